@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class GuildsConfig(AppConfig):
+    name = "guilds"
+    label = "guilds"
+    verbose_name = "Guilds"

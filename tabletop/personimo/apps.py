@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PersonimoConfig(AppConfig):
+    name = "tabletop.personimo"
+    label = "personimo"
+    verbose_name = "Personimo"

@@ -1,0 +1,1 @@
+"""Pixel Demon's Realm."""

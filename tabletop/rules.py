@@ -1,0 +1,129 @@
+"""The Ruleset protocol: how a game plugs into the kit (DESIGN.md, "The event-sourced table").
+
+Pure Python, no Django import, so each game's rules are tested without a database.
+
+A game is a *decider*:
+
+- ``setup(options, seats, rng) -> list[NewEvent]``: the opening events when the table starts.
+  ``seats`` is a tuple of ``SeatInfo`` (number 0..n-1 in table order, display name).
+- ``decide(state, command, seat, rng) -> list[NewEvent]``: checks the rules against ``state`` and
+  returns the events that record what happened; raises ``RuleViolation(code, message)``.
+  Randomness only through ``rng`` (a ``tabletop.dice.Dice``), and its outcome written into the
+  events: ``evolve`` never draws.
+- ``evolve(state, event) -> state``: pure fold of one ``EventRecord`` into a new state.
+  Must not mutate its input (return a new object).
+- ``view(state, seat) -> dict``: everything seat number ``seat`` may see (``None``: a spectator).
+  Hidden information of other seats must not appear in it, not even as a count that was not
+  public at the table.
+- ``initial_state() -> state``: the state before any event.
+- ``dump(state) -> JSON-able`` and ``load(data) -> state``: how the stored projection
+  (``Table.state``) is written and read. The defaults assume the state *is* JSON-able.
+
+A ``NewEvent`` with ``final=True`` showed a player something hidden (a drawn card, a revealed
+soul): undo stops at it (DESIGN.md). Pages ask for confirmation before sending such commands;
+list their command types in ``Ruleset.final_commands`` so the page and API can say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat at the table. ``number``: 0..max_seats-1; ``name``: display name."""
+
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a player asked for: ``type`` (e.g. ``"counter.add"``) and JSON ``data``."""
+
+    type: str
+    data: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event a ruleset wants appended. ``type``: dotted, past tense (``"counter.added"``);
+    ``data``: JSON-able dict; ``final``: True when it revealed hidden information (no undo)."""
+
+    type: str
+    data: dict = field(default_factory=dict)
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """A stored event as ``evolve`` sees it. ``version``: 1, 2, 3... in the table's stream;
+    ``seat``: the acting seat number or None (the kit or the host)."""
+
+    type: str
+    data: dict
+    seat: int | None = None
+    version: int = 0
+
+
+class Ruleset(Protocol):
+    """What every game implements (see the module docstring)."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    final_commands: frozenset[str]
+
+    def initial_state(self) -> Any: ...
+    def setup(self, options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[NewEvent]: ...
+    def decide(self, state: Any, command: Command, seat: int | None, rng: Any) -> list[NewEvent]: ...
+    def evolve(self, state: Any, event: EventRecord) -> Any: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...
+    def dump(self, state: Any) -> JSON: ...
+    def load(self, data: JSON) -> Any: ...
+
+
+class BaseRuleset:
+    """Convenience base: JSON-able state, no options, identity ``dump``/``load``.
+
+    Subclasses set ``name``, ``title``, ``min_seats``, ``max_seats``, and the page template
+    ``template`` (a Django template with a ``{% partialdef live %}`` rendering ``view``), and
+    implement ``setup``, ``decide``, ``evolve`` and ``view``.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 8
+    final_commands: ClassVar[frozenset[str]] = frozenset()
+    template: ClassVar[str] = ""
+    #: Options a host may set when creating the table: {name: {"label", "choices", "default"}}.
+    options_schema: ClassVar[dict] = {}
+
+    def initial_state(self) -> Any:
+        return {}
+
+    def dump(self, state: Any) -> JSON:
+        return state
+
+    def load(self, data: JSON) -> Any:
+        return data
+
+    def fold(self, events: list[EventRecord], state: Any = None) -> Any:
+        """Fold ``events`` into ``state`` (default: the initial state). Pure."""
+        state = self.initial_state() if state is None else state
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+
+def require(condition: bool, code: str, message: str) -> None:
+    """Raise ``RuleViolation(code, message)`` unless ``condition`` holds."""
+    if not condition:
+        from tabletop.errors import RuleViolation
+
+        raise RuleViolation(code, message)
