@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("tabletop.api_urls")),
+    path("api/guild/", include("guilds.api_urls")),
+    path("guild/", include("guilds.urls")),
+    path("missions/", include("missions.urls")),
+    path("personimo/", include("tabletop.personimo.urls")),
+    path("realm/", include("tabletop.realm.urls")),
+    path("personal-demons/", include("tabletop.personal_demons.urls")),
+    path("espionage/", include("tabletop.espionage.urls")),
+    path("", include("tabletop.urls")),
+    path("", include("frontend.urls")),
+]

@@ -1,0 +1,43 @@
+// Kit glue for table pages: expected version + idempotency key on every command, and the
+// connection banner. Everything else is htmx.
+(function () {
+  function newKey() {
+    return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail.elt;
+    var form = elt.closest ? elt.closest("[data-command]") : null;
+    if (!form) return;
+    if (!form.dataset.key) form.dataset.key = newKey(); // a double tap re-sends the same key
+    var live = document.getElementById("live");
+    e.detail.parameters["idempotency_key"] = form.dataset.key;
+    if (live && live.dataset.version) e.detail.parameters["expected_version"] = live.dataset.version;
+  });
+  var net = null, hadOpen = false, hideTimer = null;
+  function show(text, back) {
+    net = net || document.getElementById("net");
+    if (!net) return;
+    clearTimeout(hideTimer);
+    net.textContent = text; net.hidden = false;
+    net.classList.toggle("back", !!back);
+    if (back) hideTimer = setTimeout(function () { net.hidden = true; }, 2500);
+  }
+  document.addEventListener("htmx:wsOpen", function () {
+    if (hadOpen) show("Back online: up to date.", true);
+    hadOpen = true;
+    document.body.dataset.ws = "open";
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    document.body.dataset.ws = "closed";
+    if (hadOpen) show("Offline: reconnecting… your taps are not lost, retry when back.", false);
+  });
+  window.addEventListener("offline", function () { show("Offline: no network.", false); });
+  document.addEventListener("visibilitychange", function () {
+    // A phone waking up asks for the latest state over the socket.
+    if (document.visibilityState === "visible") {
+      var ws = document.querySelector("[ws-connect]");
+      var socket = ws && ws["htmx-internal-data"] && ws["htmx-internal-data"].webSocket;
+      if (socket && socket.send) { try { socket.send('{"sync": true}'); } catch (err) {} }
+    }
+  });
+})();

@@ -1,0 +1,55 @@
+"""The shell's pages: home (the user's tables), sign up, PWA manifest."""
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tabletop.models import Seat
+from tabletop.registry import all_rulesets
+from tabletop.seats import seat_from_token
+
+
+@require_GET
+def home(request):
+    """The user's tables (by account, and the guest seats this phone holds), and new/join."""
+    seats = []
+    if request.user.is_authenticated:
+        seats = list(Seat.objects.filter(user=request.user).select_related("table")[:50])
+    known = {s.pk for s in seats}
+    for name, value in request.COOKIES.items():
+        if name.startswith("seat_"):
+            seat = seat_from_token(value)
+            if seat is not None and seat.pk not in known:
+                seats.append(seat)
+                known.add(seat.pk)
+    seats.sort(key=lambda s: s.table.updated_at, reverse=True)
+    return render(request, "frontend/home.html", {"seats": seats, "games": all_rulesets()})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """Create an account and log in."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def manifest(request):
+    """The PWA manifest: installable, standalone, portrait, dark."""
+    return JsonResponse({
+        "name": "DemLoc companion", "short_name": "DemLoc", "start_url": "/",
+        "display": "standalone", "orientation": "portrait",
+        "background_color": "#14161b", "theme_color": "#14161b",
+        "icons": [
+            {"src": static("frontend/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("frontend/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": static("frontend/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }, content_type="application/manifest+json")

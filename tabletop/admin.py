@@ -1,0 +1,60 @@
+"""Admin for tables: seats inline, the event log read-only with filters, the replayed state."""
+
+import json
+
+from django.contrib import admin
+from django.utils.html import format_html
+
+from tabletop.models import Event, Seat, Table
+from tabletop.services import table_replay
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("number", "name", "user", "joined_at")
+    readonly_fields = ("joined_at",)
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("code", "ruleset", "title", "status", "version", "updated_at")
+    list_filter = ("ruleset", "status")
+    search_fields = ("code", "title", "seats__name")
+    readonly_fields = ("state", "meta", "version", "created_at", "updated_at", "replayed")
+    inlines = [SeatInline]
+
+    @admin.display(description="Replayed from the log")
+    def replayed(self, obj):
+        if obj.pk is None:
+            return "-"
+        report = table_replay(obj)
+        verdict = "matches the stored projection" if report["state_matches"] else "DIFFERS from the stored projection"
+        return format_html("<p><strong>{} events, {}</strong></p><pre>{}</pre>", report["events"],
+                           verdict, json.dumps(report["state"], indent=1)[:20000])
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """The log is append-only: nothing here can be added, changed or deleted."""
+
+    list_display = ("table", "version", "type", "seat", "command_type", "final", "created_at")
+    list_filter = ("type", "final", "table__ruleset")
+    search_fields = ("table__code", "type")
+    list_select_related = ("table",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("table", "number", "name", "user", "joined_at")
+    search_fields = ("name", "table__code", "user__username")
+    list_select_related = ("table", "user")

@@ -1,0 +1,182 @@
+"""JSON API of the kit (DESIGN.md, Interfaces), and the one DRF exception handler.
+
+Guests prove their seat with the ``X-Seat-Token`` header (returned when they create or join);
+logged-in users by their session. Cookies are not used for seats here, so a cross-site form
+cannot act for a guest.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import SuspiciousOperation
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import exceptions as drf_exceptions
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from tabletop import services
+from tabletop.errors import NotAllowed, TabletopError
+from tabletop.models import Table
+from tabletop.rules import Command
+from tabletop.seats import find_seat, seat_token
+
+
+def exception_handler(exc, context):
+    """Every API error as ``{"code", "detail"}``: ``TabletopError`` with its status, DRF's
+    errors with theirs (validation: 400 ``invalid`` with the field messages), an oversized body
+    400 ``too_large``."""
+    if isinstance(exc, TabletopError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, SuspiciousOperation):
+        return Response({"code": "too_large", "detail": "The request is too large or malformed."},
+                        status=400)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, drf_exceptions.ValidationError):
+        response.data = {"code": "invalid", "detail": exc.detail}
+    elif isinstance(exc, drf_exceptions.APIException):
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        response.data = {"code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
+                         "detail": detail}
+    return response
+
+
+ERRORS = {
+    400: OpenApiResponse(description='Broken rule or bad input: {"code", "detail"}'),
+    403: OpenApiResponse(description="Not your seat"),
+    404: OpenApiResponse(description="No such table (or not visible to you)"),
+    409: OpenApiResponse(description="Stale expected_version or reused idempotency key"),
+}
+
+
+class TableCreateIn(serializers.Serializer):
+    ruleset = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=40)
+    title = serializers.CharField(max_length=80, required=False, default="")
+    options = serializers.DictField(required=False, default=dict)
+
+
+class JoinIn(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+
+
+class SeatOut(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    code = serializers.CharField()
+    seat = serializers.IntegerField()
+    seat_token = serializers.CharField()
+
+
+class CommandIn(serializers.Serializer):
+    type = serializers.CharField(max_length=80)
+    data = serializers.DictField(required=False, default=dict)
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    idempotency_key = serializers.CharField(required=False, allow_null=True, max_length=80)
+
+
+class CommandOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    command_id = serializers.IntegerField()
+    replayed = serializers.BooleanField()
+    events = serializers.ListField(child=serializers.DictField())
+    view = serializers.DictField()
+
+
+class ViewOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField()
+
+
+def _seat_out(seat) -> dict:
+    return {"table_id": seat.table_id, "code": seat.table.code, "seat": seat.number,
+            "seat_token": seat_token(seat)}
+
+
+def _api_seat(request, table):
+    return find_seat(table, request.user, {}, request.headers.get("X-Seat-Token"))
+
+
+@extend_schema(request=TableCreateIn, responses={201: SeatOut, **ERRORS})
+@api_view(["POST"])
+def table_create(request):
+    """Open a table in the lobby; the caller takes seat 0 (host)."""
+    body = TableCreateIn(data=request.data)
+    body.is_valid(raise_exception=True)
+    table, seat = services.table_create(
+        ruleset=body.validated_data["ruleset"], host=request.user,
+        host_name=body.validated_data["name"], title=body.validated_data["title"],
+        options=body.validated_data["options"],
+    )
+    return Response(_seat_out(seat), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=JoinIn, responses={201: SeatOut, **ERRORS})
+@api_view(["POST"])
+def table_join(request, table_id: int):
+    """Take the next free seat (lobby only)."""
+    table = get_object_or_404(Table, pk=table_id)
+    body = JoinIn(data=request.data)
+    body.is_valid(raise_exception=True)
+    seat = services.seat_join(table=table, name=body.validated_data["name"], user=request.user)
+    return Response(_seat_out(seat), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=CommandIn, responses={200: CommandOut, **ERRORS})
+@api_view(["POST"])
+def table_command(request, table_id: int):
+    """Send one command for your seat (``X-Seat-Token`` or your session)."""
+    table = get_object_or_404(Table, pk=table_id)
+    seat = _api_seat(request, table)
+    if seat is None:
+        raise NotAllowed("not_seated", "You have no seat at this table.")
+    body = CommandIn(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    result = services.run_command(
+        table, seat, Command(data["type"], data.get("data") or {}),
+        expected_version=data.get("expected_version"),
+        idempotency_key=data.get("idempotency_key"),
+    )
+    table.refresh_from_db()
+    return Response({
+        "version": result.version, "command_id": result.command_id,
+        "replayed": result.replayed, "events": result.events,
+        "view": services.seat_view(table, seat),
+    })
+
+
+@extend_schema(responses={200: ViewOut, **ERRORS})
+@api_view(["GET"])
+def table_view(request, table_id: int):
+    """What your seat may see now."""
+    table = get_object_or_404(Table, pk=table_id)
+    seat = _api_seat(request, table)
+    if seat is None:
+        raise NotAllowed("not_seated", "You have no seat at this table.")
+    return Response({"version": table.version, "status": table.status, "seat": seat.number,
+                     "view": services.seat_view(table, seat)})
+
+
+@extend_schema(
+    responses={200: inline_serializer("EventOut", {
+        "version": serializers.IntegerField(), "type": serializers.CharField(),
+        "data": serializers.DictField(), "seat": serializers.IntegerField(allow_null=True),
+        "command_id": serializers.IntegerField(), "final": serializers.BooleanField(),
+        "created_at": serializers.DateTimeField()}, many=True), **ERRORS},
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def table_events(request, table_id: int):
+    """The raw event log of a table (staff only: it holds every seat's secrets)."""
+    table = get_object_or_404(Table, pk=table_id)
+    return Response([
+        {"version": e.version, "type": e.type, "data": e.data, "seat": e.seat,
+         "command_id": e.command_id, "final": e.final, "created_at": e.created_at}
+        for e in table.events.order_by("version")
+    ])

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from tabletop import api
+
+urlpatterns = [
+    path("tables/", api.table_create, name="api-table-create"),
+    path("tables/<int:table_id>/join", api.table_join, name="api-table-join"),
+    path("tables/<int:table_id>/commands", api.table_command, name="api-table-command"),
+    path("tables/<int:table_id>/view", api.table_view, name="api-table-view"),
+    path("tables/<int:table_id>/events", api.table_events, name="api-table-events"),
+]
