@@ -1,0 +1,766 @@
+"""Personimo, the Decktet district-building game by M. C. DeMarco, as a Ruleset.
+
+Pure Python, no Django import. Specification: ``shared/rules/personimo-rules.txt`` (cited below
+by its section titles). State is a JSON-able dict (see ``PersonimoRuleset.initial_state``).
+
+Flow of a game (events in brackets):
+
+1. Setup [``personimo.game.set_up``]: start cards (headquarters), the shuffled deck, the token
+   order; then [``personimo.market.dealt``] the first sorted market row.
+2. Claims in token order [``personimo.card.claimed``]; cards left unclaimed are discarded.
+3. Each season: [``personimo.market.dealt``] a new row (empty in the last season, when the deck
+   is exhausted); in the order of the tokens on the old row, each token's owner places the old
+   card [``personimo.card.placed``, or ``personimo.card.discarded`` when no legal placement
+   exists] and claims a card of the new row. The player may shift their layout on their turn
+   [``personimo.district.shifted``].
+4. After the last placement [``personimo.game.ended``] with the final scores.
+
+Choices where the rulebook is unclear (documented on the functions that implement them):
+
+- Start cards: Setup step 1 names the Borderland, the Harvest, the Island, the Rite and the
+  Window as "the Pawn and Court locations", but the Harvest and the Rite are events and The
+  Kickoff variant is what "allows events (the Harvest, the Rite) to be start cards". Default:
+  the three locations; option ``start_cards=kickoff`` adds the two events; ``head_start`` uses
+  the three personalities. With a double Decktet there are two copies of each start card.
+- Suits are assigned when a card is placed ("suits should be selected before the next card
+  placement"); the app always asks then, so no block is left unassigned at the end.
+- The layout lives on the ``size`` x ``size`` grid; "the entire layout may be shifted" is the
+  ``shift`` command (one step, only while everything stays on the grid). A card is discarded
+  only when no placement exists in any shifted position.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from tabletop.errors import RuleViolation
+from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
+
+from . import scoring
+from .cards import SUITS, all_cards, base_keys, card
+
+Cell = tuple[int, int]
+
+SET_UP = "personimo.game.set_up"
+DEALT = "personimo.market.dealt"
+CLAIMED = "personimo.card.claimed"
+PLACED = "personimo.card.placed"
+DISCARDED = "personimo.card.discarded"
+SHIFTED = "personimo.district.shifted"
+ENDED = "personimo.game.ended"
+
+START_CARDS = {
+    "locations": ["borderland", "island", "window"],
+    "kickoff": ["harvest", "rite", "island", "borderland", "window"],
+    "head_start": ["consul", "light-keeper", "watchman"],
+}
+#: The Race: first-round order from the start cards, first to last.
+RACE_ORDER = ["harvest", "rite", "island", "borderland", "window", "consul", "light-keeper",
+              "watchman"]  # fmt: skip
+
+YES_NO = [["no", "No"], ["yes", "Yes"]]
+OPTIONS_SCHEMA: dict[str, dict] = {
+    "start_cards": {
+        "label": "Start cards",
+        "choices": [
+            ["locations", "Locations (Borderland, Island, Window)"],
+            ["kickoff", "The Kickoff: also the Harvest and the Rite"],
+            ["head_start", "The Head Start: personalities (score for Knots)"],
+        ],
+        "default": "locations",
+    },
+    "first_order": {
+        "label": "First-round order",
+        "choices": [["random", "Random"], ["race", "The Race: by start card"]],
+        "default": "random",
+    },
+    "market_sort": {
+        "label": "Market sorting",
+        "choices": [
+            ["standard", "Standard: personalities last"],
+            ["incognito", "Incognito: personalities stay in rank order"],
+            ["recognition", "Recognition: personalities last, by scoring suit"],
+            ["inception", "Inception: scoring cards last, both parts by suit"],
+        ],
+        "default": "standard",
+    },
+    "deck": {
+        "label": "Deck",
+        "choices": [
+            ["standard", "Standard for the player count"],
+            ["threes_company", "Three's Company: one whole base deck (3 players)"],
+        ],
+        "default": "standard",
+    },
+    "bonus": {
+        "label": "Bonus points",
+        "choices": [
+            ["none", "None"],
+            ["badgers", "Age of Badgers (complete district, centre headquarters)"],
+            ["all", "All bonus points"],
+        ],
+        "default": "none",
+    },
+    "attraction_min": {
+        "label": "Lowest attraction rank (Detraction)",
+        "choices": [["6", "6"], ["7", "7"], ["8", "8 (rules)"], ["9", "9"], ["10", "Crowns"]],
+        "default": "8",
+    },
+    "lucky_nines": {"label": "Lucky Nines", "choices": YES_NO, "default": "no"},
+    "reveal": {"label": "The Reveal (show set-aside cards)", "choices": YES_NO, "default": "no"},
+    "solitaire": {
+        "label": "Solitaire variant (1 player)",
+        "choices": [
+            ["waning", "The Waning"],
+            ["thorny_crown", "Thorny Crown (rules text incomplete)"],
+        ],
+        "default": "waning",
+    },
+}
+
+
+def normalize_options(options: dict | None, players: int) -> dict:
+    """Fill defaults and check ``options`` against ``OPTIONS_SCHEMA`` for ``players`` (1..6).
+
+    Raises ``RuleViolation``: ``bad_option`` for an unknown value, ``variant_unsupported`` for
+    a combination the rules do not allow (Three's Company without 3 players, The Head Start with
+    too few start cards) or whose rules text is incomplete (Thorny Crown: the rulebook says the
+    choice is "additionally restricted thus:" and the restriction is missing).
+    """
+    result = {}
+    for name, spec in OPTIONS_SCHEMA.items():
+        value = str((options or {}).get(name, spec["default"]))
+        require(
+            value in {c[0] for c in spec["choices"]},
+            "bad_option",
+            f"{spec['label']}: {value!r} is not an option.",
+        )
+        result[name] = value
+    require(1 <= players <= 6, "bad_player_count", "Personimo is for 1 to 6 players.")
+    if result["deck"] == "threes_company":
+        require(players == 3, "variant_unsupported", "Three's Company is for three players.")
+    if players == 1:
+        require(
+            result["solitaire"] == "waning",
+            "variant_unsupported",
+            "Thorny Crown cannot be played: the rulebook's text of its restriction is missing. "
+            "Choose The Waning.",
+        )
+    return result
+
+
+def double_deck(players: int, options: dict) -> bool:
+    """A double Decktet for 3 to 6 players (Setup), a single one for 1-2 players and for
+    Three's Company."""
+    return players >= 3 and options["deck"] != "threes_company"
+
+
+def build_deck(players: int, options: dict) -> tuple[list[str], list[str]]:
+    """The card instances in play and those set aside (Setup step 3), unshuffled.
+
+    2-4 players: all 2s and all events but the Market set aside (24 cards for two, 48 from a
+    double deck for three or four); 5 players: set aside from one of the two decks only (60);
+    6 players: the full double base deck (72); 1 player: the whole base deck (36, "Solitaire");
+    Three's Company: the whole base deck (36).
+    """
+    keys = base_keys()
+
+    def set_aside(key: str) -> bool:
+        c = all_cards()[key]
+        return c.rank == "2" or (c.event and key != "market")
+
+    if players == 1 or options["deck"] == "threes_company":
+        return [f"{k}/1" for k in keys], []
+    copies = [1, 2] if double_deck(players, options) else [1]
+    deck, aside = [], []
+    for copy_no in copies:
+        trimmed = players <= 4 or (players == 5 and copy_no == 1)
+        for k in keys:
+            (aside if trimmed and set_aside(k) else deck).append(f"{k}/{copy_no}")
+    return deck, aside
+
+
+def market_size(players: int, options: dict) -> int:
+    """Cards per market row ("The Market"): 3 solitaire, 4 for two to four players (3 with
+    Three's Company), 5 for five, 6 for six."""
+    if players == 1 or options["deck"] == "threes_company":
+        return 3
+    return {2: 4, 3: 4, 4: 4, 5: 5, 6: 6}[players]
+
+
+def sort_market(cards: list[str], method: str = "standard", attraction_min: int = 8) -> list[str]:
+    """Sort a market row ("The Market") and its variants.
+
+    standard: ascending rank (Ace low, Crown high), ties by the suits in natural order (the
+    Castle before the Cave), then personalities moved to the end keeping their order.
+    incognito: personalities stay in rank order. recognition: personalities at the end sorted
+    by scoring (bottom) suit, ties by the other suit(s). inception: scoring cards
+    (personalities and attractions) at the end, sorted by bottom suit then top suit, and the
+    rest sorted the same way. Remaining ties (two copies of a card) keep instance order.
+    """
+
+    def suit_key(instance: str) -> tuple[int, ...]:
+        return tuple(SUITS.index(s) for s in card(instance).suits)
+
+    def rank_key(instance: str) -> tuple:
+        return (card(instance).order, suit_key(instance), instance)
+
+    def by_suit(instance: str) -> tuple:
+        c = card(instance)
+        bottom = SUITS.index(c.bottom_suit) if c.suits else 99
+        others = tuple(SUITS.index(s) for s in c.suits[:-1])
+        return (bottom, others, c.order, instance)
+
+    ranked = sorted(cards, key=rank_key)
+    if method == "incognito":
+        return ranked
+    opts = scoring.ScoringOptions(attraction_min=attraction_min)
+    if method == "inception":
+        scoring_part = [i for i in ranked if scoring.weight(i, opts)]
+        rest = [i for i in ranked if not scoring.weight(i, opts)]
+        return sorted(rest, key=by_suit) + sorted(scoring_part, key=by_suit)
+    people = [i for i in ranked if card(i).personality]
+    rest = [i for i in ranked if not card(i).personality]
+    if method == "recognition":
+        people.sort(key=by_suit)
+    return rest + people
+
+
+# --- placement -------------------------------------------------------------------------------
+
+
+def orientations(card_id: str) -> list[tuple[str, str]]:
+    """Ways to assign the card's suits to its two blocks ("Assigning Suits"): each suit of a
+    two-suited card on one block (both orders), a single-suited card's suit on both."""
+    suits = card(card_id).suits
+    if len(suits) == 1:
+        return [(suits[0], suits[0])]
+    if len(suits) == 2:
+        return [(suits[0], suits[1]), (suits[1], suits[0])]
+    raise RuleViolation("unplayable_card", f"{card(card_id).name} cannot be placed on two blocks.")
+
+
+def placement_error(
+    district: dict, cells: list[Cell], suits: tuple[str, str] | list[str], size: int
+) -> str | None:
+    """Why placing a card with ``suits`` on ``cells`` is illegal ("Card Placement"), or None.
+
+    ``cells``: two ``(row, col)`` in ``0..size-1``. Codes: ``not_adjacent_cells`` (the two
+    blocks must be orthogonally adjacent), ``outside`` (off the grid), ``occupied`` (over a built
+    block), ``not_touching`` (must touch an earlier card), ``no_suit_match`` (touching no
+    headquarters and no touching pair of blocks matches in suit). One matching pair is enough.
+    """
+    (r1, c1), (r2, c2) = cells
+    if abs(r1 - r2) + abs(c1 - c2) != 1:
+        return "not_adjacent_cells"
+    if not all(0 <= r < size and 0 <= c < size for r, c in cells):
+        return "outside"
+    built = scoring.blocks(district)
+    if any(tuple(c) in built for c in cells):
+        return "occupied"
+    hq = tuple(district["hq"]["cell"])
+    touching = False
+    for (r, c), suit in zip(cells, suits, strict=True):
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in built:
+                touching = True
+                if nb == hq or suit in built[nb]:
+                    return None
+    return "no_suit_match" if touching else "not_touching"
+
+
+PLACEMENT_MESSAGES = {
+    "not_adjacent_cells": "A card covers two blocks side by side.",
+    "outside": "That is outside your district.",
+    "occupied": "That block is already built.",
+    "not_touching": "A new card must touch an earlier card.",
+    "no_suit_match": "A touching pair of blocks must match in suit (except next to the "
+    "headquarters).",
+}
+
+
+def legal_placements(district: dict, card_id: str, size: int) -> list[dict]:
+    """Every legal placement of ``card_id`` in the district as it lies on the grid now:
+    ``[{"cells": [[r, c], [r, c]], "suits": [s, s]}]``, cells in reading order."""
+    result = []
+    for r in range(size):
+        for c in range(size):
+            for other in ((r, c + 1), (r + 1, c)):
+                cells = [(r, c), other]
+                for suits in orientations(card_id):
+                    if placement_error(district, cells, suits, size) is None:
+                        result.append({"cells": [list(x) for x in cells], "suits": list(suits)})
+    return result
+
+
+def shifted(district: dict, dr: int, dc: int) -> dict:
+    """A copy of ``district`` moved by ``dr`` rows and ``dc`` columns (no bounds check)."""
+    result = copy.deepcopy(district)
+    result["hq"]["cell"] = [result["hq"]["cell"][0] + dr, result["hq"]["cell"][1] + dc]
+    for placed in result["cards"]:
+        placed["cells"] = [[r + dr, c + dc] for r, c in placed["cells"]]
+    return result
+
+
+def can_shift(district: dict, dr: int, dc: int, size: int) -> bool:
+    """Whether the whole layout still fits on the grid after moving it by ``(dr, dc)``."""
+    return all(
+        0 <= r + dr < size and 0 <= c + dc < size for r, c in scoring.blocks(district)
+    )
+
+
+def placeable_anywhere(district: dict, card_id: str, size: int) -> bool:
+    """Whether ``card_id`` has a legal placement in some shift of the layout ("If a player
+    cannot place their chosen card legally within their district, they must discard it")."""
+    for dr in range(-size + 1, size):
+        for dc in range(-size + 1, size):
+            if can_shift(district, dr, dc, size) and legal_placements(
+                shifted(district, dr, dc), card_id, size
+            ):
+                return True
+    return False
+
+
+# --- the ruleset -----------------------------------------------------------------------------
+
+
+def _scoring_options(options: dict) -> scoring.ScoringOptions:
+    bonus = {"none": frozenset(), "badgers": scoring.AGE_OF_BADGERS,
+             "all": frozenset(scoring.BONUSES)}[options["bonus"]]  # fmt: skip
+    return scoring.ScoringOptions(
+        attraction_min=int(options["attraction_min"]),
+        lucky_nines=options["lucky_nines"] == "yes",
+        bonus=bonus,
+    )
+
+
+def _card_info(instance: str, options: dict | None = None) -> dict:
+    c = card(instance)
+    opts = _scoring_options(options) if options else scoring.ScoringOptions()
+    return {
+        "id": instance,
+        "name": c.name,
+        "rank": c.rank,
+        "suits": list(c.suits),
+        "personality": c.personality,
+        "attraction": scoring.is_attraction(instance, opts),
+        "weight": scoring.weight(instance, opts),
+    }
+
+
+class PersonimoRuleset(BaseRuleset):
+    """Personimo for 1-6 players (solitaire: The Waning). See the module docstring."""
+
+    name = "personimo"
+    title = "Personimo"
+    min_seats = 1
+    max_seats = 6
+    template = "personimo/live.html"
+    options_schema: ClassVar[dict] = OPTIONS_SCHEMA
+    #: The last claim of a row deals the next row (cards come to light): undo stops there.
+    final_commands: ClassVar[frozenset[str]] = frozenset({"personimo.claim"})
+    event_labels: ClassVar[dict] = {
+        SET_UP: "set up the game",
+        DEALT: "dealt the market",
+        CLAIMED: "claimed a card",
+        PLACED: "placed a card",
+        DISCARDED: "discarded a card",
+        SHIFTED: "shifted their district",
+        ENDED: "ended the game",
+    }
+    size = 5
+
+    def initial_state(self) -> dict:
+        """``{"phase": "new"}``; after setup the keys are: phase ("claim" while the first row
+        is claimed, "turn", "over"), names, options, size, deck (hidden order), set_aside,
+        discard, tokens (initial token order, seat numbers), season (rows dealt), seasons
+        (rows in the game), row (``[{"card", "seat"}]``: the new row), old_row (``[{"card",
+        "seat", "done"}]``), claim_queue, actor (``{"seat", "action": "claim"|"place",
+        "slot"}`` or None), districts, picks (solitaire: position claimed per row), results."""
+        return {"phase": "new"}
+
+    # setup ------------------------------------------------------------------------------------
+
+    def setup(self, options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[NewEvent]:
+        """Setup: start cards, deck, token order, and the first market row (final: it shows
+        cards). Raises ``RuleViolation`` for a bad option or player count."""
+        players = len(seats)
+        opts = normalize_options(options, players)
+        deck, aside = build_deck(players, opts)
+        pool = START_CARDS[opts["start_cards"]]
+        copies = [1, 2] if double_deck(players, opts) else [1]
+        pool = [f"{k}/{n}" for n in copies for k in pool]
+        require(
+            len(pool) >= players,
+            "variant_unsupported",
+            f"There are only {len(pool)} start cards for {players} players.",
+        )
+        starts = rng.sample(pool, players)
+        deck = rng.shuffled(deck)
+        if opts["first_order"] == "race":
+            order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),
+                                                          starts[s]))  # fmt: skip
+        else:
+            order = rng.shuffled(list(range(players)))
+        tokens = order + order[::-1] if players == 2 else order
+        size = market_size(players, opts)
+        first = sort_market(deck[:size], opts["market_sort"], int(opts["attraction_min"]))
+        return [
+            NewEvent(
+                SET_UP,
+                {
+                    "names": [s.name for s in seats],
+                    "options": opts,
+                    "size": self.size,
+                    "start_cards": starts,
+                    "deck": deck,
+                    "set_aside": aside,
+                    "tokens": tokens,
+                    "market_size": size,
+                },
+            ),
+            NewEvent(DEALT, {"cards": first, "season": 1}, final=True),
+        ]
+
+    # decide -----------------------------------------------------------------------------------
+
+    def decide(self, state: dict, command: Command, seat: int | None, rng: Any) -> list[NewEvent]:
+        """Commands: ``personimo.claim`` {index}, ``personimo.place`` {cells: [[r, c], [r, c]],
+        suits: [s, s] (optional for a single-suited card)}, ``personimo.discard`` {},
+        ``personimo.shift`` {dr, dc} (one step). Raises ``RuleViolation`` (codes:
+        ``not_seated``, ``game_over``, ``not_your_turn``, ``wrong_step``, ``bad_index``,
+        ``already_claimed``, ``position_used``, ``bad_cells``, ``bad_suits``, the placement
+        codes of ``placement_error``, ``must_discard``, ``placement_possible``,
+        ``bad_shift``, ``unknown_command``)."""
+        require(state.get("phase") in ("claim", "turn"), "game_over", "The game is over.")
+        require(seat is not None, "not_seated", "Only a player can do that.")
+        actor = state["actor"]
+        require(
+            actor is not None and actor["seat"] == seat,
+            "not_your_turn",
+            f"It is {state['names'][actor['seat']]}'s turn." if actor else "Wait a moment.",
+        )
+        handler = {
+            "personimo.claim": self._claim,
+            "personimo.place": self._place,
+            "personimo.discard": self._discard,
+            "personimo.shift": self._shift,
+        }.get(command.type)
+        require(handler is not None, "unknown_command", f"Unknown command {command.type}.")
+        events = handler(state, command.data, actor)
+        return self._follow_up(state, events, seat)
+
+    def _follow_up(self, state: dict, events: list[NewEvent], seat: int) -> list[NewEvent]:
+        after = state
+        for event in events:
+            after = self.evolve(after, EventRecord(event.type, event.data, seat))
+        if after["actor"] is not None or after["phase"] == "over":
+            return events
+        if after["phase"] == "turn" and not after["row"] and all(
+            slot["done"] for slot in after["old_row"]
+        ):
+            results = score_results(after)
+            return [*events, NewEvent(ENDED, {"results": results})]
+        opts = after["options"]
+        cards = sort_market(after["deck"][: after["market_size"]], opts["market_sort"],
+                            int(opts["attraction_min"]))  # fmt: skip
+        season = after["season"] + (1 if cards else 0)
+        return [*events, NewEvent(DEALT, {"cards": cards, "season": season}, final=bool(cards))]
+
+    def _claim(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
+        require(actor["action"] == "claim", "wrong_step", "Place your card first.")
+        index = data.get("index")
+        require(
+            isinstance(index, int) and 0 <= index < len(state["row"]),
+            "bad_index",
+            "Choose a card of the market.",
+        )
+        require(state["row"][index]["seat"] is None, "already_claimed", "That card is taken.")
+        require(
+            index in waning_allowed(state),
+            "position_used",
+            "The Waning: you already took that position in this set of three rounds.",
+        )
+        return [NewEvent(CLAIMED, {"index": index, "card": state["row"][index]["card"]})]
+
+    def _placing(self, state: dict, actor: dict) -> tuple[str, dict]:
+        require(actor["action"] == "place", "wrong_step", "Claim a card of the new row.")
+        return state["old_row"][actor["slot"]]["card"], state["districts"][actor["seat"]]
+
+    def _place(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
+        card_id, district = self._placing(state, actor)
+        cells = _parse_cells(data.get("cells"))
+        options = orientations(card_id)
+        suits = data.get("suits")
+        if suits is None and len(options) == 1:
+            suits = list(options[0])
+        require(
+            isinstance(suits, list) and tuple(suits) in options,
+            "bad_suits",
+            f"Assign each suit of {card(card_id).name} to one of its blocks.",
+        )
+        size = state["size"]
+        error = placement_error(district, cells, suits, size)
+        if error:
+            if not placeable_anywhere(district, card_id, size):
+                raise RuleViolation(
+                    "must_discard", f"{card(card_id).name} cannot be placed: discard it."
+                )
+            raise RuleViolation(error, PLACEMENT_MESSAGES[error])
+        return [NewEvent(PLACED, {"card": card_id, "cells": [list(c) for c in cells],
+                                  "suits": list(suits)})]  # fmt: skip
+
+    def _discard(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
+        card_id, district = self._placing(state, actor)
+        require(
+            not placeable_anywhere(district, card_id, state["size"]),
+            "placement_possible",
+            f"{card(card_id).name} can be placed, so it may not be discarded.",
+        )
+        return [NewEvent(DISCARDED, {"card": card_id})]
+
+    def _shift(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
+        self._placing(state, actor)
+        dr, dc = data.get("dr", 0), data.get("dc", 0)
+        require(
+            isinstance(dr, int) and isinstance(dc, int) and abs(dr) + abs(dc) == 1,
+            "bad_shift",
+            "Shift one step up, down, left or right.",
+        )
+        require(
+            can_shift(state["districts"][actor["seat"]], dr, dc, state["size"]),
+            "bad_shift",
+            "There is no room to shift that way.",
+        )
+        return [NewEvent(SHIFTED, {"dr": dr, "dc": dc})]
+
+    # evolve -----------------------------------------------------------------------------------
+
+    def evolve(self, state: dict, event: EventRecord) -> dict:
+        """Fold one event into a new state (the input is not changed)."""
+        s = copy.deepcopy(state)
+        data = event.data
+        if event.type == SET_UP:
+            players = len(data["names"])
+            s.update(
+                phase="claim",
+                names=list(data["names"]),
+                options=dict(data["options"]),
+                size=data["size"],
+                deck=list(data["deck"]),
+                set_aside=list(data["set_aside"]),
+                discard=[],
+                tokens=list(data["tokens"]),
+                market_size=data["market_size"],
+                season=0,
+                seasons=-(-len(data["deck"]) // data["market_size"]),
+                row=[],
+                old_row=[],
+                claim_queue=[],
+                actor=None,
+                picks=[],
+                results=None,
+                districts=[
+                    {
+                        "hq": {"card": data["start_cards"][p], "cell": [data["size"] // 2] * 2},
+                        "cards": [],
+                        "discards": [],
+                    }
+                    for p in range(players)
+                ],
+            )
+        elif event.type == DEALT:
+            cards = list(data["cards"])
+            s["deck"] = s["deck"][len(cards):]
+            s["season"] = data["season"]
+            if s["phase"] == "claim" and not s["row"]:
+                s["row"] = [{"card": c, "seat": None} for c in cards]
+                s["claim_queue"] = list(s["tokens"])
+                s["actor"] = {"seat": s["tokens"][0], "action": "claim", "slot": None}
+            else:
+                s["phase"] = "turn"
+                s["discard"] += [x["card"] for x in s["row"] if x["seat"] is None]
+                s["old_row"] = [
+                    {"card": x["card"], "seat": x["seat"], "done": False}
+                    for x in s["row"]
+                    if x["seat"] is not None
+                ]
+                s["row"] = [{"card": c, "seat": None} for c in cards]
+                s["actor"] = {"seat": s["old_row"][0]["seat"], "action": "place", "slot": 0}
+        elif event.type == CLAIMED:
+            s["row"][data["index"]]["seat"] = event.seat
+            if len(s["names"]) == 1:
+                s["picks"].append(data["index"])
+            if s["phase"] == "claim":
+                s["claim_queue"].pop(0)
+                s["actor"] = (
+                    {"seat": s["claim_queue"][0], "action": "claim", "slot": None}
+                    if s["claim_queue"]
+                    else None
+                )
+            else:
+                s["old_row"][s["actor"]["slot"]]["done"] = True
+                s["actor"] = _next_placer(s)
+        elif event.type in (PLACED, DISCARDED):
+            district = s["districts"][s["actor"]["seat"]]
+            if event.type == PLACED:
+                district["cards"].append(
+                    {"card": data["card"], "cells": data["cells"], "suits": data["suits"]}
+                )
+            else:
+                district["discards"].append(data["card"])
+                s["discard"].append(data["card"])
+            if s["row"]:
+                s["actor"] = dict(s["actor"], action="claim")
+            else:
+                s["old_row"][s["actor"]["slot"]]["done"] = True
+                s["actor"] = _next_placer(s)
+        elif event.type == SHIFTED:
+            seat = s["actor"]["seat"]
+            s["districts"][seat] = shifted(s["districts"][seat], data["dr"], data["dc"])
+        elif event.type == ENDED:
+            s["phase"] = "over"
+            s["actor"] = None
+            s["results"] = data["results"]
+        return s
+
+    # view -------------------------------------------------------------------------------------
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """What seat ``seat`` sees: everything on the table (markets, every district, scores,
+        whose turn) but not the order of the deck nor, unless The Reveal is on, the set-aside
+        cards. For the seat whose turn it is to place: its card's legal placements on the grid
+        as it lies, which shifts are possible, and whether it must discard."""
+        if state.get("phase") in (None, "new"):
+            return {"phase": "new"}
+        opts = state["options"]
+        size = state["size"]
+        actor = state["actor"]
+        districts = []
+        score_opts = _scoring_options(opts)
+        live_scores = (
+            state["results"]
+            if state["results"]
+            else scoring.score_table(state["districts"], score_opts)
+        )
+        for number, district in enumerate(state["districts"]):
+            districts.append(
+                {
+                    "seat": number,
+                    "name": state["names"][number],
+                    "mine": number == seat,
+                    "grid": district_grid(district, size),
+                    "hq": _card_info(district["hq"]["card"], opts),
+                    "discards": [_card_info(c, opts) for c in district["discards"]],
+                    "score": live_scores[number],
+                }
+            )
+        result: dict = {
+            "phase": state["phase"],
+            "season": state["season"],
+            "seasons": state["seasons"],
+            "size": size,
+            "names": state["names"],
+            "you": seat,
+            "options": opts,
+            "actor": dict(actor, name=state["names"][actor["seat"]]) if actor else None,
+            "your_turn": bool(actor and actor["seat"] == seat),
+            "row": [
+                dict(_card_info(x["card"], opts), seat=x["seat"],
+                     owner=None if x["seat"] is None else state["names"][x["seat"]])
+                for x in state["row"]
+            ],  # fmt: skip
+            "old_row": [
+                dict(_card_info(x["card"], opts), seat=x["seat"], done=x["done"],
+                     owner=state["names"][x["seat"]])
+                for x in state["old_row"]
+            ],  # fmt: skip
+            "deck_count": len(state["deck"]),
+            "discard_count": len(state["discard"]),
+            "set_aside": [_card_info(c, opts) for c in state["set_aside"]]
+            if opts["reveal"] == "yes"
+            else None,
+            "districts": sorted(districts, key=lambda d: not d["mine"]),
+            "results": state["results"],
+            "placing": None,
+            "claimable": [],
+        }
+        if actor and actor["seat"] == seat:
+            if actor["action"] == "place":
+                card_id = state["old_row"][actor["slot"]]["card"]
+                district = state["districts"][seat]
+                legal = legal_placements(district, card_id, size)
+                anywhere = bool(legal) or placeable_anywhere(district, card_id, size)
+                result["placing"] = {
+                    "card": _card_info(card_id, opts),
+                    "legal": legal,
+                    "must_discard": not anywhere,
+                    "needs_shift": anywhere and not legal,
+                    "shifts": {
+                        name: can_shift(district, dr, dc, size)
+                        for name, (dr, dc) in SHIFT_DIRECTIONS.items()
+                    },
+                }
+            else:
+                allowed = waning_allowed(state)
+                result["claimable"] = [
+                    i for i, x in enumerate(state["row"]) if x["seat"] is None and i in allowed
+                ]
+        return result
+
+
+SHIFT_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def waning_allowed(state: dict) -> set[int]:
+    """Positions of the row the player may claim. Solitaire, The Waning: in each set of three
+    rounds (1-3, 4-6, 7-9, 10-12) each position may be picked once. Everyone else: all."""
+    positions = set(range(len(state["row"])))
+    if len(state["names"]) != 1:
+        return positions
+    picks = state["picks"]
+    group_start = len(picks) - len(picks) % 3
+    return positions - set(picks[group_start:])
+
+
+def _next_placer(state: dict) -> dict | None:
+    for slot, entry in enumerate(state["old_row"]):
+        if not entry["done"]:
+            return {"seat": entry["seat"], "action": "place", "slot": slot}
+    return None
+
+
+def _parse_cells(raw: Any) -> list[Cell]:
+    try:
+        cells = [(int(r), int(c)) for r, c in raw]
+    except (TypeError, ValueError) as exc:
+        raise RuleViolation("bad_cells", "Tap two blocks of your district.") from exc
+    require(len(cells) == 2, "bad_cells", "Tap two blocks of your district.")
+    return cells
+
+
+def district_grid(district: dict, size: int) -> list[list[dict | None]]:
+    """The district as rows of cells for a page: None (empty) or ``{"suits", "card", "name",
+    "hq", "scoring"}`` (``scoring``: the block holds the card's scoring suit)."""
+    grid: list[list[dict | None]] = [[None] * size for _ in range(size)]
+    hq = district["hq"]
+    r, c = hq["cell"]
+    grid[r][c] = {"suits": list(card(hq["card"]).suits), "card": hq["card"],
+                  "name": card(hq["card"]).name, "hq": True,
+                  "scoring": card(hq["card"]).personality}  # fmt: skip
+    for placed in district["cards"]:
+        c_ = card(placed["card"])
+        for (r, c), suit in zip(placed["cells"], placed["suits"], strict=True):
+            grid[r][c] = {"suits": [suit], "card": placed["card"], "name": c_.name, "hq": False,
+                          "scoring": suit == c_.bottom_suit and scoring.weight(placed["card"]) > 0}  # fmt: skip
+    return grid
+
+
+def score_results(state: dict) -> list[dict]:
+    """Final scores of every player (``scoring.score_table``) with their names."""
+    results = scoring.score_table(state["districts"], _scoring_options(state["options"]))
+    for number, result in enumerate(results):
+        result["seat"] = number
+        result["name"] = state["names"][number]
+    return results
