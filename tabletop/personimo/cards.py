@@ -21,8 +21,19 @@ SUITS: tuple[str, ...] = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
 #: Order values of the ranks for sorting the market: Ace low, Crown high; Pawns above 9, Courts
 #: above Pawns (decktet-sources.md); the Excuse between the 7s and the 8s (Excuses Wild).
 RANK_ORDER: dict[str, float] = {
-    "Ace": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "Excuse": 7.5,
-    "8": 8, "9": 9, "Pawn": 10, "Court": 11, "Crown": 12,
+    "Ace": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "Excuse": 7.5,
+    "8": 8,
+    "9": 9,
+    "Pawn": 10,
+    "Court": 11,
+    "Crown": 12,
 }
 
 CARD_CSV = """\

@@ -305,9 +305,7 @@ def shifted(district: dict, dr: int, dc: int) -> dict:
 
 def can_shift(district: dict, dr: int, dc: int, size: int) -> bool:
     """Whether the whole layout still fits on the grid after moving it by ``(dr, dc)``."""
-    return all(
-        0 <= r + dr < size and 0 <= c + dc < size for r, c in scoring.blocks(district)
-    )
+    return all(0 <= r + dr < size and 0 <= c + dc < size for r, c in scoring.blocks(district))
 
 
 def placeable_anywhere(district: dict, card_id: str, size: int) -> bool:
@@ -457,8 +455,10 @@ class PersonimoRuleset(BaseRuleset):
             after = self.evolve(after, EventRecord(event.type, event.data, seat))
         if after["actor"] is not None or after["phase"] == "over":
             return events
-        if after["phase"] == "turn" and not after["row"] and all(
-            slot["done"] for slot in after["old_row"]
+        if (
+            after["phase"] == "turn"
+            and not after["row"]
+            and all(slot["done"] for slot in after["old_row"])
         ):
             results = score_results(after)
             return [*events, NewEvent(ENDED, {"results": results})]
@@ -572,7 +572,7 @@ class PersonimoRuleset(BaseRuleset):
             )
         elif event.type == DEALT:
             cards = list(data["cards"])
-            s["deck"] = s["deck"][len(cards):]
+            s["deck"] = s["deck"][len(cards) :]
             s["season"] = data["season"]
             if s["phase"] == "claim" and not s["row"]:
                 s["row"] = [{"card": c, "seat": None} for c in cards]
@@ -667,13 +667,20 @@ class PersonimoRuleset(BaseRuleset):
             "actor": dict(actor, name=state["names"][actor["seat"]]) if actor else None,
             "your_turn": bool(actor and actor["seat"] == seat),
             "row": [
-                dict(_card_info(x["card"], opts), seat=x["seat"],
-                     owner=None if x["seat"] is None else state["names"][x["seat"]])
+                dict(
+                    _card_info(x["card"], opts),
+                    seat=x["seat"],
+                    owner=None if x["seat"] is None else state["names"][x["seat"]],
+                )
                 for x in state["row"]
             ],  # fmt: skip
             "old_row": [
-                dict(_card_info(x["card"], opts), seat=x["seat"], done=x["done"],
-                     owner=state["names"][x["seat"]])
+                dict(
+                    _card_info(x["card"], opts),
+                    seat=x["seat"],
+                    done=x["done"],
+                    owner=state["names"][x["seat"]],
+                )
                 for x in state["old_row"]
             ],  # fmt: skip
             "deck_count": len(state["deck"]),
