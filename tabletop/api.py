@@ -8,6 +8,7 @@ cannot act for a guest.
 from __future__ import annotations
 
 from django.core.exceptions import SuspiciousOperation
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions as drf_exceptions
@@ -18,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import services
-from tabletop.errors import NotAllowed, TabletopError
+from tabletop.errors import NotAllowed, NotFound, TabletopError
 from tabletop.models import Table
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
@@ -28,6 +29,8 @@ def exception_handler(exc, context):
     """Every API error as ``{"code", "detail"}``: ``TabletopError`` with its status, DRF's
     errors with theirs (validation: 400 ``invalid`` with the field messages), an oversized body
     400 ``too_large``."""
+    if isinstance(exc, Http404):
+        exc = NotFound("not_found", "No such table, or it is not yours to see.")
     if isinstance(exc, TabletopError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, SuspiciousOperation):

@@ -1,0 +1,28 @@
+"""Shared fixtures: a seeded rng for table randomness and ``make_table``."""
+
+import pytest
+
+from tabletop import services
+from tabletop.rules import Command
+
+
+@pytest.fixture(autouse=True)
+def _seeded_tables(settings):
+    settings.TABLETOP_RNG_SEED = "tests"
+
+
+@pytest.fixture
+def make_table(db):
+    """``make_table(ruleset_name, players=2, options=None, start=True) -> (table, seats)``:
+    a table with seats named P1..Pn, started (through ``run_command``) unless ``start=False``."""
+
+    def make(ruleset: str = "counter", players: int = 2, options: dict | None = None,
+             start: bool = True):
+        table, host = services.table_create(ruleset=ruleset, host_name="P1", options=options)
+        seats = [host] + [services.seat_join(table=table, name=f"P{n}") for n in range(2, players + 1)]
+        if start:
+            services.run_command(table, host, Command("table.start"))
+        table.refresh_from_db()
+        return table, seats
+
+    return make

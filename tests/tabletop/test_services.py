@@ -1,0 +1,186 @@
+"""The kit's one write path: run_command (DESIGN.md, "The event-sourced table")."""
+
+import pytest
+
+from tabletop import services
+from tabletop.errors import Conflict, NotAllowed, RuleViolation
+from tabletop.models import Event, Table
+from tabletop.rules import Command
+
+
+def add(n):
+    return Command("counter.add", {"amount": n})
+
+
+def test_start_deals_opening_events_and_moves_to_playing(make_table):
+    table, seats = make_table(players=3)
+    assert table.status == Table.Status.PLAYING
+    types = list(table.events.values_list("type", flat=True))
+    assert types == ["table.started", "counter.setup"]
+    assert table.version == 2
+    assert sorted(table.state["names"].values()) == ["P1", "P2", "P3"]
+
+
+def test_only_the_host_starts_and_only_once(make_table):
+    table, seats = make_table(players=2, start=False)
+    with pytest.raises(NotAllowed) as exc:
+        services.run_command(table, seats[1], Command("table.start"))
+    assert exc.value.code == "host_only"
+    services.run_command(table, seats[0], Command("table.start"))
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[0], Command("table.start"))
+    assert exc.value.code == "already_started"
+
+
+def test_commands_before_start_are_refused(make_table):
+    table, seats = make_table(start=False)
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[0], add(1))
+    assert exc.value.code == "not_started"
+    assert not Event.objects.filter(table=table).exists()
+
+
+def test_no_join_after_start_and_no_more_than_max_seats(make_table):
+    table, _ = make_table(players=2)
+    with pytest.raises(RuleViolation) as exc:
+        services.seat_join(table=table, name="Late")
+    assert exc.value.code == "table_started"
+    lobby, _ = make_table(players=8, start=False)
+    with pytest.raises(RuleViolation) as exc:
+        services.seat_join(table=lobby, name="Ninth")
+    assert exc.value.code == "table_full"
+
+
+def test_a_broken_rule_appends_nothing(make_table):
+    table, seats = make_table()
+    for bad in ({"amount": 0}, {"amount": 11}, {"amount": "3"}, {"amount": True}, {}):
+        with pytest.raises(RuleViolation) as exc:
+            services.run_command(table, seats[0], Command("counter.add", bad))
+        assert exc.value.code == "bad_amount"
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[0], Command("counter.fly"))
+    assert exc.value.code == "unknown_command"
+    table.refresh_from_db()
+    assert table.version == 2 and table.events.count() == 2
+
+
+def test_stale_expected_version_is_a_conflict(make_table):
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(2), expected_version=2)
+    with pytest.raises(Conflict) as exc:
+        services.run_command(table, seats[1], add(3), expected_version=2)
+    assert exc.value.code == "stale_version"
+    table.refresh_from_db()
+    assert table.state["total"] == 2 and table.version == 3
+
+
+def test_same_idempotency_key_appends_once_and_returns_the_first_result(make_table):
+    table, seats = make_table()
+    first = services.run_command(table, seats[0], Command("counter.roll"), idempotency_key="tap-1")
+    again = services.run_command(table, seats[0], Command("counter.roll"), idempotency_key="tap-1",
+                                 expected_version=2)  # stale by now: still the first result
+    assert (again.version, again.command_id, again.events) == (first.version, first.command_id, first.events)
+    assert again.replayed and not first.replayed
+    assert table.events.filter(type="counter.rolled").count() == 1
+
+
+def test_an_idempotency_key_cannot_be_reused_by_another_seat(make_table):
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(1), idempotency_key="k")
+    with pytest.raises(Conflict) as exc:
+        services.run_command(table, seats[1], add(1), idempotency_key="k")
+    assert exc.value.code == "idempotency_key_reused"
+
+
+def test_undo_then_redo_restores_the_same_state(make_table):
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(5))
+    services.run_command(table, seats[1], Command("counter.roll"))
+    table.refresh_from_db()
+    before = table.state
+    services.run_command(table, seats[0], Command("table.undo"))
+    table.refresh_from_db()
+    assert table.state["total"] == 5
+    services.run_command(table, seats[0], Command("table.undo"))
+    table.refresh_from_db()
+    assert table.state["total"] == 0
+    with pytest.raises(RuleViolation) as exc:  # the start is a barrier
+        services.run_command(table, seats[0], Command("table.undo"))
+    assert exc.value.code == "nothing_to_undo"
+    services.run_command(table, seats[1], Command("table.redo"))
+    services.run_command(table, seats[1], Command("table.redo"))
+    table.refresh_from_db()
+    assert table.state == before
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[1], Command("table.redo"))
+    assert exc.value.code == "nothing_to_redo"
+
+
+def test_a_new_command_after_undo_clears_redo(make_table):
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(5))
+    services.run_command(table, seats[0], Command("table.undo"))
+    services.run_command(table, seats[0], add(1))
+    with pytest.raises(RuleViolation):
+        services.run_command(table, seats[0], Command("table.redo"))
+    table.refresh_from_db()
+    assert table.state["total"] == 1
+
+
+def test_undo_and_send_again_never_rerolls(make_table, settings):
+    # A different seed per command would give other dice; the tape must win.
+    table, seats = make_table()
+    services.run_command(table, seats[0], Command("counter.roll"))
+    table.refresh_from_db()
+    rolled = table.state["total"]
+    for _ in range(5):
+        services.run_command(table, seats[0], Command("table.undo"))
+        services.run_command(table, seats[0], Command("counter.roll"))
+        table.refresh_from_db()
+        assert table.state["total"] == rolled
+    rolls = list(table.events.filter(type="counter.rolled").values_list("data", flat=True))
+    assert {r["amount"] for r in rolls} == {rolled}
+
+
+def test_a_final_event_is_a_barrier_for_undo(make_table):
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(3))
+    services.run_command(table, seats[0], Command("counter.secret.redraw"))
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[0], Command("table.undo"))
+    assert exc.value.code == "nothing_to_undo"
+
+
+def test_replay_equals_the_stored_projection(make_table):
+    table, seats = make_table(players=3)
+    for n, seat in zip([1, -2, 7, 4], seats * 2, strict=False):
+        services.run_command(table, seat, add(n))
+    services.run_command(table, seats[2], Command("counter.roll"))
+    services.run_command(table, seats[2], Command("table.undo"))
+    services.run_command(table, seats[1], Command("counter.secret.redraw"))
+    table.refresh_from_db()
+    report = services.table_replay(table)
+    assert report["state_matches"] and report["meta_matches"]
+    assert report["events"] == table.version
+
+
+def test_a_seat_of_another_table_cannot_act(make_table):
+    table_a, seats_a = make_table()
+    table_b, seats_b = make_table()
+    with pytest.raises(NotAllowed) as exc:
+        services.run_command(table_a, seats_b[0], add(1))
+    assert exc.value.code == "not_your_table"
+
+
+def test_replay_table_command_reports_ok(make_table, capsys):
+    from django.core.management import call_command
+
+    table, seats = make_table()
+    services.run_command(table, seats[0], add(1))
+    call_command("replay_table", str(table.pk))
+    assert "OK" in capsys.readouterr().out
+    Table.objects.filter(pk=table.pk).update(state={"total": 99, "secrets": {}, "names": {}, "last": None})
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="MISMATCH"):
+        call_command("replay_table", table.code)
