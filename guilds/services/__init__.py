@@ -1,0 +1,51 @@
+"""The one write path for Guild data (STYLE.md 2): ``<thing>_<verb>`` functions, keyword-only,
+each one ``@transaction.atomic`` and locking the Guild row before checking anything.
+
+Errors: ``tabletop.errors.RuleViolation`` (HTTP 400) for a broken rule, ``NotFound`` (404) for
+what does not exist or belongs to another Guild. Nothing is written when one is raised.
+"""
+
+from .armory import weapon_buy, weapon_equip, weapon_unequip
+from .buildings import building_upgrade
+from .dormitory import (
+    Readiness,
+    mercenary_can_go_on_mission,
+    mercenary_dismiss,
+    mercenary_enlist,
+    mercenary_heal,
+    mercenary_status_set,
+)
+from .gate import set_code_redeem
+from .guesthouse import follower_dismiss, follower_enlist
+from .guild import guild_balance_change, guild_create, guild_ledger_audit, guild_update
+from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
+from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
+from .queries import guild_database, guild_snapshot
+
+__all__ = [
+    "Readiness",
+    "arcane_code_add",
+    "arcane_code_assign",
+    "arcane_code_unassign",
+    "building_upgrade",
+    "daemon_add",
+    "daemon_remove",
+    "follower_dismiss",
+    "follower_enlist",
+    "guild_balance_change",
+    "guild_create",
+    "guild_database",
+    "guild_ledger_audit",
+    "guild_snapshot",
+    "guild_update",
+    "mercenary_can_go_on_mission",
+    "mercenary_dismiss",
+    "mercenary_enlist",
+    "mercenary_heal",
+    "mercenary_status_set",
+    "pantheon_by_kabbalah",
+    "set_code_redeem",
+    "weapon_buy",
+    "weapon_equip",
+    "weapon_unequip",
+]

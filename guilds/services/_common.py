@@ -1,0 +1,120 @@
+"""Helpers shared by the guild services: locking, the ledger, the Guild's card database.
+
+Every service locks the Guild row first (``select_for_update``), so all writes to one Guild are
+serialized: two devices buying at once see each other's feods (DESIGN.md, guilds).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Sum
+
+from tabletop.errors import NotFound, RuleViolation
+
+from .. import rules
+from ..models import Building, Card, Guild, LedgerEntry, LimitBonus, SetCard
+
+CURRENCY_LABELS = {"fame": "fame", "feods": "feods", "blood_stones": "blood stones"}
+
+
+def lock_guild(guild: Guild | int) -> Guild:
+    """The Guild row, locked until the end of the transaction. ``NotFound`` if it is gone."""
+    pk = guild.pk if isinstance(guild, Guild) else guild
+    locked = Guild.objects.select_for_update().filter(pk=pk).first()
+    if locked is None:
+        raise NotFound("guild_not_found", "No such Guild.")
+    return locked
+
+
+def require_balances(guild: Guild, **costs: int) -> None:
+    """Check ``guild`` (locked) can pay ``costs`` (currency -> whole amount >= 0).
+
+    Raises ``RuleViolation("not_enough_<currency>")`` before anything is written.
+    """
+    for currency, cost in costs.items():
+        have = getattr(guild, currency)
+        if cost > 0 and have < cost:
+            raise RuleViolation(
+                f"not_enough_{currency}",
+                f"This costs {cost} {CURRENCY_LABELS[currency]}; your Guild has {have}.",
+            )
+
+
+def post(guild: Guild, currency: str, amount: int, reason: str, note: str = "") -> None:
+    """Write one ledger row and the Guild's cached balance. ``guild`` must be locked by the
+    caller; a zero ``amount`` writes nothing. Raises ``RuleViolation("not_enough_<currency>")``
+    if feods or blood stones would drop below 0 (fame may go negative: a Guild can be infamous).
+    """
+    if amount == 0:
+        return
+    if currency not in rules.CURRENCIES:
+        raise RuleViolation("bad_currency", f"Unknown currency {currency!r}.")
+    after = getattr(guild, currency) + amount
+    if after < 0 and currency != "fame":
+        require_balances(guild, **{currency: -amount})
+    setattr(guild, currency, after)
+    guild.save(update_fields=[currency])
+    LedgerEntry.objects.create(
+        guild=guild, currency=currency, amount=amount, balance_after=after, reason=reason, note=note
+    )
+
+
+def database_copies(guild: Guild, card: Card) -> int:
+    """Copies of ``card`` in the Guild's card database: the sum, over every set code the Guild
+    redeemed, of the copies of the card in that set (6.2 item 1). Two codes of one set: twice."""
+    total = SetCard.objects.filter(card=card, card_set__codes__redeemed_by=guild).aggregate(
+        n=Sum("quantity")
+    )["n"]
+    return total or 0
+
+
+def require_copy(guild: Guild, card: Card, used: int) -> None:
+    """Check the database still has a copy of ``card`` not yet ``used`` (6.2 item 2, 6.3: the
+    app matches the cards in the Guild box). Raises ``RuleViolation("not_in_database")`` or
+    ``RuleViolation("no_copy_left")``."""
+    copies = database_copies(guild, card)
+    if copies == 0:
+        raise RuleViolation(
+            "not_in_database",
+            f"{card.name} is not in your database: redeem the code of its set at the City Gate.",
+        )
+    if used >= copies:
+        raise RuleViolation(
+            "no_copy_left", f"All your {copies} copies of {card.name} are already in use."
+        )
+
+
+def building_level(guild: Guild, kind: str) -> int:
+    """Level of the Guild's ``kind`` building (1 if the row is missing)."""
+    building = Building.objects.filter(guild=guild, kind=kind).first()
+    return building.level if building else 1
+
+
+def limits_of(guild: Guild) -> rules.DormitoryLimits:
+    """The Guild's dormitory limits: building level plus city bonuses (5.1.1)."""
+    bonuses = [
+        rules.LimitBonus(kind=b.kind, key=b.key, amount=b.amount)
+        for b in LimitBonus.objects.filter(guild=guild)
+    ]
+    return rules.dormitory_limits(building_level(guild, "dormitory"), bonuses)
+
+
+def get_card(model, card_id) -> Card:
+    """A catalog card of ``model`` by id, or ``NotFound("card_not_found")``."""
+    try:
+        card = model.objects.filter(pk=int(card_id)).first()
+    except (TypeError, ValueError):
+        card = None
+    if card is None:
+        raise NotFound("card_not_found", "No such card.")
+    return card
+
+
+def get_owned(queryset, pk, what: str):
+    """A row of one Guild by id, locked, or ``NotFound`` (never says it belongs to another)."""
+    try:
+        row = queryset.order_by().select_for_update(of=("self",)).filter(pk=int(pk)).first()
+    except (TypeError, ValueError):
+        row = None
+    if row is None:
+        raise NotFound(f"{what}_not_found", f"No such {what.replace('_', ' ')} in your Guild.")
+    return row

@@ -1,0 +1,108 @@
+"""Founding a Guild and changing its balances (DemLoc rulebook 6.2 first access, 3)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tabletop.errors import RuleViolation
+
+from .. import rules
+from ..models import AccountCode, Building, Guild, GuildColour, LedgerEntry
+from ._common import lock_guild, post, require_balances
+
+
+@transaction.atomic
+def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colour: str) -> Guild:
+    """Found a Guild with the code of a player account card (6.2: "use your code card to create
+    your first Guild"); one Guild per account.
+
+    ``name``: 2..60 characters, unique (case-insensitive); ``colour``: a ``GuildColour`` (the
+    sub-bases of the miniatures). The Guild starts with ``rules.STARTING_BALANCES`` (one ledger
+    row each, reason "founded") and every building at level 1.
+
+    Raises ``RuleViolation`` ``guild_exists``, ``code_unknown``, ``code_used``, ``bad_name``,
+    ``name_taken``, ``bad_colour``.
+    """
+    if Guild.objects.filter(master=master).exists():
+        raise RuleViolation("guild_exists", "You already lead a Guild.")
+    name = " ".join((name or "").split())
+    if not 2 <= len(name) <= 60:
+        raise RuleViolation("bad_name", "A Guild name has 2 to 60 characters.")
+    if colour not in GuildColour.values:
+        raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")
+    code = (
+        AccountCode.objects.select_for_update()
+        .filter(code=rules.normalize_code(account_code))
+        .first()
+    )
+    if code is None:
+        raise RuleViolation("code_unknown", "That account code does not exist. Check the card.")
+    if Guild.objects.filter(account_code=code).exists():
+        raise RuleViolation("code_used", "That account code has already founded a Guild.")
+    if Guild.objects.filter(name__iexact=name).exists():
+        raise RuleViolation("name_taken", "Another Guild already has that name.")
+    guild = Guild.objects.create(master=master, account_code=code, name=name, colour=colour)
+    Building.objects.bulk_create(Building(guild=guild, kind=k) for k in rules.BUILDING_KINDS)
+    for currency, amount in rules.STARTING_BALANCES.items():
+        post(guild, currency, amount, LedgerEntry.Reason.FOUNDED, "Starting purse")
+    return guild
+
+
+@transaction.atomic
+def guild_update(*, guild: Guild, name: str | None = None, colour: str | None = None) -> Guild:
+    """Rename a Guild or change its colour. Same checks as ``guild_create``."""
+    guild = lock_guild(guild)
+    if name is not None:
+        name = " ".join(name.split())
+        if not 2 <= len(name) <= 60:
+            raise RuleViolation("bad_name", "A Guild name has 2 to 60 characters.")
+        if Guild.objects.filter(name__iexact=name).exclude(pk=guild.pk).exists():
+            raise RuleViolation("name_taken", "Another Guild already has that name.")
+    if colour is not None and colour not in GuildColour.values:
+        raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")
+    if name is not None:
+        guild.name = name
+    if colour is not None:
+        guild.colour = colour
+    guild.save(update_fields=["name", "colour"])
+    return guild
+
+
+@transaction.atomic
+def guild_balance_change(
+    *,
+    guild_id: int,
+    reason: str,
+    note: str = "",
+    fame: int = 0,
+    feods: int = 0,
+    blood_stones: int = 0,
+) -> Guild:
+    """Add (or, negative, take) fame, feods and blood stones, one ledger row per currency.
+
+    For the missions and city issues (mission rewards, income, random events) and the admin.
+    ``reason``: a ``LedgerEntry.Reason``. All or nothing: raises ``RuleViolation``
+    ``not_enough_feods`` / ``not_enough_blood_stones`` before writing if a balance would drop
+    below 0, ``bad_reason`` for an unknown reason; ``NotFound`` for an unknown Guild.
+    """
+    if reason not in LedgerEntry.Reason.values:
+        raise RuleViolation("bad_reason", f"Unknown ledger reason {reason!r}.")
+    guild = lock_guild(guild_id)
+    require_balances(guild, feods=-feods, blood_stones=-blood_stones)
+    for currency, amount in (("fame", fame), ("feods", feods), ("blood_stones", blood_stones)):
+        post(guild, currency, amount, reason, note)
+    return guild
+
+
+def guild_ledger_audit(*, guild: Guild) -> dict[str, tuple[int, int]]:
+    """For each currency, ``(cached balance, sum of ledger rows)``; equal unless someone wrote
+    the balance columns behind the services' back."""
+    from django.db.models import Sum
+
+    guild.refresh_from_db()
+    out = {}
+    for currency in rules.CURRENCIES:
+        total = guild.ledger.filter(currency=currency).aggregate(s=Sum("amount"))["s"] or 0
+        out[currency] = (getattr(guild, currency), total)
+    return out
