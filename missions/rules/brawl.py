@@ -1,0 +1,228 @@
+"""The hand-to-hand calculator. DemLoc rulebook 7.3.2 (hand-to-hand attack sub-phase),
+7.3.2.1 (fighting result modifiers), 7.3.2.2 (table of hand-to-hand fight effects), 8.1
+(DEFENSIVE, UNSTOPPABLE, HEAVY), 8.2 (VIGOR, WEAKNESS), 8.3 (DEFENSIVE, MONSTROUS pentacles),
+8.4 (MONSTROUS, FURY), 7.2.3 (a possessed character fights with hand-to-hand 1).
+
+Both players roll physical dice and enter them; ``resolve_brawl`` returns the totals, the
+difference and the effect, with each step in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabletop.errors import RuleViolation
+
+from .cards import feature_value
+
+#: 7.3.2.2: the winner's difference -> (primary multiplier, secondary multiplier, broken hearts)
+ATTACK_EFFECTS = {
+    0: (0, 0, 0),
+    1: (1, 0, 0),
+    2: (1, 1, 0),
+    3: (2, 1, 0),
+    4: (2, 2, 0),
+    5: (2, 2, 1),
+}
+
+
+def attack_effect(difference: int) -> tuple[int, int, int]:
+    """The attack column of 7.3.2.2 for an attacker winning by ``difference`` (>= 0):
+    ``(primary weapon multiplier, secondary weapon multiplier, broken heart tokens)``."""
+    return ATTACK_EFFECTS[min(5, max(0, difference))]
+
+
+def defence_effect(difference: int) -> int:
+    """The defence column of 7.3.2.2: a defender winning by ``difference`` deals that many
+    general damages, at most 5."""
+    return min(5, max(0, difference))
+
+
+def _pentacle_effects(piece: dict) -> list[str]:
+    code = piece.get("code")
+    if code and code.get("pentacle") and piece.get("asset") == "post_summoning":
+        return code["pentacle"]["effects"]
+    return []
+
+
+def _monstrous(piece: dict) -> int:
+    """MONSTROUS x of a piece: its personal ability (8.4) and its active pentacle (8.3)."""
+    return feature_value(piece.get("features", []), "MONSTROUS") + feature_value(
+        _pentacle_effects(piece), "MONSTROUS"
+    )
+
+
+def h2h_ability(piece: dict) -> int:
+    """Hand-to-hand ability this turn: the card's, + VIGOR - WEAKNESS (8.2); 1 while possessed
+    (7.2.3)."""
+    if piece.get("possessed"):
+        return 1
+    return piece["h2h"] + piece.get("vigor", 0) - piece.get("weakness", 0)
+
+
+def brawl_dice(piece: dict, opponent: dict, attacking: bool) -> tuple[int, list[str]]:
+    """Fighting dice ``piece`` rolls against ``opponent`` (7.3.2.1 tables): hand-to-hand ability,
+    -1 per broken heart token, -HEAVY x when defending with a HEAVY weapon (8.1: we read the
+    feature literally, it slows the character who carries it, by x dice), -MONSTROUS x of the
+    opponent unless the piece is MONSTROUS itself (8.4 attack and defence; the pentacle of 8.3
+    only against attackers). At least 1 die (8.2 WEAKNESS: "at least one combat die").
+    Returns the count and the reasons."""
+    reasons = [f"hand-to-hand {h2h_ability(piece)}"]
+    count = h2h_ability(piece)
+    if piece["broken_hearts"]:
+        count -= piece["broken_hearts"]
+        reasons.append(f"-{piece['broken_hearts']} broken hearts")
+    if not attacking:
+        heavy = sum(feature_value(w["features"], "HEAVY") for w in piece.get("weapons", []))
+        if heavy:
+            count -= heavy
+            reasons.append(f"-{heavy} HEAVY")
+    if _monstrous(piece) == 0:
+        monstrous = feature_value(opponent.get("features", []), "MONSTROUS")
+        if attacking:
+            monstrous += feature_value(_pentacle_effects(opponent), "MONSTROUS")
+        if monstrous:
+            count -= monstrous
+            reasons.append(f"-{monstrous} MONSTROUS opponent")
+    return max(1, count), reasons
+
+
+def _check_dice(name: str, dice: list[int], count: int, enhanced: bool) -> None:
+    if len(dice) != count:
+        raise RuleViolation("bad_dice", f"{name} rolls {count} fighting dice" + (" plus the enhanced die" if enhanced else "") + ".")
+    for i, value in enumerate(dice):
+        high = 12 if enhanced and i == len(dice) - 1 else 6
+        if not isinstance(value, int) or not 1 <= value <= high:
+            raise RuleViolation("bad_dice", f"A fighting die shows 1 to {high}.")
+
+
+@dataclass(frozen=True)
+class BrawlResult:
+    """A resolved fight. ``winner``: ``"attacker"``, ``"defender"`` or None (a tie);
+    ``difference`` >= 0; ``loser_damage`` general damage for the loser; ``broken_hearts`` for the
+    defender at 5+; ``lines`` the arithmetic in words."""
+
+    attack_total: int
+    defence_total: int
+    winner: str | None
+    difference: int
+    loser_damage: int
+    broken_hearts: int
+    lines: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _total(piece: dict, dice: list[int], bonuses: list[tuple[str, int]], fury: bool, lines: list[str], who: str) -> int:
+    dice_sum = sum(dice)
+    text = f"{who} {piece['name']}: dice {' + '.join(map(str, dice))} = {dice_sum}"
+    if fury:
+        dice_sum *= 2
+        text += f", FURY doubles the dice -> {dice_sum}"
+    total = dice_sum
+    for label, value in bonuses:
+        if value:
+            total += value
+            text += f", {value:+d} {label} -> {total}"
+    lines.append(text)
+    return total
+
+
+def resolve_brawl(
+    attacker: dict,
+    defender: dict,
+    attacker_dice: list[int],
+    defender_dice: list[int],
+    *,
+    attack_order: int = 1,
+    from_behind: bool = False,
+    charge: bool = False,
+    attacker_extra: int = 0,
+    defender_extra: int = 0,
+) -> BrawlResult:
+    """Resolve one hand-to-hand fight (DemLoc rulebook 7.3.2, 7.3.2.1, 7.3.2.2).
+
+    ``attacker_dice``/``defender_dice``: the fighting dice rolled (``brawl_dice`` of each; with a
+    ``charge`` the attacker adds an enhanced die, entered last, 1..12). ``attack_order``: 1 for
+    the first attacker of this player against this enemy, 2 for the second (+1), ...
+    Attack total = dice (doubled with FURY active, 8.4) + hand-to-hand bonus + (order - 1)
+    + 2 from behind + 1 favourite weapon (primary weapon of the favourite type) + UNSTOPPABLE x
+    + ``attacker_extra``. Defence total = dice (doubled with FURY) + bonus + 1 favourite weapon +
+    DEFENSIVE x (weapons and active pentacle) + ``defender_extra``.
+    The winner's difference gives the effect of the 7.3.2.2 table: the attacker's primary and
+    secondary weapon damages (x1/x2) and at 5+ a broken heart token; the defender's 1-5 general
+    damages. Brawl damage always goes to the armor first.
+    Raises ``RuleViolation("bad_dice")`` when a count or a value is wrong, ``bad_order`` when
+    ``attack_order`` < 1.
+    """
+    if attack_order < 1:
+        raise RuleViolation("bad_order", "The first attacker is number 1.")
+    a_count, a_why = brawl_dice(attacker, defender, attacking=True)
+    d_count, d_why = brawl_dice(defender, attacker, attacking=False)
+    _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
+    _check_dice(defender["name"], defender_dice, d_count, False)
+    lines = [
+        f"Attacker rolls {a_count} dice ({', '.join(a_why)})" + (" + 1 enhanced die (charge)" if charge else ""),
+        f"Defender rolls {d_count} dice ({', '.join(d_why)})",
+    ]
+    a_weapons = attacker.get("weapons", [])
+    d_weapons = defender.get("weapons", [])
+
+    def favourite(piece: dict, weapons: list[dict]) -> int:
+        return 1 if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"] else 0
+
+    attack_total = _total(
+        attacker,
+        attacker_dice,
+        [
+            ("hand-to-hand bonus", attacker.get("h2h_bonus", 0) if not attacker.get("possessed") else 0),
+            ("multiple fight", attack_order - 1),
+            ("from behind", 2 if from_behind else 0),
+            ("favourite weapon", favourite(attacker, a_weapons)),
+            ("UNSTOPPABLE", sum(feature_value(w["features"], "UNSTOPPABLE") for w in a_weapons)),
+            ("other effects", attacker_extra),
+        ],
+        attacker.get("fury", 0) > 0,
+        lines,
+        "Attacker",
+    )
+    defensive = sum(feature_value(w["features"], "DEFENSIVE") for w in d_weapons) + feature_value(
+        _pentacle_effects(defender), "DEFENSIVE"
+    )
+    defence_total = _total(
+        defender,
+        defender_dice,
+        [
+            ("hand-to-hand bonus", defender.get("h2h_bonus", 0) if not defender.get("possessed") else 0),
+            ("favourite weapon", favourite(defender, d_weapons)),
+            ("DEFENSIVE", defensive),
+            ("other effects", defender_extra),
+        ],
+        defender.get("fury", 0) > 0,
+        lines,
+        "Defender",
+    )
+    difference = abs(attack_total - defence_total)
+    if attack_total == defence_total:
+        lines.append(f"{attack_total} against {defence_total}: a tie, nothing happens.")
+        return BrawlResult(attack_total, defence_total, None, 0, 0, 0, tuple(lines))
+    if attack_total > defence_total:
+        primary_x, secondary_x, hearts = attack_effect(difference)
+        primary = a_weapons[0]["brawl_damage"] if a_weapons else 0
+        secondary = (
+            a_weapons[1]["brawl_damage"]
+            if len(a_weapons) > 1 and not a_weapons[0].get("two_handed")
+            else 0
+        )
+        damage = primary * primary_x + secondary * secondary_x
+        parts = [f"primary {primary}" + (" x2" if primary_x == 2 else "")]
+        if secondary_x:
+            parts.append(f"secondary {secondary}" + (" x2" if secondary_x == 2 else ""))
+        lines.append(
+            f"Attacker wins by {difference}: {' + '.join(parts)} = {damage} damage to the armor first"
+            + (", and 1 broken heart token" if hearts else "")
+            + "."
+        )
+        return BrawlResult(attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines))
+    damage = defence_effect(difference)
+    lines.append(f"Defender wins by {difference}: {damage} general damage to the attacker.")
+    return BrawlResult(attack_total, defence_total, "defender", difference, damage, 0, tuple(lines))
+

@@ -1,0 +1,184 @@
+"""Character cards as data: the factors printed on mercenary, follower and daemon cards.
+
+DemLoc rulebook 5.1.1 (mercenaries), 5.1.2 (followers), 5.1.3 (daemons), 5.1.4 (weapons),
+5.1.5 (arcane codes). A mission's opening event carries every card as a plain dict (JSON), so a
+replay never reads the catalog. ``card_from_data`` checks and normalizes one such dict.
+
+A character card dict::
+
+    {"id": "m1", "name": "Rook", "kind": "mercenary" | "follower" | "daemon", "level": 1..5,
+     "armor": 0..12, "impact": 0..6, "hit": 1..12, "movement": 0..12,
+     "h2h": 0..8, "h2h_bonus": 0..6, "ranged": 0..8, "ranged_bonus": 0..6, "arcane": 0..6,
+     "favourite": "swords" | ... | None,
+     "weapons": [weapon, ...]            # 0..2: primary first, then secondary
+     "features": ["MONSTROUS 1", "FURY"],  # personal abilities (8.4)
+     "code": arcane code or None, "kabbalah": str | None (daemons)}
+
+A weapon dict: ``{"name", "type", "damage": int (shooting damage for ranged weapons, brawl damage
+otherwise), "brawl_damage": int (ranged weapons' second value, defaults to damage),
+"range": int | None (ranged weapons only), "features": ["PERFORATING", "SHIELD 1", ...]}``.
+
+An arcane code dict: ``{"name", "kabbalah", "powers": [{"name", "cost": {"common": n, "dark": n},
+"effects": ["HIT 2"]}], "summon_cost": {"common": n, "dark": n} | None, "pentacle": {"name",
+"effects": ["SHIELD 1"]} | None}``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tabletop.errors import RuleViolation
+
+KINDS = ("mercenary", "follower", "daemon")
+WEAPON_TYPES = (
+    "bows",
+    "gunpowder",
+    "swords",
+    "axes",
+    "naked_hands",
+    "knife",
+    "hammers",
+    "shields",
+    "spears",
+)
+FEATURE_RE = re.compile(r"^([A-Z][A-Z ]*?[A-Z])(?: (\d+))?$")
+
+_INT_FACTORS = {
+    "level": (0, 9, 1),
+    "armor": (0, 12, 0),
+    "impact": (0, 6, 0),
+    "hit": (1, 12, None),
+    "movement": (0, 12, 0),
+    "h2h": (0, 8, 0),
+    "h2h_bonus": (0, 6, 0),
+    "ranged": (0, 8, 0),
+    "ranged_bonus": (0, 6, 0),
+    "arcane": (0, 6, 0),
+}
+
+
+def parse_feature(text: str) -> tuple[str, int | None]:
+    """``"SHIELD 2"`` -> ``("SHIELD", 2)``; ``"PERFORATING"`` -> ``("PERFORATING", None)``.
+
+    Names are upper case (as printed on the cards, 8.1-8.4); the rulebook spells the personal
+    ability MONSTRUOUS and the pentacle MONSTROUS: both are read as ``"MONSTROUS"``.
+    Raises ``RuleViolation("bad_feature")`` for anything else.
+    """
+    match = FEATURE_RE.match(str(text).strip().upper())
+    if not match:
+        raise RuleViolation("bad_feature", f"{text!r} is not a feature like 'SHIELD 1'.")
+    name = match.group(1)
+    if name == "MONSTRUOUS":
+        name = "MONSTROUS"
+    return name, (int(match.group(2)) if match.group(2) else None)
+
+
+def feature_value(features: list[str], name: str) -> int:
+    """The sum of ``x`` over every ``NAME x`` in ``features`` (a feature without x counts 1)."""
+    total = 0
+    for text in features or ():
+        fname, x = parse_feature(text)
+        if fname == name:
+            total += 1 if x is None else x
+    return total
+
+
+def has_feature(features: list[str], name: str) -> bool:
+    """True when ``NAME`` (with or without x) is among ``features``."""
+    return any(parse_feature(t)[0] == name for t in features or ())
+
+
+def _int(data: dict, key: str, low: int, high: int, default: int | None) -> int:
+    value = data.get(key, default)
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation("bad_card", f"{data.get('name', '?')}: {key} must be a whole number.")
+    if not low <= value <= high:
+        raise RuleViolation("bad_card", f"{data.get('name', '?')}: {key} must be {low}..{high}.")
+    return value
+
+
+def _cost(value: dict | None) -> dict:
+    value = value or {}
+    return {
+        "common": int(value.get("common", 0)),
+        "dark": int(value.get("dark", 0)),
+    }
+
+
+def weapon_from_data(data: dict) -> dict:
+    """A checked weapon dict (see the module docstring). Raises ``RuleViolation("bad_card")``."""
+    if not isinstance(data, dict) or not data.get("name"):
+        raise RuleViolation("bad_card", "A weapon needs a name.")
+    damage = _int(data, "damage", 0, 12, None)
+    features = [str(f).upper() for f in data.get("features", [])]
+    for f in features:
+        parse_feature(f)
+    return {
+        "name": str(data["name"]),
+        "type": data.get("type") or "swords",
+        "damage": damage,
+        "brawl_damage": _int(data, "brawl_damage", 0, 12, damage),
+        "range": data.get("range"),
+        "two_handed": bool(data.get("two_handed", False)),
+        "features": features,
+    }
+
+
+def code_from_data(data: dict | None) -> dict | None:
+    """A checked arcane code dict or None (5.1.5)."""
+    if not data:
+        return None
+    powers = []
+    for p in data.get("powers", []):
+        effects = [str(e).upper() for e in p.get("effects", [])]
+        for e in effects:
+            parse_feature(e)
+        powers.append({"name": str(p["name"]), "cost": _cost(p.get("cost")), "effects": effects})
+    pentacle = data.get("pentacle")
+    if pentacle:
+        pentacle = {
+            "name": str(pentacle.get("name", "Pentacle")),
+            "effects": [str(e).upper() for e in pentacle.get("effects", [])],
+        }
+        for e in pentacle["effects"]:
+            parse_feature(e)
+    return {
+        "name": str(data.get("name", "Arcane code")),
+        "kabbalah": data.get("kabbalah"),
+        "powers": powers,
+        "summon_cost": _cost(data["summon_cost"]) if data.get("summon_cost") else None,
+        "pentacle": pentacle or None,
+    }
+
+
+def card_from_data(data: dict) -> dict:
+    """A checked, normalized character card (module docstring). Unknown keys are dropped.
+
+    Raises ``RuleViolation("bad_card", ...)`` for a missing name, an unknown kind, a factor
+    outside its range, more than two weapons or a malformed feature.
+    """
+    if not isinstance(data, dict) or not data.get("name") or not data.get("id"):
+        raise RuleViolation("bad_card", "A character needs an id and a name.")
+    kind = data.get("kind", "mercenary")
+    if kind not in KINDS:
+        raise RuleViolation("bad_card", f"{data['name']}: unknown kind {kind!r}.")
+    card = {"id": str(data["id"]), "name": str(data["name"]), "kind": kind}
+    for key, (low, high, default) in _INT_FACTORS.items():
+        card[key] = _int(data, key, low, high, default)
+    weapons = [weapon_from_data(w) for w in data.get("weapons", [])]
+    if len(weapons) > 2:
+        raise RuleViolation("bad_card", f"{data['name']}: at most a primary and a secondary weapon.")
+    card["weapons"] = weapons
+    card["favourite"] = data.get("favourite")
+    card["features"] = [str(f).upper() for f in data.get("features", [])]
+    for f in card["features"]:
+        parse_feature(f)
+    card["code"] = code_from_data(data.get("code"))
+    card["kabbalah"] = data.get("kabbalah")
+    return card
+
+
+def possession_limit(arcane: int) -> int:
+    """Broken seals a character bears (DemLoc rulebook 7.2.3, "daemon possessed"):
+    arcane ability 0 or 1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4 (and above 4, the ability itself)."""
+    return max(1, arcane)
