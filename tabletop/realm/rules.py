@@ -916,7 +916,7 @@ def _ev_opened(st, d):
         active=d["active"],
         demon_deck=list(d["demon_deck"]),
         deck=list(d["deck"]),
-        discard=[],
+        discard=list(d.get("discard", [])),
         vessels=list(d["vessels"]),
         eaters={},
         players=[
