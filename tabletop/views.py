@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import segno
@@ -210,9 +211,10 @@ def seat_qr(request, code: str):
 
 
 def _qr_response(url: str) -> HttpResponse:
-    qr = segno.make(url, error="m")
-    svg = qr.svg_inline(scale=6, dark="#111", light="#fff", border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, dark="#111", light="#fff",
+                                    border=2, xmldecl=True)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
 
 
 @require_GET

@@ -539,7 +539,7 @@ class PersonimoRuleset(BaseRuleset):
 
     def evolve(self, state: dict, event: EventRecord) -> dict:
         """Fold one event into a new state (the input is not changed)."""
-        s = copy.deepcopy(state)
+        s = _copy_state(state)
         data = event.data
         if event.type == SET_UP:
             players = len(data["names"])
@@ -603,7 +603,8 @@ class PersonimoRuleset(BaseRuleset):
                 s["old_row"][s["actor"]["slot"]]["done"] = True
                 s["actor"] = _next_placer(s)
         elif event.type in (PLACED, DISCARDED):
-            district = s["districts"][s["actor"]["seat"]]
+            district = copy.deepcopy(s["districts"][s["actor"]["seat"]])
+            s["districts"][s["actor"]["seat"]] = district
             if event.type == PLACED:
                 district["cards"].append(
                     {"card": data["card"], "cells": data["cells"], "suits": data["suits"]}
@@ -715,6 +716,21 @@ class PersonimoRuleset(BaseRuleset):
                     i for i, x in enumerate(state["row"]) if x["seat"] is None and i in allowed
                 ]
         return result
+
+
+def _copy_state(state: dict) -> dict:
+    """A copy of ``state`` deep enough for ``evolve``: every list and row entry it changes is
+    new; districts are copied by ``evolve`` when one changes."""
+    s = dict(state)
+    for key in ("deck", "discard", "tokens", "claim_queue", "picks", "districts", "set_aside"):
+        if key in s:
+            s[key] = list(s[key])
+    for key in ("row", "old_row"):
+        if key in s:
+            s[key] = [dict(x) for x in s[key]]
+    if s.get("actor"):
+        s["actor"] = dict(s["actor"])
+    return s
 
 
 SHIFT_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -669,7 +669,7 @@ class RealmRuleset(BaseRuleset):
         )
         em.emit("realm.eater.fed", {"seat": seat, "slot": slot, "eater": eater, "card": card})
 
-    def _look(self, em, seat, data, kind, rank, ask, choose):
+    def _look(self, em, seat, data, rng, kind, rank, ask, choose):
         st = em.state
         self._acting(st, seat)
         card = data.get("card")
@@ -707,7 +707,7 @@ class RealmRuleset(BaseRuleset):
             s, r = C.printed(c)
             return s == suit and (r == "A" or r in C.NUMERIC_RANKS)
 
-        self._look(em, seat, data, "seeker", "S", suit, fits)
+        self._look(em, seat, data, rng, "seeker", "S", suit, fits)
 
     def _cmd_warden_keeper(self, em, seat, data, rng):
         """``{"card": Keeper id, "opponent": seat, "parity": "odd"|"even"}``: see the opponent's
@@ -715,12 +715,12 @@ class RealmRuleset(BaseRuleset):
         (rulebook "Keepers", FAQ "Even or Odd")."""
         par = data.get("parity")
         require(par in ("odd", "even"), "bad_parity", "Choose odd or even.")
-        self._look(em, seat, data, "keeper", "K", par, lambda c: C.parity(c) == par)
+        self._look(em, seat, data, rng, "keeper", "K", par, lambda c: C.parity(c) == par)
 
     def _cmd_mimic_play(self, em, seat, data, rng):
         """``{"card": Mimic id, "opponent": seat}``: see the opponent's hand and take a
         non-Vessel card (rulebook "The Mimics"); with none, draw a card (our choice)."""
-        self._look(em, seat, data, "mimic", None, None, lambda c: not C.is_vessel(c))
+        self._look(em, seat, data, rng, "mimic", None, None, lambda c: not C.is_vessel(c))
 
     def _cmd_card_take(self, em, seat, data, rng):
         """``{"card": id}``: take the chosen card from the hand you are looking at."""

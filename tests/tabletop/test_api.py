@@ -109,3 +109,11 @@ def test_join_by_lobby_only(client, api_table):
     response = post(client, f"/api/tables/{table_id}/join", {"name": "Late"})
     assert response.status_code == 400 and response.json()["code"] == "table_started"
     assert Table.objects.get(pk=table_id).seats.count() == 2
+
+
+def test_join_qr_is_an_svg_of_the_join_link(client, api_table):
+    table_id, _, _ = api_table
+    code = Table.objects.get(pk=table_id).code
+    response = client.get(f"/t/{code}/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml"
+    assert b"xmlns" in response.content and b"<svg" in response.content

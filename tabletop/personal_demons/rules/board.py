@@ -302,3 +302,17 @@ def meets(requirements: list, colours: Counter, wild: int = 0) -> bool:
     if missing > wild:
         return False
     return sum(colours.values()) + wild >= sum(need.values())
+
+
+def seal_scores(board: dict, cards: dict, geometry: dict) -> list[dict]:
+    """The scoring of active seals (rulebook "Score active seals"): from the top-left across and
+    down, each active seal scores the values of all cards it touches. Returns ``[{"sid",
+    "point", "values", "points"}]``; cracked seals are left out (they score nothing)."""
+    out = []
+    for seal in sorted((x for x in board["seals"] if x["point"] is not None), key=lambda x: tuple(x["point"])):
+        if not seal["active"]:
+            continue
+        pids = touched_pids(board, cards, geometry, seal)
+        values = [cards[placement_by_pid(board, pid)["card"]]["value"] for pid in pids]
+        out.append({"sid": seal["sid"], "point": list(seal["point"]), "values": values, "points": sum(values)})
+    return out

@@ -1036,13 +1036,8 @@ def _score_round(t: _Turn) -> None:
     for seat in range(len(s["players"])):
         p = t.state["players"][seat]
         board = p["board"]
-        for seal in sorted((x for x in board["seals"] if x["point"] is not None), key=lambda x: tuple(x["point"])):
-            if not seal["active"]:
-                continue
-            pids = B.touched_pids(board, t.cards, geometry, seal)
-            values = [t.cards[B.placement_by_pid(board, pid)["card"]]["value"] for pid in pids]
-            t.emit("pd.seal.scored", {"seat": seat, "sid": seal["sid"], "point": seal["point"],
-                                      "points": sum(values), "values": values})
+        for entry in B.seal_scores(board, t.cards, geometry):
+            t.emit("pd.seal.scored", {"seat": seat, **entry})
         knights = 0
         for x in board["placements"]:
             card = t.cards[x["card"]]

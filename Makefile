@@ -1,0 +1,52 @@
+# Two commands do all set-up on a fresh clone (README.md): `make run` and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# Django 6.1 needs Python >= 3.12; the machine's python3 may be 3.11 and the pyenv shims may
+# fail (SETUP-NOTES.md), so try real interpreters in order.
+FIND_PYTHON = for c in python3.13 python3.12 python3 $$(ls -d $$(pyenv root 2>/dev/null || echo /nonexistent)/versions/3.1[2-9]*/bin/python3 2>/dev/null); do \
+	  if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v "$$c" || echo "$$c"; exit 0; fi; \
+	done; exit 1
+
+.PHONY: run test test-unit test-e2e venv lint bench clean
+
+$(STAMP): pyproject.toml
+	@PYBIN=$$($(FIND_PYTHON)) || { echo "No Python 3.12+ found. Install one, e.g. 'apt-get install python3.12' or 'pyenv install 3.13', then run make again." >&2; exit 1; }; \
+	echo "Using $$PYBIN ($$($$PYBIN --version))"; \
+	[ -x $(PY) ] || $$PYBIN -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+## make run: install, migrate, load demo content, serve on http://127.0.0.1:8000 with a Celery worker+beat.
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo_content
+	@bin/run
+
+## make test: install, then the whole suite (unit/integration, then the browser tests in their own process).
+test: $(STAMP)
+	@$(MAKE) --no-print-directory test-unit
+	@$(MAKE) --no-print-directory test-e2e
+
+test-unit: $(STAMP)
+	$(PY) -m pytest tests --ignore=tests/e2e -q -p no:cacheprovider
+
+test-e2e: $(STAMP)
+	@if [ -x /usr/bin/chromium ]; then \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest tests/e2e -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc; \
+	else echo "Chromium is missing (apt-get install chromium): browser tests NOT run." >&2; \
+	  [ -z "$$CI" ] || exit 1; fi
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+bench: $(STAMP)
+	$(PY) bench/table_commands.py
+
+clean:
+	rm -rf $(VENV) .celery db.sqlite3 .test-db*.sqlite3 staticfiles test-artifacts

@@ -1,0 +1,68 @@
+"""Two phones join one table by code; one acts, the other sees it without reloading."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def test_two_phones_share_a_table_live(new_phone):
+    ann = new_phone()
+    ann.goto("/")
+    ann.get_by_role("link", name="New table").click()
+    ann.select_option("#ruleset", "counter")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+    shot(ann, "table-lobby-host")
+
+    ben = new_phone()
+    ben.goto("/")
+    ben.fill("#code", code.lower())
+    ben.get_by_role("button", name="Join table").click()
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ben.locator("#live")).to_contain_text("Waiting for the host")
+    expect(ann.locator(".seats")).to_contain_text("Ben")  # live, no reload
+
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#total")).to_have_text("0")
+    expect(ben.locator("#total")).to_have_text("0")
+    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
+
+    ben.get_by_role("button", name="+1").click()
+    expect(ben.locator("#total")).to_have_text("1")
+    expect(ann.locator("#total")).to_have_text("1")  # Ann never reloaded
+    ann.get_by_role("button", name="Roll d6").click()
+    expect(ben.locator("#live")).to_have_attribute("data-version", "4")
+    ben.get_by_role("button", name="↶ Undo").click()
+    expect(ann.locator("#total")).to_have_text("1")
+    expect(ann.locator("#secret")).not_to_have_text(ben.locator("#secret").inner_text())
+    shot(ann, "table-counter-ann")
+    shot(ben, "table-counter-ben")
+
+    # A phone that lost its session: the seat cookie brings it back by scanning the code again.
+    ben.context.clear_cookies(name="sessionid")
+    ben.goto(f"/j/{code}/")
+    expect(ben.locator("#total")).to_have_text("1")
+
+
+def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#ruleset", "counter")
+    ann.get_by_role("button", name="Open the table").click()
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#total")).to_have_text("0")
+    ann.get_by_role("button", name="↶ Undo").is_disabled()
+    ann.evaluate("document.getElementById('live').dataset.version = '1'")  # a stale phone
+    ann.get_by_role("button", name="+1").click()
+    expect(ann.locator(".alert")).to_contain_text("moved on")
+    expect(ann.locator("#total")).to_have_text("0")
+    ann.get_by_role("button", name="+1").click()
+    expect(ann.locator("#total")).to_have_text("1")
+    shot(ann, "table-error")
