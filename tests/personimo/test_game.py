@@ -1,0 +1,108 @@
+"""Whole Personimo games played by the pure rules: "Game Play" to the end, and replay."""
+
+import copy
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.errors import RuleViolation
+from tabletop.personimo.rules import DEALT, ENDED, OPTIONS_SCHEMA, score_results
+from tabletop.rules import Command
+
+from .play import RULES, Game, play_out, random_command
+
+
+def cards_handled(game, seat):
+    district = game.state["districts"][seat]
+    return len(district["cards"]) + len(district["discards"])
+
+
+@pytest.mark.parametrize(("players", "each"), [(1, 12), (2, 12), (3, 12), (4, 12), (5, 12),
+                                               (6, 12)])  # fmt: skip
+def test_a_full_game_gives_every_player_twelve_cards(players, each):
+    # 2 players: 24 cards, two tokens each, six turns; 3-6 players: twelve turns, one card each;
+    # solitaire: twelve rounds of three cards, one kept.
+    game = play_out(Game(players, seed=players), seed=players)
+    assert [cards_handled(game, s) for s in range(players)] == [each] * players
+    assert game.state["deck"] == []
+    assert game.state["season"] == game.state["seasons"]
+    assert game.log[-1].type == ENDED
+    assert game.state["results"] == score_results(game.state)
+
+
+def test_every_card_of_the_deck_is_placed_or_discarded():
+    game = play_out(Game(3, seed=8), seed=8)
+    deck = game.log[0].data["deck"]
+    placed = [p["card"] for d in game.state["districts"] for p in d["cards"]]
+    assert sorted(placed + game.state["discard"]) == sorted(deck)
+    assert len(game.state["discard"]) >= 12  # the unchosen fourth card of each of 12 rows
+
+
+def test_nothing_is_accepted_after_the_game_ended():
+    game = play_out(Game(2, seed=3), seed=3)
+    with pytest.raises(RuleViolation) as exc:
+        game.send(0, "claim", {"index": 0})
+    assert exc.value.code == "game_over"
+
+
+def test_a_spectator_cannot_act_and_unknown_commands_are_refused():
+    game = Game(2, seed=1)
+    with pytest.raises(RuleViolation) as exc:
+        game.send(None, "claim", {"index": 0})
+    assert exc.value.code == "not_seated"
+    with pytest.raises(RuleViolation) as exc:
+        game.send(game.actor["seat"], "pass")
+    assert exc.value.code == "unknown_command"
+
+
+def test_the_final_view_shows_each_neighborhoods_arithmetic_and_the_winner():
+    game = play_out(Game(2, seed=5), seed=5)
+    view = RULES.view(game.state, 0)
+    assert view["phase"] == "over"
+    mine = view["districts"][0]
+    assert mine["mine"] and mine["seat"] == 0
+    for hood in mine["score"]["neighborhoods"]:
+        assert hood["text"] == f"{hood['blocks']} x {hood['scoring']} = {hood['points']}"
+    assert sorted(r["place"] for r in view["results"])[0] == 1
+
+
+option_values = st.fixed_dictionaries(
+    {
+        name: st.sampled_from([c[0] for c in spec["choices"]])
+        for name, spec in OPTIONS_SCHEMA.items()
+        if name not in ("deck", "solitaire")
+    }
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 6), seed=st.integers(0, 10**6), options=option_values)
+def test_random_legal_play_always_finishes_and_replay_equals_the_incremental_state(
+    players, seed, options
+):
+    game = Game(players, seed=seed, options=options)
+    pick = random.Random(seed)
+    while game.state["phase"] != "over":
+        game.send(game.actor["seat"], *random_command(game, pick))
+        assert len(game.log) < 1000
+    assert RULES.fold(game.log) == game.state
+    assert RULES.load(RULES.dump(game.state)) == game.state
+    assert [cards_handled(game, s) for s in range(players)] == [12] * players
+    # Only a deal that shows cards is final.
+    for record, final in zip(game.log, game.finals, strict=True):
+        assert final == (record.type == DEALT and bool(record.data["cards"]))
+
+
+def test_decide_and_evolve_do_not_mutate_the_state():
+    game = Game(4, seed=2)
+    pick = random.Random(2)
+    for _ in range(60):
+        frozen = copy.deepcopy(game.state)
+        seat = game.actor["seat"]
+        type_, data = random_command(game, pick)
+        events = RULES.decide(game.state, Command(f"personimo.{type_}", data), seat, game.rng)
+        assert game.state == frozen
+        game._append(events, seat)
+        assert frozen == RULES.fold(game.log[: len(game.log) - len(events)])
