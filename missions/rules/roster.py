@@ -25,8 +25,8 @@ _ASH_CODE = {
     "pentacle": {"name": "Ash circle", "effects": ["SHIELD 1"]},
 }
 _BRINE_CODE = {
-    "name": "Codex of Brine",
-    "kabbalah": "brine",
+    "name": "Codex of Salted Ash",
+    "kabbalah": "ash",
     "powers": [
         {"name": "Salt balm", "cost": {"common": 1}, "effects": ["CARE 1"]},
         {"name": "Drowned breath", "cost": {"dark": 1}, "effects": ["POISON 1", "WEAKNESS 1"]},
@@ -48,7 +48,7 @@ _EMBER = {
     "features": ["FLY 3"],
 }
 _DROWNED = {
-    "id": "drowned", "name": "Drowned hag", "kind": "daemon", "level": 1, "kabbalah": "brine",
+    "id": "drowned", "name": "Drowned hag", "kind": "daemon", "level": 2, "kabbalah": "ash",
     "armor": 3, "impact": 0, "hit": 4, "movement": 3, "h2h": 2, "ranged": 0, "arcane": 2,
     "weapons": [{"name": "Hook", "type": "knife", "damage": 2, "features": ["BLOODING 1"]}],
 }

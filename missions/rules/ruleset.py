@@ -60,13 +60,20 @@ OPTIONS_SCHEMA = {
     },
     "turn_limit": {
         "label": "Turn limit",
-        "choices": [["0", "none"], ["4", "4"], ["6", "6"], ["8", "8"], ["10", "10"]],
+        "choices": [["0", "none"], ["3", "3"], ["4", "4"], ["6", "6"], ["8", "8"], ["10", "10"]],
         "default": "0",
     },
     "objective_turns": {
         "label": "Objective control: turns to hold",
         "choices": [["0", "no control objective"], ["2", "2"], ["3", "3"], ["4", "4"]],
         "default": "0",
+    },
+    "guilds": {
+        # Not a choice on the new-table form: the mission lifecycle passes the chosen
+        # characters here (see ``DemlocRuleset.setup``); None plays the demo guilds.
+        "label": "Guilds and characters (set by the guild app)",
+        "hidden": True,
+        "default": None,
     },
     "control": {
         "label": "Who may change a character",
@@ -179,8 +186,8 @@ class DemlocRuleset(BaseRuleset):
         the first ``demloc.turn.started``. ``options["guilds"]`` (optional): a list, one per seat
         in table order, of ``{"name", "fate_points", "characters": [card], "pantheon": [daemon
         card]}`` (``missions.rules.cards``); a seat without one plays a demo guild."""
-        opts = {k: spec["default"] for k, spec in OPTIONS_SCHEMA.items()}
-        opts.update({k: str(v) for k, v in (options or {}).items() if k in OPTIONS_SCHEMA})
+        opts = {k: spec["default"] for k, spec in OPTIONS_SCHEMA.items() if k != "guilds"}
+        opts.update({k: str(v) for k, v in (options or {}).items() if k in opts and v is not None})
         guilds = list((options or {}).get("guilds") or [])
         players, pieces = [], []
         for i, seat in enumerate(seats):
@@ -509,7 +516,9 @@ class DemlocRuleset(BaseRuleset):
         require(summoner["movement"] == "active", "not_active", "Summoning needs an active movement token (7.2.3.2).")
         for colour in ("common", "dark"):
             require(summoner["mana"][colour] >= code["summon_cost"][colour], "not_enough_mana", f"Not enough {colour} mana to summon.")
-        kabbalah = data.get("kabbalah") or code.get("kabbalah")
+        # 5.1.5: a code summons the daemons of its own kabbalah.
+        kabbalah = code.get("kabbalah")
+        require(data.get("kabbalah") in (None, "", kabbalah), "wrong_kabbalah", f"{code['name']} summons {kabbalah} daemons only.")
         level = _int(data, "level", 1, 1, 5)
         hearts = summoning.check_hearts(_int(data, "hearts", None))
         pantheon = self._player(state, summoner["owner"])["pantheon"]
