@@ -52,7 +52,7 @@ class PureTable:
             return self._append(seat, ctype, [(UNDO_EVENT, {"command": self.meta.undo[-1]}, False)], None)
         if ctype == "table.redo":
             return self._append(seat, ctype, [(REDO_EVENT, {"command": self.meta.redo[-1]}, False)], None)
-        dice = make_dice(f"{self.seed}:{self.version}", self.meta.tapes.get(tape_key(seat, ctype)))
+        dice = make_dice(f"{self.seed}:{self.version}", self.meta.tapes.get(tape_key(seat, "demloc." + ctype)))
         events = self.game.decide(self.state, Command("demloc." + ctype, data), seat, dice)
         return self._append(seat, "demloc." + ctype, [(e.type, e.data, e.final) for e in events], dice.tape)
 
