@@ -42,7 +42,9 @@ def possess(piece: dict) -> tuple[dict, list[str]]:
     ]
 
 
-def add_seals(piece: dict, count: int, rule: str = SEALS_EXCEEDED, has_effect: bool = True) -> tuple[dict, list[str]]:
+def add_seals(
+    piece: dict, count: int, rule: str = SEALS_EXCEEDED, has_effect: bool = True
+) -> tuple[dict, list[str]]:
     """Add ``count`` broken seals (negative removes, never below 0; 6.4.2).
 
     ``has_effect`` False: the seals rolled while channelling in the setup (6.4.1), when a daemon
@@ -64,7 +66,9 @@ def add_seals(piece: dict, count: int, rule: str = SEALS_EXCEEDED, has_effect: b
     return p, lines
 
 
-def channel(piece: dict, common: int, dark: int, seals: int, *, setup: bool, rule: str = SEALS_EXCEEDED) -> tuple[dict, list[str]]:
+def channel(
+    piece: dict, common: int, dark: int, seals: int, *, setup: bool, rule: str = SEALS_EXCEEDED
+) -> tuple[dict, list[str]]:
     """Channel mana (7.2.3 "Channeling mana"; in the setup 6.4.1): the arcane dice rolled show
     ``common`` white, ``dark`` black and ``seals`` broken seals. The dice rolled are at most the
     arcane ability minus the mana already channelled (each cube is a die kept on the card).
@@ -78,13 +82,17 @@ def channel(piece: dict, common: int, dark: int, seals: int, *, setup: bool, rul
     held = piece["mana"]["common"] + piece["mana"]["dark"]
     free = piece["arcane"] - held
     if common + dark + seals > free:
-        raise RuleViolation("too_many_dice", f"{piece['name']} can roll {max(0, free)} arcane dice now.")
+        raise RuleViolation(
+            "too_many_dice", f"{piece['name']} can roll {max(0, free)} arcane dice now."
+        )
     if not setup and piece["movement"] != "active":
         raise RuleViolation("not_active", "Channelling needs an active movement token.")
     p = copy.deepcopy(piece)
     p["mana"]["common"] += common
     p["mana"]["dark"] += dark
-    lines = [f"{p['name']} channels {common} common and {dark} dark mana (now {p['mana']['common']} common, {p['mana']['dark']} dark)."]
+    lines = [
+        f"{p['name']} channels {common} common and {dark} dark mana (now {p['mana']['common']} common, {p['mana']['dark']} dark)."
+    ]
     if seals:
         p, more = add_seals(p, seals, rule, has_effect=not setup)
         lines += more
@@ -100,7 +108,9 @@ def pay(piece: dict, cost: dict, extra: dict | None = None) -> tuple[dict, list[
     if extra.get("common", 0) + extra.get("dark", 0) != need_extra:
         raise RuleViolation(
             "bad_extra",
-            f"{piece['name']} is exhausted: pay {need_extra} extra mana (one per level)." if need_extra else "No extra mana is due.",
+            f"{piece['name']} is exhausted: pay {need_extra} extra mana (one per level)."
+            if need_extra
+            else "No extra mana is due.",
         )
     p = copy.deepcopy(piece)
     for colour in ("common", "dark"):
@@ -109,7 +119,11 @@ def pay(piece: dict, cost: dict, extra: dict | None = None) -> tuple[dict, list[
             raise RuleViolation("not_enough_mana", f"{p['name']} lacks {colour} mana.")
         p["mana"][colour] -= due
     spent = f"{cost.get('common', 0) + extra.get('common', 0)} common, {cost.get('dark', 0) + extra.get('dark', 0)} dark"
-    return p, [f"{p['name']} spends {spent} mana" + (f" (including {need_extra} extra: exhausted)" if need_extra else "") + "."]
+    return p, [
+        f"{p['name']} spends {spent} mana"
+        + (f" (including {need_extra} extra: exhausted)" if need_extra else "")
+        + "."
+    ]
 
 
 def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
@@ -154,7 +168,9 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
 
 
 #: Table option ``free_possessed``: how the +3 of 7.2.3.5 applies to the arcane test.
-FREE_PENALTY = "penalty"  # literal: +3 added to the die, which must still be at or under the ability
+FREE_PENALTY = (
+    "penalty"  # literal: +3 added to the die, which must still be at or under the ability
+)
 FREE_BONUS = "bonus"  # reading the +3 as help: the die is compared to the ability + 3
 
 

@@ -89,7 +89,12 @@ def brawl_dice(piece: dict, opponent: dict, attacking: bool) -> tuple[int, list[
 
 def _check_dice(name: str, dice: list[int], count: int, enhanced: bool) -> None:
     if len(dice) != count:
-        raise RuleViolation("bad_dice", f"{name} rolls {count} fighting dice" + (" plus the enhanced die" if enhanced else "") + ".")
+        raise RuleViolation(
+            "bad_dice",
+            f"{name} rolls {count} fighting dice"
+            + (" plus the enhanced die" if enhanced else "")
+            + ".",
+        )
     for i, value in enumerate(dice):
         high = 12 if enhanced and i == len(dice) - 1 else 6
         if not isinstance(value, int) or not 1 <= value <= high:
@@ -111,7 +116,14 @@ class BrawlResult:
     lines: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _total(piece: dict, dice: list[int], bonuses: list[tuple[str, int]], fury: bool, lines: list[str], who: str) -> int:
+def _total(
+    piece: dict,
+    dice: list[int],
+    bonuses: list[tuple[str, int]],
+    fury: bool,
+    lines: list[str],
+    who: str,
+) -> int:
     dice_sum = sum(dice)
     text = f"{who} {piece['name']}: dice {' + '.join(map(str, dice))} = {dice_sum}"
     if fury:
@@ -160,20 +172,28 @@ def resolve_brawl(
     _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
     _check_dice(defender["name"], defender_dice, d_count, False)
     lines = [
-        f"Attacker rolls {a_count} dice ({', '.join(a_why)})" + (" + 1 enhanced die (charge)" if charge else ""),
+        f"Attacker rolls {a_count} dice ({', '.join(a_why)})"
+        + (" + 1 enhanced die (charge)" if charge else ""),
         f"Defender rolls {d_count} dice ({', '.join(d_why)})",
     ]
     a_weapons = attacker.get("weapons", [])
     d_weapons = defender.get("weapons", [])
 
     def favourite(piece: dict, weapons: list[dict]) -> int:
-        return 1 if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"] else 0
+        return (
+            1
+            if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"]
+            else 0
+        )
 
     attack_total = _total(
         attacker,
         attacker_dice,
         [
-            ("hand-to-hand bonus", attacker.get("h2h_bonus", 0) if not attacker.get("possessed") else 0),
+            (
+                "hand-to-hand bonus",
+                attacker.get("h2h_bonus", 0) if not attacker.get("possessed") else 0,
+            ),
             ("multiple fight", attack_order - 1),
             ("from behind", 2 if from_behind else 0),
             ("favourite weapon", favourite(attacker, a_weapons)),
@@ -191,7 +211,10 @@ def resolve_brawl(
         defender,
         defender_dice,
         [
-            ("hand-to-hand bonus", defender.get("h2h_bonus", 0) if not defender.get("possessed") else 0),
+            (
+                "hand-to-hand bonus",
+                defender.get("h2h_bonus", 0) if not defender.get("possessed") else 0,
+            ),
             ("favourite weapon", favourite(defender, d_weapons)),
             ("DEFENSIVE", defensive),
             ("other effects", defender_extra),
@@ -221,8 +244,9 @@ def resolve_brawl(
             + (", and 1 broken heart token" if hearts else "")
             + "."
         )
-        return BrawlResult(attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines))
+        return BrawlResult(
+            attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines)
+        )
     damage = defence_effect(difference)
     lines.append(f"Defender wins by {difference}: {damage} general damage to the attacker.")
     return BrawlResult(attack_total, defence_total, "defender", difference, damage, 0, tuple(lines))
-

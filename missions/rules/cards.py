@@ -167,7 +167,9 @@ def card_from_data(data: dict) -> dict:
         card[key] = _int(data, key, low, high, default)
     weapons = [weapon_from_data(w) for w in data.get("weapons", [])]
     if len(weapons) > 2:
-        raise RuleViolation("bad_card", f"{data['name']}: at most a primary and a secondary weapon.")
+        raise RuleViolation(
+            "bad_card", f"{data['name']}: at most a primary and a secondary weapon."
+        )
     card["weapons"] = weapons
     card["favourite"] = data.get("favourite")
     card["features"] = [str(f).upper() for f in data.get("features", [])]

@@ -133,7 +133,9 @@ def assign_damage(piece: dict, amount: int, mode: str = GENERAL) -> tuple[dict, 
             _kill_if_fatal(p, lines)
         else:
             p["hit_damage"] += left
-            lines.append(f"{p['name']}: {left} damage on the hit factor ({p['hit_damage']}/{p['hit']}).")
+            lines.append(
+                f"{p['name']}: {left} damage on the hit factor ({p['hit_damage']}/{p['hit']})."
+            )
             left = 0
     return p, lines
 
@@ -233,7 +235,9 @@ def possession_tick(piece: dict) -> tuple[dict, list[str]]:
         return p, []
     if p["broken_hearts"] < p["heart_limit"]:
         p["broken_hearts"] += 1
-        lines = [f"{p['name']} (possessed): broken heart token {p['broken_hearts']}/{p['heart_limit']}."]
+        lines = [
+            f"{p['name']} (possessed): broken heart token {p['broken_hearts']}/{p['heart_limit']}."
+        ]
     else:
         p["broken_armor"] = min(MAX_BROKEN_ARMOR, p["broken_armor"] + 1)
         lines = [f"{p['name']} (possessed): broken armor token {p['broken_armor']}/3."]

@@ -40,7 +40,10 @@ P = "demloc."
 OPTIONS_SCHEMA = {
     "seals": {
         "label": "Possessed when the broken seals...",
-        "choices": [["exceeded", "exceed the limit (7.2.3)"], ["reaches", "reach the limit (6.4.2)"]],
+        "choices": [
+            ["exceeded", "exceed the limit (7.2.3)"],
+            ["reaches", "reach the limit (6.4.2)"],
+        ],
         "default": "exceeded",
     },
     "bleeding": {
@@ -55,7 +58,10 @@ OPTIONS_SCHEMA = {
     },
     "free_possessed": {
         "label": "Freeing a possessed character: the +3 of 7.2.3.5 is...",
-        "choices": [["penalty", "added to the die (as printed)"], ["bonus", "a help (ability + 3)"]],
+        "choices": [
+            ["penalty", "added to the die (as printed)"],
+            ["bonus", "a help (ability + 3)"],
+        ],
         "default": "penalty",
     },
     "turn_limit": {
@@ -115,7 +121,13 @@ EVENT_LABELS = {
 }
 
 
-def _int(data: dict, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int:
+def _int(
+    data: dict,
+    key: str,
+    default: int | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
     value = data.get(key, default)
     if isinstance(value, str) and value.lstrip("-").isdigit():
         value = int(value)
@@ -198,14 +210,20 @@ class DemlocRuleset(BaseRuleset):
                     "name": seat.name,
                     "guild": guild.get("name", f"Guild of {seat.name}"),
                     "fate": int(guild.get("fate_points", 3)),
-                    "pantheon": [card_from_data({**d, "kind": "daemon"}) for d in guild.get("pantheon", [])],
+                    "pantheon": [
+                        card_from_data({**d, "kind": "daemon"}) for d in guild.get("pantheon", [])
+                    ],
                 }
             )
             names = set()
             for card in guild.get("characters", []):
                 c = card_from_data(card)
                 if c["kind"] == "mercenary":
-                    require(c["name"] not in names, "duplicate_mercenary", f"{c['name']} is already in this mission (5.1.1).")
+                    require(
+                        c["name"] not in names,
+                        "duplicate_mercenary",
+                        f"{c['name']} is already in this mission (5.1.1).",
+                    )
                     names.add(c["name"])
                 c["id"] = f"s{seat.number}-{c['id']}"
                 pieces.append({"card": c, "owner": seat.number})
@@ -215,12 +233,19 @@ class DemlocRuleset(BaseRuleset):
             "duplicate_mercenary",
             "Two guilds bring the same mercenary: the app's rule is that he sides with one (5.1.1).",
         )
-        opened = NewEvent(P + "mission.opened", {"options": opts, "players": players, "pieces": pieces})
+        opened = NewEvent(
+            P + "mission.opened", {"options": opts, "players": players, "pieces": pieces}
+        )
         seat_numbers = [s.number for s in seats]
         first = turns.draw_first_player(rng, seat_numbers, None)
         started = NewEvent(
             P + "turn.started",
-            {"turn": 1, "first": first, "weights": turns.first_player_weights(seat_numbers, None), "ooc": {}},
+            {
+                "turn": 1,
+                "first": first,
+                "weights": turns.first_player_weights(seat_numbers, None),
+                "ooc": {},
+            },
         )
         return [opened, started]
 
@@ -235,7 +260,11 @@ class DemlocRuleset(BaseRuleset):
     def _control(self, state: dict, piece: dict, seat: int | None) -> None:
         if state["options"].get("control") == "anyone":
             return
-        require(piece["owner"] == seat, "not_your_character", f"{piece['name']} belongs to another player.")
+        require(
+            piece["owner"] == seat,
+            "not_your_character",
+            f"{piece['name']} belongs to another player.",
+        )
 
     def _player(self, state: dict, seat: int) -> dict:
         for p in state["players"]:
@@ -250,7 +279,11 @@ class DemlocRuleset(BaseRuleset):
         require(state["ended"] is None, "mission_over", "The mission is over.")
         kind = command.type.removeprefix(P)
         handler = getattr(self, "_cmd_" + kind.replace(".", "_"), None)
-        require(command.type.startswith(P) and handler is not None, "unknown_command", f"Unknown command {command.type!r}.")
+        require(
+            command.type.startswith(P) and handler is not None,
+            "unknown_command",
+            f"Unknown command {command.type!r}.",
+        )
         return handler(state, dict(command.data or {}), seat, rng)
 
     # damage and tokens (6.4.2) ------------------------------------------------
@@ -260,17 +293,23 @@ class DemlocRuleset(BaseRuleset):
         amount = _int(data, "amount", 1, 1, 30)
         mode = data.get("mode", GENERAL)
         require(mode in (GENERAL, HIT), "bad_mode", "Damage is general (armor first) or a hit.")
-        return [NewEvent(P + "damage.assigned", {"piece": piece["id"], "amount": amount, "mode": mode})]
+        return [
+            NewEvent(P + "damage.assigned", {"piece": piece["id"], "amount": amount, "mode": mode})
+        ]
 
     def _cmd_damage_remove(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
         self._control(state, piece, seat)
         amount = _int(data, "amount", 1, 1, 30)
         step = data.get("step", "armor")
-        require(step in ("armor", "hit"), "bad_step", "Remove damage from the armor or the hit step.")
+        require(
+            step in ("armor", "hit"), "bad_step", "Remove damage from the armor or the hit step."
+        )
         key = "armor_damage" if step == "armor" else "hit_damage"
         require(piece[key] > 0, "nothing_to_remove", "Only damage already assigned can be removed.")
-        return [NewEvent(P + "damage.removed", {"piece": piece["id"], "amount": amount, "step": step})]
+        return [
+            NewEvent(P + "damage.removed", {"piece": piece["id"], "amount": amount, "step": step})
+        ]
 
     def _cmd_tokens_adjust(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
@@ -280,20 +319,38 @@ class DemlocRuleset(BaseRuleset):
         delta = _int(data, "delta", None, -10, 10)
         require(delta != 0, "bad_input", "Add or remove at least one token.")
         if delta < 0:
-            require(piece[token] > 0, "nothing_to_remove", "Only tokens already assigned can be removed (never below 0).")
+            require(
+                piece[token] > 0,
+                "nothing_to_remove",
+                "Only tokens already assigned can be removed (never below 0).",
+            )
         if token == "poison" and delta > 0 and piece["poison"] > 0:
-            require(_bool(data, "exception"), "already_poisoned", f"{piece['name']} is already poisoned: no new poison tokens (6.4.2).")
+            require(
+                _bool(data, "exception"),
+                "already_poisoned",
+                f"{piece['name']} is already poisoned: no new poison tokens (6.4.2).",
+            )
         if token == "broken_armor" and delta > 0:
             require(piece["broken_armor"] < 3, "at_most_three", "At most 3 broken armor tokens.")
-        return [NewEvent(P + "tokens.adjusted", {"piece": piece["id"], "token": token, "delta": delta})]
+        return [
+            NewEvent(P + "tokens.adjusted", {"piece": piece["id"], "token": token, "delta": delta})
+        ]
 
     def _cmd_movement_set(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
         self._control(state, piece, seat)
         value = data.get("state")
-        require(value in ("active", "exhausted"), "bad_input", "A movement token is active or exhausted.")
+        require(
+            value in ("active", "exhausted"),
+            "bad_input",
+            "A movement token is active or exhausted.",
+        )
         if value == "active":
-            require(not piece["summoning"], "summoning", f"{piece['name']} cannot move while its daemon plays (7.2.3.2).")
+            require(
+                not piece["summoning"],
+                "summoning",
+                f"{piece['name']} cannot move while its daemon plays (7.2.3.2).",
+            )
         require(piece["movement"] != value, "no_change", f"The movement token is already {value}.")
         return [NewEvent(P + "movement.set", {"piece": piece["id"], "state": value})]
 
@@ -301,14 +358,22 @@ class DemlocRuleset(BaseRuleset):
         piece = self._piece(state, data.get("piece"))
         self._control(state, piece, seat)
         colour = data.get("colour")
-        require(colour in ("common", "dark"), "bad_input", "Mana is common (white) or dark (black).")
+        require(
+            colour in ("common", "dark"), "bad_input", "Mana is common (white) or dark (black)."
+        )
         delta = _int(data, "delta", None, -6, 6)
         require(delta != 0, "bad_input", "Add or remove at least one cube.")
         require(piece["mana"][colour] + delta >= 0, "nothing_to_remove", "No such cube to remove.")
         if delta > 0:
             held = piece["mana"]["common"] + piece["mana"]["dark"]
-            require(held + delta <= piece["arcane"], "too_many_dice", f"{piece['name']} holds at most {piece['arcane']} mana.")
-        return [NewEvent(P + "mana.adjusted", {"piece": piece["id"], "colour": colour, "delta": delta})]
+            require(
+                held + delta <= piece["arcane"],
+                "too_many_dice",
+                f"{piece['name']} holds at most {piece['arcane']} mana.",
+            )
+        return [
+            NewEvent(P + "mana.adjusted", {"piece": piece["id"], "colour": colour, "delta": delta})
+        ]
 
     def _cmd_mana_channel(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
@@ -316,9 +381,20 @@ class DemlocRuleset(BaseRuleset):
         require(not piece["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
         setup = _bool(data, "setup")
         if setup:
-            require(state["turn"] == 1 and state["phase"] == turns.STRATEGIC, "not_setup", "Setup channelling happens before the first turn is played.")
+            require(
+                state["turn"] == 1 and state["phase"] == turns.STRATEGIC,
+                "not_setup",
+                "Setup channelling happens before the first turn is played.",
+            )
         counts = {k: _int(data, k, 0, 0, 6) for k in ("common", "dark", "seals")}
-        arcane.channel(piece, counts["common"], counts["dark"], counts["seals"], setup=setup, rule=state["options"]["seals"])
+        arcane.channel(
+            piece,
+            counts["common"],
+            counts["dark"],
+            counts["seals"],
+            setup=setup,
+            rule=state["options"]["seals"],
+        )
         return [NewEvent(P + "mana.channelled", {"piece": piece["id"], **counts, "setup": setup})]
 
     def _cmd_power_use(self, state, data, seat, rng):
@@ -326,19 +402,35 @@ class DemlocRuleset(BaseRuleset):
         self._control(state, piece, seat)
         require(not piece["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
         code = piece.get("code")
-        require(code is not None and piece["asset"] == "standard", "no_power", f"{piece['name']} has no arcane power to use now.")
+        require(
+            code is not None and piece["asset"] == "standard",
+            "no_power",
+            f"{piece['name']} has no arcane power to use now.",
+        )
         index = _int(data, "power", 0, 0, len(code["powers"]) - 1)
         target = self._piece(state, data.get("target"))
-        extra = {"common": _int(data, "extra_common", 0, 0, 9), "dark": _int(data, "extra_dark", 0, 0, 9)}
+        extra = {
+            "common": _int(data, "extra_common", 0, 0, 9),
+            "dark": _int(data, "extra_dark", 0, 0, 9),
+        }
         arcane.pay(piece, code["powers"][index]["cost"], extra)
-        return [NewEvent(P + "power.used", {"piece": piece["id"], "power": index, "target": target["id"], "extra": extra})]
+        return [
+            NewEvent(
+                P + "power.used",
+                {"piece": piece["id"], "power": index, "target": target["id"], "extra": extra},
+            )
+        ]
 
     def _cmd_pentacle_strike(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
         self._control(state, piece, seat)
         code = piece.get("code") or {}
         pentacle = code.get("pentacle")
-        require(piece["asset"] == "post_summoning" and pentacle, "no_pentacle", "No summoning pentacle is active.")
+        require(
+            piece["asset"] == "post_summoning" and pentacle,
+            "no_pentacle",
+            "No summoning pentacle is active.",
+        )
         strikes = [e for e in pentacle["effects"] if parse_feature(e)[0] in ("HIT", "ARCANE HIT")]
         require(strikes, "no_pentacle", "This pentacle strikes nobody (8.3).")
         targets = data.get("targets") or []
@@ -346,7 +438,11 @@ class DemlocRuleset(BaseRuleset):
             targets = [t for t in targets.split(",") if t]
         require(targets, "bad_input", "Choose the characters in contact.")
         ids = [self._piece(state, t)["id"] for t in targets]
-        return [NewEvent(P + "pentacle.struck", {"piece": piece["id"], "targets": ids, "effects": strikes})]
+        return [
+            NewEvent(
+                P + "pentacle.struck", {"piece": piece["id"], "targets": ids, "effects": strikes}
+            )
+        ]
 
     def _cmd_effect_set(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
@@ -355,11 +451,17 @@ class DemlocRuleset(BaseRuleset):
         require(effect in ("fury", "vigor", "weakness"), "bad_effect", "Unknown effect.")
         if effect == "fury":
             on = _bool(data, "on")
-            require(not on or has_feature(piece["features"], "FURY"), "no_fury", f"{piece['name']} has no FURY.")
+            require(
+                not on or has_feature(piece["features"], "FURY"),
+                "no_fury",
+                f"{piece['name']} has no FURY.",
+            )
             value = 2 if on else 0
         else:
             value = _int(data, "value", None, 0, 6)
-        return [NewEvent(P + "effect.set", {"piece": piece["id"], "effect": effect, "value": value})]
+        return [
+            NewEvent(P + "effect.set", {"piece": piece["id"], "effect": effect, "value": value})
+        ]
 
     def _cmd_piece_escape(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
@@ -368,7 +470,11 @@ class DemlocRuleset(BaseRuleset):
 
     # calculators (7.2.2, 7.3.2) -----------------------------------------------
     def _cmd_shot_propose(self, state, data, seat, rng):
-        require(state["pending"] is None, "calc_pending", "Apply or cancel the calculation on the table first.")
+        require(
+            state["pending"] is None,
+            "calc_pending",
+            "Apply or cancel the calculation on the table first.",
+        )
         shooter = self._piece(state, data.get("shooter"))
         self._control(state, shooter, seat)
         require(not shooter["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
@@ -380,16 +486,28 @@ class DemlocRuleset(BaseRuleset):
         require(weapon.get("range"), "not_ranged", f"{weapon['name']} is not a ranged weapon.")
         stray = _bool(data, "stray")
         fate = _int(data, "fate", 0, 0, 6)
-        require(self._player(state, shooter["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points.")
+        require(
+            self._player(state, shooter["owner"])["fate"] >= fate,
+            "not_enough_fate",
+            "Not enough fate points.",
+        )
         test = None
         if not stray:
-            test = shooting.ability_test(_int(data, "test_roll", None), shooter["ranged"], fate, name="Ranged weapon")
+            test = shooting.ability_test(
+                _int(data, "test_roll", None), shooter["ranged"], fate, name="Ranged weapon"
+            )
             if not test.passed:
                 ooc = shooting.out_of_control(rng)
                 return [
                     NewEvent(
                         P + "shot.strayed",
-                        {"shooter": shooter["id"], "target": target["id"], "fate": fate, "lines": list(test.lines), "ooc": ooc},
+                        {
+                            "shooter": shooter["id"],
+                            "target": target["id"],
+                            "fate": fate,
+                            "lines": list(test.lines),
+                            "ooc": ooc,
+                        },
                     )
                 ]
         result = shooting.resolve_shot(
@@ -401,7 +519,9 @@ class DemlocRuleset(BaseRuleset):
             cover=_int(data, "cover", 0, 0, 6),
             extra=_int(data, "extra", 0, -6, 6),
         )
-        lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(result.lines)
+        lines = (
+            list(test.lines) if test else ["Stray shot on a new target: no ability test."]
+        ) + list(result.lines)
         return [
             NewEvent(
                 P + "shot.proposed",
@@ -421,10 +541,18 @@ class DemlocRuleset(BaseRuleset):
         ]
 
     def _cmd_brawl_propose(self, state, data, seat, rng):
-        require(state["pending"] is None, "calc_pending", "Apply or cancel the calculation on the table first.")
+        require(
+            state["pending"] is None,
+            "calc_pending",
+            "Apply or cancel the calculation on the table first.",
+        )
         attacker = self._piece(state, data.get("attacker"))
         self._control(state, attacker, seat)
-        require(not attacker["possessed"], "possessed", "A possessed character cannot attack; it only defends with 1 (7.2.3).")
+        require(
+            not attacker["possessed"],
+            "possessed",
+            "A possessed character cannot attack; it only defends with 1 (7.2.3).",
+        )
         defender = self._piece(state, data.get("defender"))
         require(attacker["id"] != defender["id"], "bad_target", "A character cannot fight itself.")
         result = brawl.resolve_brawl(
@@ -463,7 +591,11 @@ class DemlocRuleset(BaseRuleset):
         pending = state["pending"]
         require(pending is not None, "no_calc", "There is no calculation to apply.")
         if state["options"].get("control") != "anyone":
-            require(seat in self._calc_parties(state, pending), "not_your_fight", "Only the players in this fight confirm it.")
+            require(
+                seat in self._calc_parties(state, pending),
+                "not_your_fight",
+                "Only the players in this fight confirm it.",
+            )
         return [NewEvent(P + "calc.applied", {"kind": pending["kind"]})]
 
     def _cmd_calc_cancel(self, state, data, seat, rng):
@@ -477,7 +609,11 @@ class DemlocRuleset(BaseRuleset):
         require(piece["arcane"] > 0, "no_arcane", f"{piece['name']} has no arcane ability.")
         require(not piece["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
         fate = _int(data, "fate", 0, 0, 6)
-        require(self._player(state, piece["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points.")
+        require(
+            self._player(state, piece["owner"])["fate"] >= fate,
+            "not_enough_fate",
+            "Not enough fate points.",
+        )
         purpose = data.get("purpose", "other")
         require(purpose in ("free", "other"), "bad_input", "Unknown purpose.")
         roll_mod, ability_mod = (0, 0)
@@ -486,7 +622,9 @@ class DemlocRuleset(BaseRuleset):
             target = self._piece(state, data.get("target"))
             require(target["possessed"], "not_possessed", f"{target['name']} is not possessed.")
             require(target["id"] != piece["id"], "bad_target", "A character cannot free itself.")
-            roll_mod, ability_mod = arcane.free_possessed_modifier(state["options"]["free_possessed"])
+            roll_mod, ability_mod = arcane.free_possessed_modifier(
+                state["options"]["free_possessed"]
+            )
         test = shooting.ability_test(
             _int(data, "roll", None), piece["arcane"] + ability_mod, fate, roll_mod, name="Arcane"
         )
@@ -508,23 +646,51 @@ class DemlocRuleset(BaseRuleset):
     def _cmd_daemon_summon(self, state, data, seat, rng):
         summoner = self._piece(state, data.get("piece"))
         self._control(state, summoner, seat)
-        require(summoner["kind"] == "mercenary", "cannot_summon", "Only mercenaries summon daemons (5.1.2).")
+        require(
+            summoner["kind"] == "mercenary",
+            "cannot_summon",
+            "Only mercenaries summon daemons (5.1.2).",
+        )
         require(not summoner["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
-        require(not summoner["summoning"], "already_summoning", f"{summoner['name']} already has a daemon in play.")
+        require(
+            not summoner["summoning"],
+            "already_summoning",
+            f"{summoner['name']} already has a daemon in play.",
+        )
         code = summoner.get("code")
-        require(code and code.get("summon_cost") and summoner["asset"] == "standard", "cannot_summon", "No arcane code to summon with.")
-        require(summoner["movement"] == "active", "not_active", "Summoning needs an active movement token (7.2.3.2).")
+        require(
+            code and code.get("summon_cost") and summoner["asset"] == "standard",
+            "cannot_summon",
+            "No arcane code to summon with.",
+        )
+        require(
+            summoner["movement"] == "active",
+            "not_active",
+            "Summoning needs an active movement token (7.2.3.2).",
+        )
         for colour in ("common", "dark"):
-            require(summoner["mana"][colour] >= code["summon_cost"][colour], "not_enough_mana", f"Not enough {colour} mana to summon.")
+            require(
+                summoner["mana"][colour] >= code["summon_cost"][colour],
+                "not_enough_mana",
+                f"Not enough {colour} mana to summon.",
+            )
         # 5.1.5: a code summons the daemons of its own kabbalah.
         kabbalah = code.get("kabbalah")
-        require(data.get("kabbalah") in (None, "", kabbalah), "wrong_kabbalah", f"{code['name']} summons {kabbalah} daemons only.")
+        require(
+            data.get("kabbalah") in (None, "", kabbalah),
+            "wrong_kabbalah",
+            f"{code['name']} summons {kabbalah} daemons only.",
+        )
         level = _int(data, "level", 1, 1, 5)
         hearts = summoning.check_hearts(_int(data, "hearts", None))
         pantheon = self._player(state, summoner["owner"])["pantheon"]
         drawn_level, daemon = summoning.draw_daemon(rng, pantheon, kabbalah, level)
         replaced = next(
-            (p["id"] for p in state["pieces"].values() if p["kind"] == "daemon" and in_play(p) and p["name"] == daemon["name"]),
+            (
+                p["id"]
+                for p in state["pieces"].values()
+                if p["kind"] == "daemon" and in_play(p) and p["name"] == daemon["name"]
+            ),
             None,
         )
         return [
@@ -557,10 +723,22 @@ class DemlocRuleset(BaseRuleset):
         return [NewEvent(P + "phase.advanced", {"phase": phase, "acting_index": index})]
 
     def _cmd_turn_next(self, state, data, seat, rng):
-        require(state["phase"] == turns.TURN_END, "turn_not_over", "Finish the strategic and brawl phases first.")
-        require(state["pending"] is None, "calc_pending", "Apply or cancel the calculation on the table first.")
+        require(
+            state["phase"] == turns.TURN_END,
+            "turn_not_over",
+            "Finish the strategic and brawl phases first.",
+        )
+        require(
+            state["pending"] is None,
+            "calc_pending",
+            "Apply or cancel the calculation on the table first.",
+        )
         limit = state["turn_limit"]
-        require(not limit or state["turn"] < limit, "turn_limit", f"Turn {limit} was the last: end the game.")
+        require(
+            not limit or state["turn"] < limit,
+            "turn_limit",
+            f"Turn {limit} was the last: end the game.",
+        )
         seats = [p["seat"] for p in state["players"]]
         first = turns.draw_first_player(rng, seats, state["first"])
         ooc = {}
@@ -570,14 +748,23 @@ class DemlocRuleset(BaseRuleset):
         events = [
             NewEvent(
                 P + "turn.started",
-                {"turn": state["turn"] + 1, "first": first, "weights": turns.first_player_weights(seats, state["first"]), "ooc": ooc},
+                {
+                    "turn": state["turn"] + 1,
+                    "first": first,
+                    "weights": turns.first_player_weights(seats, state["first"]),
+                    "ooc": ooc,
+                },
             )
         ]
         # The objective counter may complete during the turn change: the mission ends there.
         preview = self.evolve(state, EventRecord(events[0].type, events[0].data, seat, 0))
         objective = preview["objective"]
         if objective["target"] and objective["count"] >= objective["target"]:
-            events.append(NewEvent(P + "mission.ended", {"reason": "objective_control", "seat": objective["seat"]}))
+            events.append(
+                NewEvent(
+                    P + "mission.ended", {"reason": "objective_control", "seat": objective["seat"]}
+                )
+            )
         return events
 
     def _cmd_objective_control(self, state, data, seat, rng):
@@ -586,7 +773,11 @@ class DemlocRuleset(BaseRuleset):
         action = data.get("action")
         require(action in ("start", "suspend"), "bad_input", "Start or suspend the counter.")
         if action == "start":
-            require(not objective["counting"] or objective["seat"] != seat, "no_change", "The counter already runs for you.")
+            require(
+                not objective["counting"] or objective["seat"] != seat,
+                "no_change",
+                "The counter already runs for you.",
+            )
         else:
             require(objective["counting"], "no_change", "The counter is not running.")
         return [NewEvent(P + "objective.counting", {"seat": seat, "counting": action == "start"})]
@@ -607,18 +798,39 @@ class DemlocRuleset(BaseRuleset):
         if limit and state["turn"] >= limit and state["phase"] == turns.TURN_END:
             return [NewEvent(P + "mission.ended", {"reason": "turn_limit", "seat": None})]
         if state["elimination"] is not None:
-            return [NewEvent(P + "mission.ended", {"reason": "elimination", "seat": state["elimination"]})]
-        raise RuleViolation("cannot_end", "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).")
+            return [
+                NewEvent(
+                    P + "mission.ended", {"reason": "elimination", "seat": state["elimination"]}
+                )
+            ]
+        raise RuleViolation(
+            "cannot_end",
+            "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).",
+        )
 
     # fate points and kills (6.4.2) ---------------------------------------------
     def _cmd_fate_spend(self, state, data, seat, rng):
         amount = _int(data, "amount", 1, 1, 10)
-        require(self._player(state, seat)["fate"] >= amount, "not_enough_fate", "Not enough fate points (never below 0).")
-        return [NewEvent(P + "fate.spent", {"amount": amount, "reason": str(data.get("reason") or "an ability")[:80]})]
+        require(
+            self._player(state, seat)["fate"] >= amount,
+            "not_enough_fate",
+            "Not enough fate points (never below 0).",
+        )
+        return [
+            NewEvent(
+                P + "fate.spent",
+                {"amount": amount, "reason": str(data.get("reason") or "an ability")[:80]},
+            )
+        ]
 
     def _cmd_fate_gain(self, state, data, seat, rng):
         amount = _int(data, "amount", 1, 1, 10)
-        return [NewEvent(P + "fate.gained", {"amount": amount, "reason": str(data.get("reason") or "the game")[:80]})]
+        return [
+            NewEvent(
+                P + "fate.gained",
+                {"amount": amount, "reason": str(data.get("reason") or "the game")[:80]},
+            )
+        ]
 
     def _cmd_kill_count(self, state, data, seat, rng):
         kind = data.get("kind")
@@ -628,7 +840,11 @@ class DemlocRuleset(BaseRuleset):
         require(delta != 0, "bad_input", "Count +1 or -1.")
         if delta < 0:
             kills = self._player(state, seat)["kills"]
-            require(kills.get(kind, {}).get(str(level), 0) > 0, "nothing_to_remove", "No such kill to remove.")
+            require(
+                kills.get(kind, {}).get(str(level), 0) > 0,
+                "nothing_to_remove",
+                "No such kill to remove.",
+            )
         return [NewEvent(P + "kill.counted", {"kind": kind, "level": level, "delta": delta})]
 
     # ------------------------------------------------------------------ evolve
@@ -642,7 +858,9 @@ class DemlocRuleset(BaseRuleset):
         handler(s, event.data, event.seat, lines)
         self._settle(s, lines)
         if lines:
-            s["log"].append({"v": event.version, "turn": s["turn"], "seat": event.seat, "lines": lines})
+            s["log"].append(
+                {"v": event.version, "turn": s["turn"], "seat": event.seat, "lines": lines}
+            )
         return s
 
     def _set(self, s: dict, piece: dict, lines: list[str], more: list[str]) -> None:
@@ -658,12 +876,18 @@ class DemlocRuleset(BaseRuleset):
             changed = False
             for daemon in list(s["pieces"].values()):
                 summoner = s["pieces"].get(daemon.get("summoner") or "")
-                if daemon["kind"] != "daemon" or summoner is None or summoner.get("summoning") != daemon["id"]:
+                if (
+                    daemon["kind"] != "daemon"
+                    or summoner is None
+                    or summoner.get("summoning") != daemon["id"]
+                ):
                     continue
                 if in_play(daemon) and not in_play(summoner):
                     daemon = {**daemon, "status": "dismissed"}
                     s["pieces"][daemon["id"]] = daemon
-                    lines.append(f"{summoner['name']} is out of play: {daemon['name']} leaves the game (7.2.3.3).")
+                    lines.append(
+                        f"{summoner['name']} is out of play: {daemon['name']} leaves the game (7.2.3.3)."
+                    )
                 if not in_play(daemon):
                     summoner = {**summoner, "summoning": None, "asset": "standard"}
                     if in_play(summoner):
@@ -673,7 +897,9 @@ class DemlocRuleset(BaseRuleset):
                         )
                         if daemon["status"] == "killed":
                             summoner, more = add_broken_hearts(summoner, daemon["heart_limit"])
-                            lines.append(f"The daemon was killed: {summoner['name']} receives its {daemon['heart_limit']} heart token(s) as broken hearts.")
+                            lines.append(
+                                f"The daemon was killed: {summoner['name']} receives its {daemon['heart_limit']} heart token(s) as broken hearts."
+                            )
                             lines.extend(more)
                     s["pieces"][summoner["id"]] = summoner
                     changed = True
@@ -688,7 +914,11 @@ class DemlocRuleset(BaseRuleset):
             piece = new_piece(item["card"], item["owner"])
             s["pieces"][piece["id"]] = piece
             s["order"].append(piece["id"])
-        lines.append("The mission begins: " + ", ".join(f"{p['name']} ({p['guild']})" for p in d["players"]) + ".")
+        lines.append(
+            "The mission begins: "
+            + ", ".join(f"{p['name']} ({p['guild']})" for p in d["players"])
+            + "."
+        )
 
     def _name(self, s, seat) -> str:
         for p in s["players"]:
@@ -708,7 +938,9 @@ class DemlocRuleset(BaseRuleset):
                 if p["fury"] > 0:
                     p, more = add_broken_hearts(p, 1)
                     p["fury"] -= 1
-                    lines.append(f"{p['name']}'s FURY costs a broken heart ({p['fury']} turn(s) left).")
+                    lines.append(
+                        f"{p['name']}'s FURY costs a broken heart ({p['fury']} turn(s) left)."
+                    )
                     lines.extend(more)
                 p["vigor"] = 0
                 p["weakness"] = 0
@@ -719,7 +951,9 @@ class DemlocRuleset(BaseRuleset):
             objective = s["objective"]
             if objective["counting"]:
                 objective["count"] += 1
-                lines.append(f"Objective held by {self._name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns.")
+                lines.append(
+                    f"Objective held by {self._name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
+                )
         s["turn"] = d["turn"]
         s["previous_first"] = s["first"]
         s["first"] = d["first"]
@@ -730,8 +964,12 @@ class DemlocRuleset(BaseRuleset):
         s["phase"] = turns.STRATEGIC
         s["surrender"] = []
         total = sum(d["weights"])
-        odds = ", ".join(f"{self._name(s, st)} {w}/{total}" for st, w in zip(seats, d["weights"], strict=True))
-        lines.append(f"Turn {d['turn']}: {self._name(s, d['first'])} plays first (draw odds {odds}).")
+        odds = ", ".join(
+            f"{self._name(s, st)} {w}/{total}" for st, w in zip(seats, d["weights"], strict=True)
+        )
+        lines.append(
+            f"Turn {d['turn']}: {self._name(s, d['first'])} plays first (draw odds {odds})."
+        )
         self._tick(s, "start", lines)
         for pid, ooc in d.get("ooc", {}).items():
             p = s["pieces"].get(pid)
@@ -741,7 +979,9 @@ class DemlocRuleset(BaseRuleset):
             self._set(s, p, lines, more)
             if in_play(p):
                 where = ooc["direction"] or "no effect (5)"
-                lines.append(f"{p['name']} moves out of control: d10 {'/'.join(map(str, ooc['rolls']))} -> {where}.")
+                lines.append(
+                    f"{p['name']} moves out of control: d10 {'/'.join(map(str, ooc['rolls']))} -> {where}."
+                )
         self._settle(s, lines)
         self._check_elimination(s, lines)
 
@@ -760,7 +1000,9 @@ class DemlocRuleset(BaseRuleset):
         alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
         if len(s["players"]) > 1 and len(alive) == 1:
             s["elimination"] = next(iter(alive))
-            lines.append(f"Only {self._name(s, s['elimination'])} has characters in play: the game can end (total elimination).")
+            lines.append(
+                f"Only {self._name(s, s['elimination'])} has characters in play: the game can end (total elimination)."
+            )
         elif not alive:
             s["elimination"] = -1
             lines.append("Nobody has characters in play: the game can end.")
@@ -771,10 +1013,14 @@ class DemlocRuleset(BaseRuleset):
         s["phase"] = d["phase"]
         s["acting_index"] = d["acting_index"]
         if d["phase"] == turns.TURN_END:
-            lines.append(f"Turn {s['turn']} is over: all movement tokens go back to active with Next turn.")
+            lines.append(
+                f"Turn {s['turn']} is over: all movement tokens go back to active with Next turn."
+            )
         else:
             label = "Strategic" if d["phase"] == turns.STRATEGIC else "Brawl"
-            lines.append(f"{label} phase: {self._name(s, s['play_order'][d['acting_index']])} acts.")
+            lines.append(
+                f"{label} phase: {self._name(s, s['play_order'][d['acting_index']])} acts."
+            )
 
     def _on_damage_assigned(self, s, d, seat, lines):
         p = s["pieces"][d["piece"]]
@@ -802,11 +1048,21 @@ class DemlocRuleset(BaseRuleset):
     def _on_mana_adjusted(self, s, d, seat, lines):
         p = copy.deepcopy(s["pieces"][d["piece"]])
         p["mana"][d["colour"]] += d["delta"]
-        self._set(s, p, lines, [f"{p['name']}: {d['delta']:+d} {d['colour']} mana (now {p['mana'][d['colour']]})."])
+        self._set(
+            s,
+            p,
+            lines,
+            [f"{p['name']}: {d['delta']:+d} {d['colour']} mana (now {p['mana'][d['colour']]})."],
+        )
 
     def _on_mana_channelled(self, s, d, seat, lines):
         p, more = arcane.channel(
-            s["pieces"][d["piece"]], d["common"], d["dark"], d["seals"], setup=d["setup"], rule=s["options"]["seals"]
+            s["pieces"][d["piece"]],
+            d["common"],
+            d["dark"],
+            d["seals"],
+            setup=d["setup"],
+            rule=s["options"]["seals"],
         )
         self._set(s, p, lines, (["Setup channelling (6.4.1):"] if d["setup"] else []) + more)
 
@@ -814,7 +1070,12 @@ class DemlocRuleset(BaseRuleset):
         p = s["pieces"][d["piece"]]
         power = p["code"]["powers"][d["power"]]
         p, more = arcane.pay(p, power["cost"], d["extra"])
-        self._set(s, p, lines, [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more)
+        self._set(
+            s,
+            p,
+            lines,
+            [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more,
+        )
         for effect in power["effects"]:
             t, more = arcane.apply_effect(s["pieces"][d["target"]], effect)
             self._set(s, t, lines, more)
@@ -830,7 +1091,12 @@ class DemlocRuleset(BaseRuleset):
     def _on_effect_set(self, s, d, seat, lines):
         p = {**s["pieces"][d["piece"]], d["effect"]: d["value"]}
         text = {
-            "fury": f"{p['name']}: FURY " + ("active for 2 turns (dice doubled, a broken heart at the end of each)." if d["value"] else "ended."),
+            "fury": f"{p['name']}: FURY "
+            + (
+                "active for 2 turns (dice doubled, a broken heart at the end of each)."
+                if d["value"]
+                else "ended."
+            ),
             "vigor": f"{p['name']}: VIGOR {d['value']} this turn.",
             "weakness": f"{p['name']}: WEAKNESS {d['value']} this turn.",
         }[d["effect"]]
@@ -854,12 +1120,16 @@ class DemlocRuleset(BaseRuleset):
         lines.extend(d["lines"])
         ooc = d["ooc"]
         where = ooc["direction"] or "no effect: the shot is lost (5)"
-        lines.append(f"Stray shot! Out-of-control d10 {'/'.join(map(str, ooc['rolls']))} -> {where}. If a character stands there, shoot it with 'stray shot' ticked; an empty square: the shot is void.")
+        lines.append(
+            f"Stray shot! Out-of-control d10 {'/'.join(map(str, ooc['rolls']))} -> {where}. If a character stands there, shoot it with 'stray shot' ticked; an empty square: the shot is void."
+        )
         s["notice"] = lines[-1]
 
     def _on_brawl_proposed(self, s, d, seat, lines):
         s["pending"] = copy.deepcopy(d)
-        lines.append(f"Fight: {s['pieces'][d['attacker']]['name']} attacks {s['pieces'][d['defender']]['name']}.")
+        lines.append(
+            f"Fight: {s['pieces'][d['attacker']]['name']} attacks {s['pieces'][d['defender']]['name']}."
+        )
         lines.extend(d["lines"])
 
     def _on_calc_cancelled(self, s, d, seat, lines):
@@ -871,7 +1141,14 @@ class DemlocRuleset(BaseRuleset):
             bleeding = feature_value(w["features"], "BLOODING")
             if bleeding:
                 t, _ = adjust_tokens(s["pieces"][target_id], "bleeding", bleeding)
-                self._set(s, t, lines, [f"{w['name']} is BLOODING {bleeding}: {t['name']} bleeding tokens {t['bleeding']}."])
+                self._set(
+                    s,
+                    t,
+                    lines,
+                    [
+                        f"{w['name']} is BLOODING {bleeding}: {t['name']} bleeding tokens {t['bleeding']}."
+                    ],
+                )
             poison = feature_value(w["features"], "POISONOUS")
             if poison:
                 t, more = add_poison(s["pieces"][target_id], poison)
@@ -884,10 +1161,19 @@ class DemlocRuleset(BaseRuleset):
             shooter = s["pieces"][pending["shooter"]]
             if pending["fate"]:
                 self._player(s, shooter["owner"])["fate"] -= pending["fate"]
-                lines.append(f"{self._name(s, shooter['owner'])} spends {pending['fate']} fate point(s) on the test.")
+                lines.append(
+                    f"{self._name(s, shooter['owner'])} spends {pending['fate']} fate point(s) on the test."
+                )
             if pending["positioned"]:
-                self._set(s, {**shooter, "movement": "exhausted"}, lines, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."])
-            lines.append(f"Shot applied: {shooter['name']} at {s['pieces'][pending['target']]['name']}.")
+                self._set(
+                    s,
+                    {**shooter, "movement": "exhausted"},
+                    lines,
+                    [f"{shooter['name']}'s movement token: exhausted (positioned shot)."],
+                )
+            lines.append(
+                f"Shot applied: {shooter['name']} at {s['pieces'][pending['target']]['name']}."
+            )
             if pending["outcome"] == "none" or pending["damage"] <= 0:
                 lines.append("No damage.")
                 return
@@ -938,7 +1224,11 @@ class DemlocRuleset(BaseRuleset):
         owner = summoner["owner"]
         lines.append(
             f"{summoner['name']} summons a {d['kabbalah']} daemon of level {d['level']}"
-            + (f" (none at that level: drawn from level {d['drawn_level']})" if d["drawn_level"] != d["level"] else "")
+            + (
+                f" (none at that level: drawn from level {d['drawn_level']})"
+                if d["drawn_level"] != d["level"]
+                else ""
+            )
             + f": {d['daemon']['name']} with {d['hearts']} heart token(s)."
         )
         if d["replaced"]:
@@ -960,7 +1250,9 @@ class DemlocRuleset(BaseRuleset):
         s["pieces"][d["id"]] = daemon
         s["order"].append(d["id"])
         s["daemon_seq"] += 1
-        lines.append(f"Place the daemon next to {summoner['name']}; {summoner['name']} cannot move while it plays.")
+        lines.append(
+            f"Place the daemon next to {summoner['name']}; {summoner['name']} cannot move while it plays."
+        )
 
     def _on_objective_counting(self, s, d, seat, lines):
         o = s["objective"]
@@ -969,7 +1261,9 @@ class DemlocRuleset(BaseRuleset):
             if o["seat"] != d["seat"]:
                 o["count"] = 0
             o["seat"] = d["seat"]
-            lines.append(f"Objective counter runs for {self._name(s, d['seat'])} ({o['count']}/{o['target']}).")
+            lines.append(
+                f"Objective counter runs for {self._name(s, d['seat'])} ({o['count']}/{o['target']})."
+            )
         else:
             lines.append(f"Objective counter suspended at {o['count']}/{o['target']}.")
 
@@ -977,7 +1271,10 @@ class DemlocRuleset(BaseRuleset):
         votes = set(s["surrender"])
         votes = votes | {seat} if d["agree"] else votes - {seat}
         s["surrender"] = sorted(votes)
-        lines.append(f"{self._name(s, seat)} " + ("agrees to end the mission." if d["agree"] else "wants to play on."))
+        lines.append(
+            f"{self._name(s, seat)} "
+            + ("agrees to end the mission." if d["agree"] else "wants to play on.")
+        )
 
     def _on_mission_ended(self, s, d, seat, lines):
         s["ended"] = {"reason": d["reason"], "seat": d["seat"]}
@@ -993,12 +1290,16 @@ class DemlocRuleset(BaseRuleset):
     def _on_fate_spent(self, s, d, seat, lines):
         player = self._player(s, seat)
         player["fate"] -= d["amount"]
-        lines.append(f"{player['name']} spends {d['amount']} fate point(s) on {d['reason']} ({player['fate']} left).")
+        lines.append(
+            f"{player['name']} spends {d['amount']} fate point(s) on {d['reason']} ({player['fate']} left)."
+        )
 
     def _on_fate_gained(self, s, d, seat, lines):
         player = self._player(s, seat)
         player["fate"] += d["amount"]
-        lines.append(f"{player['name']} gains {d['amount']} fate point(s) from {d['reason']} ({player['fate']}).")
+        lines.append(
+            f"{player['name']} gains {d['amount']} fate point(s) from {d['reason']} ({player['fate']})."
+        )
 
     def _on_kill_counted(self, s, d, seat, lines):
         player = self._player(s, seat)
@@ -1023,19 +1324,33 @@ class DemlocRuleset(BaseRuleset):
                     "seal_limit": possession_limit(p["arcane"]),
                     "shoot_dice": shooting.shooting_dice(p),
                     "h2h_now": brawl.h2h_ability(p),
-                    "features_all": p["features"] + [f for w in p["weapons"] for f in w["features"]],
-                    "summoner_name": state["pieces"][p["summoner"]]["name"] if p.get("summoner") else None,
+                    "features_all": p["features"]
+                    + [f for w in p["weapons"] for f in w["features"]],
+                    "summoner_name": state["pieces"][p["summoner"]]["name"]
+                    if p.get("summoner")
+                    else None,
                 }
             )
         acting = state["play_order"][state["acting_index"]] if state["play_order"] else None
-        next_odds = [
-            {"seat": st, "name": self._name(state, st), "percent": round(prob * 100)}
-            for st, prob in turns.first_player_odds(seats, state["first"])
-        ] if seats else []
+        next_odds = (
+            [
+                {"seat": st, "name": self._name(state, st), "percent": round(prob * 100)}
+                for st, prob in turns.first_player_odds(seats, state["first"])
+            ]
+            if seats
+            else []
+        )
         limit = state["turn_limit"]
         return {
             "me": seat,
-            "players": [{**{k: v for k, v in p.items() if k != "pantheon"}, "pantheon": [d["name"] for d in p["pantheon"]], "kabbalahs": sorted({d.get("kabbalah") or "" for d in p["pantheon"]})} for p in state["players"]],
+            "players": [
+                {
+                    **{k: v for k, v in p.items() if k != "pantheon"},
+                    "pantheon": [d["name"] for d in p["pantheon"]],
+                    "kabbalahs": sorted({d.get("kabbalah") or "" for d in p["pantheon"]}),
+                }
+                for p in state["players"]
+            ],
             "pieces": pieces,
             "my_pieces": [p for p in pieces if p["mine"]],
             "other_pieces": [p for p in pieces if not p["mine"]],

@@ -29,7 +29,9 @@ class AbilityTest:
     lines: tuple[str, ...] = ()
 
 
-def ability_test(roll: int, ability: int, fate: int = 0, modifier: int = 0, name: str = "ability") -> AbilityTest:
+def ability_test(
+    roll: int, ability: int, fate: int = 0, modifier: int = 0, name: str = "ability"
+) -> AbilityTest:
     """Resolve an ability test (DemLoc rulebook 7.2.1 "Details about the ability test").
 
     ``roll``: the d6 rolled, 1..6; ``fate``: fate points spent, >= 0; ``modifier``: added to
@@ -149,7 +151,10 @@ def resolve_shot(
             raise RuleViolation("bad_dice", f"A fighting die shows 1 to {high}.")
     if positioned and shooter["movement"] != "active":
         raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
-    lines = [f"Dice {' + '.join(map(str, dice))} = {sum(dice)}" + (" (last die enhanced: positioned shot)" if positioned else "")]
+    lines = [
+        f"Dice {' + '.join(map(str, dice))} = {sum(dice)}"
+        + (" (last die enhanced: positioned shot)" if positioned else "")
+    ]
     total = sum(dice)
     if shooter.get("ranged_bonus"):
         total += shooter["ranged_bonus"]

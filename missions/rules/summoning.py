@@ -16,7 +16,9 @@ def daemon_candidates(pantheon: list[dict], kabbalah: str, level: int) -> tuple[
         found = [d for d in pantheon if d.get("kabbalah") == kabbalah and d.get("level") == lvl]
         if found:
             return lvl, found
-    raise RuleViolation("no_daemon", f"The pantheon has no {kabbalah} daemon of level {level} or lower.")
+    raise RuleViolation(
+        "no_daemon", f"The pantheon has no {kabbalah} daemon of level {level} or lower."
+    )
 
 
 def draw_daemon(rng, pantheon: list[dict], kabbalah: str, level: int) -> tuple[int, dict]:

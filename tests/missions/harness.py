@@ -11,7 +11,16 @@ import json
 
 from missions.rules import DemlocRuleset
 from tabletop.dice import make_dice
-from tabletop.log import REDO_EVENT, START_EVENT, UNDO_EVENT, LoggedEvent, Meta, apply_command, rebuild, tape_key
+from tabletop.log import (
+    REDO_EVENT,
+    START_EVENT,
+    UNDO_EVENT,
+    LoggedEvent,
+    Meta,
+    apply_command,
+    rebuild,
+    tape_key,
+)
 from tabletop.rules import Command, SeatInfo
 
 
@@ -24,7 +33,12 @@ class PureTable:
         seats = tuple(SeatInfo(i, n) for i, n in enumerate(names))
         opening = self.game.setup(dict(options or {}), seats, make_dice(f"{seed}:0"))
         self.state = self.game.initial_state()
-        self._append(None, "table.start", [(START_EVENT, {}, False)] + [(e.type, e.data, e.final) for e in opening], None)
+        self._append(
+            None,
+            "table.start",
+            [(START_EVENT, {}, False)] + [(e.type, e.data, e.final) for e in opening],
+            None,
+        )
 
     @property
     def version(self) -> int:
@@ -33,7 +47,16 @@ class PureTable:
     def _append(self, seat, ctype, events, tape):
         cid = self.version + 1
         group = [
-            LoggedEvent(cid + i, t, json.loads(json.dumps(d)), seat, cid, ctype, final, tape if i == 0 else None)
+            LoggedEvent(
+                cid + i,
+                t,
+                json.loads(json.dumps(d)),
+                seat,
+                cid,
+                ctype,
+                final,
+                tape if i == 0 else None,
+            )
             for i, (t, d, final) in enumerate(events)
         ]
         self.log.extend(group)
@@ -49,12 +72,20 @@ class PureTable:
     def run(self, seat, ctype, **data):
         """Send one command as ``seat``; returns the appended events."""
         if ctype == "table.undo":
-            return self._append(seat, ctype, [(UNDO_EVENT, {"command": self.meta.undo[-1]}, False)], None)
+            return self._append(
+                seat, ctype, [(UNDO_EVENT, {"command": self.meta.undo[-1]}, False)], None
+            )
         if ctype == "table.redo":
-            return self._append(seat, ctype, [(REDO_EVENT, {"command": self.meta.redo[-1]}, False)], None)
-        dice = make_dice(f"{self.seed}:{self.version}", self.meta.tapes.get(tape_key(seat, "demloc." + ctype)))
+            return self._append(
+                seat, ctype, [(REDO_EVENT, {"command": self.meta.redo[-1]}, False)], None
+            )
+        dice = make_dice(
+            f"{self.seed}:{self.version}", self.meta.tapes.get(tape_key(seat, "demloc." + ctype))
+        )
         events = self.game.decide(self.state, Command("demloc." + ctype, data), seat, dice)
-        return self._append(seat, "demloc." + ctype, [(e.type, e.data, e.final) for e in events], dice.tape)
+        return self._append(
+            seat, "demloc." + ctype, [(e.type, e.data, e.final) for e in events], dice.tape
+        )
 
     def piece(self, pid):
         return self.state["pieces"][pid]

@@ -16,19 +16,41 @@ from missions.rules.arcane import (
 from missions.rules.cards import card_from_data
 from missions.rules.damage import new_piece
 from missions.rules.summoning import check_hearts, daemon_candidates
-from missions.rules.turns import clockwise_from, draw_first_player, first_player_odds, first_player_weights
+from missions.rules.turns import (
+    clockwise_from,
+    draw_first_player,
+    first_player_odds,
+    first_player_weights,
+)
 from tabletop.dice import Dice
 from tabletop.errors import RuleViolation
 
 
 def mage(arcane=2, level=2, **extra):
-    data = {"id": "m", "name": "Vesna", "hit": 4, "armor": 5, "arcane": arcane, "level": level, **extra}
+    data = {
+        "id": "m",
+        "name": "Vesna",
+        "hit": 4,
+        "armor": 5,
+        "arcane": arcane,
+        "level": level,
+        **extra,
+    }
     return new_piece(card_from_data(data), 0)
 
 
 @pytest.mark.parametrize(
     ("seals", "arcane", "exceeded", "reaches"),
-    [(1, 0, False, True), (2, 1, True, True), (2, 2, False, True), (3, 2, True, True), (3, 3, False, True), (4, 4, False, True), (5, 4, True, True), (1, 2, False, False)],
+    [
+        (1, 0, False, True),
+        (2, 1, True, True),
+        (2, 2, False, True),
+        (3, 2, True, True),
+        (3, 3, False, True),
+        (4, 4, False, True),
+        (5, 4, True, True),
+        (1, 2, False, False),
+    ],
 )
 def test_seal_limit_exceeded_or_reached(seals, arcane, exceeded, reaches):
     # 7.2.3 "exceeded" (default) and 6.4.2 "reaches": the table option.

@@ -12,20 +12,38 @@ DAGGER = {"name": "Dagger", "type": "knife", "damage": 1}
 
 
 def fighter(name="A", h2h=2, weapons=(SWORD, DAGGER), **extra):
-    data = {"id": name, "name": name, "hit": 3, "armor": 4, "h2h": h2h, "weapons": list(weapons), **extra}
+    data = {
+        "id": name,
+        "name": name,
+        "hit": 3,
+        "armor": 4,
+        "h2h": h2h,
+        "weapons": list(weapons),
+        **extra,
+    }
     return new_piece(card_from_data(data), 0)
 
 
 @pytest.mark.parametrize(
     ("difference", "effect"),
-    [(0, (0, 0, 0)), (1, (1, 0, 0)), (2, (1, 1, 0)), (3, (2, 1, 0)), (4, (2, 2, 0)), (5, (2, 2, 1)), (9, (2, 2, 1))],
+    [
+        (0, (0, 0, 0)),
+        (1, (1, 0, 0)),
+        (2, (1, 1, 0)),
+        (3, (2, 1, 0)),
+        (4, (2, 2, 0)),
+        (5, (2, 2, 1)),
+        (9, (2, 2, 1)),
+    ],
 )
 def test_attack_effect_table(difference, effect):
     # 7.3.2.2 table of hand-to-hand fight effects, attack column.
     assert attack_effect(difference) == effect
 
 
-@pytest.mark.parametrize(("difference", "damage"), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (7, 5)])
+@pytest.mark.parametrize(
+    ("difference", "damage"), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (7, 5)]
+)
 def test_defence_effect_table(difference, damage):
     # 7.3.2.2 defence column: 1..5 general damages.
     assert defence_effect(difference) == damage
@@ -74,7 +92,9 @@ def test_broken_hearts_heavy_and_monstrous_remove_dice_at_least_one():
     assert brawl_dice(fighter("A", h2h=2), monster, attacking=True)[0] == 1
     assert brawl_dice(fighter("A", h2h=1), monster, attacking=True)[0] == 1
     # A MONSTROUS character ignores another's MONSTROUS.
-    assert brawl_dice(fighter("B", h2h=2, features=["MONSTROUS 1"]), monster, attacking=True)[0] == 2
+    assert (
+        brawl_dice(fighter("B", h2h=2, features=["MONSTROUS 1"]), monster, attacking=True)[0] == 2
+    )
 
 
 def test_charge_adds_an_enhanced_die():

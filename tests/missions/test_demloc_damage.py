@@ -19,7 +19,9 @@ from tabletop.errors import RuleViolation
 
 
 def piece(armor=4, hit=3, **extra):
-    return new_piece(card_from_data({"id": "x", "name": "Rook", "armor": armor, "hit": hit, **extra}), 0)
+    return new_piece(
+        card_from_data({"id": "x", "name": "Rook", "armor": armor, "hit": hit, **extra}), 0
+    )
 
 
 def test_general_damage_fills_the_armor_step_first():
@@ -38,13 +40,23 @@ def test_reaching_the_armor_factor_places_a_broken_armor_token_and_carries_over(
 def test_three_broken_armor_tokens_send_the_rest_to_the_hit_factor():
     # 5.1.1: with 3 broken armor tokens all damage goes to the hit factor: 12 on armor 4 + 2.
     p, _ = assign_damage(piece(), 14)
-    assert (p["broken_armor"], p["armor_damage"], p["hit_damage"], p["broken_hearts"]) == (3, 0, 2, 0)
+    assert (p["broken_armor"], p["armor_damage"], p["hit_damage"], p["broken_hearts"]) == (
+        3,
+        0,
+        2,
+        0,
+    )
 
 
 def test_hit_goes_straight_to_the_hit_factor_and_reaching_it_breaks_a_heart():
     # 6.4.2 "hit (directly to his life)"; 5.1.1 hit factor 3: 4 hits = 1 broken heart + 1.
     p, _ = assign_damage(piece(), 4, "hit")
-    assert (p["armor_damage"], p["broken_armor"], p["broken_hearts"], p["hit_damage"]) == (0, 0, 1, 1)
+    assert (p["armor_damage"], p["broken_armor"], p["broken_hearts"], p["hit_damage"]) == (
+        0,
+        0,
+        1,
+        1,
+    )
 
 
 def test_three_broken_hearts_kill_and_the_excess_is_lost():
@@ -129,7 +141,9 @@ def test_possession_breaks_hearts_then_armor_until_death():
 
 def test_daemon_dies_at_its_own_heart_tokens():
     # 7.2.3.2: the daemon's 1-3 heart tokens are the broken hearts it bears.
-    d = new_piece(card_from_data({"id": "d", "name": "Imp", "kind": "daemon", "hit": 2}), 1, heart_limit=1)
+    d = new_piece(
+        card_from_data({"id": "d", "name": "Imp", "kind": "daemon", "hit": 2}), 1, heart_limit=1
+    )
     d, _ = add_broken_hearts(d, 1)
     assert d["status"] == "killed"
 

@@ -20,14 +20,30 @@ MAUD, BRAM, GUNNER = "s1-maud", "s1-bram", "s1-gunner"
 
 
 def shot(t, seat, shooter, target, test_roll, dice, **extra):
-    t.run(seat, "shot.propose", shooter=shooter, target=target, test_roll=test_roll, dice=dice, **extra)
+    t.run(
+        seat,
+        "shot.propose",
+        shooter=shooter,
+        target=target,
+        test_roll=test_roll,
+        dice=dice,
+        **extra,
+    )
     pending = t.state["pending"]
     t.run(seat, "calc.apply")
     return pending
 
 
 def fight(t, seat, attacker, defender, a_dice, d_dice, **extra):
-    t.run(seat, "brawl.propose", attacker=attacker, defender=defender, attacker_dice=a_dice, defender_dice=d_dice, **extra)
+    t.run(
+        seat,
+        "brawl.propose",
+        attacker=attacker,
+        defender=defender,
+        attacker_dice=a_dice,
+        defender_dice=d_dice,
+        **extra,
+    )
     pending = t.state["pending"]
     t.run(seat, "calc.apply")
     return pending
@@ -65,12 +81,18 @@ def test_three_turn_mission(table):
 
     # Arcane (7.2.3.1, 8.2): Maud's Drowned breath (1 dark) on Korr: POISON 1, WEAKNESS 1.
     t.run(BOB, "power.use", piece=MAUD, power=1, target=KORR)
-    assert (t.piece(KORR)["poison"], t.piece(KORR)["weakness"], t.piece(MAUD)["mana"]["dark"]) == (1, 1, 0)
+    assert (t.piece(KORR)["poison"], t.piece(KORR)["weakness"], t.piece(MAUD)["mana"]["dark"]) == (
+        1,
+        1,
+        0,
+    )
 
     # Summoning (7.2.3.2): Vesna, ash level 1, 2 heart tokens: the Unclean daemon.
     t.run(ANN, "daemon.summon", piece=VESNA, level=1, hearts=2)
     ann_daemon = t.piece(VESNA)["summoning"]
-    assert t.piece(ann_daemon)["name"] == "Unclean daemon" and t.piece(ann_daemon)["heart_limit"] == 2
+    assert (
+        t.piece(ann_daemon)["name"] == "Unclean daemon" and t.piece(ann_daemon)["heart_limit"] == 2
+    )
     assert t.piece(VESNA)["asset"] == "post_summoning" and t.piece(VESNA)["movement"] == "exhausted"
     with pytest.raises(RuleViolation) as err:
         t.run(ANN, "movement.set", piece=VESNA, state="active")
@@ -92,7 +114,13 @@ def test_three_turn_mission(table):
     # HEAVY 1 = 2 dice, +1 favourite axe), at each difference.
     def bram():
         p = t.piece(BRAM)
-        return (p["armor_damage"], p["broken_armor"], p["hit_damage"], p["broken_hearts"], p["status"])
+        return (
+            p["armor_damage"],
+            p["broken_armor"],
+            p["hit_damage"],
+            p["broken_hearts"],
+            p["status"],
+        )
 
     assert fight(t, ANN, WATCH, BRAM, [2, 3], [3, 2])["winner"] is None  # 6 - 6
     assert bram() == (4, 0, 3, 1, "in_play")
@@ -108,7 +136,14 @@ def test_three_turn_mission(table):
     t.run(ANN, "kill.count", kind="mercenary", level=2)
     # The defender wins: the possessed gunner (hand-to-hand 1) attacked? It cannot act:
     with pytest.raises(RuleViolation) as err:
-        t.run(BOB, "brawl.propose", attacker=GUNNER, defender=WATCH, attacker_dice=[6], defender_dice=[1, 1])
+        t.run(
+            BOB,
+            "brawl.propose",
+            attacker=GUNNER,
+            defender=WATCH,
+            attacker_dice=[6],
+            defender_dice=[1, 1],
+        )
     assert err.value.code == "possessed"
     # Maud (favourite knife, dagger BLOODING 1) attacks Korr by 2: 1 damage and a bleeding token.
     # (Korr's WEAKNESS 1 leaves him 1 die; his favourite crossbow +1.)
@@ -129,13 +164,18 @@ def test_three_turn_mission(table):
     first_1 = t.state["first"]
     t.run(ANN, "turn.next")
     # ---------------------------------------------------------------- turn 2
-    assert t.state["turn"] == 2 and t.state["weights"] == [1 if s == first_1 else 2 for s in (ANN, BOB)]
+    assert t.state["turn"] == 2 and t.state["weights"] == [
+        1 if s == first_1 else 2 for s in (ANN, BOB)
+    ]
     # End of turn 1: bleeding 6 hits on Korr (hit 3): 2 broken hearts. Start of turn 2: poison.
     assert t.piece(KORR)["broken_hearts"] == 2 and t.piece(KORR)["status"] == "in_play"
     assert t.piece(KORR)["poison"] == 2
     assert t.piece(WATCH)["poison"] == 4 and t.piece(WATCH)["status"] == "killed"  # 4 > 3
     assert t.piece(GUNNER)["broken_hearts"] == 3 and t.piece(GUNNER)["status"] == "in_play"
-    assert any("moves out of control" in line or "no effect (5)" in line for line in t.state["log"][-1]["lines"])
+    assert any(
+        "moves out of control" in line or "no effect (5)" in line
+        for line in t.state["log"][-1]["lines"]
+    )
     assert t.piece(KORR)["weakness"] == 0 and t.piece(KORR)["movement"] == "active"
     assert t.piece(VESNA)["movement"] == "exhausted"  # summoning: cannot move
 
@@ -153,7 +193,12 @@ def test_three_turn_mission(table):
     assert shot(t, ANN, KORR, bob_daemon, 1, [6])["outcome"] == "hit"  # 2 broken hearts: 1 die
     assert t.piece(bob_daemon)["status"] == "killed"
     maud = t.piece(MAUD)
-    assert (maud["broken_hearts"], maud["asset"], maud["movement"], maud["summoning"]) == (1, "standard", "exhausted", None)
+    assert (maud["broken_hearts"], maud["asset"], maud["movement"], maud["summoning"]) == (
+        1,
+        "standard",
+        "exhausted",
+        None,
+    )
     t.run(ANN, "kill.count", kind="daemon", level=1)
 
     t.finish_turn()
@@ -162,7 +207,9 @@ def test_three_turn_mission(table):
     # ---------------------------------------------------------------- turn 3
     assert t.state["weights"] == [1 if s == first_2 else 2 for s in (ANN, BOB)]
     assert t.piece(KORR)["status"] == "killed"  # bleeding: 2 + 2 broken hearts
-    assert t.piece(GUNNER)["broken_armor"] == 3 and t.piece(GUNNER)["status"] == "killed"  # possession
+    assert (
+        t.piece(GUNNER)["broken_armor"] == 3 and t.piece(GUNNER)["status"] == "killed"
+    )  # possession
     assert t.state["elimination"] is None  # Vesna and Maud still stand
 
     t.finish_turn()

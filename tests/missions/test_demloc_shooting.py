@@ -74,7 +74,9 @@ def test_three_broken_armor_tokens_equal_counts_as_greater_without_impact_resist
 
 def test_shield_adds_to_the_armor_factor():
     # 8.1 SHIELD x: 6 against armor 5 + SHIELD 1 = 6: equal.
-    t = target(weapons=[{"name": "Buckler", "type": "shields", "damage": 1, "features": ["SHIELD 1"]}])
+    t = target(
+        weapons=[{"name": "Buckler", "type": "shields", "damage": 1, "features": ["SHIELD 1"]}]
+    )
     result = resolve_shot(shooter(), t, BOW | {"features": []}, [3, 3])
     assert (result.armor, result.outcome) == (6, "armor")
 
