@@ -927,7 +927,6 @@ class DemlocRuleset(BaseRuleset):
         return "?"
 
     def _on_turn_started(self, s, d, seat, lines):
-        opts = s["options"]
         if s["turn"] >= 1:
             lines.append(f"End of turn {s['turn']}.")
             self._tick(s, "end", lines)
