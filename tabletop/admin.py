@@ -5,7 +5,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from tabletop.models import Event, Seat, Table
+from tabletop.models import Event, Heartbeat, Seat, Table
 from tabletop.services import table_replay
 
 
@@ -58,3 +58,8 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ("table", "number", "name", "user", "joined_at")
     search_fields = ("name", "table__code", "user__username")
     list_select_related = ("table", "user")
+
+
+@admin.register(Heartbeat)
+class HeartbeatAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "source")

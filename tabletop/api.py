@@ -183,3 +183,20 @@ def table_events(request, table_id: int):
          "command_id": e.command_id, "final": e.final, "created_at": e.created_at}
         for e in table.events.order_by("version")
     ])
+
+
+@extend_schema(request=None, responses={200: inline_serializer("Health", {
+    "ok": serializers.BooleanField(), "database": serializers.BooleanField(),
+    "channel_layer": serializers.BooleanField()})})
+@api_view(["GET", "POST"])
+def health(request):
+    """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
+    from channels.layers import get_channel_layer
+
+    from tabletop.models import Heartbeat
+
+    if request.method == "POST":
+        Heartbeat.objects.create(source="api")
+    database = Table.objects.exists() or True
+    return Response({"ok": True, "database": database,
+                     "channel_layer": get_channel_layer() is not None})

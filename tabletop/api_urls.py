@@ -8,4 +8,5 @@ urlpatterns = [
     path("tables/<int:table_id>/commands", api.table_command, name="api-table-command"),
     path("tables/<int:table_id>/view", api.table_view, name="api-table-view"),
     path("tables/<int:table_id>/events", api.table_events, name="api-table-events"),
+    path("health", api.health, name="api-health"),
 ]

@@ -95,7 +95,7 @@ class Event(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     command_id = models.PositiveIntegerField()
     command_type = models.CharField(max_length=80)
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001 (NULL: no key, unique otherwise)
     final = models.BooleanField(default=False)
     tape = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -114,3 +114,17 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.version} {self.type}"
+
+
+class Heartbeat(models.Model):
+    """One row per health probe that writes (``POST /api/health``): shows in the admin that
+    the service can write, and is the bare one-row endpoint the benchmark compares with."""
+
+    source = models.CharField(max_length=40, default="probe")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.source} at {self.created_at:%Y-%m-%d %H:%M:%S}"

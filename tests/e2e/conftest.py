@@ -56,9 +56,9 @@ def server_url(django_db_setup, django_db_blocker):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             break
-        except OSError:
+        except OSError as exc:
             if proc.poll() is not None:
-                raise RuntimeError(f"server died: {(ARTIFACTS / 'server.log').read_text()}")
+                raise RuntimeError(f"server died: {(ARTIFACTS / 'server.log').read_text()}") from exc
             time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"
     proc.terminate()

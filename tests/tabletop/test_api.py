@@ -6,7 +6,6 @@ import pytest
 from django.contrib.auth.models import User
 
 from tabletop.models import Event, Table
-from tabletop.seats import seat_token
 
 pytestmark = pytest.mark.django_db
 

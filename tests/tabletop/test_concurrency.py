@@ -45,7 +45,7 @@ def race(table, seats, commands, expected):
 
 def test_exactly_one_of_two_concurrent_commands_at_the_same_version_wins(make_table):
     table, seats = make_table(players=2)
-    for round_ in range(5):
+    for _round in range(5):
         table.refresh_from_db()
         outcomes = race(table, seats, [Command("counter.add", {"amount": 1}),
                                        Command("counter.add", {"amount": 2})], table.version)

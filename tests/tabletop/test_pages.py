@@ -1,0 +1,89 @@
+"""Table pages with Django's client: new, join, rejoin, command form, log, home."""
+
+import pytest
+
+from tabletop.models import Event, Table
+from tabletop.seats import cookie_name, seat_token
+
+pytestmark = pytest.mark.django_db
+
+
+def open_table(client, name="Ann"):
+    response = client.post("/tables/new/", {"ruleset": "counter", "name": name})
+    assert response.status_code == 302
+    return Table.objects.latest("created_at")
+
+
+def test_new_table_makes_the_creator_host_and_shows_code_and_qr(client):
+    table = open_table(client)
+    page = client.get(response_url := f"/t/{table.code}/").content.decode()
+    assert table.code in page and "qr.svg" in page and "Start the game" in page
+    assert response_url
+
+
+def test_join_with_a_wrong_code_says_so(client):
+    page = client.get("/join/?code=ZZZZZZ").content.decode()
+    assert "No table has the code ZZZZZZ" in page
+
+
+def test_join_takes_a_seat_and_a_taken_name_is_refused(client):
+    table = open_table(client)
+    guest = type(client)()
+    response = guest.post(f"/j/{table.code.lower()}/", {"name": "Ann"})
+    assert "already called Ann" in response.content.decode()
+    response = guest.post(f"/j/{table.code}/", {"name": "Ben"})
+    assert response.status_code == 302 and table.seats.count() == 2
+    assert cookie_name(table.pk) in response.cookies
+    # Opening the join link again goes straight back to the seat.
+    assert guest.get(f"/j/{table.code}/").url == f"/t/{table.code}/"
+
+
+def test_rejoin_link_moves_a_seat_to_another_phone(client):
+    table = open_table(client)
+    seat = table.seats.get()
+    other = type(client)()
+    response = other.get(f"/rejoin/{seat_token(seat)}/")
+    assert response.status_code == 302
+    assert "Start the game" in other.get(f"/t/{table.code}/").content.decode()
+    assert other.get("/rejoin/forged-token/").status_code == 404
+    seat.nonce = "revoked"
+    seat.save()
+    assert type(client)().get(f"/rejoin/{seat_token(table.seats.get()) + 'x'}/").status_code == 404
+
+
+def test_command_form_runs_and_refusals_show_a_message(client):
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    ok = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "3",
+                                                    "expected_version": "2", "idempotency_key": "a"})
+    assert ok.status_code == 200 and 'id="total">3<' in ok.content.decode()
+    again = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "3",
+                                                       "expected_version": "2", "idempotency_key": "a"})
+    assert again.status_code == 200 and Event.objects.filter(type="counter.added").count() == 1
+    stale = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1",
+                                                       "expected_version": "2"})
+    assert stale.status_code == 409 and 'data-code="stale_version"' in stale.content.decode()
+    bad = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "data": "{oops"})
+    assert bad.status_code == 400 and 'data-code="bad_command"' in bad.content.decode()
+    stranger = type(client)().post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1"})
+    assert stranger.status_code == 403
+    assert Event.objects.filter(type="counter.added").count() == 1
+
+
+def test_log_page_and_home_list_the_table(client):
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "2"})
+    log = client.get(f"/t/{table.code}/log/").content.decode()
+    assert "Ann</strong> changed the counter" in log
+    assert table.code in client.get("/").content.decode()
+    assert type(client)().get(f"/t/{table.code}/log/").status_code == 404
+
+
+def test_signup_then_home_and_manifest(client):
+    response = client.post("/accounts/signup/", {"username": "gm", "password1": "a-Long-pass-991",
+                                                  "password2": "a-Long-pass-991"})
+    assert response.status_code == 302
+    assert client.get("/").context["user"].username == "gm"
+    manifest = client.get("/manifest.webmanifest").json()
+    assert manifest["display"] == "standalone" and manifest["icons"]
