@@ -5,3 +5,10 @@ class PersonimoConfig(AppConfig):
     name = "tabletop.personimo"
     label = "personimo"
     verbose_name = "Personimo"
+
+    def ready(self):
+        from tabletop.registry import register
+
+        from .rules import PersonimoRuleset
+
+        register(PersonimoRuleset())

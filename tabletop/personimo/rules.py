@@ -355,6 +355,7 @@ class PersonimoRuleset(BaseRuleset):
     min_seats = 1
     max_seats = 6
     template = "personimo/live.html"
+    stylesheet = "personimo/personimo.css"
     options_schema: ClassVar[dict] = OPTIONS_SCHEMA
     #: The last claim of a row deals the next row (cards come to light): undo stops there.
     final_commands: ClassVar[frozenset[str]] = frozenset({"personimo.claim"})
@@ -377,6 +378,10 @@ class PersonimoRuleset(BaseRuleset):
         "seat", "done"}]``), claim_queue, actor (``{"seat", "action": "claim"|"place",
         "slot"}`` or None), districts, picks (solitaire: position claimed per row), results."""
         return {"phase": "new"}
+
+    def is_finished(self, state: dict) -> bool:
+        """True once ``personimo.game.ended`` was folded in (the kit then closes the table)."""
+        return state.get("phase") == "over"
 
     # setup ------------------------------------------------------------------------------------
 
@@ -693,6 +698,7 @@ class PersonimoRuleset(BaseRuleset):
             "results": state["results"],
             "placing": None,
             "claimable": [],
+            "claim_deals": False,
         }
         if actor and actor["seat"] == seat:
             if actor["action"] == "place":
@@ -715,6 +721,12 @@ class PersonimoRuleset(BaseRuleset):
                 result["claimable"] = [
                     i for i, x in enumerate(state["row"]) if x["seat"] is None and i in allowed
                 ]
+                # The last claim of a row deals the next one: the page asks before sending it.
+                result["claim_deals"] = (
+                    len(state["claim_queue"]) == 1
+                    if state["phase"] == "claim"
+                    else sum(not x["done"] for x in state["old_row"]) == 1
+                ) and bool(state["deck"])
         return result
 
 
