@@ -41,12 +41,29 @@ def free_port():
 
 
 def start_server(env):
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
-                   env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                             "config.asgi:application"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.3).close()
@@ -62,9 +79,16 @@ async def make_table(client):
     tid = host["table_id"]
     tokens = [host["seat_token"]]
     for n in range(2, 5):
-        tokens.append((await client.post(f"/api/tables/{tid}/join", json={"name": f"S{n}"})).json()["seat_token"])
-    r = await client.post(f"/api/tables/{tid}/commands", json={"type": "table.start"},
-                          headers={"X-Seat-Token": tokens[0]})
+        tokens.append(
+            (await client.post(f"/api/tables/{tid}/join", json={"name": f"S{n}"})).json()[
+                "seat_token"
+            ]
+        )
+    r = await client.post(
+        f"/api/tables/{tid}/commands",
+        json={"type": "table.start"},
+        headers={"X-Seat-Token": tokens[0]},
+    )
     r.raise_for_status()
     return tid, tokens
 
@@ -81,8 +105,11 @@ async def run_tables(url, tables, commands):
         for tid, tokens in setups:
             for seat, token in enumerate(tokens):
                 ws = await websockets.connect(
-                    f"{ws_url}/ws/tables/{tid}/", origin=url,
-                    additional_headers={"Cookie": f"seat_{tid}={token}"}, max_size=2**22)
+                    f"{ws_url}/ws/tables/{tid}/",
+                    origin=url,
+                    additional_headers={"Cookie": f"seat_{tid}={token}"},
+                    max_size=2**22,
+                )
                 await ws.recv()  # catch-up frame
                 sockets.append((tid, seat, ws))
         expected = tables * 4 * commands
@@ -105,16 +132,19 @@ async def run_tables(url, tables, commands):
         async def play(tid, seat, token):
             for _ in range(commands):
                 t0 = time.perf_counter()
-                r = await client.post(f"/api/tables/{tid}/commands",
-                                      json={"type": "counter.add", "data": {"amount": 1}},
-                                      headers={"X-Seat-Token": token})
+                r = await client.post(
+                    f"/api/tables/{tid}/commands",
+                    json={"type": "counter.add", "data": {"amount": 1}},
+                    headers={"X-Seat-Token": token},
+                )
                 r.raise_for_status()
                 sent[(tid, r.json()["version"])] = (t0, seat)
 
         listeners = [asyncio.create_task(listen(t, s, w)) for t, s, w in sockets]
         start = time.perf_counter()
-        await asyncio.gather(*(play(tid, seat, tok) for tid, tokens in setups
-                               for seat, tok in enumerate(tokens)))
+        await asyncio.gather(
+            *(play(tid, seat, tok) for tid, tokens in setups for seat, tok in enumerate(tokens))
+        )
         elapsed = time.perf_counter() - start
         await asyncio.sleep(2.0)  # let the last frames arrive
         for _, _, ws in sockets:
@@ -129,7 +159,9 @@ async def run_tables(url, tables, commands):
             latencies.extend((t - t0) * 1000 for t, s in others)
             # a frame may skip a version when updates coalesce: count the next one that covers it
             if len(got) < 3:
-                later = sorted((v, ts) for (tid2, v), ts in arrivals.items() if tid2 == key[0] and v > key[1])
+                later = sorted(
+                    (v, ts) for (tid2, v), ts in arrivals.items() if tid2 == key[0] and v > key[1]
+                )
                 for s in {0, 1, 2, 3} - got - {seat}:
                     for _, ts in later:
                         hit = [t for t, ss in ts if ss == s]
@@ -137,15 +169,23 @@ async def run_tables(url, tables, commands):
                             latencies.append((hit[0] - t0) * 1000)
                             missing -= 1
                             break
-        return {"commands": len(sent), "elapsed": elapsed, "throughput": len(sent) / elapsed,
-                "p50": pct(latencies, 0.50), "p99": pct(latencies, 0.99),
-                "deliveries": len(latencies), "missing": missing, "expected": expected}
+        return {
+            "commands": len(sent),
+            "elapsed": elapsed,
+            "throughput": len(sent) / elapsed,
+            "p50": pct(latencies, 0.50),
+            "p99": pct(latencies, 0.99),
+            "deliveries": len(latencies),
+            "missing": missing,
+            "expected": expected,
+        }
 
 
 async def run_bare(url, clients, requests):
     latencies = []
     limits = httpx.Limits(max_connections=clients + 4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+
         async def one():
             for _ in range(requests):
                 t0 = time.perf_counter()
@@ -156,20 +196,32 @@ async def run_bare(url, clients, requests):
         start = time.perf_counter()
         await asyncio.gather(*(one() for _ in range(clients)))
         elapsed = time.perf_counter() - start
-    return {"requests": len(latencies), "throughput": len(latencies) / elapsed,
-            "p50": pct(latencies, 0.5), "p99": pct(latencies, 0.99)}
+    return {
+        "requests": len(latencies),
+        "throughput": len(latencies) / elapsed,
+        "p50": pct(latencies, 0.5),
+        "p99": pct(latencies, 0.99),
+    }
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--commands", type=int, default=20, help="commands per seat")
     parser.add_argument("--url", help="target a running server instead of starting one")
     args = parser.parse_args()
-    env = {**os.environ,
-           "DATABASE_URL": os.environ.get("DATABASE_URL", "postgres://demloc:demloc@127.0.0.1:5432/demloc"),
-           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-           "DEBUG": "0", "SECRET_KEY": "bench-only", "ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": os.environ.get(
+            "DATABASE_URL", "postgres://demloc:demloc@127.0.0.1:5432/demloc"
+        ),
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-only",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
     proc = None
     url = args.url
     if not url:
@@ -183,15 +235,23 @@ def main():
             proc.wait(10)
     print(f"machine: {os.cpu_count()} cores, {sys.platform}, Python {sys.version.split()[0]}")
     print(f"server: one daphne process; DB {env['DATABASE_URL'].split('@')[-1]}; Redis layer")
-    print(f"tables: {args.tables} x 4 seats, {args.commands} commands per seat, "
-          f"{tables['commands']} commands in {tables['elapsed']:.2f} s")
-    print(f"  throughput {tables['throughput']:.1f} commands/s; POST -> frame at the 3 other seats: "
-          f"p50 {tables['p50']:.1f} ms, p99 {tables['p99']:.1f} ms "
-          f"({tables['deliveries']} deliveries, {tables['missing']} missing)")
-    print(f"bare insert-one-row endpoint, same concurrency: {bare['throughput']:.1f} req/s, "
-          f"p50 {bare['p50']:.1f} ms, p99 {bare['p99']:.1f} ms")
-    print(f"ratio (table command p50 / bare p50): {tables['p50'] / bare['p50']:.1f}x; "
-          f"throughput ratio bare/table: {bare['throughput'] / tables['throughput']:.1f}x")
+    print(
+        f"tables: {args.tables} x 4 seats, {args.commands} commands per seat, "
+        f"{tables['commands']} commands in {tables['elapsed']:.2f} s"
+    )
+    print(
+        f"  throughput {tables['throughput']:.1f} commands/s; POST -> frame at the 3 other seats: "
+        f"p50 {tables['p50']:.1f} ms, p99 {tables['p99']:.1f} ms "
+        f"({tables['deliveries']} deliveries, {tables['missing']} missing)"
+    )
+    print(
+        f"bare insert-one-row endpoint, same concurrency: {bare['throughput']:.1f} req/s, "
+        f"p50 {bare['p50']:.1f} ms, p99 {bare['p99']:.1f} ms"
+    )
+    print(
+        f"ratio (table command p50 / bare p50): {tables['p50'] / bare['p50']:.1f}x; "
+        f"throughput ratio bare/table: {bare['throughput'] / tables['throughput']:.1f}x"
+    )
 
 
 if __name__ == "__main__":

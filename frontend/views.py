@@ -43,13 +43,20 @@ def signup(request):
 @require_GET
 def manifest(request):
     """The PWA manifest: installable, standalone, portrait, dark."""
-    return JsonResponse({
-        "name": "DemLoc companion", "short_name": "DemLoc", "start_url": "/",
-        "display": "standalone", "orientation": "portrait",
-        "background_color": "#14161b", "theme_color": "#14161b",
-        "icons": [
-            {"src": static("frontend/icon-192.png"), "sizes": "192x192", "type": "image/png"},
-            {"src": static("frontend/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-            {"src": static("frontend/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
-        ],
-    }, content_type="application/manifest+json")
+    return JsonResponse(
+        {
+            "name": "DemLoc companion",
+            "short_name": "DemLoc",
+            "start_url": "/",
+            "display": "standalone",
+            "orientation": "portrait",
+            "background_color": "#14161b",
+            "theme_color": "#14161b",
+            "icons": [
+                {"src": static("frontend/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                {"src": static("frontend/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+                {"src": static("frontend/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            ],
+        },
+        content_type="application/manifest+json",
+    )

@@ -29,9 +29,17 @@ class TableAdmin(admin.ModelAdmin):
         if obj.pk is None:
             return "-"
         report = table_replay(obj)
-        verdict = "matches the stored projection" if report["state_matches"] else "DIFFERS from the stored projection"
-        return format_html("<p><strong>{} events, {}</strong></p><pre>{}</pre>", report["events"],
-                           verdict, json.dumps(report["state"], indent=1)[:20000])
+        verdict = (
+            "matches the stored projection"
+            if report["state_matches"]
+            else "DIFFERS from the stored projection"
+        )
+        return format_html(
+            "<p><strong>{} events, {}</strong></p><pre>{}</pre>",
+            report["events"],
+            verdict,
+            json.dumps(report["state"], indent=1)[:20000],
+        )
 
 
 @admin.register(Event)

@@ -34,8 +34,9 @@ def exception_handler(exc, context):
     if isinstance(exc, TabletopError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, SuspiciousOperation):
-        return Response({"code": "too_large", "detail": "The request is too large or malformed."},
-                        status=400)
+        return Response(
+            {"code": "too_large", "detail": "The request is too large or malformed."}, status=400
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -43,8 +44,10 @@ def exception_handler(exc, context):
         response.data = {"code": "invalid", "detail": exc.detail}
     elif isinstance(exc, drf_exceptions.APIException):
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
-        response.data = {"code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
-                         "detail": detail}
+        response.data = {
+            "code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
+            "detail": detail,
+        }
     return response
 
 
@@ -97,8 +100,12 @@ class ViewOut(serializers.Serializer):
 
 
 def _seat_out(seat) -> dict:
-    return {"table_id": seat.table_id, "code": seat.table.code, "seat": seat.number,
-            "seat_token": seat_token(seat)}
+    return {
+        "table_id": seat.table_id,
+        "code": seat.table.code,
+        "seat": seat.number,
+        "seat_token": seat_token(seat),
+    }
 
 
 def _api_seat(request, table):
@@ -112,8 +119,10 @@ def table_create(request):
     body = TableCreateIn(data=request.data)
     body.is_valid(raise_exception=True)
     table, seat = services.table_create(
-        ruleset=body.validated_data["ruleset"], host=request.user,
-        host_name=body.validated_data["name"], title=body.validated_data["title"],
+        ruleset=body.validated_data["ruleset"],
+        host=request.user,
+        host_name=body.validated_data["name"],
+        title=body.validated_data["title"],
         options=body.validated_data["options"],
     )
     return Response(_seat_out(seat), status=status.HTTP_201_CREATED)
@@ -142,16 +151,22 @@ def table_command(request, table_id: int):
     body.is_valid(raise_exception=True)
     data = body.validated_data
     result = services.run_command(
-        table, seat, Command(data["type"], data.get("data") or {}),
+        table,
+        seat,
+        Command(data["type"], data.get("data") or {}),
         expected_version=data.get("expected_version"),
         idempotency_key=data.get("idempotency_key"),
     )
     table.refresh_from_db()
-    return Response({
-        "version": result.version, "command_id": result.command_id,
-        "replayed": result.replayed, "events": result.events,
-        "view": services.seat_view(table, seat),
-    })
+    return Response(
+        {
+            "version": result.version,
+            "command_id": result.command_id,
+            "replayed": result.replayed,
+            "events": result.events,
+            "view": services.seat_view(table, seat),
+        }
+    )
 
 
 @extend_schema(responses={200: ViewOut, **ERRORS})
@@ -162,32 +177,68 @@ def table_view(request, table_id: int):
     seat = _api_seat(request, table)
     if seat is None:
         raise NotAllowed("not_seated", "You have no seat at this table.")
-    return Response({"version": table.version, "status": table.status, "seat": seat.number,
-                     "view": services.seat_view(table, seat)})
+    return Response(
+        {
+            "version": table.version,
+            "status": table.status,
+            "seat": seat.number,
+            "view": services.seat_view(table, seat),
+        }
+    )
 
 
 @extend_schema(
-    responses={200: inline_serializer("EventOut", {
-        "version": serializers.IntegerField(), "type": serializers.CharField(),
-        "data": serializers.DictField(), "seat": serializers.IntegerField(allow_null=True),
-        "command_id": serializers.IntegerField(), "final": serializers.BooleanField(),
-        "created_at": serializers.DateTimeField()}, many=True), **ERRORS},
+    responses={
+        200: inline_serializer(
+            "EventOut",
+            {
+                "version": serializers.IntegerField(),
+                "type": serializers.CharField(),
+                "data": serializers.DictField(),
+                "seat": serializers.IntegerField(allow_null=True),
+                "command_id": serializers.IntegerField(),
+                "final": serializers.BooleanField(),
+                "created_at": serializers.DateTimeField(),
+            },
+            many=True,
+        ),
+        **ERRORS,
+    },
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
 def table_events(request, table_id: int):
     """The raw event log of a table (staff only: it holds every seat's secrets)."""
     table = get_object_or_404(Table, pk=table_id)
-    return Response([
-        {"version": e.version, "type": e.type, "data": e.data, "seat": e.seat,
-         "command_id": e.command_id, "final": e.final, "created_at": e.created_at}
-        for e in table.events.order_by("version")
-    ])
+    return Response(
+        [
+            {
+                "version": e.version,
+                "type": e.type,
+                "data": e.data,
+                "seat": e.seat,
+                "command_id": e.command_id,
+                "final": e.final,
+                "created_at": e.created_at,
+            }
+            for e in table.events.order_by("version")
+        ]
+    )
 
 
-@extend_schema(request=None, responses={200: inline_serializer("Health", {
-    "ok": serializers.BooleanField(), "database": serializers.BooleanField(),
-    "channel_layer": serializers.BooleanField()})})
+@extend_schema(
+    request=None,
+    responses={
+        200: inline_serializer(
+            "Health",
+            {
+                "ok": serializers.BooleanField(),
+                "database": serializers.BooleanField(),
+                "channel_layer": serializers.BooleanField(),
+            },
+        )
+    },
+)
 @api_view(["GET", "POST"])
 def health(request):
     """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
@@ -198,5 +249,6 @@ def health(request):
     if request.method == "POST":
         Heartbeat.objects.create(source="api")
     database = Table.objects.exists() or True
-    return Response({"ok": True, "database": database,
-                     "channel_layer": get_channel_layer() is not None})
+    return Response(
+        {"ok": True, "database": database, "channel_layer": get_channel_layer() is not None}
+    )

@@ -57,8 +57,10 @@ class TableConsumer(WebsocketConsumer):
             self.seat.refresh_from_db()
         from tabletop.views import live_context
 
-        html = render_to_string("tabletop/table.html#live",
-                                live_context(None, table, self.seat, base_url=self.base_url()))
+        html = render_to_string(
+            "tabletop/table.html#live",
+            live_context(None, table, self.seat, base_url=self.base_url()),
+        )
         self.sent_version = table.version
         self.send(text_data=html)
 

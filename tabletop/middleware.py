@@ -21,5 +21,4 @@ class TabletopErrorMiddleware:
             return None
         if "application/json" in request.headers.get("Accept", ""):
             return JsonResponse(exception.as_dict(), status=exception.status)
-        return render(request, "frontend/error.html", {"error": exception},
-                      status=exception.status)
+        return render(request, "frontend/error.html", {"error": exception}, status=exception.status)

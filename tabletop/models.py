@@ -34,7 +34,10 @@ class Table(models.Model):
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     host = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="hosted_tables",
     )
     state = models.JSONField(null=True, blank=True)
@@ -63,7 +66,10 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=40)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="seats",
     )
     nonce = models.CharField(max_length=32, default=new_nonce)
@@ -74,7 +80,8 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
             models.UniqueConstraint(
-                fields=["table", "user"], condition=models.Q(user__isnull=False),
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
                 name="seat_user_unique",
             ),
         ]

@@ -36,7 +36,9 @@ def seat_from_token(token: str | None, table_id: int | None = None) -> Seat | No
         return None
     if not isinstance(data, dict):
         return None
-    seat = Seat.objects.filter(pk=data.get("s"), nonce=data.get("n")).select_related("table").first()
+    seat = (
+        Seat.objects.filter(pk=data.get("s"), nonce=data.get("n")).select_related("table").first()
+    )
     if seat is None or (table_id is not None and seat.table_id != table_id):
         return None
     return seat

@@ -49,8 +49,9 @@ class CommandResult:
     replayed: bool = False
 
 
-def table_create(*, ruleset: str, host=None, host_name: str, title: str = "",
-                 options: dict | None = None) -> tuple[Table, Seat]:
+def table_create(
+    *, ruleset: str, host=None, host_name: str, title: str = "", options: dict | None = None
+) -> tuple[Table, Seat]:
     """Open a table in the lobby with its host in seat 0.
 
     ``ruleset``: a registered name; ``options``: checked against ``options_schema`` (unknown
@@ -66,11 +67,18 @@ def table_create(*, ruleset: str, host=None, host_name: str, title: str = "",
             if not Table.objects.filter(code=code).exists():
                 break
         table = Table.objects.create(
-            code=code, ruleset=game.name, title=title[:80] or game.title, options=chosen,
+            code=code,
+            ruleset=game.name,
+            title=title[:80] or game.title,
+            options=chosen,
             host=host if host is not None and host.is_authenticated else None,
         )
-        seat = Seat.objects.create(table=table, number=0, name=name,
-                                   user=host if host is not None and host.is_authenticated else None)
+        seat = Seat.objects.create(
+            table=table,
+            number=0,
+            name=name,
+            user=host if host is not None and host.is_authenticated else None,
+        )
     return table, seat
 
 
@@ -94,16 +102,22 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
         clean = _clean_name(name)
         if locked.seats.filter(name__iexact=clean).exists():
             raise RuleViolation("name_taken", f"Someone at this table is already called {clean}.")
-        seat = Seat.objects.create(table=locked, number=count, name=clean,
-                                   user=user if authenticated else None)
+        seat = Seat.objects.create(
+            table=locked, number=count, name=clean, user=user if authenticated else None
+        )
         locked.save(update_fields=["updated_at"])
         transaction.on_commit(lambda: notify_table(locked.pk, locked.version))
     return seat
 
 
-def run_command(table: Table | int, seat: Seat | None, command: Command, *,
-                expected_version: int | None = None,
-                idempotency_key: str | None = None) -> CommandResult:
+def run_command(
+    table: Table | int,
+    seat: Seat | None,
+    command: Command,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+) -> CommandResult:
     """Decide and append one command, in one transaction (DESIGN.md, the one write path).
 
     Loads the table under a row lock, returns the first result if ``idempotency_key`` was seen
@@ -121,10 +135,13 @@ def run_command(table: Table | int, seat: Seat | None, command: Command, *,
     _check_command_shape(command, idempotency_key)
     try:
         with transaction.atomic():
-            result, version = _run_locked(table_id, seat, command, expected_version,
-                                          idempotency_key)
+            result, version = _run_locked(
+                table_id, seat, command, expected_version, idempotency_key
+            )
     except IntegrityError as exc:
-        raise Conflict("stale_version", "Someone else acted at the same moment; try again.") from exc
+        raise Conflict(
+            "stale_version", "Someone else acted at the same moment; try again."
+        ) from exc
     if not result.replayed:
         notify_table(table_id, version)  # run_command's transaction has committed here
     return result
@@ -137,16 +154,22 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
         first = table.events.filter(idempotency_key=idempotency_key).first()
         if first is not None:
             if first.seat != seat_number or first.command_type != command.type:
-                raise Conflict("idempotency_key_reused",
-                               "That request id was already used for another command.")
+                raise Conflict(
+                    "idempotency_key_reused",
+                    "That request id was already used for another command.",
+                )
             events = table.events.filter(command_id=first.command_id).order_by("version")
             return CommandResult(
-                version=table.version, command_id=first.command_id, replayed=True,
+                version=table.version,
+                command_id=first.command_id,
+                replayed=True,
                 events=[{"version": e.version, "type": e.type} for e in events],
             ), table.version
     if expected_version is not None and expected_version != table.version:
-        raise Conflict("stale_version",
-                       f"The table moved on (version {table.version}, you saw {expected_version}).")
+        raise Conflict(
+            "stale_version",
+            f"The table moved on (version {table.version}, you saw {expected_version}).",
+        )
     game = get_ruleset(table.ruleset)
     meta = Meta.load(table.meta)
     seed = settings.TABLETOP_RNG_SEED
@@ -175,15 +198,35 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     logged = []
     for offset, ev in enumerate(new_events):
         version = table.version + 1 + offset
-        logged.append(LoggedEvent(version=version, type=ev.type, data=ev.data,
-                                  seat=seat_number, command_id=cid, command_type=command.type,
-                                  final=ev.final, tape=dice_tape if offset == 0 else None))
-    Event.objects.bulk_create([
-        Event(table=table, version=e.version, type=e.type, data=e.data, seat=e.seat,
-              command_id=e.command_id, command_type=e.command_type, final=e.final,
-              tape=e.tape, idempotency_key=idempotency_key if i == 0 else None)
-        for i, e in enumerate(logged)
-    ])
+        logged.append(
+            LoggedEvent(
+                version=version,
+                type=ev.type,
+                data=ev.data,
+                seat=seat_number,
+                command_id=cid,
+                command_type=command.type,
+                final=ev.final,
+                tape=dice_tape if offset == 0 else None,
+            )
+        )
+    Event.objects.bulk_create(
+        [
+            Event(
+                table=table,
+                version=e.version,
+                type=e.type,
+                data=e.data,
+                seat=e.seat,
+                command_id=e.command_id,
+                command_type=e.command_type,
+                final=e.final,
+                tape=e.tape,
+                idempotency_key=idempotency_key if i == 0 else None,
+            )
+            for i, e in enumerate(logged)
+        ]
+    )
     meta = apply_command(meta, logged)
     if command.type in ("table.undo", "table.redo"):
         state, _ = rebuild(game, _load_log(table))
@@ -199,8 +242,11 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     if getattr(game, "is_finished", None) and game.is_finished(state):
         table.status = Table.Status.FINISHED
     table.save(update_fields=["state", "meta", "version", "status", "updated_at"])
-    return CommandResult(version=table.version, command_id=cid,
-                         events=[{"version": e.version, "type": e.type} for e in logged]), table.version
+    return CommandResult(
+        version=table.version,
+        command_id=cid,
+        events=[{"version": e.version, "type": e.type} for e in logged],
+    ), table.version
 
 
 def _start(table: Table, game, seat: Seat | None, dice_seed) -> tuple[list[NewEvent], object]:
@@ -210,20 +256,28 @@ def _start(table: Table, game, seat: Seat | None, dice_seed) -> tuple[list[NewEv
         raise NotAllowed("host_only", "Only the host (seat 1) can start the game.")
     seats = tuple(SeatInfo(s.number, s.name) for s in table.seats.order_by("number"))
     if len(seats) < game.min_seats:
-        raise RuleViolation("not_enough_players",
-                            f"{game.title} needs at least {game.min_seats} players.")
+        raise RuleViolation(
+            "not_enough_players", f"{game.title} needs at least {game.min_seats} players."
+        )
     dice = make_dice(dice_seed)
     opening = game.setup(dict(table.options), seats, dice)
-    start = NewEvent(START_EVENT, {"seats": [[s.number, s.name] for s in seats],
-                                   "options": table.options, "ruleset": game.name})
+    start = NewEvent(
+        START_EVENT,
+        {
+            "seats": [[s.number, s.name] for s in seats],
+            "options": table.options,
+            "ruleset": game.name,
+        },
+    )
     return [start, *opening], game.initial_state()
 
 
 def _undo_event(meta: Meta) -> NewEvent:
     if not meta.undo:
-        raise RuleViolation("nothing_to_undo",
-                            "Nothing to undo (the last action showed hidden information or "
-                            "started the game).")
+        raise RuleViolation(
+            "nothing_to_undo",
+            "Nothing to undo (the last action showed hidden information or started the game).",
+        )
     target = meta.undo[-1]
     return NewEvent(UNDO_EVENT, {"command": target})
 
@@ -243,9 +297,16 @@ def _require_playing(table: Table) -> None:
 
 def _load_log(table: Table) -> list[LoggedEvent]:
     return [
-        LoggedEvent(version=e.version, type=e.type, data=e.data, seat=e.seat,
-                    command_id=e.command_id, command_type=e.command_type, final=e.final,
-                    tape=e.tape)
+        LoggedEvent(
+            version=e.version,
+            type=e.type,
+            data=e.data,
+            seat=e.seat,
+            command_id=e.command_id,
+            command_type=e.command_type,
+            final=e.final,
+            tape=e.tape,
+        )
         for e in table.events.order_by("version")
     ]
 
@@ -281,13 +342,15 @@ def seat_view(table: Table, seat: Seat | None) -> dict:
 
 def notify_table(table_id: int, version: int) -> None:
     """Tell the table's Channels group its new version (call after commit)."""
+
     def send():
         layer = get_channel_layer()
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(f"table.{table_id}",
-                                            {"type": "table.updated", "version": version})
+            async_to_sync(layer.group_send)(
+                f"table.{table_id}", {"type": "table.updated", "version": version}
+            )
         except Exception:  # a broken channel layer must never undo a committed command
             log.exception("could not notify table %s", table_id)
 
@@ -326,8 +389,9 @@ def _check_command_shape(command: Command, idempotency_key: str | None) -> None:
         raise RuleViolation("bad_command", "A command's data must be an object.")
     if len(json.dumps(command.data)) > settings.TABLETOP_MAX_COMMAND_BYTES:
         raise RuleViolation("too_large", "That command is too large.")
-    if idempotency_key is not None and (not isinstance(idempotency_key, str)
-                                        or not 1 <= len(idempotency_key) <= 80):
+    if idempotency_key is not None and (
+        not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80
+    ):
         raise RuleViolation("bad_idempotency_key", "The request id must be 1-80 characters.")
     if command.type.startswith("table.") and command.type not in KIT_COMMANDS:
         raise RuleViolation("unknown_command", f"Unknown command {command.type!r}.")

@@ -28,12 +28,18 @@ def _seat(request, table):
 
 
 def _remember_seat(response, seat) -> None:
-    response.set_cookie(cookie_name(seat.table_id), seat_token(seat), max_age=COOKIE_AGE,
-                        httponly=True, samesite="Lax")
+    response.set_cookie(
+        cookie_name(seat.table_id),
+        seat_token(seat),
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+    )
 
 
-def live_context(request, table: Table, seat, error: TabletopError | None = None,
-                 base_url: str | None = None) -> dict:
+def live_context(
+    request, table: Table, seat, error: TabletopError | None = None, base_url: str | None = None
+) -> dict:
     """The context of the live region (``tabletop/table.html#live``) for one seat.
     ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host."""
     if base_url is None:
@@ -66,8 +72,10 @@ def table_new(request):
         try:
             options = {k[4:]: v for k, v in request.POST.items() if k.startswith("opt.")}
             table, seat = services.table_create(
-                ruleset=request.POST.get("ruleset", ""), host=request.user,
-                host_name=request.POST.get("name", ""), options=options,
+                ruleset=request.POST.get("ruleset", ""),
+                host=request.user,
+                host_name=request.POST.get("name", ""),
+                options=options,
             )
         except TabletopError as exc:
             error = exc
@@ -76,9 +84,16 @@ def table_new(request):
             _remember_seat(response, seat)
             return response
     default_name = request.user.get_username() if request.user.is_authenticated else ""
-    return render(request, "tabletop/new.html",
-                  {"games": games, "error": error, "default_name": default_name,
-                   "chosen": request.GET.get("game", "")})
+    return render(
+        request,
+        "tabletop/new.html",
+        {
+            "games": games,
+            "error": error,
+            "default_name": default_name,
+            "chosen": request.GET.get("game", ""),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -106,9 +121,12 @@ def join(request, code: str | None = None):
                 _remember_seat(response, seat)
                 return response
     default_name = request.user.get_username() if request.user.is_authenticated else ""
-    return render(request, "tabletop/join.html",
-                  {"table": table, "code": code, "error": error, "default_name": default_name},
-                  status=400 if error and table is None and request.method == "POST" else 200)
+    return render(
+        request,
+        "tabletop/join.html",
+        {"table": table, "code": code, "error": error, "default_name": default_name},
+        status=400 if error and table is None and request.method == "POST" else 200,
+    )
 
 
 @require_GET
@@ -133,7 +151,8 @@ def table_page(request, code: str):
     context["ws_path"] = f"/ws/tables/{table.pk}/"
     if seat is not None:
         context["rejoin_url"] = request.build_absolute_uri(
-            reverse("tabletop:rejoin", args=[seat_token(seat)]))
+            reverse("tabletop:rejoin", args=[seat_token(seat)])
+        )
     return render(request, "tabletop/table.html", context)
 
 
@@ -160,7 +179,11 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
         expected_version = int(expected) if expected not in (None, "") else None
     except ValueError:
         raise RuleViolation("bad_command", "expected_version must be a number.") from None
-    return Command(post.get("type", ""), data), expected_version, post.get("idempotency_key") or None
+    return (
+        Command(post.get("type", ""), data),
+        expected_version,
+        post.get("idempotency_key") or None,
+    )
 
 
 @require_POST
@@ -178,7 +201,9 @@ def command(request, code: str):
     except TabletopError as exc:
         error = exc
     table.refresh_from_db()
-    response = render(request, "tabletop/table.html#live", live_context(request, table, seat, error))
+    response = render(
+        request, "tabletop/table.html#live", live_context(request, table, seat, error)
+    )
     if error is not None:
         response.status_code = error.status
     return response
@@ -188,8 +213,9 @@ def command(request, code: str):
 def live(request, code: str):
     """The live region alone (a phone that wakes up fetches it)."""
     table = _table(code)
-    return render(request, "tabletop/table.html#live",
-                  live_context(request, table, _seat(request, table)))
+    return render(
+        request, "tabletop/table.html#live", live_context(request, table, _seat(request, table))
+    )
 
 
 @require_GET
@@ -207,13 +233,16 @@ def seat_qr(request, code: str):
     seat = _seat(request, table)
     if seat is None:
         raise NotFound("not_seated", "You have no seat at this table.")
-    return _qr_response(request.build_absolute_uri(reverse("tabletop:rejoin", args=[seat_token(seat)])))
+    return _qr_response(
+        request.build_absolute_uri(reverse("tabletop:rejoin", args=[seat_token(seat)]))
+    )
 
 
 def _qr_response(url: str) -> HttpResponse:
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=6, dark="#111", light="#fff",
-                                    border=2, xmldecl=True)
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=6, dark="#111", light="#fff", border=2, xmldecl=True
+    )
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
 
 
@@ -234,8 +263,12 @@ def log_entries(table: Table, limit: int = 200) -> list[dict]:
     names = {s.number: s.name for s in table.seats.all()}
     undone = set((table.meta or {}).get("undone", []))
     return [
-        {"version": e.version, "who": names.get(e.seat, "The table"),
-         "label": event_label(game, e.type), "time": e.created_at,
-         "undone": e.command_id in undone}
+        {
+            "version": e.version,
+            "who": names.get(e.seat, "The table"),
+            "label": event_label(game, e.type),
+            "time": e.created_at,
+            "undone": e.command_id in undone,
+        }
         for e in table.events.order_by("-version")[:limit]
     ]

@@ -16,10 +16,13 @@ def make_table(db):
     """``make_table(ruleset_name, players=2, options=None, start=True) -> (table, seats)``:
     a table with seats named P1..Pn, started (through ``run_command``) unless ``start=False``."""
 
-    def make(ruleset: str = "counter", players: int = 2, options: dict | None = None,
-             start: bool = True):
+    def make(
+        ruleset: str = "counter", players: int = 2, options: dict | None = None, start: bool = True
+    ):
         table, host = services.table_create(ruleset=ruleset, host_name="P1", options=options)
-        seats = [host] + [services.seat_join(table=table, name=f"P{n}") for n in range(2, players + 1)]
+        seats = [host] + [
+            services.seat_join(table=table, name=f"P{n}") for n in range(2, players + 1)
+        ]
         if start:
             services.run_command(table, host, Command("table.start"))
         table.refresh_from_db()

@@ -19,9 +19,16 @@ ARTIFACTS = ROOT / "test-artifacts"
 def browser_type_launch_args():
     return {
         "executable_path": "/usr/bin/chromium",
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"],
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
     }
 
 
@@ -44,13 +51,32 @@ def server_url(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         url = _database_url()
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "1", "TABLETOP_RNG_SEED": "e2e",
-           "ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "1",
+        "TABLETOP_RNG_SEED": "e2e",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "server.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                             "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -58,7 +84,9 @@ def server_url(django_db_setup, django_db_blocker):
             break
         except OSError as exc:
             if proc.poll() is not None:
-                raise RuntimeError(f"server died: {(ARTIFACTS / 'server.log').read_text()}") from exc
+                raise RuntimeError(
+                    f"server died: {(ARTIFACTS / 'server.log').read_text()}"
+                ) from exc
             time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"
     proc.terminate()
@@ -72,8 +100,13 @@ def new_phone(browser, transactional_db, server_url):
     contexts = []
 
     def make():
-        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                      has_touch=True, device_scale_factor=1, base_url=server_url)
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+            base_url=server_url,
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

@@ -20,17 +20,29 @@ def post(client, url, body, token=None, raw=False):
 def api_table(client):
     host = post(client, "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
     guest = post(client, f"/api/tables/{host['table_id']}/join", {"name": "Ben"}).json()
-    started = post(client, f"/api/tables/{host['table_id']}/commands", {"type": "table.start"},
-                   host["seat_token"])
+    started = post(
+        client,
+        f"/api/tables/{host['table_id']}/commands",
+        {"type": "table.start"},
+        host["seat_token"],
+    )
     assert started.status_code == 200, started.content
     return host["table_id"], host["seat_token"], guest["seat_token"]
 
 
 def test_create_join_command_and_view(client, api_table):
     table_id, ann, ben = api_table
-    response = post(client, f"/api/tables/{table_id}/commands",
-                    {"type": "counter.add", "data": {"amount": 3}, "expected_version": 2,
-                     "idempotency_key": "abc"}, ben)
+    response = post(
+        client,
+        f"/api/tables/{table_id}/commands",
+        {
+            "type": "counter.add",
+            "data": {"amount": 3},
+            "expected_version": 2,
+            "idempotency_key": "abc",
+        },
+        ben,
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["version"] == 3 and body["view"]["total"] == 3
@@ -40,22 +52,29 @@ def test_create_join_command_and_view(client, api_table):
 
 def test_stale_version_is_409(client, api_table):
     table_id, ann, ben = api_table
-    response = post(client, f"/api/tables/{table_id}/commands",
-                    {"type": "counter.add", "data": {"amount": 3}, "expected_version": 1}, ann)
+    response = post(
+        client,
+        f"/api/tables/{table_id}/commands",
+        {"type": "counter.add", "data": {"amount": 3}, "expected_version": 1},
+        ann,
+    )
     assert response.status_code == 409 and response.json()["code"] == "stale_version"
 
 
-@pytest.mark.parametrize("body,raw,code", [
-    ("{not json", True, "parse_error"),
-    ({"type": "counter.teleport"}, False, "unknown_command"),
-    ({"type": "counter.add", "data": {"amount": "lots"}}, False, "bad_amount"),
-    ({"type": "counter.add", "data": [1, 2]}, False, "invalid"),
-    ({"type": 5, "data": {}, "expected_version": "soon"}, False, "invalid"),
-    ({"data": {}}, False, "invalid"),
-    ({"type": "table.delete_everything"}, False, "unknown_command"),
-    ({"type": "counter.add", "data": {"amount": 1, "pad": "x" * 20000}}, False, "too_large"),
-    ({"type": "counter.add", "data": {"pad": "x" * 100000}}, False, "too_large"),
-])
+@pytest.mark.parametrize(
+    "body,raw,code",
+    [
+        ("{not json", True, "parse_error"),
+        ({"type": "counter.teleport"}, False, "unknown_command"),
+        ({"type": "counter.add", "data": {"amount": "lots"}}, False, "bad_amount"),
+        ({"type": "counter.add", "data": [1, 2]}, False, "invalid"),
+        ({"type": 5, "data": {}, "expected_version": "soon"}, False, "invalid"),
+        ({"data": {}}, False, "invalid"),
+        ({"type": "table.delete_everything"}, False, "unknown_command"),
+        ({"type": "counter.add", "data": {"amount": 1, "pad": "x" * 20000}}, False, "too_large"),
+        ({"type": "counter.add", "data": {"pad": "x" * 100000}}, False, "too_large"),
+    ],
+)
 def test_bad_input_is_a_clear_4xx_and_appends_nothing(client, api_table, body, raw, code):
     table_id, ann, ben = api_table
     before = Event.objects.filter(table_id=table_id).count()
@@ -64,8 +83,12 @@ def test_bad_input_is_a_clear_4xx_and_appends_nothing(client, api_table, body, r
     assert response.json()["code"] == code
     assert response.json()["detail"]
     assert Event.objects.filter(table_id=table_id).count() == before
-    ok = post(client, f"/api/tables/{table_id}/commands",
-              {"type": "counter.add", "data": {"amount": 1}}, ann)
+    ok = post(
+        client,
+        f"/api/tables/{table_id}/commands",
+        {"type": "counter.add", "data": {"amount": 1}},
+        ann,
+    )
     assert ok.status_code == 200  # the server keeps serving
 
 
@@ -73,8 +96,12 @@ def test_someone_elses_or_a_forged_seat_token_is_refused(client, api_table):
     table_id, ann, ben = api_table
     other = post(client, "/api/tables/", {"ruleset": "counter", "name": "Zed"}).json()
     for token in (other["seat_token"], ann[:-2] + "xx", "garbage"):
-        response = post(client, f"/api/tables/{table_id}/commands",
-                        {"type": "counter.add", "data": {"amount": 1}}, token)
+        response = post(
+            client,
+            f"/api/tables/{table_id}/commands",
+            {"type": "counter.add", "data": {"amount": 1}},
+            token,
+        )
         assert response.status_code == 403 and response.json()["code"] == "not_seated"
     assert client.get(f"/api/tables/{table_id}/view").status_code == 403
     assert Event.objects.filter(table_id=table_id).count() == 2
@@ -84,7 +111,10 @@ def test_a_table_that_does_not_exist_is_404(client, api_table):
     table_id, ann, _ = api_table
     response = post(client, "/api/tables/987654/commands", {"type": "counter.add"}, ann)
     assert response.status_code == 404 and response.json()["code"]
-    assert post(client, "/api/tables/", {"ruleset": "chess", "name": "A"}).json()["code"] == "unknown_game"
+    assert (
+        post(client, "/api/tables/", {"ruleset": "chess", "name": "A"}).json()["code"]
+        == "unknown_game"
+    )
 
 
 def test_raw_log_is_for_staff_only(client, api_table):

@@ -29,7 +29,9 @@ def race(table, seats, commands, expected):
     def play(i):
         try:
             barrier.wait()
-            outcomes[i] = services.run_command(table.pk, seats[i], commands[i], expected_version=expected)
+            outcomes[i] = services.run_command(
+                table.pk, seats[i], commands[i], expected_version=expected
+            )
         except Conflict as exc:
             outcomes[i] = exc
         finally:
@@ -47,8 +49,12 @@ def test_exactly_one_of_two_concurrent_commands_at_the_same_version_wins(make_ta
     table, seats = make_table(players=2)
     for _round in range(5):
         table.refresh_from_db()
-        outcomes = race(table, seats, [Command("counter.add", {"amount": 1}),
-                                       Command("counter.add", {"amount": 2})], table.version)
+        outcomes = race(
+            table,
+            seats,
+            [Command("counter.add", {"amount": 1}), Command("counter.add", {"amount": 2})],
+            table.version,
+        )
         wins = [o for o in outcomes if not isinstance(o, Conflict)]
         conflicts = [o for o in outcomes if isinstance(o, Conflict)]
         assert len(wins) == 1 and len(conflicts) == 1, outcomes

@@ -24,9 +24,15 @@ def total_of(frame: str) -> int:
 
 async def phone(table, seat):
     token = await sync_to_async(seat_token)(seat)
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=[
-        (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
-        (b"cookie", f"{cookie_name(table.pk)}={token}".encode())])
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/",
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
+        ],
+    )
     connected, _ = await comm.connect()
     assert connected
     return comm
@@ -38,14 +44,20 @@ async def test_four_phones_all_receive_each_update_and_a_reconnecting_one_catche
     for p in phones:
         assert version_of(await p.receive_from(timeout=5)) == 2  # catch-up on connect
     for step, seat in enumerate(seats, start=1):
-        await sync_to_async(services.run_command)(table, seat, Command("counter.add", {"amount": 1}))
+        await sync_to_async(services.run_command)(
+            table, seat, Command("counter.add", {"amount": 1})
+        )
         for p in phones:
             frame = await p.receive_from(timeout=5)
             assert 'hx-swap-oob="true"' in frame
             assert version_of(frame) == 2 + step and total_of(frame) == step
     await phones[3].disconnect()
-    await sync_to_async(services.run_command)(table, seats[0], Command("counter.add", {"amount": 5}))
-    await sync_to_async(services.run_command)(table, seats[1], Command("counter.add", {"amount": 5}))
+    await sync_to_async(services.run_command)(
+        table, seats[0], Command("counter.add", {"amount": 5})
+    )
+    await sync_to_async(services.run_command)(
+        table, seats[1], Command("counter.add", {"amount": 5})
+    )
     back = await phone(table, seats[3])
     frame = await back.receive_from(timeout=5)
     assert version_of(frame) == 8 and total_of(frame) == 14
@@ -54,8 +66,11 @@ async def test_four_phones_all_receive_each_update_and_a_reconnecting_one_catche
 
 
 async def test_a_socket_to_a_missing_table_is_closed():
-    comm = WebsocketCommunicator(application, "/ws/tables/999999/",
-                                 headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    comm = WebsocketCommunicator(
+        application,
+        "/ws/tables/999999/",
+        headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")],
+    )
     connected, _ = await comm.connect()
     if connected:
         assert (await comm.receive_output(timeout=5))["type"] == "websocket.close"
@@ -64,7 +79,10 @@ async def test_a_socket_to_a_missing_table_is_closed():
 
 async def test_a_foreign_origin_is_refused(make_table):
     table, seats = await sync_to_async(make_table)(players=2)
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/",
-                                 headers=[(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1")])
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/",
+        headers=[(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1")],
+    )
     connected, _ = await comm.connect()
     assert not connected

@@ -54,18 +54,26 @@ def test_rejoin_link_moves_a_seat_to_another_phone(client):
 def test_command_form_runs_and_refusals_show_a_message(client):
     table = open_table(client)
     client.post(f"/t/{table.code}/command/", {"type": "table.start"})
-    ok = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "3",
-                                                    "expected_version": "2", "idempotency_key": "a"})
+    ok = client.post(
+        f"/t/{table.code}/command/",
+        {"type": "counter.add", "d.amount": "3", "expected_version": "2", "idempotency_key": "a"},
+    )
     assert ok.status_code == 200 and 'id="total">3<' in ok.content.decode()
-    again = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "3",
-                                                       "expected_version": "2", "idempotency_key": "a"})
+    again = client.post(
+        f"/t/{table.code}/command/",
+        {"type": "counter.add", "d.amount": "3", "expected_version": "2", "idempotency_key": "a"},
+    )
     assert again.status_code == 200 and Event.objects.filter(type="counter.added").count() == 1
-    stale = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1",
-                                                       "expected_version": "2"})
+    stale = client.post(
+        f"/t/{table.code}/command/",
+        {"type": "counter.add", "d.amount": "1", "expected_version": "2"},
+    )
     assert stale.status_code == 409 and 'data-code="stale_version"' in stale.content.decode()
     bad = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "data": "{oops"})
     assert bad.status_code == 400 and 'data-code="bad_command"' in bad.content.decode()
-    stranger = type(client)().post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1"})
+    stranger = type(client)().post(
+        f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1"}
+    )
     assert stranger.status_code == 403
     assert Event.objects.filter(type="counter.added").count() == 1
 
@@ -81,8 +89,10 @@ def test_log_page_and_home_list_the_table(client):
 
 
 def test_signup_then_home_and_manifest(client):
-    response = client.post("/accounts/signup/", {"username": "gm", "password1": "a-Long-pass-991",
-                                                  "password2": "a-Long-pass-991"})
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "gm", "password1": "a-Long-pass-991", "password2": "a-Long-pass-991"},
+    )
     assert response.status_code == 302
     assert client.get("/").context["user"].username == "gm"
     manifest = client.get("/manifest.webmanifest").json()

@@ -10,7 +10,10 @@ from tabletop.rules import Command
 
 commands = st.lists(
     st.one_of(
-        st.tuples(st.integers(0, 2), st.integers(-10, 10).map(lambda n: Command("counter.add", {"amount": n}))),
+        st.tuples(
+            st.integers(0, 2),
+            st.integers(-10, 10).map(lambda n: Command("counter.add", {"amount": n})),
+        ),
         st.tuples(st.integers(0, 2), st.just(Command("counter.roll"))),
         st.tuples(st.integers(0, 2), st.just(Command("counter.secret.redraw"))),
         st.tuples(st.integers(0, 2), st.just(Command("table.undo"))),
@@ -22,7 +25,9 @@ commands = st.lists(
 
 
 @pytest.mark.django_db
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(script=commands)
 def test_replay_equals_projection_after_random_commands(make_table, script):
     table, seats = make_table(players=3)

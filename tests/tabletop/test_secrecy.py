@@ -51,11 +51,19 @@ def test_page_and_api_hold_only_the_own_secret(client, table_with_distinct_secre
 
 def test_command_and_undo_results_carry_no_event_data(client, table_with_distinct_secrets):
     table, (alice, bob) = table_with_distinct_secrets
-    client.post(f"/api/tables/{table.pk}/commands", {"type": "counter.add", "data": {"amount": 2}},
-                content_type="application/json", HTTP_X_SEAT_TOKEN=seat_token(bob))
+    client.post(
+        f"/api/tables/{table.pk}/commands",
+        {"type": "counter.add", "data": {"amount": 2}},
+        content_type="application/json",
+        HTTP_X_SEAT_TOKEN=seat_token(bob),
+    )
     bob_secret = secret_of(table, bob)
-    result = client.post(f"/api/tables/{table.pk}/commands", {"type": "table.undo"},
-                         content_type="application/json", HTTP_X_SEAT_TOKEN=seat_token(alice)).json()
+    result = client.post(
+        f"/api/tables/{table.pk}/commands",
+        {"type": "table.undo"},
+        content_type="application/json",
+        HTTP_X_SEAT_TOKEN=seat_token(alice),
+    ).json()
     assert result["view"]["my_secret"] == secret_of(table, alice)
     assert all(set(e) == {"version", "type"} for e in result["events"])
     assert f'"my_secret": {bob_secret}' not in json.dumps(result)
@@ -72,16 +80,24 @@ async def test_websocket_frames_hold_only_the_own_secret(make_table):
         if a != b:
             break
     token = await sync_to_async(seat_token)(alice)
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/",
-                                 headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
-                                          (b"cookie", f"{cookie_name(table.pk)}={token}".encode())])
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/",
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
+        ],
+    )
     connected, _ = await comm.connect()
     assert connected
     frame = await comm.receive_from(timeout=5)
     assert marker(a) in frame and marker(b) not in frame
     await sync_to_async(services.run_command)(table, bob, Command("counter.secret.redraw"))
     frame = await comm.receive_from(timeout=5)
-    new_b = (await sync_to_async(lambda: type(table).objects.get(pk=table.pk).state)())["secrets"]["1"]
+    new_b = (await sync_to_async(lambda: type(table).objects.get(pk=table.pk).state)())["secrets"][
+        "1"
+    ]
     assert marker(new_b) not in frame or new_b == a
     assert marker(a) in frame
     await comm.disconnect()

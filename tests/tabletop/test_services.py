@@ -77,9 +77,14 @@ def test_stale_expected_version_is_a_conflict(make_table):
 def test_same_idempotency_key_appends_once_and_returns_the_first_result(make_table):
     table, seats = make_table()
     first = services.run_command(table, seats[0], Command("counter.roll"), idempotency_key="tap-1")
-    again = services.run_command(table, seats[0], Command("counter.roll"), idempotency_key="tap-1",
-                                 expected_version=2)  # stale by now: still the first result
-    assert (again.version, again.command_id, again.events) == (first.version, first.command_id, first.events)
+    again = services.run_command(
+        table, seats[0], Command("counter.roll"), idempotency_key="tap-1", expected_version=2
+    )  # stale by now: still the first result
+    assert (again.version, again.command_id, again.events) == (
+        first.version,
+        first.command_id,
+        first.events,
+    )
     assert again.replayed and not first.replayed
     assert table.events.filter(type="counter.rolled").count() == 1
 
@@ -179,7 +184,9 @@ def test_replay_table_command_reports_ok(make_table, capsys):
     services.run_command(table, seats[0], add(1))
     call_command("replay_table", str(table.pk))
     assert "OK" in capsys.readouterr().out
-    Table.objects.filter(pk=table.pk).update(state={"total": 99, "secrets": {}, "names": {}, "last": None})
+    Table.objects.filter(pk=table.pk).update(
+        state={"total": 99, "secrets": {}, "names": {}, "last": None}
+    )
     from django.core.management.base import CommandError
 
     with pytest.raises(CommandError, match="MISMATCH"):

@@ -19,10 +19,14 @@ class Command(BaseCommand):
         if table is None:
             raise CommandError(f"No table {ref!r}.")
         report = table_replay(table)
-        self.stdout.write(f"table {table.pk} ({table.code}, {table.ruleset}): {report['events']} "
-                          f"events, stored version {report['version']}")
+        self.stdout.write(
+            f"table {table.pk} ({table.code}, {table.ruleset}): {report['events']} "
+            f"events, stored version {report['version']}"
+        )
         if report["state_matches"] and report["meta_matches"]:
             self.stdout.write(self.style.SUCCESS("OK: the replay equals the stored projection."))
         else:
-            raise CommandError("MISMATCH: the replay differs from the stored projection "
-                               f"(state {report['state_matches']}, undo meta {report['meta_matches']}).")
+            raise CommandError(
+                "MISMATCH: the replay differs from the stored projection "
+                f"(state {report['state_matches']}, undo meta {report['meta_matches']})."
+            )
