@@ -6,11 +6,16 @@ its owner sees. Commands:
 - ``counter.add`` ``{"amount": int -10..10, not 0}``: add to the counter.
 - ``counter.roll``: add a d6 rolled by the server (randomness, undoable but never re-rolled).
 - ``counter.secret.redraw``: draw a new secret number (shows hidden information: final).
+
+The game is over when the counter reaches ``GOAL`` (50).
 """
 
 from __future__ import annotations
 
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
+
+
+GOAL = 50
 
 
 class CounterRuleset(BaseRuleset):
@@ -70,6 +75,9 @@ class CounterRuleset(BaseRuleset):
         elif event.type == "counter.secret.drawn":
             new["secrets"] = {**state["secrets"], str(event.seat): event.data["value"]}
         return new
+
+    def is_finished(self, state: dict) -> bool:
+        return state["total"] >= GOAL
 
     def view(self, state: dict, seat: int | None) -> dict:
         return {

@@ -179,7 +179,8 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
         new_events, state = _start(table, game, seat, dice_seed)
         dice_tape = None
     elif command.type in ("table.undo", "table.redo"):
-        _require_playing(table)
+        if table.status == Table.Status.LOBBY:
+            raise RuleViolation("not_started", "The game has not started yet.")
         if seat is None:
             raise NotAllowed("not_seated", "Only a player at the table can undo.")
         new_events = [_undo_event(meta) if command.type == "table.undo" else _redo_event(meta)]
@@ -239,8 +240,10 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     table.version = logged[-1].version
     if table.status == Table.Status.LOBBY and command.type == "table.start":
         table.status = Table.Status.PLAYING
-    if getattr(game, "is_finished", None) and game.is_finished(state):
-        table.status = Table.Status.FINISHED
+    if table.status != Table.Status.LOBBY and getattr(game, "is_finished", None):
+        # Undoing the last move of a finished game reopens it.
+        finished = game.is_finished(state)
+        table.status = Table.Status.FINISHED if finished else Table.Status.PLAYING
     table.save(update_fields=["state", "meta", "version", "status", "updated_at"])
     return CommandResult(
         version=table.version,

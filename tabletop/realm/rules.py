@@ -27,7 +27,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from tabletop.errors import RuleViolation
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
 
 from . import cards as C

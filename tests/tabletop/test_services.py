@@ -191,3 +191,17 @@ def test_replay_table_command_reports_ok(make_table, capsys):
 
     with pytest.raises(CommandError, match="MISMATCH"):
         call_command("replay_table", table.code)
+
+
+def test_a_finished_game_refuses_commands_but_undo_reopens_it(make_table):
+    table, seats = make_table()
+    for _ in range(5):
+        services.run_command(table, seats[0], add(10))
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(table, seats[1], add(1))
+    assert exc.value.code == "game_over"
+    services.run_command(table, seats[1], Command("table.undo"))
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and table.state["total"] == 40

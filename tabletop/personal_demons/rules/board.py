@@ -195,7 +195,10 @@ def covered_by(board: dict, placement: dict) -> list[dict]:
     card, which never goes on top of another card)."""
     if placement["size"] == "small":
         return []
-    before = {**board, "placements": [p for p in board["placements"] if p["pid"] != placement["pid"]]}
+    before = {
+        **board,
+        "placements": [p for p in board["placements"] if p["pid"] != placement["pid"]],
+    }
     top = tops(before)
     seen: list[dict] = []
     for s in placement["spaces"]:
@@ -205,8 +208,9 @@ def covered_by(board: dict, placement: dict) -> list[dict]:
     return seen
 
 
-def check_placement(board: dict, cards: dict, card: dict, anchor, *, face_up: bool,
-                    half: str | None = None) -> list[list[int]]:
+def check_placement(
+    board: dict, cards: dict, card: dict, anchor, *, face_up: bool, half: str | None = None
+) -> list[list[int]]:
     """The spaces a card would occupy at ``anchor`` ([row, col], its top-left space), or raise
     ``RuleViolation`` (rulebook "Placement Rules"):
 
@@ -220,8 +224,11 @@ def check_placement(board: dict, cards: dict, card: dict, anchor, *, face_up: bo
       hefty or colossal card.
     """
     size = card["size"]
-    if not (isinstance(anchor, (list, tuple)) and len(anchor) == 2
-            and all(isinstance(x, int) for x in anchor)):
+    if not (
+        isinstance(anchor, (list, tuple))
+        and len(anchor) == 2
+        and all(isinstance(x, int) for x in anchor)
+    ):
         raise RuleViolation("bad_space", "Choose a space of the circle.")
     r, c = anchor
     rows, cols = card.get("shape") or SIZE_SHAPES.get(size, (1, 1))
@@ -233,40 +240,56 @@ def check_placement(board: dict, cards: dict, card: dict, anchor, *, face_up: bo
     top = tops(board)
     if size == "small":
         if half not in ("top", "bottom"):
-            raise RuleViolation("bad_half", "A small card goes upright at the top or inverted at the bottom.")
+            raise RuleViolation(
+                "bad_half", "A small card goes upright at the top or inverted at the bottom."
+            )
         layer = top.get((r, c), [])
         if layer and layer[0]["size"] != "small":
-            raise RuleViolation("small_on_card", "Small cards may not be placed on top of other cards.")
+            raise RuleViolation(
+                "small_on_card", "Small cards may not be placed on top of other cards."
+            )
         if any(p["half"] == half for p in layer):
             raise RuleViolation("half_taken", "That half of the space is taken.")
         return spaces
     if size == "regular":
         if card.get("deck") == "royal" and not face_up:
-            raise RuleViolation("royal_face_down", "Cards from the Royal deck may never be placed face down.")
+            raise RuleViolation(
+                "royal_face_down", "Cards from the Royal deck may never be placed face down."
+            )
         layer = top.get((r, c), [])
         if layer:
             first = layer[0]
             if first["fear"]:
                 raise RuleViolation("on_fear", "No card may ever be played on top of a Fear.")
             if first["size"] in ("hefty", "colossal"):
-                raise RuleViolation("on_big_card", "Regular cards may not be placed on hefty or colossal cards.")
+                raise RuleViolation(
+                    "on_big_card", "Regular cards may not be placed on hefty or colossal cards."
+                )
         return spaces
     if size in ("hefty", "colossal"):
         seen = set()
         for s in spaces:
             layer = top.get((s[0], s[1]), [])
             if not layer:
-                raise RuleViolation("over_empty", "Personal Demons may not be placed over empty spaces.")
+                raise RuleViolation(
+                    "over_empty", "Personal Demons may not be placed over empty spaces."
+                )
             first = layer[0]
             if first["fear"]:
                 raise RuleViolation("on_fear", "Personal Demons may not be placed over Fears.")
             if first["size"] != "regular":
-                raise RuleViolation("over_wrong_size", "Personal Demons go only over regular-sized cards.")
+                raise RuleViolation(
+                    "over_wrong_size", "Personal Demons go only over regular-sized cards."
+                )
             if not first["face_up"]:
-                raise RuleViolation("over_face_down", "Personal Demons may not be placed over face-down cards.")
+                raise RuleViolation(
+                    "over_face_down", "Personal Demons may not be placed over face-down cards."
+                )
             seen.add(first["pid"])
         if len(seen) != len(spaces):
-            raise RuleViolation("over_wrong_count", "Personal Demons go over exactly one card per space.")
+            raise RuleViolation(
+                "over_wrong_count", "Personal Demons go over exactly one card per space."
+            )
         return spaces
     raise RuleViolation("bad_size", "Unknown card size.")
 
@@ -309,10 +332,19 @@ def seal_scores(board: dict, cards: dict, geometry: dict) -> list[dict]:
     down, each active seal scores the values of all cards it touches. Returns ``[{"sid",
     "point", "values", "points"}]``; cracked seals are left out (they score nothing)."""
     out = []
-    for seal in sorted((x for x in board["seals"] if x["point"] is not None), key=lambda x: tuple(x["point"])):
+    for seal in sorted(
+        (x for x in board["seals"] if x["point"] is not None), key=lambda x: tuple(x["point"])
+    ):
         if not seal["active"]:
             continue
         pids = touched_pids(board, cards, geometry, seal)
         values = [cards[placement_by_pid(board, pid)["card"]]["value"] for pid in pids]
-        out.append({"sid": seal["sid"], "point": list(seal["point"]), "values": values, "points": sum(values)})
+        out.append(
+            {
+                "sid": seal["sid"],
+                "point": list(seal["point"]),
+                "values": values,
+                "points": sum(values),
+            }
+        )
     return out

@@ -27,7 +27,6 @@ Choices where the rulebook is silent (documented here and in the docstrings belo
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from tabletop.errors import RuleViolation
@@ -145,12 +144,17 @@ class PersonalDemonsRuleset(BaseRuleset):
     stylesheet = "personal_demons/personal_demons.css"
     #: Commands that show hidden cards (reveals, draws). Others may end a step and deal cards
     #: too; those events are final all the same, so undo stops at them.
-    final_commands = frozenset({"pd.card.reveal", "pd.bonus.fragment", "pd.bonus.royal", "pd.bonus.personal"})
+    final_commands = frozenset(
+        {"pd.card.reveal", "pd.bonus.fragment", "pd.bonus.royal", "pd.bonus.personal"}
+    )
     options_schema = {
         "difficulty": {
             "label": "Solo difficulty",
-            "choices": [["angelic", "Angelic (draw 3)"], ["human", "Human (draw 2)"],
-                        ["devilish", "Devilish (draw 1)"]],
+            "choices": [
+                ["angelic", "Angelic (draw 3)"],
+                ["human", "Human (draw 2)"],
+                ["devilish", "Devilish (draw 1)"],
+            ],
             "default": "human",
         },
         "advanced": {
@@ -208,7 +212,9 @@ class PersonalDemonsRuleset(BaseRuleset):
         options = {k: (options or {}).get(k, v["default"]) for k, v in self.options_schema.items()}
         if options["difficulty"] not in DIFFICULTIES:
             raise RuleViolation("bad_option", "Unknown difficulty.")
-        cards = [c for c in self._content() if options["advanced"] == "yes" or not c.get("advanced")]
+        cards = [
+            c for c in self._content() if options["advanced"] == "yes" or not c.get("advanced")
+        ]
         catalog = build_catalog(cards)
         turn = _Turn(self, self.initial_state(), rng)
         solo = len(seats) == 1
@@ -225,19 +231,33 @@ class PersonalDemonsRuleset(BaseRuleset):
         )
         for seat in range(len(seats)):
             # G. Take Courage; H. Acknowledge Fears; J. Identify Personal Demons.
-            turn.emit("pd.cards.dealt", {"seat": seat, "to": "courage", "cards": turn.draw(seat, "courage")}, True)
-            turn.emit("pd.cards.dealt", {"seat": seat, "to": "fear", "cards": turn.draw(seat, "fear")}, True)
+            turn.emit(
+                "pd.cards.dealt",
+                {"seat": seat, "to": "courage", "cards": turn.draw(seat, "courage")},
+                True,
+            )
+            turn.emit(
+                "pd.cards.dealt",
+                {"seat": seat, "to": "fear", "cards": turn.draw(seat, "fear")},
+                True,
+            )
             big = turn.draw(seat, "hefty", 2) + turn.draw(seat, "colossal", 2)
             turn.emit("pd.cards.dealt", {"seat": seat, "to": "candidates", "cards": big}, True)
             if not solo:
                 # K. Deal the Demons.
-                turn.emit("pd.cards.dealt", {"seat": seat, "to": "hand", "cards": turn.draw(seat, "round1", 6)}, True)
+                turn.emit(
+                    "pd.cards.dealt",
+                    {"seat": seat, "to": "hand", "cards": turn.draw(seat, "round1", 6)},
+                    True,
+                )
         return turn.events
 
     # -- evolve ------------------------------------------------------------------------------
     def evolve(self, state: dict, event: EventRecord) -> dict:
         """Fold one event into a new state (the input is never mutated)."""
-        new = {k: (v if k in ("catalog", "geometry") else copy.deepcopy(v)) for k, v in state.items()}
+        new = {
+            k: (v if k in ("catalog", "geometry") else copy.deepcopy(v)) for k, v in state.items()
+        }
         handler = _EVOLVERS.get(event.type)
         if handler is None:
             raise ValueError(f"unknown event {event.type}")
@@ -247,7 +267,11 @@ class PersonalDemonsRuleset(BaseRuleset):
     # -- decide ------------------------------------------------------------------------------
     def decide(self, state: dict, command: Command, seat: int | None, rng) -> list[NewEvent]:
         """Check ``command`` from ``seat`` and return its events; raises ``RuleViolation``."""
-        if seat is None or not isinstance(seat, int) or not 0 <= seat < len(state.get("players", [])):
+        if (
+            seat is None
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(state.get("players", []))
+        ):
             raise RuleViolation("not_seated", "Only a player at the table can do that.")
         handler = _COMMANDS.get(command.type)
         if handler is None:
@@ -269,8 +293,19 @@ class PersonalDemonsRuleset(BaseRuleset):
 
 
 # ---------------------------------------------------------------------------------------------
-# evolve handlers: each mutates the fresh copy ``s`` in place
+# evolve handlers: each mutates the fresh copy ``s`` in place. ``evolve`` copies the acting
+# seat's player (every player for an event without a seat), the decks and the discard piles;
+# a handler touches nothing else (the catalog and the geometry are never changed).
 # ---------------------------------------------------------------------------------------------
+def _clone(value):
+    """A deep copy of JSON-like data (dicts, lists, scalars), faster than ``copy.deepcopy``."""
+    if type(value) is dict:
+        return {k: _clone(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_clone(v) for v in value]
+    return value
+
+
 _EVOLVERS: dict = {}
 
 
@@ -301,8 +336,17 @@ def _ev_started(s: dict, d: dict) -> None:
             "players": [new_player(name) for name in d["seats"]],
             "decks": {
                 deck: sorted(cid for cid, c in catalog.items() if c["deck"] == deck)
-                for deck in ("round1", "round2", "round3", "royal", "fragment", "fear",
-                             "courage", "hefty", "colossal")
+                for deck in (
+                    "round1",
+                    "round2",
+                    "round3",
+                    "royal",
+                    "fragment",
+                    "fear",
+                    "courage",
+                    "hefty",
+                    "colossal",
+                )
             },
             "discards": {"royal": [], "fragment": [], "courage": []},
             "winners": [],
@@ -344,8 +388,15 @@ def _put(board: dict, card: str, size: str, spaces, half, face_up: bool, fear: b
     pid = f"p{board['next']}"
     board["next"] += 1
     board["placements"].append(
-        {"pid": pid, "card": card, "size": size, "spaces": [list(x) for x in spaces],
-         "half": half, "face_up": face_up, "fear": fear}
+        {
+            "pid": pid,
+            "card": card,
+            "size": size,
+            "spaces": [list(x) for x in spaces],
+            "half": half,
+            "face_up": face_up,
+            "fear": fear,
+        }
     )
     return pid
 
@@ -396,8 +447,13 @@ def _ev_seal_removed(s: dict, d: dict) -> None:
 def _ev_seal_formed(s: dict, d: dict) -> None:
     b = s["players"][d["seat"]]["board"]
     b["seals"].append(
-        {"sid": d["sid"], "colour": d["colour"], "active": d["active"],
-         "point": d.get("point"), "on": d.get("on")}
+        {
+            "sid": d["sid"],
+            "colour": d["colour"],
+            "active": d["active"],
+            "point": d.get("point"),
+            "on": d.get("on"),
+        }
     )
     b["next_sid"] = max(b.get("next_sid", 1), d["sid"] + 1)
 
@@ -422,8 +478,13 @@ def _ev_seal_scored(s: dict, d: dict) -> None:
         if seal["sid"] == d["sid"]:
             seal["active"] = False
     p["score"] += d["points"]
-    p["scoring"] = p["scoring"] + [{"reason": f"seal at {d['point'][0]},{d['point'][1]}",
-                                    "points": d["points"], "values": d["values"]}]
+    p["scoring"] = p["scoring"] + [
+        {
+            "reason": f"seal at {d['point'][0]},{d['point'][1]}",
+            "points": d["points"],
+            "values": d["values"],
+        }
+    ]
 
 
 @_on("pd.bonus.declined")
@@ -540,7 +601,11 @@ def _ev_ended(s: dict, d: dict) -> None:
 # rules helpers
 # ---------------------------------------------------------------------------------------------
 def _courage_effects(t: _Turn, seat: int, kind: str) -> list[dict]:
-    return [t.cards[c]["effect"] for c in t.player(seat)["courage"] if t.cards[c]["effect"]["kind"] == kind]
+    return [
+        t.cards[c]["effect"]
+        for c in t.player(seat)["courage"]
+        if t.cards[c]["effect"]["kind"] == kind
+    ]
 
 
 def seal_pool(state: dict, seat: int) -> tuple[Counter, int]:
@@ -571,7 +636,9 @@ def _gain_sin(t: _Turn, seat: int, sin: str, amount: int, why: str) -> None:
     if amount == 1 and _courage_effects(t, seat, "more_sins"):
         amount = 2
     value = min(6, t.player(seat)["sins"][sin] + amount)
-    t.emit("pd.sin.changed", {"seat": seat, "sin": sin, "delta": amount, "value": value, "why": why})
+    t.emit(
+        "pd.sin.changed", {"seat": seat, "sin": sin, "delta": amount, "value": value, "why": why}
+    )
 
 
 def _pay(t: _Turn, seat: int, sin, amount: int, named: str | None = None) -> None:
@@ -583,7 +650,10 @@ def _pay(t: _Turn, seat: int, sin, amount: int, named: str | None = None) -> Non
     have = t.player(seat)["sins"][sin]
     if have < amount:
         raise RuleViolation("not_enough_sin", f"You need {amount} {sin}; you have {have}.")
-    t.emit("pd.sin.changed", {"seat": seat, "sin": sin, "delta": -amount, "value": have - amount, "why": "cost"})
+    t.emit(
+        "pd.sin.changed",
+        {"seat": seat, "sin": sin, "delta": -amount, "value": have - amount, "why": "cost"},
+    )
 
 
 def _next_sid(t: _Turn, seat: int) -> int:
@@ -596,13 +666,26 @@ def _form_seals(t: _Turn, seat: int, wild_colour) -> None:
     for point, colour in B.formable_seals(t.player(seat)["board"], t.cards, t.state["geometry"]):
         if colour == "purple":
             if wild_colour not in B.COLOURS:
-                raise RuleViolation("wild_colour_needed", "Choose the colour of your all-purple seal.")
+                raise RuleViolation(
+                    "wild_colour_needed", "Choose the colour of your all-purple seal."
+                )
             colour = wild_colour
-        t.emit("pd.seal.formed", {"seat": seat, "sid": _next_sid(t, seat), "colour": colour,
-                                  "active": True, "point": list(point)})
+        t.emit(
+            "pd.seal.formed",
+            {
+                "seat": seat,
+                "sid": _next_sid(t, seat),
+                "colour": colour,
+                "active": True,
+                "point": list(point),
+            },
+        )
         for effect in _courage_effects(t, seat, "seal_score"):
             if effect.get("colour") in (None, colour):
-                t.emit("pd.score.gained", {"seat": seat, "points": effect["points"], "reason": "seal created"})
+                t.emit(
+                    "pd.score.gained",
+                    {"seat": seat, "points": effect["points"], "reason": "seal created"},
+                )
 
 
 def _settle(t: _Turn, seat: int, pid: str, wild_colour) -> None:
@@ -615,7 +698,9 @@ def _settle(t: _Turn, seat: int, pid: str, wild_colour) -> None:
         t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
     if B.covered_by(board, placement):
         for effect in _courage_effects(t, seat, "pile_up"):
-            t.emit("pd.score.gained", {"seat": seat, "points": effect["points"], "reason": "Pile Up"})
+            t.emit(
+                "pd.score.gained", {"seat": seat, "points": effect["points"], "reason": "Pile Up"}
+            )
     _form_seals(t, seat, wild_colour)
 
 
@@ -634,11 +719,17 @@ def _resolve_reveal(t: _Turn, seat: int) -> None:
             t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
         if B.covered_by(board, B.placement_by_pid(board, pid)):
             for effect in _courage_effects(t, seat, "pile_up"):
-                t.emit("pd.score.gained", {"seat": seat, "points": effect["points"], "reason": "Pile Up"})
+                t.emit(
+                    "pd.score.gained",
+                    {"seat": seat, "points": effect["points"], "reason": "Pile Up"},
+                )
         if card["sin"] == "hell":
             for sin in SINS:
                 value = min(6, t.player(seat)["sins"][sin] + 1)
-                t.emit("pd.sin.changed", {"seat": seat, "sin": sin, "delta": 1, "value": value, "why": "of Hell"})
+                t.emit(
+                    "pd.sin.changed",
+                    {"seat": seat, "sin": sin, "delta": 1, "value": value, "why": "of Hell"},
+                )
         elif card.get("sin"):
             _gain_sin(t, seat, card["sin"], card["sin_amount"], "revealed")
         _form_seals(t, seat, choice.get("wild_colour"))
@@ -648,8 +739,17 @@ def _resolve_reveal(t: _Turn, seat: int) -> None:
         sids = B.seals_removed_by(board, B.placement_by_pid(board, pid))
         if sids:
             t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
-        t.emit("pd.seal.formed", {"seat": seat, "sid": _next_sid(t, seat), "colour": choice["seal_colour"],
-                                  "active": False, "point": None, "on": pid})
+        t.emit(
+            "pd.seal.formed",
+            {
+                "seat": seat,
+                "sid": _next_sid(t, seat),
+                "colour": choice["seal_colour"],
+                "active": False,
+                "point": None,
+                "on": pid,
+            },
+        )
         _gain_sin(t, seat, choice["sin"], 1, "face down")
 
 
@@ -698,8 +798,12 @@ def _c_setup(t: _Turn, seat: int, data: dict) -> None:
     if p["setup_done"]:
         raise RuleViolation("already_done", "You have already set up your circle.")
     keep = data.get("keep")
-    if not (isinstance(keep, list) and len(keep) == 2 and len(set(keep)) == 2
-            and all(k in p["candidates"] for k in keep)):
+    if not (
+        isinstance(keep, list)
+        and len(keep) == 2
+        and len(set(keep)) == 2
+        and all(k in p["candidates"] for k in keep)
+    ):
         raise RuleViolation("keep_two", "Keep exactly two of your four hefty/colossal cards.")
     space = _space(data, "fear_space")
     if not (0 <= space[0] < 4 and 0 <= space[1] < 4):
@@ -736,12 +840,16 @@ def _c_reveal(t: _Turn, seat: int, data: dict) -> None:
     if face_up:
         card_id = B.placement_by_pid(p["board"], p["placed"])["card"]
         if not can_summon(t.state, seat, card_id):
-            raise RuleViolation("requirements_unmet", "You lack the seals this demon requires: leave it face down.")
+            raise RuleViolation(
+                "requirements_unmet", "You lack the seals this demon requires: leave it face down."
+            )
         if data.get("wild_colour") in B.COLOURS:
             choice["wild_colour"] = data["wild_colour"]
     else:
         if data.get("seal_colour") not in B.COLOURS:
-            raise RuleViolation("bad_colour", "Choose the colour of the cracked seal: blue, red or yellow.")
+            raise RuleViolation(
+                "bad_colour", "Choose the colour of the cracked seal: blue, red or yellow."
+            )
         if data.get("sin") not in SINS:
             raise RuleViolation("bad_sin", "Choose the sin to raise by one: glut, hate or want.")
         choice.update({"seal_colour": data["seal_colour"], "sin": data["sin"]})
@@ -761,7 +869,7 @@ def _bonus_turn_ok(t: _Turn, seat: int) -> None:
     index = order.index(seat)
     if any(status[s] is None for s in order[:index]):
         raise RuleViolation("not_your_bonus", "Wait: bonus actions go from the Leader clockwise.")
-    if any(status[s] == "acted" for s in order[index + 1:]):
+    if any(status[s] == "acted" for s in order[index + 1 :]):
         raise RuleViolation("too_late", "You declined and a later player has acted.")
     if any(t.player(s)["drawn"] for s in order):
         raise RuleViolation("wait_placement", "Wait until the drawn card is placed.")
@@ -791,11 +899,17 @@ def _c_face_fear(t: _Turn, seat: int, data: dict) -> None:
         if B.meets(entry["requirements"], colours, wild) and entry["points"] >= points:
             points, tier = entry["points"], i + 1
     t.emit("pd.bonus.taken", {"seat": seat, "action": "face_fear"})
-    sids = [s["sid"] for s in board["seals"]
-            if s["point"] is not None and tuple(s["point"]) in B.placement_points(fear)]
+    sids = [
+        s["sid"]
+        for s in board["seals"]
+        if s["point"] is not None and tuple(s["point"]) in B.placement_points(fear)
+    ]
     if sids:
         t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
-    t.emit("pd.fear.faced", {"seat": seat, "pid": fear["pid"], "card": fear["card"], "tier": tier, "points": points})
+    t.emit(
+        "pd.fear.faced",
+        {"seat": seat, "pid": fear["pid"], "card": fear["card"], "tier": tier, "points": points},
+    )
     _form_seals(t, seat, data.get("wild_colour"))
 
 
@@ -805,7 +919,9 @@ def _c_fragment(t: _Turn, seat: int, data: dict) -> None:
     _bonus_turn_ok(t, seat)
     probe = {"id": "?", "size": "small", "sigils": [None] * 4}
     if not B.legal_anchors(t.player(seat)["board"], t.cards, probe, face_up=True):
-        raise RuleViolation("no_room", "You need an empty space or half-space to summon a Fragment.")
+        raise RuleViolation(
+            "no_room", "You need an empty space or half-space to summon a Fragment."
+        )
     _bonus_draw(t, seat, data, "fragment")
 
 
@@ -877,7 +993,9 @@ def _c_personal(t: _Turn, seat: int, data: dict) -> None:
         raise RuleViolation("not_yours", "That is not one of your Personal Demons.")
     card = t.cards[card_id]
     if not can_summon(t.state, seat, card_id):
-        raise RuleViolation("requirements_unmet", "You lack the seals this Personal Demon requires.")
+        raise RuleViolation(
+            "requirements_unmet", "You lack the seals this Personal Demon requires."
+        )
     spaces = B.check_placement(p["board"], t.cards, card, _space(data), face_up=True)
     named = card["cost"]["sin"] if card["deck"] == "colossal" else None
     _pay(t, seat, data.get("sin") or named, 6, named)
@@ -897,14 +1015,25 @@ def _c_personal(t: _Turn, seat: int, data: dict) -> None:
     elif kind == "others_score":
         for s in seats:
             if s != seat:
-                t.emit("pd.score.gained", {"seat": s, "points": ability["points"], "reason": card["name"]})
+                t.emit(
+                    "pd.score.gained",
+                    {"seat": s, "points": ability["points"], "reason": card["name"]},
+                )
     elif kind == "others_sin":
         for s in seats:
             if s != seat:
                 for sin in SINS:
                     value = min(6, t.player(s)["sins"][sin] + ability.get("amount", 1))
-                    t.emit("pd.sin.changed", {"seat": s, "sin": sin, "delta": ability.get("amount", 1),
-                                              "value": value, "why": card["name"]})
+                    t.emit(
+                        "pd.sin.changed",
+                        {
+                            "seat": s,
+                            "sin": sin,
+                            "delta": ability.get("amount", 1),
+                            "value": value,
+                            "why": card["name"],
+                        },
+                    )
 
 
 @_cmd("pd.courage.discard")
@@ -954,7 +1083,11 @@ def _discard_extras(t: _Turn, seat: int, pids: list[str]) -> None:
             if "Knight" in t.cards[x["card"]]["types"] and x["size"] == "regular":
                 # the cards underneath the Knight go too
                 for below in board["placements"][:index]:
-                    if below["spaces"] == x["spaces"] and not below["fear"] and below["pid"] not in gone:
+                    if (
+                        below["spaces"] == x["spaces"]
+                        and not below["fear"]
+                        and below["pid"] not in gone
+                    ):
                         gone.append(below["pid"])
                         sids += [s["sid"] for s in board["seals"] if s["on"] == below["pid"]]
     t.emit("pd.cards.discarded", {"seat": seat, "pids": gone, "sids": sorted(set(sids))})
@@ -982,7 +1115,9 @@ def _advance(t: _Turn) -> None:
 
 
 def _pending(t: _Turn) -> bool:
-    return any(len(p["courage"]) > 3 or p["drawn"] or p["keeper"] is not None for p in t.state["players"])
+    return any(
+        len(p["courage"]) > 3 or p["drawn"] or p["keeper"] is not None for p in t.state["players"]
+    )
 
 
 def _advance_once(t: _Turn) -> bool:
@@ -1044,11 +1179,22 @@ def _score_round(t: _Turn) -> None:
             if "Knight" in card["types"]:
                 knights += 6 if card["deck"] == "royal" else 3
         if knights:
-            t.emit("pd.score.gained", {"seat": seat, "points": knights, "reason": "Knights", "scoring": True})
+            t.emit(
+                "pd.score.gained",
+                {"seat": seat, "points": knights, "reason": "Knights", "scoring": True},
+            )
         for cid in p["courage"]:
             points = courage_points(t.state, seat, cid)
             if points:
-                t.emit("pd.score.gained", {"seat": seat, "points": points, "reason": t.cards[cid]["name"], "scoring": True})
+                t.emit(
+                    "pd.score.gained",
+                    {
+                        "seat": seat,
+                        "points": points,
+                        "reason": t.cards[cid]["name"],
+                        "scoring": True,
+                    },
+                )
     if s["round"] >= 3:
         scores = [p["score"] for p in t.state["players"]]
         best = max(scores)
@@ -1058,8 +1204,11 @@ def _score_round(t: _Turn) -> None:
         return
     t.emit("pd.step.changed", {"phase": "end", "step": "end"})
     for seat, p in enumerate(t.state["players"]):
-        extras = [x["pid"] for x in p["board"]["placements"]
-                  if {"Knight", "Fragment"} & set(t.cards[x["card"]]["types"])]
+        extras = [
+            x["pid"]
+            for x in p["board"]["placements"]
+            if {"Knight", "Fragment"} & set(t.cards[x["card"]]["types"])
+        ]
         if extras and _courage_effects(t, seat, "keeper"):
             t.emit("pd.keeper.pending", {"seat": seat, "pids": extras})
         elif extras:
@@ -1099,7 +1248,10 @@ def reveal_needs_wild(state: dict, seat: int) -> bool:
     if sids:
         scratch.emit("pd.seal.removed", {"seat": seat, "sids": sids})
     board = scratch.player(seat)["board"]
-    return any(colour == "purple" for _, colour in B.formable_seals(board, state["catalog"], state["geometry"]))
+    return any(
+        colour == "purple"
+        for _, colour in B.formable_seals(board, state["catalog"], state["geometry"])
+    )
 
 
 def bonus_options(state: dict, seat: int) -> dict:
@@ -1120,13 +1272,19 @@ def bonus_options(state: dict, seat: int) -> dict:
         card = state["catalog"][cid]
         named = card["cost"]["sin"] if card["deck"] == "colossal" else None
         payable = p["sins"][named] >= 6 if named else bool(sins_for[6])
-        if payable and can_summon(state, seat, cid) and B.legal_anchors(p["board"], state["catalog"], card, face_up=True):
+        if (
+            payable
+            and can_summon(state, seat, cid)
+            and B.legal_anchors(p["board"], state["catalog"], card, face_up=True)
+        ):
             personal.append(cid)
     return {
         "my_turn": my_turn,
         "status": p["bonus"],
         "fear": any(x["fear"] for x in p["board"]["placements"]),
-        "fragment": bool(sins_for[2]) and room and bool(state["decks"]["fragment"] or state["discards"]["fragment"]),
+        "fragment": bool(sins_for[2])
+        and room
+        and bool(state["decks"]["fragment"] or state["discards"]["fragment"]),
         "royal": bool(sins_for[4]) and bool(state["decks"]["royal"] or state["discards"]["royal"]),
         "sins_for": {str(k): v for k, v in sins_for.items()},
         "personal": personal,

@@ -86,8 +86,13 @@ def _prints(state: dict, top: dict) -> list[dict]:
         for slot in entry["slots"]:
             if slot.get("print") and slot.get("space") is not None:
                 layer = top.get(tuple(slot["space"]), [])
-                if not layer or (layer[0]["size"] == "small"
-                                 and not any(p["half"] == ("top" if slot["corner"] in ("tl", "tr") else "bottom") for p in layer)):
+                if not layer or (
+                    layer[0]["size"] == "small"
+                    and not any(
+                        p["half"] == ("top" if slot["corner"] in ("tl", "tr") else "bottom")
+                        for p in layer
+                    )
+                ):
                     out.append({"point": entry["point"], "colour": slot["print"]})
     return out
 
@@ -98,7 +103,9 @@ def _waiting(state: dict) -> list[int]:
     if phase == "setup":
         return [i for i, p in enumerate(players) if not p["setup_done"]]
     if phase == "end":
-        return [i for i, p in enumerate(players) if len(p["courage"]) > 3 or p["keeper"] is not None]
+        return [
+            i for i, p in enumerate(players) if len(p["courage"]) > 3 or p["keeper"] is not None
+        ]
     if phase != "summoning":
         return []
     if step == "place":
@@ -128,7 +135,9 @@ def build_view(state: dict, seat: int | None) -> dict:
         "step": state["step"],
         "round": state["round"],
         "turn": state["turn"],
-        "prompt": E.PROMPTS.get(state["phase"] if state["phase"] != "summoning" else state["step"], ""),
+        "prompt": E.PROMPTS.get(
+            state["phase"] if state["phase"] != "summoning" else state["step"], ""
+        ),
         "leader": state["leader"],
         "leader_name": players[state["leader"]]["name"],
         "solo": state["solo"],
@@ -138,7 +147,9 @@ def build_view(state: dict, seat: int | None) -> dict:
         "waiting": _waiting(state),
         "winners": state.get("winners", []),
         "rating": state.get("rating"),
-        "decks": {k: len(v) for k, v in state["decks"].items() if k in ("royal", "fragment", "courage")},
+        "decks": {
+            k: len(v) for k, v in state["decks"].items() if k in ("royal", "fragment", "courage")
+        },
         "seat": seat,
         "players": [],
         "me": None,
@@ -194,7 +205,9 @@ def _mine(state: dict, seat: int) -> dict:
     for cid in p["personal"]:
         card = cards[cid]
         anchors = [a for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)]
-        mine["personal"].append(dict(face(card), can_summon=E.can_summon(state, seat, cid), anchors=anchors))
+        mine["personal"].append(
+            dict(face(card), can_summon=E.can_summon(state, seat, cid), anchors=anchors)
+        )
     if p["placed"]:
         x = B.placement_by_pid(p["board"], p["placed"])
         mine["placed"] = {
@@ -205,8 +218,10 @@ def _mine(state: dict, seat: int) -> dict:
             "needs_wild": E.reveal_needs_wild(state, seat),
         }
     if p["drawn"]:
-        mine["drawn_options"] = [{"space": a, "half": h, "value": f"{a[0]},{a[1]}" + (f",{h}" if h else "")}
-                                 for a, h in E._drawn_options(state, seat)]
+        mine["drawn_options"] = [
+            {"space": a, "half": h, "value": f"{a[0]},{a[1]}" + (f",{h}" if h else "")}
+            for a, h in E._drawn_options(state, seat)
+        ]
     if state["phase"] == "summoning" and state["step"] == "bonus":
         mine["bonus"] = E.bonus_options(state, seat)
     return mine
