@@ -62,13 +62,14 @@ UPGRADE_COSTS: Mapping[str, tuple[UpgradeCost | None, ...]] = {
 # Dormitory (5.1.1): slots, then per mercenary type, then per mercenary level 1..5.
 DORMITORY_SLOTS = (None, 4, 6, 8, 10, 12)
 DORMITORY_PER_TYPE = (None, 2, 3, 3, 4, 5)
+# Level 1 mercenaries are limited by the slots alone.
 DORMITORY_PER_LEVEL = (
     None,
-    {1: 4, 2: 2, 3: 1, 4: 0, 5: 0},
-    {1: 6, 2: 3, 3: 2, 4: 1, 5: 0},
-    {1: 8, 2: 4, 3: 3, 4: 2, 5: 1},
-    {1: 10, 2: 5, 3: 4, 4: 3, 5: 2},
-    {1: 12, 2: 6, 3: 5, 4: 4, 5: 3},
+    {2: 2, 3: 1, 4: 0, 5: 0},
+    {2: 3, 3: 2, 4: 1, 5: 0},
+    {2: 4, 3: 3, 4: 2, 5: 1},
+    {2: 5, 3: 4, 4: 3, 5: 2},
+    {2: 6, 3: 5, 4: 4, 5: 3},
 )
 # Fame a Guild needs to enlist a mercenary of each level (6.3: "if his Guild is famous enough").
 FAME_FOR_LEVEL: Mapping[int, int] = {1: 0, 2: 10, 3: 30, 4: 60, 5: 100}
@@ -132,7 +133,8 @@ class LimitBonus:
 
 @dataclass(frozen=True)
 class DormitoryLimits:
-    """How many living mercenaries a Guild may hold: in all, per type, per level."""
+    """How many living mercenaries a Guild may hold: in all, per type, per level (a level
+    missing from ``per_level`` is limited by the slots alone)."""
 
     slots: int
     per_type: Mapping[str, int]
@@ -199,7 +201,7 @@ def check_enlist(
             f"Your Guild may hold {limits.per_type.get(new.type, 0)} {new.type} mercenaries.",
         )
     same_level = sum(1 for m in enlisted if m.level == new.level)
-    if same_level >= limits.per_level.get(new.level, 0):
+    if new.level in limits.per_level and same_level >= limits.per_level[new.level]:
         raise RuleViolation(
             "level_limit_reached",
             f"Your Guild may hold {limits.per_level.get(new.level, 0)} mercenaries of "

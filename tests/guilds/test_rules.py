@@ -1,0 +1,153 @@
+"""Pure rules of the individual game, no database (DemLoc rulebook 5.1.1, 5.1.4, 5.1.5, 6.2)."""
+
+import pytest
+
+from guilds import rules
+from guilds.rules import Enlisted, Held, LimitBonus
+from tabletop.errors import RuleViolation
+
+
+def code_of(fn, *args, **kwargs) -> str:
+    with pytest.raises(RuleViolation) as exc:
+        fn(*args, **kwargs)
+    return exc.value.code
+
+
+# 5.1.4 weapon grip: two-handed only on top with nothing below; two one-handed; primary = top.
+
+
+def test_first_one_handed_weapon_goes_to_the_top_space():
+    assert rules.choose_slot([], two_handed=False, slot=None) == rules.PRIMARY
+
+
+def test_second_one_handed_weapon_goes_below():
+    held = [Held(rules.PRIMARY, False)]
+    assert rules.choose_slot(held, two_handed=False, slot=None) == rules.SECONDARY
+
+
+def test_two_handed_weapon_only_in_the_top_space():
+    assert code_of(rules.choose_slot, [], True, rules.SECONDARY) == "two_handed_needs_top"
+    assert rules.choose_slot([], two_handed=True, slot=None) == rules.PRIMARY
+
+
+def test_two_handed_weapon_needs_nothing_else_held():
+    held = [Held(rules.PRIMARY, False)]
+    assert code_of(rules.choose_slot, held, True, None) == "two_handed_needs_free_hands"
+
+
+def test_nothing_goes_below_a_two_handed_weapon():
+    held = [Held(rules.PRIMARY, True)]
+    assert code_of(rules.choose_slot, held, False, None) == "hands_full"
+    assert code_of(rules.choose_slot, held, False, rules.SECONDARY) == "hands_full"
+
+
+def test_a_third_one_handed_weapon_does_not_fit():
+    held = [Held(rules.PRIMARY, False), Held(rules.SECONDARY, False)]
+    assert code_of(rules.choose_slot, held, False, None) == "hands_full"
+
+
+def test_occupied_space_and_lower_space_before_top_are_refused():
+    assert code_of(rules.choose_slot, [Held(rules.PRIMARY, False)], False, rules.PRIMARY) == (
+        "slot_occupied"
+    )
+    assert code_of(rules.choose_slot, [], False, rules.SECONDARY) == "primary_slot_empty"
+    assert code_of(rules.choose_slot, [], False, "belt") == "bad_slot"
+
+
+# 5.1.1 dormitory: slots, a number per type and per level, raised by buildings and city control.
+
+
+def test_dormitory_level_1_limits():
+    limits = rules.dormitory_limits(1)
+    assert limits.slots == 4
+    assert limits.per_type == {"hunter": 2, "belligerent": 2, "sorcerer": 2, "miserable": 2}
+    assert 1 not in limits.per_level  # level 1: the slots alone
+    assert limits.per_level[2] == 2 and limits.per_level[4] == 0
+
+
+def test_upgrading_the_dormitory_raises_every_limit():
+    low, high = rules.dormitory_limits(1), rules.dormitory_limits(2)
+    assert high.slots > low.slots
+    assert all(high.per_type[t] > low.per_type[t] for t in rules.MERCENARY_TYPES)
+    assert all(high.per_level[lv] >= low.per_level[lv] for lv in low.per_level)
+
+
+def test_city_control_bonuses_raise_limits_and_never_below_zero():
+    limits = rules.dormitory_limits(
+        1,
+        [
+            LimitBonus("slots", 2),
+            LimitBonus("type", 1, "sorcerer"),
+            LimitBonus("level", 1, "4"),
+            LimitBonus("level", -5, "3"),
+        ],
+    )
+    assert limits.slots == 6
+    assert limits.per_type["sorcerer"] == 3 and limits.per_type["hunter"] == 2
+    assert limits.per_level[4] == 1
+    assert limits.per_level[3] == 0
+
+
+def test_enlist_checks_slots_then_type_then_level():
+    limits = rules.dormitory_limits(1)
+    four = [
+        Enlisted("hunter", 1),
+        Enlisted("belligerent", 1),
+        Enlisted("sorcerer", 1),
+        Enlisted("miserable", 1),
+    ]
+    assert code_of(rules.check_enlist, limits, four, Enlisted("sorcerer", 1), 0) == "slots_full"
+    two_hunters = [Enlisted("hunter", 1), Enlisted("hunter", 1)]
+    assert code_of(rules.check_enlist, limits, two_hunters, Enlisted("hunter", 1), 0) == (
+        "type_limit_reached"
+    )
+    one_level_3 = [Enlisted("hunter", 3)]
+    assert code_of(rules.check_enlist, limits, one_level_3, Enlisted("miserable", 3), 100) == (
+        "level_limit_reached"
+    )
+    rules.check_enlist(limits, two_hunters, Enlisted("miserable", 1), 0)
+
+
+def test_a_guild_must_be_famous_enough_for_higher_levels():
+    # 6.3: "if his Guild is famous enough and the dormitory is large enough".
+    limits = rules.dormitory_limits(1)
+    assert code_of(rules.check_enlist, limits, [], Enlisted("hunter", 2), 9) == "fame_too_low"
+    rules.check_enlist(limits, [], Enlisted("hunter", 2), rules.FAME_FOR_LEVEL[2])
+
+
+# 6.2 item 4: building upgrades.
+
+
+def test_upgrade_costs_grow_and_top_levels_ask_blood_stones():
+    costs = [rules.upgrade_cost("dormitory", lv) for lv in range(1, rules.MAX_BUILDING_LEVEL)]
+    assert [c.feods for c in costs] == sorted(c.feods for c in costs)
+    assert costs[0].blood_stones == 0 and costs[-1].blood_stones > 0
+
+
+def test_no_upgrade_past_the_top_level_or_of_unknown_buildings():
+    assert code_of(rules.upgrade_cost, "armory", rules.MAX_BUILDING_LEVEL) == "building_max_level"
+    assert code_of(rules.upgrade_cost, "tavern", 1) == "unknown_building"
+
+
+def test_every_building_level_has_its_effects():
+    for kind in rules.BUILDING_KINDS:
+        for level in range(1, rules.MAX_BUILDING_LEVEL + 1):
+            assert rules.building_effects(kind, level)
+
+
+# 5.1.5: arcane codes for characters with arcane ability above 0, as many as that ability.
+
+
+def test_arcane_codes_only_for_arcane_ability_above_zero():
+    assert code_of(rules.check_code_assign, 0, 0) == "no_arcane_ability"
+
+
+def test_a_character_holds_as_many_codes_as_its_arcane_ability():
+    rules.check_code_assign(2, 1)
+    assert code_of(rules.check_code_assign, 2, 2) == "codes_full"
+    assert rules.arcane_code_capacity(3) == 3
+
+
+def test_codes_are_read_in_any_case_with_or_without_dashes():
+    assert rules.normalize_code(" ab cd-efgh ijkl ") == "ABCD-EFGH-IJKL"
+    assert rules.normalize_code("---") == ""
