@@ -1,0 +1,84 @@
+"""Personimo on two phones: the first row's claims and one full turn, live on both screens."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def _version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def _act(page) -> None:
+    """Do what this phone's prompt asks: claim the first card, or place by tapping two cells."""
+    if page.locator("button.pm-claim").count():
+        page.locator("button.pm-claim").first.click()
+        return
+    legal = json.loads(page.locator("#pm-legal").text_content())
+    if legal:
+        (r1, c1), (r2, c2) = legal[0]["cells"]
+        page.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
+        expect(page.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]')).to_have_class(
+            re.compile("partner")
+        )
+        page.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').click()
+        page.locator("#pm-orient button").first.click()
+    elif page.get_by_role("button", name="Discard it").count():
+        page.get_by_role("button", name="Discard it").click()
+    else:
+        page.locator(".pm-shift button:not([disabled])").first.click()
+
+
+def test_two_phones_claim_and_play_a_full_turn(new_phone):
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "personimo")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, ben):
+        phone.on("dialog", lambda dialog: dialog.accept())
+        expect(phone.locator("#pm-market")).to_be_visible()
+        expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)
+
+    shot(ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben, "personimo-claim")
+    # Four claims of the first row, then one turn: each of the four tokens places and claims.
+    placed_shot = False
+    for _ in range(4 + 8):
+        phone = ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben
+        other = ben if phone is ann else ann
+        expect(phone.locator("#pm-prompt")).to_contain_text("Your turn")
+        before = _version(phone)
+        if not placed_shot and phone.locator("#pm-legal").count():
+            legal = json.loads(phone.locator("#pm-legal").text_content())
+            (r1, c1), (r2, c2) = legal[0]["cells"]
+            phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
+            phone.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').click()
+            expect(phone.locator("#pm-orient button").first).to_be_visible()
+            shot(phone, "personimo-place")
+            phone.locator("#pm-orient button").first.click()
+            placed_shot = True
+            expect(phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]')).to_have_class(
+                re.compile("built")
+            )
+        else:
+            _act(phone)
+        expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
+        expect(other.locator("#live")).to_have_attribute("data-version", str(_version(phone)))
+    assert placed_shot
+    # After a full turn both players have two cards each and the third row is on the table.
+    for phone in (ann, ben):
+        expect(phone.locator("#pm-mine .pm-cell.built")).to_have_count(1 + 4)
+        expect(phone.locator("#pm-prompt")).to_contain_text("Season 3 of 6")
+    shot(ann, "personimo-ann")
+    shot(ben, "personimo-ben")
