@@ -1,4 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "missions"
-urlpatterns: list = []
+urlpatterns = [
+    path("new/", views.mission_new, name="new"),
+    path("reference/", views.reference, name="reference"),
+]

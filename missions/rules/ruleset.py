@@ -33,6 +33,7 @@ from .damage import (
     possession_tick,
     remove_damage,
 )
+from .reference import reference_key
 from .roster import demo_guild
 
 P = "demloc."
@@ -129,7 +130,9 @@ def _int(
     high: int | None = None,
 ) -> int:
     value = data.get(key, default)
-    if isinstance(value, str) and value.lstrip("-").isdigit():
+    if value == "":
+        value = default
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     if value is None or isinstance(value, bool) or not isinstance(value, int):
         raise RuleViolation("bad_input", f"{key} must be a whole number.")
@@ -147,12 +150,19 @@ def _bool(data: dict, key: str) -> bool:
 
 def _dice(data: dict, key: str) -> list[int]:
     value = data.get(key, [])
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
     if isinstance(value, str):
         value = [v for v in value.replace(",", " ").split() if v]
     try:
         return [int(v) for v in value]
     except (TypeError, ValueError):
         raise RuleViolation("bad_dice", "Enter the dice as numbers, e.g. 4 2 6.") from None
+
+
+def _refs(kind: str, features: list[str]) -> list[dict]:
+    """``[{"text": "SHIELD 1", "key": "weapon-shield" | None}]`` for the page's reference links."""
+    return [{"text": f, "key": reference_key(kind, f)} for f in features]
 
 
 class DemlocRuleset(BaseRuleset):
@@ -475,7 +485,10 @@ class DemlocRuleset(BaseRuleset):
             "calc_pending",
             "Apply or cancel the calculation on the table first.",
         )
-        shooter = self._piece(state, data.get("shooter"))
+        shooter_ref = str(data.get("shooter") or "")
+        if ":" in shooter_ref:  # the page's "character:weapon" choice
+            shooter_ref, data["weapon"] = shooter_ref.split(":", 1)
+        shooter = self._piece(state, shooter_ref)
         self._control(state, shooter, seat)
         require(not shooter["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
         target = self._piece(state, data.get("target"))
@@ -614,7 +627,7 @@ class DemlocRuleset(BaseRuleset):
             "not_enough_fate",
             "Not enough fate points.",
         )
-        purpose = data.get("purpose", "other")
+        purpose = data.get("purpose") or ("free" if data.get("target") else "other")
         require(purpose in ("free", "other"), "bad_input", "Unknown purpose.")
         roll_mod, ability_mod = (0, 0)
         target = None
@@ -1319,6 +1332,8 @@ class DemlocRuleset(BaseRuleset):
                 {
                     **p,
                     "mine": p["owner"] == seat,
+                    "editable": seat is not None
+                    and (p["owner"] == seat or state["options"].get("control") == "anyone"),
                     "player": self._name(state, p["owner"]),
                     "seal_limit": possession_limit(p["arcane"]),
                     "shoot_dice": shooting.shooting_dice(p),

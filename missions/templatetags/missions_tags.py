@@ -1,0 +1,25 @@
+"""Small helpers for the mission page: links into the rules reference and token pips."""
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+register = template.Library()
+
+
+@register.simple_tag
+def ref_link(ref: dict) -> str:
+    """A feature's name linking to its rules reference entry (plain text for a unique one)."""
+    if not ref.get("key"):
+        return format_html('<span class="dl-feature">{}</span>', ref["text"])
+    url = reverse("missions:reference") + "#" + ref["key"]
+    return format_html('<a class="dl-feature" href="{}">{}</a>', url, ref["text"])
+
+
+@register.simple_tag
+def pips(count: int, total: int) -> str:
+    """``count`` filled and ``total - count`` empty circles (broken tokens out of the limit)."""
+    count, total = int(count or 0), int(total or 0)
+    filled = format_html_join("", "{}", (("●",) for _ in range(count)))
+    empty = format_html_join("", "{}", (("○",) for _ in range(max(0, total - count))))
+    return format_html('<span aria-label="{} of {}">{}{}</span>', count, total, filled, empty)

@@ -1,0 +1,102 @@
+"""The demloc ruleset at a real table: run_command, undo, replay, the page (DESIGN.md)."""
+
+import pytest
+from django.urls import reverse
+
+from tabletop import services
+from tabletop.models import Table
+from tabletop.rules import Command
+from tabletop.seats import cookie_name, seat_token
+
+pytestmark = pytest.mark.django_db
+
+
+def run(table, seat, type_, **data):
+    return services.run_command(table, seat, Command("demloc." + type_, data))
+
+
+def test_a_turn_through_run_command_replays_to_the_stored_projection(make_table):
+    table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
+    table.refresh_from_db()
+    assert table.state["turn"] == 1 and table.options["turn_limit"] == "3"
+    run(
+        table, ann, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=1, dice=[3, 3, 3]
+    )
+    run(table, bob, "calc.apply")
+    run(table, bob, "tokens.adjust", piece="s1-gunner", token="seals", delta=2)
+    run(table, ann, "mana.channel", piece="s0-vesna", common=1, dark=1, setup=True)
+    run(table, ann, "daemon.summon", piece="s0-vesna", level=1, hearts=2)
+    services.run_command(table, ann, Command("table.undo"))
+    services.run_command(table, ann, Command("table.redo"))
+    table.refresh_from_db()
+    seats = {0: ann, 1: bob}
+    while table.state["phase"] != "end":
+        acting = table.state["play_order"][table.state["acting_index"]]
+        run(table, seats[acting], "phase.next")
+        table.refresh_from_db()
+    run(table, bob, "turn.next")
+    table.refresh_from_db()
+    assert table.state["turn"] == 2
+    assert table.state["pieces"]["s1-bram"]["broken_hearts"] == 1
+    assert table.state["pieces"]["s1-gunner"]["broken_hearts"] == 1  # possessed: one per turn
+    report = services.table_replay(table)
+    assert report["state_matches"] and report["meta_matches"]
+
+
+def test_refused_command_changes_nothing(make_table):
+    from tabletop.errors import RuleViolation
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    version = Table.objects.get(pk=table.pk).version
+    with pytest.raises(RuleViolation) as err:
+        run(table, bob, "damage.assign", piece="s0-korr", amount=2)
+    assert err.value.code == "not_your_character"
+    assert Table.objects.get(pk=table.pk).version == version
+
+
+def test_page_shows_cards_cadence_and_log(client, make_table):
+    table, (ann, bob) = make_table("demloc", players=2)
+    run(table, ann, "damage.assign", piece="s0-korr", amount=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    response = client.get(reverse("tabletop:table", args=[table.code]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for text in ("Korr Halfhand", "Bram Oakjaw", "Strategic", "First:", "Mission log", "+1 damage"):
+        assert text in html, text
+    assert html.count('value="demloc.damage.assign"') == 2 * 3  # +1 damage, +1 hit on 3 cards
+
+
+def test_command_form_posts_through_the_page(client, make_table):
+    table, (ann, bob) = make_table("demloc", players=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    url = reverse("tabletop:command", args=[table.code])
+    response = client.post(
+        url,
+        {
+            "type": "demloc.shot.propose",
+            "d.shooter": "s0-korr:0",
+            "d.target": "s1-bram",
+            "d.test_roll": "2",
+            "d.fate": "",
+            "d.dice": "4 4 4",
+            "d.cover": "0",
+            "d.extra": "0",
+        },
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "proposed result" in html and "(4 + 7) - 0 = 11" in html
+    response = client.post(url, {"type": "demloc.damage.assign", "d.piece": "s1-bram"})
+    assert (
+        response.status_code == 400
+        and 'data-code="not_your_character"' in response.content.decode()
+    )
+
+
+def test_reference_and_new_mission_pages(client):
+    response = client.get(reverse("missions:reference"))
+    assert response.status_code == 200 and 'id="weapon-perforating"' in response.content.decode()
+    response = client.get(reverse("missions:new"))
+    html = response.content.decode()
+    assert 'name="opt.seals"' in html and "exceed the limit (7.2.3) (default)" in html
+    assert 'name="opt.guilds"' not in html
