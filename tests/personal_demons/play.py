@@ -17,8 +17,13 @@ NAMES = ["Ann", "Ben", "Cat", "Dan"]
 class Game:
     """A game folded event by event; ``records`` is the log, ``state`` the incremental state."""
 
-    def __init__(self, players: int = 2, seed: int = 1, options: dict | None = None,
-                 ruleset: PersonalDemonsRuleset | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        seed: int = 1,
+        options: dict | None = None,
+        ruleset: PersonalDemonsRuleset | None = None,
+    ) -> None:
         self.rs = ruleset or PersonalDemonsRuleset()
         self.seed = seed
         self.calls = 0
@@ -36,7 +41,9 @@ class Game:
     def cmd(self, seat: int, type_: str, **data):
         """Run one command for ``seat``; returns its events. Raises ``RuleViolation``."""
         self.calls += 1
-        events = self.rs.decide(self.state, Command(type_, data), seat, make_dice(f"{self.seed}-{self.calls}"))
+        events = self.rs.decide(
+            self.state, Command(type_, data), seat, make_dice(f"{self.seed}-{self.calls}")
+        )
         self._append(events, seat)
         return events
 
@@ -54,8 +61,10 @@ def bot_command(state: dict, seat: int, rnd: random.Random):
     if state["phase"] == "setup":
         if p["setup_done"]:
             return None
-        return "pd.setup.choose", {"fear_space": [rnd.randrange(4), rnd.randrange(4)],
-                                   "keep": rnd.sample(p["candidates"], 2)}
+        return "pd.setup.choose", {
+            "fear_space": [rnd.randrange(4), rnd.randrange(4)],
+            "keep": rnd.sample(p["candidates"], 2),
+        }
     if len(p["courage"]) > 3:
         return "pd.courage.discard", {"cards": [rnd.choice(p["courage"])]}
     if p["keeper"] is not None:
@@ -65,7 +74,11 @@ def bot_command(state: dict, seat: int, rnd: random.Random):
         if not options:
             return "pd.drawn.discard", {}
         space, half = rnd.choice(options)
-        return "pd.drawn.place", {"space": space, "half": half, "wild_colour": rnd.choice(B.COLOURS)}
+        return "pd.drawn.place", {
+            "space": space,
+            "half": half,
+            "wild_colour": rnd.choice(B.COLOURS),
+        }
     if state["phase"] != "summoning":
         return None
     if state["step"] == "place" and not p["placed"]:
@@ -76,8 +89,11 @@ def bot_command(state: dict, seat: int, rnd: random.Random):
         card = B.placement_by_pid(p["board"], p["placed"])["card"]
         if E.can_summon(state, seat, card) and rnd.random() < 0.85:
             return "pd.card.reveal", {"face_up": True, "wild_colour": rnd.choice(B.COLOURS)}
-        return "pd.card.reveal", {"face_up": False, "seal_colour": rnd.choice(B.COLOURS),
-                                  "sin": rnd.choice(E.SINS)}
+        return "pd.card.reveal", {
+            "face_up": False,
+            "seal_colour": rnd.choice(B.COLOURS),
+            "sin": rnd.choice(E.SINS),
+        }
     if state["step"] == "bonus":
         opts = E.bonus_options(state, seat)
         if not opts["my_turn"] or opts["status"]:
@@ -94,13 +110,19 @@ def bot_command(state: dict, seat: int, rnd: random.Random):
             anchors = [a for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)]
             named = card["cost"]["sin"] if card["deck"] == "colossal" else None
             sin = named or rnd.choice(opts["sins_for"]["6"])
-            choices.append(("pd.bonus.personal", {"card": cid, "space": rnd.choice(anchors), "sin": sin,
-                                                  "wild_colour": "blue"}))
+            choices.append(
+                (
+                    "pd.bonus.personal",
+                    {"card": cid, "space": rnd.choice(anchors), "sin": sin, "wild_colour": "blue"},
+                )
+            )
         return rnd.choice(choices)
     return None
 
 
-def play_random(players: int, seed: int, options: dict | None = None, max_commands: int = 2000) -> Game:
+def play_random(
+    players: int, seed: int, options: dict | None = None, max_commands: int = 2000
+) -> Game:
     """Play a whole game with random legal commands."""
     game = Game(players, seed, options)
     rnd = random.Random(seed)
@@ -114,5 +136,7 @@ def play_random(players: int, seed: int, options: dict | None = None, max_comman
         try:
             game.cmd(seat, type_, **data)
         except RuleViolation as exc:
-            raise AssertionError(f"bot move {type_} {data} refused: {exc.code} {exc.message}") from exc
+            raise AssertionError(
+                f"bot move {type_} {data} refused: {exc.code} {exc.message}"
+            ) from exc
     raise AssertionError("game did not end")

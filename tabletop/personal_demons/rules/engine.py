@@ -255,9 +255,17 @@ class PersonalDemonsRuleset(BaseRuleset):
     # -- evolve ------------------------------------------------------------------------------
     def evolve(self, state: dict, event: EventRecord) -> dict:
         """Fold one event into a new state (the input is never mutated)."""
-        new = {
-            k: (v if k in ("catalog", "geometry") else copy.deepcopy(v)) for k, v in state.items()
-        }
+        new = dict(state)
+        if "players" in state:
+            seat = event.data.get("seat")
+            new["players"] = [
+                _clone(p) if seat is None or i == seat else p
+                for i, p in enumerate(state["players"])
+            ]
+            new["decks"] = {k: list(v) for k, v in state["decks"].items()}
+            new["discards"] = {k: list(v) for k, v in state["discards"].items()}
+            new["bonus_order"] = list(state["bonus_order"])
+            new["winners"] = list(state["winners"])
         handler = _EVOLVERS.get(event.type)
         if handler is None:
             raise ValueError(f"unknown event {event.type}")
