@@ -333,6 +333,17 @@ def solve_binding(
     if not cards or len(cards) > len(corners):
         return None
     options = {card: card_options(card, declared.get(card), effects) for card in cards}
+
+    def meets(option, corner):
+        return option[0] == corner if corner in SUITS else option[1] == corner
+
+    # quick rejections: a corner nobody meets, a card that meets no corner
+    for corner in corners:
+        if not any(meets(o, corner) for card in cards for o in options[card]):
+            return None
+    for card in cards:
+        if not any(meets(o, corner) for corner in corners for o in options[card]):
+            return None
     for mapping in itertools.product(range(len(cards)), repeat=len(corners)):
         if set(mapping) != set(range(len(cards))):
             continue  # every card must meet something
