@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "channels",
     "frontend",
@@ -178,6 +179,10 @@ SPECTACULAR_SETTINGS = {
     '{"code", "detail"} for a broken rule or bad input, 404 for what you cannot see, '
     "409 for a stale expected_version.",
     "VERSION": "0.1.0",
+    # The docs page works without internet (a table may have none): assets from our static files.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

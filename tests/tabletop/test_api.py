@@ -146,3 +146,9 @@ def test_join_qr_is_an_svg_of_the_join_link(client, api_table):
     response = client.get(f"/t/{code}/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     assert b"xmlns" in response.content and b"<svg" in response.content
+
+
+def test_api_docs_load_their_assets_from_our_static_files(client):
+    page = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
+    assert "cdn" not in page.lower()
