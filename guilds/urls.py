@@ -1,4 +1,35 @@
-from django.urls import path  # noqa: F401
+"""Guild pages, included by the project at ``/guild/``."""
+
+from django.urls import path
+
+from . import views
 
 app_name = "guilds"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("found/", views.found, name="found"),
+    path("gate/", views.gate, name="gate"),
+    path("gate/redeem/", views.redeem, name="redeem"),
+    path("dormitory/", views.dormitory, name="dormitory"),
+    path("dormitory/enlist/", views.enlist, name="enlist"),
+    path("dormitory/<int:pk>/dismiss/", views.dismiss, name="dismiss"),
+    path("dormitory/<int:pk>/heal/", views.heal, name="heal"),
+    path("armory/", views.armory, name="armory"),
+    path("armory/buy/", views.buy, name="buy"),
+    path("armory/<int:pk>/equip/", views.equip, name="equip"),
+    path("armory/<int:pk>/unequip/", views.unequip, name="unequip"),
+    path("library/", views.library, name="library"),
+    path("library/add/", views.code_add, name="code_add"),
+    path("library/<int:pk>/assign/", views.code_assign, name="code_assign"),
+    path("library/<int:pk>/unassign/", views.code_unassign, name="code_unassign"),
+    path("guesthouse/", views.guesthouse, name="guesthouse"),
+    path("guesthouse/enlist/", views.follower_enlist, name="follower_enlist"),
+    path("guesthouse/<int:pk>/dismiss/", views.follower_dismiss, name="follower_dismiss"),
+    path("pantheon/", views.pantheon, name="pantheon"),
+    path("pantheon/add/", views.daemon_add, name="daemon_add"),
+    path("pantheon/<int:pk>/remove/", views.daemon_remove, name="daemon_remove"),
+    path("buildings/", views.buildings, name="buildings"),
+    path("buildings/<slug:kind>/upgrade/", views.upgrade, name="upgrade"),
+    path("ledger/", views.ledger, name="ledger"),
+    path("roster/", views.roster, name="roster"),
+]

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Sum
+from django.db.models import Case, Count, Prefetch, Sum, When
 
 from .. import rules
 from ..models import (
     ArcaneCodeCard,
+    ArmoryWeapon,
     Card,
     DaemonCard,
     FollowerCard,
     Guild,
+    LibraryCode,
     Mercenary,
     MercenaryCard,
     SetCard,
@@ -97,8 +99,17 @@ def roster(guild: Guild):
     """Mercenaries with their weapons (top first) and codes, for the roster (5.8, 6.3)."""
     return (
         guild.mercenaries.select_related("card__area")
-        .prefetch_related("weapons__card__features", "codes__card")
-        .order_by("status", "card__name")
+        .prefetch_related(
+            # "primary" sorts before "secondary": the top weapon first.
+            Prefetch(
+                "weapons",
+                queryset=ArmoryWeapon.objects.select_related("card")
+                .prefetch_related("card__features")
+                .order_by("slot"),
+            ),
+            Prefetch("codes", queryset=LibraryCode.objects.select_related("card__kabbalah")),
+        )
+        .order_by(Case(When(status=Mercenary.Status.DEAD, then=1), default=0), "card__name")
     )
 
 
@@ -216,8 +227,7 @@ def guild_snapshot(guild: Guild) -> dict:
                 "favourite_weapon": card.favourite_weapon,
                 **_character(card),
                 "weapons": [
-                    {"id": w.pk, "slot": w.slot, **weapon_data(w.card)}
-                    for w in sorted(m.weapons.all(), key=lambda w: rules.SLOTS.index(w.slot))
+                    {"id": w.pk, "slot": w.slot, **weapon_data(w.card)} for w in m.weapons.all()
                 ],
                 "codes": [{"id": c.pk, **code_data(c.card)} for c in m.codes.all()],
             }

@@ -1,0 +1,382 @@
+"""Admin for the card catalog (content) and the Guild records (read mostly: balances change
+only through the services, so the ledger and the balances stay equal)."""
+
+from django.contrib import admin, messages
+
+from tabletop.errors import TabletopError
+
+from . import models, services
+from .demo import new_code
+
+
+class DemoFilterMixin:
+    list_filter = ("is_demo",)
+
+
+class SetCardInline(admin.TabularInline):
+    model = models.SetCard
+    extra = 1
+    autocomplete_fields = ("card",)
+
+
+class SetCodeInline(admin.TabularInline):
+    model = models.SetCode
+    extra = 0
+    fields = ("code", "redeemed_by", "redeemed_at")
+    readonly_fields = ("redeemed_by", "redeemed_at")
+
+
+class AccountCodeInline(admin.TabularInline):
+    model = models.AccountCode
+    extra = 0
+    fields = ("code", "guild_name")
+    readonly_fields = ("guild_name",)
+
+    @admin.display(description="Guild")
+    def guild_name(self, obj):
+        guild = getattr(obj, "guild", None)
+        return guild.name if guild else "unused"
+
+
+@admin.register(models.CardSet)
+class CardSetAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "box", "card_count", "unused_codes", "is_demo")
+    list_filter = ("kind", "box", "is_demo")
+    search_fields = ("name", "slug", "codes__code")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = (SetCardInline, SetCodeInline, AccountCodeInline)
+    actions = ("add_three_codes",)
+
+    @admin.display(description="cards")
+    def card_count(self, obj):
+        return sum(obj.contents.values_list("quantity", flat=True))
+
+    @admin.display(description="unused codes")
+    def unused_codes(self, obj):
+        return obj.codes.filter(redeemed_by__isnull=True).count()
+
+    @admin.action(description="Add three new set codes")
+    def add_three_codes(self, request, queryset):
+        for card_set in queryset:
+            for _ in range(3):
+                models.SetCode.objects.create(card_set=card_set, code=new_code(models.SetCode))
+        self.message_user(request, "Codes added.")
+
+
+@admin.register(models.SetCode)
+class SetCodeAdmin(admin.ModelAdmin):
+    list_display = ("code", "card_set", "redeemed_by", "redeemed_at")
+    list_filter = ("card_set", ("redeemed_by", admin.EmptyFieldListFilter))
+    search_fields = ("code", "redeemed_by__name")
+    readonly_fields = ("redeemed_by", "redeemed_at")
+    list_select_related = ("card_set", "redeemed_by")
+
+
+@admin.register(models.AccountCode)
+class AccountCodeAdmin(admin.ModelAdmin):
+    list_display = ("code", "card_set", "created_at")
+    list_filter = ("card_set",)
+    search_fields = ("code", "guild__name")
+
+
+@admin.register(models.CityArea)
+class CityAreaAdmin(DemoFilterMixin, admin.ModelAdmin):
+    list_display = ("name", "symbol", "order", "is_demo")
+    search_fields = ("name",)
+
+
+@admin.register(models.Kabbalah)
+class KabbalahAdmin(DemoFilterMixin, admin.ModelAdmin):
+    list_display = ("name", "symbol", "is_demo")
+    search_fields = ("name",)
+
+
+@admin.register(models.Card)
+class CardAdmin(admin.ModelAdmin):
+    """All cards, for search (set contents pick from here); edit them in their own list."""
+
+    list_display = ("name", "kind", "is_demo")
+    list_filter = ("kind", "is_demo")
+    search_fields = ("name",)
+
+    def has_add_permission(self, request):
+        return False
+
+
+class AbilityInline(admin.TabularInline):
+    model = models.CharacterAbility
+    extra = 0
+    fields = ("activation", "fate_cost", "standard", "x", "name", "text")
+
+
+STATS = (
+    "level",
+    ("armor", "impact_resistance", "hit_factor", "movement"),
+    ("hand_to_hand_dice", "hand_to_hand_modifier"),
+    ("ranged_dice", "ranged_modifier"),
+    "arcane_ability",
+)
+FIXED_WEAPONS = (
+    ("primary_weapon", "primary_weapon_type", "primary_damage", "primary_features"),
+    ("secondary_weapon", "secondary_weapon_type", "secondary_damage", "secondary_features"),
+)
+
+
+@admin.register(models.MercenaryCard)
+class MercenaryCardAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "type",
+        "area",
+        "level",
+        "armor",
+        "hit_factor",
+        "arcane_ability",
+        "favourite_weapon",
+        "is_demo",
+    )
+    list_filter = ("type", "area", "level", "favourite_weapon", "is_demo")
+    search_fields = ("name", "abilities__name")
+    fieldsets = (
+        (None, {"fields": ("name", "type", "area", "text", "is_demo")}),
+        ("Factors", {"fields": STATS}),
+        ("Weapons", {"fields": ("favourite_weapon", ("primary_coupling", "secondary_coupling"))}),
+    )
+    inlines = (AbilityInline,)
+
+
+@admin.register(models.FollowerCard)
+class FollowerCardAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "level",
+        "feods_per_mission",
+        "can_enlist_permanently",
+        "permanent_feods",
+        "is_demo",
+    )
+    list_filter = ("can_enlist_permanently", "level", "is_demo")
+    search_fields = ("name",)
+    fieldsets = (
+        (None, {"fields": ("name", "text", "is_demo")}),
+        ("Factors", {"fields": STATS}),
+        ("Weapons", {"fields": FIXED_WEAPONS}),
+        ("Cost", {"fields": ("feods_per_mission", "can_enlist_permanently", "permanent_feods")}),
+    )
+    inlines = (AbilityInline,)
+
+
+@admin.register(models.DaemonCard)
+class DaemonCardAdmin(admin.ModelAdmin):
+    list_display = ("name", "kabbalah", "level", "armor", "hit_factor", "is_demo")
+    list_filter = ("kabbalah", "level", "is_demo")
+    search_fields = ("name",)
+    fieldsets = (
+        (None, {"fields": ("name", "kabbalah", "text", "is_demo")}),
+        ("Factors", {"fields": STATS}),
+        ("Weapons", {"fields": FIXED_WEAPONS}),
+    )
+    inlines = (AbilityInline,)
+
+
+class WeaponFeatureInline(admin.TabularInline):
+    model = models.WeaponFeature
+    extra = 0
+
+
+@admin.register(models.WeaponCard)
+class WeaponCardAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "type",
+        "characteristic",
+        "grip",
+        "damage",
+        "melee_damage",
+        "range",
+        "price_feods",
+        "is_demo",
+    )
+    list_filter = ("type", "characteristic", "grip", "is_demo")
+    search_fields = ("name", "features__text")
+    inlines = (WeaponFeatureInline,)
+
+
+class ArcanePowerInline(admin.StackedInline):
+    model = models.ArcanePower
+    extra = 0
+    max_num = 2
+
+
+class PentacleEffectInline(admin.TabularInline):
+    model = models.PentacleEffect
+    extra = 0
+
+
+@admin.register(models.ArcanePower)
+class ArcanePowerAdmin(admin.ModelAdmin):
+    """Edit a power's effects here (nested inlines are not in Django's admin)."""
+
+    list_display = ("name", "code", "position", "range", "white_mana", "black_mana")
+    list_filter = ("code__kabbalah",)
+    search_fields = ("name", "code__name")
+
+    class EffectInline(admin.TabularInline):
+        model = models.ArcaneEffect
+        extra = 0
+
+    inlines = (EffectInline,)
+
+
+@admin.register(models.ArcaneCodeCard)
+class ArcaneCodeCardAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "kabbalah",
+        "summoning_white",
+        "summoning_black",
+        "pentacle_name",
+        "price_feods",
+        "is_demo",
+    )
+    list_filter = ("kabbalah", "is_demo")
+    search_fields = ("name", "pentacle_name", "powers__name")
+    inlines = (ArcanePowerInline, PentacleEffectInline)
+
+
+# --- guild records ------------------------------------------------------------------------------
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class BuildingInline(ReadOnlyInline):
+    model = models.Building
+    fields = ("kind", "level")
+
+
+class MercenaryInline(ReadOnlyInline):
+    model = models.Mercenary
+    fields = ("card", "status", "heal_feods", "status_note")
+
+
+class LedgerInline(ReadOnlyInline):
+    model = models.LedgerEntry
+    fields = ("created_at", "currency", "amount", "balance_after", "reason", "note")
+    readonly_fields = fields
+    max_num = 0
+
+
+class LimitBonusInline(admin.TabularInline):
+    model = models.LimitBonus
+    extra = 0
+
+
+@admin.register(models.Guild)
+class GuildAdmin(admin.ModelAdmin):
+    list_display = ("name", "master", "colour", "fame", "feods", "blood_stones", "created_at")
+    list_filter = ("colour",)
+    search_fields = ("name", "master__username", "account_code__code")
+    readonly_fields = ("master", "account_code", "fame", "feods", "blood_stones", "created_at")
+    fields = ("name", "colour") + readonly_fields
+    inlines = (BuildingInline, MercenaryInline, LimitBonusInline, LedgerInline)
+    actions = ("grant_100_feods",)
+
+    def has_add_permission(self, request):
+        return False  # Guilds are founded with an account card (services.guild_create).
+
+    @admin.action(description="Grant 100 feods (ledger: adjustment by staff)")
+    def grant_100_feods(self, request, queryset):
+        for guild in queryset:
+            try:
+                services.guild_balance_change(
+                    guild_id=guild.pk,
+                    reason="adjustment",
+                    feods=100,
+                    note=f"Granted by {request.user.get_username()}",
+                )
+            except TabletopError as exc:
+                self.message_user(request, f"{guild}: {exc.message}", messages.ERROR)
+        self.message_user(request, "Feods granted.")
+
+
+@admin.register(models.LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "guild", "currency", "amount", "balance_after", "reason", "note")
+    list_filter = ("currency", "reason")
+    search_fields = ("guild__name", "note")
+    date_hierarchy = "created_at"
+    list_select_related = ("guild",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(models.Mercenary)
+class MercenaryAdmin(admin.ModelAdmin):
+    list_display = ("card", "guild", "status", "heal_feods", "status_note", "enlisted_at")
+    list_filter = ("status", "card__type", "card__level")
+    search_fields = ("card__name", "guild__name")
+    list_select_related = ("card", "guild")
+    readonly_fields = ("guild", "card", "status", "heal_feods", "status_note", "enlisted_at")
+
+
+@admin.register(models.ArmoryWeapon)
+class ArmoryWeaponAdmin(admin.ModelAdmin):
+    list_display = ("card", "guild", "mercenary", "slot", "price_paid", "bought_at")
+    list_filter = ("card__type", "card__characteristic", "slot")
+    search_fields = ("card__name", "guild__name")
+    list_select_related = ("card", "guild", "mercenary__card")
+    readonly_fields = ("guild", "card", "mercenary", "slot", "price_paid", "bought_at")
+
+
+@admin.register(models.LibraryCode)
+class LibraryCodeAdmin(admin.ModelAdmin):
+    list_display = ("card", "guild", "mercenary", "price_paid", "added_at")
+    list_filter = ("card__kabbalah",)
+    search_fields = ("card__name", "guild__name")
+    readonly_fields = ("guild", "card", "mercenary", "price_paid", "added_at")
+
+
+@admin.register(models.GuestFollower)
+class GuestFollowerAdmin(admin.ModelAdmin):
+    list_display = ("card", "guild", "price_paid", "enlisted_at")
+    search_fields = ("card__name", "guild__name")
+    readonly_fields = ("guild", "card", "price_paid", "enlisted_at")
+
+
+@admin.register(models.PantheonDaemon)
+class PantheonDaemonAdmin(admin.ModelAdmin):
+    list_display = ("card", "guild", "added_at")
+    list_filter = ("card__kabbalah", "card__level")
+    search_fields = ("card__name", "guild__name")
+    readonly_fields = ("guild", "card", "added_at")
+
+
+@admin.register(models.Building)
+class BuildingAdmin(admin.ModelAdmin):
+    list_display = ("guild", "kind", "level")
+    list_filter = ("kind", "level")
+    search_fields = ("guild__name",)
+    readonly_fields = ("guild", "kind", "level")
+
+
+@admin.register(models.LimitBonus)
+class LimitBonusAdmin(admin.ModelAdmin):
+    list_display = ("guild", "kind", "key", "amount", "source")
+    list_filter = ("kind",)
+    search_fields = ("guild__name", "source")

@@ -1,0 +1,29 @@
+"""Small template helpers for the Guild pages."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("guilds/_error.html", takes_context=True)
+def form_error(context, *parts):
+    """The error of the last action if it came from the form whose hidden ``at`` field is
+    ``"-".join(parts)``: ``{% form_error "buy" card.pk %}``."""
+    at = "-".join(str(p) for p in parts)
+    error = context.get("error")
+    return {"error": error if error is not None and context.get("error_at") == at else None}
+
+
+@register.filter
+def get(mapping, key):
+    """``mapping|get:key`` for dicts in templates."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
+
+
+@register.simple_tag
+def fmt_bonus(value):
+    """``+1`` / ``-1`` / empty for 0, for hand-to-hand and ranged modifiers."""
+    return f"{value:+d}" if value else ""

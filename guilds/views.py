@@ -1,0 +1,442 @@
+"""Guild pages (mobile, htmx). Thin: each POST calls one service; each page is one template
+with a ``main`` partial that htmx swaps after an action (STYLE.md 7).
+
+Every query starts from ``request.user.guild`` (STYLE.md 10): another Guild's rows answer 404.
+An action that breaks a rule re-renders the page with the message next to the form that was
+used (the form's hidden ``at`` field), status 400, nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import HttpRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tabletop.errors import TabletopError
+
+from . import rules, services
+from .models import (
+    Building,
+    Card,
+    GuildColour,
+    Mercenary,
+    PantheonDaemon,
+)
+from .services import queries
+from .services._common import building_level
+
+PAGES = (
+    "office",
+    "gate",
+    "dormitory",
+    "armory",
+    "library",
+    "guesthouse",
+    "pantheon",
+    "buildings",
+    "ledger",
+)
+
+
+def _guild(request: HttpRequest):
+    try:
+        return request.user.guild
+    except ObjectDoesNotExist:
+        return None
+
+
+def _base(guild) -> dict:
+    return {"guild": guild, "levels": dict(guild.buildings.values_list("kind", "level"))}
+
+
+def _office(guild) -> dict:
+    mercenaries = list(queries.roster(guild))
+    return {
+        "mercenaries": mercenaries,
+        "ready": sum(1 for m in mercenaries if services.mercenary_can_go_on_mission(m)),
+        "ledger": guild.ledger.all()[:8],
+    }
+
+
+def _gate(guild) -> dict:
+    return {
+        "redeemed": queries.redeemed_sets(guild),
+        "database": {
+            label: queries.guild_database(guild, kind) for kind, label in Card.Kind.choices
+        },
+    }
+
+
+def _dormitory(guild) -> dict:
+    mercenaries = list(queries.roster(guild))
+    return {
+        "mercenaries": [(m, services.mercenary_can_go_on_mission(m)) for m in mercenaries],
+        "usage": queries.dormitory_usage(guild),
+        "available": [e for e in queries.guild_database(guild, Card.Kind.MERCENARY) if e.left],
+        "fame_for_level": rules.FAME_FOR_LEVEL,
+    }
+
+
+def _present(guild):
+    return (
+        guild.mercenaries.filter(status__in=[Mercenary.Status.ACTIVE, Mercenary.Status.INJURED])
+        .select_related("card")
+        .order_by("card__name")
+    )
+
+
+def _armory(guild) -> dict:
+    weapons = guild.weapons.select_related("card", "mercenary__card").prefetch_related(
+        "card__features"
+    )
+    return {
+        "weapons": weapons,
+        "capacity": rules.ARMORY_CAPACITY[building_level(guild, "armory")],
+        "available": [e for e in queries.guild_database(guild, Card.Kind.WEAPON) if e.left],
+        "present": _present(guild),
+    }
+
+
+def _library(guild) -> dict:
+    codes = guild.codes.select_related("card__kabbalah", "mercenary__card").prefetch_related(
+        "card__powers__effects", "card__pentacle_effects"
+    )
+    return {
+        "codes": codes,
+        "capacity": rules.LIBRARY_CAPACITY[building_level(guild, "library")],
+        "available": [e for e in queries.guild_database(guild, Card.Kind.ARCANE_CODE) if e.left],
+        "arcane": [m for m in _present(guild) if m.card.arcane_ability > 0],
+    }
+
+
+def _guesthouse(guild) -> dict:
+    return {
+        "guests": guild.guests.select_related("card"),
+        "capacity": rules.GUESTHOUSE_CAPACITY[building_level(guild, "guesthouse")],
+        "available": [
+            e
+            for e in queries.guild_database(guild, Card.Kind.FOLLOWER)
+            if e.left and e.card.can_enlist_permanently
+        ],
+        "temporary": [
+            e
+            for e in queries.guild_database(guild, Card.Kind.FOLLOWER)
+            if not e.card.can_enlist_permanently
+        ],
+    }
+
+
+def _pantheon(guild) -> dict:
+    grouped: dict[str, dict[int, list[PantheonDaemon]]] = {}
+    for entry in guild.pantheon.select_related("card__kabbalah"):
+        grouped.setdefault(entry.card.kabbalah.name, {}).setdefault(entry.card.level, []).append(
+            entry
+        )
+    chosen = set(guild.pantheon.values_list("card_id", flat=True))
+    return {
+        "grouped": {k: sorted(v.items()) for k, v in sorted(grouped.items())},
+        "capacity": rules.PANTHEON_CAPACITY[building_level(guild, "library")],
+        "count": len(chosen),
+        "available": [
+            e for e in queries.guild_database(guild, Card.Kind.DAEMON) if e.card.pk not in chosen
+        ],
+    }
+
+
+def _buildings(guild) -> dict:
+    rows = []
+    for building in guild.buildings.all():
+        top = building.level >= rules.MAX_BUILDING_LEVEL
+        rows.append(
+            {
+                "building": building,
+                "now": rules.building_effects(building.kind, building.level),
+                "next": None if top else rules.building_effects(building.kind, building.level + 1),
+                "cost": None if top else rules.upgrade_cost(building.kind, building.level),
+            }
+        )
+    order = {k: i for i, k in enumerate(rules.BUILDING_KINDS)}
+    return {"rows": sorted(rows, key=lambda r: order[r["building"].kind])}
+
+
+def _ledger(guild) -> dict:
+    return {"entries": guild.ledger.all()[:200]}
+
+
+CONTEXT: dict[str, Callable] = {
+    "office": _office,
+    "gate": _gate,
+    "dormitory": _dormitory,
+    "armory": _armory,
+    "library": _library,
+    "guesthouse": _guesthouse,
+    "pantheon": _pantheon,
+    "buildings": _buildings,
+    "ledger": _ledger,
+}
+
+
+def _render(request, page: str, guild, extra: dict | None = None, status: int = 200):
+    context = {**_base(guild), **CONTEXT[page](guild), "page": page, **(extra or {})}
+    template = f"guilds/{page}.html"
+    if request.htmx:
+        template += "#main"
+    return render(request, template, context, status=status)
+
+
+def _perform(request: HttpRequest, page: str, action: Callable, done: str = "", **kwargs):
+    """Run one service for the user's Guild; on success redirect (or re-render the partial for
+    htmx), on a broken rule re-render with the message at the form that was used."""
+    guild = _guild(request)
+    if guild is None:
+        return redirect("guilds:home")
+    try:
+        action(guild=guild, **kwargs)
+    except TabletopError as exc:
+        guild.refresh_from_db()
+        extra = {"error": exc, "error_at": request.POST.get("at", "")}
+        return _render(request, page, guild, extra, status=exc.status)
+    if request.htmx:
+        guild.refresh_from_db()
+        return _render(request, page, guild, {"done": done})
+    if done:
+        messages.success(request, done)
+    return redirect(f"guilds:{page}")
+
+
+def _page_view(page: str):
+    @require_GET
+    @login_required
+    def view(request):
+        guild = _guild(request)
+        if guild is None:
+            return redirect("guilds:home")
+        return _render(request, page, guild)
+
+    view.__name__ = page
+    view.__doc__ = f"The {page} page of the user's Guild."
+    return view
+
+
+gate = _page_view("gate")
+dormitory = _page_view("dormitory")
+armory = _page_view("armory")
+library = _page_view("library")
+guesthouse = _page_view("guesthouse")
+pantheon = _page_view("pantheon")
+buildings = _page_view("buildings")
+ledger = _page_view("ledger")
+
+
+@require_GET
+@login_required
+def home(request):
+    """The Master's office, or the founding form when the user has no Guild yet (6.2)."""
+    guild = _guild(request)
+    if guild is None:
+        return render(request, "guilds/found.html", {"colours": GuildColour.choices})
+    return _render(request, "office", guild)
+
+
+@require_POST
+@login_required
+def found(request):
+    """Found a Guild with an account card code (6.2, first access)."""
+    try:
+        services.guild_create(
+            master=request.user,
+            account_code=request.POST.get("code", ""),
+            name=request.POST.get("name", ""),
+            colour=request.POST.get("colour", ""),
+        )
+    except TabletopError as exc:
+        return render(
+            request,
+            "guilds/found.html",
+            {"colours": GuildColour.choices, "error": exc, "form": request.POST},
+            status=exc.status,
+        )
+    messages.success(request, "Your Guild is founded. Redeem your set codes at the City Gate.")
+    return redirect(reverse("guilds:gate"))
+
+
+@require_GET
+@login_required
+def roster(request):
+    """The printable Guild box roster (5.8, 6.3)."""
+    guild = _guild(request)
+    if guild is None:
+        return redirect("guilds:home")
+    mercenaries = queries.roster(guild).prefetch_related("card__abilities")
+    return render(
+        request,
+        "guilds/roster.html",
+        {
+            "guild": guild,
+            "mercenaries": [(m, services.mercenary_can_go_on_mission(m)) for m in mercenaries],
+            "guests": guild.guests.select_related("card"),
+            "pantheon": guild.pantheon.select_related("card__kabbalah"),
+            "armory": guild.weapons.filter(mercenary__isnull=True).select_related("card"),
+            "shelf": guild.codes.filter(mercenary__isnull=True).select_related("card"),
+            "buildings": guild.buildings.all(),
+        },
+    )
+
+
+# --- actions: one service each -------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def redeem(request):
+    return _perform(
+        request,
+        "gate",
+        services.set_code_redeem,
+        "Cards added to your database.",
+        code=request.POST.get("code", ""),
+    )
+
+
+@require_POST
+@login_required
+def enlist(request):
+    return _perform(
+        request,
+        "dormitory",
+        services.mercenary_enlist,
+        "Mercenary enlisted.",
+        card_id=request.POST.get("card"),
+    )
+
+
+@require_POST
+@login_required
+def dismiss(request, pk: int):
+    return _perform(
+        request, "dormitory", services.mercenary_dismiss, "Mercenary dismissed.", mercenary_id=pk
+    )
+
+
+@require_POST
+@login_required
+def heal(request, pk: int):
+    return _perform(
+        request, "dormitory", services.mercenary_heal, "Mercenary healed.", mercenary_id=pk
+    )
+
+
+@require_POST
+@login_required
+def buy(request):
+    return _perform(
+        request, "armory", services.weapon_buy, "Weapon bought.", card_id=request.POST.get("card")
+    )
+
+
+@require_POST
+@login_required
+def equip(request, pk: int):
+    return _perform(
+        request,
+        "armory",
+        services.weapon_equip,
+        "Weapon equipped.",
+        weapon_id=pk,
+        mercenary_id=request.POST.get("mercenary"),
+        slot=request.POST.get("slot") or None,
+    )
+
+
+@require_POST
+@login_required
+def unequip(request, pk: int):
+    return _perform(
+        request, "armory", services.weapon_unequip, "Weapon back in the armory.", weapon_id=pk
+    )
+
+
+@require_POST
+@login_required
+def code_add(request):
+    return _perform(
+        request,
+        "library",
+        services.arcane_code_add,
+        "Arcane Code added.",
+        card_id=request.POST.get("card"),
+    )
+
+
+@require_POST
+@login_required
+def code_assign(request, pk: int):
+    return _perform(
+        request,
+        "library",
+        services.arcane_code_assign,
+        "Arcane Code assigned.",
+        code_id=pk,
+        mercenary_id=request.POST.get("mercenary"),
+    )
+
+
+@require_POST
+@login_required
+def code_unassign(request, pk: int):
+    return _perform(
+        request, "library", services.arcane_code_unassign, "Back on the shelf.", code_id=pk
+    )
+
+
+@require_POST
+@login_required
+def follower_enlist(request):
+    return _perform(
+        request,
+        "guesthouse",
+        services.follower_enlist,
+        "Follower lodged.",
+        card_id=request.POST.get("card"),
+    )
+
+
+@require_POST
+@login_required
+def follower_dismiss(request, pk: int):
+    return _perform(
+        request, "guesthouse", services.follower_dismiss, "Follower sent away.", guest_id=pk
+    )
+
+
+@require_POST
+@login_required
+def daemon_add(request):
+    return _perform(
+        request,
+        "pantheon",
+        services.daemon_add,
+        "Daemon added to the pantheon.",
+        card_id=request.POST.get("card"),
+    )
+
+
+@require_POST
+@login_required
+def daemon_remove(request, pk: int):
+    return _perform(request, "pantheon", services.daemon_remove, "Daemon removed.", entry_id=pk)
+
+
+@require_POST
+@login_required
+def upgrade(request, kind: str):
+    label = dict(Building.Kind.choices).get(kind, kind)
+    return _perform(
+        request, "buildings", services.building_upgrade, f"{label} upgraded.", kind=kind
+    )

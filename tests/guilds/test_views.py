@@ -1,0 +1,201 @@
+"""Guild pages through the test client (DemLoc rulebook 6.2 items 1-4, 6.3): the whole first
+evening of a Guild Master, errors shown at the form, other Guilds' ids answer 404."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from guilds import models
+from guilds.demo import load_demo_content
+
+from .factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(db):
+    load_demo_content()
+
+
+@pytest.fixture
+def master(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+def account_code():
+    return (
+        models.AccountCode.objects.filter(guild__isnull=True, card_set__is_demo=True).first().code
+    )
+
+
+def set_code(name):
+    return models.SetCode.objects.filter(card_set__name=name, redeemed_by__isnull=True).first().code
+
+
+def card(model, name):
+    return model.objects.get(name=name).pk
+
+
+def found(client, name="House Vesper"):
+    return client.post(
+        reverse("guilds:found"), {"code": account_code(), "name": name, "colour": "green"}
+    )
+
+
+def test_pages_need_a_login(client):
+    response = client.get(reverse("guilds:home"))
+    assert response.status_code == 302 and "/login" in response["Location"]
+
+
+def test_a_new_master_sees_the_founding_form_then_founds(client, master, demo):
+    assert b"Account card code" in client.get(reverse("guilds:home")).content
+    response = found(client)
+    assert response.status_code == 302
+    assert models.Guild.objects.get(master=master).colour == "green"
+
+
+def test_a_wrong_account_code_is_shown_on_the_form(client, master, demo):
+    response = client.post(
+        reverse("guilds:found"), {"code": "nope", "name": "X House", "colour": "red"}
+    )
+    assert response.status_code == 400
+    assert b'data-code="code_unknown"' in response.content
+    assert not models.Guild.objects.exists()
+
+
+def test_the_first_evening_of_a_guild(client, master, demo):
+    """Found, redeem the demo codes, enlist four, buy and equip, fill library and pantheon,
+    lodge a follower, upgrade the dormitory, print the roster."""
+    found(client)
+    for name in (
+        "Basic Guild Set: Rise of Guilds 1",
+        "Followers Set: Rise of the Guilds",
+        "Rise of Guilds: Weapons and Arcane Codes",
+    ):
+        assert client.post(reverse("guilds:redeem"), {"code": set_code(name)}).status_code == 302
+    names = ["Brann the Trapper", "Okka Ironjaw", "Malve of the Ash", "Tibbs Gutterhand"]
+    for name in names:
+        client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, name)})
+    guild = models.Guild.objects.get(master=master)
+    assert sorted(guild.mercenaries.values_list("card__name", flat=True)) == sorted(names)
+
+    client.post(reverse("guilds:buy"), {"card": card(models.WeaponCard, "Hunting Bow")})
+    client.post(reverse("guilds:buy"), {"card": card(models.WeaponCard, "Dagger")})
+    bow, dagger = guild.weapons.order_by("card__name")[1], guild.weapons.order_by("card__name")[0]
+    brann = guild.mercenaries.get(card__name="Brann the Trapper")
+    malve = guild.mercenaries.get(card__name="Malve of the Ash")
+    client.post(reverse("guilds:equip", args=[bow.pk]), {"mercenary": brann.pk})
+    client.post(reverse("guilds:equip", args=[dagger.pk]), {"mercenary": malve.pk})
+    bow.refresh_from_db()
+    assert bow.mercenary == brann and bow.slot == "primary"
+
+    client.post(
+        reverse("guilds:code_add"), {"card": card(models.ArcaneCodeCard, "Codex of Shards")}
+    )
+    code = guild.codes.get()
+    client.post(reverse("guilds:code_assign", args=[code.pk]), {"mercenary": malve.pk})
+    client.post(reverse("guilds:daemon_add"), {"card": card(models.DaemonCard, "Glass Imp")})
+    client.post(
+        reverse("guilds:follower_enlist"), {"card": card(models.FollowerCard, "City Guard")}
+    )
+    client.post(reverse("guilds:upgrade", args=["dormitory"]))
+    guild.refresh_from_db()
+    assert guild.buildings.get(kind="dormitory").level == 2
+    assert guild.pantheon.count() == 1 and guild.guests.count() == 1
+    # 150 - 15 bow - 6 dagger - 15 code - 30 guard - 60 dormitory
+    assert guild.feods == 24
+
+    for page in (
+        "home",
+        "gate",
+        "dormitory",
+        "armory",
+        "library",
+        "guesthouse",
+        "pantheon",
+        "buildings",
+        "ledger",
+    ):
+        assert client.get(reverse(f"guilds:{page}")).status_code == 200, page
+    roster = client.get(reverse("guilds:roster")).content.decode()
+    for text in names + ["Hunting Bow", "Dagger", "Codex of Shards", "Glass Imp", "City Guard"]:
+        assert text in roster
+    assert "has no weapon equipped" in roster  # Okka and Tibbs are not ready
+
+
+def test_a_broken_rule_shows_its_message_at_the_form_used_and_changes_nothing(client, master, demo):
+    found(client)
+    client.post(
+        reverse("guilds:redeem"), {"code": set_code("Rise of Guilds: Weapons and Arcane Codes")}
+    )
+    guild = models.Guild.objects.get(master=master)
+    models.LedgerEntry.objects.create(
+        guild=guild, currency="feods", amount=-140, balance_after=10, reason="adjustment"
+    )
+    models.Guild.objects.filter(pk=guild.pk).update(feods=10)
+    axe = card(models.WeaponCard, "Executioner's Axe")
+    response = client.post(
+        reverse("guilds:buy"), {"card": axe, "at": f"buy-{axe}"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="guild-main"')  # the partial only
+    assert 'data-code="not_enough_feods"' in html
+    # The message sits right above the button of the weapon that was tapped.
+    position = html.index('data-code="not_enough_feods"')
+    assert html.index(f'value="buy-{axe}"') > position
+    assert not guild.weapons.exists()
+
+
+def test_a_success_through_htmx_returns_the_updated_partial(client, master, demo):
+    found(client)
+    response = client.post(
+        reverse("guilds:redeem"),
+        {"code": set_code("Mercenaries Set: Sons of Loch")},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert "Mercenaries Set: Sons of Loch" in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def test_another_guilds_weapon_answers_404(client, master, demo):
+    found(client)
+    guild = models.Guild.objects.get(master=master)
+    client.post(
+        reverse("guilds:redeem"), {"code": set_code("Rise of Guilds: Weapons and Arcane Codes")}
+    )
+    client.post(reverse("guilds:buy"), {"card": card(models.WeaponCard, "Dagger")})
+    weapon = guild.weapons.get()
+    client.logout()
+    client.force_login(UserFactory())
+    found(client, name="Rivals")
+    for url in (
+        reverse("guilds:unequip", args=[weapon.pk]),
+        reverse("guilds:equip", args=[weapon.pk]),
+    ):
+        assert client.post(url, {"mercenary": 1}).status_code == 404
+    weapon.refresh_from_db()
+    assert weapon.mercenary is None
+
+
+def test_dormitory_page_shows_limits_status_and_what_the_injured_need(client, master, demo):
+    found(client)
+    client.post(reverse("guilds:redeem"), {"code": set_code("Basic Guild Set: Rise of Guilds 1")})
+    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Okka Ironjaw")})
+    guild = models.Guild.objects.get(master=master)
+    from guilds import services
+
+    services.mercenary_status_set(
+        mercenary_id=guild.mercenaries.get().pk,
+        status="injured",
+        heal_feods=20,
+        note="Cracked ribs",
+    )
+    html = client.get(reverse("guilds:dormitory")).content.decode()
+    assert re.search(r"1/4 slots", html)
+    assert "Needs: 20 feods of care" in html and "Cracked ribs" in html
