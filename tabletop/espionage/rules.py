@@ -154,8 +154,12 @@ def parse_card(data: dict, reveal_cards: int = 2) -> dict:
     if kind == "troop":
         damage = _int(data.get("damage"))
         require(damage in range(1, 10), "bad_card", "A troop card has 1 to 9 damage points.")
-        require(symbol is not None, "bad_card", "Every troop card but the Dummy Corpse has an "
-                "R.P.S symbol: choose Rock, Paper or Scissors.")
+        require(
+            symbol is not None,
+            "bad_card",
+            "Every troop card but the Dummy Corpse has an "
+            "R.P.S symbol: choose Rock, Paper or Scissors.",
+        )
         return {"kind": "troop", "damage": damage, "symbol": symbol, "name": None}
     if kind == "action":
         name = data.get("name")
@@ -163,8 +167,11 @@ def parse_card(data: dict, reveal_cards: int = 2) -> dict:
         require(name != "reveal" or reveal_cards > 0, "bad_card", "No Reveal card in this game.")
         default = {"damage_plus_2": 2, "damage_plus_3": 3}.get(name)
         damage = _int(data.get("damage")) if data.get("damage") not in (None, "") else default
-        require(damage in range(1, 10), "bad_card",
-                "Enter the damage points printed on the action card (1 to 9).")
+        require(
+            damage in range(1, 10),
+            "bad_card",
+            "Enter the damage points printed on the action card (1 to 9).",
+        )
         return {"kind": "action", "damage": damage, "symbol": symbol, "name": name}
     raise RuleViolation("bad_card", "Choose a troop card, the Dummy Corpse or an action card.")
 
@@ -202,8 +209,11 @@ def check_copies(card: dict | None, actions: list[str], reveal_cards: int) -> No
         counts[card["name"]] += 1
     for name, count in counts.items():
         limit = reveal_cards if name == "reveal" else ACTION_CARDS[name][1]
-        require(count <= limit, "too_many_copies",
-                f"The game has only {limit} {ACTION_CARDS[name][0]} card(s).")
+        require(
+            count <= limit,
+            "too_many_copies",
+            f"The game has only {limit} {ACTION_CARDS[name][0]} card(s).",
+        )
 
 
 def duel_outcome(initiator_card: dict, opponent_card: dict, rps: bool) -> str:
@@ -342,8 +352,11 @@ class EspionageRuleset(BaseRuleset):
         filled = {}
         for key, spec in OPTIONS_SCHEMA.items():
             value = (options or {}).get(key, spec["default"])
-            require(value in [choice[0] for choice in spec["choices"]], "bad_option",
-                    f"Unknown choice {value!r} for {spec['label']}.")
+            require(
+                value in [choice[0] for choice in spec["choices"]],
+                "bad_option",
+                f"Unknown choice {value!r} for {spec['label']}.",
+            )
             filled[key] = value
         data = {
             "names": [seat.name for seat in sorted(seats, key=lambda s: s.number)],
@@ -364,8 +377,11 @@ class EspionageRuleset(BaseRuleset):
         handler = self._commands.get(command.type)
         require(handler is not None, "unknown_command", f"Unknown command {command.type!r}.")
         require(state.get("phase") == "playing", "game_over", "The game is over.")
-        require(seat is not None and 0 <= seat < len(state["players"]), "spectator",
-                "Only a player at the table can do that.")
+        require(
+            seat is not None and 0 <= seat < len(state["players"]),
+            "spectator",
+            "Only a player at the table can do that.",
+        )
         draft = _Draft(self, state)
         handler(self, draft, seat, command.data or {})
         return draft.events
@@ -375,10 +391,16 @@ class EspionageRuleset(BaseRuleset):
         _require_active(s, seat)
         require(s["duel"] is None, "duel_in_progress", "A duel is already under way.")
         opponent = _int(data.get("opponent"))
-        require(opponent is not None and 0 <= opponent < len(s["players"]) and opponent != seat,
-                "bad_opponent", "Choose another player to duel.")
-        require(not s["players"][opponent]["eliminated"], "bad_opponent",
-                "That player has been eliminated.")
+        require(
+            opponent is not None and 0 <= opponent < len(s["players"]) and opponent != seat,
+            "bad_opponent",
+            "Choose another player to duel.",
+        )
+        require(
+            not s["players"][opponent]["eliminated"],
+            "bad_opponent",
+            "That player has been eliminated.",
+        )
         d.emit("espionage.duel.challenged", {"initiator": seat, "opponent": opponent})
 
     def _change_hand(self, d: _Draft, seat: int, data: dict) -> None:
@@ -410,8 +432,11 @@ class EspionageRuleset(BaseRuleset):
 
     def _confirm(self, d: _Draft, seat: int, data: dict) -> None:
         duel = _require_duel(d.state, "confirm")
-        require(seat in (duel["initiator"], duel["opponent"]), "not_your_turn",
-                "Only the duellists confirm the outcome.")
+        require(
+            seat in (duel["initiator"], duel["opponent"]),
+            "not_your_turn",
+            "Only the duellists confirm the outcome.",
+        )
         outcome = data.get("outcome")
         require(outcome in OUTCOMES, "bad_outcome", "Choose who won the duel, or a tie.")
         d.emit("espionage.duel.outcome_claimed", {"seat": seat, "outcome": outcome})
@@ -430,14 +455,22 @@ class EspionageRuleset(BaseRuleset):
         raw_target = data.get("target")
         target = _int(raw_target) if raw_target not in (None, "") else None
         if target is not None:
-            require(0 <= target < len(s["players"]) and not s["players"][target]["eliminated"],
-                    "bad_target", "Choose a player still in the game.")
+            require(
+                0 <= target < len(s["players"]) and not s["players"][target]["eliminated"],
+                "bad_target",
+                "Choose a player still in the game.",
+            )
         require(change == 0 or target is not None, "bad_target", "Whose health changes?")
         if change == 1:
-            require(s["players"][target]["health"] < START_HEALTH, "health_full",
-                    "Health cannot go above 5.")
-        d.emit("espionage.action.recorded",
-               {"seat": seat, "card": card, "target": target, "health": change})
+            require(
+                s["players"][target]["health"] < START_HEALTH,
+                "health_full",
+                "Health cannot go above 5.",
+            )
+        d.emit(
+            "espionage.action.recorded",
+            {"seat": seat, "card": card, "target": target, "health": change},
+        )
         if change:
             _change_health(d, target, change, by=seat)
         if _game_over_reason(d.state):
@@ -446,8 +479,9 @@ class EspionageRuleset(BaseRuleset):
             _end_turn(d)
             return
         duel = d.state["duel"]
-        if duel is not None and any(d.state["players"][p]["eliminated"]
-                                    for p in (duel["initiator"], duel["opponent"])):
+        if duel is not None and any(
+            d.state["players"][p]["eliminated"] for p in (duel["initiator"], duel["opponent"])
+        ):
             d.emit("espionage.duel.cancelled", {"reason": "a duellist was eliminated"})
         if d.state["players"][seat]["eliminated"]:
             _end_turn(d)
@@ -512,20 +546,22 @@ class EspionageRuleset(BaseRuleset):
         rows = []
         for number, p in enumerate(players):
             shown = ended or p["revealed"] or number == seat
-            rows.append({
-                "seat": number,
-                "name": p["name"],
-                "health": p["health"],
-                "hearts": [n < p["health"] for n in range(START_HEALTH)],
-                "eliminated": p["eliminated"],
-                "faction": p["faction"] if shown else None,
-                "faction_label": FACTION_LABELS[p["faction"]] if shown else None,
-                "revealed": p["revealed"],
-                "soul_count": len(p["souls"]),
-                "souls": list(p["souls"]) if ended else None,
-                "active": number == state["active"] and not ended,
-                "me": number == seat,
-            })
+            rows.append(
+                {
+                    "seat": number,
+                    "name": p["name"],
+                    "health": p["health"],
+                    "hearts": [n < p["health"] for n in range(START_HEALTH)],
+                    "eliminated": p["eliminated"],
+                    "faction": p["faction"] if shown else None,
+                    "faction_label": FACTION_LABELS[p["faction"]] if shown else None,
+                    "revealed": p["revealed"],
+                    "soul_count": len(p["souls"]),
+                    "souls": list(p["souls"]) if ended else None,
+                    "active": number == state["active"] and not ended,
+                    "me": number == seat,
+                }
+            )
         duel = _duel_view(state, seat)
         return {
             "phase": state["phase"],
@@ -546,8 +582,11 @@ class EspionageRuleset(BaseRuleset):
             "log": list(reversed(state["log"][-15:])),
             "result": copy.deepcopy(state["result"]) if ended else None,
             "options": dict(state["options"]),
-            "action_cards": [[key, label] for key, (label, _) in ACTION_CARDS.items()
-                             if key != "reveal" or state["reveal_cards"] > 0],
+            "action_cards": [
+                [key, label]
+                for key, (label, _) in ACTION_CARDS.items()
+                if key != "reveal" or state["reveal_cards"] > 0
+            ],
             "symbols": [[key, SYMBOL_LABELS[key]] for key in SYMBOLS],
         }
 
@@ -557,18 +596,25 @@ class EspionageRuleset(BaseRuleset):
 
 
 def _require_active(state: dict, seat: int) -> None:
-    require(seat == state["active"], "not_your_turn",
-            f"It is {state['players'][state['active']]['name']}'s turn.")
+    require(
+        seat == state["active"],
+        "not_your_turn",
+        f"It is {state['players'][state['active']]['name']}'s turn.",
+    )
 
 
 def _require_duel(state: dict, stage: str) -> dict:
     duel = state["duel"]
     require(duel is not None, "no_duel", "No duel is under way.")
-    require(duel["stage"] == stage, "wrong_stage", {
-        "cards": "The combat cards are already down.",
-        "actions": "Both combat cards must be played first.",
-        "confirm": "The duel is not waiting for a confirmation.",
-    }[stage])
+    require(
+        duel["stage"] == stage,
+        "wrong_stage",
+        {
+            "cards": "The combat cards are already down.",
+            "actions": "Both combat cards must be played first.",
+            "confirm": "The duel is not waiting for a confirmation.",
+        }[stage],
+    )
     return duel
 
 
@@ -576,8 +622,11 @@ def _require_duellist(duel: dict, seat: int, who: int, stage: str) -> None:
     if seat == who:
         return
     if seat in (duel["initiator"], duel["opponent"]):
-        order = "The initiator plays a combat card first." if stage == "cards" else (
-            "The opponent plays limited action cards first.")
+        order = (
+            "The initiator plays a combat card first."
+            if stage == "cards"
+            else ("The opponent plays limited action cards first.")
+        )
         raise RuleViolation("not_your_turn", order)
     raise RuleViolation("not_your_turn", "Only the duellists play cards in this duel.")
 
@@ -590,10 +639,17 @@ def _reveal(d: _Draft) -> None:
     rps = "rps" in played
     outcome = duel_outcome(duel["cards"][0], duel["cards"][1], rps)
     confirm = any(name not in RPS_ONLY for name in played)
-    d.emit("espionage.duel.revealed", {
-        "cards": duel["cards"], "actions": duel["actions"], "rps": rps,
-        "by_cards": outcome, "needs_confirmation": confirm,
-    }, final=True)
+    d.emit(
+        "espionage.duel.revealed",
+        {
+            "cards": duel["cards"],
+            "actions": duel["actions"],
+            "rps": rps,
+            "by_cards": outcome,
+            "needs_confirmation": confirm,
+        },
+        final=True,
+    )
     if not confirm:
         _settle(d, outcome)
 
@@ -616,8 +672,11 @@ def _draw_soul(d: _Draft, seat: int, reason: str) -> None:
     """Draw the top soul card for ``seat`` (kept face down: its value only on their phone).
     Nothing when the soul deck is empty."""
     if d.state["soul_deck"]:
-        d.emit("espionage.soul.drawn",
-               {"seat": seat, "value": d.state["soul_deck"][0], "reason": reason}, final=True)
+        d.emit(
+            "espionage.soul.drawn",
+            {"seat": seat, "value": d.state["soul_deck"][0], "reason": reason},
+            final=True,
+        )
 
 
 def _change_health(d: _Draft, seat: int, delta: int, by: int | None) -> None:
@@ -626,22 +685,32 @@ def _change_health(d: _Draft, seat: int, delta: int, by: int | None) -> None:
     eliminated and ``by`` (if another player) draws an extra soul (How to Play 6, 8)."""
     player = d.state["players"][seat]
     health = max(0, min(START_HEALTH, player["health"] + delta))
-    d.emit("espionage.health.changed",
-           {"seat": seat, "delta": health - player["health"], "health": health, "by": by})
+    d.emit(
+        "espionage.health.changed",
+        {"seat": seat, "delta": health - player["health"], "health": health, "by": by},
+    )
     s = d.state
-    if health == REVEAL_AT_HEALTH and not player["revealed"] and (
-        s["reveals_done"] < s["reveals_required"]
+    if (
+        health == REVEAL_AT_HEALTH
+        and not player["revealed"]
+        and (s["reveals_done"] < s["reveals_required"])
     ):
-        d.emit("espionage.faction.revealed",
-               {"seat": seat, "faction": player["faction"], "reason": "two_health"}, final=True)
+        d.emit(
+            "espionage.faction.revealed",
+            {"seat": seat, "faction": player["faction"], "reason": "two_health"},
+            final=True,
+        )
     if health == 0:
         d.emit("espionage.player.eliminated", {"seat": seat, "by": by})
-        if s["options"]["reveal_on_elimination"] == "yes" and not d.state["players"][seat][
-            "revealed"
-        ]:
-            d.emit("espionage.faction.revealed",
-                   {"seat": seat, "faction": player["faction"], "reason": "eliminated"},
-                   final=True)
+        if (
+            s["options"]["reveal_on_elimination"] == "yes"
+            and not d.state["players"][seat]["revealed"]
+        ):
+            d.emit(
+                "espionage.faction.revealed",
+                {"seat": seat, "faction": player["faction"], "reason": "eliminated"},
+                final=True,
+            )
         if by is not None and by != seat and not d.state["players"][by]["eliminated"]:
             _draw_soul(d, by, "elimination")
 
@@ -652,8 +721,10 @@ def _end_turn(d: _Draft) -> None:
     s = d.state
     draw_back = [[seat, n] for seat, n in enumerate(s["used"]) if n]
     changed = s.get("hand_changed")
-    d.emit("espionage.turn.ended",
-           {"seat": s["active"], "draw_back": draw_back, "hand_changed": changed})
+    d.emit(
+        "espionage.turn.ended",
+        {"seat": s["active"], "draw_back": draw_back, "hand_changed": changed},
+    )
     reason = _game_over_reason(d.state)
     if reason:
         _end_game(d, reason)
@@ -661,7 +732,8 @@ def _end_turn(d: _Draft) -> None:
     players = d.state["players"]
     count = len(players)
     nxt = next(
-        (s["active"] + step) % count for step in range(1, count + 1)
+        (s["active"] + step) % count
+        for step in range(1, count + 1)
         if not players[(s["active"] + step) % count]["eliminated"]
     )
     d.emit("espionage.turn.started", {"seat": nxt})
@@ -728,20 +800,30 @@ def _end_game(d: _Draft, reason: str) -> None:
     bonus_faction = minority_faction(s)
     bonus = list(s["soul_deck"][:2]) if bonus_faction else []
     outcome = score(s, bonus_faction, bonus)
-    d.emit("espionage.game.ended", {
-        "reason": reason,
-        "factions": [p["faction"] for p in s["players"]],
-        "souls": [list(p["souls"]) for p in s["players"]],
-        "bonus_faction": bonus_faction,
-        "bonus": bonus,
-        **outcome,
-    }, final=True)
+    d.emit(
+        "espionage.game.ended",
+        {
+            "reason": reason,
+            "factions": [p["faction"] for p in s["players"]],
+            "souls": [list(p["souls"]) for p in s["players"]],
+            "bonus_faction": bonus_faction,
+            "bonus": bonus,
+            **outcome,
+        },
+        final=True,
+    )
 
 
 def _abilities(state: dict, seat: int | None) -> dict:
     """What this seat can do now, for the page's buttons."""
-    none = {"challenge": [], "change_hand": False, "card": False, "actions": False,
-            "confirm": False, "record": False}
+    none = {
+        "challenge": [],
+        "change_hand": False,
+        "card": False,
+        "actions": False,
+        "confirm": False,
+        "record": False,
+    }
     if state["phase"] != "playing" or seat is None or not 0 <= seat < len(state["players"]):
         return none
     duel = state["duel"]
@@ -751,7 +833,8 @@ def _abilities(state: dict, seat: int | None) -> dict:
     if duel is None:
         if active:
             result["challenge"] = [
-                {"seat": n, "name": p["name"]} for n, p in enumerate(state["players"])
+                {"seat": n, "name": p["name"]}
+                for n, p in enumerate(state["players"])
                 if n != seat and not p["eliminated"]
             ]
             result["change_hand"] = True
@@ -778,17 +861,19 @@ def _duel_view(state: dict, seat: int | None) -> dict | None:
     for side, who in enumerate(pair):
         card, actions = duel["cards"][side], duel["actions"][side]
         shown = duel["revealed"] or who == seat
-        sides.append({
-            "seat": who,
-            "name": players[who]["name"],
-            "role": (INITIATOR, OPPONENT)[side],
-            "card_down": card is not None,
-            "actions_down": actions is not None,
-            "action_count": len(actions) if actions is not None else None,
-            "card": describe_card(card) if shown and card else None,
-            "actions": describe_actions(actions) if shown and actions is not None else None,
-            "claim": duel["claims"][side],
-        })
+        sides.append(
+            {
+                "seat": who,
+                "name": players[who]["name"],
+                "role": (INITIATOR, OPPONENT)[side],
+                "card_down": card is not None,
+                "actions_down": actions is not None,
+                "action_count": len(actions) if actions is not None else None,
+                "card": describe_card(card) if shown and card else None,
+                "actions": describe_actions(actions) if shown and actions is not None else None,
+                "claim": duel["claims"][side],
+            }
+        )
     waiting = None
     if duel["stage"] == "cards":
         waiting = pair[0 if duel["cards"][0] is None else 1]
@@ -802,8 +887,9 @@ def _duel_view(state: dict, seat: int | None) -> dict | None:
         "stage": duel["stage"],
         "sides": sides,
         "waiting": waiting,
-        "waiting_names": [players[w]["name"] for w in (
-            waiting if isinstance(waiting, list) else [waiting])],
+        "waiting_names": [
+            players[w]["name"] for w in (waiting if isinstance(waiting, list) else [waiting])
+        ],
         "revealed": duel["revealed"],
         "rps": duel.get("rps", False) if duel["revealed"] else None,
         "by_cards": duel.get("by_cards") if duel["revealed"] else None,
@@ -826,8 +912,12 @@ def _copy_state(state: dict) -> dict:
         new["used"] = list(state["used"])
     duel = state.get("duel")
     if duel is not None:
-        new["duel"] = {**duel, "cards": list(duel["cards"]), "actions": list(duel["actions"]),
-                       "claims": list(duel["claims"])}
+        new["duel"] = {
+            **duel,
+            "cards": list(duel["cards"]),
+            "actions": list(duel["actions"]),
+            "claims": list(duel["claims"]),
+        }
     return new
 
 
@@ -837,29 +927,39 @@ def _name(state: dict, seat: int | None) -> str:
 
 def _on_prepared(s: dict, e: dict) -> str:
     count = len(e["names"])
-    s.update({
-        "phase": "playing",
-        "options": dict(e["options"]),
-        "players": [
-            {"name": name, "faction": faction, "health": START_HEALTH, "souls": [],
-             "revealed": False, "eliminated": False}
-            for name, faction in zip(e["names"], e["factions"], strict=True)
-        ],
-        "soul_deck": list(e["soul_deck"]),
-        "reveal_cards": e["reveal_cards"],
-        "reveals_required": e["reveals_required"],
-        "reveals_done": 0,
-        "active": e["first"],
-        "turn": 1,
-        "used": [0] * count,
-        "hand_changed": False,
-        "duel": None,
-        "draw_back": [],
-        "result": None,
-    })
-    return (f"Factions dealt, {len(e['soul_deck'])} souls shuffled; keep {e['reveal_cards']} "
-            f"Reveal card(s) in the combat pile and deal 5 combat cards each. "
-            f"{e['names'][e['first']]} plays first.")
+    s.update(
+        {
+            "phase": "playing",
+            "options": dict(e["options"]),
+            "players": [
+                {
+                    "name": name,
+                    "faction": faction,
+                    "health": START_HEALTH,
+                    "souls": [],
+                    "revealed": False,
+                    "eliminated": False,
+                }
+                for name, faction in zip(e["names"], e["factions"], strict=True)
+            ],
+            "soul_deck": list(e["soul_deck"]),
+            "reveal_cards": e["reveal_cards"],
+            "reveals_required": e["reveals_required"],
+            "reveals_done": 0,
+            "active": e["first"],
+            "turn": 1,
+            "used": [0] * count,
+            "hand_changed": False,
+            "duel": None,
+            "draw_back": [],
+            "result": None,
+        }
+    )
+    return (
+        f"Factions dealt, {len(e['soul_deck'])} souls shuffled; keep {e['reveal_cards']} "
+        f"Reveal card(s) in the combat pile and deal 5 combat cards each. "
+        f"{e['names'][e['first']]} plays first."
+    )
 
 
 def _on_turn_started(s: dict, e: dict) -> str:
@@ -872,8 +972,12 @@ def _on_turn_started(s: dict, e: dict) -> str:
 
 def _on_challenged(s: dict, e: dict) -> str:
     s["duel"] = {
-        "initiator": e["initiator"], "opponent": e["opponent"], "stage": "cards",
-        "cards": [None, None], "actions": [None, None], "revealed": False,
+        "initiator": e["initiator"],
+        "opponent": e["opponent"],
+        "stage": "cards",
+        "cards": [None, None],
+        "actions": [None, None],
+        "revealed": False,
         "claims": [None, None],
     }
     return f"{_name(s, e['initiator'])} challenged {_name(s, e['opponent'])} to a duel."
@@ -907,12 +1011,20 @@ def _on_actions(s: dict, e: dict) -> str:
 
 def _on_revealed(s: dict, e: dict) -> str:
     duel = s["duel"]
-    duel.update({"revealed": True, "rps": e["rps"], "by_cards": e["by_cards"],
-                 "stage": "confirm" if e["needs_confirmation"] else "settling"})
+    duel.update(
+        {
+            "revealed": True,
+            "rps": e["rps"],
+            "by_cards": e["by_cards"],
+            "stage": "confirm" if e["needs_confirmation"] else "settling",
+        }
+    )
     a, b = duel["initiator"], duel["opponent"]
-    text = (f"Reveal! {_name(s, a)}: {describe_card(e['cards'][0])} "
-            f"(actions: {describe_actions(e['actions'][0])}) vs {_name(s, b)}: "
-            f"{describe_card(e['cards'][1])} (actions: {describe_actions(e['actions'][1])}).")
+    text = (
+        f"Reveal! {_name(s, a)}: {describe_card(e['cards'][0])} "
+        f"(actions: {describe_actions(e['actions'][0])}) vs {_name(s, b)}: "
+        f"{describe_card(e['cards'][1])} (actions: {describe_actions(e['actions'][1])})."
+    )
     if e["needs_confirmation"]:
         text += " Apply the action cards and both confirm the outcome."
     return text
@@ -921,8 +1033,11 @@ def _on_revealed(s: dict, e: dict) -> str:
 def _on_claimed(s: dict, e: dict) -> str:
     duel = s["duel"]
     duel["claims"][_side(duel, e["seat"])] = e["outcome"]
-    said = {INITIATOR: f"{_name(s, duel['initiator'])} won", TIE: "a tie",
-            OPPONENT: f"{_name(s, duel['opponent'])} won"}[e["outcome"]]
+    said = {
+        INITIATOR: f"{_name(s, duel['initiator'])} won",
+        TIE: "a tie",
+        OPPONENT: f"{_name(s, duel['opponent'])} won",
+    }[e["outcome"]]
     return f"{_name(s, e['seat'])} says: {said}."
 
 
@@ -982,7 +1097,7 @@ def _on_turn_ended(s: dict, e: dict) -> str | None:
 def _on_game_ended(s: dict, e: dict) -> str:
     s["phase"] = "ended"
     s["duel"] = None
-    s["soul_deck"] = s["soul_deck"][len(e["bonus"]):]
+    s["soul_deck"] = s["soul_deck"][len(e["bonus"]) :]
     s["result"] = {
         "reason": e["reason"],
         "factions": list(e["factions"]),
@@ -993,15 +1108,19 @@ def _on_game_ended(s: dict, e: dict) -> str:
         "winner": e["winner"],
         "settled_by": e["settled_by"],
     }
-    why = ("a faction has been eliminated" if e["reason"] == "faction_eliminated"
-           else "all soul cards have been drawn")
+    why = (
+        "a faction has been eliminated"
+        if e["reason"] == "faction_eliminated"
+        else "all soul cards have been drawn"
+    )
     totals = e["totals"]
     if e["winner"]:
         verdict = f"{FACTION_LABELS[e['winner']]} wins"
     else:
         verdict = "both factions share the victory"
-    return (f"Game over: {why}. Rebel {totals[REBEL]} souls, Shadow {totals[SHADOW]} souls: "
-            f"{verdict}.")
+    return (
+        f"Game over: {why}. Rebel {totals[REBEL]} souls, Shadow {totals[SHADOW]} souls: {verdict}."
+    )
 
 
 _EVOLVERS: dict[str, Callable[[dict, dict], str | None]] = {

@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 
 from tabletop.dice import make_dice
-from tabletop.espionage.rules import OPTIONS_SCHEMA, REVEAL_CARDS, REVEALS_REQUIRED, EspionageRuleset
+from tabletop.espionage.rules import (
+    OPTIONS_SCHEMA,
+    REVEAL_CARDS,
+    REVEALS_REQUIRED,
+    EspionageRuleset,
+)
 from tabletop.rules import Command, EventRecord
 
 R = EspionageRuleset()

@@ -21,7 +21,7 @@ from tabletop.espionage.rules import (
 )
 from tabletop.rules import Command, EventRecord, SeatInfo
 
-from .helpers import DUMMY, NAMES, R, act, duel, prepared, troop, types
+from .helpers import DUMMY, R, act, duel, prepared, troop, types
 
 R_, S_ = REBEL, SHADOW
 
@@ -44,8 +44,9 @@ def setup_state(players, seed=1, **options):
         (6, 15, 8, 3, 26, 2, 2, 3),
     ],
 )
-def test_setup_by_player_count(players, ones, twos, threes, total, reveal_cards, reveals,
-                               per_faction):
+def test_setup_by_player_count(
+    players, ones, twos, threes, total, reveal_cards, reveals, per_faction
+):
     """Preparation: faction, combat (Reveal) and soul card tables; 5 health each."""
     for seed in range(8):
         state, events = setup_state(players, seed)
@@ -71,8 +72,9 @@ def test_setup_shuffles_factions_souls_and_first_player():
     assert all(Counter(p["faction"] for p in s["players"]) == {R_: 2, S_: 2} for s in states)
     # 3 players: 2+2 shuffled, one left over, so always 2 against 1.
     threes = [setup_state(3, seed)[0] for seed in range(20)]
-    assert all(sorted(Counter(p["faction"] for p in s["players"]).values()) == [1, 2]
-               for s in threes)
+    assert all(
+        sorted(Counter(p["faction"] for p in s["players"]).values()) == [1, 2] for s in threes
+    )
 
 
 @pytest.mark.parametrize("players", [2, 7])
@@ -151,7 +153,10 @@ def test_parse_actions_accepts_lists_strings_and_counts():
     assert parse_actions({"cards": ["reverse", "rps"]}) == ["reverse", "rps"]
     assert parse_actions({"cards": "rps, negate"}) == ["negate", "rps"]
     assert parse_actions({"rps": 1, "damage_plus_2": "2", "negate": 0}) == [
-        "damage_plus_2", "damage_plus_2", "rps"]
+        "damage_plus_2",
+        "damage_plus_2",
+        "rps",
+    ]
     assert parse_actions({}) == []
     with pytest.raises(RuleViolation) as excinfo:
         parse_actions({"cards": ["ace"]})
@@ -244,8 +249,11 @@ def test_confirmed_tie_gives_nothing():
 def test_change_hand_forfeits_the_turn():
     """How to Play 2: change all 5 cards at the cost of forfeiting the turn."""
     state, events = act(four(), 0, "hand.change")
-    assert types(events) == ["espionage.hand.changed", "espionage.turn.ended",
-                             "espionage.turn.started"]
+    assert types(events) == [
+        "espionage.hand.changed",
+        "espionage.turn.ended",
+        "espionage.turn.started",
+    ]
     assert state["active"] == 1 and "new hand of 5" in state["log"][-2]
 
 
@@ -443,8 +451,11 @@ def test_tie_in_souls_is_settled_by_the_table_option(tie_break, winner, settled_
         p["health"], p["eliminated"] = health, health == 0
     state["players"][0]["souls"] = [2, 1]
     state["players"][1]["souls"] = [3]
-    assert score(state, None, []) == {"totals": {R_: 3, S_: 3}, "winner": winner,
-                                      "settled_by": settled_by}
+    assert score(state, None, []) == {
+        "totals": {R_: 3, S_: 3},
+        "winner": winner,
+        "settled_by": settled_by,
+    }
 
 
 def test_minority_counts_dealt_or_surviving_players():
@@ -474,8 +485,14 @@ def scripted_four_player_game():
     yield state
     # T6..T13: the Rebels win every duel.
     for initiator, opponent, rebel_first in [
-        (1, 0, False), (2, 3, True), (3, 2, False), (0, 1, True),
-        (1, 0, False), (2, 3, True), (3, 2, False), (0, 1, True),
+        (1, 0, False),
+        (2, 3, True),
+        (3, 2, False),
+        (0, 1, True),
+        (1, 0, False),
+        (2, 3, True),
+        (3, 2, False),
+        (0, 1, True),
     ]:
         assert state["active"] == initiator
         strong, weak = troop(8, "rock"), parse_card(DUMMY)
