@@ -5,7 +5,8 @@ event-sourced table: hidden information exists only in its owner's view)."""
 import copy
 import json
 
-from hypothesis import HealthCheck, event, given, settings
+import hypothesis
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.dice import make_dice
@@ -118,8 +119,8 @@ def play_random_game(data, players, seed, max_steps=200):
 def test_replay_equals_incremental_projection(data, players, seed):
     _, _, records, states = play_random_game(data, players, seed)
     assert R.fold(records) == states[-1]
-    event(f"end: {(states[-1]['result'] or {}).get('reason', 'none')}")
-    event(f"reveals: {states[-1]['reveals_done']}")
+    hypothesis.event(f"end: {(states[-1]['result'] or {}).get('reason', 'none')}")
+    hypothesis.event(f"reveals: {states[-1]['reveals_done']}")
     health = [p["health"] for p in states[-1]["players"]]
     assert all(0 <= h <= 5 for h in health)
     total_drawn = sum(len(p["souls"]) for p in states[-1]["players"])
@@ -131,7 +132,7 @@ def test_replay_equals_incremental_projection(data, players, seed):
     )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.integers(3, 6), seed=st.integers(0, 10**6))
 def test_no_view_depends_on_another_seats_secrets(data, players, seed):
     """Non-interference: deal the other seats different factions and put other soul values
