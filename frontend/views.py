@@ -2,7 +2,8 @@
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_http_methods
@@ -38,6 +39,16 @@ def signup(request):
         login(request, user)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def service_worker(request):
+    """The service worker, served from the root so that its scope is the whole site."""
+    path = finders.find("frontend/sw.js")
+    with open(path, encoding="utf-8") as f:
+        response = HttpResponse(f.read(), content_type="application/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET

@@ -97,3 +97,9 @@ def test_signup_then_home_and_manifest(client):
     assert client.get("/").context["user"].username == "gm"
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
+
+
+def test_service_worker_is_served_from_the_root(client):
+    response = client.get("/sw.js")
+    assert response["Content-Type"] == "application/javascript"
+    assert b"caches.open" in response.content

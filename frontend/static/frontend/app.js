@@ -1,6 +1,9 @@
 // Kit glue for table pages: expected version + idempotency key on every command, and the
 // connection banner. Everything else is htmx.
 (function () {
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
+  }
   function newKey() {
     return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
