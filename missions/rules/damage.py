@@ -5,7 +5,7 @@ DemLoc rulebook 5.1.1 (armor and hit factors), 6.4.2 ("assign damages"), 7.2.2.4
 
 A *piece* is a character card (``missions.rules.cards``) plus its live state, one JSON dict::
 
-    {**card, "owner": seat, "armor_damage": 0.., "hit_damage": 0.., "broken_armor": 0..3,
+    {**card, "move": the card's movement factor, "owner": seat, "armor_damage": 0.., "hit_damage": 0.., "broken_armor": 0..3,
      "broken_hearts": 0..heart_limit, "heart_limit": 3 (a daemon: the 1..3 heart tokens it got),
      "seals": 0.., "bleeding": 0.., "poison": 0.., "movement": "active" | "exhausted",
      "vigor": 0.., "weakness": 0.., "mana": {"common": n, "dark": n},
@@ -33,6 +33,8 @@ def new_piece(card: dict, owner: int, heart_limit: int = MAX_BROKEN_HEARTS) -> d
     active (6.4.1 "unless otherwise specified ... active"), no mana."""
     return {
         **copy.deepcopy(card),
+        # The card's movement factor; "movement" is the movement token from here on.
+        "move": card.get("movement", 0),
         "owner": owner,
         "armor_damage": 0,
         "hit_damage": 0,

@@ -1338,8 +1338,18 @@ class DemlocRuleset(BaseRuleset):
                     "seal_limit": possession_limit(p["arcane"]),
                     "shoot_dice": shooting.shooting_dice(p),
                     "h2h_now": brawl.h2h_ability(p),
-                    "features_all": p["features"]
-                    + [f for w in p["weapons"] for f in w["features"]],
+                    "refs": _refs("ability", p["features"]),
+                    "weapon_refs": [
+                        {**w, "index": i, "refs": _refs("weapon", w["features"])}
+                        for i, w in enumerate(p["weapons"])
+                    ],
+                    "power_refs": [
+                        {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
+                        for i, pw in enumerate((p.get("code") or {}).get("powers", []))
+                    ],
+                    "pentacle_refs": _refs(
+                        "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
+                    ),
                     "summoner_name": state["pieces"][p["summoner"]]["name"]
                     if p.get("summoner")
                     else None,

@@ -1,0 +1,66 @@
+"""Two phones play a DemLoc mission turn: cards with +/- buttons, a shot worked out on one phone
+and confirmed on the other, the cadence, the first player and Next turn (DemLoc rulebook 6.4.2)."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def test_two_phones_play_a_mission_turn(new_phone):
+    ann = new_phone()
+    ann.goto("/missions/new/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#opt-turn_limit", "3")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")
+    expect(ben.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")
+    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+
+    # Ann's +1 damage on her own card shows on Ben's phone without a reload.
+    korr_ann = ann.locator("#piece-s0-korr")
+    korr_ann.get_by_role("button", name="+1 damage").click()
+    expect(ben.locator("#piece-s0-korr .dl-armor-dmg")).to_have_text("1")
+    korr_ann.locator('[data-token="bleeding"]').get_by_role("button", name="add a bleeding token").click()
+    expect(ben.locator('#piece-s0-korr [data-token="bleeding"] .dl-counter-value')).to_have_text("1")
+    shot(ann, "missions-cards-ann")
+
+    # Ann works out a shot; Ben (the target's player) reads it and applies it.
+    ann.locator("#dl-shoot summary").click()
+    ann.select_option('select[name="d.shooter"]', "s0-korr:0")
+    ann.select_option('#dl-shoot select[name="d.target"]', "s1-bram")
+    ann.fill('input[name="d.test_roll"]', "2")
+    ann.fill('input[name="d.dice"]', "3 3 3")
+    ann.locator("#dl-shoot").get_by_role("button", name="Work it out").click()
+    expect(ben.locator("#dl-pending")).to_contain_text("(4 + 4) - 0 = 8")
+    shot(ben, "missions-shot-proposed-ben")
+    ben.locator("#dl-pending").get_by_role("button", name="Apply").click()
+    expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute("aria-label", "1 of 3")
+    expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
+
+    # Both players pass both phases; whoever acts sees the Next button.
+    for _ in range(4):
+        for phone in (ann, ben):
+            button = phone.get_by_role("button", name="Next: pass")
+            if button.count():
+                button.click()
+                phone.wait_for_timeout(300)
+                break
+    expect(ben.get_by_role("button", name="Next turn")).to_be_visible()
+    ben.get_by_role("button", name="Next turn").click()
+    expect(ann.locator("#dl-turn-no")).to_have_text("Turn 2 / 3")
+    expect(ann.locator("#dl-log")).to_contain_text("bleeds")
+    expect(ann.locator("#dl-first")).to_have_text(re.compile("Ann|Ben"))
+    shot(ann, "missions-turn2-ann")
+    shot(ben, "missions-turn2-ben")
