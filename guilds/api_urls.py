@@ -1,1 +1,27 @@
-urlpatterns: list = []
+"""Guild API routes, included by the project at ``/api/guild/``."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("", api.guild, name="api-guild"),
+    path("gate/redeem", api.redeem, name="api-guild-redeem"),
+    path("database", api.database, name="api-guild-database"),
+    path("mercenaries", api.mercenaries, name="api-guild-mercenaries"),
+    path("mercenaries/<int:pk>/dismiss", api.mercenary_dismiss, name="api-guild-dismiss"),
+    path("mercenaries/<int:pk>/heal", api.mercenary_heal, name="api-guild-heal"),
+    path("weapons", api.weapons, name="api-guild-weapons"),
+    path("weapons/<int:pk>/equip", api.weapon_equip, name="api-guild-equip"),
+    path("weapons/<int:pk>/unequip", api.weapon_unequip, name="api-guild-unequip"),
+    path("codes", api.codes, name="api-guild-codes"),
+    path("codes/<int:pk>/assign", api.code_assign, name="api-guild-code-assign"),
+    path("codes/<int:pk>/unassign", api.code_unassign, name="api-guild-code-unassign"),
+    path("guests", api.guests, name="api-guild-guests"),
+    path("guests/<int:pk>/dismiss", api.guest_dismiss, name="api-guild-guest-dismiss"),
+    path("pantheon", api.pantheon, name="api-guild-pantheon"),
+    path("pantheon/<int:pk>/remove", api.pantheon_remove, name="api-guild-pantheon-remove"),
+    path("buildings/<slug:kind>/upgrade", api.building_upgrade, name="api-guild-upgrade"),
+    path("ledger", api.ledger, name="api-guild-ledger"),
+    path("roster", api.roster, name="api-guild-roster"),
+]

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,6 +23,7 @@ from . import rules, services
 from .models import (
     Building,
     Card,
+    Guild,
     GuildColour,
     Mercenary,
     PantheonDaemon,
@@ -45,10 +45,7 @@ PAGES = (
 
 
 def _guild(request: HttpRequest):
-    try:
-        return request.user.guild
-    except ObjectDoesNotExist:
-        return None
+    return Guild.objects.filter(master=request.user).first()
 
 
 def _base(guild) -> dict:
