@@ -390,6 +390,8 @@ class DemlocRuleset(BaseRuleset):
         self._control(state, piece, seat)
         require(not piece["possessed"], "possessed", "A possessed character cannot act (7.2.3).")
         setup = _bool(data, "setup")
+        # 7.2.3.3: seals rolled when a daemon leaves have no effect either.
+        daemon_left = _bool(data, "daemon_left")
         if setup:
             require(
                 state["turn"] == 1 and state["phase"] == turns.STRATEGIC,
@@ -402,10 +404,15 @@ class DemlocRuleset(BaseRuleset):
             counts["common"],
             counts["dark"],
             counts["seals"],
-            setup=setup,
+            setup=setup or daemon_left,
             rule=state["options"]["seals"],
         )
-        return [NewEvent(P + "mana.channelled", {"piece": piece["id"], **counts, "setup": setup})]
+        return [
+            NewEvent(
+                P + "mana.channelled",
+                {"piece": piece["id"], **counts, "setup": setup, "daemon_left": daemon_left},
+            )
+        ]
 
     def _cmd_power_use(self, state, data, seat, rng):
         piece = self._piece(state, data.get("piece"))
@@ -1073,10 +1080,17 @@ class DemlocRuleset(BaseRuleset):
             d["common"],
             d["dark"],
             d["seals"],
-            setup=d["setup"],
+            setup=d["setup"] or d.get("daemon_left", False),
             rule=s["options"]["seals"],
         )
-        self._set(s, p, lines, (["Setup channelling (6.4.1):"] if d["setup"] else []) + more)
+        intro = (
+            ["Setup channelling (6.4.1):"]
+            if d["setup"]
+            else ["Dice rolled as the daemon left (7.2.3.3):"]
+            if d.get("daemon_left")
+            else []
+        )
+        self._set(s, p, lines, intro + more)
 
     def _on_power_used(self, s, d, seat, lines):
         p = s["pieces"][d["piece"]]

@@ -32,8 +32,12 @@ def test_two_phones_play_a_mission_turn(new_phone):
     korr_ann = ann.locator("#piece-s0-korr")
     korr_ann.get_by_role("button", name="+1 damage").click()
     expect(ben.locator("#piece-s0-korr .dl-armor-dmg")).to_have_text("1")
-    korr_ann.locator('[data-token="bleeding"]').get_by_role("button", name="add a bleeding token").click()
-    expect(ben.locator('#piece-s0-korr [data-token="bleeding"] .dl-counter-value')).to_have_text("1")
+    korr_ann.locator('[data-token="bleeding"]').get_by_role(
+        "button", name="add a bleeding token"
+    ).click()
+    expect(ben.locator('#piece-s0-korr [data-token="bleeding"] .dl-counter-value')).to_have_text(
+        "1"
+    )
     shot(ann, "missions-cards-ann")
 
     # Ann works out a shot; Ben (the target's player) reads it and applies it.
@@ -45,8 +49,11 @@ def test_two_phones_play_a_mission_turn(new_phone):
     ann.locator("#dl-shoot").get_by_role("button", name="Work it out").click()
     expect(ben.locator("#dl-pending")).to_contain_text("(4 + 4) - 0 = 8")
     shot(ben, "missions-shot-proposed-ben")
+    ben.locator("#dl-pending").screenshot(path="test-artifacts/missions-pending.png")
     ben.locator("#dl-pending").get_by_role("button", name="Apply").click()
-    expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute("aria-label", "1 of 3")
+    expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute(
+        "aria-label", "1 of 3"
+    )
     expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
 
     # Both players pass both phases; whoever acts sees the Next button.
@@ -63,4 +70,6 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ann.locator("#dl-log")).to_contain_text("bleeds")
     expect(ann.locator("#dl-first")).to_have_text(re.compile("Ann|Ben"))
     shot(ann, "missions-turn2-ann")
+    ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
+    ann.locator("#piece-s0-korr").screenshot(path="test-artifacts/missions-card-korr.png")
     shot(ben, "missions-turn2-ben")

@@ -210,3 +210,12 @@ def test_mission_with_characters_passed_in():
     with pytest.raises(RuleViolation) as err:
         PureTable(options={"guilds": [guild, guild]})
     assert err.value.code == "duplicate_mercenary"
+
+
+def test_seals_rolled_when_a_daemon_leaves_have_no_effect():
+    # 7.2.3.3: broken seals released by these dice have no effect (the summoner is exhausted).
+    t = PureTable()
+    t.run(ANN, "movement.set", piece=VESNA, state="exhausted")
+    t.run(ANN, "mana.channel", piece=VESNA, common=1, seals=1, daemon_left=True)
+    assert t.piece(VESNA)["seals"] == 0 and t.piece(VESNA)["mana"]["common"] == 1
+    assert code_of(lambda: t.run(ANN, "mana.channel", piece=VESNA, common=1)) == "not_active"
