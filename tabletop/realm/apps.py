@@ -1,3 +1,4 @@
+"""Pixel Demon's Realm."""
 from django.apps import AppConfig
 
 
@@ -5,3 +6,11 @@ class RealmConfig(AppConfig):
     name = "tabletop.realm"
     label = "realm"
     verbose_name = "Pixel Demon's Realm"
+
+    def ready(self):
+        from tabletop.registry import register
+
+        from .content_db import load_content
+        from .rules import RealmRuleset
+
+        register(RealmRuleset(content=load_content))

@@ -21,7 +21,7 @@ from tabletop.errors import RuleViolation
 
 SUITS = ("D", "V", "S", "C")
 SUIT_NAMES = {"D": "Daggers", "V": "Virgins", "S": "Skulls", "C": "Candles"}
-SUIT_SYMBOLS = {"D": "🗡", "V": "♀", "S": "💀", "C": "🕯"}
+SUIT_SYMBOLS = {"D": "†", "V": "♀", "S": "☠", "C": "♨"}  # in DejaVu Sans, no emoji font
 NUMERIC_RANKS = tuple(str(n) for n in range(2, 11))
 WARDEN_RANKS = {"E": "Eater", "S": "Seeker", "K": "Keeper"}
 RANKS = ("A", *NUMERIC_RANKS, *WARDEN_RANKS)

@@ -148,6 +148,10 @@ class RealmRuleset(BaseRuleset):
     def initial_state(self) -> dict:
         return {"phase": "new"}
 
+    def is_finished(self, state: dict) -> bool:
+        """True once a Pact was fulfilled (the kit then marks the table finished)."""
+        return state.get("phase") == "over"
+
     # --- setup (rulebook "Setup") -------------------------------------------------------
 
     def setup(self, options: dict, seats: tuple[SeatInfo, ...], rng) -> list[NewEvent]:
@@ -341,6 +345,8 @@ class RealmRuleset(BaseRuleset):
             require(not st["must_end"], "turn_over", "Your turn is over: reset your hand.")
 
     def _hand_cards(self, st, seat, cards, code="not_in_hand"):
+        if isinstance(cards, str):  # one ticked box arrives as a string from a form
+            cards = [cards]
         require(
             isinstance(cards, list) and all(isinstance(c, str) for c in cards),
             "bad_cards",
@@ -419,10 +425,15 @@ class RealmRuleset(BaseRuleset):
             "eater_attached",
             "An Eater is attached to this Demon: feed it first.",
         )
-        cards = self._hand_cards(st, seat, data.get("cards"))
+        cards = self._hand_cards(st, seat, data.get("cards") or [])
         require(1 <= len(cards) <= 4, "ritual_fails", "Play 1 to 4 cards that meet the corners.")
         declare = data.get("declare") or {}
         require(isinstance(declare, dict), "bad_declaration", "Bad declaration.")
+        declare = dict(declare)
+        for key, value in data.items():  # form fields "vs:<vessel>" / "vr:<vessel>"
+            if isinstance(key, str) and key[:3] in ("vs:", "vr:") and value not in ("", None):
+                field = "suit" if key[:3] == "vs:" else "rank"
+                declare.setdefault(key[3:], {})[field] = str(value)
         declared = C.check_declarations(cards, declare)
         corners = st["content"]["demons"][demon]["corners"]
         assignment = C.solve_binding(corners, cards, declared, self._effects(st, seat))
@@ -619,7 +630,7 @@ class RealmRuleset(BaseRuleset):
         ``not_three_of_a_kind``, ``no_vessel``."""
         st = em.state
         self._acting(st, seat)
-        cards = self._hand_cards(st, seat, data.get("cards"))
+        cards = self._hand_cards(st, seat, data.get("cards") or [])
         faces = [C.printed(c) for c in cards]
         require(
             len(cards) == 3
@@ -822,6 +833,9 @@ class RealmRuleset(BaseRuleset):
                 "responder_name": st["names"][r["responder"]] if r["responder"] is not None
                 else None,
                 "eater": C.card_info(r["eater"]) if r["eater"] else None,
+                # the next pass completes the binding (and reveals the curse): confirm it
+                "pass_binds": r["step"] == "eater" and r["responder"] is not None
+                and (r["responder"] + 1) % n == r["binder"],
             }
         acolyte = st["content"]["pacts"].get(st["acolyte"]) if st["acolyte"] else None
         view = {
@@ -840,6 +854,7 @@ class RealmRuleset(BaseRuleset):
             "ritual": ritual,
             "acolyte": _pact_public(acolyte) if acolyte else None,
             "pact_slots": len(st["pact_slots"]) if st["acolyte"] is None else 0,
+            "pact_slot_list": list(range(len(st["pact_slots"]))) if st["acolyte"] is None else [],
             "last_curse": st["last_curse"],
             "winner": st["winner"],
             "winner_name": st["names"][st["winner"]] if st["winner"] is not None else None,
@@ -847,6 +862,8 @@ class RealmRuleset(BaseRuleset):
             "affliction_drawer": st["afflictions"]["drawer"],
             "seat": me,
             "me": None,
+            "suit_choices": [[s, C.SUIT_NAMES[s], C.SUIT_SYMBOLS[s]] for s in C.SUITS],
+            "rank_choices": list(C.NUMERIC_RANKS),
         }
         if me is not None:
             view["me"] = self._private(st, me)
@@ -870,10 +887,22 @@ class RealmRuleset(BaseRuleset):
             suit = C.printed(r["eater"])[0]
             prompts["feed"] = [C.card_info(c) for c in p["hand"] if C.printed(c)[0] == suit]
         take = st["take"] if st["take"] and st["take"]["seat"] == me else None
+        opponents = [{"seat": k, "name": st["names"][k]} for k in range(st["n"]) if k != me]
+        slots = ([{"slot": "active", "label": "the Active Demon"}] if st["active"] else []) + [
+            {"slot": _slot_of(k), "label": f"{st['names'][k]}'s Personal Demon"}
+            for k in range(st["n"]) if st["players"][k]["personal"]
+        ]
         aff = st["afflictions"]
         my_turn = st["turn"] == me and st["phase"] == "act" and st["take"] is None
         return {
             "hand": [C.card_info(c) for c in p["hand"]],
+            "vessels": [c for c in p["hand"] if C.is_vessel(c)],
+            "powers": [C.card_info(c) for c in p["hand"]
+                       if C.is_mimic(c) or C.printed(c)[1] in C.WARDEN_RANKS],
+            "opponents": opponents,
+            "eater_slots": slots,
+            "bound": [{"id": b["demon"], "name": st["content"]["demons"][b["demon"]]["name"]}
+                      for b in p["bound"]],
             "pact": _pact_public(pact) if pact else None,
             "pact_progress": C.pact_progress(pact["conditions"], self.bound_demons(st, me))
             if pact else [],
