@@ -5,3 +5,10 @@ class EspionageConfig(AppConfig):
     name = "tabletop.espionage"
     label = "espionage"
     verbose_name = "Demon Espionage"
+
+    def ready(self):
+        from tabletop.registry import register
+
+        from .rules import EspionageRuleset
+
+        register(EspionageRuleset())

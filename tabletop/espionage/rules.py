@@ -309,29 +309,32 @@ class EspionageRuleset(BaseRuleset):
     min_seats = 3
     max_seats = 6
     template = "espionage/live.html"
+    stylesheet = "espionage/espionage.css"
     options_schema = OPTIONS_SCHEMA
     #: Commands that can show a player something hidden (a soul card, a faction, the duel cards).
     final_commands = frozenset(
         {"espionage.duel.actions", "espionage.duel.confirm", "espionage.action.record"}
     )
+    #: The kit's log shows "<acting seat> <label>"; events a command causes for someone else
+    #: (a soul drawn by the winner when the loser confirms) are worded without a subject.
     event_labels = {
-        "espionage.game.prepared": "dealt the factions and shuffled the souls",
-        "espionage.turn.started": "began a turn",
+        "espionage.game.prepared": "dealt the factions and shuffled the soul deck",
+        "espionage.turn.started": "→ next turn",
         "espionage.duel.challenged": "challenged a player to a duel",
         "espionage.hand.changed": "changed their whole hand",
         "espionage.duel.card_committed": "played a combat card face down",
-        "espionage.duel.actions_committed": "played limited action cards face down",
-        "espionage.duel.revealed": "revealed the duel",
+        "espionage.duel.actions_committed": "played their limited action cards (if any)",
+        "espionage.duel.revealed": "→ the duel cards were revealed",
         "espionage.duel.outcome_claimed": "confirmed the duel outcome",
-        "espionage.duel.settled": "settled the duel",
-        "espionage.duel.cancelled": "called off the duel",
-        "espionage.soul.drawn": "drew a soul card",
-        "espionage.health.changed": "changed health",
-        "espionage.faction.revealed": "revealed a faction",
-        "espionage.player.eliminated": "was eliminated",
-        "espionage.action.recorded": "played an action card",
-        "espionage.turn.ended": "ended the turn",
-        "espionage.game.ended": "ended the game",
+        "espionage.duel.settled": "→ the duel was settled",
+        "espionage.duel.cancelled": "→ the duel was called off",
+        "espionage.soul.drawn": "→ a soul card was drawn",
+        "espionage.health.changed": "→ a player's health changed",
+        "espionage.faction.revealed": "→ a faction was revealed",
+        "espionage.player.eliminated": "→ a player was eliminated",
+        "espionage.action.recorded": "played an action card face up",
+        "espionage.turn.ended": "→ the turn ended",
+        "espionage.game.ended": "→ the game ended: all factions and souls revealed",
     }
 
     # ---- setup ---------------------------------------------------------------------------
@@ -368,6 +371,11 @@ class EspionageRuleset(BaseRuleset):
             "options": filled,
         }
         return [NewEvent("espionage.game.prepared", data, final=True)]
+
+    def is_finished(self, state: dict) -> bool:
+        """True once ``espionage.game.ended`` is folded (How to Play 9); the kit then marks the
+        table finished."""
+        return state.get("phase") == "ended"
 
     # ---- decide --------------------------------------------------------------------------
 
