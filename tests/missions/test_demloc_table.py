@@ -64,6 +64,7 @@ def test_page_shows_cards_cadence_and_log(client, make_table):
     for text in ("Korr Halfhand", "Bram Oakjaw", "Strategic", "First:", "Mission log", "+1 damage"):
         assert text in html, text
     assert html.count('value="demloc.damage.assign"') == 2 * 3  # +1 damage, +1 hit on 3 cards
+    assert 'href="/missions/reference/#weapon-perforating"' in html
 
 
 def test_command_form_posts_through_the_page(client, make_table):
