@@ -72,4 +72,6 @@ def test_two_phones_play_a_mission_turn(new_phone):
     shot(ann, "missions-turn2-ann")
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
     ann.locator("#piece-s0-korr").screenshot(path="test-artifacts/missions-card-korr.png")
+    ann.locator("#piece-s0-vesna .dl-more summary").click()
+    ann.locator("#piece-s0-vesna").screenshot(path="test-artifacts/missions-card-vesna-arcane.png")
     shot(ben, "missions-turn2-ben")
