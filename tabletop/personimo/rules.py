@@ -108,7 +108,44 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "default": "8",
     },
     "lucky_nines": {"label": "Lucky Nines", "choices": YES_NO, "default": "no"},
+    "paralysis": {"label": "Personality Paralysis", "choices": YES_NO, "default": "no"},
     "reveal": {"label": "The Reveal (show set-aside cards)", "choices": YES_NO, "default": "no"},
+    "market": {
+        "label": "Market",
+        "choices": [
+            ["standard", "Standard"],
+            ["four_lights", "There are Four Lights: one card more, carried forward"],
+            ["fives_crowd", "Five's a Crowd: one card more, discarded (4-5 players)"],
+            ["drafty", "It's Drafty in Here: two tokens each (3-4 players)"],
+        ],
+        "default": "standard",
+    },
+    "soothsayer": {
+        "label": "The Soothsayer (see the next market)",
+        "choices": YES_NO,
+        "default": "no",
+    },  # fmt: skip
+    "district": {
+        "label": "District",
+        "choices": [
+            ["5", "5x5"],
+            ["7", "7x7 (1-3 players, double Decktet)"],
+            ["6", "6x6 (not supported)"],
+            ["9", "9x9 (not supported)"],
+            ["sprawl", "Urban Sprawl (not supported)"],
+            ["jacynimo", "Jacynimo (not supported)"],
+        ],
+        "default": "5",
+    },
+    "extra_cards": {
+        "label": "Extra cards",
+        "choices": [
+            ["none", "None"],
+            ["courting_danger", "Courting Danger (not supported)"],
+            ["excuses_wild", "Excuses Wild (not supported)"],
+        ],
+        "default": "none",
+    },
     "solitaire": {
         "label": "Solitaire variant (1 player)",
         "choices": [
@@ -147,46 +184,116 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "Thorny Crown cannot be played: the rulebook's text of its restriction is missing. "
             "Choose The Waning.",
         )
+    require(
+        result["extra_cards"] == "none" and result["district"] in ("5", "7"),
+        "variant_unsupported",
+        UNSUPPORTED.get(result["extra_cards"]) or UNSUPPORTED.get(result["district"], ""),
+    )
+    market = result["market"]
+    if result["district"] == "7":
+        require(players <= 3 and result["deck"] == "standard" and market == "standard",
+                "variant_unsupported",
+                "7x7 is for one to three players with the standard deck and market.")  # fmt: skip
+    if market == "fives_crowd":
+        require(players in (4, 5), "variant_unsupported", "Five's a Crowd is for 4 or 5 players.")
+    if market == "drafty":
+        require(players in (3, 4) and result["deck"] == "standard", "variant_unsupported",
+                "It's Drafty in Here is for 3 or 4 players.")  # fmt: skip
+    if market == "four_lights":
+        plain = dict(result, market="standard")
+        require(
+            players > 1 and market_size(players, plain) == len(token_order(list(range(players)),
+                                                                           plain)),
+            "variant_unsupported",
+            "There are Four Lights needs a market with one card per token (not solitaire, "
+            "not three players with a double deck).",
+        )  # fmt: skip
     return result
 
 
+#: Why each unsupported variant is refused.
+UNSUPPORTED = {
+    "courting_danger": "Courting Danger is not supported: its deck sizes do not divide into "
+    "market rows and its three-suited cards need a second placement rule.",
+    "excuses_wild": "Excuses Wild is not supported yet: the wild Excuse needs its own placement "
+    "rule and uneven deck sizes.",
+    "6": "The 6x6 district is not supported: its headquarters covers two squares.",
+    "9": "The 9x9 district is not supported: it needs Courting Danger's extended cards.",
+    "sprawl": "Urban Sprawl is not supported: a district without a grid does not fit a phone.",
+    "jacynimo": "Jacynimo is not supported: it is a different game (a 4x4 tableau of cards).",
+}
+
+
+def token_order(order: list[int], options: dict) -> list[int]:
+    """Architect tokens in claiming order: one per player from the random ``order``; two each
+    for two players or It's Drafty in Here, the order then inverted (ABBA, ABCCBA)."""
+    if len(order) == 2 or options["market"] == "drafty":
+        return order + order[::-1]
+    return list(order)
+
+
+#: Decks: (copies of the base deck, how many of them lose the 2s and the events but the Market).
+DECKS = {24: (1, 1), 36: (1, 0), 48: (2, 2), 60: (2, 1), 72: (2, 0)}
+
+
+def deck_size(players: int, options: dict) -> int:
+    """Cards in play (Setup step 3): 24 for two players, 48 for three or four, 60 for five, 72
+    for six; solitaire and Three's Company 36. Variants: 7x7 ("District Size Variants") 48 for
+    two players and 72 for one or three; Five's a Crowd deals as for one player more (60 for
+    four, 72 for five); It's Drafty in Here 36 for three and 48 for four (six rows of two cards
+    per player, as for two players: the rulebook gives no count, this keeps 12 cards each)."""
+    if options["district"] == "7":
+        return {1: 72, 2: 48, 3: 72}[players]
+    if options["market"] == "fives_crowd":
+        return {4: 60, 5: 72}[players]
+    if options["market"] == "drafty":
+        return {3: 36, 4: 48}[players]
+    if players == 1 or options["deck"] == "threes_company":
+        return 36
+    return {2: 24, 3: 48, 4: 48, 5: 60, 6: 72}[players]
+
+
 def double_deck(players: int, options: dict) -> bool:
-    """A double Decktet for 3 to 6 players (Setup), a single one for 1-2 players and for
-    Three's Company."""
-    return players >= 3 and options["deck"] != "threes_company"
+    """Whether a double Decktet is in play (then start cards come in two copies too)."""
+    return DECKS[deck_size(players, options)][0] == 2
 
 
 def build_deck(players: int, options: dict) -> tuple[list[str], list[str]]:
-    """The card instances in play and those set aside (Setup step 3), unshuffled.
-
-    2-4 players: all 2s and all events but the Market set aside (24 cards for two, 48 from a
-    double deck for three or four); 5 players: set aside from one of the two decks only (60);
-    6 players: the full double base deck (72); 1 player: the whole base deck (36, "Solitaire");
-    Three's Company: the whole base deck (36).
-    """
+    """The card instances in play and those set aside (Setup step 3), unshuffled: from each
+    trimmed copy all 2s and all events but the Market (the 6 of Leaves and Knots) are set aside
+    (12 cards); with 60 cards only one of the two copies is trimmed."""
     keys = base_keys()
 
     def set_aside(key: str) -> bool:
         c = all_cards()[key]
         return c.rank == "2" or (c.event and key != "market")
 
-    if players == 1 or options["deck"] == "threes_company":
-        return [f"{k}/1" for k in keys], []
-    copies = [1, 2] if double_deck(players, options) else [1]
+    copies, trimmed = DECKS[deck_size(players, options)]
     deck, aside = [], []
-    for copy_no in copies:
-        trimmed = players <= 4 or (players == 5 and copy_no == 1)
+    for copy_no in range(1, copies + 1):
         for k in keys:
-            (aside if trimmed and set_aside(k) else deck).append(f"{k}/{copy_no}")
+            (aside if copy_no <= trimmed and set_aside(k) else deck).append(f"{k}/{copy_no}")
     return deck, aside
 
 
 def market_size(players: int, options: dict) -> int:
     """Cards per market row ("The Market"): 3 solitaire, 4 for two to four players (3 with
-    Three's Company), 5 for five, 6 for six."""
+    Three's Company), 5 for five, 6 for six. Five's a Crowd: one per player plus one; It's
+    Drafty in Here: two per player; There are Four Lights: one more in the first row only
+    (``first_row_size``)."""
+    if options["market"] == "fives_crowd":
+        return players + 1
+    if options["market"] == "drafty":
+        return 2 * players
     if players == 1 or options["deck"] == "threes_company":
         return 3
     return {2: 4, 3: 4, 4: 4, 5: 5, 6: 6}[players]
+
+
+def first_row_size(players: int, options: dict) -> int:
+    """Cards in the first row: ``market_size``, one more with There are Four Lights (whose
+    unpicked card is then carried forward, so later rows deal ``market_size`` new cards)."""
+    return market_size(players, options) + (options["market"] == "four_lights")
 
 
 def sort_market(cards: list[str], method: str = "standard", attraction_min: int = 8) -> list[str]:
@@ -242,7 +349,12 @@ def orientations(card_id: str) -> list[tuple[str, str]]:
 
 
 def placement_error(
-    district: dict, cells: list[Cell], suits: tuple[str, str] | list[str], size: int
+    district: dict,
+    cells: list[Cell],
+    suits: tuple[str, str] | list[str],
+    size: int,
+    built: dict | None = None,
+    bounded: bool = True,
 ) -> str | None:
     """Why placing a card with ``suits`` on ``cells`` is illegal ("Card Placement"), or None.
 
@@ -250,13 +362,23 @@ def placement_error(
     blocks must be orthogonally adjacent), ``outside`` (off the grid), ``occupied`` (over a built
     block), ``not_touching`` (must touch an earlier card), ``no_suit_match`` (touching no
     headquarters and no touching pair of blocks matches in suit). One matching pair is enough.
+    ``built``: ``scoring.blocks(district)`` when the caller has it; ``bounded=False``: instead
+    of the grid, the whole layout with the card must fit in ``size`` x ``size`` somewhere
+    (the layout "may be shifted").
     """
     (r1, c1), (r2, c2) = cells
     if abs(r1 - r2) + abs(c1 - c2) != 1:
         return "not_adjacent_cells"
-    if not all(0 <= r < size and 0 <= c < size for r, c in cells):
-        return "outside"
-    built = scoring.blocks(district)
+    if built is None:
+        built = scoring.blocks(district)
+    if bounded:
+        if not all(0 <= r < size and 0 <= c < size for r, c in cells):
+            return "outside"
+    else:
+        rows = [r for r, _ in built] + [r1, r2]
+        cols = [c for _, c in built] + [c1, c2]
+        if max(rows) - min(rows) >= size or max(cols) - min(cols) >= size:
+            return "outside"
     if any(tuple(c) in built for c in cells):
         return "occupied"
     hq = tuple(district["hq"]["cell"])
@@ -283,13 +405,14 @@ PLACEMENT_MESSAGES = {
 def legal_placements(district: dict, card_id: str, size: int) -> list[dict]:
     """Every legal placement of ``card_id`` in the district as it lies on the grid now:
     ``[{"cells": [[r, c], [r, c]], "suits": [s, s]}]``, cells in reading order."""
+    built = scoring.blocks(district)
     result = []
     for r in range(size):
         for c in range(size):
             for other in ((r, c + 1), (r + 1, c)):
                 cells = [(r, c), other]
                 for suits in orientations(card_id):
-                    if placement_error(district, cells, suits, size) is None:
+                    if placement_error(district, cells, suits, size, built) is None:
                         result.append({"cells": [list(x) for x in cells], "suits": list(suits)})
     return result
 
@@ -310,13 +433,26 @@ def can_shift(district: dict, dr: int, dc: int, size: int) -> bool:
 
 def placeable_anywhere(district: dict, card_id: str, size: int) -> bool:
     """Whether ``card_id`` has a legal placement in some shift of the layout ("If a player
-    cannot place their chosen card legally within their district, they must discard it")."""
-    for dr in range(-size + 1, size):
-        for dc in range(-size + 1, size):
-            if can_shift(district, dr, dc, size) and legal_placements(
-                shifted(district, dr, dc), card_id, size
-            ):
-                return True
+    cannot place their chosen card legally within their district, they must discard it"):
+    every pair of blocks next to the layout is tried with the bounds of the whole layout."""
+    built = scoring.blocks(district)
+    seen = set()
+    for r, c in built:
+        for first in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if first in built:
+                continue
+            fr, fc = first
+            for second in ((fr + 1, fc), (fr - 1, fc), (fr, fc + 1), (fr, fc - 1)):
+                pair = (min(first, second), max(first, second))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                for suits in orientations(card_id):
+                    if (
+                        placement_error(district, list(pair), suits, size, built, bounded=False)
+                        is None
+                    ):
+                        return True
     return False
 
 
@@ -330,6 +466,8 @@ def _scoring_options(options: dict) -> scoring.ScoringOptions:
         attraction_min=int(options["attraction_min"]),
         lucky_nines=options["lucky_nines"] == "yes",
         bonus=bonus,
+        paralysis=options["paralysis"] == "yes",
+        size=int(options["district"]),
     )
 
 
@@ -368,7 +506,6 @@ class PersonimoRuleset(BaseRuleset):
         SHIFTED: "shifted their district",
         ENDED: "ended the game",
     }
-    size = 5
 
     def initial_state(self) -> dict:
         """``{"phase": "new"}``; after setup the keys are: phase ("claim" while the first row
@@ -406,24 +543,31 @@ class PersonimoRuleset(BaseRuleset):
                                                           starts[s]))  # fmt: skip
         else:
             order = rng.shuffled(list(range(players)))
-        tokens = order + order[::-1] if players == 2 else order
+        tokens = token_order(order, opts)
         size = market_size(players, opts)
-        first = sort_market(deck[:size], opts["market_sort"], int(opts["attraction_min"]))
+        first_size = first_row_size(players, opts)
+        first = sort_market(deck[:first_size], opts["market_sort"], int(opts["attraction_min"]))
+        dealt = {"cards": first, "season": 1, "dealt": first_size}
+        if opts["soothsayer"] == "yes":
+            dealt["preview"] = sort_market(deck[first_size : first_size + size],
+                                           opts["market_sort"], int(opts["attraction_min"]))  # fmt: skip
+            dealt["dealt"] += len(dealt["preview"])
         return [
             NewEvent(
                 SET_UP,
                 {
                     "names": [s.name for s in seats],
                     "options": opts,
-                    "size": self.size,
+                    "size": int(opts["district"]),
                     "start_cards": starts,
                     "deck": deck,
                     "set_aside": aside,
                     "tokens": tokens,
                     "market_size": size,
+                    "first_row": first_size,
                 },
             ),
-            NewEvent(DEALT, {"cards": first, "season": 1}, final=True),
+            NewEvent(DEALT, dealt, final=True),
         ]
 
     # decide -----------------------------------------------------------------------------------
@@ -467,11 +611,7 @@ class PersonimoRuleset(BaseRuleset):
         ):
             results = score_results(after)
             return [*events, NewEvent(ENDED, {"results": results})]
-        opts = after["options"]
-        cards = sort_market(after["deck"][: after["market_size"]], opts["market_sort"],
-                            int(opts["attraction_min"]))  # fmt: skip
-        season = after["season"] + (1 if cards else 0)
-        return [*events, NewEvent(DEALT, {"cards": cards, "season": season}, final=bool(cards))]
+        return [*events, next_market(after)]
 
     def _claim(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
         require(actor["action"] == "claim", "wrong_step", "Place your card first.")
@@ -559,7 +699,8 @@ class PersonimoRuleset(BaseRuleset):
                 tokens=list(data["tokens"]),
                 market_size=data["market_size"],
                 season=0,
-                seasons=-(-len(data["deck"]) // data["market_size"]),
+                seasons=1 + -(-(len(data["deck"]) - data["first_row"]) // data["market_size"]),
+                preview=[],
                 row=[],
                 old_row=[],
                 claim_queue=[],
@@ -577,15 +718,18 @@ class PersonimoRuleset(BaseRuleset):
             )
         elif event.type == DEALT:
             cards = list(data["cards"])
-            s["deck"] = s["deck"][len(cards) :]
+            s["deck"] = s["deck"][data["dealt"] :]
             s["season"] = data["season"]
+            s["preview"] = list(data.get("preview", []))
             if s["phase"] == "claim" and not s["row"]:
                 s["row"] = [{"card": c, "seat": None} for c in cards]
-                s["claim_queue"] = list(s["tokens"])
+                s["claim_queue"] = list(s["tokens"])[: len(cards)]
                 s["actor"] = {"seat": s["tokens"][0], "action": "claim", "slot": None}
             else:
                 s["phase"] = "turn"
-                s["discard"] += [x["card"] for x in s["row"] if x["seat"] is None]
+                s["discard"] += [
+                    x["card"] for x in s["row"] if x["seat"] is None and x["card"] not in cards
+                ]
                 s["old_row"] = [
                     {"card": x["card"], "seat": x["seat"], "done": False}
                     for x in s["row"]
@@ -617,7 +761,7 @@ class PersonimoRuleset(BaseRuleset):
             else:
                 district["discards"].append(data["card"])
                 s["discard"].append(data["card"])
-            if s["row"]:
+            if any(x["seat"] is None for x in s["row"]):
                 s["actor"] = dict(s["actor"], action="claim")
             else:
                 s["old_row"][s["actor"]["slot"]]["done"] = True
@@ -689,6 +833,7 @@ class PersonimoRuleset(BaseRuleset):
                 )
                 for x in state["old_row"]
             ],  # fmt: skip
+            "preview": [_card_info(c, opts) for c in state.get("preview", [])],
             "deck_count": len(state["deck"]),
             "discard_count": len(state["discard"]),
             "set_aside": [_card_info(c, opts) for c in state["set_aside"]]
@@ -757,6 +902,33 @@ def waning_allowed(state: dict) -> set[int]:
     picks = state["picks"]
     group_start = len(picks) - len(picks) % 3
     return positions - set(picks[group_start:])
+
+
+def next_market(state: dict) -> NewEvent:
+    """The ``personimo.market.dealt`` event that starts the next season ("Turn Order" step 1):
+    the next cards of the deck, sorted; empty when the deck is exhausted (the last season, when
+    the old row is only placed). There are Four Lights: the unpicked card is carried into the
+    new row. The Soothsayer: the row already shown becomes the market and the next one is
+    dealt face up beside it. Final when it shows cards."""
+    opts = state["options"]
+    method, lowest = opts["market_sort"], int(opts["attraction_min"])
+    carried = (
+        [x["card"] for x in state["row"] if x["seat"] is None]
+        if opts["market"] == "four_lights"
+        else []
+    )
+    size = state["market_size"]
+    data: dict = {}
+    if opts["soothsayer"] == "yes":
+        fresh = state["preview"]
+        data["preview"] = sort_market(state["deck"][:size], method, lowest)
+        data["dealt"] = len(data["preview"])
+    else:
+        fresh = state["deck"][:size]
+        data["dealt"] = len(fresh)
+    data["cards"] = sort_market(carried + fresh, method, lowest) if fresh else []
+    data["season"] = state["season"] + (1 if fresh else 0)
+    return NewEvent(DEALT, data, final=data["dealt"] > 0)
 
 
 def _next_placer(state: dict) -> dict | None:

@@ -27,13 +27,15 @@ class ScoringOptions:
     ``attraction_min``: lowest rank that is an attraction, 2..10 (10 = Crown; 8 by the rules,
     other values are the Detraction variant); ``lucky_nines``: Lucky Nines (9s count twice, the
     Merchant three times); ``bonus``: bonus point options in force, a subset of ``BONUSES``;
-    ``size``: the district's side (5 by the rules).
+    ``size``: the district's side (5 by the rules); ``paralysis``: Personality Paralysis (a
+    multi-suited scoring card scores for the suit its player chooses).
     """
 
     attraction_min: int = 8
     lucky_nines: bool = False
     bonus: frozenset[str] = frozenset()
     size: int = 5
+    paralysis: bool = False
 
 
 #: Bonus point options (Personimo rules, "Bonus Points"), in the rulebook's order.
@@ -103,15 +105,6 @@ def weight(card_id: str, options: ScoringOptions = ScoringOptions()) -> int:
     return int(c.personality) + int(is_attraction(card_id, options))
 
 
-def _scoring_cell(placed: Mapping, suit: str) -> Cell:
-    for cell, s in zip(placed["cells"], placed["suits"], strict=True):
-        if s == suit:
-            return tuple(cell)
-    # The bottom suit was not assigned to either block (cannot happen with the rules' two-suit
-    # assignment); fall back to the first block so the card is still counted somewhere.
-    return tuple(placed["cells"][0])
-
-
 def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()) -> dict:
     """Score one district (Personimo rules, "Scoring").
 
@@ -130,17 +123,31 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
             index[(suit, cell)] = i
     cards_in: list[list[str]] = [[] for _ in hoods]
 
-    scoring_cards: list[tuple[str, Cell]] = []
+    # Each scoring card: the (suit, block) pairs it may score for. By the rules only its bottom
+    # suit; with Personality Paralysis any of its suits, and the app takes the larger
+    # neighborhood for the player (a card's points are its weight times the blocks of the one
+    # neighborhood it joins, whatever the other cards do, so this choice is always the best).
     hq = district.get("hq")
+    options_of: list[tuple[str, list[tuple[str, Cell]]]] = []
     if hq:
-        scoring_cards.append((hq["card"], tuple(hq["cell"])))
+        cell = tuple(hq["cell"])
+        suits = card(hq["card"]).suits
+        options_of.append((hq["card"], [(s, cell) for s in suits]))
     for placed in district.get("cards", []):
-        suit = card(placed["card"]).bottom_suit
-        scoring_cards.append((placed["card"], _scoring_cell(placed, suit)))
-    for card_id, cell in scoring_cards:
+        pairs = [(s, tuple(c)) for c, s in zip(placed["cells"], placed["suits"], strict=True)]
+        options_of.append((placed["card"], pairs))
+    for card_id, pairs in options_of:
         w = weight(card_id, options)
-        if w:
-            cards_in[index[(card(card_id).bottom_suit, cell)]].extend([card_id] * w)
+        if not w:
+            continue
+        bottom = card(card_id).bottom_suit
+        if options.paralysis:
+            chosen = max(pairs, key=lambda p: (len(hoods[index[p]][1]), p[0] == bottom))
+        else:
+            chosen = next((p for p in pairs if p[0] == bottom), None)
+            if chosen is None:
+                continue  # its bottom suit is on no block (cannot happen on a legal district)
+        cards_in[index[chosen]].extend([card_id] * w)
 
     result_hoods = []
     for (suit, cells), scoring in zip(hoods, cards_in, strict=True):
