@@ -587,7 +587,7 @@ class EspionageRuleset(BaseRuleset):
             "draw_back": [
                 {"seat": s, "name": players[s]["name"], "cards": n} for s, n in state["draw_back"]
             ],
-            "log": list(reversed(state["log"][-15:])),
+            "log": list(reversed(state["log"][-10:])),
             "result": copy.deepcopy(state["result"]) if ended else None,
             "options": dict(state["options"]),
             "action_cards": [

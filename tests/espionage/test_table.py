@@ -134,7 +134,7 @@ def test_pages_and_api_show_only_the_own_faction_souls_and_card(client, make_tab
         content_type="application/json",
         HTTP_X_SEAT_TOKEN=seat_token(seats[d]),
     ).json()
-    assert "7 Scissors" not in json.dumps(result) and "\"damage\": 7" not in json.dumps(result)
+    assert "7 Scissors" not in json.dumps(result) and '"damage": 7' not in json.dumps(result)
     assert result["view"]["me"]["faction"] == state["players"][d]["faction"]
 
 

@@ -1,0 +1,67 @@
+"""Demon Espionage on three phones: secret factions dealt, one duel played to the reveal, live
+on every screen, and no phone shows another's faction or face-down card."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def test_three_phones_play_a_duel(new_phone):
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "espionage")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    phones = {"Ann": ann}
+    for name in ("Ben", "Cat"):
+        phone = new_phone()
+        phone.goto(f"/j/{code}/")
+        phone.fill("#name", name)
+        phone.get_by_role("button", name="Take a seat").click()
+        expect(ann.locator(".seats")).to_contain_text(name)
+        phones[name] = phone
+    for phone in phones.values():
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phone.on("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="Start the game").click()
+
+    # Every phone shows its own faction (one #my-faction) and no one else's.
+    for phone in phones.values():
+        expect(phone.locator("#my-faction")).to_have_count(1)
+        expect(phone.locator("[data-faction]")).to_have_count(0)
+        expect(phone.locator("#es-souls-left")).to_have_text("14")
+    active = next(n for n, p in phones.items() if p.locator("#es-turn").count())
+    names = list(phones)
+    foe = names[(names.index(active) + 1) % 3]
+    third = next(n for n in names if n not in (active, foe))
+    a, b, c = phones[active], phones[foe], phones[third]
+    shot(a, "espionage-turn")
+
+    a.get_by_role("button", name=f"Duel {foe}").click()
+    a.locator("#es-troop label", has_text="7").click()
+    a.locator("#es-troop label", has_text="Rock").click()
+    shot(a, "espionage-card-form")
+    a.get_by_role("button", name="Play troop face down").click()
+    expect(a.locator("#es-duel")).to_contain_text("7 Rock")
+    expect(b.locator("#es-duel")).to_contain_text("face down")  # live, no reload
+    expect(b.locator("#es-duel")).not_to_contain_text("7 Rock")
+    b.get_by_role("button", name="Play the Dummy Corpse").click()
+    expect(c.locator("#es-duel")).not_to_contain_text("Dummy")
+    b.get_by_role("button", name="Done").click()
+    shot(a, "espionage-duel-initiator")
+    a.locator("#es-actions label", has_text="R.P.S").click()
+    a.get_by_role("button", name="Done — REVEAL!").click()
+
+    # R.P.S: Rock beats the Dummy Corpse (no symbol); the winner draws a soul, the loser bleeds.
+    for phone in (a, b, c):
+        expect(phone.locator("#es-log")).to_contain_text(f"{active} won the duel against {foe}")
+        expect(phone.locator(f'[data-seat="{names.index(foe)}"] [data-health]')).to_have_attribute(
+            "data-health", "4"
+        )
+        expect(phone.locator("#es-souls-left")).to_have_text("13")
+        expect(phone.locator("#es-draw-back")).to_contain_text(f"{active} 2, {foe} 1")
+    expect(a.locator("#my-soul-total")).to_have_count(1)
+    expect(b.locator("#my-soul-total")).to_have_count(0)
+    expect(b.locator("#es-turn")).to_be_visible()  # play passes on
+    shot(b, "espionage-after-duel")
