@@ -5,8 +5,17 @@ from .models import Affliction, Demon, Pact
 
 @admin.register(Demon)
 class DemonAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "title", "corner_1", "corner_2", "corner_3", "corner_4",
-                    "lasting", "in_use"]
+    list_display = [
+        "code",
+        "name",
+        "title",
+        "corner_1",
+        "corner_2",
+        "corner_3",
+        "corner_4",
+        "lasting",
+        "in_use",
+    ]
     list_filter = ["lasting", "in_use"]
     list_editable = ["in_use"]
     search_fields = ["code", "name", "title", "curse"]

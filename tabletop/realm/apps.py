@@ -1,4 +1,5 @@
 """Pixel Demon's Realm."""
+
 from django.apps import AppConfig
 
 

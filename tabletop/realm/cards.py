@@ -296,7 +296,9 @@ def check_declarations(cards: Sequence[str], declared: dict) -> dict:
         if is_vessel(card):
             suit, rank = decl.get("suit"), str(decl.get("rank", ""))
             if not suit and not decl.get("rank"):
-                raise RuleViolation("vessel_undeclared", "Declare a suit and a rank for each Vessel.")
+                raise RuleViolation(
+                    "vessel_undeclared", "Declare a suit and a rank for each Vessel."
+                )
             if suit not in SUITS or rank not in NUMERIC_RANKS:
                 raise RuleViolation(
                     "bad_declaration", "A Vessel becomes one suit and one rank from 2 to 10."

@@ -81,8 +81,14 @@ class Pact(models.Model):
             raise ValidationError({"conditions": str(exc)}) from exc
 
     def as_content(self) -> dict:
-        return {"id": self.code, "name": self.name, "text": self.text, "side": self.side,
-                "acolyte": self.acolyte, "conditions": list(self.conditions or [])}
+        return {
+            "id": self.code,
+            "name": self.name,
+            "text": self.text,
+            "side": self.side,
+            "acolyte": self.acolyte,
+            "conditions": list(self.conditions or []),
+        }
 
 
 class Affliction(models.Model):

@@ -251,11 +251,10 @@ class RealmRuleset(BaseRuleset):
         for each command's data). Raises RuleViolation with a code; nothing changes then."""
         require(state.get("phase") not in (None, "new"), "not_started", "The game has not begun.")
         require(state["phase"] != "over", "game_over", "The game is over.")
-        require(
-            seat is not None and 0 <= seat < state["n"], "not_seated", "Only players can act."
+        require(seat is not None and 0 <= seat < state["n"], "not_seated", "Only players can act.")
+        handler = getattr(
+            self, "_cmd_" + command.type.removeprefix("realm.").replace(".", "_"), None
         )
-        handler = getattr(self, "_cmd_" + command.type.removeprefix("realm.").replace(".", "_"),
-                          None)
         require(
             command.type.startswith("realm.") and handler is not None,
             "unknown_command",
@@ -275,9 +274,7 @@ class RealmRuleset(BaseRuleset):
         require(st["phase"] == "prelude" and st["acolyte"] is None, "not_now", "No Pact to pick.")
         require(st["players"][seat]["pact"] is None, "already_chosen", "You have your Pact.")
         slot = _int(data.get("slot"))
-        require(
-            slot is not None and 0 <= slot < len(st["pact_slots"]), "bad_slot", "Pick a card."
-        )
+        require(slot is not None and 0 <= slot < len(st["pact_slots"]), "bad_slot", "Pick a card.")
         em.emit("realm.pact.chosen", {"seat": seat, "pact": st["pact_slots"][slot]}, True)
         self._maybe_begin(em, rng)
 
@@ -396,8 +393,10 @@ class RealmRuleset(BaseRuleset):
             )
         st = em.state
         if st["active"] is None and st["demon_deck"]:
-            em.emit("realm.demon.revealed", {"seat": seat, "slot": "active",
-                                             "demon": st["demon_deck"][0]})
+            em.emit(
+                "realm.demon.revealed",
+                {"seat": seat, "slot": "active", "demon": st["demon_deck"][0]},
+            )
         em.emit("realm.turn.ended", {"seat": seat})
         self._start_turn(em, (seat + 1) % em.state["n"], rng)
 
@@ -523,13 +522,13 @@ class RealmRuleset(BaseRuleset):
                 hand = em.state["players"][seat]["hand"]
                 lost = rng.sample(hand, min(effect["count"], len(hand))) if hand else []
                 if lost:
-                    em.emit("realm.cards.discarded", {"seat": seat, "cards": lost,
-                                                      "why": "curse"})
+                    em.emit("realm.cards.discarded", {"seat": seat, "cards": lost, "why": "curse"})
             elif op == "return_vessels":
                 vessels = [c for c in em.state["players"][seat]["hand"] if C.is_vessel(c)]
                 if vessels:
-                    em.emit("realm.cards.discarded", {"seat": seat, "cards": vessels,
-                                                      "why": "curse"})
+                    em.emit(
+                        "realm.cards.discarded", {"seat": seat, "cards": vessels, "why": "curse"}
+                    )
 
     def _responder_check(self, st, seat, step):
         require(st["phase"] == "ritual", "not_now", "No ritual is being performed.")
@@ -556,8 +555,11 @@ class RealmRuleset(BaseRuleset):
         st = em.state
         ritual = self._responder_check(st, seat, "exorcise")
         vessel = data.get("vessel")
-        require(vessel in ritual["declared"] and C.is_vessel(vessel), "bad_vessel",
-                "Choose a Vessel of this ritual.")
+        require(
+            vessel in ritual["declared"] and C.is_vessel(vessel),
+            "bad_vessel",
+            "Choose a Vessel of this ritual.",
+        )
         card = data.get("card")
         self._hand_cards(st, seat, [card] if isinstance(card, str) else None)
         require(
@@ -565,8 +567,10 @@ class RealmRuleset(BaseRuleset):
             "rank_mismatch",
             f"Exorcise it with a {ritual['declared'][vessel]['rank']} from your hand.",
         )
-        em.emit("realm.vessel.exorcised", {"seat": seat, "binder": ritual["binder"],
-                                           "vessel": vessel, "card": card})
+        em.emit(
+            "realm.vessel.exorcised",
+            {"seat": seat, "binder": ritual["binder"], "vessel": vessel, "card": card},
+        )
 
     def _cmd_ritual_eater(self, em, seat, data, rng):
         """``{"card": id}``: the prompted opponent plays an Eater onto the demon being bound;
@@ -580,8 +584,11 @@ class RealmRuleset(BaseRuleset):
         self._advance(em, rng)
 
     def _feed_check(self, st, seat):
-        require(st["phase"] == "ritual" and st["ritual"]["step"] == "feed", "not_now",
-                _phase_message(st))
+        require(
+            st["phase"] == "ritual" and st["ritual"]["step"] == "feed",
+            "not_now",
+            _phase_message(st),
+        )
         require(st["ritual"]["binder"] == seat, "not_your_prompt", "Only the binder feeds.")
         return st["ritual"]
 
@@ -605,8 +612,7 @@ class RealmRuleset(BaseRuleset):
         """``{}``: the binder does not feed the Eater: the binding is disrupted, the Eater stays
         on the demon, the ritual cards return to hand and the turn ends."""
         ritual = self._feed_check(em.state, seat)
-        em.emit("realm.ritual.disrupted", {"seat": seat, "eater": ritual["eater"],
-                                           "auto": False})
+        em.emit("realm.ritual.disrupted", {"seat": seat, "eater": ritual["eater"], "auto": False})
 
     # other actions (rulebook "Releasing a Demon", "Realm Wardens", "Vessels", "The Mimics")
 
@@ -640,8 +646,7 @@ class RealmRuleset(BaseRuleset):
             "Summon with three cards of one suit or one rank.",
         )
         require(bool(st["vessels"]), "no_vessel", "The Vessel Stack is empty.")
-        em.emit("realm.vessel.summoned", {"seat": seat, "cards": cards,
-                                          "vessel": st["vessels"][0]})
+        em.emit("realm.vessel.summoned", {"seat": seat, "cards": cards, "vessel": st["vessels"][0]})
 
     def _eater_slot(self, st, slot):
         if slot == "active":
@@ -694,14 +699,22 @@ class RealmRuleset(BaseRuleset):
             "bad_target",
             "Choose an opponent.",
         )
-        em.emit("realm.warden.played", {"seat": seat, "card": card, "kind": kind,
-                                        "target": target, "ask": ask})
+        em.emit(
+            "realm.warden.played",
+            {"seat": seat, "card": card, "kind": kind, "target": target, "ask": ask},
+        )
         hand = list(em.state["players"][target]["hand"])
         choices = [c for c in hand if choose(c)]
         em.emit(
             "realm.hand.shown",
-            {"seat": seat, "target": target, "kind": kind, "ask": ask, "cards": hand,
-             "choices": choices},
+            {
+                "seat": seat,
+                "target": target,
+                "kind": kind,
+                "ask": ask,
+                "cards": hand,
+                "choices": choices,
+            },
             True,
         )
         if not choices:
@@ -738,8 +751,7 @@ class RealmRuleset(BaseRuleset):
         take = st["take"]
         require(take is not None and take["seat"] == seat, "not_now", "You are not choosing.")
         require(data.get("card") in take["choices"], "bad_card", "Choose one of the cards offered.")
-        em.emit("realm.card.taken", {"seat": seat, "target": take["target"],
-                                     "card": data["card"]})
+        em.emit("realm.card.taken", {"seat": seat, "target": take["target"], "card": data["card"]})
 
     # winning (rulebook "How to Win")
 
@@ -751,8 +763,9 @@ class RealmRuleset(BaseRuleset):
 
     def bound_demons(self, st, seat):
         demons = st["content"]["demons"]
-        return [dict(demons[b["demon"]], personal=b["personal"])
-                for b in st["players"][seat]["bound"]]
+        return [
+            dict(demons[b["demon"]], personal=b["personal"]) for b in st["players"][seat]["bound"]
+        ]
 
     def _cmd_pact_announce(self, em, seat, data, rng):
         """``{}``: announce that your Pact is met: you win, your Pact is revealed (rulebook
@@ -795,24 +808,27 @@ class RealmRuleset(BaseRuleset):
         players = []
         for k in range(n):
             p = st["players"][k]
-            bound = [dict(_demon_public(demons[b["demon"]]), personal=b["personal"])
-                     for b in p["bound"]]
+            bound = [
+                dict(_demon_public(demons[b["demon"]]), personal=b["personal"]) for b in p["bound"]
+            ]
             pact = None
             if st["winner"] == k or (k == me and p["pact"]):
                 pact = _pact_public(self.pact_of(st, k))
-            players.append({
-                "seat": k,
-                "name": st["names"][k],
-                "hand_count": len(p["hand"]),
-                "vessels_in_hand": sum(1 for c in p["hand"] if C.is_vessel(c)),
-                "personal": front(p["personal"], _slot_of(k)),
-                "bound": bound,
-                "affliction": st["content"]["afflictions"].get(p["affliction"]),
-                "has_pact": p["pact"] is not None or st["acolyte"] is not None,
-                "pact": pact,
-                "is_turn": st["turn"] == k and st["phase"] in ("act", "ritual"),
-                "is_me": k == me,
-            })
+            players.append(
+                {
+                    "seat": k,
+                    "name": st["names"][k],
+                    "hand_count": len(p["hand"]),
+                    "vessels_in_hand": sum(1 for c in p["hand"] if C.is_vessel(c)),
+                    "personal": front(p["personal"], _slot_of(k)),
+                    "bound": bound,
+                    "affliction": st["content"]["afflictions"].get(p["affliction"]),
+                    "has_pact": p["pact"] is not None or st["acolyte"] is not None,
+                    "pact": pact,
+                    "is_turn": st["turn"] == k and st["phase"] in ("act", "ritual"),
+                    "is_me": k == me,
+                }
+            )
         ritual = None
         if st["ritual"]:
             r = st["ritual"]
@@ -824,17 +840,22 @@ class RealmRuleset(BaseRuleset):
                 "cards": [C.card_info(c) for c in r["cards"]],
                 "declared": r["declared"],
                 "assignment": [
-                    dict(a, card_label=C.card_label(a["card"]), corner_label=C.corner_label(
-                        a["corner"]))
+                    dict(
+                        a,
+                        card_label=C.card_label(a["card"]),
+                        corner_label=C.corner_label(a["corner"]),
+                    )
                     for a in r["assignment"]
                 ],
                 "step": r["step"],
                 "responder": r["responder"],
-                "responder_name": st["names"][r["responder"]] if r["responder"] is not None
+                "responder_name": st["names"][r["responder"]]
+                if r["responder"] is not None
                 else None,
                 "eater": C.card_info(r["eater"]) if r["eater"] else None,
                 # the next pass completes the binding (and reveals the curse): confirm it
-                "pass_binds": r["step"] == "eater" and r["responder"] is not None
+                "pass_binds": r["step"] == "eater"
+                and r["responder"] is not None
                 and (r["responder"] + 1) % n == r["binder"],
             }
         acolyte = st["content"]["pacts"].get(st["acolyte"]) if st["acolyte"] else None
@@ -877,9 +898,14 @@ class RealmRuleset(BaseRuleset):
         r = st["ritual"]
         if r and r["responder"] == me and r["step"] == "exorcise":
             prompts["exorcise"] = [
-                {"vessel": v, "rank": d["rank"], "suit": d["suit"],
-                 "cards": [C.card_info(c) for c in p["hand"] if C.printed(c)[1] == d["rank"]]}
-                for v, d in r["declared"].items() if C.is_vessel(v)
+                {
+                    "vessel": v,
+                    "rank": d["rank"],
+                    "suit": d["suit"],
+                    "cards": [C.card_info(c) for c in p["hand"] if C.printed(c)[1] == d["rank"]],
+                }
+                for v, d in r["declared"].items()
+                if C.is_vessel(v)
             ]
         if r and r["responder"] == me and r["step"] == "eater":
             prompts["eater"] = [C.card_info(c) for c in p["hand"] if C.printed(c)[1] == "E"]
@@ -890,27 +916,36 @@ class RealmRuleset(BaseRuleset):
         opponents = [{"seat": k, "name": st["names"][k]} for k in range(st["n"]) if k != me]
         slots = ([{"slot": "active", "label": "the Active Demon"}] if st["active"] else []) + [
             {"slot": _slot_of(k), "label": f"{st['names'][k]}'s Personal Demon"}
-            for k in range(st["n"]) if st["players"][k]["personal"]
+            for k in range(st["n"])
+            if st["players"][k]["personal"]
         ]
         aff = st["afflictions"]
         my_turn = st["turn"] == me and st["phase"] == "act" and st["take"] is None
         return {
             "hand": [C.card_info(c) for c in p["hand"]],
             "vessels": [c for c in p["hand"] if C.is_vessel(c)],
-            "powers": [C.card_info(c) for c in p["hand"]
-                       if C.is_mimic(c) or C.printed(c)[1] in C.WARDEN_RANKS],
+            "powers": [
+                C.card_info(c)
+                for c in p["hand"]
+                if C.is_mimic(c) or C.printed(c)[1] in C.WARDEN_RANKS
+            ],
             "opponents": opponents,
             "eater_slots": slots,
-            "bound": [{"id": b["demon"], "name": st["content"]["demons"][b["demon"]]["name"]}
-                      for b in p["bound"]],
+            "bound": [
+                {"id": b["demon"], "name": st["content"]["demons"][b["demon"]]["name"]}
+                for b in p["bound"]
+            ],
             "pact": _pact_public(pact) if pact else None,
             "pact_progress": C.pact_progress(pact["conditions"], self.bound_demons(st, me))
-            if pact else [],
+            if pact
+            else [],
             "pact_met": bool(pact) and C.pact_met(pact["conditions"], self.bound_demons(st, me)),
-            "must_choose_pact": st["phase"] == "prelude" and st["acolyte"] is None
+            "must_choose_pact": st["phase"] == "prelude"
+            and st["acolyte"] is None
             and p["pact"] is None,
             "affliction_offer": [st["content"]["afflictions"][a] for a in aff["offer"]]
-            if aff["drawer"] == me else [],
+            if aff["drawer"] == me
+            else [],
             "glimpse": _glimpse(st["glimpse"][me]),
             "take": [C.card_info(c) for c in take["choices"]] if take else [],
             "prompts": prompts,
@@ -948,8 +983,13 @@ def _ev_opened(st, d):
         vessels=list(d["vessels"]),
         eaters={},
         players=[
-            {"hand": list(d["hands"][k]), "personal": d["personal"][k], "bound": [],
-             "pact": None, "affliction": None}
+            {
+                "hand": list(d["hands"][k]),
+                "personal": d["personal"][k],
+                "bound": [],
+                "pact": None,
+                "affliction": None,
+            }
             for k in range(n)
         ],
         first=d["first"],
@@ -963,8 +1003,11 @@ def _ev_opened(st, d):
         glimpse=[None] * n,
         acolyte=d["acolyte"],
         pact_slots=list(d["pact_slots"]),
-        afflictions={"deck": list(d["affliction_deck"][2:]), "drawer": d["affliction_drawer"],
-                     "offer": list(d["affliction_deck"][:2])},
+        afflictions={
+            "deck": list(d["affliction_deck"][2:]),
+            "drawer": d["affliction_drawer"],
+            "offer": list(d["affliction_deck"][:2]),
+        },
         winner=None,
         last_curse=None,
         log=[],
@@ -1120,9 +1163,13 @@ def _ev_bound(st, d):
     st["ritual"] = None
     st["phase"] = "act"
     demon = st["content"]["demons"][d["demon"]]
-    st["last_curse"] = {"seat": seat, "name": demon["name"], "curse": demon["curse"],
-                        "lasting": demon.get("lasting", False)}
-    _log(st, f"{_name(st, seat)} bound {demon['name']}: \"{demon['curse']}\"")
+    st["last_curse"] = {
+        "seat": seat,
+        "name": demon["name"],
+        "curse": demon["curse"],
+        "lasting": demon.get("lasting", False),
+    }
+    _log(st, f'{_name(st, seat)} bound {demon["name"]}: "{demon["curse"]}"')
 
 
 def _ev_released(st, d):
@@ -1174,17 +1221,27 @@ def _ev_warden_played(st, d):
     _from_hand(st, d["seat"], [d["card"]])
     st["discard"].append(d["card"])
     st["acted"] = True
-    ask = {"seeker": f" naming {C.SUIT_NAMES.get(d['ask'], '')}",
-           "keeper": f" naming {d['ask']}"}.get(d["kind"], "")
-    _log(st, f"{_name(st, d['seat'])} played a {d['kind'].title()} on "
-             f"{_name(st, d['target'])}{ask}.")
+    ask = {
+        "seeker": f" naming {C.SUIT_NAMES.get(d['ask'], '')}",
+        "keeper": f" naming {d['ask']}",
+    }.get(d["kind"], "")
+    _log(
+        st, f"{_name(st, d['seat'])} played a {d['kind'].title()} on {_name(st, d['target'])}{ask}."
+    )
 
 
 def _ev_hand_shown(st, d):
-    st["glimpse"][d["seat"]] = {"target": d["target"], "kind": d["kind"], "ask": d["ask"],
-                                "cards": list(d["cards"])}
-    st["take"] = {"seat": d["seat"], "target": d["target"], "choices": list(d["choices"])} \
-        if d["choices"] else None
+    st["glimpse"][d["seat"]] = {
+        "target": d["target"],
+        "kind": d["kind"],
+        "ask": d["ask"],
+        "cards": list(d["cards"]),
+    }
+    st["take"] = (
+        {"seat": d["seat"], "target": d["target"], "choices": list(d["choices"])}
+        if d["choices"]
+        else None
+    )
 
 
 def _ev_taken(st, d):
@@ -1200,8 +1257,11 @@ def _ev_turn_ended(st, d):
 
 def _ev_fulfilled(st, d):
     st.update(phase="over", winner=d["seat"])
-    _log(st, f"{_name(st, d['seat'])} fulfilled the Pact "
-             f"{st['content']['pacts'][d['pact']]['name']} and wins!")
+    _log(
+        st,
+        f"{_name(st, d['seat'])} fulfilled the Pact "
+        f"{st['content']['pacts'][d['pact']]['name']} and wins!",
+    )
 
 
 _EVOLVERS = {
@@ -1237,14 +1297,22 @@ _EVOLVERS = {
 
 
 def _corner(c):
-    return {"value": c, "label": C.corner_label(c), "symbol": C.SUIT_SYMBOLS.get(c, c),
-            "is_suit": c in C.SUITS}
+    return {
+        "value": c,
+        "label": C.corner_label(c),
+        "symbol": C.SUIT_SYMBOLS.get(c, c),
+        "is_suit": c in C.SUITS,
+    }
 
 
 def _demon_public(d):
     return {
-        "id": d["id"], "name": d["name"], "title": d.get("title", ""), "lore": d.get("lore", ""),
-        "curse": d["curse"], "lasting": d.get("lasting", False),
+        "id": d["id"],
+        "name": d["name"],
+        "title": d.get("title", ""),
+        "lore": d.get("lore", ""),
+        "curse": d["curse"],
+        "lasting": d.get("lasting", False),
         "corners": [_corner(c) for c in d["corners"]],
     }
 
@@ -1258,8 +1326,12 @@ def _pact_public(p):
 def _glimpse(g):
     if not g:
         return None
-    return {"target": g["target"], "kind": g["kind"], "ask": g["ask"],
-            "cards": [C.card_info(c) for c in g["cards"]]}
+    return {
+        "target": g["target"],
+        "kind": g["kind"],
+        "ask": g["ask"],
+        "cards": [C.card_info(c) for c in g["cards"]],
+    }
 
 
 def _phase_message(st):

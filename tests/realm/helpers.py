@@ -10,15 +10,23 @@ from tabletop.errors import RuleViolation
 from tabletop.realm import cards as C
 from tabletop.realm.content import demo_content
 from tabletop.realm.rules import OPENED, RealmRuleset
-from tabletop.rules import Command, EventRecord, SeatInfo
+from tabletop.rules import Command, EventRecord
 
 R = RealmRuleset()
 DEMONS = {d["id"]: d for d in demo_content()["demons"]}
 
 
 def demon_with(corners, id="t01", curse="Nothing happens.", effects=(), lasting=False, **kw):
-    return dict(id=id, name=kw.get("name", f"Test {id}"), title="Tester", lore="Lore.",
-                curse=curse, lasting=lasting, corners=list(corners), effects=list(effects))
+    return dict(
+        id=id,
+        name=kw.get("name", f"Test {id}"),
+        title="Tester",
+        lore="Lore.",
+        curse=curse,
+        lasting=lasting,
+        corners=list(corners),
+        effects=list(effects),
+    )
 
 
 class Game:
@@ -29,10 +37,25 @@ class Game:
     demons via ``demons``; ``first``: the first player; ``pacts``, ``afflictions``, ``auto_pass``:
     the table options."""
 
-    def __init__(self, hands, deck_top=(), active="d04", personal=None, demons=(), first=0,
-                 pacts="acolyte-a", afflictions="off", auto_pass="off", below=None, seed=7,
-                 names=None, pact_slots=None, affliction_deck=None, affliction_drawer=None,
-                 deck_size=None):
+    def __init__(
+        self,
+        hands,
+        deck_top=(),
+        active="d04",
+        personal=None,
+        demons=(),
+        first=0,
+        pacts="acolyte-a",
+        afflictions="off",
+        auto_pass="off",
+        below=None,
+        seed=7,
+        names=None,
+        pact_slots=None,
+        affliction_deck=None,
+        affliction_drawer=None,
+        deck_size=None,
+    ):
         n = len(hands)
         content = demo_content()
         all_demons = {d["id"]: d for d in content["demons"]}
@@ -67,7 +90,8 @@ class Game:
             "vessels": [v for v in C.VESSELS if v not in vessels_out],
             "first": first,
             "acolyte": None if pacts == "secret" else pacts,
-            "pact_slots": pact_slots if pact_slots is not None
+            "pact_slots": pact_slots
+            if pact_slots is not None
             else (sorted(pacts_content) if pacts == "secret" else []),
             "affliction_deck": affliction_deck if affliction_deck is not None else sorted(affl),
             "affliction_drawer": affliction_drawer if afflictions == "on" else None,

@@ -39,8 +39,10 @@ def test_keeper_takes_odd_or_even_and_wardens_aces_vessels_are_neither():
     g.do(0, "realm.warden.keeper", card="KS", opponent=1, parity="odd")
     assert [c["id"] for c in g.view(0)["me"]["take"]] == ["3V"]
     g.do(0, "realm.card.take", card="3V")
-    g2 = Game([["KS", "2S", "3S", "4S", "5S"], ["AV", "vessel-2", "KD", "ED", "mimic-1"]],
-              deck_top=["9C", "8C"])
+    g2 = Game(
+        [["KS", "2S", "3S", "4S", "5S"], ["AV", "vessel-2", "KD", "ED", "mimic-1"]],
+        deck_top=["9C", "8C"],
+    )
     g2.do(0, "realm.warden.keeper", card="KS", opponent=1, parity="even")
     assert g2.state["take"] is None and g2.hand(0)[-1] == "8C"
 
@@ -64,8 +66,9 @@ def test_summon_a_vessel_with_three_of_a_suit_or_a_rank():
     assert sum(1 for c in g.hand(0) if C.is_vessel(c)) == 2
     assert len(g.state["vessels"]) == 6
     assert g.view(1)["players"][0]["vessels_in_hand"] == 2  # public information
-    g.fails(0, "realm.vessel.summon", "not_three_of_a_kind", cards=["vessel-1", "vessel-2",
-                                                                     "mimic-1"])
+    g.fails(
+        0, "realm.vessel.summon", "not_three_of_a_kind", cards=["vessel-1", "vessel-2", "mimic-1"]
+    )
 
 
 def test_the_vessel_stack_can_run_empty():
@@ -98,8 +101,11 @@ def test_release_returns_the_demon_to_the_bottom_draws_3_and_ends_its_curse():
 
 def test_a_lasting_curse_applies_to_later_bindings():
     seraphel = "d06"  # V V 10 4, "You cannot play Virgins."
-    g = Game([["10V", "4V", "5C", "7C", "9V"], ["2D", "3D", "4D", "5D", "6D"]],
-             active=seraphel, personal=["d04", "d05"])
+    g = Game(
+        [["10V", "4V", "5C", "7C", "9V"], ["2D", "3D", "4D", "5D", "6D"]],
+        active=seraphel,
+        personal=["d04", "d05"],
+    )
     g.do(0, "realm.demon.bind", target="active", cards=["10V", "4V"])
     g.do(1, "realm.ritual.pass")
     assert g.state["players"][0]["bound"][0]["demon"] == seraphel
@@ -111,9 +117,14 @@ def test_a_lasting_curse_applies_to_later_bindings():
 def test_faq_chain_in_play_forbids_skulls():
     ossuarch, octavia, trihex = "d01", "d02", "d03"
     blocked = demon_with(["S", "6", "D", "2"], id="t01")
-    g = Game([["8S", "4C", "3V", "8D", "9C"], ["2V", "3S", "4V", "5V", "6V"]], active=ossuarch,
-             below=[octavia, trihex, "t01", "d09", "d10"], personal=["d04", "d05"],
-             demons=[blocked], deck_top=["2D"])
+    g = Game(
+        [["8S", "4C", "3V", "8D", "9C"], ["2V", "3S", "4V", "5V", "6V"]],
+        active=ossuarch,
+        below=[octavia, trihex, "t01", "d09", "d10"],
+        personal=["d04", "d05"],
+        demons=[blocked],
+        deck_top=["2D"],
+    )
     g.do(0, "realm.demon.bind", target="active", cards=["8S", "4C"])  # S 8 C 4
     g.do(1, "realm.ritual.pass")
     assert g.view(0)["me"]["curses"] == [{"op": "suit_as_rank", "suit": "S", "rank": "8"}]
@@ -131,20 +142,30 @@ def test_faq_chain_in_play_forbids_skulls():
 
 def test_one_time_curses_draw_discard_and_return_vessels():
     bride = "d08"  # V S 5 10: "Return every Vessel in your hand to the Vessel Stack."
-    g = Game([["5V", "10S", "vessel-1", "vessel-2", "2C"], ["2D", "3D", "4D", "5D", "6D"]],
-             active=bride)
+    g = Game(
+        [["5V", "10S", "vessel-1", "vessel-2", "2C"], ["2D", "3D", "4D", "5D", "6D"]], active=bride
+    )
     g.do(0, "realm.demon.bind", target="active", cards=["5V", "10S"])
     g.do(1, "realm.ritual.pass")
     assert not any(C.is_vessel(c) for c in g.hand(0)) and len(g.state["vessels"]) == 8
     gutter = "d05"  # S D 6 2: "Discard 2 random cards from your hand."
-    g = Game([["6S", "2D", "3V", "4V", "5V"], ["2C", "3C", "4C", "5C", "6C"]],
-             active=gutter, personal=["d04", "d06"])
+    g = Game(
+        [["6S", "2D", "3V", "4V", "5V"], ["2C", "3C", "4C", "5C", "6C"]],
+        active=gutter,
+        personal=["d04", "d06"],
+    )
     g.do(0, "realm.demon.bind", target="active", cards=["6S", "2D"])
     g.do(1, "realm.ritual.pass")
     assert len(g.hand(0)) == 4 - 2
     vorn = "d14"  # V D 6 3: "Each opponent draws 2 cards."
-    g = Game([["6V", "3D", "2S", "4S", "5S"], ["2C", "3C", "4C", "5C", "6C"],
-              ["7C", "8C", "9C", "10C", "AC"]], active=vorn)
+    g = Game(
+        [
+            ["6V", "3D", "2S", "4S", "5S"],
+            ["2C", "3C", "4C", "5C", "6C"],
+            ["7C", "8C", "9C", "10C", "AC"],
+        ],
+        active=vorn,
+    )
     g.do(0, "realm.demon.bind", target="active", cards=["6V", "3D"])
     g.do(1, "realm.ritual.pass")
     g.do(2, "realm.ritual.pass")
@@ -152,8 +173,11 @@ def test_one_time_curses_draw_discard_and_return_vessels():
 
 
 def test_secret_pacts_are_chosen_face_down_and_hidden_from_others():
-    g = Game([["2S", "3S", "4S", "5S", "6S"], ["2V", "3V", "4V", "5V", "6V"]], pacts="secret",
-             pact_slots=["lust", "wrath", "greed", "envy", "pride", "sloth", "gluttony"])
+    g = Game(
+        [["2S", "3S", "4S", "5S", "6S"], ["2V", "3V", "4V", "5V", "6V"]],
+        pacts="secret",
+        pact_slots=["lust", "wrath", "greed", "envy", "pride", "sloth", "gluttony"],
+    )
     assert g.state["phase"] == "prelude"
     g.fails(0, "realm.turn.end", "not_now")
     g.fails(0, "realm.pact.choose", "bad_slot", slot=9)
@@ -169,9 +193,16 @@ def test_secret_pacts_are_chosen_face_down_and_hidden_from_others():
 
 def test_afflictions_are_drawn_two_at_a_time_and_given_to_someone_without_one():
     deck = [f"a{n:02d}" for n in range(1, 13)]
-    g = Game([["2S", "3S", "4S", "5S", "6S"], ["2V", "3V", "4V", "5V", "6V"],
-              ["2D", "3D", "4D", "5D", "6D"]], afflictions="on", affliction_deck=deck,
-             affliction_drawer=1)
+    g = Game(
+        [
+            ["2S", "3S", "4S", "5S", "6S"],
+            ["2V", "3V", "4V", "5V", "6V"],
+            ["2D", "3D", "4D", "5D", "6D"],
+        ],
+        afflictions="on",
+        affliction_deck=deck,
+        affliction_drawer=1,
+    )
     assert [a["id"] for a in g.view(1)["me"]["affliction_offer"]] == ["a01", "a02"]
     assert g.view(0)["me"]["affliction_offer"] == []
     g.fails(0, "realm.affliction.give", "not_now", card="a01", to=2)

@@ -65,12 +65,18 @@ def test_an_ace_becomes_any_numeric_rank_and_keeps_its_suit():
     # rulebook "Aces": any rank 2-10, suit unchanged
     assignment = C.solve_binding(["D", "7", "V", "10"], ["AD", "AV"])
     by_card = {a["card"]: (a["suit"], a["rank"]) for a in assignment}
-    assert sorted(by_card.values()) == [("D", "7"), ("V", "10")] or sorted(
-        by_card.values()) == [("D", "10"), ("V", "7")]
+    assert sorted(by_card.values()) == [("D", "7"), ("V", "10")] or sorted(by_card.values()) == [
+        ("D", "10"),
+        ("V", "7"),
+    ]
     assert C.solve_binding(["C", "7", "V", "10"], ["AD", "AV"]) is None  # suit stays Daggers
     # a declared Ace rank is kept
-    assert C.solve_binding(["D", "7", "V", "10"], ["AD", "AV"],
-                           {"AD": {"rank": "7"}, "AV": {"rank": "7"}}) is None
+    assert (
+        C.solve_binding(
+            ["D", "7", "V", "10"], ["AD", "AV"], {"AD": {"rank": "7"}, "AV": {"rank": "7"}}
+        )
+        is None
+    )
 
 
 def test_a_vessel_is_exactly_its_declared_suit_and_rank():
@@ -86,23 +92,31 @@ def test_undeclared_or_badly_declared_vessels_are_refused():
     with pytest.raises(RuleViolation) as info:
         C.check_declarations(["vessel-1"], {})
     assert info.value.code == "vessel_undeclared"
-    for bad in ({"suit": "X", "rank": "9"}, {"suit": "C", "rank": "A"}, {"suit": "C", "rank": "11"}):
+    for bad in (
+        {"suit": "X", "rank": "9"},
+        {"suit": "C", "rank": "A"},
+        {"suit": "C", "rank": "11"},
+    ):
         with pytest.raises(RuleViolation) as info:
             C.check_declarations(["vessel-1"], {"vessel-1": bad})
         assert info.value.code == "bad_declaration"
     with pytest.raises(RuleViolation) as info:
         C.check_declarations(["AD"], {"AD": {"rank": "J"}})
     assert info.value.code == "bad_declaration"
-    assert C.check_declarations(["vessel-2", "AD"], {"vessel-2": {"suit": "S", "rank": 4},
-                                                      "AD": {"rank": "6"}}) == {
-        "vessel-2": {"suit": "S", "rank": "4"}, "AD": {"rank": "6"}}
+    assert C.check_declarations(
+        ["vessel-2", "AD"], {"vessel-2": {"suit": "S", "rank": 4}, "AD": {"rank": "6"}}
+    ) == {"vessel-2": {"suit": "S", "rank": "4"}, "AD": {"rank": "6"}}
 
 
 def test_wardens_meet_suit_corners_but_no_rank():
     # rulebook "Realm Wardens": they can satisfy suit requirements
     assert C.solve_binding(["S", "4", "D", "5"], ["KS", "4D", "5C"]) is not None
     assert cover(C.solve_binding(["S", "4", "D", "5"], ["ES", "SD", "4C", "5V"])) == {
-        ("S", "ES"), ("D", "SD"), ("4", "4C"), ("5", "5V")}
+        ("S", "ES"),
+        ("D", "SD"),
+        ("4", "4C"),
+        ("5", "5V"),
+    }
     assert C.solve_binding(["S", "4", "D", "5"], ["ES", "4D", "KC"]) is None  # nothing is a 5
 
 
@@ -126,8 +140,10 @@ def test_faq_curse_chain_skulls_become_3s_and_cannot_be_played():
 
 def test_curse_order_does_not_matter_and_each_applies_once():
     assert C.transform("S", "5", [EIGHTS_ARE_3, SKULLS_ARE_8]) == ("S", "3")
-    cycle = [{"op": "rank_as_rank", "from": "8", "to": "3"},
-             {"op": "rank_as_rank", "from": "3", "to": "8"}]
+    cycle = [
+        {"op": "rank_as_rank", "from": "8", "to": "3"},
+        {"op": "rank_as_rank", "from": "3", "to": "8"},
+    ]
     assert C.transform("D", "8", cycle) == ("D", "8")  # 8 -> 3 -> 8, then both are spent
 
 
@@ -154,8 +170,10 @@ def test_an_ace_avoids_a_forbidden_rank():
 
 def test_curses_apply_to_a_declared_vessel():
     vessel = {"vessel-1": {"suit": "S", "rank": "5"}}
-    assert C.solve_binding(["S", "8", "C", "4"], ["vessel-1", "4C"], vessel,
-                           [SKULLS_ARE_8]) is not None
+    assert (
+        C.solve_binding(["S", "8", "C", "4"], ["vessel-1", "4C"], vessel, [SKULLS_ARE_8])
+        is not None
+    )
 
 
 def test_hand_size_curse():
@@ -171,18 +189,31 @@ def test_parity_follows_the_faq():
 
 def test_pact_progress_counts_corners_and_exceeding_counts():
     lust = [{"kind": "suit", "suit": "V", "at_least": 3}]
-    bound = [{"corners": ["V", "V", "10", "4"], "personal": False, "lasting": True},
-             {"corners": ["V", "V", "6", "9"], "personal": True, "lasting": False}]
+    bound = [
+        {"corners": ["V", "V", "10", "4"], "personal": False, "lasting": True},
+        {"corners": ["V", "V", "6", "9"], "personal": True, "lasting": False},
+    ]
     assert C.pact_met(lust, bound)  # 4 Virgins fulfil Lust (FAQ "Pact Demands")
     assert not C.pact_met(lust, bound[:1])
-    progress = C.pact_progress([{"kind": "rank_sum", "at_least": 30},
-                                {"kind": "personal", "at_least": 1},
-                                {"kind": "lasting", "at_least": 2},
-                                {"kind": "distinct_suits", "at_least": 1},
-                                {"kind": "parity", "parity": "even", "at_least": 3},
-                                {"kind": "rank", "rank": "10", "at_least": 1}], bound)
+    progress = C.pact_progress(
+        [
+            {"kind": "rank_sum", "at_least": 30},
+            {"kind": "personal", "at_least": 1},
+            {"kind": "lasting", "at_least": 2},
+            {"kind": "distinct_suits", "at_least": 1},
+            {"kind": "parity", "parity": "even", "at_least": 3},
+            {"kind": "rank", "rank": "10", "at_least": 1},
+        ],
+        bound,
+    )
     assert [(p["have"], p["met"]) for p in progress] == [
-        (29, False), (1, True), (1, False), (1, True), (3, True), (1, True)]
+        (29, False),
+        (1, True),
+        (1, False),
+        (1, True),
+        (3, True),
+        (1, True),
+    ]
 
 
 def test_content_validation_rejects_bad_shapes():
@@ -199,8 +230,16 @@ def test_content_validation_rejects_bad_shapes():
     with pytest.raises(ValueError):
         C.validate_demon({"id": "x", "name": "X", "curse": "c", "corners": ["D", "2", "V", "A"]})
     with pytest.raises(ValueError):  # a one-time curse cannot carry lasting effects
-        C.validate_demon({"id": "x", "name": "X", "curse": "c", "corners": ["D", "2", "V", "3"],
-                          "lasting": False, "effects": [NO_3S]})
+        C.validate_demon(
+            {
+                "id": "x",
+                "name": "X",
+                "curse": "c",
+                "corners": ["D", "2", "V", "3"],
+                "lasting": False,
+                "effects": [NO_3S],
+            }
+        )
 
 
 def test_demo_content_is_valid_and_large_enough():

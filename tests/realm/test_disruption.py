@@ -8,8 +8,12 @@ CANDLE_9 = {"vessel-1": {"suit": "C", "rank": "5"}}
 
 def vessel_game(n=2, **kw):
     # seat 0 holds a Vessel and the 7 of Candles: Mother Wick (C C 5 7) with the Vessel as 5C
-    hands = [["vessel-1", "7C", "2S", "3S", "4S"], ["5D", "8V", "9V", "10V", "2V"],
-             ["5S", "ES", "EC", "3C", "4C"], ["2C", "6D", "6V", "6S", "6C"]][:n]
+    hands = [
+        ["vessel-1", "7C", "2S", "3S", "4S"],
+        ["5D", "8V", "9V", "10V", "2V"],
+        ["5S", "ES", "EC", "3C", "4C"],
+        ["2C", "6D", "6V", "6S", "6C"],
+    ][:n]
     return Game(hands, active="d04", **kw)
 
 
@@ -50,8 +54,11 @@ def test_aces_cannot_exorcise_and_after_a_pass_the_eater_step_follows():
 
 def test_eaters_are_offered_clockwise_and_each_must_be_fed_at_once():
     # rulebook "Eater Disruption": left first; after a feed the same opponent may go again
-    hands = [["5C", "7C", "2S", "3S", "4S"], ["ES", "EC", "8V", "9V", "2V"],
-             ["ED", "3C", "4C", "5S", "6S"]]
+    hands = [
+        ["5C", "7C", "2S", "3S", "4S"],
+        ["ES", "EC", "8V", "9V", "2V"],
+        ["ED", "3C", "4C", "5S", "6S"],
+    ]
     g = Game(hands, active="d04", deck_top=["9D"])
     g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
     assert g.state["ritual"]["step"] == "eater" and g.state["ritual"]["responder"] == 1
@@ -97,8 +104,11 @@ def test_the_binder_may_decline_to_feed():
 
 
 def test_auto_pass_skips_players_without_a_usable_card():
-    hands = [["5C", "7C", "2S", "3S", "4S"], ["8V", "9V", "2V", "3V", "4V"],
-             ["ED", "3C", "4C", "5S", "6S"]]
+    hands = [
+        ["5C", "7C", "2S", "3S", "4S"],
+        ["8V", "9V", "2V", "3V", "4V"],
+        ["ED", "3C", "4C", "5S", "6S"],
+    ]
     g = Game(hands, active="d04", auto_pass="on")
     g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
     assert g.state["ritual"]["responder"] == 2  # seat 1 holds no Eater

@@ -13,13 +13,18 @@ from tabletop.errors import RuleViolation
 from tabletop.realm import cards as C
 from tabletop.rules import Command, EventRecord, SeatInfo
 
-from .helpers import R, Game
+from .helpers import Game, R
 
 
 def test_a_scripted_game_ends_with_an_acolyte_pact_win():
     # Acolyte Pact side A: "Bind 3 Demons."
-    g = Game([["5C", "7C", "7D", "9D", "3S"], ["2V", "3V", "4V", "5V", "6V"]], deck_top=["7S"],
-             active="d04", personal=["d07", "d06"], below=["d11", "d19", "d12", "d13"])
+    g = Game(
+        [["5C", "7C", "7D", "9D", "3S"], ["2V", "3V", "4V", "5V", "6V"]],
+        deck_top=["7S"],
+        active="d04",
+        personal=["d07", "d06"],
+        below=["d11", "d19", "d12", "d13"],
+    )
     assert g.view(0)["acolyte"]["text"] == "Bind 3 Demons."
     g.fails(0, "realm.pact.announce", "pact_not_met")
     g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])  # Mother Wick: draw 2
@@ -45,9 +50,14 @@ def test_a_scripted_game_ends_with_an_acolyte_pact_win():
 
 
 def test_a_secret_pact_is_revealed_when_it_wins():
-    g = Game([["10V", "4V", "5V", "10S", "2C"], ["2D", "3D", "4D", "5D", "6D"]], pacts="secret",
-             pact_slots=["lust", "wrath", "greed"], active="d06", below=["d08", "d09", "d10"],
-             personal=["d04", "d05"])
+    g = Game(
+        [["10V", "4V", "5V", "10S", "2C"], ["2D", "3D", "4D", "5D", "6D"]],
+        pacts="secret",
+        pact_slots=["lust", "wrath", "greed"],
+        active="d06",
+        below=["d08", "d09", "d10"],
+        personal=["d04", "d05"],
+    )
     g.do(0, "realm.pact.choose", slot=0)
     g.do(1, "realm.pact.choose", slot=0)
     g.do(0, "realm.demon.bind", target="active", cards=["10V", "4V"])  # Seraphel: V V 10 4
@@ -68,8 +78,10 @@ def _bind_candidates(state, seat):
     demons = state["content"]["demons"]
     effects = R._effects(state, seat)
     out = []
-    for target, demon in (("active", state["active"]),
-                          ("personal", state["players"][seat]["personal"])):
+    for target, demon in (
+        ("active", state["active"]),
+        ("personal", state["players"][seat]["personal"]),
+    ):
         if demon is None:
             continue
         corners = demons[demon]["corners"]
@@ -79,8 +91,12 @@ def _bind_candidates(state, seat):
             for combo in itertools.combinations(hand[:8], size):
                 declare = {c: {"suit": suit, "rank": rank} for c in combo if C.is_vessel(c)}
                 if C.solve_binding(corners, combo, declare, effects):
-                    out.append(Command("realm.demon.bind", {"target": target, "cards":
-                                                            list(combo), "declare": declare}))
+                    out.append(
+                        Command(
+                            "realm.demon.bind",
+                            {"target": target, "cards": list(combo), "declare": declare},
+                        )
+                    )
                     if len(out) >= 3:
                         return out
     return out
@@ -97,16 +113,23 @@ def candidates(state):
         aff = state["afflictions"]
         if aff["drawer"] is not None:
             for to in range(n):
-                out.append((aff["drawer"], Command("realm.affliction.give",
-                                                   {"card": aff["offer"][-1], "to": to})))
+                out.append(
+                    (
+                        aff["drawer"],
+                        Command("realm.affliction.give", {"card": aff["offer"][-1], "to": to}),
+                    )
+                )
         return out
     if phase == "ritual":
         r = state["ritual"]
         if r["step"] == "feed":
             b = r["binder"]
             suit = C.printed(r["eater"])[0]
-            out += [(b, Command("realm.ritual.feed", {"card": c}))
-                    for c in state["players"][b]["hand"] if C.printed(c)[0] == suit]
+            out += [
+                (b, Command("realm.ritual.feed", {"card": c}))
+                for c in state["players"][b]["hand"]
+                if C.printed(c)[0] == suit
+            ]
             out.append((b, Command("realm.ritual.yield")))
             return out
         s = r["responder"]
@@ -147,11 +170,18 @@ def candidates(state):
     for c in hand:
         suit, rank = C.printed(c)
         if rank == "S":
-            out.append((s, Command("realm.warden.seeker", {"card": c, "opponent": opponent,
-                                                           "suit": "V"})))
+            out.append(
+                (s, Command("realm.warden.seeker", {"card": c, "opponent": opponent, "suit": "V"}))
+            )
         elif rank == "K":
-            out.append((s, Command("realm.warden.keeper", {"card": c, "opponent": opponent,
-                                                           "parity": "even"})))
+            out.append(
+                (
+                    s,
+                    Command(
+                        "realm.warden.keeper", {"card": c, "opponent": opponent, "parity": "even"}
+                    ),
+                )
+            )
         elif rank == "E":
             out.append((s, Command("realm.eater.attach", {"card": c, "slot": "active"})))
         elif C.is_mimic(c):
@@ -160,8 +190,9 @@ def candidates(state):
         for e in eaters:
             for c in hand:
                 if C.printed(c)[0] == C.printed(e)[0]:
-                    out.append((s, Command("realm.eater.feed", {"slot": slot, "eater": e,
-                                                                "card": c})))
+                    out.append(
+                        (s, Command("realm.eater.feed", {"slot": slot, "eater": e, "card": c}))
+                    )
     for b in state["players"][s]["bound"]:
         out.append((s, Command("realm.demon.release", {"demon": b["demon"]})))
     return out
@@ -228,8 +259,9 @@ def check_conservation(state):
     auto_pass=st.sampled_from(["off", "on"]),
     data=st.data(),
 )
-def test_replay_equals_incremental_state_and_views_never_leak(n, seed, pacts, afflictions,
-                                                              auto_pass, data):
+def test_replay_equals_incremental_state_and_views_never_leak(
+    n, seed, pacts, afflictions, auto_pass, data
+):
     rng = make_dice(seed)
     seats = tuple(SeatInfo(k, f"P{k}") for k in range(n))
     options = {"pacts": pacts, "afflictions": afflictions, "auto_pass": auto_pass}

@@ -8,14 +8,15 @@ from tabletop.realm import cards as C
 from tabletop.realm.rules import RealmRuleset
 from tabletop.rules import EventRecord, SeatInfo
 
-from .helpers import R, Game
+from .helpers import Game, R
 
 
 def opened(n, seed, options=None):
     seats = tuple(SeatInfo(k, f"P{k}") for k in range(n))
     events = R.setup(options or {}, seats, make_dice(seed))
-    state = R.fold([EventRecord(e.type, e.data, e.data.get("seat"), i + 1)
-                    for i, e in enumerate(events)])
+    state = R.fold(
+        [EventRecord(e.type, e.data, e.data.get("seat"), i + 1) for i, e in enumerate(events)]
+    )
     return events, state
 
 
@@ -90,8 +91,10 @@ def test_reset_draws_up_to_five_after_a_ritual():
 
 
 def test_purge_discards_the_hand_draws_as_many_and_ends_the_turn():
-    g = Game([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]],
-             deck_top=["9C", "10C", "10D", "10S", "10V", "9D", "9S"])
+    g = Game(
+        [["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]],
+        deck_top=["9C", "10C", "10D", "10S", "10V", "9D", "9S"],
+    )
     assert len(g.hand(0)) == 6
     g.do(0, "realm.turn.purge")
     assert g.hand(0) == ["10C", "10D", "10S", "10V", "9D", "9S"]
@@ -118,8 +121,11 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
     assert len(g.hand(0)) == 6
     assert len(g.state["discard"]) == 0  # the whole pile became the new deck
     assert len(g.state["deck"]) == before + 6 - 5
-    total = len(g.state["deck"]) + len(g.state["discard"]) + sum(
-        len(p["hand"]) for p in g.state["players"])
+    total = (
+        len(g.state["deck"])
+        + len(g.state["discard"])
+        + sum(len(p["hand"]) for p in g.state["players"])
+    )
     assert total == 54
 
 
@@ -133,8 +139,12 @@ def test_only_the_current_player_acts():
 
 
 def test_reset_refills_the_personal_demon_then_the_active_demon_from_below_the_portal():
-    g = Game([["7D", "9D", "5C", "7C", "9S"], ["2V", "3V", "4V", "5V", "6V"]],
-             active="d04", personal=["d07", "d06"], below=["d05", "d08", "d09"])
+    g = Game(
+        [["7D", "9D", "5C", "7C", "9S"], ["2V", "3V", "4V", "5V", "6V"]],
+        active="d04",
+        personal=["d07", "d06"],
+        below=["d05", "d08", "d09"],
+    )
     # Knife-Saint Vorn (D D 7 9) is seat 0's Personal Demon
     g.fails(0, "realm.demon.bind", "ritual_fails", target="personal", cards=["7D", "9S"])
     g.fails(1, "realm.demon.bind", "not_your_turn", target="personal", cards=["7D", "9D"])

@@ -1,0 +1,187 @@
+"""Realm on the live-table kit: games through run_command, replay, pages per seat, undo,
+admin-editable content (DESIGN.md "The event-sourced table")."""
+
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
+
+from tabletop import services
+from tabletop.errors import RuleViolation
+from tabletop.models import Table
+from tabletop.realm import cards as C
+from tabletop.realm.models import Demon, Pact
+from tabletop.rules import Command
+from tabletop.seats import cookie_name, seat_token
+from tabletop.views import live_context
+
+from .bot import next_move
+from .helpers import R
+
+
+def page(table, seat):
+    return render_to_string(
+        "tabletop/table.html#live", live_context(None, table, seat, base_url="http://testserver")
+    )
+
+
+def assert_pages_hide_secrets(table, seats):
+    state = R.load(table.state)
+    bound_ever = {b["demon"] for p in state["players"] for b in p["bound"]}
+    hidden = [
+        d["name"]
+        for k, d in state["content"]["demons"].items()
+        if k not in bound_ever and d["name"] not in " ".join(state["log"])
+    ]
+    for seat in [*seats, None]:
+        html = page(table, seat)
+        me = seat.number if seat else None
+        for name in hidden:
+            assert name not in html
+        if me is not None and state["glimpse"][me]:
+            continue
+        for other in range(state["n"]):
+            if other == me:
+                continue
+            for card in state["players"][other]["hand"]:
+                assert f'value="{card}"' not in html
+                if C.card_label(card) not in ("Vessel", "Mimic"):  # generic labels
+                    assert f'title="{C.card_label(card)}"' not in html
+            pact = state["players"][other]["pact"]
+            if pact and state["winner"] != other:
+                assert state["content"]["pacts"][pact]["text"] not in html
+
+
+def play(table, seats, limit=400, check_every=7):
+    steps = 0
+    while table.status == Table.Status.PLAYING and steps < limit:
+        seat_no, command = next_move(R.load(table.state))
+        services.run_command(table, seats[seat_no], command, expected_version=table.version)
+        table.refresh_from_db()
+        steps += 1
+        if steps % check_every == 0:
+            assert_pages_hide_secrets(table, seats)
+    return steps
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {}),
+        (3, {"pacts": "secret", "afflictions": "on"}),
+        (4, {"pacts": "acolyte-b", "auto_pass": "on"}),
+    ],
+)
+def test_a_game_through_run_command_ends_in_a_pact_win_and_replays(make_table, players, options):
+    table, seats = make_table("realm", players=players, options=options)
+    assert table.status == Table.Status.PLAYING
+    steps = play(table, seats)
+    assert table.status == Table.Status.FINISHED, steps
+    state = R.load(table.state)
+    assert state["phase"] == "over" and state["winner"] is not None
+    replay = services.table_replay(table)
+    assert replay["state_matches"] and replay["meta_matches"]
+    assert_pages_hide_secrets(table, seats)
+    with pytest.raises(RuleViolation) as info:
+        services.run_command(table, seats[0], Command("realm.turn.end"))
+    assert info.value.code == "game_over"
+
+
+def test_the_opening_event_carries_the_content_so_edits_never_change_a_started_game(make_table):
+    assert Demon.objects.count() == 19 and Pact.objects.count() == 9  # seeded demo content
+    table, seats = make_table("realm", players=2)
+    opening = table.events.get(type="realm.table.opened")
+    assert opening.data["content"]["demons"]["d01"]["name"] == "Ossuarch"
+    Demon.objects.filter(code="d01").update(name="Renamed", corner_1="V")
+    state = R.load(table.state)
+    assert state["content"]["demons"]["d01"]["name"] == "Ossuarch"
+    assert services.table_replay(table)["state_matches"]
+    newer, _ = make_table("realm", players=2)
+    demon = newer.events.get(type="realm.table.opened").data["content"]["demons"]["d01"]
+    assert demon["name"] == "Renamed" and demon["corners"][0] == "V"
+    Demon.objects.filter(code="d19").update(in_use=False)
+    third, _ = make_table("realm", players=2)
+    assert "d19" not in third.state["content"]["demons"]
+
+
+@pytest.mark.django_db
+def test_admin_content_is_validated():
+    demon = Demon.objects.get(code="d01")
+    demon.effects = [{"op": "suit_as_rank", "suit": "X", "rank": "8"}]
+    with pytest.raises(ValidationError):
+        demon.full_clean()
+    demon.effects = [{"op": "draw", "count": 2}]  # a lasting curse with a one-time effect
+    with pytest.raises(ValidationError):
+        demon.full_clean()
+    pact = Pact.objects.get(code="lust")
+    pact.conditions = [{"kind": "suit", "suit": "V"}]
+    with pytest.raises(ValidationError):
+        pact.full_clean()
+
+
+def test_undo_reverts_a_summon_but_stops_at_a_draw(make_table):
+    table, seats = make_table("realm", players=2)
+    state = R.load(table.state)
+    turn = seats[state["turn"]]
+    hand = state["players"][state["turn"]]["hand"]
+    groups = {}
+    for c in hand:
+        if C.printed(c)[0]:
+            groups.setdefault(C.printed(c)[0], []).append(c)
+            groups.setdefault("r" + C.printed(c)[1], []).append(c)
+    three = next((g[:3] for g in groups.values() if len(g) >= 3), None)
+    if three:
+        before = table.state
+        services.run_command(table, turn, Command("realm.vessel.summon", {"cards": three}))
+        services.run_command(table, turn, Command("table.undo"))
+        table.refresh_from_db()
+        assert table.state == before
+    extra = max(0, len(hand) - 5)
+    services.run_command(table, turn, Command("realm.turn.end", {"discard": hand[:extra]}))
+    with pytest.raises(RuleViolation) as info:
+        services.run_command(table, turn, Command("table.undo"))
+    assert info.value.code == "nothing_to_undo"
+
+
+def test_each_phone_page_shows_its_own_hand_only(client, make_table):
+    table, (ann, bob) = make_table("realm", players=2)
+    state = R.load(table.state)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(f"/t/{table.code}/").content.decode()
+    assert "Your hand" in html and 'id="rl-hand"' in html
+    for card in state["players"][0]["hand"]:
+        assert f'value="{card}"' in html
+    for card in state["players"][1]["hand"]:
+        assert f'value="{card}"' not in html
+    api = client.get(f"/api/tables/{table.pk}/view", HTTP_X_SEAT_TOKEN=seat_token(bob)).json()
+    assert [c["id"] for c in api["view"]["me"]["hand"]] == state["players"][1]["hand"]
+    assert not set(state["players"][0]["hand"]) & set(json.dumps(api).split('"'))
+
+
+def test_a_bind_posted_from_the_page_form(client, make_table):
+    table, seats = make_table("realm", players=2)
+    state = R.load(table.state)
+    turn = state["turn"]
+    client.cookies[cookie_name(table.pk)] = seat_token(seats[turn])
+    # an empty ritual is refused with a message where the player tapped
+    response = client.post(
+        f"/t/{table.code}/command/",
+        {
+            "type": "realm.demon.bind",
+            "data": json.dumps({"target": "active", "cards": []}),
+            "expected_version": table.version,
+        },
+    )
+    assert response.status_code == 400 and 'data-code="ritual_fails"' in response.content.decode()
+    # one ticked card arrives as a string; form-declared Vessels use vs:/vr: fields
+    response = client.post(
+        f"/t/{table.code}/command/",
+        {
+            "type": "realm.demon.bind",
+            "d.target": "active",
+            "d.cards": state["players"][turn]["hand"][0],
+        },
+    )
+    assert response.status_code == 400  # parsed as a one-card ritual, which cannot bind
+    assert 'data-code="ritual_fails"' in response.content.decode()
