@@ -1,3 +1,5 @@
+"""Personal Demons: a Ruleset on the table kit (issue 9)."""
+
 from django.apps import AppConfig
 
 
@@ -5,3 +7,10 @@ class PersonalDemonsConfig(AppConfig):
     name = "tabletop.personal_demons"
     label = "personal_demons"
     verbose_name = "Personal Demons"
+
+    def ready(self) -> None:
+        from tabletop.registry import register
+
+        from .rules import PersonalDemonsRuleset
+
+        register(PersonalDemonsRuleset())

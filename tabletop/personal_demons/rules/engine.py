@@ -156,11 +156,13 @@ class PersonalDemonsRuleset(BaseRuleset):
                 ["devilish", "Devilish (draw 1)"],
             ],
             "default": "human",
+            "help": "Only for a game with one player (solo meditation).",
         },
         "advanced": {
             "label": "Advanced colossal cards",
             "choices": [["no", "Leave them out"], ["yes", "Include them"]],
             "default": "no",
+            "help": "Colossal cards marked Advanced are not recommended for a first game.",
         },
     }
     event_labels = {
@@ -289,6 +291,10 @@ class PersonalDemonsRuleset(BaseRuleset):
         handler(turn, seat, data)
         _advance(turn)
         return turn.events
+
+    def is_finished(self, state: dict) -> bool:
+        """True once the third round is scored (rulebook "End of Game")."""
+        return state.get("phase") == "over"
 
     # -- view --------------------------------------------------------------------------------
     def view(self, state: dict, seat: int | None) -> dict:
@@ -1068,6 +1074,7 @@ def _c_keeper(t: _Turn, seat: int, data: dict) -> None:
     keep = data.get("keep") or []
     if isinstance(keep, str):
         keep = [keep]
+    keep = [k for k in keep if k]  # a form sends "" to mean "keep nothing"
     if any(k not in p["keeper"] for k in keep):
         raise RuleViolation("bad_cards", "Choose among your Knights and Fragments.")
     _discard_extras(t, seat, [pid for pid in p["keeper"] if pid not in keep])

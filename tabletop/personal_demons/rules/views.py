@@ -180,8 +180,12 @@ def build_view(state: dict, seat: int | None) -> dict:
                 "seals_count": len(p["board"]["seals"]),
             }
         )
+    view["self"] = None
+    view["others"] = [x for x in view["players"] if x["seat"] != seat]
     if seat is not None and 0 <= seat < len(players):
         view["me"] = _mine(state, seat)
+        view["self"] = view["players"][seat]
+    view["winner_names"] = [players[i]["name"] for i in view["winners"]]
     return view
 
 
@@ -202,9 +206,23 @@ def _mine(state: dict, seat: int) -> dict:
         "bonus": None,
         "drawn_options": [],
     }
+    legal = {tuple(a) for a in mine["legal_spaces"]}
+    mine["cells"] = [
+        {"r": r, "c": c, "value": f"{r},{c}", "legal": (r, c) in legal}
+        for r in range(4)
+        for c in range(4)
+    ]
+    mine["empty_cells"] = [
+        {"r": r, "c": c, "value": f"{r},{c}"}
+        for r in range(4)
+        for c in range(4)
+        if not B.tops(p["board"]).get((r, c))
+    ]
     for cid in p["personal"]:
         card = cards[cid]
-        anchors = [a for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)]
+        anchors = [
+            f"{a[0]},{a[1]}" for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)
+        ]
         mine["personal"].append(
             dict(face(card), can_summon=E.can_summon(state, seat, cid), anchors=anchors)
         )
@@ -217,6 +235,15 @@ def _mine(state: dict, seat: int) -> dict:
             "can_reveal": E.can_summon(state, seat, x["card"]),
             "needs_wild": E.reveal_needs_wild(state, seat),
         }
+    if p["keeper"] is not None:
+        mine["keeper_items"] = [
+            {
+                "pid": pid,
+                "name": cards[B.placement_by_pid(p["board"], pid)["card"]]["name"],
+                "space": B.placement_by_pid(p["board"], pid)["spaces"][0],
+            }
+            for pid in p["keeper"]
+        ]
     if p["drawn"]:
         mine["drawn_options"] = [
             {"space": a, "half": h, "value": f"{a[0]},{a[1]}" + (f",{h}" if h else "")}

@@ -1,0 +1,71 @@
+"""Personal Demons on two phones: setup, one turn in unison, hidden hands."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def open_table(ann, ben):
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "personal_demons")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ben.locator("#pd-setup")).to_be_visible()
+
+
+def setup(phone, space):
+    phone.locator(f'#pd-setup label.pd-cell:has(input[value="{space}"])').click()
+    picks = phone.locator("#pd-setup label.pick")
+    picks.nth(0).click()
+    picks.nth(1).click()
+    phone.get_by_role("button", name="Ready").click()
+
+
+def test_two_phones_play_a_turn_in_unison(new_phone):
+    ann, ben = new_phone(), new_phone()
+    for phone in (ann, ben):
+        phone.on("dialog", lambda dialog: dialog.accept())
+    open_table(ann, ben)
+    shot(ben, "pd-setup-ben")
+    setup(ann, "3,3")
+    expect(ann.locator("#pd-waiting")).to_contain_text("Ben")
+    setup(ben, "0,0")
+    expect(ann.locator("#pd-place")).to_be_visible()  # live: Ann never reloaded
+    expect(ann.locator("#pd-status")).to_contain_text("Turn 1/6")
+
+    # Place: pick a card, tap a space; Ben sees Ann placed (but not which card)
+    ann_card = ann.locator("#pd-place label.pick").first.get_attribute("class") and ann.locator(
+        "#pd-place label.pick input"
+    ).first.get_attribute("value")
+    ann.locator("#pd-place label.pick").first.click()
+    ann.locator('#pd-place label.pd-cell:has(input[value="1,1"])').click()
+    shot(ann, "pd-place-ann")
+    ann.get_by_role("button", name="Place face down").click()
+    expect(ben.locator(".pd-other")).to_contain_text("placed ✓")
+    assert ann_card not in ben.content()
+    ben.locator("#pd-place label.pick").first.click()
+    ben.locator('#pd-place label.pd-cell:has(input[value="2,2"])').click()
+    ben.get_by_role("button", name="Place face down").click()
+
+    # Reveal: Ann leaves hers face down, Ben reveals if he can
+    expect(ann.locator("#pd-reveal")).to_be_visible()
+    ann.get_by_role("button", name="Leave it face down").click()
+    expect(ben.locator("#pd-waiting")).to_contain_text("Ben")
+    reveal = ben.get_by_role("button", name="Reveal", exact=True)
+    if reveal.is_enabled():
+        reveal.click()
+    else:
+        ben.get_by_role("button", name="Leave it face down").click()
+    expect(ann.locator(".pd-steps li.now")).to_have_text("Bonus")
+    expect(ann.locator("#pd-me .seal.back, #pd-me .pd-item .seal")).to_have_count(
+        1
+    )  # Ann's cracked seal
+    shot(ann, "pd-bonus-ann")
+    shot(ben, "pd-bonus-ben")
+    assert ann_card not in ben.content()  # still face down, still hidden

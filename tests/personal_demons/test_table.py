@@ -1,0 +1,60 @@
+"""Personal Demons on the kit: a game through ``run_command``, replay, pages per seat."""
+
+import random
+
+import pytest
+
+from tabletop import services
+from tabletop.errors import RuleViolation
+from tabletop.models import Table
+from tabletop.registry import get_ruleset
+from tabletop.rules import Command
+from tabletop.seats import seat_token
+
+from .play import bot_command
+from .test_properties import hidden_from
+
+pytestmark = pytest.mark.django_db
+
+
+def state_of(table):
+    table.refresh_from_db()
+    return get_ruleset(table.ruleset).load(table.state)
+
+
+def test_two_player_game_through_run_command_replays_and_finishes(make_table):
+    table, seats = make_table("personal_demons", players=2)
+    rnd = random.Random(2)
+    for _ in range(1500):
+        state = state_of(table)
+        if state["phase"] == "over":
+            break
+        moves = [(s, bot_command(state, s, rnd)) for s in range(2)]
+        seat, (type_, data) = rnd.choice([(s, m) for s, m in moves if m])
+        services.run_command(table, seats[seat], Command(type_, data))
+    state = state_of(table)
+    assert state["phase"] == "over"
+    assert table.status == Table.Status.FINISHED
+    replay = services.table_replay(table)
+    assert replay["state_matches"] and replay["meta_matches"]
+    rebuilt = get_ruleset("personal_demons").fold(
+        [e.record() for e in services._load_log(table) if e.type != "table.started"]
+    )
+    assert rebuilt == state
+    with pytest.raises(RuleViolation):
+        services.run_command(table, seats[0], Command("pd.bonus.decline"))
+
+
+def test_each_phone_sees_its_own_hand_and_not_the_others(make_table, client):
+    table, seats = make_table("personal_demons", players=2)
+    state = state_of(table)
+    pages = {}
+    for seat in seats:
+        client.get(f"/rejoin/{seat_token(seat)}/")
+        pages[seat.number] = client.get(f"/t/{table.code}/").content.decode()
+    for number, html in pages.items():
+        mine = set(state["players"][number]["hand"]) | set(state["players"][number]["candidates"])
+        assert all(f'data-card="{c}"' in html for c in mine)
+        for card in hidden_from(state, number):
+            assert card not in html
+        assert 'id="pd-setup"' in html
