@@ -97,6 +97,7 @@ OPTIONS_SCHEMA = {
             ["health", "More health left in total wins"],
         ],
         "default": "shared",
+        "help": "The rulebook does not say how a tie in souls is settled.",
     },
     "minority": {
         "label": "Faction with fewer players (2 extra souls at the end)",
@@ -105,11 +106,13 @@ OPTIONS_SCHEMA = {
             ["surviving", "Fewer players still in the game"],
         ],
         "default": "dealt",
+        "help": "The rulebook does not say whether eliminated players count.",
     },
     "reveal_on_elimination": {
         "label": "Show an eliminated player's faction",
         "choices": [["no", "No, keep it hidden"], ["yes", "Yes, turn it face up"]],
         "default": "no",
+        "help": "The rulebook only requires the reveal at 2 health.",
     },
 }
 

@@ -518,3 +518,25 @@ def test_full_scripted_four_player_game():
     assert end["result"]["winner"] == R_ and end["result"]["bonus"] == []
     assert len(end["soul_deck"]) == 5
     assert end["log"][-1].startswith("Game over: a faction has been eliminated. Rebel 20")
+
+
+def test_recorded_damage_can_eliminate_and_cancels_the_duel():
+    """A face-up card the table resolved as 1 damage: at 0 health the target is out, the
+    player who played it draws the extra soul (How to Play 6), and a duel with them is off."""
+    state = prepared([R_, S_, R_, S_], DECK4, first=1)
+    state = ben_beats_ann(state, 4)  # Ann at 1 health, Ben holds 4 souls
+    while state["active"] != 1:
+        state, _ = act(state, state["active"], "hand.change")
+    state, _ = act(state, 1, "duel.challenge", opponent=0)
+    state, events = act(state, 1, "action.record", card="divert", target=0, health=-1)
+    assert types(events) == [
+        "espionage.action.recorded",
+        "espionage.health.changed",
+        "espionage.player.eliminated",
+        "espionage.soul.drawn",
+        "espionage.duel.cancelled",
+    ]
+    assert len(state["players"][1]["souls"]) == 5 and state["duel"] is None
+    assert state["active"] == 1  # Ben may still duel this turn
+    state, events = act(state, 1, "action.record", card="divert", target=1, health=-1)
+    assert state["players"][1]["health"] == 4 and state["active"] == 1

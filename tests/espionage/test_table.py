@@ -36,7 +36,7 @@ def play_duel(table, seats, a, b, winner):
 
 
 @pytest.mark.django_db
-def test_full_four_player_game_through_run_command(make_table):
+def test_full_four_player_game_through_run_command(client, make_table):
     """Rulebook, How to Play 1-9 with 4 players: the Rebels win every duel until both Shadows
     are eliminated (10 health lost, 10 souls plus 2 extra for the eliminations, 6 left)."""
     table, seats = make_table("espionage", players=4)
@@ -68,6 +68,11 @@ def test_full_four_player_game_through_run_command(make_table):
     assert table.status == Table.Status.FINISHED
     report = services.table_replay(table)
     assert report["state_matches"] and report["meta_matches"]
+    html = page(client, table, seats[1])  # at the end everything is shown to everyone
+    assert 'id="es-result"' in html and "Game over." in html
+    assert f"Rebel {sum(rebel_souls)}</span>" in html and "Shadow 0</span>" in html
+    assert html.count('class="es-rebel">Rebel</td>') == 2
+    assert html.count('class="es-shadow">Shadow</td>') == 2
     with pytest.raises(RuleViolation):
         run(table, seats[0], "duel.challenge", opponent=1)
 
