@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "personimo"
-urlpatterns: list = []
+urlpatterns = [
+    path("score/", views.score, name="score"),
+]

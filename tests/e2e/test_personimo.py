@@ -82,3 +82,18 @@ def test_two_phones_claim_and_play_a_full_turn(new_phone):
         expect(phone.locator("#pm-prompt")).to_contain_text("Season 3 of 6")
     shot(ann, "personimo-ann")
     shot(ben, "personimo-ben")
+
+
+def test_score_a_physical_district_on_a_phone(new_phone):
+    phone = new_phone()
+    phone.goto("/personimo/score/")
+    phone.select_option("#hq", "island")
+    phone.select_option('select[name="card0"]', "diplomat")
+    phone.select_option('select[name="cell0"]', "a3")
+    phone.select_option('select[name="card1"]', "sea")
+    phone.select_option('select[name="cell1"]', "d3")
+    phone.get_by_role("button", name="Score").click()
+    expect(phone.locator("#pm-result [data-score]")).to_have_text("7 pts")  # Suns 2x2 + Waves 3x1
+    expect(phone.locator("#pm-result")).to_contain_text("the Diplomat: Moons on its first block")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(phone, "personimo-score")
