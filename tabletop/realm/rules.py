@@ -836,6 +836,9 @@ class RealmRuleset(BaseRuleset):
                 "binder": r["binder"],
                 "binder_name": st["names"][r["binder"]],
                 "slot": r["slot"],
+                "target_label": "the Active Demon"
+                if r["slot"] == "active"
+                else "their Personal Demon",
                 "corners": [_corner(c) for c in demons[r["demon"]]["corners"]],
                 "cards": [C.card_info(c) for c in r["cards"]],
                 "declared": r["declared"],
@@ -876,7 +879,9 @@ class RealmRuleset(BaseRuleset):
             "acolyte": _pact_public(acolyte) if acolyte else None,
             "pact_slots": len(st["pact_slots"]) if st["acolyte"] is None else 0,
             "pact_slot_list": list(range(len(st["pact_slots"]))) if st["acolyte"] is None else [],
-            "last_curse": st["last_curse"],
+            "last_curse": dict(st["last_curse"], who=st["names"][st["last_curse"]["seat"]])
+            if st["last_curse"]
+            else None,
             "winner": st["winner"],
             "winner_name": st["names"][st["winner"]] if st["winner"] is not None else None,
             "log": st["log"][-8:][::-1],

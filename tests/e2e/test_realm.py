@@ -1,0 +1,97 @@
+"""Pixel Demon's Realm on two phones: each sees only its own hand; a binding ritual is revealed,
+the opponent's phone is asked to disrupt or pass, and the bound curse shows on both."""
+
+from playwright.sync_api import expect
+
+from tabletop.models import Table
+from tabletop.realm.rules import RealmRuleset
+from tests.e2e.conftest import shot
+from tests.realm.bot import find_binding
+
+R = RealmRuleset()
+
+
+def _hand(page) -> list[str]:
+    return page.locator("#rl-hand .realm-pick").evaluate_all("els => els.map(e => e.value)")
+
+
+def _version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "realm")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
+    ann.get_by_role("button", name="Start the game").click()
+    phones = [ann, ben]
+    for phone in phones:
+        phone.on("dialog", lambda dialog: dialog.accept())
+        expect(phone.locator("#rl-hand .realm-pick").first).to_be_attached()
+    table = Table.objects.get(code=code)
+
+    # each phone holds exactly its own hand, and nothing of the other's
+    state = R.load(table.state)
+    for number, phone in enumerate(phones):
+        assert _hand(phone) == state["players"][number]["hand"]
+        html = phone.content()
+        for card in state["players"][1 - number]["hand"]:
+            assert f'value="{card}"' not in html
+    shot(ann, "realm-start-ann")
+
+    bound = False
+    for _ in range(16):
+        table.refresh_from_db()
+        state = R.load(table.state)
+        if state["players"][0]["bound"] or state["players"][1]["bound"]:
+            bound = True
+            break
+        if state["ritual"]:
+            responder = phones[state["ritual"]["responder"]]
+            binder = phones[state["ritual"]["binder"]]
+            expect(binder.locator("#rl-ritual")).to_be_visible()
+            expect(responder.locator("#rl-pass")).to_be_visible()
+            shot(responder, "realm-disrupt-prompt")
+            shot(binder, "realm-ritual-binder")
+            before = _version(responder)
+            responder.locator("#rl-pass").click()
+            expect(binder.locator("#live")).not_to_have_attribute("data-version", str(before))
+            continue
+        turn = state["turn"]
+        phone, other = phones[turn], phones[1 - turn]
+        before = _version(phone)
+        bind = find_binding(state, turn)
+        if bind:
+            for card in bind.data["cards"]:
+                phone.locator(f'#rl-hand input[value="{card}"]').check(force=True)
+            for vessel, decl in bind.data["declare"].items():
+                phone.locator(f'select[data-vessel="{vessel}"][data-field="suit"]').select_option(
+                    decl["suit"]
+                )
+                phone.locator(f'select[data-vessel="{vessel}"][data-field="rank"]').select_option(
+                    decl["rank"]
+                )
+            button = "#rl-bind-active" if bind.data["target"] == "active" else "#rl-bind-personal"
+            phone.locator(button).click()
+        else:
+            hand = state["players"][turn]["hand"]
+            for card in hand[: max(0, len(hand) - 5)]:
+                phone.locator(f'#rl-hand input[value="{card}"]').check(force=True)
+            phone.locator("#rl-end").click()
+        expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
+        expect(other.locator("#live")).to_have_attribute("data-version", str(_version(phone)))
+    assert bound
+    for phone in phones:
+        expect(phone.locator("#rl-curse")).to_be_visible()
+        expect(phone.locator(".rl-bound")).to_have_count(1)
+    shot(ann, "realm-bound-ann")
+    shot(ben, "realm-bound-ben")

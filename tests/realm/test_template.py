@@ -1,0 +1,65 @@
+"""The live template renders each seat's prompts from its own view only (no database)."""
+
+from django.template.loader import render_to_string
+
+from .helpers import Game
+
+
+def html(game, seat):
+    return render_to_string("realm/live.html", {"view": game.view(seat), "command_url": "/c/"})
+
+
+def test_exorcise_prompt_only_on_the_left_players_phone():
+    g = Game(
+        [
+            ["vessel-1", "7C", "2S", "3S", "4S"],
+            ["5D", "8V", "9V", "10V", "2V"],
+            ["5S", "ES", "EC", "3C", "4C"],
+        ],
+        active="d04",
+    )
+    g.do(
+        0,
+        "realm.demon.bind",
+        target="active",
+        cards=["vessel-1", "7C"],
+        declare={"vessel-1": {"suit": "C", "rank": "5"}},
+    )
+    left, binder, third = html(g, 1), html(g, 0), html(g, 2)
+    assert "Exorcise (5) with 5 of Daggers" in left and 'id="rl-pass"' in left
+    assert "Exorcise" not in binder.replace("exorcism", "") and 'id="rl-pass"' not in binder
+    assert "Ann binds the Active Demon" in third and "Exorcise (5)" not in third
+    assert "(as 5 of C)" in third  # the Vessel's declaration is public
+
+
+def test_eater_and_feed_prompts():
+    g = Game([["5C", "7C", "2S", "3S", "4S"], ["ES", "EC", "8V", "9V", "2V"]], active="d04")
+    g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
+    assert "Play Eater of Skulls" in html(g, 1) and "Play Eater" not in html(g, 0)
+    g.do(1, "realm.ritual.eater", card="ES")
+    binder = html(g, 0)
+    assert "Feed 2 of Skulls" in binder and "Give up the ritual" in binder
+    assert "Feed 2 of Skulls" not in html(g, 1)
+
+
+def test_glimpse_and_take_only_on_the_seers_phone():
+    g = Game([["SD", "2S", "3S", "4S", "5S"], ["2V", "3V", "AV", "vessel-2", "KD"]])
+    g.do(0, "realm.warden.seeker", card="SD", opponent=1, suit="V")
+    seer, target = html(g, 0), html(g, 1)
+    assert "Take Ace of Virgins" in seer and 'id="rl-glimpse"' in seer
+    assert 'id="rl-glimpse"' not in target and "Take " not in target
+
+
+def test_prelude_pages_for_secret_pacts_and_afflictions():
+    g = Game(
+        [["2S", "3S", "4S", "5S", "6S"], ["2V", "3V", "4V", "5V", "6V"]],
+        pacts="secret",
+        afflictions="on",
+        affliction_drawer=1,
+    )
+    ann, bob = html(g, 0), html(g, 1)
+    assert ann.count('name="type" value="realm.pact.choose"') == 7
+    assert "Your two Affliction cards" in bob and "Give to Ann" in bob
+    assert "Give to" not in ann
+    g.do(0, "realm.pact.choose", slot=3)
+    assert "Your secret Pact" in html(g, 0) and "Your secret Pact" not in html(g, 1)
