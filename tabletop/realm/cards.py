@@ -293,6 +293,8 @@ def check_declarations(cards: Sequence[str], declared: dict) -> dict:
     result = {}
     for card in cards:
         decl = declared.get(card) or {}
+        if not isinstance(decl, dict):
+            raise RuleViolation("bad_declaration", "Declare a suit and a rank.")
         if is_vessel(card):
             suit, rank = decl.get("suit"), str(decl.get("rank", ""))
             if not suit and not decl.get("rank"):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from tabletop.errors import RuleViolation
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
 
 from . import cards as C
@@ -262,7 +263,11 @@ class RealmRuleset(BaseRuleset):
         )
         data = command.data if isinstance(command.data, dict) else {}
         em = _Emitter(self, state)
-        handler(em, seat, data, rng)
+        try:
+            handler(em, seat, data, rng)
+        except (TypeError, AttributeError, KeyError, ValueError) as exc:
+            # malformed data that slipped past the checks: refuse it, never a server error
+            raise RuleViolation("bad_command", "That command is malformed.") from exc
         return em.events
 
     # prelude (rulebook "Pact Cards", "Afflictions")
@@ -675,7 +680,11 @@ class RealmRuleset(BaseRuleset):
         st = em.state
         self._acting(st, seat)
         slot, eater, card = data.get("slot"), data.get("eater"), data.get("card")
-        require(eater in st["eaters"].get(slot, []), "no_eater", "No such Eater there.")
+        require(
+            isinstance(slot, str) and eater in st["eaters"].get(slot, []),
+            "no_eater",
+            "No such Eater there.",
+        )
         self._hand_cards(st, seat, [card] if isinstance(card, str) else None)
         require(
             C.printed(card)[0] == C.printed(eater)[0],

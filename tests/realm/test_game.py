@@ -5,7 +5,7 @@ and no seat's view ever holds another seat's hand, secret Pact or an unbound dem
 import itertools
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tabletop.dice import make_dice
@@ -294,3 +294,103 @@ def test_replay_equals_incremental_state_and_views_never_leak(
         check_conservation(state)
     assert R.fold(records) == state
     assert R.load(json.loads(json.dumps(R.dump(state)))) == state
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(
+        [
+            "",
+            "active",
+            "p0",
+            "p1",
+            "p9",
+            "personal",
+            "vessel-1",
+            "AD",
+            "ED",
+            "2S",
+            "D",
+            "9",
+            "odd",
+            "x",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                ["cards", "card", "vessel", "suit", "rank", "slot", "eater", "vessel-1", "AD"]
+            ),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+COMMAND_TYPES = sorted(t for t in dir(R) if t.startswith("_cmd_"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(COMMAND_TYPES),
+    data=st.dictionaries(
+        st.sampled_from(
+            [
+                "target",
+                "cards",
+                "declare",
+                "card",
+                "vessel",
+                "opponent",
+                "suit",
+                "parity",
+                "slot",
+                "eater",
+                "demon",
+                "discard",
+                "to",
+                "vs:vessel-1",
+            ]
+        ),
+        JSON_VALUES,
+        max_size=4,
+    ),
+    seat=st.sampled_from([0, 0, 0, 1, 2, None, 7]),
+    ritual=st.booleans(),
+)
+@example(
+    kind="_cmd_eater_feed", data={"slot": [1], "eater": "ED", "card": "2S"}, seat=0, ritual=False
+)
+@example(
+    kind="_cmd_demon_bind",
+    data={"target": "active", "cards": ["vessel-1", "7C"], "declare": {"vessel-1": "x"}},
+    seat=0,
+    ritual=False,
+)
+def test_malformed_commands_are_refused_with_a_code_and_change_nothing(kind, data, seat, ritual):
+    g = Game(
+        [
+            ["vessel-1", "7C", "ED", "SD", "AD"],
+            ["5D", "ES", "KV", "mimic-1", "2V"],
+            ["5S", "EC", "3C", "4C", "KS"],
+        ],
+        active="d04",
+    )
+    if ritual:
+        g.do(
+            0,
+            "realm.demon.bind",
+            target="active",
+            cards=["vessel-1", "7C"],
+            declare={"vessel-1": {"suit": "C", "rank": "5"}},
+        )
+    before = json.dumps(g.state, sort_keys=True)
+    command = "realm." + kind.removeprefix("_cmd_").replace("_", ".", 1)
+    try:
+        R.decide(g.state, Command(command, data), seat, g.rng)
+    except RuleViolation as exc:
+        assert exc.code
+    assert json.dumps(g.state, sort_keys=True) == before
