@@ -379,6 +379,39 @@ def solve_binding(
     return None
 
 
+def explain_failure(
+    corners: Sequence[str],
+    cards: Sequence[str],
+    declared: dict | None = None,
+    effects: Sequence[dict] = (),
+) -> str:
+    """One sentence saying why ``solve_binding`` found nothing: the corners no card can meet,
+    the cards that meet no corner, or that no card may meet two suits or two ranks."""
+    declared = declared or {}
+    options = {card: card_options(card, declared.get(card), effects) for card in cards}
+
+    def meets(option, corner):
+        return option[0] == corner if corner in SUITS else option[1] == corner
+
+    unmet = [
+        corner_label(c)
+        for c in corners
+        if not any(meets(o, c) for card in cards for o in options[card])
+    ]
+    useless = [
+        card_label(card)
+        for card in cards
+        if not any(meets(o, c) for c in corners for o in options[card])
+    ]
+    if len(cards) > len(corners):
+        return f"A ritual uses at most {len(corners)} cards."
+    if unmet:
+        return "Nothing you played meets: " + ", ".join(unmet) + "."
+    if useless:
+        return "These cards meet no requirement: " + ", ".join(useless) + "."
+    return "The cards cannot meet all four at once: each card meets at most one suit and one rank."
+
+
 # --- pacts (rulebook "How to Win") -------------------------------------------------------
 
 

@@ -441,11 +441,12 @@ class RealmRuleset(BaseRuleset):
         declared = C.check_declarations(cards, declare)
         corners = st["content"]["demons"][demon]["corners"]
         assignment = C.solve_binding(corners, cards, declared, self._effects(st, seat))
+        effects = self._effects(st, seat)
         require(
             assignment is not None,
             "ritual_fails",
-            "These cards cannot meet all four requirements"
-            + (" (curses in force)." if self._effects(st, seat) else "."),
+            C.explain_failure(corners, cards, declared, effects)
+            + (" Your curses apply." if effects else ""),
         )
         em.emit(
             "realm.ritual.begun",
