@@ -1,0 +1,120 @@
+"""A Guild Master's first evening on a phone (DemLoc rulebook 6.2 items 1-4, 6.3): sign up,
+found the Guild, redeem the demo codes, enlist four, buy and equip, fill library and pantheon,
+upgrade the dormitory, print the roster. Every action goes through htmx, no reload."""
+
+from playwright.sync_api import expect
+
+from guilds import models
+from guilds.demo import load_demo_content
+from tests.e2e.conftest import shot
+
+
+def unused(card_set_name: str) -> str:
+    return (
+        models.SetCode.objects.filter(card_set__name=card_set_name, redeemed_by__isnull=True)
+        .first()
+        .code
+    )
+
+
+def test_first_evening_of_a_guild_on_a_phone(new_phone):
+    load_demo_content()
+    account = models.AccountCode.objects.filter(guild__isnull=True).first().code
+    sets = (
+        "Basic Guild Set: Rise of Guilds 1",
+        "Followers Set: Rise of the Guilds",
+        "Rise of Guilds: Weapons and Arcane Codes",
+    )
+    codes = [unused(n) for n in sets]
+    phone = new_phone()
+    phone.goto("/accounts/signup/")
+    phone.fill("#id_username", "vesper")
+    phone.fill("#id_password1", "a-long-pass-phrase-42")
+    phone.fill("#id_password2", "a-long-pass-phrase-42")
+    phone.get_by_role("button", name="Create account").click()
+    phone.wait_for_url("**/")
+    phone.goto("/guild/")
+    phone.fill("#code", account.lower())
+    phone.fill("#name", "House Vesper")
+    phone.select_option("#colour", "green")
+    shot(phone, "guild-found")
+    phone.get_by_role("button", name="Found the Guild").click()
+
+    # City Gate
+    expect(phone.locator("h2", has_text="City Gate")).to_be_visible()
+    for code, name in zip(codes, sets, strict=True):
+        phone.fill("#set-code", code)
+        phone.get_by_role("button", name="Redeem").click()
+        expect(phone.locator("#guild-main .list").first).to_contain_text(name)
+    phone.fill("#set-code", codes[0])
+    phone.get_by_role("button", name="Redeem").click()
+    expect(phone.locator('[data-code="code_used"]')).to_be_visible()
+    shot(phone, "guild-gate")
+
+    # Dormitory: enlist four
+    phone.get_by_role("link", name="Dormitory").click()
+    for name in ("Brann the Trapper", "Okka Ironjaw", "Malve of the Ash", "Tibbs Gutterhand"):
+        phone.get_by_role("button", name=f"Enlist {name}").click()
+        expect(phone.locator(f'[data-mercenary="{name}"]')).to_be_visible()
+    expect(phone.locator("[data-slots]")).to_have_text("4/4 slots")
+
+    # Armory: buy two, equip them
+    phone.get_by_role("link", name="Armory").click()
+    phone.get_by_role("button", name="Buy Hunting Bow · 15 feods").click()
+    expect(phone.locator('[data-weapon="Hunting Bow"]')).to_be_visible()
+    phone.get_by_role("button", name="Buy Executioner's Axe · 38 feods").click()
+    expect(phone.locator('[data-weapon="Executioner\'s Axe"]')).to_be_visible()
+    bow = phone.locator('[data-weapon="Hunting Bow"]')
+    bow.locator("select[name=mercenary]").select_option(label="Brann the Trapper")
+    bow.get_by_role("button", name="Equip").click()
+    expect(phone.locator('[data-weapon="Hunting Bow"] .badge')).to_contain_text("Brann the Trapper")
+    axe = phone.locator('[data-weapon="Executioner\'s Axe"]')
+    axe.locator("select[name=mercenary]").select_option(label="Brann the Trapper")
+    axe.get_by_role("button", name="Equip").click()
+    # Grip rule (5.1.4): a two-handed weapon needs both hands; the message is at that weapon.
+    expect(
+        phone.locator(
+            '[data-weapon="Executioner\'s Axe"] [data-code="two_handed_needs_free_hands"]'
+        )
+    ).to_be_visible()
+    axe = phone.locator('[data-weapon="Executioner\'s Axe"]')
+    axe.locator("select[name=mercenary]").select_option(label="Okka Ironjaw")
+    axe.get_by_role("button", name="Equip").click()
+    expect(phone.locator('[data-weapon="Executioner\'s Axe"] .badge')).to_contain_text(
+        "Okka Ironjaw"
+    )
+    shot(phone, "guild-armory")
+
+    # Library and pantheon
+    phone.get_by_role("link", name="Library").click()
+    phone.get_by_role("button", name="Add Codex of Shards · 15 feods").click()
+    expect(phone.locator('[data-code="Codex of Shards"]')).to_be_visible()
+    code = phone.locator('[data-code="Codex of Shards"]')
+    code.get_by_role("button", name="Assign").click()
+    expect(phone.locator('[data-code="Codex of Shards"] .badge')).to_contain_text(
+        "Malve of the Ash"
+    )
+    phone.get_by_role("link", name="Pantheon").click()
+    phone.get_by_role("button", name="Add Glass Imp").click()
+    expect(phone.locator('[data-daemon="Glass Imp"]')).to_be_visible()
+    phone.get_by_role("button", name="Add Cinder Wretch").click()
+    expect(phone.locator('[data-daemon="Cinder Wretch"]')).to_be_visible()
+    shot(phone, "guild-pantheon")
+
+    # Upgrade the dormitory
+    phone.get_by_role("link", name="Buildings").click()
+    phone.locator('[data-building="dormitory"]').get_by_role("button").click()
+    expect(phone.locator('[data-building="dormitory"]')).to_contain_text("level 2")
+    expect(phone.locator('[data-purse="feods"]')).to_have_text("22 feods")
+    shot(phone, "guild-buildings")
+
+    phone.get_by_role("link", name="Dormitory").click()
+    shot(phone, "guild-dormitory")
+    phone.goto("/guild/roster/")
+    roster = phone.locator(".roster")
+    expect(roster).to_contain_text("Hunting Bow")
+    expect(roster).to_contain_text("Codex of Shards")
+    expect(roster).to_contain_text("Glass Imp")
+    shot(phone, "guild-roster")
+    # No horizontal scrolling on a 360 px phone.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
