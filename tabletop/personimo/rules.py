@@ -141,8 +141,9 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "label": "Extra cards",
         "choices": [
             ["none", "None"],
-            ["courting_danger", "Courting Danger (not supported)"],
-            ["excuses_wild", "Excuses Wild (not supported)"],
+            ["courting_danger", "Courting Danger: Pawns and Courts in the deck"],
+            ["excuses_wild", "Excuses Wild: the Excuse in the deck"],
+            ["both", "Courting Danger and Excuses Wild"],
         ],
         "default": "none",
     },
@@ -185,11 +186,14 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "Choose The Waning.",
         )
     require(
-        result["extra_cards"] == "none" and result["district"] in ("5", "7"),
+        result["district"] in ("5", "7"),
         "variant_unsupported",
-        UNSUPPORTED.get(result["extra_cards"]) or UNSUPPORTED.get(result["district"], ""),
+        UNSUPPORTED.get(result["district"], ""),
     )
     market = result["market"]
+    if players == 1:
+        require(result["extra_cards"] == "none", "variant_unsupported",
+                "Solitaire uses the 36 base cards only: The Waning needs full rows of three.")  # fmt: skip
     if result["district"] == "7":
         require(players <= 3 and result["deck"] == "standard" and market == "standard",
                 "variant_unsupported",
@@ -213,12 +217,9 @@ def normalize_options(options: dict | None, players: int) -> dict:
 
 #: Why each unsupported variant is refused.
 UNSUPPORTED = {
-    "courting_danger": "Courting Danger is not supported: its deck sizes do not divide into "
-    "market rows and its three-suited cards need a second placement rule.",
-    "excuses_wild": "Excuses Wild is not supported yet: the wild Excuse needs its own placement "
-    "rule and uneven deck sizes.",
     "6": "The 6x6 district is not supported: its headquarters covers two squares.",
-    "9": "The 9x9 district is not supported: it needs Courting Danger's extended cards.",
+    "9": "The 9x9 district is not supported: its 81 blocks are too small to tap on a phone, "
+    "and the rulebook's 80-card pool does not say which extended cards it holds.",
     "sprawl": "Urban Sprawl is not supported: a district without a grid does not fit a phone.",
     "jacynimo": "Jacynimo is not supported: it is a different game (a 4x4 tableau of cards).",
 }
@@ -274,6 +275,22 @@ def build_deck(players: int, options: dict) -> tuple[list[str], list[str]]:
         for k in keys:
             (aside if copy_no <= trimmed and set_aside(k) else deck).append(f"{k}/{copy_no}")
     return deck, aside
+
+
+def extra_cards(options: dict, copies: list[int], starts: list[str]) -> list[str]:
+    """Extended cards shuffled into the deck ("The Deck"). Courting Danger: the Pawns and
+    Courts not dealt as start cards; Excuses Wild: the Excuse (one per deck). The deck then
+    no longer divides into full rows: the last row is short and the tokens after its last
+    card take nothing."""
+    extra = []
+    choice = options["extra_cards"]
+    for n in copies:
+        if choice in ("courting_danger", "both"):
+            extra += [f"{c.key}/{n}" for c in all_cards().values()
+                      if c.rank in ("Pawn", "Court") and f"{c.key}/{n}" not in starts]  # fmt: skip
+        if choice in ("excuses_wild", "both"):
+            extra.append(f"excuse/{n}")
+    return extra
 
 
 def market_size(players: int, options: dict) -> int:
@@ -339,13 +356,17 @@ def sort_market(cards: list[str], method: str = "standard", attraction_min: int 
 
 def orientations(card_id: str) -> list[tuple[str, str]]:
     """Ways to assign the card's suits to its two blocks ("Assigning Suits"): each suit of a
-    two-suited card on one block (both orders), a single-suited card's suit on both."""
+    two-suited card on one block (both orders), a single-suited card's suit on both.
+    Courting Danger: a Pawn or Court drawn from the deck puts two distinct suits of its three
+    on its two blocks, one each. Excuses Wild: the Excuse is a wild card that counts for one
+    neighborhood, so both its blocks take one suit of the player's choice; the app asks for it
+    when the Excuse is placed (the rulebook says "when scoring"), like every other card."""
     suits = card(card_id).suits
+    if not suits:
+        return [(s, s) for s in SUITS]
     if len(suits) == 1:
         return [(suits[0], suits[0])]
-    if len(suits) == 2:
-        return [(suits[0], suits[1]), (suits[1], suits[0])]
-    raise RuleViolation("unplayable_card", f"{card(card_id).name} cannot be placed on two blocks.")
+    return [(a, b) for a in suits for b in suits if a != b]
 
 
 def placement_error(
@@ -537,6 +558,7 @@ class PersonimoRuleset(BaseRuleset):
             f"There are only {len(pool)} start cards for {players} players.",
         )
         starts = rng.sample(pool, players)
+        deck += extra_cards(opts, copies, starts)
         deck = rng.shuffled(deck)
         if opts["first_order"] == "race":
             order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),

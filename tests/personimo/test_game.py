@@ -74,8 +74,7 @@ def test_the_final_view_shows_each_neighborhoods_arithmetic_and_the_winner():
     assert sorted(r["place"] for r in view["results"])[0] == 1
 
 
-UNSUPPORTED_VALUES = {"6", "9", "sprawl", "jacynimo", "courting_danger", "excuses_wild",
-                      "thorny_crown", "threes_company"}  # fmt: skip
+UNSUPPORTED_VALUES = {"6", "9", "sprawl", "jacynimo", "thorny_crown", "threes_company"}
 
 
 @st.composite
@@ -91,7 +90,7 @@ def tables(draw):
     try:
         normalize_options(options, players)
     except RuleViolation:
-        options.update(market="standard", district="5")
+        options.update(market="standard", district="5", extra_cards="none")
     return players, options
 
 

@@ -3,7 +3,8 @@
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.personimo.rules import UNSUPPORTED, normalize_options
+from tabletop.personimo.cards import SUITS, card
+from tabletop.personimo.rules import UNSUPPORTED, normalize_options, orientations, sort_market
 from tabletop.personimo.scoring import ScoringOptions, score_district
 
 from .play import Game, play_out
@@ -95,8 +96,7 @@ def test_personality_paralysis_lets_a_card_score_in_its_larger_neighborhood():
 @pytest.mark.parametrize(
     ("options", "players"),
     [({"district": "6"}, 2), ({"district": "9"}, 2), ({"district": "sprawl"}, 3),
-     ({"district": "jacynimo"}, 2), ({"extra_cards": "courting_danger"}, 2),
-     ({"extra_cards": "excuses_wild"}, 4)],
+     ({"district": "jacynimo"}, 2)],
 )  # fmt: skip
 def test_unsupported_variants_are_refused_with_their_reason(options, players):
     with pytest.raises(RuleViolation) as exc:
@@ -109,9 +109,45 @@ def test_unsupported_variants_are_refused_with_their_reason(options, players):
     ("options", "players"),
     [({"market": "fives_crowd"}, 2), ({"market": "drafty"}, 5), ({"market": "four_lights"}, 3),
      ({"market": "four_lights"}, 1), ({"district": "7"}, 4),
-     ({"district": "7", "market": "drafty"}, 3)],
+     ({"district": "7", "market": "drafty"}, 3), ({"extra_cards": "both"}, 1)],
 )  # fmt: skip
 def test_variants_outside_their_player_counts_are_refused(options, players):
     with pytest.raises(RuleViolation) as exc:
         normalize_options(options, players)
     assert exc.value.code == "variant_unsupported"
+
+
+def test_courting_danger_shuffles_the_other_pawns_and_courts_into_the_deck():
+    # Two players, single deck: 24 cards and the 8 Pawns and Courts less the 2 start cards.
+    game = Game(2, seed=7, options={"extra_cards": "courting_danger"})
+    deck = game.log[0].data["deck"]
+    starts = game.log[0].data["start_cards"]
+    extended = {c for c in deck if card(c).deck == "extended"}
+    assert len(deck) == 30 and len(extended) == 6 and not extended & set(starts)
+    assert game.state["seasons"] == 8  # 4 + 4 x 6 + a last row of 2
+    play_out(game, seed=7)
+    assert sum(handled(game)) == 30 - len(game.state["discard"]) + sum(
+        len(d["discards"]) for d in game.state["districts"])  # fmt: skip
+
+
+def test_a_drawn_pawn_covers_two_blocks_with_two_distinct_of_its_suits():
+    # The Light Keeper (Suns, Waves, Knots): six ways, never one suit twice.
+    assert orientations("light-keeper/1") == [
+        ("Suns", "Waves"), ("Suns", "Knots"), ("Waves", "Suns"), ("Waves", "Knots"),
+        ("Knots", "Suns"), ("Knots", "Waves"),
+    ]  # fmt: skip
+    # It scores as a personality for Knots only when Knots is on one of its blocks.
+    with_knots = district(("light-keeper/1", [(2, 3), (2, 4)], ["Waves", "Knots"]))
+    without = district(("light-keeper/1", [(2, 3), (2, 4)], ["Waves", "Suns"]))
+    assert score_district(with_knots)["total"] == 1
+    assert score_district(without)["total"] == 0
+
+
+def test_excuses_wild_the_excuse_takes_any_one_suit_and_sorts_between_7s_and_8s():
+    assert orientations("excuse/1") == [(s, s) for s in SUITS]
+    row = ["mill/1", "excuse/1", "castle/1", "ace-of-moons/1"]
+    assert sort_market(row) == ["ace-of-moons/1", "castle/1", "excuse/1", "mill/1"]
+    game = Game(4, seed=8, options={"extra_cards": "excuses_wild"})
+    assert len(game.log[0].data["deck"]) == 50  # one Excuse per deck of the double Decktet
+    play_out(game, seed=8)
+    assert game.state["phase"] == "over"
