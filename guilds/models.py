@@ -13,6 +13,7 @@ Guild records (changed only by ``guilds.services``): ``Guild`` with its ``Ledger
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
@@ -331,6 +332,13 @@ class WeaponCard(Card):
     def is_ranged(self) -> bool:
         return self.type in RANGED_WEAPON_TYPES
 
+    def clean(self):
+        """5.1.4: ranged weapons have a range and two damages; others neither."""
+        if self.is_ranged and (self.range is None or self.melee_damage is None):
+            raise ValidationError("A ranged weapon needs a range and a hand-to-hand damage.")
+        if not self.is_ranged and (self.range is not None or self.melee_damage is not None):
+            raise ValidationError("Only bows and gunpowder weapons have a range and two damages.")
+
     @property
     def two_handed(self) -> bool:
         return self.grip == Grip.TWO_HANDED
@@ -378,6 +386,9 @@ class CharacterAbility(models.Model):
     def __str__(self) -> str:
         return feature_label(self.standard, self.x, self.name, AbilityKind)
 
+    def clean(self):
+        check_feature(self.standard, self.x, self.text, AbilityKind)
+
 
 class WeaponFeature(models.Model):
     """A personal weapon feature (8.1): standard with its x, or unique text."""
@@ -389,6 +400,9 @@ class WeaponFeature(models.Model):
 
     def __str__(self) -> str:
         return feature_label(self.standard, self.x, self.text, WeaponFeatureKind)
+
+    def clean(self):
+        check_feature(self.standard, self.x, self.text, WeaponFeatureKind)
 
 
 class ArcanePower(models.Model):
@@ -425,6 +439,9 @@ class ArcaneEffect(models.Model):
     def __str__(self) -> str:
         return feature_label(self.standard, self.x, self.text, ArcaneEffectKind)
 
+    def clean(self):
+        check_feature(self.standard, self.x, self.text, ArcaneEffectKind)
+
 
 class PentacleEffect(models.Model):
     """An effect of a summoning pentacle (8.3)."""
@@ -438,6 +455,23 @@ class PentacleEffect(models.Model):
 
     def __str__(self) -> str:
         return feature_label(self.standard, self.x, self.text, PentacleEffectKind)
+
+    def clean(self):
+        check_feature(self.standard, self.x, self.text, PentacleEffectKind)
+
+
+def check_feature(standard: str, x: int | None, text: str, choices) -> None:
+    """Admin validation of a standard feature: "x" kinds need x, others none; unique needs
+    text (8.1-8.4)."""
+    if standard == "unique":
+        if not text.strip():
+            raise ValidationError("A unique feature needs its text.")
+        return
+    needs_x = choices(standard).label.endswith(" x")
+    if needs_x and x is None:
+        raise ValidationError(f"{choices(standard).label} needs its x.")
+    if not needs_x and x is not None:
+        raise ValidationError(f"{choices(standard).label} has no x.")
 
 
 def feature_label(standard: str, x: int | None, text: str, choices) -> str:
@@ -461,6 +495,10 @@ class AccountCode(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    def save(self, *args, **kwargs):
+        self.code = rules.normalize_code(self.code)
+        super().save(*args, **kwargs)
 
 
 class SetCode(models.Model):
@@ -486,6 +524,10 @@ class SetCode(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    def save(self, *args, **kwargs):
+        self.code = rules.normalize_code(self.code)
+        super().save(*args, **kwargs)
 
 
 # --- guild records ------------------------------------------------------------------------------
