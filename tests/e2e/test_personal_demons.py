@@ -69,3 +69,53 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
     shot(ann, "pd-bonus-ann")
     shot(ben, "pd-bonus-ben")
     assert ann_card not in ben.content()  # still face down, still hidden
+
+
+def test_real_cards_mode_keeps_sins_and_cadence(new_phone):
+    """At a physical table the phone is the sin gauges, the Courage count and the cadence."""
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "personal_demons")
+    ann.fill("#name", "Ann")
+    ann.select_option("#opt-personal_demons-table", "physical")
+    ann.get_by_role("button", name="Open the table").click()
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#pd-status")).to_contain_text("pick and place a card")
+    ann.get_by_role("button", name="one more hate").click()
+    expect(ann.locator(".pd-gauge-row.g-hate .pips i.on")).to_have_count(1)
+    ann.get_by_role("button", name="one more hate").click()
+    expect(ann.locator(".pd-gauge-row.g-hate .pips i.on")).to_have_count(2)
+    ann.get_by_role("button", name="Ready").click()
+    expect(ann.locator(".pd-steps li.now")).to_have_text("Reveal")
+    shot(ann, "pd-physical-ann")
+
+
+def test_mid_game_circle_on_a_phone(new_phone, server_url):
+    """A game played by bots to round II, then looked at on a 360 px phone."""
+    import random
+
+    from tabletop import services
+    from tabletop.registry import get_ruleset
+    from tabletop.rules import Command
+    from tabletop.seats import seat_token
+    from tests.personal_demons.play import bot_command
+
+    table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
+    ben = services.seat_join(table=table, name="Ben")
+    seats = [host, ben]
+    services.run_command(table, host, Command("table.start"))
+    rnd = random.Random(11)
+    game = get_ruleset("personal_demons")
+    for _ in range(400):
+        table.refresh_from_db()
+        state = game.load(table.state)
+        if state["round"] == 2 and state["step"] == "place" and state["turn"] == 4:
+            break
+        moves = [(s, bot_command(state, s, rnd)) for s in range(2)]
+        seat, (type_, data) = rnd.choice([(s, m) for s, m in moves if m])
+        services.run_command(table, seats[seat], Command(type_, data))
+    phone = new_phone()
+    phone.goto(f"/rejoin/{seat_token(host)}/")
+    expect(phone.locator("#pd-place")).to_be_visible()
+    expect(phone.locator("#pd-status")).to_contain_text("Round 2")
+    shot(phone, "pd-midgame-ann")

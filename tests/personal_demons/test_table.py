@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
@@ -10,6 +11,7 @@ from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import seat_token
+from tabletop.views import live_context
 
 from .play import bot_command
 from .test_properties import hidden_from
@@ -22,17 +24,33 @@ def state_of(table):
     return get_ruleset(table.ruleset).load(table.state)
 
 
+def render_live(table, seat):
+    context = live_context(None, table, seat, base_url="http://testserver")
+    return render_to_string("tabletop/table.html#live", context)
+
+
 def test_two_player_game_through_run_command_replays_and_finishes(make_table):
     table, seats = make_table("personal_demons", players=2)
     rnd = random.Random(2)
-    for _ in range(1500):
+    seen_steps = set()
+    for n in range(1500):
         state = state_of(table)
         if state["phase"] == "over":
             break
         moves = [(s, bot_command(state, s, rnd)) for s in range(2)]
         seat, (type_, data) = rnd.choice([(s, m) for s, m in moves if m])
         services.run_command(table, seats[seat], Command(type_, data))
+        key = (state["phase"], state["step"], bool(state["players"][seat]["drawn"]))
+        if key not in seen_steps or n % 25 == 0:
+            seen_steps.add(key)
+            table.refresh_from_db()
+            after = state_of(table)
+            for s in seats:
+                html = render_live(table, s)
+                leaked = [c for c in hidden_from(after, s.number) if f'"{c}"' in html]
+                assert not leaked
     state = state_of(table)
+    assert "Victory" in render_live(table, seats[0])
     assert state["phase"] == "over"
     assert table.status == Table.Status.FINISHED
     replay = services.table_replay(table)
@@ -56,5 +74,23 @@ def test_each_phone_sees_its_own_hand_and_not_the_others(make_table, client):
         mine = set(state["players"][number]["hand"]) | set(state["players"][number]["candidates"])
         assert all(f'data-card="{c}"' in html for c in mine)
         for card in hidden_from(state, number):
-            assert card not in html
+            assert f'"{card}"' not in html
         assert 'id="pd-setup"' in html
+
+
+def test_physical_table_page_counts_sins_and_scores_seals(make_table, client):
+    table, seats = make_table("personal_demons", players=2, options={"table": "physical"})
+    services.run_command(table, seats[0], Command("pd.phys.sin", {"sin": "glut", "amount": 2}))
+    client.get(f"/rejoin/{seat_token(seats[0])}/")
+    html = client.get(f"/t/{table.code}/").content.decode()
+    assert "Tell all players to pick and place a card." in html and 'id="pd-courage"' in html
+    for _ in range(36):
+        for seat in seats:
+            services.run_command(table, seat, Command("pd.phys.ready"))
+    response = client.post(
+        f"/t/{table.code}/command/",
+        {"type": "pd.phys.seal", "d.values": "0 3 2", "idempotency_key": "a1"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Scoring assistant" in html and 'id="pd-score">05<' in html

@@ -33,6 +33,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo
 
 from . import board as B
+from . import physical
 from .content import SINS, build_catalog, default_geometry, demo_cards
 
 STEPS = ("draw", "place", "reveal", "sin", "seal", "bonus", "pass", "discard")
@@ -148,6 +149,15 @@ class PersonalDemonsRuleset(BaseRuleset):
         {"pd.card.reveal", "pd.bonus.fragment", "pd.bonus.royal", "pd.bonus.personal"}
     )
     options_schema = {
+        "table": {
+            "label": "Cards",
+            "choices": [
+                ["app", "On the phones: the app deals and referees"],
+                ["physical", "Real cards: the app keeps cadence, sins, Courage, score"],
+            ],
+            "default": "app",
+            "help": "With real cards each player lays out their own circle at the table.",
+        },
         "difficulty": {
             "label": "Solo difficulty",
             "choices": [
@@ -193,6 +203,13 @@ class PersonalDemonsRuleset(BaseRuleset):
         "pd.keeper.kept": "chose what to keep",
         "pd.hand.discarded": "discarded the rest of the hand",
         "pd.game.ended": "ended the ritual",
+        "pd.phys.started": "began the ritual with real cards",
+        "pd.phys.readied": "is ready",
+        "pd.phys.advanced": "moved the ritual on",
+        "pd.phys.sin_set": "changed a sin gauge",
+        "pd.phys.courage_set": "changed Courage",
+        "pd.phys.seal_scored": "scored a seal",
+        "pd.phys.points_added": "scored points",
         "pd.bonus.taken": "took a bonus action",
         "pd.keeper.pending": "may keep Knights and Fragments",
         "pd.round.scoring": "began the scoring phase",
@@ -214,6 +231,10 @@ class PersonalDemonsRuleset(BaseRuleset):
         options = {k: (options or {}).get(k, v["default"]) for k, v in self.options_schema.items()}
         if options["difficulty"] not in DIFFICULTIES:
             raise RuleViolation("bad_option", "Unknown difficulty.")
+        if options["table"] == "physical":
+            names = [s.name for s in sorted(seats, key=lambda s: s.number)]
+            leader = rng.randbelow(len(seats)) if len(seats) > 1 else 0
+            return [NewEvent("pd.phys.started", {"seats": names, "leader": leader})]
         cards = [
             c for c in self._content() if options["advanced"] == "yes" or not c.get("advanced")
         ]
@@ -257,6 +278,12 @@ class PersonalDemonsRuleset(BaseRuleset):
     # -- evolve ------------------------------------------------------------------------------
     def evolve(self, state: dict, event: EventRecord) -> dict:
         """Fold one event into a new state (the input is never mutated)."""
+        if event.type.startswith("pd.phys."):
+            if event.type == "pd.phys.started":
+                return physical.started(event.data["seats"], event.data["leader"])
+            new = _clone(state)
+            physical.evolve(new, event.type, event.data)
+            return new
         new = dict(state)
         if "players" in state:
             seat = event.data.get("seat")
@@ -284,9 +311,11 @@ class PersonalDemonsRuleset(BaseRuleset):
         ):
             raise RuleViolation("not_seated", "Only a player at the table can do that.")
         handler = _COMMANDS.get(command.type)
-        if handler is None:
+        if handler is None and state.get("mode") != "physical":
             raise RuleViolation("unknown_command", "Unknown command.")
         data = command.data if isinstance(command.data, dict) else {}
+        if state.get("mode") == "physical":
+            return [NewEvent(t, d) for t, d in physical.decide(state, command.type, seat, data)]
         turn = _Turn(self, state, rng)
         handler(turn, seat, data)
         _advance(turn)
@@ -301,6 +330,8 @@ class PersonalDemonsRuleset(BaseRuleset):
         """Everything ``seat`` may see (None: a spectator). Hands, face-down cards, Personal
         Demon candidates and kept cards, and unrevealed reveal choices of other seats never
         appear."""
+        if state.get("mode") == "physical":
+            return physical.view(state, seat)
         from .views import build_view
 
         return build_view(state, seat)
