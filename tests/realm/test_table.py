@@ -256,3 +256,12 @@ async def test_websocket_frames_and_the_undo_path_hold_only_the_own_hand(make_ta
     for card in state["players"][turn]["hand"]:
         assert f'value="{card}"' not in frame
     await comm.disconnect()
+
+
+def test_admin_lists_and_edits_the_content(admin_client):
+    assert admin_client.get("/admin/realm/demon/").status_code == 200
+    demon = Demon.objects.get(code="d03")
+    page = admin_client.get(f"/admin/realm/demon/{demon.pk}/change/")
+    assert page.status_code == 200 and "Tri-Hex" in page.content.decode()
+    assert admin_client.get("/admin/realm/pact/").status_code == 200
+    assert admin_client.get("/admin/realm/affliction/").status_code == 200
