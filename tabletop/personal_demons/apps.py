@@ -11,6 +11,7 @@ class PersonalDemonsConfig(AppConfig):
     def ready(self) -> None:
         from tabletop.registry import register
 
+        from .content_db import active_cards
         from .rules import PersonalDemonsRuleset
 
-        register(PersonalDemonsRuleset())
+        register(PersonalDemonsRuleset(content=active_cards))
