@@ -855,6 +855,8 @@ class RealmRuleset(BaseRuleset):
                 "assignment": [
                     dict(
                         a,
+                        wild=C.is_vessel(a["card"]) or C.printed(a["card"])[1] == "A",
+                        suit_label=C.SUIT_NAMES.get(a["suit"], ""),
                         card_label=C.card_label(a["card"]),
                         corner_label=C.corner_label(a["corner"]),
                     )

@@ -273,7 +273,9 @@ def test_replay_equals_incremental_state_and_views_never_leak(
         for e in events:
             record = EventRecord(e.type, e.data, e.data.get("seat"), len(records) + 1)
             records.append(record)
-            state = R.evolve(state, record)
+            before = json.dumps(state, sort_keys=True)
+            old, state = state, R.evolve(state, record)
+            assert json.dumps(old, sort_keys=True) == before  # evolve never mutates its input
 
     append(R.setup(options, seats, rng))
     ever_bound = set()

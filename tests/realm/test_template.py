@@ -29,7 +29,7 @@ def test_exorcise_prompt_only_on_the_left_players_phone():
     assert "Exorcise (5) with 5 of Daggers" in left and 'id="rl-pass"' in left
     assert "Exorcise" not in binder.replace("exorcism", "") and 'id="rl-pass"' not in binder
     assert "Ann binds the Active Demon" in third and "Exorcise (5)" not in third
-    assert "(as 5 of C)" in third  # the Vessel's declaration is public
+    assert "(as 5 of Candles)" in third  # the Vessel's declaration is public
 
 
 def test_eater_and_feed_prompts():
