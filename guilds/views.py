@@ -146,6 +146,21 @@ def _pantheon(guild) -> dict:
     }
 
 
+def effect_text(kind: str, level: int) -> str:
+    """What a building level gives, in words: "6 slots · 3 per type · level 2: 3, ..."."""
+    e = rules.building_effects(kind, level)
+    if kind == "dormitory":
+        per_level = ", ".join(f"level {lv}: {n}" for lv, n in e["per_level"].items())
+        return f"{e['slots']} slots · {e['per_type']} per type · {per_level}"
+    if kind == "armory":
+        return f"{e['weapons']} weapons"
+    if kind == "library":
+        return f"{e['arcane_codes']} Arcane Codes · pantheon of {e['pantheon']} daemons"
+    if kind == "guesthouse":
+        return f"{e['followers']} permanent followers"
+    return f"defense {e['defense']}"
+
+
 def _buildings(guild) -> dict:
     rows = []
     for building in guild.buildings.all():
@@ -153,8 +168,8 @@ def _buildings(guild) -> dict:
         rows.append(
             {
                 "building": building,
-                "now": rules.building_effects(building.kind, building.level),
-                "next": None if top else rules.building_effects(building.kind, building.level + 1),
+                "now": effect_text(building.kind, building.level),
+                "next": None if top else effect_text(building.kind, building.level + 1),
                 "cost": None if top else rules.upgrade_cost(building.kind, building.level),
             }
         )

@@ -121,6 +121,8 @@ def test_the_first_evening_of_a_guild(client, master, demo):
         "ledger",
     ):
         assert client.get(reverse(f"guilds:{page}")).status_code == 200, page
+    buildings = client.get(reverse("guilds:buildings")).content.decode()
+    assert "Now: 6 slots · 3 per type" in buildings  # rules.DORMITORY_SLOTS[2], PER_TYPE[2]
     roster = client.get(reverse("guilds:roster")).content.decode()
     for text in names + ["Hunting Bow", "Dagger", "Codex of Shards", "Glass Imp", "City Guard"]:
         assert text in roster
