@@ -357,17 +357,22 @@ def test_hefty_summon_on_a_scripted_board():
     assert seals(g) == []
 
 
-def test_colossal_must_be_paid_with_its_named_sin_and_benefits_the_others():
+def colossal_ready(ability):
+    """Two players, each with four face-up demons in the top-left 2x2 and 6 want; at bonus."""
     colossal = {
         "requirements": [],
         "sigils": BLUE4,
         "cost": {"sin": "want", "amount": 6},
-        "ability": {"kind": "others_score", "points": 3},
+        "ability": ability,
     }
     g = Game(
         2,
         seed=4,
-        ruleset=ruleset(round1={**PLAIN, "sin": "want", "sin_amount": 3}, colossal=colossal),
+        ruleset=ruleset(
+            round1={**PLAIN, "sin": "want", "sin_amount": 3},
+            colossal=colossal,
+            courage=courage({"kind": "keeper"}, "Keeper"),
+        ),
     )
     for s in (0, 1):
         g.cmd(
@@ -384,14 +389,68 @@ def test_colossal_must_be_paid_with_its_named_sin_and_benefits_the_others():
         if space != (1, 1):
             for s in g.state["bonus_order"]:
                 g.cmd(s, "pd.bonus.decline")
+    return g
+
+
+def test_colossal_must_be_paid_with_its_named_sin_and_benefits_the_others():
+    g = colossal_ready({"kind": "others_score", "points": 3})
     a, b = g.state["bonus_order"]
     card = g.p(a)["personal"][0]
     refused("wrong_sin", g.cmd, a, "pd.bonus.personal", card=card, space=[0, 0], sin="glut")
+    refused("over_empty", g.cmd, a, "pd.bonus.personal", card=card, space=[1, 1])
     score_b = g.p(b)["score"]
     g.cmd(a, "pd.bonus.personal", card=card, space=[0, 0])
     assert g.p(a)["sins"]["want"] == 0
     assert g.p(b)["score"] == score_b + 3 and g.p(a)["score"] == 0
-    assert g.p(a)["board"]["placements"][-1]["size"] == "colossal"
+    top = g.p(a)["board"]["placements"][-1]
+    assert top["size"] == "colossal" and top["spaces"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    assert card not in g.p(a)["personal"]
+
+
+def test_colossal_abilities_give_the_others_courage_or_sin():
+    g = colossal_ready({"kind": "others_courage"})
+    a, b = g.state["bonus_order"]
+    g.cmd(a, "pd.bonus.personal", card=g.p(a)["personal"][0], space=[0, 0])
+    assert (len(g.p(a)["courage"]), len(g.p(b)["courage"])) == (1, 2)
+    h = colossal_ready({"kind": "others_sin", "amount": 1})
+    a, b = h.state["bonus_order"]
+    before = dict(h.p(b)["sins"])
+    h.cmd(a, "pd.bonus.personal", card=h.p(a)["personal"][0], space=[0, 0])
+    assert h.p(b)["sins"] == {k: min(6, v + 1) for k, v in before.items()}
+
+
+def test_no_fragment_without_an_empty_space_or_half_space():
+    g = solo(round1={**PLAIN, "sin_amount": 2}, fear_space=(3, 3))
+    spaces = [(r, c) for r in range(4) for c in range(4) if (r, c) != (3, 3)]
+    for space in spaces[:-1]:
+        turn(g, space)
+    turn(g, spaces[-1], decline=False)
+    assert not g.view(0)["me"]["bonus"]["fragment"]
+    refused("no_room", g.cmd, 0, "pd.bonus.fragment", sin="glut")
+
+
+def test_a_drawn_royal_whose_requirements_are_unmet_is_discarded():
+    g = solo(
+        round1={**PLAIN, "sin_amount": 2},
+        royal={"requirements": ["yellow", "yellow"], "sigils": ["purple"] * 4},
+        courage=courage({"kind": "more_sins"}, "More Sins"),
+    )
+    turn(g, (0, 0))
+    turn(g, (0, 1), decline=False)
+    g.cmd(0, "pd.bonus.royal", sin="glut")
+    refused("requirements_unmet", g.cmd, 0, "pd.drawn.place", space=[2, 2])
+    drawn = g.p(0)["drawn"]
+    g.cmd(0, "pd.drawn.discard")
+    assert drawn in g.state["discards"]["royal"] and g.state["turn"] == 3
+
+
+def test_a_drawn_card_with_a_legal_place_cannot_be_discarded():
+    g = solo(round1={**PLAIN, "sin_amount": 2}, royal={"requirements": []})
+    turn(g, (0, 0))
+    turn(g, (0, 1), decline=False)
+    g.cmd(0, "pd.bonus.royal", sin="glut")
+    refused("can_place", g.cmd, 0, "pd.drawn.discard")
+    refused("wrong_step", g.cmd, 0, "pd.card.place", card="I-01", space=[2, 2])
 
 
 def test_face_fear_scores_the_highest_tier_met_by_all_seals():
