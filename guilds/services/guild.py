@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from tabletop.errors import RuleViolation
 
@@ -42,7 +42,12 @@ def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colo
         raise RuleViolation("code_used", "That account code has already founded a Guild.")
     if Guild.objects.filter(name__iexact=name).exists():
         raise RuleViolation("name_taken", "Another Guild already has that name.")
-    guild = Guild.objects.create(master=master, account_code=code, name=name, colour=colour)
+    try:
+        with transaction.atomic():
+            guild = Guild.objects.create(master=master, account_code=code, name=name, colour=colour)
+    except IntegrityError:
+        # Lost a race with a second tap of the same master, or a Guild of the same name.
+        raise RuleViolation("name_taken", "That Guild already exists. Reload the page.") from None
     Building.objects.bulk_create(Building(guild=guild, kind=k) for k in rules.BUILDING_KINDS)
     for currency, amount in rules.STARTING_BALANCES.items():
         post(guild, currency, amount, LedgerEntry.Reason.FOUNDED, "Starting purse")
