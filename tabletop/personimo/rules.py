@@ -130,7 +130,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "choices": [
             ["5", "5x5"],
             ["7", "7x7 (1-3 players, double Decktet)"],
-            ["6", "6x6 (not supported)"],
+            ["6", "6x6 (2 players, 34 cards)"],
             ["9", "9x9 (not supported)"],
             ["sprawl", "Urban Sprawl (not supported)"],
             ["jacynimo", "Jacynimo (not supported)"],
@@ -186,11 +186,17 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "Choose The Waning.",
         )
     require(
-        result["district"] in ("5", "7"),
+        result["district"] in ("5", "6", "7"),
         "variant_unsupported",
         UNSUPPORTED.get(result["district"], ""),
     )
     market = result["market"]
+    if result["district"] == "6":
+        require(
+            players == 2 and market == "standard" and result["extra_cards"] == "none",
+            "variant_unsupported",
+            "6x6 is for two players with 34 base cards and the standard market.",
+        )
     if players == 1:
         require(result["extra_cards"] == "none", "variant_unsupported",
                 "Solitaire uses the 36 base cards only: The Waning needs full rows of three.")  # fmt: skip
@@ -217,7 +223,6 @@ def normalize_options(options: dict | None, players: int) -> dict:
 
 #: Why each unsupported variant is refused.
 UNSUPPORTED = {
-    "6": "The 6x6 district is not supported: its headquarters covers two squares.",
     "9": "The 9x9 district is not supported: its 81 blocks are too small to tap on a phone, "
     "and the rulebook's 80-card pool does not say which extended cards it holds.",
     "sprawl": "Urban Sprawl is not supported: a district without a grid does not fit a phone.",
@@ -245,6 +250,8 @@ def deck_size(players: int, options: dict) -> int:
     per player, as for two players: the rulebook gives no count, this keeps 12 cards each)."""
     if options["district"] == "7":
         return {1: 72, 2: 48, 3: 72}[players]
+    if options["district"] == "6":
+        return 36  # 34 of them are played: ``setup`` sets two aside unseen
     if options["market"] == "fives_crowd":
         return {4: 60, 5: 72}[players]
     if options["market"] == "drafty":
@@ -402,13 +409,13 @@ def placement_error(
             return "outside"
     if any(tuple(c) in built for c in cells):
         return "occupied"
-    hq = tuple(district["hq"]["cell"])
+    hq_cells = {cell for cell, _ in scoring.hq_blocks(district["hq"])}
     touching = False
     for (r, c), suit in zip(cells, suits, strict=True):
         for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
             if nb in built:
                 touching = True
-                if nb == hq or suit in built[nb]:
+                if nb in hq_cells or suit in built[nb]:
                     return None
     return "no_suit_match" if touching else "not_touching"
 
@@ -441,7 +448,9 @@ def legal_placements(district: dict, card_id: str, size: int) -> list[dict]:
 def shifted(district: dict, dr: int, dc: int) -> dict:
     """A copy of ``district`` moved by ``dr`` rows and ``dc`` columns (no bounds check)."""
     result = copy.deepcopy(district)
-    result["hq"]["cell"] = [result["hq"]["cell"][0] + dr, result["hq"]["cell"][1] + dc]
+    for key in ("cell", "cell2"):
+        if key in result["hq"]:
+            result["hq"][key] = [result["hq"][key][0] + dr, result["hq"][key][1] + dc]
     for placed in result["cards"]:
         placed["cells"] = [[r + dr, c + dc] for r, c in placed["cells"]]
     return result
@@ -560,6 +569,8 @@ class PersonimoRuleset(BaseRuleset):
         starts = rng.sample(pool, players)
         deck += extra_cards(opts, copies, starts)
         deck = rng.shuffled(deck)
+        if opts["district"] == "6":  # "a pool of 34 cards drawn from the base deck"
+            deck, aside = deck[:34], aside + deck[34:]
         if opts["first_order"] == "race":
             order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),
                                                           starts[s]))  # fmt: skip
@@ -731,7 +742,7 @@ class PersonimoRuleset(BaseRuleset):
                 results=None,
                 districts=[
                     {
-                        "hq": {"card": data["start_cards"][p], "cell": [data["size"] // 2] * 2},
+                        "hq": start_headquarters(data["start_cards"][p], data["size"]),
                         "cards": [],
                         "discards": [],
                     }
@@ -897,6 +908,14 @@ class PersonimoRuleset(BaseRuleset):
         return result
 
 
+def start_headquarters(card_id: str, size: int) -> dict:
+    """The headquarters as first placed: one square in the centre; on a 6x6 district two
+    squares side by side at the centre, suits chosen at scoring ("District Size Variants")."""
+    if size == 6:
+        return {"card": card_id, "cell": [2, 2], "cell2": [2, 3]}
+    return {"card": card_id, "cell": [size // 2] * 2}
+
+
 def _copy_state(state: dict) -> dict:
     """A copy of ``state`` deep enough for ``evolve``: every list and row entry it changes is
     new; districts are copied by ``evolve`` when one changes."""
@@ -974,10 +993,9 @@ def district_grid(district: dict, size: int) -> list[list[dict | None]]:
     "hq", "scoring"}`` (``scoring``: the block holds the card's scoring suit)."""
     grid: list[list[dict | None]] = [[None] * size for _ in range(size)]
     hq = district["hq"]
-    r, c = hq["cell"]
-    grid[r][c] = {"suits": list(card(hq["card"]).suits), "card": hq["card"],
-                  "name": card(hq["card"]).name, "hq": True,
-                  "scoring": card(hq["card"]).personality}  # fmt: skip
+    for (r, c), suits in scoring.hq_blocks(hq):
+        grid[r][c] = {"suits": list(suits), "card": hq["card"], "name": card(hq["card"]).name,
+                      "hq": True, "scoring": card(hq["card"]).personality}  # fmt: skip
     for placed in district["cards"]:
         c_ = card(placed["card"])
         for (r, c), suit in zip(placed["cells"], placed["suits"], strict=True):

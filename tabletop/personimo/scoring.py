@@ -52,12 +52,32 @@ BONUSES: dict[str, str] = {
 AGE_OF_BADGERS = frozenset({"complete", "centre"})
 
 
+def hq_blocks(hq: Mapping) -> list[tuple[Cell, tuple[str, ...]]]:
+    """The headquarters' blocks as ``(cell, suits)``: one block with the card's three suits;
+    on a 6x6 district ("District Size Variants") two blocks, ``cell`` and ``cell2``, with
+    ``suits`` = ``[[a, c], [b, c]]`` once chosen (each has all three while undetermined)."""
+    cells = [tuple(hq["cell"])] + ([tuple(hq["cell2"])] if hq.get("cell2") else [])
+    suits = hq.get("suits") or [card(hq["card"]).suits] * len(cells)
+    return [(cell, tuple(s)) for cell, s in zip(cells, suits, strict=True)]
+
+
+def hq_arrangements(card_id: str) -> list[list[list[str]]]:
+    """The ways to spread a headquarters over two squares on a 6x6 district: "one suit
+    (eventually) assigned to each square and the third suit assigned to both squares" (6)."""
+    suits = card(card_id).suits
+    result = []
+    for shared in suits:
+        a, b = [s for s in suits if s != shared]
+        result += [[[a, shared], [b, shared]], [[b, shared], [a, shared]]]
+    return result
+
+
 def blocks(district: Mapping) -> dict[Cell, tuple[str, ...]]:
     """Every built block of ``district``: cell -> its suits (three for the headquarters)."""
     result: dict[Cell, tuple[str, ...]] = {}
     hq = district.get("hq")
     if hq:
-        result[tuple(hq["cell"])] = card(hq["card"]).suits
+        result.update(hq_blocks(hq))
     for placed in district.get("cards", []):
         for cell, suit in zip(placed["cells"], placed["suits"], strict=True):
             result[tuple(cell)] = (suit,)
@@ -113,8 +133,16 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
     "total", "largest", "personalities", "attractions", "crowns"}``. ``points`` = blocks x
     scoring cards; a neighborhood with no scoring card scores 0. Scoring cards count only in the
     neighborhood of their bottom suit. Bonuses that compare players ("largest") are added by
-    ``score_table``.
+    ``score_table``. A two-square headquarters (6x6) whose suits are not yet chosen is
+    scored in the arrangement that scores most (``"hq_suits"`` in the result says which).
     """
+    hq = district.get("hq")
+    if hq and hq.get("cell2") and not hq.get("suits"):
+        tries = [
+            score_district(dict(district, hq=dict(hq, suits=arrangement)), options)
+            for arrangement in hq_arrangements(hq["card"])
+        ]
+        return max(tries, key=tiebreak_key)
     built = blocks(district)
     hoods = neighborhoods(built)
     index = {}
@@ -127,12 +155,9 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
     # suit; with Personality Paralysis any of its suits, and the app takes the larger
     # neighborhood for the player (a card's points are its weight times the blocks of the one
     # neighborhood it joins, whatever the other cards do, so this choice is always the best).
-    hq = district.get("hq")
     options_of: list[tuple[str, list[tuple[str, Cell]]]] = []
     if hq:
-        cell = tuple(hq["cell"])
-        suits = card(hq["card"]).suits
-        options_of.append((hq["card"], [(s, cell) for s in suits]))
+        options_of.append((hq["card"], [(s, c) for c, suits in hq_blocks(hq) for s in suits]))
     for placed in district.get("cards", []):
         pairs = [(s, tuple(c)) for c, s in zip(placed["cells"], placed["suits"], strict=True)]
         options_of.append((placed["card"], pairs))
@@ -179,6 +204,7 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
         "personalities": sum(card(i).personality for i in all_ids),
         "attractions": sum(is_attraction(i, options) for i in all_ids),
         "crowns": sum(card(i).rank == "Crown" for i in all_ids),
+        "hq_suits": hq.get("suits") if hq else None,
     }
 
 
@@ -214,11 +240,12 @@ def district_bonuses(
     frame = _frame(built, size)
     hq = district.get("hq")
     if hq and frame:
-        r, c = hq["cell"][0] - frame[0], hq["cell"][1] - frame[1]
+        spots = [(r - frame[0], c - frame[1]) for (r, c), _ in hq_blocks(hq)]
         if "centre" in wanted and size % 2:
-            result["centre"] = 5 if r == c == size // 2 else 0
+            result["centre"] = 5 if (size // 2, size // 2) in spots else 0
         if "corner" in wanted:
-            result["corner"] = 10 if r in (0, size - 1) and c in (0, size - 1) else 0
+            corners = {(0, 0), (0, size - 1), (size - 1, 0), (size - 1, size - 1)}
+            result["corner"] = 10 if corners & set(spots) else 0
     if "row" in wanted:
         best = 0
         for suit in SUITS:

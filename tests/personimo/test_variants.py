@@ -4,7 +4,13 @@ import pytest
 
 from tabletop.errors import RuleViolation
 from tabletop.personimo.cards import SUITS, card
-from tabletop.personimo.rules import UNSUPPORTED, normalize_options, orientations, sort_market
+from tabletop.personimo.rules import (
+    UNSUPPORTED,
+    normalize_options,
+    orientations,
+    placement_error,
+    sort_market,
+)
 from tabletop.personimo.scoring import ScoringOptions, score_district
 
 from .play import Game, play_out
@@ -95,7 +101,7 @@ def test_personality_paralysis_lets_a_card_score_in_its_larger_neighborhood():
 
 @pytest.mark.parametrize(
     ("options", "players"),
-    [({"district": "6"}, 2), ({"district": "9"}, 2), ({"district": "sprawl"}, 3),
+    [({"district": "9"}, 2), ({"district": "sprawl"}, 3),
      ({"district": "jacynimo"}, 2)],
 )  # fmt: skip
 def test_unsupported_variants_are_refused_with_their_reason(options, players):
@@ -109,7 +115,7 @@ def test_unsupported_variants_are_refused_with_their_reason(options, players):
     ("options", "players"),
     [({"market": "fives_crowd"}, 2), ({"market": "drafty"}, 5), ({"market": "four_lights"}, 3),
      ({"market": "four_lights"}, 1), ({"district": "7"}, 4),
-     ({"district": "7", "market": "drafty"}, 3), ({"extra_cards": "both"}, 1)],
+     ({"district": "7", "market": "drafty"}, 3), ({"district": "6"}, 3), ({"extra_cards": "both"}, 1)],
 )  # fmt: skip
 def test_variants_outside_their_player_counts_are_refused(options, players):
     with pytest.raises(RuleViolation) as exc:
@@ -151,3 +157,35 @@ def test_excuses_wild_the_excuse_takes_any_one_suit_and_sorts_between_7s_and_8s(
     assert len(game.log[0].data["deck"]) == 50  # one Excuse per deck of the double Decktet
     play_out(game, seed=8)
     assert game.state["phase"] == "over"
+
+
+def test_six_by_six_two_players_34_cards_and_a_two_square_headquarters():
+    # "a pool of 34 cards drawn from the base deck"; the headquarters covers two squares.
+    game = Game(2, seed=9, options={"district": "6"})
+    assert len(game.log[0].data["deck"]) == 34
+    assert len(game.log[0].data["set_aside"]) == 2
+    assert game.state["seasons"] == 9  # 8 rows of 4, then the last 2 cards
+    hq = game.state["districts"][0]["hq"]
+    assert (hq["cell"], hq["cell2"]) == ([2, 2], [2, 3])
+    assert [c for c in game.view(0)["districts"][0]["grid"][2] if c and c["hq"]] != []
+    play_out(game, seed=9)
+    assert handled(game) == [17, 17]  # 34 blocks + 2 headquarters squares = 36
+
+
+def test_six_by_six_headquarters_suits_are_chosen_to_score_most():
+    # The Island (Suns, Waves, Wyrms) on two squares with the Sea (Waves) beside the second:
+    # Waves shared by both squares gives a Waves neighborhood of 4 blocks: 4 x 1 = 4.
+    d = district(("sea/1", [(2, 4), (2, 5)], ["Waves", "Waves"]))
+    d["hq"]["cell2"] = [2, 3]
+    result = score_district(d, ScoringOptions(size=6))
+    assert result["total"] == 4
+    assert "Waves" in result["hq_suits"][0] and "Waves" in result["hq_suits"][1]
+    d["hq"]["suits"] = [["Suns", "Wyrms"], ["Waves", "Wyrms"]]
+    assert score_district(d, ScoringOptions(size=6))["total"] == 3
+
+
+def test_next_to_either_headquarters_square_no_suit_needs_to_match():
+    d = district(("sea/1", [(2, 4), (2, 5)], ["Waves", "Waves"]))
+    d["hq"]["cell2"] = [2, 3]
+    assert placement_error(d, [(1, 3), (0, 3)], ["Moons", "Leaves"], 6) is None
+    assert placement_error(d, [(1, 4), (0, 4)], ["Moons", "Leaves"], 6) == "no_suit_match"
