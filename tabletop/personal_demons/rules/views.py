@@ -186,6 +186,9 @@ def build_view(state: dict, seat: int | None) -> dict:
         view["me"] = _mine(state, seat)
         view["self"] = view["players"][seat]
     view["winner_names"] = [players[i]["name"] for i in view["winners"]]
+    view["final"] = sorted(
+        ({"name": p["name"], "score": p["score"]} for p in players), key=lambda x: -x["score"]
+    )
     return view
 
 
