@@ -597,6 +597,9 @@ class LedgerEntry(models.Model):
     balance_after = models.IntegerField()
     reason = models.CharField(max_length=30, choices=Reason.choices)
     note = models.CharField(max_length=200, blank=True)
+    reference = models.CharField(
+        max_length=80, blank=True, db_index=True, help_text='The cause, e.g. "mission:12".'
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -39,9 +39,12 @@ def require_balances(guild: Guild, **costs: int) -> None:
             )
 
 
-def post(guild: Guild, currency: str, amount: int, reason: str, note: str = "") -> None:
+def post(
+    guild: Guild, currency: str, amount: int, reason: str, note: str = "", reference: str = ""
+) -> None:
     """Write one ledger row and the Guild's cached balance. ``guild`` must be locked by the
-    caller; a zero ``amount`` writes nothing. Raises ``RuleViolation("not_enough_<currency>")``
+    caller; a zero ``amount`` writes nothing. ``reference``: what caused it, as
+    ``"<kind>:<id>"`` (e.g. ``"mission:12"``, ``"expedition:7"``), so a row points to its cause. Raises ``RuleViolation("not_enough_<currency>")``
     if feods or blood stones would drop below 0 (fame may go negative: a Guild can be infamous).
     """
     if amount == 0:
@@ -54,7 +57,13 @@ def post(guild: Guild, currency: str, amount: int, reason: str, note: str = "") 
     setattr(guild, currency, after)
     guild.save(update_fields=[currency])
     LedgerEntry.objects.create(
-        guild=guild, currency=currency, amount=amount, balance_after=after, reason=reason, note=note
+        guild=guild,
+        currency=currency,
+        amount=amount,
+        balance_after=after,
+        reason=reason,
+        note=note,
+        reference=reference,
     )
 
 

@@ -83,8 +83,10 @@ def guild_balance_change(
     fame: int = 0,
     feods: int = 0,
     blood_stones: int = 0,
+    reference: str = "",
 ) -> Guild:
     """Add (or, negative, take) fame, feods and blood stones, one ledger row per currency.
+    ``reference``: the cause as ``"<kind>:<id>"`` (``"mission:12"``), stored on each row.
 
     For the missions and city issues (mission rewards, income, random events) and the admin.
     ``reason``: a ``LedgerEntry.Reason``. All or nothing: raises ``RuleViolation``
@@ -96,7 +98,7 @@ def guild_balance_change(
     guild = lock_guild(guild_id)
     require_balances(guild, feods=-feods, blood_stones=-blood_stones)
     for currency, amount in (("fame", fame), ("feods", feods), ("blood_stones", blood_stones)):
-        post(guild, currency, amount, reason, note)
+        post(guild, currency, amount, reason, note, reference)
     return guild
 
 
