@@ -89,7 +89,7 @@ def test_physical_table_page_counts_sins_and_scores_seals(make_table, client):
             services.run_command(table, seat, Command("pd.phys.ready"))
     response = client.post(
         f"/t/{table.code}/command/",
-        {"type": "pd.phys.seal", "d.values": "0 3 2", "idempotency_key": "a1"},
+        {"type": "pd.phys.seal", "d.values": ["0", "3", "2", ""], "idempotency_key": "a1"},
     )
     assert response.status_code == 200
     html = response.content.decode()

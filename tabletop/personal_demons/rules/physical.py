@@ -98,6 +98,8 @@ def decide(state: dict, type_: str, seat: int, data: dict) -> list[tuple[str, di
                 values = None
         if isinstance(values, int):
             values = [values]
+        if isinstance(values, list):
+            values = [v for v in values if v != ""]  # a form's unused value pickers
         if not (
             isinstance(values, list)
             and 1 <= len(values) <= 4
