@@ -173,7 +173,8 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
         if key.startswith("d."):
             values = post.getlist(key)
             parsed = [int(v) if v.lstrip("-").isdigit() else v for v in values]
-            data[key[2:]] = parsed if len(parsed) > 1 or key.endswith("[]") else parsed[0]
+            name = key[2:].removesuffix("[]")
+            data[name] = parsed if len(parsed) > 1 or key.endswith("[]") else parsed[0]
     expected = post.get("expected_version")
     try:
         expected_version = int(expected) if expected not in (None, "") else None
@@ -257,6 +258,11 @@ def table_log(request, code: str):
     return render(request, "tabletop/log.html", {"table": table, "entries": log_entries(table)})
 
 
+def _subject(event) -> int | None:
+    seat = event.data.get("seat") if isinstance(event.data, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else event.seat
+
+
 def log_entries(table: Table, limit: int = 200) -> list[dict]:
     """Up to ``limit`` newest events as ``{"version", "who", "label", "time", "undone"}``."""
     game = get_ruleset(table.ruleset)
@@ -265,7 +271,8 @@ def log_entries(table: Table, limit: int = 200) -> list[dict]:
     return [
         {
             "version": e.version,
-            "who": names.get(e.seat, "The table"),
+            # An event about another seat (a draw during someone else's turn) names it.
+            "who": names.get(_subject(e), "The table"),
             "label": event_label(game, e.type),
             "time": e.created_at,
             "undone": e.command_id in undone,

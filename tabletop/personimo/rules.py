@@ -133,7 +133,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["6", "6x6 (2 players, 34 cards)"],
             ["9", "9x9 (not supported)"],
             ["sprawl", "Urban Sprawl (not supported)"],
-            ["jacynimo", "Jacynimo (not supported)"],
+            ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (1-4 players)"],
         ],
         "default": "5",
     },
@@ -186,11 +186,17 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "Choose The Waning.",
         )
     require(
-        result["district"] in ("5", "6", "7"),
+        result["district"] in ("5", "6", "7", "jacynimo"),
         "variant_unsupported",
         UNSUPPORTED.get(result["district"], ""),
     )
     market = result["market"]
+    if result["district"] == "jacynimo":
+        require(
+            players <= 4 and result["extra_cards"] == "none",
+            "variant_unsupported",
+            "Jacynimo is for one to four players (15 base cards each).",
+        )
     if result["district"] == "6":
         require(
             players == 2 and market == "standard" and result["extra_cards"] == "none",
@@ -226,7 +232,6 @@ UNSUPPORTED = {
     "9": "The 9x9 district is not supported: its 81 blocks are too small to tap on a phone, "
     "and the rulebook's 80-card pool does not say which extended cards it holds.",
     "sprawl": "Urban Sprawl is not supported: a district without a grid does not fit a phone.",
-    "jacynimo": "Jacynimo is not supported: it is a different game (a 4x4 tableau of cards).",
 }
 
 
@@ -242,6 +247,11 @@ def token_order(order: list[int], options: dict) -> list[int]:
 DECKS = {24: (1, 1), 36: (1, 0), 48: (2, 2), 60: (2, 1), 72: (2, 0)}
 
 
+def district_size(options: dict) -> int:
+    """Side of the district grid: 5, 6 or 7; Jacynimo's tableau is 4x4."""
+    return 4 if options["district"] == "jacynimo" else int(options["district"])
+
+
 def deck_size(players: int, options: dict) -> int:
     """Cards in play (Setup step 3): 24 for two players, 48 for three or four, 60 for five, 72
     for six; solitaire and Three's Company 36. Variants: 7x7 ("District Size Variants") 48 for
@@ -252,6 +262,8 @@ def deck_size(players: int, options: dict) -> int:
         return {1: 72, 2: 48, 3: 72}[players]
     if options["district"] == "6":
         return 36  # 34 of them are played: ``setup`` sets two aside unseen
+    if options["district"] == "jacynimo":
+        return 36 if players <= 2 else 72  # 15 a player are played (``setup``)
     if options["market"] == "fives_crowd":
         return {4: 60, 5: 72}[players]
     if options["market"] == "drafty":
@@ -394,8 +406,14 @@ def placement_error(
     of the grid, the whole layout with the card must fit in ``size`` x ``size`` somewhere
     (the layout "may be shifted").
     """
-    (r1, c1), (r2, c2) = cells
-    if abs(r1 - r2) + abs(c1 - c2) != 1:
+    if len(cells) == 2:
+        (r1, c1), (r2, c2) = cells
+        if abs(r1 - r2) + abs(c1 - c2) != 1:
+            return "not_adjacent_cells"
+        cell_suits = [{suit} for suit in suits]
+    elif len(cells) == 1:  # Jacynimo: one square with all the card's suits
+        cell_suits = [set(suits)]
+    else:
         return "not_adjacent_cells"
     if built is None:
         built = scoring.blocks(district)
@@ -403,19 +421,19 @@ def placement_error(
         if not all(0 <= r < size and 0 <= c < size for r, c in cells):
             return "outside"
     else:
-        rows = [r for r, _ in built] + [r1, r2]
-        cols = [c for _, c in built] + [c1, c2]
+        rows = [r for r, _ in built] + [r for r, _ in cells]
+        cols = [c for _, c in built] + [c for _, c in cells]
         if max(rows) - min(rows) >= size or max(cols) - min(cols) >= size:
             return "outside"
     if any(tuple(c) in built for c in cells):
         return "occupied"
     hq_cells = {cell for cell, _ in scoring.hq_blocks(district["hq"])}
     touching = False
-    for (r, c), suit in zip(cells, suits, strict=True):
+    for (r, c), mine in zip(cells, cell_suits, strict=True):
         for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
             if nb in built:
                 touching = True
-                if nb in hq_cells or suit in built[nb]:
+                if nb in hq_cells or mine & set(built[nb]):
                     return None
     return "no_suit_match" if touching else "not_touching"
 
@@ -435,6 +453,13 @@ def legal_placements(district: dict, card_id: str, size: int) -> list[dict]:
     ``[{"cells": [[r, c], [r, c]], "suits": [s, s]}]``, cells in reading order."""
     built = scoring.blocks(district)
     result = []
+    if district.get("squares") == 1:  # Jacynimo
+        suits = list(card(card_id).suits)
+        for r in range(size):
+            for c in range(size):
+                if placement_error(district, [(r, c)], suits, size, built) is None:
+                    result.append({"cells": [[r, c]], "suits": suits})
+        return result
     for r in range(size):
         for c in range(size):
             for other in ((r, c + 1), (r + 1, c)):
@@ -466,6 +491,13 @@ def placeable_anywhere(district: dict, card_id: str, size: int) -> bool:
     cannot place their chosen card legally within their district, they must discard it"):
     every pair of blocks next to the layout is tried with the bounds of the whole layout."""
     built = scoring.blocks(district)
+    if district.get("squares") == 1:  # Jacynimo
+        suits = list(card(card_id).suits)
+        return any(
+            placement_error(district, [nb], suits, size, built, bounded=False) is None
+            for r, c in built
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+        )
     seen = set()
     for r, c in built:
         for first in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
@@ -497,7 +529,7 @@ def _scoring_options(options: dict) -> scoring.ScoringOptions:
         lucky_nines=options["lucky_nines"] == "yes",
         bonus=bonus,
         paralysis=options["paralysis"] == "yes",
-        size=int(options["district"]),
+        size=district_size(options),
     )
 
 
@@ -571,6 +603,8 @@ class PersonimoRuleset(BaseRuleset):
         deck = rng.shuffled(deck)
         if opts["district"] == "6":  # "a pool of 34 cards drawn from the base deck"
             deck, aside = deck[:34], aside + deck[34:]
+        if opts["district"] == "jacynimo":  # "The deck consists of 15 cards per player"
+            deck, aside = deck[: 15 * players], aside + deck[15 * players :]
         if opts["first_order"] == "race":
             order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),
                                                           starts[s]))  # fmt: skip
@@ -591,7 +625,7 @@ class PersonimoRuleset(BaseRuleset):
                 {
                     "names": [s.name for s in seats],
                     "options": opts,
-                    "size": int(opts["district"]),
+                    "size": district_size(opts),
                     "start_cards": starts,
                     "deck": deck,
                     "set_aside": aside,
@@ -668,8 +702,9 @@ class PersonimoRuleset(BaseRuleset):
 
     def _place(self, state: dict, data: dict, actor: dict) -> list[NewEvent]:
         card_id, district = self._placing(state, actor)
-        cells = _parse_cells(data.get("cells"))
-        options = orientations(card_id)
+        squares = district.get("squares", 2)
+        cells = _parse_cells(data.get("cells"), squares)
+        options = orientations(card_id) if squares == 2 else [tuple(card(card_id).suits)]
         suits = data.get("suits")
         if suits is None and len(options) == 1:
             suits = list(options[0])
@@ -743,6 +778,7 @@ class PersonimoRuleset(BaseRuleset):
                 districts=[
                     {
                         "hq": start_headquarters(data["start_cards"][p], data["size"]),
+                        **({"squares": 1} if data["options"]["district"] == "jacynimo" else {}),
                         "cards": [],
                         "discards": [],
                     }
@@ -913,7 +949,7 @@ def start_headquarters(card_id: str, size: int) -> dict:
     squares side by side at the centre, suits chosen at scoring ("District Size Variants")."""
     if size == 6:
         return {"card": card_id, "cell": [2, 2], "cell2": [2, 3]}
-    return {"card": card_id, "cell": [size // 2] * 2}
+    return {"card": card_id, "cell": [(size - 1) // 2] * 2}
 
 
 def _copy_state(state: dict) -> dict:
@@ -979,12 +1015,13 @@ def _next_placer(state: dict) -> dict | None:
     return None
 
 
-def _parse_cells(raw: Any) -> list[Cell]:
+def _parse_cells(raw: Any, count: int = 2) -> list[Cell]:
+    message = "Tap two blocks of your district." if count == 2 else "Tap a square."
     try:
         cells = [(int(r), int(c)) for r, c in raw]
     except (TypeError, ValueError) as exc:
-        raise RuleViolation("bad_cells", "Tap two blocks of your district.") from exc
-    require(len(cells) == 2, "bad_cells", "Tap two blocks of your district.")
+        raise RuleViolation("bad_cells", message) from exc
+    require(len(cells) == count, "bad_cells", message)
     return cells
 
 
@@ -998,9 +1035,10 @@ def district_grid(district: dict, size: int) -> list[list[dict | None]]:
                       "hq": True, "scoring": card(hq["card"]).personality}  # fmt: skip
     for placed in district["cards"]:
         c_ = card(placed["card"])
-        for (r, c), suit in zip(placed["cells"], placed["suits"], strict=True):
-            grid[r][c] = {"suits": [suit], "card": placed["card"], "name": c_.name, "hq": False,
-                          "scoring": suit == c_.bottom_suit and scoring.weight(placed["card"]) > 0}  # fmt: skip
+        scores = scoring.weight(placed["card"]) > 0
+        for (r, c), suits in scoring.placed_blocks(placed):
+            grid[r][c] = {"suits": list(suits), "card": placed["card"], "name": c_.name,
+                          "hq": False, "scoring": scores and c_.bottom_suit in suits}  # fmt: skip
     return grid
 
 

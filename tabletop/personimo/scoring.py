@@ -79,9 +79,18 @@ def blocks(district: Mapping) -> dict[Cell, tuple[str, ...]]:
     if hq:
         result.update(hq_blocks(hq))
     for placed in district.get("cards", []):
-        for cell, suit in zip(placed["cells"], placed["suits"], strict=True):
-            result[tuple(cell)] = (suit,)
+        for cell, suits in placed_blocks(placed):
+            result[cell] = suits
     return result
+
+
+def placed_blocks(placed: Mapping) -> list[tuple[Cell, tuple[str, ...]]]:
+    """The blocks of one placed card as ``(cell, suits)``: two blocks of one suit each, or in
+    Jacynimo one square with all the card's suits ("each card is a single grid square counting
+    towards all of its suits simultaneously")."""
+    if len(placed["cells"]) == 1:
+        return [(tuple(placed["cells"][0]), tuple(card(placed["card"]).suits))]
+    return [(tuple(c), (s,)) for c, s in zip(placed["cells"], placed["suits"], strict=True)]
 
 
 def neighborhoods(built: Mapping[Cell, tuple[str, ...]]) -> list[tuple[str, frozenset[Cell]]]:
@@ -159,7 +168,7 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
     if hq:
         options_of.append((hq["card"], [(s, c) for c, suits in hq_blocks(hq) for s in suits]))
     for placed in district.get("cards", []):
-        pairs = [(s, tuple(c)) for c, s in zip(placed["cells"], placed["suits"], strict=True)]
+        pairs = [(s, c) for c, suits in placed_blocks(placed) for s in suits]
         options_of.append((placed["card"], pairs))
     for card_id, pairs in options_of:
         w = weight(card_id, options)

@@ -103,3 +103,19 @@ def test_service_worker_is_served_from_the_root(client):
     response = client.get("/sw.js")
     assert response["Content-Type"] == "application/javascript"
     assert b"caches.open" in response.content
+
+
+def test_command_form_fields_become_data():
+    from django.http import QueryDict
+
+    from tabletop.views import parse_command_form
+
+    post = QueryDict(mutable=True)
+    post.update({"type": "x.y", "d.amount": "-3", "d.name": "Ann", "d.cards[]": "7",
+                 "expected_version": "4", "idempotency_key": "k1", "data": '{"z": 1}'})
+    post.appendlist("d.pair", "1")
+    post.appendlist("d.pair", "2")
+    command, expected, key = parse_command_form(post)
+    assert command.type == "x.y"
+    assert command.data == {"z": 1, "amount": -3, "name": "Ann", "cards": [7], "pair": [1, 2]}
+    assert (expected, key) == (4, "k1")
