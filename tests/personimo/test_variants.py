@@ -101,8 +101,7 @@ def test_personality_paralysis_lets_a_card_score_in_its_larger_neighborhood():
 
 @pytest.mark.parametrize(
     ("options", "players"),
-    [({"district": "9"}, 2), ({"district": "sprawl"}, 3),
-     ({"district": "jacynimo"}, 2)],
+    [({"district": "9"}, 2), ({"district": "sprawl"}, 3)],
 )  # fmt: skip
 def test_unsupported_variants_are_refused_with_their_reason(options, players):
     with pytest.raises(RuleViolation) as exc:
@@ -115,7 +114,8 @@ def test_unsupported_variants_are_refused_with_their_reason(options, players):
     ("options", "players"),
     [({"market": "fives_crowd"}, 2), ({"market": "drafty"}, 5), ({"market": "four_lights"}, 3),
      ({"market": "four_lights"}, 1), ({"district": "7"}, 4),
-     ({"district": "7", "market": "drafty"}, 3), ({"district": "6"}, 3), ({"extra_cards": "both"}, 1)],
+     ({"district": "7", "market": "drafty"}, 3), ({"district": "6"}, 3),
+     ({"district": "jacynimo"}, 5), ({"extra_cards": "both"}, 1)],
 )  # fmt: skip
 def test_variants_outside_their_player_counts_are_refused(options, players):
     with pytest.raises(RuleViolation) as exc:
@@ -169,7 +169,9 @@ def test_six_by_six_two_players_34_cards_and_a_two_square_headquarters():
     assert (hq["cell"], hq["cell2"]) == ([2, 2], [2, 3])
     assert [c for c in game.view(0)["districts"][0]["grid"][2] if c and c["hq"]] != []
     play_out(game, seed=9)
-    assert handled(game) == [17, 17]  # 34 blocks + 2 headquarters squares = 36
+    # 8 rows of 4 and a last row of 2 (taken by the first two tokens of the old row); 34 blocks
+    # and the two headquarters squares fill the 36.
+    assert sum(handled(game)) == 34 and max(handled(game)) <= 18
 
 
 def test_six_by_six_headquarters_suits_are_chosen_to_score_most():
@@ -189,3 +191,41 @@ def test_next_to_either_headquarters_square_no_suit_needs_to_match():
     d["hq"]["cell2"] = [2, 3]
     assert placement_error(d, [(1, 3), (0, 3)], ["Moons", "Leaves"], 6) is None
     assert placement_error(d, [(1, 4), (0, 4)], ["Moons", "Leaves"], 6) == "no_suit_match"
+
+
+def test_jacynimo_deals_15_cards_a_player_onto_a_4x4_tableau():
+    game = Game(2, seed=10, options={"district": "jacynimo"})
+    assert len(game.log[0].data["deck"]) == 30
+    assert game.state["size"] == 4
+    assert game.state["districts"][0]["hq"]["cell"] == [1, 1]
+    play_out(game, seed=10)
+    # 7 rows of 4 and a last row of 2, taken by the first two tokens of the old row.
+    assert sum(handled(game)) == 30 and max(handled(game)) <= 16
+    for d in game.state["districts"]:
+        assert all(len(p["cells"]) == 1 for p in d["cards"])
+
+
+def jacynimo(*cards):
+    """A Jacynimo tableau: the Island at (1,1) and ``(card, (r, c))`` squares."""
+    return {"hq": {"card": "island/1", "cell": [1, 1]}, "squares": 1, "discards": [],
+            "cards": [{"card": c, "cells": [list(cell)], "suits": list(card(c).suits)}
+                      for c, cell in cards]}  # fmt: skip
+
+
+def test_jacynimo_placement_one_suit_of_the_new_card_must_match_a_neighbour():
+    d = jacynimo(("forest/1", (1, 2)))  # Moons, Leaves
+    assert placement_error(d, [(0, 2)], ["Suns", "Knots"], 4) == "no_suit_match"  # the Castle
+    assert placement_error(d, [(0, 2)], ["Moons", "Suns"], 4) is None  # the Mountain
+    assert placement_error(d, [(0, 1)], ["Suns", "Knots"], 4) is None  # beside the headquarters
+    assert placement_error(d, [(3, 3)], ["Moons", "Suns"], 4) == "not_touching"
+
+
+def test_jacynimo_neighborhoods_are_cards_sharing_a_suit_scored_for_bottom_suits():
+    # Island (Suns, Waves, Wyrms) - the Cave (Waves, Wyrms) - the Darkness (9: Waves, Wyrms;
+    # scores for Wyrms): Wyrms 3 squares x 1 = 3; Waves 3 x 0 = 0. The Diplomat (Moons, Suns;
+    # 2 for Suns) above the Island: Suns 2 squares x 2 = 4. Total 7.
+    d = jacynimo(("cave/1", (1, 2)), ("darkness/1", (1, 3)), ("diplomat/1", (0, 1)))
+    result = score_district(d, ScoringOptions(size=4))
+    hoods = {(h["suit"], h["blocks"]): h["points"] for h in result["neighborhoods"]}
+    assert hoods[("Wyrms", 3)] == 3 and hoods[("Waves", 3)] == 0 and hoods[("Suns", 2)] == 4
+    assert result["total"] == 7
