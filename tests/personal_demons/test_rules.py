@@ -504,10 +504,14 @@ def test_pile_up_scores_two_once_whatever_the_card_covers():
     assert g.p(0)["score"] == 0
     turn(g, (0, 0))
     assert g.p(0)["score"] == 2
+    turn(g, (0, 0), face_up=False)  # a face-down card placed on top piles up too
+    assert g.p(0)["score"] == 4
+    turn(g, (0, 0))
+    assert g.p(0)["score"] == 6
     turn(g, (0, 1), decline=False)
     hefty = [c for c in g.p(0)["personal"] if g.state["catalog"][c]["deck"] == "hefty"]
     g.cmd(0, "pd.bonus.personal", card=hefty[0], space=[0, 0], sin="glut")
-    assert g.p(0)["score"] == 4  # two demons covered, two points
+    assert g.p(0)["score"] == 8  # two demons covered, two points
 
 
 def test_pan_demonium_counts_as_one_seal_of_any_colour_once():

@@ -733,9 +733,10 @@ def _form_seals(t: _Turn, seat: int, wild_colour) -> None:
                 )
 
 
-def _settle(t: _Turn, seat: int, pid: str, wild_colour) -> None:
-    """A card just came face up (revealed or summoned): remove the seals it touches, Pile Up,
-    then form new seals (rulebook "Playing on top of other cards")."""
+def _clear_under(t: _Turn, seat: int, pid: str) -> None:
+    """A card was just placed (revealed, left face down or summoned): remove the seals it
+    touches and score Pile Up once if it covers other cards (rulebook "Playing on top of other
+    cards"; Courage clarification "Pile Up")."""
     board = t.player(seat)["board"]
     placement = B.placement_by_pid(board, pid)
     sids = B.seals_removed_by(board, placement)
@@ -746,6 +747,11 @@ def _settle(t: _Turn, seat: int, pid: str, wild_colour) -> None:
             t.emit(
                 "pd.score.gained", {"seat": seat, "points": effect["points"], "reason": "Pile Up"}
             )
+
+
+def _settle(t: _Turn, seat: int, pid: str, wild_colour) -> None:
+    """A card came face up as a bonus action: clear under it, then form new seals."""
+    _clear_under(t, seat, pid)
     _form_seals(t, seat, wild_colour)
 
 
@@ -754,20 +760,10 @@ def _resolve_reveal(t: _Turn, seat: int) -> None:
     p = t.player(seat)
     choice = p["reveal"]
     pid = p["placed"]
-    placement = B.placement_by_pid(p["board"], pid)
-    card = t.cards[placement["card"]]
+    card = t.cards[B.placement_by_pid(p["board"], pid)["card"]]
     if choice["face_up"]:
         t.emit("pd.card.revealed", {"seat": seat, "pid": pid, "card": card["id"]}, True)
-        board = t.player(seat)["board"]
-        sids = B.seals_removed_by(board, B.placement_by_pid(board, pid))
-        if sids:
-            t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
-        if B.covered_by(board, B.placement_by_pid(board, pid)):
-            for effect in _courage_effects(t, seat, "pile_up"):
-                t.emit(
-                    "pd.score.gained",
-                    {"seat": seat, "points": effect["points"], "reason": "Pile Up"},
-                )
+        _clear_under(t, seat, pid)
         if card["sin"] == "hell":
             for sin in SINS:
                 value = min(6, t.player(seat)["sins"][sin] + 1)
@@ -780,10 +776,7 @@ def _resolve_reveal(t: _Turn, seat: int) -> None:
         _form_seals(t, seat, choice.get("wild_colour"))
     else:
         t.emit("pd.card.kept_face_down", {"seat": seat, "pid": pid})
-        board = t.player(seat)["board"]
-        sids = B.seals_removed_by(board, B.placement_by_pid(board, pid))
-        if sids:
-            t.emit("pd.seal.removed", {"seat": seat, "sids": sids})
+        _clear_under(t, seat, pid)
         t.emit(
             "pd.seal.formed",
             {
