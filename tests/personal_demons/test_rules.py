@@ -701,3 +701,54 @@ def test_board_geometry_is_data():
             }
         )
     assert B.formable_seals(board, cards, geo) == []
+
+
+SCRIPT = [
+    [(0, 1), (1, 0), (1, 1), (0, 2), (1, 2), (2, 1)],
+    [(2, 0), (2, 2), (0, 0), (2, 3), (1, 3), (0, 3)],
+    [(3, 0), (3, 1), (3, 2), (1, 1), (2, 2), (0, 0)],
+]
+
+
+def test_fully_scripted_two_player_game_with_hand_counted_scores():
+    """Every demon blue on all corners, value 1, one Glut; Fears without sigils; Courage all
+    Score Sins. Ann reveals every card; Ben leaves each round's sixth card face down.
+
+    Ann: round I seals (1,1) 0+1+1+1 (the printed wild corner) = 3 and (1,2) = 4, Score Sins
+    6 // 2 = 3: 10. Round II: a card into (0,0) trades the cracked (1,1) seal for an active
+    one; seals (1,1), (1,3), (2,1), (2,2), (2,3) score 4 each = 20, two Score Sins 3 + 3: 26.
+    Round III: cards on top re-form (1,1), (1,2), (2,1), (2,2) as active; seals worth 4 at
+    (1,1), (1,2), (2,1), (2,2), (2,3), (3,1), (3,2) = 28, three Score Sins = 9: 37. Total 73.
+    Ben: 10, then 8 + 2 x 4 = 16, then 8 + 3 x 4 = 20: 46.
+    """
+    rs = ruleset(
+        round1=PLAIN,
+        round2=PLAIN,
+        round3=PLAIN,
+        fear={"sigils": [None] * 4},
+        courage=courage({"kind": "score_sins"}, "Score Sins"),
+    )
+    g = Game(2, seed=9, ruleset=rs)
+    for s in (0, 1):
+        g.cmd(s, "pd.setup.choose", fear_space=[3, 3], keep=g.p(s)["candidates"][:2])
+    totals = []
+    for rnd, spaces in enumerate(SCRIPT, start=1):
+        for n, space in enumerate(spaces, start=1):
+            assert (g.state["round"], g.state["turn"], g.state["step"]) == (rnd, n, "place")
+            for s in (0, 1):
+                g.cmd(s, "pd.card.place", card=g.p(s)["hand"][0], space=list(space))
+            g.cmd(0, "pd.card.reveal", face_up=True)
+            if n == 6:
+                g.cmd(1, "pd.card.reveal", face_up=False, seal_colour="red", sin="hate")
+            else:
+                g.cmd(1, "pd.card.reveal", face_up=True)
+            for s in g.state["bonus_order"]:
+                g.cmd(s, "pd.bonus.decline")
+        totals.append([p["score"] for p in g.state["players"]])
+    assert totals == [[10, 10], [36, 26], [73, 46]]
+    assert g.state["phase"] == "over" and g.state["winners"] == [0]
+    ann = sorted(tuple(s["point"]) for s in g.p(0)["board"]["seals"] if s["point"])
+    assert ann == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)]
+    assert all(not s["active"] for s in g.p(0)["board"]["seals"])  # all cracked after scoring
+    assert [s["colour"] for s in g.p(1)["board"]["seals"] if s["on"]] == ["red", "red", "red"]
+    assert g.p(1)["sins"] == {"glut": 6, "hate": 3, "want": 0}
