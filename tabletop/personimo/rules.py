@@ -27,6 +27,16 @@ Choices where the rulebook is unclear (documented on the functions that implemen
 - The layout lives on the ``size`` x ``size`` grid; "the entire layout may be shifted" is the
   ``shift`` command (one step, only while everything stays on the grid). A card is discarded
   only when no placement exists in any shifted position.
+- A deck that does not divide into rows (Courting Danger, Excuses Wild, 6x6, Jacynimo) ends
+  with a short row: the tokens after its last card (in old-row order) take nothing.
+- Variants (``OPTIONS_SCHEMA``): sorting (Incognito, Recognition, Inception), start cards
+  (The Kickoff, The Head Start), The Race, scoring (Detraction, Lucky Nines, Personality
+  Paralysis, bonus points and Age of Badgers, see ``scoring``), The Reveal, the market (There
+  are Four Lights, Five's a Crowd, It's Drafty in Here, The Soothsayer), the deck (Three's
+  Company, Courting Danger, Excuses Wild), the district (6x6, 7x7, Jacynimo) and solitaire
+  (The Waning, also 7x7). Refused with a reason (``UNSUPPORTED``, ``normalize_options``):
+  9x9, Urban Sprawl, Thorny Crown and Thorny Crowns (their restriction text is missing from
+  the rulebook: "restricted thus:" and "a 4-card market ..., thus:" are followed by nothing).
 """
 
 from __future__ import annotations

@@ -45,16 +45,21 @@ def play_through_run_command(table, seats, seed):
     return commands
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_a_full_game_through_run_command_replays_to_the_projection(make_table, players):
-    table, seats = make_table("personimo", players=players)
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, None), (4, None),
+     (4, {"market": "four_lights", "soothsayer": "yes", "extra_cards": "both", "bonus": "all"})],
+)  # fmt: skip
+def test_a_full_game_through_run_command_replays_to_the_projection(make_table, players, options):
+    table, seats = make_table("personimo", players=players, options=options)
     assert table.status == Table.Status.PLAYING
     play_through_run_command(table, seats, seed=players)
     assert table.status == Table.Status.FINISHED
     state = RULES.load(table.state)
     assert state["phase"] == "over"
-    for district in state["districts"]:
-        assert len(district["cards"]) + len(district["discards"]) == 12
+    if options is None:
+        for district in state["districts"]:
+            assert len(district["cards"]) + len(district["discards"]) == 12
     replay = services.table_replay(table)
     assert replay["state_matches"] and replay["meta_matches"]
     places = sorted(r["place"] for r in state["results"])
