@@ -70,6 +70,16 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
     shot(ben, "pd-bonus-ben")
     assert ann_card not in ben.content()  # still face down, still hidden
 
+    # Bonus: the Leader first, then clockwise; both decline and turn 2 begins
+    first, second = (
+        (ann, ben) if "Leader Ann" in ann.locator("#pd-status").inner_text() else (ben, ann)
+    )
+    expect(first.locator("#pd-leader-line")).to_contain_text("bonus action")
+    first.get_by_role("button", name="No bonus action").click()
+    second.get_by_role("button", name="No bonus action").click()
+    expect(ann.locator("#pd-status")).to_contain_text("Turn 2/6")
+    expect(ben.locator("#pd-status")).to_contain_text("Turn 2/6")
+
 
 def test_real_cards_mode_keeps_sins_and_cadence(new_phone):
     """At a physical table the phone is the sin gauges, the Courage count and the cadence."""

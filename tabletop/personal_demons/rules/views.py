@@ -11,6 +11,12 @@ from . import board as B
 from . import engine as E
 
 SIN_ORDER = ("glut", "hate", "want")
+#: What the Leader says at each step (rulebook "Summoning Phase", the LEADER lines).
+LEADER_LINES = {
+    "place": "Tell all players to pick and place a card.",
+    "reveal": "Check if all players have placed their card, then say 'reveal'.",
+    "bonus": "Check if any players wish to take ONE bonus action.",
+}
 
 
 def face(card: dict) -> dict:
@@ -140,6 +146,7 @@ def build_view(state: dict, seat: int | None) -> dict:
         ),
         "leader": state["leader"],
         "leader_name": players[state["leader"]]["name"],
+        "leader_line": LEADER_LINES.get(state["step"], ""),
         "solo": state["solo"],
         "difficulty": state["options"]["difficulty"] if state["solo"] else None,
         # Solo: candles still standing; one is knocked down at the Discard step of each turn.
