@@ -255,6 +255,14 @@ def _mine(state: dict, seat: int) -> dict:
             for pid in p["keeper"]
         ]
     if p["drawn"]:
+        options = E._drawn_options(state, seat)
+        spots = {(a[0], a[1]) for a, _ in options}
+        mine["drawn_small"] = cards[p["drawn"]]["size"] == "small"
+        mine["drawn_cells"] = [
+            {"r": r, "c": c, "value": f"{r},{c}", "legal": (r, c) in spots}
+            for r in range(4)
+            for c in range(4)
+        ]
         mine["drawn_options"] = [
             {"space": a, "half": h, "value": f"{a[0]},{a[1]}" + (f",{h}" if h else "")}
             for a, h in E._drawn_options(state, seat)
