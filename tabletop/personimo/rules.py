@@ -109,6 +109,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["none", "None"],
             ["badgers", "Age of Badgers (complete district, centre headquarters)"],
             ["all", "All bonus points"],
+            ["goblins", "Age of Goblins (three bonus options drawn at random)"],
         ],
         "default": "none",
     },
@@ -162,6 +163,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "choices": [
             ["waning", "The Waning"],
             ["thorny_crown", "Thorny Crown (rules text incomplete)"],
+            ["thorny_crowns", "Thorny Crowns (rules text incomplete)"],
         ],
         "default": "waning",
     },
@@ -192,8 +194,8 @@ def normalize_options(options: dict | None, players: int) -> dict:
         require(
             result["solitaire"] == "waning",
             "variant_unsupported",
-            "Thorny Crown cannot be played: the rulebook's text of its restriction is missing. "
-            "Choose The Waning.",
+            "Thorny Crown and Thorny Crowns cannot be played: the rulebook's text of their "
+            "restrictions is missing. Choose The Waning.",
         )
     require(
         result["district"] in ("5", "6", "7", "jacynimo"),
@@ -533,7 +535,8 @@ def placeable_anywhere(district: dict, card_id: str, size: int) -> bool:
 
 def _scoring_options(options: dict) -> scoring.ScoringOptions:
     bonus = {"none": frozenset(), "badgers": scoring.AGE_OF_BADGERS,
-             "all": frozenset(scoring.BONUSES)}[options["bonus"]]  # fmt: skip
+             "all": frozenset(scoring.BONUSES),
+             "goblins": frozenset(options.get("bonus_set", ()))}[options["bonus"]]  # fmt: skip
     return scoring.ScoringOptions(
         attraction_min=int(options["attraction_min"]),
         lucky_nines=options["lucky_nines"] == "yes",
@@ -599,6 +602,9 @@ class PersonimoRuleset(BaseRuleset):
         cards). Raises ``RuleViolation`` for a bad option or player count."""
         players = len(seats)
         opts = normalize_options(options, players)
+        if opts["bonus"] == "goblins":
+            # Age of Goblins: "Select several bonus scoring options to use at random": three.
+            opts["bonus_set"] = sorted(rng.sample(sorted(scoring.BONUSES), 3))
         deck, aside = build_deck(players, opts)
         pool = START_CARDS[opts["start_cards"]]
         copies = [1, 2] if double_deck(players, opts) else [1]

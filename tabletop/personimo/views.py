@@ -71,7 +71,7 @@ def new_table(request):
     options = [
         {"name": name, "label": spec["label"], "default": spec["default"],
          "choices": [c for c in spec["choices"] if c[0] not in UNSUPPORTED
-                     and c[0] != "thorny_crown"]}
+                     and not c[0].startswith("thorny")]}
         for name, spec in OPTIONS_SCHEMA.items()
     ]  # fmt: skip
     name = request.user.get_username() if request.user.is_authenticated else ""

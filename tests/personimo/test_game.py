@@ -74,7 +74,7 @@ def test_the_final_view_shows_each_neighborhoods_arithmetic_and_the_winner():
     assert sorted(r["place"] for r in view["results"])[0] == 1
 
 
-UNSUPPORTED_VALUES = {"6", "9", "sprawl", "jacynimo", "thorny_crown", "threes_company"}
+UNSUPPORTED_VALUES = {"9", "sprawl", "thorny_crown", "thorny_crowns"}
 
 
 @st.composite
@@ -90,7 +90,7 @@ def tables(draw):
     try:
         normalize_options(options, players)
     except RuleViolation:
-        options.update(market="standard", district="5", extra_cards="none")
+        options.update(market="standard", district="5", extra_cards="none", deck="standard")
     return players, options
 
 

@@ -11,9 +11,9 @@ from tabletop.personimo.rules import (
     placement_error,
     sort_market,
 )
-from tabletop.personimo.scoring import ScoringOptions, score_district
+from tabletop.personimo.scoring import BONUSES, ScoringOptions, score_district
 
-from .play import Game, play_out
+from .play import RULES, Game, play_out
 from .test_placement import district
 
 
@@ -229,3 +229,20 @@ def test_jacynimo_neighborhoods_are_cards_sharing_a_suit_scored_for_bottom_suits
     hoods = {(h["suit"], h["blocks"]): h["points"] for h in result["neighborhoods"]}
     assert hoods[("Wyrms", 3)] == 3 and hoods[("Waves", 3)] == 0 and hoods[("Suns", 2)] == 4
     assert result["total"] == 7
+
+
+def test_age_of_goblins_draws_three_bonus_options_and_scores_them():
+    game = Game(2, seed=12, options={"bonus": "goblins"})
+    chosen = game.log[0].data["options"]["bonus_set"]
+    assert len(set(chosen)) == 3 and set(chosen) <= set(BONUSES)
+    play_out(game, seed=12)
+    for result in game.state["results"]:
+        assert {b["name"] for b in result["bonuses"]} <= set(chosen)
+    assert RULES.fold(game.log) == game.state
+
+
+def test_thorny_crowns_is_refused_too():
+    with pytest.raises(RuleViolation) as exc:
+        Game(1, options={"solitaire": "thorny_crowns"})
+    assert exc.value.code == "variant_unsupported"
+    assert "missing" in exc.value.message
