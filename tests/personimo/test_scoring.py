@@ -157,6 +157,45 @@ def test_then_on_most_personalities():
     assert [r["place"] for r in results] == [2, 1]
 
 
+WINDOW = {"hq": "window/1", "at": (0, 0)}
+
+
+def test_then_on_most_attractions():
+    # Both 8 with a 4-block largest neighborhood and no personality: two Seas in one Waves
+    # neighborhood (4 x 2) against the Sea (4 x 1), the Windfall (2 x 1) and the Calamity
+    # (2 x 1): three attractions beat two.
+    two = district(("sea/1", [(4, 3), (4, 4)], ["Waves", "Waves"]),
+                   ("sea/2", [(3, 3), (3, 4)], ["Waves", "Waves"]), **WINDOW)  # fmt: skip
+    three = district(
+        ("sea/1", [(4, 3), (4, 4)], ["Waves", "Waves"]),
+        ("ace-of-waves/1", [(3, 3), (3, 4)], ["Waves", "Waves"]),
+        ("windfall/1", [(0, 3), (0, 4)], ["Knots", "Knots"]),
+        ("calamity/1", [(2, 0), (3, 0)], ["Wyrms", "Wyrms"]),
+        **WINDOW,
+    )
+    results = score_table([two, three])
+    assert [(r["total"], r["largest"], r["personalities"]) for r in results] == [(8, 4, 0)] * 2
+    assert [r["attractions"] for r in results] == [2, 3]
+    assert [r["place"] for r in results] == [2, 1]
+
+
+def test_then_on_most_crowns():
+    # Both 4 x 1 = 4 with one attraction: the Sea (a Crown) against the Mill (an 8).
+    crown = district(("sea/1", [(4, 3), (4, 4)], ["Waves", "Waves"]),
+                     ("ace-of-waves/1", [(3, 3), (3, 4)], ["Waves", "Waves"]), **WINDOW)  # fmt: skip
+    mill = district(
+        ("mill/1", [(4, 4), (4, 3)], ["Leaves", "Waves"]),
+        ("ace-of-leaves/1", [(3, 4), (2, 4)], ["Leaves", "Leaves"]),
+        ("forest/1", [(1, 4), (1, 3)], ["Leaves", "Moons"]),
+        **WINDOW,
+    )
+    results = score_table([mill, crown])
+    key = [(r["total"], r["largest"], r["personalities"], r["attractions"]) for r in results]
+    assert key == [(4, 4, 0, 1)] * 2
+    assert [r["crowns"] for r in results] == [0, 1]
+    assert [r["place"] for r in results] == [2, 1]
+
+
 def test_full_tie_shares_the_place():
     d = district(("sea/1", [(2, 3), (2, 4)], ["Waves", "Waves"]))
     assert [r["place"] for r in score_table([d, d, district()])] == [1, 1, 3]
