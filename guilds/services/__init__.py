@@ -7,6 +7,23 @@ what does not exist or belongs to another Guild. Nothing is written when one is 
 
 from .armory import weapon_buy, weapon_equip, weapon_unequip
 from .buildings import building_upgrade
+from .city import (
+    Preview,
+    armory_discount,
+    city_event_answer,
+    city_event_post,
+    city_event_settle,
+    city_events_post,
+    city_news_seen,
+    city_overdue_settle,
+    city_timers_sweep,
+    control_point_transfer,
+    control_points_for_raffle,
+    expedition_preview,
+    expedition_settle,
+    expedition_start,
+    income_settle,
+)
 from .dormitory import (
     Readiness,
     mercenary_can_go_on_mission,
@@ -23,7 +40,22 @@ from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import guild_database, guild_snapshot
 
 __all__ = [
+    "Preview",
     "Readiness",
+    "armory_discount",
+    "city_event_answer",
+    "city_event_post",
+    "city_event_settle",
+    "city_events_post",
+    "city_news_seen",
+    "city_overdue_settle",
+    "city_timers_sweep",
+    "control_point_transfer",
+    "control_points_for_raffle",
+    "expedition_preview",
+    "expedition_settle",
+    "expedition_start",
+    "income_settle",
     "arcane_code_add",
     "arcane_code_assign",
     "arcane_code_unassign",

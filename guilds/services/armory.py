@@ -6,16 +6,18 @@ from django.db import transaction
 
 from tabletop.errors import RuleViolation
 
-from .. import rules
+from .. import city_rules, rules
 from ..models import ArmoryWeapon, Guild, LedgerEntry, WeaponCard
 from ._common import building_level, get_card, get_owned, lock_guild, post, require_copy
+from .city import armory_discount
 from .dormitory import require_present
 
 
 @transaction.atomic
 def weapon_buy(*, guild: Guild, card_id: int) -> ArmoryWeapon:
     """Buy a weapon card of the Guild's database into its armory for ``price_feods`` feods
-    (5.1.4: "players have to use the feods of their Guild"). One ledger row.
+    (5.1.4: "players have to use the feods of their Guild"), less the armory discount of the
+    control points the Guild holds (``city_rules.armory_price``, 6.2 bonuses). One ledger row.
 
     The Guild row is locked first, so two buys at once are serialized and can never take the
     feods below 0 (the balance column also has a CHECK constraint). Raises
@@ -30,8 +32,9 @@ def weapon_buy(*, guild: Guild, card_id: int) -> ArmoryWeapon:
         raise RuleViolation(
             "armory_full", f"The armory holds {capacity} weapons. Upgrade it to hold more."
         )
-    post(guild, "feods", -card.price_feods, LedgerEntry.Reason.WEAPON_BOUGHT, card.name)
-    return ArmoryWeapon.objects.create(guild=guild, card=card, price_paid=card.price_feods)
+    price = city_rules.armory_price(card.price_feods, armory_discount(guild))
+    post(guild, "feods", -price, LedgerEntry.Reason.WEAPON_BOUGHT, card.name)
+    return ArmoryWeapon.objects.create(guild=guild, card=card, price_paid=price)
 
 
 @transaction.atomic

@@ -1,0 +1,741 @@
+"""The city of DemLoc: control points, expeditions, income and random events, on timers
+(DemLoc rulebook 6.2 "Exploring and conquering the City of DemLoc", "Random events"; DESIGN.md
+"Guilds and timers").
+
+Timers. Every deadline is a row (``Expedition``, ``IncomePeriod``, ``GuildEvent``: ``due_at``,
+``settled_at``). A Celery task with that ETA is handed to the broker after commit when the
+deadline is within ``ETA_HORIZON`` (later ones get theirs from the sweeper when they come near,
+so nothing relies on a broker keeping an ETA message for hours); the beat sweeper
+(``city_timers_sweep``) settles whatever is overdue. Settling locks the timer row and sets
+``settled_at``: a second run, from the ETA task, the sweeper, the page or the admin, is a no-op.
+
+Lock order, the same everywhere so two settlements never deadlock: the timer row, then the
+control point, then the Guilds by id. Callers that already hold a Guild lock (a mission ending)
+may call ``control_point_transfer``; the database breaks the rare deadlock, and a timer task
+that loses one is settled by the next sweep.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from tabletop.errors import NotFound, RuleViolation
+
+from .. import city_rules, rules
+from ..models import (
+    CityEvent,
+    CityEventOption,
+    CityNews,
+    ControlPoint,
+    ControlPointBonus,
+    Expedition,
+    Guild,
+    GuildEvent,
+    IncomePeriod,
+    KnownPoint,
+    LedgerEntry,
+    LimitBonus,
+    Mercenary,
+)
+from ._common import building_level, lock_guild, post
+
+log = logging.getLogger(__name__)
+
+ETA_HORIZON = timedelta(minutes=10)
+SWEEP_BATCH = 500
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def _lock_guilds(*ids: int | None) -> dict[int, Guild]:
+    """The Guild rows of ``ids`` (None ignored), locked in id order."""
+    wanted = sorted({i for i in ids if i is not None})
+    found = {
+        g.pk: g for g in Guild.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
+    }
+    return found
+
+
+def _lock_point(point_id) -> ControlPoint:
+    try:
+        point = ControlPoint.objects.select_for_update().filter(pk=int(point_id)).first()
+    except (TypeError, ValueError):
+        point = None
+    if point is None:
+        raise NotFound("control_point_not_found", "No such control point.")
+    return point
+
+
+def _news(guild_id: int, headline: str, body: str = "", reference: str = "", now=None) -> None:
+    CityNews.objects.create(
+        guild_id=guild_id,
+        created_at=now or timezone.now(),
+        headline=headline[:200],
+        body=body,
+        reference=reference,
+    )
+
+
+def _know(guild_id: int, point_id: int, now) -> bool:
+    """Mark the point known to the Guild; True if it was unknown."""
+    _, created = KnownPoint.objects.get_or_create(
+        guild_id=guild_id, point_id=point_id, defaults={"known_at": now}
+    )
+    return created
+
+
+TASKS = {
+    Expedition: "guilds.tasks.settle_expedition",
+    IncomePeriod: "guilds.tasks.settle_income",
+    GuildEvent: "guilds.tasks.settle_city_event",
+}
+
+
+def _send_eta(model, pk: int, due_at: datetime) -> None:
+    """Hand the settlement task to the broker. A broker outage is logged, never raised: the
+    sweeper settles the row anyway (DESIGN.md)."""
+    from config.celery import app
+
+    try:
+        app.send_task(TASKS[model], args=(pk,), eta=due_at)
+    except Exception:  # noqa: BLE001 - any broker failure only delays settlement
+        log.warning("Could not schedule %s %s; the sweeper will settle it.", model.__name__, pk)
+
+
+def _schedule(timer) -> None:
+    """After commit, send the ETA task if the deadline is within ``ETA_HORIZON``; mark it sent
+    (in this transaction) so the sweeper does not send it again."""
+    if timer.due_at - timezone.now() > ETA_HORIZON:
+        return
+    model, pk, due_at = type(timer), timer.pk, timer.due_at
+    model.objects.filter(pk=pk).update(eta_sent_at=timezone.now())
+    transaction.on_commit(lambda: _send_eta(model, pk, due_at))
+
+
+def _party_levels(expedition: Expedition) -> list[tuple[Mercenary, int]]:
+    party = list(expedition.mercenaries.select_related("card").order_by("pk"))
+    return [(m, m.card.level) for m in party]
+
+
+# --- control points (the interface for missions) -------------------------------------------------
+
+
+def _bonus_source(point: ControlPoint) -> str:
+    return f"control_point:{point.pk}"
+
+
+def _apply_bonuses(point: ControlPoint, guild_id: int) -> None:
+    LimitBonus.objects.bulk_create(
+        LimitBonus(
+            guild_id=guild_id, kind=b.kind, key=b.key, amount=b.amount, source=_bonus_source(point)
+        )
+        for b in point.bonuses.exclude(kind=ControlPointBonus.Kind.ARMORY_DISCOUNT)
+    )
+
+
+def _start_income(point: ControlPoint, guild_id: int, start) -> IncomePeriod | None:
+    if not point.has_income:
+        return None
+    period = IncomePeriod.objects.create(
+        guild_id=guild_id,
+        point=point,
+        started_at=start,
+        due_at=start + timedelta(minutes=point.income_period_minutes),
+        fame=point.income_fame,
+        feods=point.income_feods,
+        blood_stones=point.income_blood_stones,
+    )
+    _schedule(period)
+    return period
+
+
+@transaction.atomic
+def control_point_transfer(
+    *, point_id: int, to_guild_id: int | None, reason: str, reference: str = ""
+) -> ControlPoint:
+    """Give control point ``point_id`` to Guild ``to_guild_id`` (None: the point becomes free),
+    in one transaction (6.2: bonuses "immediately applied", income timers "activated"; 6.4.1
+    raffle: a standard mission can move a point between Guilds).
+
+    The previous holder loses the point's bonuses (its ``LimitBonus`` rows; mercenaries already
+    enlisted stay) and its running income period stops without pay; the new holder gets the
+    bonuses, knows the point, and its first income period starts now. Both Guilds get a news
+    item saying ``reason`` (e.g. "won in a standard mission"); ``reference`` (``"mission:12"``)
+    is stored on them. Transferring to the current holder changes nothing.
+
+    Raises ``NotFound`` ``control_point_not_found`` / ``guild_not_found``.
+    """
+    point = _lock_point(point_id)
+    old = point.holder_id
+    guilds = _lock_guilds(old, to_guild_id)
+    if to_guild_id is not None and to_guild_id not in guilds:
+        raise NotFound("guild_not_found", "No such Guild.")
+    if old == to_guild_id:
+        return point
+    now = timezone.now()
+    if old is not None:
+        LimitBonus.objects.filter(guild_id=old, source=_bonus_source(point)).delete()
+        IncomePeriod.objects.filter(point=point, settled_at__isnull=True).update(
+            settled_at=now, stopped=True
+        )
+        taker = guilds[to_guild_id].name if to_guild_id else "nobody"
+        _news(old, f"{point.name} is lost: now held by {taker}.", reason, reference, now)
+    point.holder_id = to_guild_id
+    point.held_since = now if to_guild_id else None
+    point.save(update_fields=["holder", "held_since"])
+    if to_guild_id is not None:
+        _know(to_guild_id, point.pk, now)
+        _apply_bonuses(point, to_guild_id)
+        _start_income(point, to_guild_id, now)
+        _news(
+            to_guild_id,
+            f"{point.name} is yours: your ensign flies over it.",
+            reason,
+            reference,
+            now,
+        )
+    return point
+
+
+def control_points_for_raffle(*, guild_ids: list[int]) -> list[ControlPoint]:
+    """The control points a standard mission between ``guild_ids`` may be fought over (6.4.1
+    raffle phase): free ones and those held by one of these Guilds, with ``area`` and ``holder``
+    loaded, in map order. Reads only."""
+    from django.db.models import Q
+
+    return list(
+        ControlPoint.objects.filter(Q(holder__isnull=True) | Q(holder_id__in=guild_ids))
+        .select_related("area", "holder")
+        .order_by("area__order", "order", "name")
+    )
+
+
+def armory_discount(guild: Guild) -> int:
+    """Percent off weapon prices from the control points the Guild holds (0..50)."""
+    total = (
+        ControlPointBonus.objects.filter(
+            point__holder=guild, kind=ControlPointBonus.Kind.ARMORY_DISCOUNT
+        ).aggregate(s=Sum("amount"))["s"]
+        or 0
+    )
+    return min(total, 50)
+
+
+# --- expeditions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a party would do, shown before sending: ``minutes`` until the return, ``chance``
+    percent of success (100 for an exploration), the point's current holder (or None)."""
+
+    action: str
+    minutes: int
+    chance: int
+    holder: str | None
+
+
+def _point_state(guild: Guild, point: ControlPoint) -> str:
+    """ "unknown", "known" (free or held by another) or "held" (by this Guild)."""
+    if point.holder_id == guild.pk:
+        return "held"
+    if KnownPoint.objects.filter(guild=guild, point=point).exists():
+        return "known"
+    return "unknown"
+
+
+def _plan(guild: Guild, point: ControlPoint, levels: list[int]) -> Preview:
+    state = _point_state(guild, point)
+    if state == "held":
+        raise RuleViolation("point_already_held", f"{point.name} is already yours.")
+    if state == "unknown":
+        minutes = city_rules.duration_minutes(point.explore_minutes, len(levels))
+        return Preview(Expedition.Action.EXPLORE, minutes, 100, None)
+    defense = None
+    holder = None
+    if point.holder_id is not None:
+        holder = point.holder.name
+        defense = rules.DEFENSE_RATING[building_level(point.holder, "defenses")]
+    minutes = city_rules.duration_minutes(point.acquire_minutes, len(levels))
+    return Preview(
+        Expedition.Action.ACQUIRE,
+        minutes,
+        city_rules.acquire_chance(point.base_chance, levels, defense),
+        holder,
+    )
+
+
+def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
+    try:
+        ids = sorted({int(i) for i in mercenary_ids})
+    except (TypeError, ValueError):
+        raise RuleViolation("bad_mercenary", "Mercenaries are chosen by id.") from None
+    city_rules.check_party(len(ids))
+    party = list(guild.mercenaries.select_related("card").filter(pk__in=ids).order_by("pk"))
+    if len(party) != len(ids):
+        raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
+    for m in party:
+        if m.status != Mercenary.Status.ACTIVE:
+            raise RuleViolation(
+                "mercenary_busy" if m.is_away else f"mercenary_{m.status}",
+                f"{m.card.name} is {m.get_status_display().lower()}: only active mercenaries "
+                "in the dormitory can be sent.",
+            )
+    return party
+
+
+def _visible_point(guild: Guild, point_id) -> ControlPoint:
+    try:
+        point = ControlPoint.objects.select_related("holder").filter(pk=int(point_id)).first()
+    except (TypeError, ValueError):
+        point = None
+    if point is None:
+        raise NotFound("control_point_not_found", "No such control point.")
+    return point
+
+
+def expedition_preview(*, guild: Guild, point_id: int, mercenary_ids: list[int]) -> Preview:
+    """Duration and chance of sending ``mercenary_ids`` to ``point_id`` now (formulas in
+    ``guilds.city_rules``). Same checks as ``expedition_start``; writes nothing."""
+    point = _visible_point(guild, point_id)
+    party = _party(guild, mercenary_ids)
+    return _plan(guild, point, [m.card.level for m in party])
+
+
+@transaction.atomic
+def expedition_start(
+    *,
+    guild: Guild,
+    point_id: int,
+    mercenary_ids: list[int],
+    rng: random.Random | None = None,
+) -> Expedition:
+    """Send 1..4 active mercenaries (not injured, dead, exploring or on a mission) to a control
+    point (6.2): Explore if the Guild does not know it, Acquire if it does (free or held by
+    another Guild). The mercenaries are "exploring" (busy: no second expedition, no mission)
+    until the return at ``due_at``; the outcome roll is drawn now with ``rng`` and kept hidden
+    in the row. A Celery task settles it at ``due_at`` (after commit).
+
+    Raises ``NotFound`` ``control_point_not_found`` / ``mercenary_not_found``,
+    ``RuleViolation`` ``party_empty``, ``party_too_large``, ``mercenary_busy``,
+    ``mercenary_injured``, ``mercenary_dead``, ``point_already_held``, ``expedition_under_way``
+    (this Guild already has a party at that point).
+    """
+    guild = lock_guild(guild)
+    point = _visible_point(guild, point_id)
+    party = _party(guild, mercenary_ids)
+    plan = _plan(guild, point, [m.card.level for m in party])
+    if Expedition.objects.filter(guild=guild, point=point, settled_at__isnull=True).exists():
+        raise RuleViolation(
+            "expedition_under_way", f"Your mercenaries are already on their way to {point.name}."
+        )
+    rng = rng or random.SystemRandom()
+    now = timezone.now()
+    expedition = Expedition.objects.create(
+        guild=guild,
+        point=point,
+        action=plan.action,
+        party_size=len(party),
+        chance=plan.chance,
+        roll=rng.randint(1, 100),
+        consequence_roll=rng.randint(1, 100),
+        started_at=now,
+        due_at=now + timedelta(minutes=plan.minutes),
+    )
+    expedition.mercenaries.set(party)
+    guild.mercenaries.filter(pk__in=[m.pk for m in party]).update(
+        status=Mercenary.Status.EXPLORING,
+        status_note=f"{plan.action.title()} {point.name}",
+        status_changed_at=now,
+    )
+    _schedule(expedition)
+    return expedition
+
+
+def _settle_expedition(expedition_id: int, skip_locked: bool = False) -> bool:
+    """Settle one expedition under its row lock; False if already settled (or, with
+    ``skip_locked``, being settled by someone else right now)."""
+    with transaction.atomic():
+        expedition = (
+            Expedition.objects.select_for_update(skip_locked=skip_locked)
+            .filter(pk=expedition_id)
+            .first()
+        )
+        if expedition is None or expedition.settled_at is not None:
+            return False
+        now = timezone.now()
+        point = _lock_point(expedition.point_id)
+        guilds = _lock_guilds(expedition.guild_id, point.holder_id)
+        guild = guilds[expedition.guild_id]
+        ref = f"expedition:{expedition.pk}"
+        party = _party_levels(expedition)
+        names = ", ".join(m.card.name for m, _ in party)
+        injured: Mercenary | None = None
+        if expedition.action == Expedition.Action.EXPLORE:
+            if _know(guild.pk, point.pk, now):
+                outcome, report = (
+                    Expedition.Outcome.EXPLORED,
+                    (
+                        f"{names} explored {point.name} ({point.area.name}): "
+                        f"a {point.get_kind_display().lower()}. It is known now; send a party to "
+                        "acquire it."
+                    ),
+                )
+            else:
+                outcome, report = Expedition.Outcome.NOTHING, f"{point.name} was already known."
+        elif point.holder_id == guild.pk:
+            outcome, report = Expedition.Outcome.NOTHING, f"{point.name} was already yours."
+        elif city_rules.succeeds(expedition.roll, expedition.chance):
+            outcome = Expedition.Outcome.SUCCESS
+            report = f"{names} acquired {point.name} (chance {expedition.chance}%)."
+            control_point_transfer(
+                point_id=point.pk,
+                to_guild_id=guild.pk,
+                reason=f"Acquired by {guild.name}'s mercenaries.",
+                reference=ref,
+            )
+        else:
+            outcome = Expedition.Outcome.FAILURE
+            consequence = city_rules.failure_consequence(
+                expedition.consequence_roll, [level for _, level in party]
+            )
+            report = f"{names} failed to acquire {point.name} (chance {expedition.chance}%). "
+            if consequence.kind == "injury":
+                injured = party[consequence.victim][0]
+                report += (
+                    f"{injured.card.name} came back injured: heal them at the Dormitory for "
+                    f"{consequence.heal_feods} feods. "
+                )
+            elif consequence.kind == "feods":
+                paid = min(consequence.feods, guild.feods)
+                post(guild, "feods", -paid, LedgerEntry.Reason.CITY, f"Failed at {point.name}", ref)
+                report += f"Bribes and losses cost {paid} feods. "
+            else:
+                report += "They were driven off, unharmed. "
+            report += "The point stays known: send a party to acquire it again when ready."
+        back = Mercenary.objects.filter(
+            pk__in=[m.pk for m, _ in party], status=Mercenary.Status.EXPLORING
+        )
+        if injured is not None:
+            back.filter(pk=injured.pk).update(
+                status=Mercenary.Status.INJURED,
+                heal_feods=consequence.heal_feods,
+                status_note=f"Injured at {point.name}",
+                status_changed_at=now,
+            )
+            back = back.exclude(pk=injured.pk)
+        back.update(status=Mercenary.Status.ACTIVE, status_note="", status_changed_at=now)
+        expedition.outcome = outcome
+        expedition.report = report
+        expedition.settled_at = now
+        expedition.save(update_fields=["outcome", "report", "settled_at"])
+        _news(
+            guild.pk,
+            f"Back from {point.name}: {expedition.get_outcome_display().lower()}",
+            report,
+            ref,
+            now,
+        )
+        return True
+
+
+def expedition_settle(*, expedition_id: int) -> Expedition:
+    """Bring a party back (6.2): an exploration makes the point known; an acquisition succeeds
+    when its roll is at most its chance (``control_point_transfer`` to the Guild) or fails with
+    ``city_rules.failure_consequence``. The mercenaries are active again (or injured). One news
+    item. Idempotent: the row lock and ``settled_at`` make a second call a no-op, whoever calls
+    (the ETA task, the sweeper, the page when its countdown ends, the admin). Settles even
+    before ``due_at`` when called (the admin's "settle now"). Raises ``NotFound``.
+    """
+    _settle_expedition(expedition_id)
+    expedition = Expedition.objects.filter(pk=expedition_id).first()
+    if expedition is None:
+        raise NotFound("expedition_not_found", "No such expedition.")
+    return expedition
+
+
+# --- income ----------------------------------------------------------------------------------------
+
+
+def _settle_income(period_id: int, skip_locked: bool = False) -> bool:
+    with transaction.atomic():
+        found = IncomePeriod.objects.filter(pk=period_id, settled_at__isnull=True).first()
+        if found is None:
+            return False
+        point = _lock_point(found.point_id)
+        guilds = _lock_guilds(found.guild_id)
+        period = (
+            IncomePeriod.objects.select_for_update(skip_locked=skip_locked)
+            .filter(pk=period_id)
+            .first()
+        )
+        if period is None or period.settled_at is not None:
+            return False
+        now = timezone.now()
+        period.settled_at = now
+        period.save(update_fields=["settled_at"])
+        if point.holder_id != period.guild_id:  # lost without the period being stopped
+            period.stopped = True
+            period.save(update_fields=["stopped"])
+            return True
+        guild = guilds[period.guild_id]
+        ref = f"income:{period.pk}"
+        note = f"Income of {point.name}"
+        paid = []
+        for currency in rules.CURRENCIES:
+            amount = getattr(period, currency)
+            if amount:
+                post(guild, currency, amount, LedgerEntry.Reason.CITY, note, ref)
+                paid.append(f"{amount} {currency.replace('_', ' ')}")
+        _news(guild.pk, f"{point.name} paid {', '.join(paid) or 'nothing'}.", "", ref, now)
+        # The next period starts when this one was due, so a late settlement never shifts the
+        # rhythm (an overdue chain catches up one period per sweep).
+        _start_income(point, guild.pk, period.due_at)
+        return True
+
+
+def income_settle(*, period_id: int) -> IncomePeriod:
+    """Pay one income period of a held control point into the ledger (reason "city",
+    reference ``income:<id>``) and start the next one (6.2). Idempotent like
+    ``expedition_settle``; a period of a point lost meanwhile pays nothing. Raises
+    ``NotFound``."""
+    _settle_income(period_id)
+    period = IncomePeriod.objects.filter(pk=period_id).first()
+    if period is None:
+        raise NotFound("income_not_found", "No such income period.")
+    return period
+
+
+# --- random events ------------------------------------------------------------------------------------
+
+
+def _apply_option(event: GuildEvent, option: CityEventOption, guild: Guild, now) -> str:
+    ref = f"event:{event.pk}"
+    told = [option.outcome] if option.outcome else []
+    for currency in rules.CURRENCIES:
+        amount = getattr(option, currency)
+        if amount < 0 and currency != "fame":
+            amount = -min(-amount, getattr(guild, currency))
+        if amount:
+            post(guild, currency, amount, LedgerEntry.Reason.EVENT, event.title, ref)
+            told.append(f"{amount:+d} {currency.replace('_', ' ')}")
+    if option.injure_mercenary:
+        victim = (
+            guild.mercenaries.filter(status=Mercenary.Status.ACTIVE)
+            .select_related("card")
+            .order_by("pk")
+            .first()
+        )
+        if victim is not None:
+            heal = city_rules.HEAL_FEODS_PER_LEVEL * victim.card.level
+            victim.status = Mercenary.Status.INJURED
+            victim.heal_feods = heal
+            victim.status_note = event.title
+            victim.status_changed_at = now
+            victim.save(update_fields=["status", "heal_feods", "status_note", "status_changed_at"])
+            told.append(f"{victim.card.name} injured (healing {heal} feods)")
+    if option.lose_point and event.point_id is not None:
+        point = ControlPoint.objects.filter(pk=event.point_id).first()
+        if point is not None and point.holder_id == guild.pk:
+            control_point_transfer(
+                point_id=point.pk, to_guild_id=None, reason=event.title, reference=ref
+            )
+            told.append(f"{point.name} lost")
+    return "; ".join(told)
+
+
+def _settle_event(event_id: int, option_id: int | None, skip_locked: bool = False) -> bool:
+    with transaction.atomic():
+        event = (
+            GuildEvent.objects.select_for_update(skip_locked=skip_locked)
+            .filter(pk=event_id)
+            .first()
+        )
+        if event is None or event.settled_at is not None:
+            return False
+        if event.point_id is not None:
+            _lock_point(event.point_id)
+        guild = _lock_guilds(event.guild_id)[event.guild_id]
+        options = event.event.options.all()
+        if option_id is None:
+            option = options.filter(is_default=True).first() or options.first()
+        else:
+            option = options.filter(pk=option_id).first()
+            if option is None:
+                raise RuleViolation("bad_option", "That is not an answer to this event.")
+        now = timezone.now()
+        outcome = _apply_option(event, option, guild, now) if option else ""
+        event.chosen = option
+        event.answered_by_default = option_id is None
+        event.outcome = outcome
+        event.settled_at = now
+        event.save(update_fields=["chosen", "answered_by_default", "outcome", "settled_at"])
+        how = "No answer in time" if option_id is None else "You answered"
+        label = option.label if option else "nothing"
+        _news(guild.pk, f"{event.title}: {how} ({label}).", outcome, f"event:{event.pk}", now)
+        return True
+
+
+@transaction.atomic
+def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEvent:
+    """Answer an event that concerns the Guild (6.2 "Random events": "the player has to
+    interact") with one of its options, before its deadline.
+
+    Raises ``NotFound("event_not_found")`` (also another Guild's), ``RuleViolation``
+    ``event_closed`` (already answered, or the deadline passed: the default applies),
+    ``bad_option``.
+    """
+    found = GuildEvent.objects.filter(pk=event_id, guild=guild).first()
+    if found is None:
+        raise NotFound("event_not_found", "No such event for your Guild.")
+    if found.settled_at is not None or found.due_at <= timezone.now():
+        raise RuleViolation("event_closed", "This event is over: see what came of it.")
+    if not _settle_event(found.pk, int(option_id)):
+        raise RuleViolation("event_closed", "This event is over: see what came of it.")
+    return GuildEvent.objects.get(pk=found.pk)
+
+
+def city_event_settle(*, event_id: int) -> GuildEvent:
+    """At the deadline of an unanswered event, apply its default option (or its first one).
+    Idempotent like ``expedition_settle``. Raises ``NotFound``."""
+    _settle_event(event_id, None)
+    event = GuildEvent.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("event_not_found", "No such event.")
+    return event
+
+
+@transaction.atomic
+def city_event_post(*, guild_id: int, event_id: int, point_id: int | None = None) -> GuildEvent:
+    """Post ``CityEvent`` ``event_id`` to a Guild (6.2 "Random events"). News (no options) is
+    told and settled at once; an event with options waits for an answer until
+    ``answer_minutes`` from now, then its default applies (a timer). ``point_id``: the held
+    control point it concerns (``{point}`` in the text). Raises ``NotFound``."""
+    guild = lock_guild(guild_id)
+    event = CityEvent.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("event_not_found", "No such event.")
+    point = ControlPoint.objects.filter(pk=point_id).first() if point_id else None
+    now = timezone.now()
+    has_options = event.options.exists()
+    text = event.text.replace("{point}", point.name if point else "a point of yours")
+    posted = GuildEvent.objects.create(
+        guild=guild,
+        event=event,
+        point=point,
+        title=event.title,
+        text=text,
+        posted_at=now,
+        due_at=now + timedelta(minutes=event.answer_minutes) if has_options else now,
+        settled_at=None if has_options else now,
+    )
+    headline = f"{event.title}: answer by the deadline." if has_options else event.title
+    _news(guild.pk, headline, text, f"event:{posted.pk}", now)
+    if has_options:
+        _schedule(posted)
+    return posted
+
+
+def city_events_post(
+    *, rng: random.Random | None = None, chance: float = city_rules.EVENT_CHANCE_PER_RUN
+) -> int:
+    """The periodic task of random events: for each Guild, with probability ``chance``, post one
+    active ``CityEvent`` drawn by weight among those that fit it (a ``control_point`` event only
+    for a Guild holding a point, about one of them). Returns how many were posted."""
+    rng = rng or random.Random()
+    events = list(CityEvent.objects.filter(is_active=True))
+    if not events:
+        return 0
+    posted = 0
+    for guild_id in Guild.objects.order_by("pk").values_list("pk", flat=True):
+        if rng.random() >= chance:
+            continue
+        held = list(ControlPoint.objects.filter(holder_id=guild_id).values_list("pk", flat=True))
+        fitting = [e for e in events if e.scope != CityEvent.Scope.CONTROL_POINT or held]
+        weights = [max(e.weight, 1) for e in fitting]
+        event = rng.choices(fitting, weights)[0]
+        point_id = rng.choice(held) if event.scope == CityEvent.Scope.CONTROL_POINT else None
+        city_event_post(guild_id=guild_id, event_id=event.pk, point_id=point_id)
+        posted += 1
+    return posted
+
+
+# --- the sweeper -------------------------------------------------------------------------------------
+
+SETTLERS = {
+    Expedition: lambda pk: _settle_expedition(pk, skip_locked=True),
+    IncomePeriod: lambda pk: _settle_income(pk, skip_locked=True),
+    GuildEvent: lambda pk: _settle_event(pk, None, skip_locked=True),
+}
+
+
+def city_timers_sweep(*, limit: int = SWEEP_BATCH) -> dict[str, int]:
+    """The beat sweeper (DESIGN.md): settle every overdue timer (oldest first, up to ``limit``
+    of each kind per run, each in its own transaction; rows another settler holds are skipped,
+    it is settling them), then hand the broker ETA tasks for timers due within ``ETA_HORIZON``
+    that have none yet. A failing row is logged and left for the next run.
+
+    Returns ``{"<model>": settled, ..., "scheduled": n}``.
+    """
+    now = timezone.now()
+    counts: dict[str, int] = {}
+    for model, settle in SETTLERS.items():
+        due = list(
+            model.objects.filter(settled_at__isnull=True, due_at__lte=now)
+            .order_by("due_at")
+            .values_list("pk", flat=True)[:limit]
+        )
+        done = 0
+        for pk in due:
+            try:
+                done += bool(settle(pk))
+            except Exception:  # noqa: BLE001 - one bad row must not stop the others
+                log.exception("Settling %s %s failed; retrying next sweep.", model.__name__, pk)
+        counts[model.__name__] = done
+    scheduled = 0
+    for model in SETTLERS:
+        soon = list(
+            model.objects.filter(
+                settled_at__isnull=True, eta_sent_at__isnull=True, due_at__lte=now + ETA_HORIZON
+            ).values_list("pk", "due_at")[:limit]
+        )
+        if soon:
+            model.objects.filter(pk__in=[pk for pk, _ in soon]).update(eta_sent_at=now)
+            for pk, due_at in soon:
+                _send_eta(model, pk, due_at)
+            scheduled += len(soon)
+    counts["scheduled"] = scheduled
+    return counts
+
+
+def city_overdue_settle(*, guild: Guild) -> int:
+    """Settle the Guild's overdue timers now (the page calls it when a countdown ends, so the
+    result shows even with no worker running). Each timer in its own transaction; idempotent.
+    Returns how many it settled."""
+    now = timezone.now()
+    done = 0
+    for model, settle in SETTLERS.items():
+        for pk in model.objects.filter(
+            guild=guild, settled_at__isnull=True, due_at__lte=now
+        ).values_list("pk", flat=True):
+            done += bool(settle(pk))
+    return done
+
+
+@transaction.atomic
+def city_news_seen(*, guild: Guild) -> int:
+    """Mark the Guild's digest and returned expeditions as read (clears the badge)."""
+    now = timezone.now()
+    n = CityNews.objects.filter(guild=guild, seen_at__isnull=True).update(seen_at=now)
+    Expedition.objects.filter(guild=guild, settled_at__isnull=False, seen_at__isnull=True).update(
+        seen_at=now
+    )
+    return n
