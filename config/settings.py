@@ -163,7 +163,20 @@ else:
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # The city's timers (DESIGN.md "Guilds and timers"): settle whatever is overdue, hand the
+    # broker the ETA tasks of what comes due soon. A stale sweep is dropped, not queued up.
+    "city-sweep": {
+        "task": "guilds.tasks.sweep_city_timers",
+        "schedule": 5.0,
+        "options": {"expires": 5.0},
+    },
+    "city-random-events": {
+        "task": "guilds.tasks.post_city_events",
+        "schedule": 30 * 60.0,
+        "options": {"expires": 600.0},
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
