@@ -17,7 +17,8 @@ import copy
 from tabletop.errors import RuleViolation
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
 
-from . import arcane, brawl, shooting, summoning, turns
+from . import arcane, brawl, resolution, shooting, summoning, turns
+from . import setup as setup_rules
 from .cards import card_from_data, feature_value, has_feature, parse_feature, possession_limit
 from .damage import (
     GENERAL,
@@ -82,6 +83,13 @@ OPTIONS_SCHEMA = {
         "hidden": True,
         "default": None,
     },
+    "mission": {
+        # Not a choice either: ``missions.services.mission_open`` puts the mission definition
+        # and the mode here; the table then starts with the preparation phases (6.4.1).
+        "label": "Mission (set by the mission lobby)",
+        "hidden": True,
+        "default": None,
+    },
     "control": {
         "label": "Who may change a character",
         "choices": [["owner", "its player"], ["anyone", "any player (one shared phone)"]],
@@ -119,6 +127,9 @@ EVENT_LABELS = {
     P + "fate.spent": "spent fate points",
     P + "fate.gained": "gained fate points",
     P + "kill.counted": "counted a kill",
+    P + "relic.taken": "changed the relic tokens",
+    P + "mission.closed": "closed the mission",
+    **setup_rules.EVENT_LABELS,
 }
 
 
@@ -200,7 +211,17 @@ class DemlocRuleset(BaseRuleset):
             "notice": None,
             "daemon_seq": 0,
             "log": [],
+            "setup": None,
+            "closed": None,
         }
+
+    def is_finished(self, state: dict) -> bool:
+        """A quick game is over when the mission ends; a lifecycle mission (one opened from the
+        mission lobby) when it is closed, after its resolution was written into the guilds
+        (until then undo may still reopen the ended mission)."""
+        if state.get("setup"):
+            return state.get("closed") is not None
+        return state.get("ended") is not None
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: dict, seats: tuple[SeatInfo, ...], rng) -> list[NewEvent]:
@@ -208,8 +229,11 @@ class DemlocRuleset(BaseRuleset):
         the first ``demloc.turn.started``. ``options["guilds"]`` (optional): a list, one per seat
         in table order, of ``{"name", "fate_points", "characters": [card], "pantheon": [daemon
         card]}`` (``missions.rules.cards``); a seat without one plays a demo guild."""
-        opts = {k: spec["default"] for k, spec in OPTIONS_SCHEMA.items() if k != "guilds"}
+        hidden = ("guilds", "mission")
+        opts = {k: spec["default"] for k, spec in OPTIONS_SCHEMA.items() if k not in hidden}
         opts.update({k: str(v) for k, v in (options or {}).items() if k in opts and v is not None})
+        if (options or {}).get("mission"):
+            return [setup_rules.opened_event(options["mission"], seats, opts)]
         guilds = list((options or {}).get("guilds") or [])
         players, pieces = [], []
         for i, seat in enumerate(seats):
@@ -284,6 +308,10 @@ class DemlocRuleset(BaseRuleset):
 
     # ------------------------------------------------------------------ decide
     def decide(self, state: dict, command: Command, seat: int | None, rng) -> list[NewEvent]:
+        if state.get("setup") and state["setup"]["stage"] != "play":
+            return setup_rules.decide(state, command, seat, rng)
+        if command.type == P + "mission.close":
+            return self._cmd_mission_close(state, dict(command.data or {}), seat)
         require(seat is not None, "not_seated", "Only a seated player can play.")
         self._player(state, seat)
         require(state["ended"] is None, "mission_over", "The mission is over.")
@@ -828,6 +856,32 @@ class DemlocRuleset(BaseRuleset):
             "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).",
         )
 
+    def _cmd_mission_close(self, state, data, seat):
+        """Server only (``missions.services.mission_close``, seat None): the resolution was
+        written into the guilds; the event is final, so undo can never reopen the mission."""
+        require(seat is None, "server_only", "Close the mission from the resolution page.")
+        require(state.get("setup") is not None, "not_a_mission", "This table has no mission.")
+        require(state["ended"] is not None, "not_ended", "The mission has not ended yet.")
+        require(state.get("closed") is None, "already_closed", "The mission is already closed.")
+        return [NewEvent(P + "mission.closed", {"result": data.get("result") or {}}, final=True)]
+
+    def _cmd_relic_take(self, state, data, seat, rng):
+        """Relic tokens retrieved (a relic mission): +1 or -1 on the player's counter."""
+        require(
+            (state.get("setup") or {}).get("definition", {}).get("kind") == "relic",
+            "no_relic",
+            "This mission has no relic.",
+        )
+        delta = _int(data, "delta", 1, -1, 1)
+        require(delta != 0, "bad_input", "Count +1 or -1.")
+        if delta < 0:
+            require(
+                self._player(state, seat).get("relics", 0) > 0,
+                "nothing_to_remove",
+                "No relic token to remove.",
+            )
+        return [NewEvent(P + "relic.taken", {"delta": delta})]
+
     # fate points and kills (6.4.2) ---------------------------------------------
     def _cmd_fate_spend(self, state, data, seat, rng):
         amount = _int(data, "amount", 1, 1, 10)
@@ -873,6 +927,11 @@ class DemlocRuleset(BaseRuleset):
         lines: list[str] = []
         kind = event.type.removeprefix(P)
         handler = getattr(self, "_on_" + kind.replace(".", "_"), None)
+        if event.type.startswith(setup_rules.P):
+            setup_rules.evolve(s, event.type, event.data, event.seat, lines)
+            if lines:
+                s["log"].append({"v": event.version, "turn": 0, "seat": event.seat, "lines": lines})
+            return s
         if handler is None:
             return s
         handler(s, event.data, event.seat, lines)
@@ -929,11 +988,20 @@ class DemlocRuleset(BaseRuleset):
         s["turn_limit"] = int(d["options"].get("turn_limit", 0) or 0)
         s["objective"]["target"] = int(d["options"].get("objective_turns", 0) or 0)
         for p in d["players"]:
-            s["players"].append({**copy.deepcopy(p), "kills": {k: {} for k in KILL_KINDS}})
+            s["players"].append(
+                {**copy.deepcopy(p), "kills": {k: {} for k in KILL_KINDS}, "relics": 0}
+            )
         for item in d["pieces"]:
             piece = new_piece(item["card"], item["owner"])
+            if item.get("mana"):
+                piece["mana"] = dict(item["mana"])
+            piece["token"] = item.get("token")
+            piece["enters"] = item.get("enters", 1)
+            piece["area"] = item.get("area", "")
             s["pieces"][piece["id"]] = piece
             s["order"].append(piece["id"])
+        if s.get("setup"):
+            s["setup"]["stage"] = "play"
         lines.append(
             "The mission begins: "
             + ", ".join(f"{p['name']} ({p['guild']})" for p in d["players"])
@@ -1003,6 +1071,14 @@ class DemlocRuleset(BaseRuleset):
                 )
         self._settle(s, lines)
         self._check_elimination(s, lines)
+        wave = [p["name"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
+        if wave:
+            s["notice"] = (
+                f"Turn {d['turn']}: the next wave enters. Take the cards and miniatures of "
+                + ", ".join(wave)
+                + " and place them now (6.4.1)."
+            )
+            lines.append(s["notice"])
 
     def _tick(self, s, moment, lines):
         opts = s["options"]
@@ -1313,6 +1389,15 @@ class DemlocRuleset(BaseRuleset):
         }[d["reason"]]
         lines.append(f"The mission ends: {why}.")
 
+    def _on_mission_closed(self, s, d, seat, lines):
+        s["closed"] = copy.deepcopy(d["result"])
+        lines.append("The mission is closed: the guilds are updated.")
+
+    def _on_relic_taken(self, s, d, seat, lines):
+        player = self._player(s, seat)
+        player["relics"] = player.get("relics", 0) + d["delta"]
+        lines.append(f"{player['name']}: {player['relics']} relic token(s).")
+
     def _on_fate_spent(self, s, d, seat, lines):
         player = self._player(s, seat)
         player["fate"] -= d["amount"]
@@ -1337,7 +1422,27 @@ class DemlocRuleset(BaseRuleset):
     # ------------------------------------------------------------------ view
     def view(self, state: dict, seat: int | None) -> dict:
         """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
-        shoot and fight, the seal limit, and the player's own characters first."""
+        shoot and fight, the seal limit, and the player's own characters first. While a
+        lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only."""
+        setup = state.get("setup")
+        if setup and setup["stage"] != "play":
+            return {"me": seat, "setup": setup_rules.view(setup, seat), "ended": None}
+        mission = None
+        if setup:
+            definition = setup["definition"]
+            mission = {
+                "id": setup["mission"],
+                "mode": setup["mode"],
+                "name": definition.get("name"),
+                "kind": definition["kind"],
+                "kind_label": setup_rules.KINDS[definition["kind"]],
+                "objective": definition.get("objective", ""),
+                "special_rules": definition.get("special_rules", ""),
+                "relic_tokens": definition.get("relic_tokens", 0),
+                "point": (setup.get("raffle") or {}).get("point"),
+                "result": resolution.compute(state) if state["ended"] else None,
+                "closed": state.get("closed"),
+            }
         seats = [p["seat"] for p in state["players"]]
         pieces = []
         for pid in state["order"]:
@@ -1408,6 +1513,7 @@ class DemlocRuleset(BaseRuleset):
             "i_surrender": seat in state["surrender"],
             "elimination": state["elimination"],
             "ended": state["ended"],
+            "mission": mission,
             "pending": state["pending"],
             "notice": state["notice"],
             "options": state["options"],

@@ -71,6 +71,10 @@ class PureTable:
 
     def run(self, seat, ctype, **data):
         """Send one command as ``seat``; returns the appended events."""
+        return self.send(seat, ctype, data)
+
+    def send(self, seat, ctype, data):
+        """``run`` with the command data as one dict (it may hold a ``seat`` key)."""
         if ctype == "table.undo":
             return self._append(
                 seat, ctype, [(UNDO_EVENT, {"command": self.meta.undo[-1]}, False)], None

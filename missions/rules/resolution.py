@@ -1,0 +1,233 @@
+"""The resolution phase: who won, what each Guild wins or loses, what becomes of each character
+(DemLoc rulebook 6.4, 6.4.1 "resolution phase", 7 "ending the game"). Pure: no Django.
+
+``compute(state)`` reads a ended lifecycle mission (``state["setup"]`` and the play state) and
+returns the result as JSON; ``missions.services.mission_close`` writes it into the guilds, once.
+
+Rule choices where the rulebook is silent (documented here and in the mission admin):
+
+- Winner: the player who achieved the objective or held the area long enough; on total
+  elimination, the last player with characters in play. When the mission ends by its turn limit
+  or by agreement, the player with the most fame from kills wins; equal: nobody (a draw, the
+  control spot stays with its holder).
+- Rewards come from the mission definition: the winner's fame, feods and blood stones (the
+  "items earned"); the objective reward to the player who achieved it; each kill counted on the
+  kill counter pays the kill reward of its kind times the killed character's level; each relic
+  token retrieved pays the relic reward; every other player pays the defeat penalty; each own
+  character that escaped while possessed pays the possessed-escape penalty.
+- Costs decided in the setup are paid now: followers enlisted for the mission and the offers won
+  for contested mercenaries (5.1.1, 5.1.2).
+- Characters (mercenaries only: followers and daemons return to the common area, 5.1.2):
+  killed -> dead (can never be used again, 6.4.1); one or more broken hearts, or still possessed
+  at the end -> injured, healed for ``heal_feods_per_heart`` x broken hearts (at least 1) feods;
+  escaped or unharmed -> active.
+- Training mission (6.4): the winner and the kills are shown, nothing changes in any Guild.
+"""
+
+from __future__ import annotations
+
+from .setup import STANDARD
+
+CURRENCIES = ("fame", "feods", "blood_stones")
+
+
+def _reward(rewards: dict, key: str) -> dict:
+    value = rewards.get(key) or {}
+    return {c: int(value.get(c, 0) or 0) for c in CURRENCIES}
+
+
+def kill_fame(player: dict, rewards: dict) -> int:
+    """Fame from ``player``'s kill counter: sum of kill reward x level x count."""
+    total = 0
+    for kind, by_level in (player.get("kills") or {}).items():
+        fame = _reward(rewards.get("kill") or {}, kind)["fame"]
+        total += sum(fame * int(level) * n for level, n in by_level.items())
+    return total
+
+
+def winner_of(state: dict) -> tuple[int | None, str]:
+    """``(seat or None, how)`` of an ended mission (module docstring)."""
+    ended = state.get("ended") or {}
+    reason = ended.get("reason")
+    if reason in ("objective", "objective_control"):
+        return ended.get("seat"), reason
+    if reason == "elimination":
+        seat = ended.get("seat")
+        return (seat if seat is not None and seat >= 0 else None), reason
+    rewards = state["setup"]["definition"].get("rewards") or {}
+    scores = {p["seat"]: kill_fame(p, rewards) for p in state["players"]}
+    best = max(scores.values(), default=0)
+    top = [s for s, v in scores.items() if v == best]
+    if len(top) == 1 and best > 0:
+        return top[0], "kills"
+    return None, "draw"
+
+
+def character_outcome(piece: dict, heal_per_heart: int) -> dict:
+    """What becomes of one character: ``{"outcome": "killed" | "escaped" | "injured" |
+    "unharmed", "status": guild status or None, "heal_feods", "needs": words}``."""
+    if piece["status"] == "killed":
+        return {
+            "outcome": "killed",
+            "status": "dead",
+            "heal_feods": 0,
+            "needs": "Dead: stays in the dormitory, can never be used again (6.4.1).",
+        }
+    hearts = piece.get("broken_hearts", 0)
+    if piece.get("possessed") and piece["status"] == "in_play":
+        hearts = max(hearts, 1)
+    if piece["status"] == "escaped" and not hearts:
+        return {
+            "outcome": "escaped",
+            "status": "active",
+            "heal_feods": 0,
+            "needs": "Escaped: back in the dormitory, ready.",
+        }
+    if hearts:
+        cost = heal_per_heart * hearts
+        return {
+            "outcome": "injured",
+            "status": "injured",
+            "heal_feods": cost,
+            "needs": f"Seriously injured ({hearts} broken heart(s)): heal for {cost} feods.",
+        }
+    return {
+        "outcome": "unharmed",
+        "status": "active",
+        "heal_feods": 0,
+        "needs": "Unharmed: ready for the next mission.",
+    }
+
+
+def compute(state: dict) -> dict:
+    """The result of an ended lifecycle mission::
+
+        {"mode", "applies": bool (False for training), "winner": seat | None, "winner_name",
+         "how": "objective" | "objective_control" | "elimination" | "kills" | "draw",
+         "guilds": [{"seat", "guild_id", "guild", "fame", "feods", "blood_stones",
+                     "lines": [str]}],
+         "characters": [{"seat", "piece", "name", "source", "ref", "outcome", "status",
+                         "heal_feods", "needs", "possessed_escape"}],
+         "control_point": {"point", "holder", "to", "change": "acquired" | "kept" | "stays"
+                           | "none"}}
+
+    Amounts are signed changes. ``applies`` False: nothing is to be written anywhere.
+    """
+    setup = state["setup"]
+    definition = setup["definition"]
+    rewards = definition.get("rewards") or {}
+    applies = setup["mode"] == STANDARD
+    winner, how = winner_of(state)
+    ended = state.get("ended") or {}
+    heal = int(rewards.get("heal_feods_per_heart", 0) or 0)
+    guilds, characters = [], []
+    for player in state["players"]:
+        seat = player["seat"]
+        g = setup["guilds"][str(seat)]["guild"]
+        totals = dict.fromkeys(CURRENCIES, 0)
+        lines: list[str] = []
+
+        def add(amounts: dict, why: str, times: int = 1, totals=totals, lines=lines) -> None:
+            parts = []
+            for c in CURRENCIES:
+                n = amounts.get(c, 0) * times
+                if n:
+                    totals[c] += n
+                    parts.append(f"{n:+d} {c.replace('_', ' ')}")
+            if parts:
+                lines.append(f"{why}: {', '.join(parts)}")
+
+        if seat == winner:
+            add(_reward(rewards, "win"), "Won the mission")
+        else:
+            add({c: -v for c, v in _reward(rewards, "loss").items()}, "Defeat")
+        if ended.get("reason") in ("objective", "objective_control") and ended.get("seat") == seat:
+            add(_reward(rewards, "objective"), "Objective achieved")
+        for kind, by_level in (player.get("kills") or {}).items():
+            for level, n in sorted(by_level.items()):
+                if n > 0:
+                    add(
+                        _reward(rewards.get("kill") or {}, kind),
+                        f"{n} {kind} kill(s) of level {level}",
+                        int(level) * n,
+                    )
+        if player.get("relics"):
+            add(_reward(rewards, "relic"), f"{player['relics']} relic token(s)", player["relics"])
+        costs = setup["costs"][str(seat)]
+        if costs["hires"]:
+            add({"feods": -costs["hires"]}, "Followers enlisted for the mission")
+        if costs["offers"]:
+            add({"feods": -costs["offers"]}, "Offer won for a contested mercenary")
+        for pid in state["order"]:
+            piece = state["pieces"][pid]
+            if piece["owner"] != seat or piece["kind"] == "daemon":
+                continue
+            pick = _pick_of(setup, seat, pid)
+            possessed_escape = piece["status"] == "escaped" and piece.get("possessed")
+            if possessed_escape:
+                add(
+                    {c: -v for c, v in _reward(rewards, "possessed_escape").items()},
+                    f"{piece['name']} escaped possessed",
+                )
+            outcome = character_outcome(piece, heal)
+            if pick is None or pick["source"] != "mercenary":
+                outcome = {
+                    **outcome,
+                    "status": None,
+                    "heal_feods": 0,
+                    "needs": "A follower: its card goes back to the common area (5.1.2).",
+                }
+            characters.append(
+                {
+                    "seat": seat,
+                    "piece": pid,
+                    "name": piece["name"],
+                    "source": pick["source"] if pick else None,
+                    "ref": pick["ref"] if pick else None,
+                    "possessed_escape": bool(possessed_escape),
+                    **outcome,
+                }
+            )
+        if not applies:
+            totals = dict.fromkeys(CURRENCIES, 0)
+            lines = ["Training mission: nothing changes in the Guild (6.4)."]
+        guilds.append(
+            {"seat": seat, "guild_id": g["id"], "guild": g["name"], **totals, "lines": lines}
+        )
+    if not applies:
+        for c in characters:
+            c.update(status=None, heal_feods=0)
+    return {
+        "mode": setup["mode"],
+        "applies": applies,
+        "winner": winner,
+        "winner_name": setup["names"].get(str(winner)) if winner is not None else None,
+        "how": how,
+        "guilds": guilds,
+        "characters": characters,
+        "control_point": _control_point(setup, winner, applies),
+    }
+
+
+def _pick_of(setup: dict, seat: int, pid: str) -> dict | None:
+    for pick in setup["picks"][str(seat)]:
+        if f"s{seat}-{pick['id']}" == pid:
+            return pick
+    return None
+
+
+def _control_point(setup: dict, winner: int | None, applies: bool) -> dict:
+    raffle = setup.get("raffle") or {}
+    point = raffle.get("point")
+    if not applies or point is None:
+        return {"point": point, "holder": None, "to": None, "change": "none"}
+    holder = point.get("holder_guild_id")
+    if winner is None:
+        return {"point": point, "holder": holder, "to": None, "change": "stays"}
+    to = setup["guilds"][str(winner)]["guild"]["id"]
+    return {
+        "point": point,
+        "holder": holder,
+        "to": to,
+        "change": "kept" if holder == to else "acquired",
+    }
