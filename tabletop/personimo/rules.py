@@ -143,7 +143,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["7", "7x7 (1-3 players, double Decktet)"],
             ["6", "6x6 (2 players, 34 cards)"],
             ["9", "9x9 (not supported)"],
-            ["sprawl", "Urban Sprawl (not supported)"],
+            ["sprawl", "Urban Sprawl: no grid, every touching block matches"],
             ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (1-4 players)"],
         ],
         "default": "5",
@@ -198,7 +198,7 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "restrictions is missing. Choose The Waning.",
         )
     require(
-        result["district"] in ("5", "6", "7", "jacynimo"),
+        result["district"] in ("5", "6", "7", "jacynimo", "sprawl"),
         "variant_unsupported",
         UNSUPPORTED.get(result["district"], ""),
     )
@@ -243,7 +243,6 @@ def normalize_options(options: dict | None, players: int) -> dict:
 UNSUPPORTED = {
     "9": "The 9x9 district is not supported: its 81 blocks are too small to tap on a phone, "
     "and the rulebook's 80-card pool does not say which extended cards it holds.",
-    "sprawl": "Urban Sprawl is not supported: a district without a grid does not fit a phone.",
 }
 
 
@@ -259,9 +258,17 @@ def token_order(order: list[int], options: dict) -> list[int]:
 DECKS = {24: (1, 1), 36: (1, 0), 48: (2, 2), 60: (2, 1), 72: (2, 0)}
 
 
+#: Urban Sprawl's grid: with the headquarters in its middle, a line of 12 cards (24 blocks) in
+#: any direction still fits, so the grid never restricts the district.
+SPRAWL_SIZE = 49
+
+
 def district_size(options: dict) -> int:
-    """Side of the district grid: 5, 6 or 7; Jacynimo's tableau is 4x4."""
-    return 4 if options["district"] == "jacynimo" else int(options["district"])
+    """Side of the district grid: 5, 6 or 7; Jacynimo's tableau is 4x4; Urban Sprawl has no
+    limit (``SPRAWL_SIZE``)."""
+    return {"jacynimo": 4, "sprawl": SPRAWL_SIZE}.get(options["district"]) or int(
+        options["district"]
+    )
 
 
 def deck_size(players: int, options: dict) -> int:
@@ -441,6 +448,16 @@ def placement_error(
         return "occupied"
     hq_cells = {cell for cell, _ in scoring.hq_blocks(district["hq"])}
     touching = False
+    if district.get("sprawl"):
+        # Urban Sprawl: "all adjacent blocks must match in suit" (the headquarters too: a
+        # block beside it needs one of its suits).
+        for (r, c), mine in zip(cells, cell_suits, strict=True):
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in built:
+                    touching = True
+                    if not mine & set(built[nb]):
+                        return "no_suit_match"
+        return None if touching else "not_touching"
     for (r, c), mine in zip(cells, cell_suits, strict=True):
         for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
             if nb in built:
@@ -465,15 +482,18 @@ def legal_placements(district: dict, card_id: str, size: int) -> list[dict]:
     ``[{"cells": [[r, c], [r, c]], "suits": [s, s]}]``, cells in reading order."""
     built = scoring.blocks(district)
     result = []
+    # A legal card touches the built blocks: only the region two blocks around them is tried.
+    rows = range(max(0, min(r for r, _ in built) - 2), min(size, max(r for r, _ in built) + 3))
+    cols = range(max(0, min(c for _, c in built) - 2), min(size, max(c for _, c in built) + 3))
     if district.get("squares") == 1:  # Jacynimo
         suits = list(card(card_id).suits)
-        for r in range(size):
-            for c in range(size):
+        for r in rows:
+            for c in cols:
                 if placement_error(district, [(r, c)], suits, size, built) is None:
                     result.append({"cells": [[r, c]], "suits": suits})
         return result
-    for r in range(size):
-        for c in range(size):
+    for r in rows:
+        for c in cols:
             for other in ((r, c + 1), (r + 1, c)):
                 cells = [(r, c), other]
                 for suits in orientations(card_id):
@@ -795,6 +815,7 @@ class PersonimoRuleset(BaseRuleset):
                     {
                         "hq": start_headquarters(data["start_cards"][p], data["size"]),
                         **({"squares": 1} if data["options"]["district"] == "jacynimo" else {}),
+                        **({"sprawl": True} if data["options"]["district"] == "sprawl" else {}),
                         "cards": [],
                         "discards": [],
                     }
@@ -885,7 +906,8 @@ class PersonimoRuleset(BaseRuleset):
                     "seat": number,
                     "name": state["names"][number],
                     "mine": number == seat,
-                    "grid": district_grid(district, size),
+                    "grid": (grid := district_grid(district, size)),
+                    "cols": len(grid[0]),
                     "hq": _card_info(district["hq"]["card"], opts),
                     "discards": [_card_info(c, opts) for c in district["discards"]],
                     "score": live_scores[number],
@@ -1041,21 +1063,28 @@ def _parse_cells(raw: Any, count: int = 2) -> list[Cell]:
     return cells
 
 
-def district_grid(district: dict, size: int) -> list[list[dict | None]]:
-    """The district as rows of cells for a page: None (empty) or ``{"suits", "card", "name",
-    "hq", "scoring"}`` (``scoring``: the block holds the card's scoring suit)."""
-    grid: list[list[dict | None]] = [[None] * size for _ in range(size)]
+def district_grid(district: dict, size: int) -> list[list[dict]]:
+    """The district as rows of cells for a page, each ``{"r", "c"}`` (empty) or with ``"suits",
+    "card", "name", "hq", "scoring"`` (``scoring``: the block holds the card's scoring suit).
+    The whole grid; for Urban Sprawl the built blocks and two rings around them (where a new
+    card can reach)."""
+    built = scoring.blocks(district)
+    rows = cols = range(size)
+    if district.get("sprawl"):
+        rows = range(max(0, min(r for r, _ in built) - 2), min(size, max(r for r, _ in built) + 3))
+        cols = range(max(0, min(c for _, c in built) - 2), min(size, max(c for _, c in built) + 3))
+    cells: dict[Cell, dict] = {}
     hq = district["hq"]
-    for (r, c), suits in scoring.hq_blocks(hq):
-        grid[r][c] = {"suits": list(suits), "card": hq["card"], "name": card(hq["card"]).name,
-                      "hq": True, "scoring": card(hq["card"]).personality}  # fmt: skip
+    for cell, suits in scoring.hq_blocks(hq):
+        cells[cell] = {"suits": list(suits), "card": hq["card"], "name": card(hq["card"]).name,
+                       "hq": True, "scoring": card(hq["card"]).personality}  # fmt: skip
     for placed in district["cards"]:
         c_ = card(placed["card"])
         scores = scoring.weight(placed["card"]) > 0
-        for (r, c), suits in scoring.placed_blocks(placed):
-            grid[r][c] = {"suits": list(suits), "card": placed["card"], "name": c_.name,
-                          "hq": False, "scoring": scores and c_.bottom_suit in suits}  # fmt: skip
-    return grid
+        for cell, suits in scoring.placed_blocks(placed):
+            cells[cell] = {"suits": list(suits), "card": placed["card"], "name": c_.name,
+                           "hq": False, "scoring": scores and c_.bottom_suit in suits}  # fmt: skip
+    return [[dict(cells.get((r, c), {}), r=r, c=c) for c in cols] for r in rows]
 
 
 def score_results(state: dict) -> list[dict]:

@@ -46,6 +46,7 @@ def score(request):
             error = exc
         else:
             result["grid"] = district_grid(result["district"], size)
+            result["cols"] = size
     cards = all_cards().values()
     context = {
         "q": q,
@@ -68,10 +69,13 @@ def new_table(request):
     """A Personimo table with its variants: a form that opens the table through the kit's
     "New table" (``tabletop:new``, fields ``opt.<name>``). Variants the app refuses are not
     offered here; some are only checked for the player count when the host starts."""
+    refused = {("district", key) for key in UNSUPPORTED} | {
+        ("solitaire", "thorny_crown"),
+        ("solitaire", "thorny_crowns"),
+    }
     options = [
         {"name": name, "label": spec["label"], "default": spec["default"],
-         "choices": [c for c in spec["choices"] if c[0] not in UNSUPPORTED
-                     and not c[0].startswith("thorny")]}
+         "choices": [c for c in spec["choices"] if (name, c[0]) not in refused]}
         for name, spec in OPTIONS_SCHEMA.items()
     ]  # fmt: skip
     name = request.user.get_username() if request.user.is_authenticated else ""

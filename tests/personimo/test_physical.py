@@ -94,7 +94,8 @@ def test_the_page_shows_the_breakdown(client):
 @pytest.mark.django_db
 def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client):
     page = client.get("/personimo/new/").content.decode()
-    assert 'name="opt.market"' in page and "Urban Sprawl" not in page
+    assert 'name="opt.market"' in page and "9x9" not in page and "Thorny" not in page
+    assert '<option value="9" >9</option>' in page  # Detraction to 9 is offered
     response = client.post("/tables/new/", {"ruleset": "personimo", "name": "Ann",
                                             "opt.market": "four_lights", "opt.bonus": "badgers"})  # fmt: skip
     assert response.status_code == 302

@@ -101,7 +101,7 @@ def test_personality_paralysis_lets_a_card_score_in_its_larger_neighborhood():
 
 @pytest.mark.parametrize(
     ("options", "players"),
-    [({"district": "9"}, 2), ({"district": "sprawl"}, 3)],
+    [({"district": "9"}, 2)],
 )  # fmt: skip
 def test_unsupported_variants_are_refused_with_their_reason(options, players):
     with pytest.raises(RuleViolation) as exc:
@@ -167,7 +167,7 @@ def test_six_by_six_two_players_34_cards_and_a_two_square_headquarters():
     assert game.state["seasons"] == 9  # 8 rows of 4, then the last 2 cards
     hq = game.state["districts"][0]["hq"]
     assert (hq["cell"], hq["cell2"]) == ([2, 2], [2, 3])
-    assert [c for c in game.view(0)["districts"][0]["grid"][2] if c and c["hq"]] != []
+    assert [c for c in game.view(0)["districts"][0]["grid"][2] if c.get("hq")] != []
     play_out(game, seed=9)
     # 8 rows of 4 and a last row of 2 (taken by the first two tokens of the old row); 34 blocks
     # and the two headquarters squares fill the 36.
@@ -246,3 +246,24 @@ def test_thorny_crowns_is_refused_too():
         Game(1, options={"solitaire": "thorny_crowns"})
     assert exc.value.code == "variant_unsupported"
     assert "missing" in exc.value.message
+
+
+def test_urban_sprawl_has_no_grid_limit_and_every_touching_pair_must_match():
+    game = Game(2, seed=13, options={"district": "sprawl"})
+    hq = game.state["districts"][0]["hq"]["cell"]
+    assert hq == [24, 24]
+    play_out(game, seed=13)
+    assert sum(handled(game)) == 24
+    d = {**district(("sea/1", [(24, 25), (24, 26)], ["Waves", "Waves"]), at=(24, 24)),
+         "sprawl": True}  # fmt: skip
+    # The Mountain (Moons, Suns) above the Island and the Sea: Suns over the Island matches,
+    # Moons over the Sea does not - refused, although one pair matches.
+    assert placement_error(d, [(23, 24), (23, 25)], ["Suns", "Moons"], 49) == "no_suit_match"
+    # A second Sea above the first: both touching pairs are Waves.
+    assert placement_error(d, [(23, 25), (23, 26)], ["Waves", "Waves"], 49) is None
+    # Beside the headquarters a block needs one of its suits.
+    assert placement_error(d, [(24, 23), (24, 22)], ["Moons", "Leaves"], 49) == "no_suit_match"
+    assert placement_error(d, [(24, 23), (24, 22)], ["Wyrms", "Knots"], 49) is None
+    # The page shows only the built blocks and two rings around them.
+    grid = game.view(0)["districts"][0]["grid"]
+    assert len(grid) < 49 and len(grid[0]) < 49
