@@ -173,10 +173,12 @@ OPTIONS_SCHEMA: dict[str, dict] = {
 def normalize_options(options: dict | None, players: int) -> dict:
     """Fill defaults and check ``options`` against ``OPTIONS_SCHEMA`` for ``players`` (1..6).
 
-    Raises ``RuleViolation``: ``bad_option`` for an unknown value, ``variant_unsupported`` for
-    a combination the rules do not allow (Three's Company without 3 players, The Head Start with
-    too few start cards) or whose rules text is incomplete (Thorny Crown: the rulebook says the
-    choice is "additionally restricted thus:" and the restriction is missing).
+    Raises ``RuleViolation``: ``bad_player_count``; ``bad_option`` for an unknown value;
+    ``variant_unsupported`` for a variant outside the player counts the rulebook gives it
+    (Three's Company: 3; Five's a Crowd: 4-5; It's Drafty in Here: 3-4; 6x6: 2; 7x7: 1-3;
+    Jacynimo: 1-4), one that needs full rows (There are Four Lights, The Waning with extra
+    cards), one whose rules text is incomplete (Thorny Crown, Thorny Crowns: "additionally
+    restricted thus:" is followed by nothing) and 9x9 (``UNSUPPORTED``).
     """
     result = {}
     for name, spec in OPTIONS_SCHEMA.items():
