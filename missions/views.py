@@ -1,17 +1,153 @@
-"""Pages of the missions app: starting a mission with its table options, and the rules
-reference (DemLoc rulebook 6.4.2 "consulting the rules"). The live table itself is the kit's
-page with ``missions/live.html``."""
+"""Pages of the missions app: the mission lobby (open a mission), the lifecycle actions posted
+from the table page (bring my Guild, close, continue), the battle report, the quick-game form
+and the rules reference. Thin: they call ``missions.services`` and ``missions.report``."""
 
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from __future__ import annotations
 
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from guilds.models import Guild
+from tabletop.errors import NotAllowed, TabletopError
+from tabletop.models import Table
+from tabletop.seats import find_seat
+from tabletop.views import _remember_seat, live_context
+
+from . import report, services
+from .models import Mission, MissionDefinition, MissionMode
 from .rules.reference import ENTRIES
 from .rules.ruleset import OPTIONS_SCHEMA
 
 
+@require_http_methods(["GET", "POST"])
+def lobby(request):
+    """Open a mission (6.4): choose it and the mode; you take seat 1 and the others join with
+    the table's code or QR code."""
+    error = None
+    if request.method == "POST":
+        try:
+            mission, seat = services.mission_open(
+                host=request.user,
+                definition_id=request.POST.get("definition"),
+                mode=request.POST.get("mode", ""),
+            )
+        except TabletopError as exc:
+            error = exc
+        else:
+            response = redirect("tabletop:table", code=mission.table.code)
+            _remember_seat(response, seat)
+            return response
+    guild = (
+        Guild.objects.filter(master=request.user).first() if request.user.is_authenticated else None
+    )
+    recent = (
+        Mission.objects.filter(table__seats__user=request.user).select_related(
+            "table", "definition"
+        )[:5]
+        if request.user.is_authenticated
+        else []
+    )
+    return render(
+        request,
+        "missions/lobby.html",
+        {
+            "definitions": MissionDefinition.objects.filter(is_active=True),
+            "modes": MissionMode.choices,
+            "guild": guild,
+            "error": error,
+            "recent": recent,
+        },
+        status=error.status if error else 200,
+    )
+
+
+def _live(request, table, error=None):
+    table.refresh_from_db()
+    seat = find_seat(table, request.user, request.COOKIES)
+    response = render(
+        request, "tabletop/table.html#live", live_context(request, table, seat, error)
+    )
+    if error is not None:
+        response.status_code = error.status
+    return response
+
+
+@require_POST
+def bind(request, code: str):
+    """This phone brings its Guild to the mission (6.4: players "connect their profiles")."""
+    table = get_object_or_404(Table, code=code.upper())
+    seat = find_seat(table, request.user, request.COOKIES)
+    error = None
+    try:
+        if seat is None:
+            raise NotAllowed("not_seated", "You have no seat at this table.")
+        services.mission_guild_bind(table=table, seat=seat, user=request.user)
+    except TabletopError as exc:
+        error = exc
+    return _live(request, table, error)
+
+
+@require_POST
+def close(request, code: str):
+    """Close the ended mission: the result goes into the guilds, once (6.4.1 resolution)."""
+    table = get_object_or_404(Table, code=code.upper())
+    mission = get_object_or_404(Mission, table=table)
+    error = None
+    try:
+        if find_seat(table, request.user, request.COOKIES) is None:
+            raise NotAllowed("not_seated", "Only a player at this table can close the mission.")
+        services.mission_close(mission_id=mission.pk)
+    except TabletopError as exc:
+        error = exc
+    return _live(request, table, error)
+
+
+@require_POST
+def continue_mission(request, code: str):
+    """Another mission with the same players (6.4.1, end of the resolution phase)."""
+    table = get_object_or_404(Table, code=code.upper())
+    mission = get_object_or_404(Mission, table=table)
+    try:
+        new = services.mission_continue(
+            mission_id=mission.pk,
+            user=request.user,
+            definition_id=request.POST.get("definition"),
+            mode=request.POST.get("mode", ""),
+        )
+    except TabletopError as exc:
+        return _live(request, table, exc)
+    url = reverse("tabletop:table", args=[new.table.code])
+    if request.headers.get("HX-Request"):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@require_GET
+def battle_report(request, code: str):
+    """The battle report of a mission (shareable: anyone with the link): timeline of first
+    players, kills, possessions, summonings, and the final result."""
+    table = get_object_or_404(Table, code=code.upper())
+    mission = get_object_or_404(Mission.objects.select_related("definition"), table=table)
+    data = report.battle_report(mission)
+    return render(request, "missions/report.html", {"report": data, "mission": mission})
+
+
+@require_GET
+def battle_report_json(request, code: str):
+    """The battle report as JSON (same content as the page)."""
+    table = get_object_or_404(Table, code=code.upper())
+    mission = get_object_or_404(Mission.objects.select_related("definition"), table=table)
+    return JsonResponse(report.battle_report(mission))
+
+
 @require_GET
 def mission_new(request):
-    """The new-mission form: the kit's new-table form with the demloc table options."""
+    """The quick-game form: the kit's new-table form with the demloc table options (demo
+    guilds, nothing written anywhere)."""
     options = [
         {"name": name, **spec} for name, spec in OPTIONS_SCHEMA.items() if not spec.get("hidden")
     ]

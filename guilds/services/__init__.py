@@ -36,6 +36,7 @@ from .gate import set_code_redeem
 from .guesthouse import follower_dismiss, follower_enlist
 from .guild import guild_balance_change, guild_create, guild_ledger_audit, guild_update
 from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
+from .missions import guild_mission_result_post  # noqa: F401 (missions issue 6)
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import guild_database, guild_snapshot
 

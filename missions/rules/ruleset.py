@@ -1426,7 +1426,12 @@ class DemlocRuleset(BaseRuleset):
         lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only."""
         setup = state.get("setup")
         if setup and setup["stage"] != "play":
-            return {"me": seat, "setup": setup_rules.view(setup, seat), "ended": None}
+            return {
+                "me": seat,
+                "setup": setup_rules.view(setup, seat),
+                "ended": None,
+                "log": list(reversed(state["log"][-40:])),
+            }
         mission = None
         if setup:
             definition = setup["definition"]

@@ -23,3 +23,20 @@ def pips(count: int, total: int) -> str:
     filled = format_html_join("", "{}", (("●",) for _ in range(count)))
     empty = format_html_join("", "{}", (("○",) for _ in range(max(0, total - count))))
     return format_html('<span aria-label="{} of {}">{}{}</span>', count, total, filled, empty)
+
+
+@register.simple_tag
+def mission_definitions():
+    """The missions offered in the lobby (for the Continue form of a closed mission)."""
+    from missions.models import MissionDefinition
+
+    return list(MissionDefinition.objects.filter(is_active=True))
+
+
+@register.simple_tag
+def next_mission_code(table) -> str:
+    """The table code of the mission that continued this one (6.4.1), or ``""``."""
+    from missions.models import Mission
+
+    nxt = Mission.objects.filter(previous__table=table).select_related("table").first()
+    return nxt.table.code if nxt else ""

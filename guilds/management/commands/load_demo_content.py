@@ -3,6 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from guilds.demo import load_demo_content, unused_codes
+from missions.demo import load_demo_missions
 
 
 class Command(BaseCommand):
@@ -10,6 +11,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         sets = load_demo_content()
+        load_demo_missions()  # the demo missions of issue 6, one of every type
         self.stdout.write("DemLoc demo content (Rise of Guilds). Unused codes:")
         for card_set in sets:
             codes, accounts = unused_codes(card_set)

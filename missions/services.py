@@ -1,0 +1,278 @@
+"""The mission lifecycle's write path (DemLoc rulebook 6.4, 6.4.1, 7): open a mission at a
+table, bring each player's Guild, close the mission into the guilds exactly once, continue with
+the same players. Table changes go through ``tabletop.services.run_command``; guild changes
+through ``guilds.services``; each function is one transaction.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from guilds import services as guild_services
+from guilds.models import Card, Guild
+from tabletop import services as table_services
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
+from tabletop.models import Seat, Table
+from tabletop.registry import get_ruleset
+from tabletop.rules import Command
+
+from .models import Mission, MissionDefinition, MissionMode
+from .rules import resolution
+from .rules.guildcards import roster_from_snapshot
+
+SETUP = "demloc.setup."
+
+
+def _guild_of(user) -> Guild:
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("login_required", "Log in with your Guild Master account first.")
+    guild = Guild.objects.filter(master=user).first()
+    if guild is None:
+        raise RuleViolation(
+            "no_guild", "Found your Guild first: only Guild Masters play missions (6.4)."
+        )
+    return guild
+
+
+def _definition(definition_id) -> MissionDefinition:
+    try:
+        definition = MissionDefinition.objects.filter(pk=int(definition_id), is_active=True).first()
+    except (TypeError, ValueError):
+        definition = None
+    if definition is None:
+        raise NotFound("mission_not_found", "No such mission.")
+    return definition
+
+
+def _mode(mode: str) -> str:
+    if mode not in MissionMode.values:
+        raise RuleViolation("bad_mode", "Choose a training or a standard mission (6.4).")
+    return mode
+
+
+@transaction.atomic
+def mission_open(*, host, definition_id: int, mode: str, previous: Mission | None = None):
+    """Open a mission at a new table, its host (a Guild Master) in seat 1 (6.4: "after tapping
+    the start the game button, they can choose ... training ... standard"). The other players
+    join with the table's code or QR code; the host starts the table; the preparation phases
+    follow (``missions.rules.setup``).
+
+    Returns ``(mission, host_seat)``. Raises ``NotAllowed("login_required")``,
+    ``RuleViolation`` ``no_guild`` / ``bad_mode``, ``NotFound("mission_not_found")``.
+    """
+    guild = _guild_of(host)
+    definition = _definition(definition_id)
+    mode = _mode(mode)
+    table, seat = table_services.table_create(
+        ruleset="demloc",
+        host=host,
+        host_name=guild.name,
+        title=f"{definition.name} ({MissionMode(mode).label.lower()})",
+        options={"mission": {"id": None, "mode": mode, "definition": definition.snapshot()}},
+    )
+    mission = Mission.objects.create(
+        table=table, definition=definition, mode=mode, host=host, previous=previous
+    )
+    table.options = {**table.options, "mission": {**table.options["mission"], "id": mission.pk}}
+    table.save(update_fields=["options"])
+    return mission, seat
+
+
+def guild_payload(guild: Guild, seat_number: int) -> dict:
+    """What ``demloc.setup.guild_bind`` carries: the Guild as it is now (its snapshot turned
+    into mission cards), the follower cards of its database and its fate points."""
+    snapshot = guild_services.guild_snapshot(guild)
+    cards = roster_from_snapshot(snapshot)
+    database = guild_services.guild_database(guild, Card.Kind.FOLLOWER)
+    return {
+        "seat": seat_number,
+        "guild": snapshot["guild"],
+        "roster": cards["roster"],
+        "pantheon": cards["pantheon"],
+        "database_followers": [entry.card.pk for entry in database],
+        "fate_points": 3,
+    }
+
+
+def _raffle_candidates(guild_ids: list[int]) -> list[dict]:
+    points = guild_services.control_points_for_raffle(guild_ids=guild_ids)
+    out = []
+    for p in points:
+        effects = [f"{b.get_kind_display()} +{b.amount}" for b in p.bonuses.all()]
+        income = [
+            f"{n} {c}"
+            for n, c in (
+                (p.income_fame, "fame"),
+                (p.income_feods, "feods"),
+                (p.income_blood_stones, "blood stones"),
+            )
+            if n
+        ]
+        if income:
+            effects.append("income " + ", ".join(income))
+        out.append(
+            {
+                "id": p.pk,
+                "name": p.name,
+                "area": p.area.name,
+                "kind": p.get_kind_display(),
+                "holder_guild_id": p.holder_id,
+                "holder": p.holder.name if p.holder else None,
+                "effects": effects,
+            }
+        )
+    return out
+
+
+def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
+    """Bring the Guild of ``user`` (who holds ``seat``) to the mission at ``table``; when the
+    last Guild is in, a standard mission draws its control spot (6.4.1 raffle) from the free
+    points and those held by the guilds at the table.
+
+    Raises ``NotAllowed`` ``login_required`` / ``not_your_seat``, ``RuleViolation`` ``no_guild``
+    and the ruleset's ``guild_bound`` / ``guild_twice`` / ``wrong_phase``.
+    """
+    guild = _guild_of(user)
+    if seat.table_id != table.pk or seat.user_id != user.pk:
+        raise NotAllowed("not_your_seat", "Join the table with your own account first.")
+    table_services.run_command(
+        table, None, Command(SETUP + "guild_bind", guild_payload(guild, seat.number))
+    )
+    table.refresh_from_db()
+    setup = (table.state or {}).get("setup") or {}
+    if (
+        setup.get("mode") == MissionMode.STANDARD
+        and setup.get("raffle") is None
+        and len(setup.get("guilds", {})) == len(setup.get("seats", []))
+    ):
+        ids = [g["guild"]["id"] for g in setup["guilds"].values()]
+        try:
+            table_services.run_command(
+                table, None, Command(SETUP + "raffle", {"candidates": _raffle_candidates(ids)})
+            )
+        except RuleViolation as exc:  # another phone's bind drew it a moment ago
+            if exc.code != "raffle_done":
+                raise
+
+
+def _close_summary(result: dict) -> dict:
+    return {
+        "winner": result["winner"],
+        "winner_name": result["winner_name"],
+        "how": result["how"],
+        "applies": result["applies"],
+        "guilds": [
+            {k: g[k] for k in ("seat", "guild", "fame", "feods", "blood_stones")}
+            for g in result["guilds"]
+        ],
+        "control_point": result["control_point"],
+    }
+
+
+@transaction.atomic
+def mission_close(*, mission_id: int) -> dict:
+    """Write an ended mission's resolution into the guilds, exactly once (6.4.1 resolution
+    phase; 6.4: "only after disconnecting ... the statistics of each Guild will be updated").
+
+    In one transaction: lock the mission row (a second phone closing at the same moment waits
+    here, then finds it closed and gets the same result, writing nothing), compute the result
+    from the table (``missions.rules.resolution``), then for a standard mission post each
+    Guild's fame, feods and blood stones (ledger reference ``mission:<id>``), set each
+    mercenary's status (dead, injured with its healing cost, active), move the control spot to
+    the winner, and finally append the final ``demloc.mission.closed`` event (the table is then
+    finished; undo can no longer reopen it). A training mission writes nothing into any Guild.
+
+    Returns the result dict (``resolution.compute`` plus ``"posted"`` and ``"skipped"``).
+    Raises ``NotFound("mission_not_found")``, ``RuleViolation("not_ended")``.
+    """
+    mission = Mission.objects.select_for_update().filter(pk=mission_id).first()
+    if mission is None:
+        raise NotFound("mission_not_found", "No such mission.")
+    if mission.closed_at is not None:
+        return mission.result
+    table = Table.objects.select_for_update().get(pk=mission.table_id)
+    game = get_ruleset(table.ruleset)
+    state = game.load(table.state) if table.state else None
+    if not state or not state.get("setup") or state.get("ended") is None:
+        raise RuleViolation("not_ended", "The mission has not ended yet.")
+    result = resolution.compute(state)
+    posted, skipped = {}, []
+    if result["applies"]:
+        reference = f"mission:{mission.pk}"
+        name = mission.definition.name
+        for g in result["guilds"]:
+            outcome = "won" if g["seat"] == result["winner"] else "played"
+            posted[str(g["guild_id"])] = guild_services.guild_mission_result_post(
+                guild_id=g["guild_id"],
+                fame=g["fame"],
+                feods=g["feods"],
+                blood_stones=g["blood_stones"],
+                note=f"{outcome} {name}",
+                reference=reference,
+            )
+        for c in result["characters"]:
+            if not c["status"] or c["source"] != "mercenary":
+                continue
+            try:
+                guild_services.mercenary_status_set(
+                    mercenary_id=c["ref"],
+                    status=c["status"],
+                    heal_feods=c["heal_feods"],
+                    note=f"{name}: {c['needs']}"[:200],
+                )
+            except (NotFound, RuleViolation) as exc:  # dismissed or already dead meanwhile
+                skipped.append({"name": c["name"], "code": exc.code})
+        point = result["control_point"]
+        if point["change"] == "acquired":
+            guild_services.control_point_transfer(
+                point_id=point["point"]["id"],
+                to_guild_id=point["to"],
+                reason=f"won in the standard mission {name}",
+                reference=reference,
+            )
+    result = {**result, "posted": posted, "skipped": skipped}
+    mission.result = result
+    mission.closed_at = timezone.now()
+    mission.save(update_fields=["result", "closed_at"])
+    table_services.run_command(
+        table, None, Command("demloc.mission.close", {"result": _close_summary(result)})
+    )
+    return result
+
+
+@transaction.atomic
+def mission_continue(*, mission_id: int, user, definition_id: int, mode: str) -> Mission:
+    """Another mission with the same players (6.4.1: "players can choose whether to face a new
+    mission (choosing the training or standard mode)"): a new table with the same accounts in
+    the same seats, started, every Guild already brought. Only after the mission is closed;
+    any player of the mission may ask. A second request returns the mission already created.
+
+    Raises ``NotFound("mission_not_found")``, ``RuleViolation`` ``not_closed``,
+    ``NotAllowed("not_a_player")``.
+    """
+    old = Mission.objects.select_for_update().filter(pk=mission_id).first()
+    if old is None:
+        raise NotFound("mission_not_found", "No such mission.")
+    if old.closed_at is None:
+        raise RuleViolation("not_closed", "Close this mission first.")
+    seats = list(old.table.seats.order_by("number"))
+    if user is None or not user.is_authenticated or all(s.user_id != user.pk for s in seats):
+        raise NotAllowed("not_a_player", "Only a player of this mission can continue it.")
+    existing = Mission.objects.filter(previous=old).first()
+    if existing is not None:
+        return existing
+    host = seats[0].user
+    mission, host_seat = mission_open(
+        host=host, definition_id=definition_id, mode=mode, previous=old
+    )
+    table = mission.table
+    new_seats = [host_seat]
+    for s in seats[1:]:
+        new_seats.append(table_services.seat_join(table=table, name=s.name, user=s.user))
+    table_services.run_command(table, host_seat, Command("table.start"))
+    for s in new_seats:
+        if s.user is not None:
+            mission_guild_bind(table=table, seat=s, user=s.user)
+    table_services.notify_table(old.table_id, old.table.version)
+    return mission

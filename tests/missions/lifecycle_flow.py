@@ -1,0 +1,98 @@
+"""Driving a mission through the real write paths (services and run_command), as phones do."""
+
+from missions import services
+from tabletop import services as table_services
+from tabletop.rules import Command
+
+
+def open_table(guilds, definition, mode="standard"):
+    """Guild 0's master opens the mission; the others join with their accounts; the host
+    starts; every phone brings its Guild. Returns ``(mission, table, seats)``."""
+    mission, host = services.mission_open(
+        host=guilds[0].master, definition_id=definition.pk, mode=mode
+    )
+    table = mission.table
+    seats = [host] + [
+        table_services.seat_join(table=table, name=g.name, user=g.master) for g in guilds[1:]
+    ]
+    table_services.run_command(table, host, Command("table.start"))
+    for guild, seat in zip(guilds, seats, strict=True):
+        services.mission_guild_bind(table=table, seat=seat, user=guild.master)
+    return mission, table, seats
+
+
+def cmd(table, seat, type_, **data):
+    return table_services.run_command(table, seat, Command("demloc." + type_, data))
+
+
+def state(table):
+    table.refresh_from_db()
+    return table.state
+
+
+def all_next(table, seats):
+    for seat in seats:
+        if seat.number not in state(table)["setup"]["ready"]:
+            cmd(table, seat, "setup.next")
+
+
+def roster_id(table, seat, name):
+    roster = state(table)["setup"]["guilds"][str(seat.number)]["roster"]
+    return next(c["id"] for c in roster if c["name"] == name)
+
+
+def prepare(table, seats, picks, hires=None):
+    """Every phase up to the first turn. ``picks``: {seat index: [character names]};
+    ``hires``: {seat index: [follower keys]}."""
+    while state(table)["setup"]["stage"] != "characters":
+        all_next(table, seats)
+    for i, names in picks.items():
+        for name in names:
+            cmd(table, seats[i], "setup.pick", character=roster_id(table, seats[i], name))
+    for i, keys in (hires or {}).items():
+        for key in keys:
+            cmd(table, seats[i], "setup.hire", follower=key)
+    all_next(table, seats)  # -> mana (no arcane characters here)
+    all_next(table, seats)  # -> miniatures
+    all_next(table, seats)  # -> deployment
+    areas = [a["name"] for a in state(table)["setup"]["definition"]["deployment"]]
+    while (s := state(table)["setup"])["stage"] == "deployment":
+        acting = s["deploy"]["acting"]
+        todo = [
+            p["id"]
+            for p in s["picks"][str(acting)]
+            if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
+        ]
+        cmd(table, seats[acting], "setup.deploy", character=todo[0], area=areas[acting % 2])
+    all_next(table, seats)
+    assert state(table)["setup"]["stage"] == "play"
+
+
+def piece_of(table, seat, name):
+    return next(
+        pid
+        for pid, p in state(table)["pieces"].items()
+        if p["owner"] == seat.number and p["name"] == name
+    )
+
+
+def kill(table, victim_seat, name):
+    cmd(
+        table,
+        victim_seat,
+        "tokens.adjust",
+        piece=piece_of(table, victim_seat, name),
+        token="broken_hearts",
+        delta=3,
+    )
+
+
+def wound(table, victim_seat, name, hearts=1):
+    cmd(
+        table,
+        victim_seat,
+        "tokens.adjust",
+        piece=piece_of(table, victim_seat, name),
+        token="broken_hearts",
+        delta=hearts,
+    )
