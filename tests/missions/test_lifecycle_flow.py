@@ -23,8 +23,8 @@ def merc(guild, name):
 
 
 def give_follower(guild, card):
-    from guilds.demo import new_code
     from guilds import services as gs
+    from guilds.demo import new_code
 
     card_set = CardSetFactory(kind=gm.CardSet.Kind.FOLLOWERS)
     gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
