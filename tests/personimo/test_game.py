@@ -1,6 +1,7 @@
 """Whole Personimo games played by the pure rules: "Game Play" to the end, and replay."""
 
 import copy
+import json
 import random
 
 import pytest
@@ -125,3 +126,25 @@ def test_decide_and_evolve_do_not_mutate_the_state():
         assert game.state == frozen
         game._append(events, seat)
         assert frozen == RULES.fold(game.log[: len(game.log) - len(events)])
+
+
+@pytest.mark.parametrize("options", [{}, {"soothsayer": "yes"}])
+def test_no_view_shows_an_undealt_or_set_aside_card(options):
+    # DESIGN.md: hidden information appears in no view. The deck's order and the set-aside
+    # cards are hidden (unless The Reveal); every dealt card carries its instance id.
+    game = Game(4, seed=21, options=options)
+    pick = random.Random(21)
+    for _ in range(40):
+        hidden = set(game.state["deck"]) | set(game.state["set_aside"])
+        for seat in (0, 1, 2, 3, None):
+            shown = json.dumps(RULES.view(game.state, seat))
+            assert not [c for c in hidden if f'"{c}"' in shown]
+        game.send(game.actor["seat"], *random_command(game, pick))
+
+
+def test_a_spectator_sees_the_table_but_no_actions():
+    game = Game(3, seed=4)
+    view = RULES.view(game.state, None)
+    assert view["you"] is None and not view["your_turn"]
+    assert view["placing"] is None and view["claimable"] == []
+    assert len(view["districts"]) == 3 and not any(d["mine"] for d in view["districts"])
