@@ -1,0 +1,75 @@
+"""Two phones close the same mission at the same moment: the guilds change exactly once
+(issue 6; DESIGN.md: one transaction, row locks). PostgreSQL only: real concurrent
+transactions in two threads, each with its own connection."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from guilds.models import LedgerEntry, Mercenary
+from missions import services
+from missions.models import Mission
+
+from .lifecycle_flow import cmd, kill, open_table, prepare
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
+
+
+def race(n, action):
+    barrier = threading.Barrier(n)
+    outcomes = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            outcomes[i] = action(i)
+        except Exception as exc:  # noqa: BLE001 (the assertion below shows it)
+            outcomes[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return outcomes
+
+
+def test_two_phones_closing_at_once_write_the_result_exactly_once(
+    make_guild, demo_missions, control_point
+):
+    for round_ in range(3):
+        a = make_guild(f"House Ash {round_}", "red", (f"Rook {round_}",), fame=0, feods=50)
+        b = make_guild(f"House Birch {round_}", "blue", (f"Ash {round_}",), fame=0, feods=50)
+        point = control_point(name=f"Salt Gate {round_}", holder=b)
+        mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+        prepare(table, [sa, sb], {0: [f"Rook {round_}"], 1: [f"Ash {round_}"]})
+        kill(table, sb, f"Ash {round_}")
+        cmd(table, sa, "kill.count", kind="mercenary", level=1)
+        cmd(table, sa, "objective.achieve")
+
+        outcomes = race(2, lambda i: services.mission_close(mission_id=mission.pk))
+        assert not any(isinstance(o, Exception) for o in outcomes), outcomes
+        assert outcomes[0] == outcomes[1]
+        rows = LedgerEntry.objects.filter(reference=f"mission:{mission.pk}")
+        # A: fame and feods once; B: the defeat's fame once.
+        assert sorted((r.guild_id, r.currency) for r in rows) == sorted(
+            [(a.pk, "fame"), (a.pk, "feods"), (b.pk, "fame")]
+        )
+        a.refresh_from_db()
+        assert (a.fame, a.feods) == (17, 78)  # +10 +5 +2 fame; +20 +5 +3 feods
+        assert Mercenary.objects.get(guild=b).status == "dead"
+        point.refresh_from_db()
+        assert point.holder_id == a.pk
+        assert Mission.objects.get(pk=mission.pk).closed_at is not None
+        table.refresh_from_db()
+        assert table.status == "finished"
+        assert table.events.filter(type="demloc.mission.closed").count() == 1
