@@ -1,0 +1,143 @@
+"""The mission pages: lobby, the table page through every phase, close, battle report, admin."""
+
+import pytest
+from django.urls import reverse
+
+from missions.models import Mission, MissionDefinition
+
+from .lifecycle_flow import all_next, cmd, kill, open_table, prepare, state
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lobby_opens_a_mission_table_for_a_guild_master(client, make_guild, demo_missions):
+    a = make_guild("House Ash", "red", ("Rook",))
+    response = client.get(reverse("missions:lobby"))
+    assert "Log in" in response.content.decode()
+    client.force_login(a.master)
+    html = client.get(reverse("missions:lobby")).content.decode()
+    for d in demo_missions.values():
+        assert d.name in html
+    response = client.post(
+        reverse("missions:lobby"),
+        {"definition": demo_missions["relic"].pk, "mode": "training"},
+    )
+    mission = Mission.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tabletop:table", args=[mission.table.code])
+    assert mission.mode == "training" and mission.host == a.master
+    page = client.get(response["Location"]).content.decode()
+    assert mission.table.code in page and "The Reliquary of Loch" in page
+
+
+def test_every_phase_renders_and_the_bind_button_brings_the_guild(
+    client, make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["waves"])
+    client.force_login(a.master)
+    url = reverse("tabletop:table", args=[table.code])
+    seen = {}
+    while state(table)["setup"]["stage"] != "characters":
+        seen[state(table)["setup"]["stage"]] = client.get(url).content.decode()
+        all_next(table, [sa, sb])
+    seen["characters"] = client.get(url).content.decode()
+    assert "Bring my Guild" not in seen["guilds"] and "House Birch" in seen["guilds"]
+    assert "Salt" not in seen["objective"] and "Break the procession" in seen["objective"]
+    assert "Wave at turn 3" in seen["objective"]
+    assert "Tile 9B" in seen["map"] and "North gate" in seen["map"]
+    assert 'value="demloc.setup.pick"' in seen["characters"] and "Rook" in seen["characters"]
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    html = client.get(url).content.decode()
+    assert "Break the procession" in html and "Rook" in html
+
+
+def test_bind_view_refuses_a_phone_without_a_seat_and_binds_a_seated_master(
+    client, make_guild, demo_missions
+):
+    from tabletop import services as table_services
+    from tabletop.rules import Command
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    from missions import services
+
+    mission, host = services.mission_open(
+        host=a.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    table = mission.table
+    table_services.seat_join(table=table, name="House Birch", user=b.master)
+    table_services.run_command(table, host, Command("table.start"))
+    bind = reverse("missions:bind", args=[table.code])
+    response = client.post(bind)
+    assert response.status_code == 403 and 'data-code="not_seated"' in response.content.decode()
+    client.force_login(a.master)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert "Bring my Guild" in html
+    response = client.post(bind)
+    assert response.status_code == 200
+    assert "House Ash" in state(table)["setup"]["guilds"]["0"]["guild"]["name"]
+    response = client.post(bind)
+    assert 'data-code="guild_bound"' in response.content.decode()
+
+
+def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missions):
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    kill(table, sb, "Ash")
+    cmd(table, sa, "kill.count", kind="mercenary", level=1)
+    cmd(table, sa, "objective.achieve")
+    client.force_login(b.master)
+    page = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert "House Ash wins" in page and 'id="dl-close"' in page
+    response = client.post(reverse("missions:close", args=[table.code]))
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="dl-closed"' in html and 'id="dl-continue"' in html
+    report = client.get(reverse("missions:report", args=[table.code])).content.decode()
+    assert "House Ash wins" in report and "plays first" in report and "killed" in report
+    data = client.get(reverse("missions:report_json", args=[table.code])).json()
+    kinds = [t["kind"] for t in data["timeline"]]
+    assert kinds[0] == "first_player" and "killed" in kinds and "kill_counted" in kinds
+    assert kinds[-2:] == ["ended", "closed"]
+    assert data["result"]["winner"] == 0 and data["closed"]
+
+
+def test_continue_from_the_page_redirects_to_the_new_table(client, make_guild, demo_missions):
+    from missions import services
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    cmd(table, sa, "objective.achieve")
+    services.mission_close(mission_id=mission.pk)
+    client.force_login(a.master)
+    response = client.post(
+        reverse("missions:continue", args=[table.code]),
+        {"definition": demo_missions["control"].pk, "mode": "standard"},
+        HTTP_HX_REQUEST="true",
+    )
+    new = Mission.objects.get(previous=mission)
+    assert response["HX-Redirect"] == reverse("tabletop:table", args=[new.table.code])
+    old_page = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert 'id="dl-next-mission"' in old_page
+
+
+def test_admin_lists_definitions_and_checks_the_map(admin_client, demo_missions):
+    response = admin_client.get(reverse("admin:missions_missiondefinition_changelist"))
+    assert response.status_code == 200 and "Hold the Salt Market" in response.content.decode()
+    d = MissionDefinition(
+        name="Broken", kind="waves", objective="x", tiles=[{"tile": 15, "side": "C"}], deployment=[]
+    )
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as err:
+        d.full_clean()
+    assert {"tiles", "deployment", "waves"} <= set(err.value.message_dict)
+    response = admin_client.get(
+        reverse("admin:missions_missiondefinition_change", args=[demo_missions["relic"].pk])
+    )
+    assert response.status_code == 200
