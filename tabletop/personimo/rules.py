@@ -79,6 +79,8 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["head_start", "The Head Start: personalities (score for Knots)"],
         ],
         "default": "locations",
+        "help": "Setup names the Harvest and the Rite too, but they are events: The Kickoff "
+        "is the variant that allows them.",
     },
     "first_order": {
         "label": "First-round order",
@@ -142,7 +144,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["5", "5x5"],
             ["7", "7x7 (1-3 players, double Decktet)"],
             ["6", "6x6 (2 players, 34 cards)"],
-            ["9", "9x9 (not supported)"],
+            ["9", "9x9 (not supported: refused at start)"],
             ["sprawl", "Urban Sprawl: no grid, every touching block matches"],
             ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (1-4 players)"],
         ],
@@ -162,8 +164,8 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "label": "Solitaire variant (1 player)",
         "choices": [
             ["waning", "The Waning"],
-            ["thorny_crown", "Thorny Crown (rules text incomplete)"],
-            ["thorny_crowns", "Thorny Crowns (rules text incomplete)"],
+            ["thorny_crown", "Thorny Crown (rules text missing: refused at start)"],
+            ["thorny_crowns", "Thorny Crowns (rules text missing: refused at start)"],
         ],
         "default": "waning",
     },

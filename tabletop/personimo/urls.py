@@ -5,5 +5,4 @@ from . import views
 app_name = "personimo"
 urlpatterns = [
     path("score/", views.score, name="score"),
-    path("new/", views.new_table, name="new"),
 ]

@@ -10,7 +10,7 @@ from tabletop.errors import RuleViolation
 from . import scoring
 from .cards import SUITS, all_cards
 from .physical import COLUMNS, DIRECTIONS, Entry, score_physical
-from .rules import OPTIONS_SCHEMA, UNSUPPORTED, district_grid
+from .rules import district_grid
 
 ROWS = {5: 12, 7: 24}
 
@@ -62,21 +62,3 @@ def score(request):
         "suits": SUITS,
     }
     return render(request, "personimo/score.html", context, status=400 if error else 200)
-
-
-@require_GET
-def new_table(request):
-    """A Personimo table with its variants: a form that opens the table through the kit's
-    "New table" (``tabletop:new``, fields ``opt.<name>``). Variants the app refuses are not
-    offered here; some are only checked for the player count when the host starts."""
-    refused = {("district", key) for key in UNSUPPORTED} | {
-        ("solitaire", "thorny_crown"),
-        ("solitaire", "thorny_crowns"),
-    }
-    options = [
-        {"name": name, "label": spec["label"], "default": spec["default"],
-         "choices": [c for c in spec["choices"] if (name, c[0]) not in refused]}
-        for name, spec in OPTIONS_SCHEMA.items()
-    ]  # fmt: skip
-    name = request.user.get_username() if request.user.is_authenticated else ""
-    return render(request, "personimo/new.html", {"options": options, "default_name": name})

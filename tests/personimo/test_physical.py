@@ -3,7 +3,6 @@
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.models import Table
 from tabletop.personimo.physical import Entry, build_district, parse_cell, score_physical
 from tabletop.personimo.scoring import AGE_OF_BADGERS, ScoringOptions, score_district
 
@@ -89,16 +88,3 @@ def test_the_page_shows_the_breakdown(client):
     assert bad.status_code == 400
     assert 'data-code="overlap"' in bad.content.decode()
     assert client.get("/personimo/score/").status_code == 200
-
-
-@pytest.mark.django_db
-def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client):
-    page = client.get("/personimo/new/").content.decode()
-    assert 'name="opt.market"' in page and "9x9" not in page and "Thorny" not in page
-    assert '<option value="9" >9</option>' in page  # Detraction to 9 is offered
-    response = client.post("/tables/new/", {"ruleset": "personimo", "name": "Ann",
-                                            "opt.market": "four_lights", "opt.bonus": "badgers"})  # fmt: skip
-    assert response.status_code == 302
-    table = Table.objects.get()
-    assert table.options["market"] == "four_lights"
-    assert table.options["district"] == "5"

@@ -131,3 +131,13 @@ def test_the_page_lists_legal_placements_and_ends_with_the_scores(make_table):
     final = render_live(table, seats[0])
     assert "Final scores" in final and "Game over" in final
     assert " x " in final  # each neighborhood's arithmetic
+
+
+def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client, db):
+    page = client.get("/tables/new/").content.decode()
+    assert 'name="opt.market"' in page and "There are Four Lights" in page
+    response = client.post("/tables/new/", {"ruleset": "personimo", "name": "Ann",
+                                            "opt.market": "four_lights", "opt.bonus": "badgers"})  # fmt: skip
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert (table.options["market"], table.options["district"]) == ("four_lights", "5")
