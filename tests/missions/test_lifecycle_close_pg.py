@@ -56,7 +56,7 @@ def test_two_phones_closing_at_once_write_the_result_exactly_once(
         cmd(table, sa, "kill.count", kind="mercenary", level=1)
         cmd(table, sa, "objective.achieve")
 
-        outcomes = race(2, lambda i: services.mission_close(mission_id=mission.pk))
+        outcomes = race(2, lambda i, pk=mission.pk: services.mission_close(mission_id=pk))
         assert not any(isinstance(o, Exception) for o in outcomes), outcomes
         assert outcomes[0] == outcomes[1]
         rows = LedgerEntry.objects.filter(reference=f"mission:{mission.pk}")
