@@ -34,9 +34,10 @@ Choices where the rulebook is unclear (documented on the functions that implemen
   Paralysis, bonus points and Age of Badgers, see ``scoring``), The Reveal, the market (There
   are Four Lights, Five's a Crowd, It's Drafty in Here, The Soothsayer), the deck (Three's
   Company, Courting Danger, Excuses Wild), the district (6x6, 7x7, Jacynimo) and solitaire
-  (The Waning, also 7x7). Refused with a reason (``UNSUPPORTED``, ``normalize_options``):
-  9x9, Urban Sprawl, Thorny Crown and Thorny Crowns (their restriction text is missing from
-  the rulebook: "restricted thus:" and "a 4-card market ..., thus:" are followed by nothing).
+  (The Waning, also 7x7), 9x9 (80 cards: the 72 base cards and 8 random extended ones),
+  Urban Sprawl. Refused with a reason (``normalize_options``): Thorny Crown and Thorny Crowns
+  (their restriction text is missing from the rulebook: "restricted thus:" and "a 4-card
+  market ..., thus:" are followed by nothing) and variants outside their player counts.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["5", "5x5"],
             ["7", "7x7 (1-3 players, double Decktet)"],
             ["6", "6x6 (2 players, 34 cards)"],
-            ["9", "9x9 (not supported: refused at start)"],
+            ["9", "9x9 (2 players, 80 cards with extended ones)"],
             ["sprawl", "Urban Sprawl: no grid, every touching block matches"],
             ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (1-4 players)"],
         ],
@@ -180,7 +181,7 @@ def normalize_options(options: dict | None, players: int) -> dict:
     (Three's Company: 3; Five's a Crowd: 4-5; It's Drafty in Here: 3-4; 6x6: 2; 7x7: 1-3;
     Jacynimo: 1-4), one that needs full rows (There are Four Lights, The Waning with extra
     cards), one whose rules text is incomplete (Thorny Crown, Thorny Crowns: "additionally
-    restricted thus:" is followed by nothing) and 9x9 (``UNSUPPORTED``).
+    restricted thus:" is followed by nothing).
     """
     result = {}
     for name, spec in OPTIONS_SCHEMA.items():
@@ -201,11 +202,6 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "Thorny Crown and Thorny Crowns cannot be played: the rulebook's text of their "
             "restrictions is missing. Choose The Waning.",
         )
-    require(
-        result["district"] in ("5", "6", "7", "jacynimo", "sprawl"),
-        "variant_unsupported",
-        UNSUPPORTED.get(result["district"], ""),
-    )
     market = result["market"]
     if result["district"] == "jacynimo":
         require(
@@ -218,6 +214,12 @@ def normalize_options(options: dict | None, players: int) -> dict:
             players == 2 and market == "standard" and result["extra_cards"] == "none",
             "variant_unsupported",
             "6x6 is for two players with 34 base cards and the standard market.",
+        )
+    if result["district"] == "9":
+        require(
+            players == 2 and market == "standard" and result["extra_cards"] == "none",
+            "variant_unsupported",
+            "9x9 is for two players with its own 80-card pool and the standard market.",
         )
     if players == 1:
         require(result["extra_cards"] == "none", "variant_unsupported",
@@ -241,13 +243,6 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "not three players with a double deck).",
         )  # fmt: skip
     return result
-
-
-#: Why each unsupported variant is refused.
-UNSUPPORTED = {
-    "9": "The 9x9 district is not supported: its 81 blocks are too small to tap on a phone, "
-    "and the rulebook's 80-card pool does not say which extended cards it holds.",
-}
 
 
 def token_order(order: list[int], options: dict) -> list[int]:
@@ -283,6 +278,8 @@ def deck_size(players: int, options: dict) -> int:
     per player, as for two players: the rulebook gives no count, this keeps 12 cards each)."""
     if options["district"] == "7":
         return {1: 72, 2: 48, 3: 72}[players]
+    if options["district"] == "9":
+        return 72  # and 8 extended cards (``setup``)
     if options["district"] == "6":
         return 36  # 34 of them are played: ``setup`` sets two aside unseen
     if options["district"] == "jacynimo":
@@ -640,6 +637,13 @@ class PersonimoRuleset(BaseRuleset):
         )
         starts = rng.sample(pool, players)
         deck += extra_cards(opts, copies, starts)
+        if opts["district"] == "9":
+            # "a pool of 80 cards from the double Decktet (including the remaining extended
+            # deck cards)": the 72 base cards and 8 of the 16 remaining extended cards (Pawns,
+            # Courts, Excuses) drawn at random, since all 16 would make 88. They play as in
+            # Courting Danger and Excuses Wild.
+            remaining = extra_cards(dict(opts, extra_cards="both"), copies, starts)
+            deck += rng.sample(remaining, 8)
         deck = rng.shuffled(deck)
         if opts["district"] == "6":  # "a pool of 34 cards drawn from the base deck"
             deck, aside = deck[:34], aside + deck[34:]

@@ -75,7 +75,7 @@ def test_the_final_view_shows_each_neighborhoods_arithmetic_and_the_winner():
     assert sorted(r["place"] for r in view["results"])[0] == 1
 
 
-UNSUPPORTED_VALUES = {"9", "sprawl", "thorny_crown", "thorny_crowns"}
+UNSUPPORTED_VALUES = {"thorny_crown", "thorny_crowns"}
 
 
 @st.composite

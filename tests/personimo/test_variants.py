@@ -5,7 +5,6 @@ import pytest
 from tabletop.errors import RuleViolation
 from tabletop.personimo.cards import SUITS, card
 from tabletop.personimo.rules import (
-    UNSUPPORTED,
     normalize_options,
     orientations,
     placement_error,
@@ -101,20 +100,9 @@ def test_personality_paralysis_lets_a_card_score_in_its_larger_neighborhood():
 
 @pytest.mark.parametrize(
     ("options", "players"),
-    [({"district": "9"}, 2)],
-)  # fmt: skip
-def test_unsupported_variants_are_refused_with_their_reason(options, players):
-    with pytest.raises(RuleViolation) as exc:
-        Game(players, options=options)
-    assert exc.value.code == "variant_unsupported"
-    assert exc.value.message == UNSUPPORTED[next(iter(options.values()))]
-
-
-@pytest.mark.parametrize(
-    ("options", "players"),
     [({"market": "fives_crowd"}, 2), ({"market": "drafty"}, 5), ({"market": "four_lights"}, 3),
      ({"market": "four_lights"}, 1), ({"district": "7"}, 4),
-     ({"district": "7", "market": "drafty"}, 3), ({"district": "6"}, 3),
+     ({"district": "7", "market": "drafty"}, 3), ({"district": "6"}, 3), ({"district": "9"}, 3),
      ({"district": "jacynimo"}, 5), ({"extra_cards": "both"}, 1)],
 )  # fmt: skip
 def test_variants_outside_their_player_counts_are_refused(options, players):
@@ -267,3 +255,15 @@ def test_urban_sprawl_has_no_grid_limit_and_every_touching_pair_must_match():
     # The page shows only the built blocks and two rings around them.
     grid = game.view(0)["districts"][0]["grid"]
     assert len(grid) < 49 and len(grid[0]) < 49
+
+
+def test_nine_by_nine_two_players_80_cards_with_8_extended_ones():
+    game = Game(2, seed=14, options={"district": "9"})
+    deck = game.log[0].data["deck"]
+    assert len(deck) == 80 and len(set(deck)) == 80
+    assert sum(card(c).deck == "extended" for c in deck) == 8
+    assert not set(deck) & set(game.log[0].data["start_cards"])
+    assert (game.state["size"], game.state["seasons"]) == (9, 20)
+    assert game.state["districts"][0]["hq"]["cell"] == [4, 4]
+    play_out(game, seed=14)
+    assert handled(game) == [40, 40]  # 80 blocks and the headquarters fill 81
