@@ -1,0 +1,68 @@
+"""Two Guild Masters open a mission on their phones (DemLoc rulebook 6.4, 6.4.1): one opens it
+in the lobby, the other joins with the code, both bring their Guilds, pass the raffle and the
+objective with Next, choose their characters. Live over the websocket, no reload."""
+
+from playwright.sync_api import expect
+
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import shot
+from tests.guilds.factories import PASSWORD
+from tests.missions.lifecycle_flow import build_guild
+
+
+def login(phone, username):
+    phone.goto("/accounts/login/")
+    phone.fill("#id_username", username)
+    phone.fill("#id_password", PASSWORD)
+    phone.locator("form button, form [type=submit]").last.click()
+    phone.wait_for_load_state()
+
+
+def test_two_phones_open_a_mission_and_prepare_it(new_phone):
+    load_demo_missions()
+    a = build_guild("House Ash", "red", ("Rook", "Wren"), feods=80)
+    b = build_guild("House Birch", "red", ("Ash", "Birch"), feods=80)
+    ann, bob = new_phone(), new_phone()
+    login(ann, a.master.username)
+    login(bob, b.master.username)
+
+    ann.goto("/missions/")
+    ann.get_by_text("The Drowned Bell").click()
+    shot(ann, "mission-lobby")
+    ann.get_by_role("button", name="Open the mission table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+
+    bob.goto(f"/j/{code}/")
+    bob.fill("#name", "Bob of Birch")
+    bob.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Bob of Birch")
+    ann.get_by_role("button", name="Start the game").click()
+
+    for phone in (ann, bob):
+        phone.get_by_role("button", name="Bring my Guild").click()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-guilds")).to_contain_text("House Ash")
+        expect(phone.locator("#dl-guilds")).to_contain_text("House Birch")
+
+    def next_on_both(stage):
+        for phone in (ann, bob):
+            phone.get_by_role("button", name="Next").click()
+        for phone in (ann, bob):
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+
+    next_on_both("raffle")
+    expect(bob.locator("#dl-raffle")).to_contain_text("No control spot")
+    next_on_both("objective")
+    expect(bob.locator("#dl-objective")).to_contain_text("ring the bell")
+    shot(bob, "mission-objective")
+    next_on_both("map")
+    next_on_both("characters")
+    ann.get_by_role("button", name="Choose").first.click()
+    expect(ann.locator(".dl-picks")).to_contain_text("Rook")
+    expect(bob.locator("#dl-characters")).to_contain_text("House Ash: Rook")
+    bob.get_by_role("button", name="Choose").first.click()
+    shot(ann, "mission-characters")
+    next_on_both("mana")
+    next_on_both("miniatures")
+    expect(ann.locator("#dl-minis")).to_contain_text("blue sub-bases")  # Bob's red was taken
+    shot(bob, "mission-miniatures")
