@@ -173,6 +173,15 @@ OPTIONS_SCHEMA: dict[str, dict] = {
 }
 
 
+# The New table page lists the options in this order: the big choices first.
+OPTIONS_SCHEMA = {
+    name: OPTIONS_SCHEMA[name]
+    for name in ("district", "market", "deck", "extra_cards", "start_cards", "first_order",
+                 "market_sort", "soothsayer", "bonus", "attraction_min", "lucky_nines",
+                 "paralysis", "reveal", "solitaire")
+}  # fmt: skip
+
+
 def normalize_options(options: dict | None, players: int) -> dict:
     """Fill defaults and check ``options`` against ``OPTIONS_SCHEMA`` for ``players`` (1..6).
 
