@@ -66,3 +66,25 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     next_on_both("miniatures")
     expect(ann.locator("#dl-minis")).to_contain_text("blue sub-bases")  # Bob's red was taken
     shot(bob, "mission-miniatures")
+
+    # Deployment: the app names the first player; one miniature each, clockwise.
+    next_on_both("deployment")
+    for placed in (1, 2):
+        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
+        acting.get_by_role("button", name="Placed").click()
+        for phone in (ann, bob):  # both phones see the miniature placed
+            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
+    for phone in (ann, bob):
+        expect(phone.locator('[data-stage="start"]')).to_be_visible()
+        phone.get_by_role("button", name="Next").click()
+    expect(ann.locator("#dl-mission")).to_contain_text("ring the bell")
+    ann.once("dialog", lambda d: d.accept())
+    ann.get_by_role("button", name="Objective achieved").click()
+    expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    bob.once("dialog", lambda d: d.accept())
+    bob.locator("#dl-close").click()
+    expect(ann.locator("#dl-closed")).to_be_visible()
+    shot(ann, "mission-resolution")
+    ann.get_by_role("link", name="Battle report").click()
+    expect(ann.locator("#report-timeline")).to_contain_text("plays first")
+    shot(ann, "mission-report")
