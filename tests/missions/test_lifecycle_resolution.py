@@ -1,0 +1,125 @@
+"""The resolution phase, pure (DemLoc rulebook 6.4, 6.4.1 "resolution phase", 7 "ending the
+game"), and the battle report's timeline. Numbers from ``lifecycle_data.definition``: win 10
+fame 20 feods 1 blood stone, defeat -2 fame, objective 5/5, relic 1 fame 3 feods per token,
+kills 2 fame 4 feods per mercenary level, possessed escape -3 fame, healing 5 feods a heart."""
+
+from missions.report import timeline
+from missions.rules import resolution
+
+from .test_lifecycle_setup import new_table, play_through
+
+
+def played(mode="standard", kind="objective", **over):
+    t = new_table(mode=mode, kind=kind, **over)
+    play_through(
+        t,
+        {0: ["m11", "m12", "g13"], 1: ["m21", "m22"]},
+        mana={"m11": {"common": 1, "dark": 1, "seals": 0}},
+    )
+    return t
+
+
+def guild(result, seat):
+    return next(g for g in result["guilds"] if g["seat"] == seat)
+
+
+def character(result, pid):
+    return next(c for c in result["characters"] if c["piece"] == pid)
+
+
+def test_objective_winner_gets_win_objective_and_kill_rewards():
+    t = played()
+    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)  # Bram killed
+    t.run(0, "kill.count", kind="mercenary", level=2)
+    t.run(0, "tokens.adjust", piece="s0-m12", token="broken_hearts", delta=2)  # Korr hurt
+    t.run(0, "objective.achieve")
+    r = resolution.compute(t.state)
+    assert r["winner"] == 0 and r["how"] == "objective" and r["applies"]
+    a, b = guild(r, 0), guild(r, 1)
+    assert (a["fame"], a["feods"], a["blood_stones"]) == (10 + 5 + 4, 20 + 5 + 8, 1)
+    assert (b["fame"], b["feods"], b["blood_stones"]) == (-2, 0, 0)
+    assert character(r, "s1-m22")["status"] == "dead"
+    korr = character(r, "s0-m12")
+    assert korr["status"] == "injured" and korr["heal_feods"] == 10
+    assert character(r, "s0-m11")["status"] == "active"
+    assert character(r, "s0-g13")["status"] is None  # a follower: nothing in the Guild
+    assert r["control_point"]["change"] in ("acquired", "kept")
+
+
+def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
+    t = played()
+    t.run(1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)  # Maud: 3 arcane, possessed
+    assert t.piece("s1-m21")["possessed"]
+    t.run(1, "piece.escape", piece="s1-m21")
+    t.run(0, "objective.achieve")
+    r = resolution.compute(t.state)
+    maud = character(r, "s1-m21")
+    assert maud["possessed_escape"] and guild(r, 1)["fame"] == -2 - 3
+    assert "escaped possessed" in " ".join(guild(r, 1)["lines"])
+
+
+def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
+    t = played(kind="turns")
+    for seat in (0, 1):
+        t.run(seat, "surrender.vote", agree=True)
+    r = resolution.compute(t.state)
+    assert r["winner"] is None and r["how"] == "draw"
+    assert r["control_point"]["change"] == "stays"
+    assert guild(r, 0)["fame"] == guild(r, 1)["fame"] == -2
+
+
+def test_relic_tokens_pay_per_token():
+    t = played(kind="relic")
+    t.run(1, "relic.take")
+    t.run(1, "relic.take")
+    t.run(1, "objective.achieve")
+    r = resolution.compute(t.state)
+    b = guild(r, 1)
+    assert (b["fame"], b["feods"]) == (10 + 5 + 2, 20 + 5 + 6)
+
+
+def test_training_result_names_the_winner_and_changes_nothing():
+    t = played(mode="training")
+    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
+    t.run(0, "kill.count", kind="mercenary", level=2)
+    t.run(0, "objective.achieve")
+    r = resolution.compute(t.state)
+    assert r["winner"] == 0 and not r["applies"]
+    assert all(g["fame"] == g["feods"] == g["blood_stones"] == 0 for g in r["guilds"])
+    assert all(c["status"] is None for c in r["characters"])
+    assert r["control_point"]["change"] == "none"
+
+
+def test_an_ended_mission_is_finished_only_once_closed_and_undo_can_reopen_it_before():
+    t = played()
+    t.run(0, "objective.achieve")
+    assert not t.game.is_finished(t.state)
+    t.run(0, "table.undo")
+    assert t.state["ended"] is None
+    t.run(0, "table.redo")
+    t.run(None, "mission.close", result={"winner": 0})
+    assert t.game.is_finished(t.state) and t.log[-1].final
+
+
+def test_a_quick_game_is_finished_when_it_ends():
+    from .harness import PureTable
+
+    t = PureTable()
+    assert not t.game.is_finished(t.state)
+    t.run(0, "objective.achieve")
+    assert t.game.is_finished(t.state)
+
+
+def test_battle_report_timeline_lists_first_players_summons_possessions_and_kills():
+    t = played()
+    t.run(0, "daemon.summon", piece="s0-m11", level=1, hearts=2)
+    t.run(1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)
+    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
+    t.run(0, "kill.count", kind="mercenary", level=2)
+    t.run(0, "kill.count", kind="mercenary", level=2)
+    t.run(0, "table.undo")  # an undone kill is not in the report
+    t.run(0, "objective.achieve")
+    events = timeline(t.game, t.log)
+    kinds = [e["kind"] for e in events]
+    assert kinds == ["first_player", "summoned", "possessed", "killed", "kill_counted", "ended"]
+    assert "summons" in events[1]["text"] and "Maud Brinewitch" in events[2]["text"]
