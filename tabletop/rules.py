@@ -105,6 +105,8 @@ class BaseRuleset:
     template: ClassVar[str] = ""
     #: Options a host may set when creating the table: {name: {"label", "choices", "default"}}.
     options_schema: ClassVar[dict] = {}
+    #: Pages of the game outside a table, listed on the home page: ((label, url name), ...).
+    links: ClassVar[tuple] = ()
 
     def initial_state(self) -> Any:
         return {}

@@ -110,6 +110,24 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
     return seat
 
 
+def table_options_set(*, table: Table, seat: Seat | None, options: dict) -> Table:
+    """Change the table options while in the lobby (host only), e.g. after the game refused to
+    start with a combination that does not fit the player count. Options not named keep their
+    value. Raises ``NotAllowed("host_only")``, ``RuleViolation("table_started"|"bad_option")``.
+    """
+    game = get_ruleset(table.ruleset)
+    if seat is None or seat.table_id != table.pk or seat.number != 0:
+        raise NotAllowed("host_only", "Only the host (seat 1) can change the table options.")
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.LOBBY:
+            raise RuleViolation("table_started", "The game has started: the options are fixed.")
+        locked.options = _clean_options(game, {**locked.options, **options})
+        locked.save(update_fields=["options", "updated_at"])
+        transaction.on_commit(lambda: notify_table(locked.pk, locked.version))
+    return locked
+
+
 def run_command(
     table: Table | int,
     seat: Seat | None,

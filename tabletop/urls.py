@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/command/", views.command, name="command"),
     path("t/<str:code>/live/", views.live, name="live"),
+    path("t/<str:code>/options/", views.table_options, name="options"),
     path("t/<str:code>/log/", views.table_log, name="log"),
     path("t/<str:code>/qr.svg", views.join_qr, name="qr"),
     path("t/<str:code>/seat-qr.svg", views.seat_qr, name="seat_qr"),

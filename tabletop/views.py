@@ -60,7 +60,40 @@ def live_context(
         "error": error,
         "join_url": base_url + reverse("tabletop:join", args=[table.code]),
         "final_commands": sorted(game.final_commands),
+        "option_rows": option_rows(game, table.options),
     }
+
+
+def option_rows(game, chosen: dict) -> list[dict]:
+    """The visible table options with their current value and its label, for the lobby."""
+    rows = []
+    for key, spec in (getattr(game, "options_schema", {}) or {}).items():
+        if spec.get("hidden") or not spec.get("choices"):
+            continue
+        value = chosen.get(key, spec.get("default"))
+        labels = {str(v): text for v, text in spec["choices"]}
+        rows.append({"key": key, "label": spec.get("label", key), "choices": spec["choices"],
+                     "value": value, "value_label": labels.get(str(value), value),
+                     "help": spec.get("help", "")})
+    return rows
+
+
+@require_POST
+def table_options(request, code: str):
+    """The host changes the table options in the lobby; answers with the live region."""
+    table = _table(code)
+    seat = _seat(request, table)
+    error = None
+    try:
+        options = {k[4:]: v for k, v in request.POST.items() if k.startswith("opt.")}
+        table = services.table_options_set(table=table, seat=seat, options=options)
+    except TabletopError as exc:
+        error = exc
+    table.refresh_from_db()
+    response = render(request, "tabletop/table.html#live", live_context(request, table, seat, error))
+    if error is not None:
+        response.status_code = error.status
+    return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -598,6 +598,7 @@ class PersonimoRuleset(BaseRuleset):
     min_seats = 1
     max_seats = 6
     template = "personimo/live.html"
+    links = (("Score a Personimo game played with real cards", "personimo:score"),)
     stylesheet = "personimo/personimo.css"
     options_schema: ClassVar[dict] = OPTIONS_SCHEMA
     #: The last claim of a row deals the next row (cards come to light): undo stops there.

@@ -119,3 +119,9 @@ def test_command_form_fields_become_data():
     assert command.type == "x.y"
     assert command.data == {"z": 1, "amount": -3, "name": "Ann", "cards": [7], "pair": [1, 2]}
     assert (expected, key) == (4, "k1")
+
+
+def test_home_lists_each_game_with_its_own_pages(client):
+    page = client.get("/").content.decode()
+    assert "/tables/new/?game=personimo" in page
+    assert "/personimo/score/" in page

@@ -205,3 +205,27 @@ def test_a_finished_game_refuses_commands_but_undo_reopens_it(make_table):
     services.run_command(table, seats[1], Command("table.undo"))
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING and table.state["total"] == 40
+
+
+def test_host_changes_options_in_the_lobby_only(make_table):
+    from tabletop.registry import get_ruleset
+
+    game = get_ruleset("counter")
+    game.options_schema = {"speed": {"label": "Speed", "choices": [["slow", "Slow"], ["fast", "Fast"]],
+                                     "default": "slow"}}
+    try:
+        table, seats = make_table(start=False)
+        assert table.options == {"speed": "slow"}
+        with pytest.raises(NotAllowed):
+            services.table_options_set(table=table, seat=seats[1], options={"speed": "fast"})
+        with pytest.raises(RuleViolation) as exc:
+            services.table_options_set(table=table, seat=seats[0], options={"speed": "warp"})
+        assert exc.value.code == "bad_option"
+        table = services.table_options_set(table=table, seat=seats[0], options={"speed": "fast"})
+        assert table.options == {"speed": "fast"}
+        services.run_command(table, seats[0], Command("table.start"))
+        with pytest.raises(RuleViolation) as exc:
+            services.table_options_set(table=table, seat=seats[0], options={"speed": "slow"})
+        assert exc.value.code == "table_started"
+    finally:
+        game.options_schema = {}
