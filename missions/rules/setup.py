@@ -36,6 +36,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import NewEvent, require
 
 from . import turns
+from .cards import card_from_data
 
 P = "demloc.setup."
 
@@ -252,13 +253,34 @@ def _cmd_guild_bind(state, setup, data, seat, rng):
             {
                 "seat": bound,
                 "guild": guild,
-                "roster": data.get("roster") or [],
-                "pantheon": data.get("pantheon") or [],
+                "roster": [_checked_entry(e) for e in data.get("roster") or []],
+                "pantheon": _checked_pantheon(data.get("pantheon") or []),
                 "database_followers": data.get("database_followers") or [],
                 "fate_points": int(data.get("fate_points", 3)),
             },
         )
     ]
+
+
+def _checked_entry(entry: dict) -> dict:
+    """A roster entry with its card normalized (``cards.card_from_data``); a card the mission
+    cannot read makes the character unavailable instead of breaking the table."""
+    entry = copy.deepcopy(entry)
+    try:
+        entry["card"] = card_from_data(entry.get("card") or {})
+    except RuleViolation as exc:
+        entry.update(ready=False, not_ready_code="bad_card", why=exc.message)
+    return entry
+
+
+def _checked_pantheon(pantheon: list[dict]) -> list[dict]:
+    out = []
+    for daemon in pantheon:
+        try:
+            out.append(card_from_data({**daemon, "kind": "daemon"}))
+        except RuleViolation:
+            continue  # a daemon card the mission cannot read is never drawn
+    return out
 
 
 def _cmd_raffle(state, setup, data, seat, rng):
@@ -465,7 +487,7 @@ def _cmd_hire(state, setup, data, seat, rng):
         "source": "hired",
         "ref": key,
         "name": offer["name"],
-        "card": copy.deepcopy(offer["card"]),
+        "card": card_from_data(copy.deepcopy(offer["card"])),
         "cost": cost,
     }
     # Two players' copies of one offer must never share an id: count over the table.
