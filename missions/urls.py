@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import api, views
 
 app_name = "missions"
 urlpatterns = [
@@ -12,4 +12,10 @@ urlpatterns = [
     path("t/<str:code>/continue/", views.continue_mission, name="continue"),
     path("report/<str:code>/", views.battle_report, name="report"),
     path("report/<str:code>.json", views.battle_report_json, name="report_json"),
+    path("api/definitions", api.definitions, name="api_definitions"),
+    path("api/missions", api.mission_open, name="api_open"),
+    path("api/missions/<int:mission_id>/bind", api.mission_bind, name="api_bind"),
+    path("api/missions/<int:mission_id>/close", api.mission_close, name="api_close"),
+    path("api/missions/<int:mission_id>/continue", api.mission_continue, name="api_continue"),
+    path("api/missions/<int:mission_id>/report", api.mission_report, name="api_report"),
 ]

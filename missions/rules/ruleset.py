@@ -1456,7 +1456,9 @@ class DemlocRuleset(BaseRuleset):
                 {
                     **p,
                     "mine": p["owner"] == seat,
+                    # An ended mission shows its cards without controls (it only undoes).
                     "editable": seat is not None
+                    and state["ended"] is None
                     and (p["owner"] == seat or state["options"].get("control") == "anyone"),
                     "player": self._name(state, p["owner"]),
                     "seal_limit": possession_limit(p["arcane"]),

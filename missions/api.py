@@ -1,0 +1,124 @@
+"""JSON API of the mission lifecycle (DESIGN.md, Interfaces): the same services as the pages.
+Logged-in Guild Masters (session); errors as ``{"code", "detail"}`` (``tabletop.api``)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from tabletop.api import ERRORS, _api_seat, _seat_out
+from tabletop.errors import NotAllowed
+
+from . import report, services
+from .models import Mission, MissionDefinition, MissionMode
+
+
+class DefinitionOut(serializers.ModelSerializer):
+    class Meta:
+        model = MissionDefinition
+        fields = ["id", "name", "kind", "objective", "special_rules", "turn_limit", "slots"]
+
+
+class OpenIn(serializers.Serializer):
+    definition = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=MissionMode.choices)
+
+
+class MissionOut(serializers.Serializer):
+    mission_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    code = serializers.CharField()
+    seat = serializers.IntegerField()
+    seat_token = serializers.CharField()
+
+
+class ResultOut(serializers.Serializer):
+    mode = serializers.CharField()
+    applies = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True)
+    winner_name = serializers.CharField(allow_null=True)
+    how = serializers.CharField()
+    guilds = serializers.ListField(child=serializers.DictField())
+    characters = serializers.ListField(child=serializers.DictField())
+    control_point = serializers.DictField()
+
+
+class ReportOut(serializers.Serializer):
+    mission = serializers.CharField()
+    mode = serializers.CharField()
+    code = serializers.CharField()
+    closed = serializers.CharField(allow_null=True)
+    players = serializers.ListField(child=serializers.DictField())
+    timeline = serializers.ListField(child=serializers.DictField())
+    result = serializers.DictField(allow_null=True)
+
+
+@extend_schema(responses={200: DefinitionOut(many=True)})
+@api_view(["GET"])
+def definitions(request):
+    """The missions offered in the lobby (6.4.1 objective revealing phase)."""
+    rows = MissionDefinition.objects.filter(is_active=True)
+    return Response(DefinitionOut(rows, many=True).data)
+
+
+@extend_schema(request=OpenIn, responses={201: MissionOut, **ERRORS})
+@api_view(["POST"])
+def mission_open(request):
+    """Open a mission table; the caller (a Guild Master) takes seat 0 (6.4)."""
+    body = OpenIn(data=request.data)
+    body.is_valid(raise_exception=True)
+    mission, seat = services.mission_open(
+        host=request.user,
+        definition_id=body.validated_data["definition"],
+        mode=body.validated_data["mode"],
+    )
+    return Response({"mission_id": mission.pk, **_seat_out(seat)}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=None, responses={204: None, **ERRORS})
+@api_view(["POST"])
+def mission_bind(request, mission_id: int):
+    """Bring the caller's Guild to the mission (its seat is found by the session)."""
+    mission = get_object_or_404(Mission, pk=mission_id)
+    seat = _api_seat(request, mission.table)
+    if seat is None:
+        raise NotAllowed("not_seated", "You have no seat at this table.")
+    services.mission_guild_bind(table=mission.table, seat=seat, user=request.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(request=None, responses={200: ResultOut, **ERRORS})
+@api_view(["POST"])
+def mission_close(request, mission_id: int):
+    """Close the ended mission: its result goes into the guilds, exactly once (6.4.1)."""
+    mission = get_object_or_404(Mission, pk=mission_id)
+    if _api_seat(request, mission.table) is None:
+        raise NotAllowed("not_seated", "Only a player at this table can close the mission.")
+    return Response(services.mission_close(mission_id=mission.pk))
+
+
+@extend_schema(request=OpenIn, responses={201: MissionOut, **ERRORS})
+@api_view(["POST"])
+def mission_continue(request, mission_id: int):
+    """Another mission with the same players (6.4.1); every Guild is brought at once."""
+    body = OpenIn(data=request.data)
+    body.is_valid(raise_exception=True)
+    new = services.mission_continue(
+        mission_id=mission_id,
+        user=request.user,
+        definition_id=body.validated_data["definition"],
+        mode=body.validated_data["mode"],
+    )
+    seat = new.table.seats.get(user=request.user)
+    return Response({"mission_id": new.pk, **_seat_out(seat)}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses={200: ReportOut, **ERRORS})
+@api_view(["GET"])
+def mission_report(request, mission_id: int):
+    """The battle report: timeline and result (shareable, no login)."""
+    mission = get_object_or_404(Mission.objects.select_related("definition"), pk=mission_id)
+    return Response(report.battle_report(mission))
