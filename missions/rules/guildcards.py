@@ -10,6 +10,8 @@ from __future__ import annotations
 from .cards import FEATURE_RE, WEAPON_TYPES
 
 RANGED = ("bows", "gunpowder")
+#: 5.2: "followers have miniatures that faithfully represent the image of the relevant card".
+FOLLOWER_MINIATURE = "its own miniature (its name is under the base)"
 
 
 def _feature(standard: str, x) -> str | None:
@@ -132,6 +134,8 @@ def mercenary_entry(m: dict) -> dict:
         "ref": m["id"],
         "name": m["name"],
         "ready": bool(m.get("ready")),
+        # 5.2: the miniature must be of the mercenary's type (the symbol under its base).
+        "miniature": f"a {m['type']} miniature" if m.get("type") else "",
         "not_ready_code": m.get("not_ready_code") or "",
         "why": f"{m['name']}: {why}." if why else "",
         "card": {
@@ -170,6 +174,7 @@ def guest_entry(g: dict) -> dict:
         "ref": g["id"],
         "name": g["name"],
         "ready": True,
+        "miniature": FOLLOWER_MINIATURE,
         "card": follower_card(g, f"g{g['id']}"),
     }
 

@@ -427,6 +427,7 @@ def _pick(entry: dict) -> dict:
         "name": entry["name"],
         "card": copy.deepcopy(entry["card"]),
         "cost": entry.get("cost", 0),
+        "miniature": entry.get("miniature", ""),
     }
 
 
@@ -489,6 +490,7 @@ def _cmd_hire(state, setup, data, seat, rng):
         "name": offer["name"],
         "card": card_from_data(copy.deepcopy(offer["card"])),
         "cost": cost,
+        "miniature": "its own miniature (its name is under the base)",
     }
     # Two players' copies of one offer must never share an id: count over the table.
     while any(p["id"] == pick["id"] for _, p in chosen(setup)):
@@ -873,6 +875,7 @@ def view(setup: dict, seat: int | None) -> dict:
             "chars": [
                 {
                     "name": p["name"],
+                    "miniature": p.get("miniature", ""),
                     "token": s["tokens"].get(piece_id(x, p["id"])),
                     "placed": deploy["placed"].get(piece_id(x, p["id"])),
                 }

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from missions.models import Mission, MissionDefinition
 
-from .lifecycle_flow import all_next, cmd, kill, open_table, prepare, state
+from .lifecycle_flow import all_next, cmd, kill, open_table, prepare, roster_id, state
 
 pytestmark = pytest.mark.django_db
 
@@ -48,9 +48,13 @@ def test_every_phase_renders_and_the_bind_button_brings_the_guild(
     assert "Wave at turn 3" in seen["objective"]
     assert "Tile 9B" in seen["map"] and "North gate" in seen["map"]
     assert 'value="demloc.setup.pick"' in seen["characters"] and "Rook" in seen["characters"]
-    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    for seat, name in ((sa, "Rook"), (sb, "Ash")):
+        cmd(table, seat, "setup.pick", character=roster_id(table, seat, name))
+    all_next(table, [sa, sb])
+    all_next(table, [sa, sb])
     html = client.get(url).content.decode()
-    assert "Break the procession" in html and "Rook" in html
+    assert 'data-stage="miniatures"' in html and "a hunter miniature" in html
+    assert "red sub-bases" in html and "blue sub-bases" in html
 
 
 def test_bind_view_refuses_a_phone_without_a_seat_and_binds_a_seated_master(
