@@ -145,3 +145,17 @@ def test_admin_lists_definitions_and_checks_the_map(admin_client, demo_missions)
         reverse("admin:missions_missiondefinition_change", args=[demo_missions["relic"].pk])
     )
     assert response.status_code == 200
+
+
+def test_load_demo_content_loads_a_demo_mission_of_every_type(db):
+    import io
+
+    from django.core.management import call_command
+
+    call_command("load_demo_content", stdout=io.StringIO())
+    call_command("load_demo_content", stdout=io.StringIO())  # idempotent
+    kinds = sorted(MissionDefinition.objects.values_list("kind", flat=True))
+    assert kinds == ["control", "objective", "relic", "turns", "waves"]
+    for d in MissionDefinition.objects.all():
+        d.full_clean()
+        assert d.followers.count() == 2
