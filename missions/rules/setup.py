@@ -105,6 +105,11 @@ def opened_event(mission: dict, seats, options: dict) -> NewEvent:
     """The first event of a lifecycle mission. ``mission``: the hidden table option,
     ``{"id": int, "mode": "standard" | "training", "definition": {...}}`` (the definition as
     ``MissionDefinition.snapshot()`` gives it); ``options``: the other table options."""
+    require(
+        isinstance(mission, dict) and isinstance(mission.get("id"), int),
+        "bad_option",
+        "Open a mission from the mission lobby.",
+    )
     mode = mission.get("mode")
     require(mode in MODES, "bad_mode", "A mission is standard or training (6.4).")
     definition = mission.get("definition") or {}

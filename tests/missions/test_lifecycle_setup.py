@@ -338,3 +338,10 @@ def test_wave_characters_enter_when_the_app_says():
         t.run(0, "turn.next")
     assert t.state["turn"] == 3
     assert "Lantern watchman" in t.state["notice"] and "next wave" in t.state["notice"]
+
+
+def test_a_forged_mission_option_is_refused_at_the_start():
+    for bad in ("1", {"mode": "standard", "definition": {"kind": "objective"}}):
+        with pytest.raises(RuleViolation) as err:
+            PureTable(options={"mission": bad})
+        assert err.value.code == "bad_option"
