@@ -179,7 +179,7 @@ def mission_close(*, mission_id: int) -> dict:
     here, then finds it closed and gets the same result, writing nothing), compute the result
     from the table (``missions.rules.resolution``), then for a standard mission post each
     Guild's fame, feods and blood stones (ledger reference ``mission:<id>``), set each
-    mercenary's status (dead, injured with its healing cost, active), move the control spot to
+    killed or injured mercenary's status (dead; injured with its healing cost), move the control spot to
     the winner, and finally append the final ``demloc.mission.closed`` event (the table is then
     finished; undo can no longer reopen it). A training mission writes nothing into any Guild.
 
@@ -212,7 +212,9 @@ def mission_close(*, mission_id: int) -> dict:
                 reference=reference,
             )
         for c in result["characters"]:
-            if not c["status"] or c["source"] != "mercenary":
+            # Unharmed and escaped mercenaries were ready when chosen: nothing to write (and
+            # writing "active" would pull one that left exploring since out of its party).
+            if c["status"] not in ("dead", "injured") or c["source"] != "mercenary":
                 continue
             try:
                 guild_services.mercenary_status_set(
