@@ -1,36 +1,62 @@
 """Celery tasks of the city (DESIGN.md "Guilds and timers"; STYLE.md 6): each takes ids, calls
-one service and can run twice without harm (settlement is idempotent under a row lock)."""
+one service and can run twice without harm (settlement is idempotent under a row lock). A task
+delivered before its deadline, or for a row that does not exist, does nothing: the sweeper
+settles the row when it is due."""
+
+import logging
 
 from celery import shared_task
+from celery.signals import worker_ready
+
+from tabletop.errors import NotFound
 
 from . import services
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="guilds.tasks.settle_expedition", ignore_result=True)
 def settle_expedition(expedition_id: int) -> None:
     """At an expedition's ``due_at``: bring the party back (``services.expedition_settle``)."""
-    services.expedition_settle(expedition_id=expedition_id)
+    try:
+        services.expedition_settle(expedition_id=expedition_id, only_if_due=True)
+    except NotFound:
+        log.warning("Expedition %s does not exist: nothing to settle.", expedition_id)
 
 
 @shared_task(name="guilds.tasks.settle_income", ignore_result=True)
 def settle_income(period_id: int) -> None:
     """At an income period's ``due_at``: pay it and start the next (``services.income_settle``)."""
-    services.income_settle(period_id=period_id)
+    try:
+        services.income_settle(period_id=period_id, only_if_due=True)
+    except NotFound:
+        log.warning("Income period %s does not exist: nothing to settle.", period_id)
 
 
 @shared_task(name="guilds.tasks.settle_city_event", ignore_result=True)
 def settle_city_event(event_id: int) -> None:
     """At an unanswered event's deadline: apply the default (``services.city_event_settle``)."""
-    services.city_event_settle(event_id=event_id)
+    try:
+        services.city_event_settle(event_id=event_id, only_if_due=True)
+    except NotFound:
+        log.warning("City event %s does not exist: nothing to settle.", event_id)
 
 
 @shared_task(name="guilds.tasks.sweep_city_timers", ignore_result=True)
-def sweep_city_timers() -> dict[str, int]:
+def sweep_city_timers(rearm: bool = False) -> dict[str, int]:
     """Beat: settle whatever is overdue, schedule what comes due soon (``city_timers_sweep``)."""
-    return services.city_timers_sweep()
+    return services.city_timers_sweep(rearm=rearm)
 
 
 @shared_task(name="guilds.tasks.post_city_events", ignore_result=True)
 def post_city_events() -> int:
     """Beat: random events of the city (``services.city_events_post``)."""
     return services.city_events_post()
+
+
+@worker_ready.connect
+def _sweep_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that (re)starts re-sends the ETA tasks of the coming minutes and settles the
+    backlog at once, not at the first beat tick: the ETA messages a killed worker held stay
+    invisible in Redis until the visibility timeout (an hour)."""
+    sweep_city_timers.delay(rearm=True)

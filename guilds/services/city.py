@@ -66,7 +66,12 @@ def _lock_guilds(*ids: int | None) -> dict[int, Guild]:
 
 def _lock_point(point_id) -> ControlPoint:
     try:
-        point = ControlPoint.objects.select_for_update().filter(pk=int(point_id)).first()
+        point = (
+            ControlPoint.objects.select_related("area")
+            .select_for_update(of=("self",))
+            .filter(pk=int(point_id))
+            .first()
+        )
     except (TypeError, ValueError):
         point = None
     if point is None:
@@ -85,11 +90,12 @@ def _news(guild_id: int, headline: str, body: str = "", reference: str = "", now
 
 
 def _know(guild_id: int, point_id: int, now) -> bool:
-    """Mark the point known to the Guild; True if it was unknown."""
-    _, created = KnownPoint.objects.get_or_create(
-        guild_id=guild_id, point_id=point_id, defaults={"known_at": now}
-    )
-    return created
+    """Mark the point known to the Guild; True if it was unknown. The caller holds the Guild's
+    lock, so no one else adds the same row meanwhile (no savepoint needed)."""
+    if KnownPoint.objects.filter(guild_id=guild_id, point_id=point_id).exists():
+        return False
+    KnownPoint.objects.create(guild_id=guild_id, point_id=point_id, known_at=now)
+    return True
 
 
 TASKS = {
@@ -360,7 +366,9 @@ def expedition_start(
     return expedition
 
 
-def _settle_expedition(expedition_id: int, skip_locked: bool = False) -> bool:
+def _settle_expedition(
+    expedition_id: int, skip_locked: bool = False, only_if_due: bool = False
+) -> bool:
     """Settle one expedition under its row lock; False if already settled (or, with
     ``skip_locked``, being settled by someone else right now)."""
     with transaction.atomic():
@@ -372,8 +380,14 @@ def _settle_expedition(expedition_id: int, skip_locked: bool = False) -> bool:
         if expedition is None or expedition.settled_at is not None:
             return False
         now = timezone.now()
-        point = _lock_point(expedition.point_id)
-        guilds = _lock_guilds(expedition.guild_id, point.holder_id)
+        if only_if_due and expedition.due_at > now:
+            return False
+        if expedition.action == Expedition.Action.EXPLORE:  # changes no control point
+            point = ControlPoint.objects.select_related("area").get(pk=expedition.point_id)
+            guilds = _lock_guilds(expedition.guild_id)
+        else:
+            point = _lock_point(expedition.point_id)
+            guilds = _lock_guilds(expedition.guild_id, point.holder_id)
         guild = guilds[expedition.guild_id]
         ref = f"expedition:{expedition.pk}"
         party = _party_levels(expedition)
@@ -447,15 +461,16 @@ def _settle_expedition(expedition_id: int, skip_locked: bool = False) -> bool:
         return True
 
 
-def expedition_settle(*, expedition_id: int) -> Expedition:
+def expedition_settle(*, expedition_id: int, only_if_due: bool = False) -> Expedition:
     """Bring a party back (6.2): an exploration makes the point known; an acquisition succeeds
     when its roll is at most its chance (``control_point_transfer`` to the Guild) or fails with
     ``city_rules.failure_consequence``. The mercenaries are active again (or injured). One news
     item. Idempotent: the row lock and ``settled_at`` make a second call a no-op, whoever calls
     (the ETA task, the sweeper, the page when its countdown ends, the admin). Settles even
-    before ``due_at`` when called (the admin's "settle now"). Raises ``NotFound``.
+    before ``due_at`` (the admin's "settle now") unless ``only_if_due`` (the tasks: an ETA
+    message delivered early or meant for another database does nothing). Raises ``NotFound``.
     """
-    _settle_expedition(expedition_id)
+    _settle_expedition(expedition_id, only_if_due=only_if_due)
     expedition = Expedition.objects.filter(pk=expedition_id).first()
     if expedition is None:
         raise NotFound("expedition_not_found", "No such expedition.")
@@ -465,10 +480,10 @@ def expedition_settle(*, expedition_id: int) -> Expedition:
 # --- income ----------------------------------------------------------------------------------------
 
 
-def _settle_income(period_id: int, skip_locked: bool = False) -> bool:
+def _settle_income(period_id: int, skip_locked: bool = False, only_if_due: bool = False) -> bool:
     with transaction.atomic():
         found = IncomePeriod.objects.filter(pk=period_id, settled_at__isnull=True).first()
-        if found is None:
+        if found is None or (only_if_due and found.due_at > timezone.now()):
             return False
         point = _lock_point(found.point_id)
         guilds = _lock_guilds(found.guild_id)
@@ -502,12 +517,12 @@ def _settle_income(period_id: int, skip_locked: bool = False) -> bool:
         return True
 
 
-def income_settle(*, period_id: int) -> IncomePeriod:
+def income_settle(*, period_id: int, only_if_due: bool = False) -> IncomePeriod:
     """Pay one income period of a held control point into the ledger (reason "city",
     reference ``income:<id>``) and start the next one (6.2). Idempotent like
     ``expedition_settle``; a period of a point lost meanwhile pays nothing. Raises
-    ``NotFound``."""
-    _settle_income(period_id)
+    ``NotFound``. ``only_if_due``: as in ``expedition_settle``."""
+    _settle_income(period_id, only_if_due=only_if_due)
     period = IncomePeriod.objects.filter(pk=period_id).first()
     if period is None:
         raise NotFound("income_not_found", "No such income period.")
@@ -552,7 +567,9 @@ def _apply_option(event: GuildEvent, option: CityEventOption, guild: Guild, now)
     return "; ".join(told)
 
 
-def _settle_event(event_id: int, option_id: int | None, skip_locked: bool = False) -> bool:
+def _settle_event(
+    event_id: int, option_id: int | None, skip_locked: bool = False, only_if_due: bool = False
+) -> bool:
     with transaction.atomic():
         event = (
             GuildEvent.objects.select_for_update(skip_locked=skip_locked)
@@ -560,6 +577,8 @@ def _settle_event(event_id: int, option_id: int | None, skip_locked: bool = Fals
             .first()
         )
         if event is None or event.settled_at is not None:
+            return False
+        if only_if_due and event.due_at > timezone.now():
             return False
         if event.point_id is not None:
             _lock_point(event.point_id)
@@ -603,10 +622,10 @@ def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEv
     return GuildEvent.objects.get(pk=found.pk)
 
 
-def city_event_settle(*, event_id: int) -> GuildEvent:
+def city_event_settle(*, event_id: int, only_if_due: bool = False) -> GuildEvent:
     """At the deadline of an unanswered event, apply its default option (or its first one).
-    Idempotent like ``expedition_settle``. Raises ``NotFound``."""
-    _settle_event(event_id, None)
+    Idempotent like ``expedition_settle``; ``only_if_due`` too. Raises ``NotFound``."""
+    _settle_event(event_id, None, only_if_due=only_if_due)
     event = GuildEvent.objects.filter(pk=event_id).first()
     if event is None:
         raise NotFound("event_not_found", "No such event.")
@@ -677,16 +696,47 @@ SETTLERS = {
 }
 
 
-def city_timers_sweep(*, limit: int = SWEEP_BATCH) -> dict[str, int]:
-    """The beat sweeper (DESIGN.md): settle every overdue timer (oldest first, up to ``limit``
-    of each kind per run, each in its own transaction; rows another settler holds are skipped,
-    it is settling them), then hand the broker ETA tasks for timers due within ``ETA_HORIZON``
-    that have none yet. A failing row is logged and left for the next run.
+def _schedule_upcoming(now, limit: int) -> int:
+    """Send the ETA tasks of open timers due by ``now + ETA_HORIZON`` that have none yet."""
+    scheduled = 0
+    for model in SETTLERS:
+        soon = list(
+            model.objects.filter(
+                settled_at__isnull=True, eta_sent_at__isnull=True, due_at__lte=now + ETA_HORIZON
+            )
+            .order_by("due_at")
+            .values_list("pk", "due_at")[:limit]
+        )
+        if soon:
+            model.objects.filter(pk__in=[pk for pk, _ in soon]).update(eta_sent_at=now)
+            transaction.on_commit(
+                lambda model=model, soon=soon: [
+                    _send_eta(model, pk, max(due_at, now)) for pk, due_at in soon
+                ]
+            )
+            scheduled += len(soon)
+    return scheduled
 
-    Returns ``{"<model>": settled, ..., "scheduled": n}``.
+
+def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[str, int]:
+    """The beat sweeper (DESIGN.md): hand the broker ETA tasks for timers due within
+    ``ETA_HORIZON`` that have none yet, then settle every overdue timer itself (oldest first, up
+    to ``limit`` of each kind per run, each in its own transaction; a row another settler holds
+    is skipped: it is being settled). A failing row is logged and left for the next run.
+
+    ``rearm``: first forget which ETA tasks were sent, so all of them are sent again. A worker
+    that starts does this: the ETA messages a killed worker had taken stay invisible in Redis
+    until the visibility timeout, and a duplicate costs only a no-op settlement.
+
+    Returns ``{"Expedition": settled, "IncomePeriod": ..., "GuildEvent": ..., "scheduled": n}``.
     """
     now = timezone.now()
-    counts: dict[str, int] = {}
+    if rearm:
+        for model in SETTLERS:
+            model.objects.filter(settled_at__isnull=True, due_at__lte=now + ETA_HORIZON).update(
+                eta_sent_at=None
+            )
+    counts: dict[str, int] = {"scheduled": _schedule_upcoming(now, limit if not rearm else 10**6)}
     for model, settle in SETTLERS.items():
         due = list(
             model.objects.filter(settled_at__isnull=True, due_at__lte=now)
@@ -700,19 +750,6 @@ def city_timers_sweep(*, limit: int = SWEEP_BATCH) -> dict[str, int]:
             except Exception:  # noqa: BLE001 - one bad row must not stop the others
                 log.exception("Settling %s %s failed; retrying next sweep.", model.__name__, pk)
         counts[model.__name__] = done
-    scheduled = 0
-    for model in SETTLERS:
-        soon = list(
-            model.objects.filter(
-                settled_at__isnull=True, eta_sent_at__isnull=True, due_at__lte=now + ETA_HORIZON
-            ).values_list("pk", "due_at")[:limit]
-        )
-        if soon:
-            model.objects.filter(pk__in=[pk for pk, _ in soon]).update(eta_sent_at=now)
-            for pk, due_at in soon:
-                _send_eta(model, pk, due_at)
-            scheduled += len(soon)
-    counts["scheduled"] = scheduled
     return counts
 
 

@@ -72,6 +72,8 @@ def test_explore_then_acquire_end_to_end_with_income(guild, give):
 
         clock.shift(timedelta(minutes=19, seconds=59))
         assert tasks.sweep_city_timers()["Expedition"] == 0  # not due yet
+        tasks.settle_expedition(exp.pk)  # an ETA message delivered early does nothing
+        assert statuses(party) == ["exploring", "exploring"]
         clock.shift(timedelta(seconds=1))
         tasks.settle_expedition(exp.pk)  # the ETA task
         exp.refresh_from_db()

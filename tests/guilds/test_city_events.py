@@ -111,7 +111,9 @@ def test_the_periodic_draw_fits_events_to_the_guild(found_guild, protection, giv
     # B holds no point: it can only draw the Guild event, whose only option injures.
     brawl = b.city_events.get()
     assert brawl.title == "Brawl"
-    tasks.settle_city_event(brawl.pk)
+    tasks.settle_city_event(brawl.pk)  # an early task does nothing
+    assert b.mercenaries.get().status == "active"
+    services.city_event_settle(event_id=brawl.pk)  # the admin's "settle now"
     assert b.mercenaries.get().status == "injured"
     assert a.city_events.count() == 1
     assert services.city_events_post(rng=random.Random(3), chance=0.0) == 0

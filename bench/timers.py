@@ -1,0 +1,236 @@
+"""Benchmark of the city's timers (issue 4; DESIGN.md "Guilds and timers").
+
+N expeditions fall due within one window (default 10,000 within 60 s); one Celery worker
+(``celery -A config worker -B``, prefork, 2 processes) on Redis and PostgreSQL settles them.
+Measured per expedition: the settlement lag (``settled_at - due_at``), p50/p99/max; how many
+were settled exactly once (one "Back from ..." news item each), lost (never settled) or settled
+twice. Then the same with the worker killed (``kill -9`` of its whole process group) halfway
+through the window and restarted at once.
+
+    DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
+    REDIS_URL=redis://127.0.0.1:6379/9 .venv/bin/python bench/timers.py [--n 10000] [--window 60]
+
+Needs its own database (it is migrated, and its bench rows are replaced on each run) and its
+own Redis database (purged). Run on demand, never by ``make test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.db.models import Count  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from config.celery import app  # noqa: E402
+from guilds import models  # noqa: E402
+from guilds.services import city  # noqa: E402
+
+PREFIX = "Bench "
+
+
+def setup(n: int, guilds: int) -> list[int]:
+    """Replace the bench rows: ``guilds`` Guilds, ``n // guilds`` points, one mercenary per
+    expedition (busy, "exploring"), ``n`` open explorations. Returns the expedition ids."""
+    models.Expedition.objects.filter(guild__name__startswith=PREFIX).delete()
+    models.CityNews.objects.filter(guild__name__startswith=PREFIX).delete()
+    models.KnownPoint.objects.filter(guild__name__startswith=PREFIX).delete()
+    models.Mercenary.objects.filter(guild__name__startswith=PREFIX).delete()
+    points_per_guild = n // guilds
+    area, _ = models.CityArea.objects.get_or_create(name=f"{PREFIX}quarter")
+    models.ControlPoint.objects.bulk_create(
+        [
+            models.ControlPoint(name=f"{PREFIX}point {i}", area=area, kind="tavern")
+            for i in range(points_per_guild)
+        ],
+        ignore_conflicts=True,
+    )
+    points = list(
+        models.ControlPoint.objects.filter(name__startswith=f"{PREFIX}point ").order_by("pk")
+    )[:points_per_guild]
+    card_set, _ = models.CardSet.objects.get_or_create(
+        name=f"{PREFIX}set", defaults={"slug": "bench", "kind": "basic_guild"}
+    )
+    card, _ = models.MercenaryCard.objects.get_or_create(
+        name=f"{PREFIX}runner", defaults={"type": "hunter", "area": area}
+    )
+    User = get_user_model()
+    have = models.Guild.objects.filter(name__startswith=PREFIX).count()
+    for i in range(have, guilds):
+        user = User.objects.create(username=f"bench-master-{i}")
+        code = models.AccountCode.objects.create(code=f"BNCH-{i:04d}-TIME", card_set=card_set)
+        models.Guild.objects.create(
+            master=user, account_code=code, name=f"{PREFIX}{i}", colour="red"
+        )
+    all_guilds = list(models.Guild.objects.filter(name__startswith=PREFIX).order_by("pk"))
+    mercs = models.Mercenary.objects.bulk_create(
+        models.Mercenary(guild=g, card=card, status="exploring") for g in all_guilds for _ in points
+    )
+    now = timezone.now()
+    expeditions = models.Expedition.objects.bulk_create(
+        models.Expedition(
+            guild=m.guild,
+            point=points[i % points_per_guild],
+            action="explore",
+            party_size=1,
+            chance=100,
+            roll=1,
+            consequence_roll=1,
+            started_at=now,
+            due_at=now + timedelta(days=1),  # set by schedule()
+            eta_sent_at=now,
+        )
+        for i, m in enumerate(mercs)
+    )
+    through = models.Expedition.mercenaries.through
+    through.objects.bulk_create(
+        through(expedition_id=e.pk, mercenary_id=m.pk)
+        for e, m in zip(expeditions, mercs, strict=True)
+    )
+    return [e.pk for e in expeditions]
+
+
+def schedule(ids: list[int], lead: float, window: float) -> float:
+    """Spread the deadlines evenly over ``window`` seconds starting ``lead`` s from now and send
+    one ETA task each, as ``expedition_start`` does after commit. Returns the first deadline
+    (epoch seconds)."""
+    start = timezone.now() + timedelta(seconds=lead)
+    due = {pk: start + timedelta(seconds=window * i / len(ids)) for i, pk in enumerate(ids)}
+    with connection.cursor() as cur:
+        cur.executemany(
+            "UPDATE guilds_expedition SET due_at = %s WHERE id = %s",
+            [(d, pk) for pk, d in due.items()],
+        )
+    for pk, d in due.items():
+        city._send_eta(models.Expedition, pk, d)
+    return start.timestamp()
+
+
+def start_worker(beat_dir: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-B",
+            "--concurrency=2",
+            "--loglevel=error",
+            f"--schedule={beat_dir}/beat",
+        ],
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def wait_ready(timeout: float = 60) -> float:
+    """Seconds until a worker answers a ping."""
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        if app.control.ping(timeout=0.5):
+            return time.time() - t0
+    raise SystemExit("The worker did not start.")
+
+
+def kill9(worker: subprocess.Popen) -> None:
+    os.killpg(worker.pid, signal.SIGKILL)
+    worker.wait(10)
+
+
+def wait_settled(ids: list[int], until: float) -> None:
+    open_ = models.Expedition.objects.filter(pk__in=ids, settled_at__isnull=True)
+    while time.time() < until and open_.exists():
+        time.sleep(0.5)
+
+
+def measure(ids: list[int]) -> dict:
+    rows = models.Expedition.objects.filter(pk__in=ids).values_list("due_at", "settled_at")
+    lags = sorted((s - d).total_seconds() for d, s in rows if s is not None)
+    news = dict(
+        models.CityNews.objects.filter(
+            reference__in=[f"expedition:{pk}" for pk in ids], headline__startswith="Back from"
+        )
+        .values_list("reference")
+        .annotate(n=Count("id"))
+    )
+    once = sum(1 for pk in ids if news.get(f"expedition:{pk}") == 1)
+    twice = sum(1 for pk in ids if news.get(f"expedition:{pk}", 0) > 1)
+    q = statistics.quantiles(lags, n=100) if len(lags) > 1 else [0.0] * 99
+    return {
+        "settled": len(lags),
+        "lost": len(ids) - len(lags),
+        "once": once,
+        "twice": twice,
+        "p50": q[49],
+        "p99": q[98],
+        "max": lags[-1] if lags else 0.0,
+    }
+
+
+def run(n: int, window: float, guilds: int, lead: float, kill: bool) -> dict:
+    ids = setup(n, guilds)
+    app.control.purge()
+    with tempfile.TemporaryDirectory() as beat_dir:
+        worker = start_worker(beat_dir)
+        try:
+            wait_ready()
+            first = schedule(ids, lead, window)
+            if kill:
+                time.sleep(max(first + window / 2 - time.time(), 0))
+                kill9(worker)
+                worker = start_worker(beat_dir)
+                print(f"  restarted worker ready after {wait_ready():.1f} s", flush=True)
+            wait_settled(ids, first + window + 120)
+        finally:
+            if worker.poll() is None:
+                kill9(worker)
+    return measure(ids)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--window", type=float, default=60.0, help="seconds")
+    parser.add_argument("--guilds", type=int, default=100)
+    parser.add_argument("--lead", type=float, default=20.0, help="seconds before the first")
+    args = parser.parse_args()
+    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
+        sys.exit("Set DATABASE_URL=postgres://... and REDIS_URL=redis://... (see the docstring).")
+    call_command("migrate", verbosity=0)
+    print(f"{args.n} expeditions due within {args.window:.0f} s, one worker (2 processes)")
+    print("| run | settled | exactly once | lost | twice | lag p50 | lag p99 | lag max |")
+    print("|---|---|---|---|---|---|---|---|")
+    for label, kill in (("steady", False), ("kill -9 halfway, restart", True)):
+        r = run(args.n, args.window, args.guilds, args.lead, kill)
+        print(
+            f"| {label} | {r['settled']} | {r['once']} | {r['lost']} | {r['twice']} | "
+            f"{r['p50']:.2f} s | {r['p99']:.2f} s | {r['max']:.2f} s |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
