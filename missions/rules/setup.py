@@ -299,7 +299,10 @@ def _cmd_raffle(state, setup, data, seat, rng):
     )
     candidates = list(data.get("candidates") or [])
     point = rng.choice(candidates) if candidates else None
-    return [NewEvent(P + "raffle_drawn", {"point": point, "candidates": len(candidates)})]
+    # A random draw shown to everyone: final, so undo is never a way to draw again.
+    return [
+        NewEvent(P + "raffle_drawn", {"point": point, "candidates": len(candidates)}, final=True)
+    ]
 
 
 def _check_ready(setup: dict, seat: int) -> None:
@@ -359,7 +362,8 @@ def _advance(state: dict, setup: dict, rng) -> list[NewEvent]:
         first = turns.draw_first_player(rng, setup["seats"], None)
         data["first"] = first
         data["order"] = turns.clockwise_from(setup["seats"], first)
-    return [NewEvent(P + "stage_advanced", data)]
+    # The first-player draw is final: undo could otherwise let another phone re-draw it.
+    return [NewEvent(P + "stage_advanced", data, final=new == "deployment")]
 
 
 def assign_colours(setup: dict) -> dict[str, str]:
@@ -684,7 +688,12 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
     seat_numbers = list(setup["seats"])
     first = turns.draw_first_player(rng, seat_numbers, None)
     return [
-        NewEvent("demloc.mission.opened", {"options": opts, "players": players, "pieces": pieces}),
+        # Starting the game is final (6.4.1 "start game"): the preparation is over.
+        NewEvent(
+            "demloc.mission.opened",
+            {"options": opts, "players": players, "pieces": pieces},
+            final=True,
+        ),
         NewEvent(
             "demloc.turn.started",
             {

@@ -345,3 +345,13 @@ def test_a_forged_mission_option_is_refused_at_the_start():
         with pytest.raises(RuleViolation) as err:
             PureTable(options={"mission": bad})
         assert err.value.code == "bad_option"
+
+
+def test_random_draws_of_the_setup_cannot_be_undone():
+    t = new_table()
+    assert t.log[-1].type == "demloc.setup.raffle_drawn" and t.log[-1].final
+    assert not t.meta.undo  # the raffle is a barrier
+    play_through(t, {0: ["m12"], 1: ["m22"]})
+    opened = next(e for e in t.log if e.type == "demloc.mission.opened")
+    drawn = next(e for e in t.log if e.type == "demloc.setup.stage_advanced" and "first" in e.data)
+    assert opened.final and drawn.final
