@@ -73,3 +73,30 @@ def test_two_phones_closing_at_once_write_the_result_exactly_once(
         table.refresh_from_db()
         assert table.status == "finished"
         assert table.events.filter(type="demloc.mission.closed").count() == 1
+
+
+def test_two_phones_bringing_their_guilds_at_once_draw_the_control_spot_once(
+    make_guild, demo_missions, control_point
+):
+    from tabletop import services as table_services
+    from tabletop.rules import Command
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    control_point(name="Salt Gate")
+    control_point(name="Old Mill")
+    mission, host = services.mission_open(
+        host=a.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    table = mission.table
+    guest = table_services.seat_join(table=table, name="House Birch", user=b.master)
+    table_services.run_command(table, host, Command("table.start"))
+    pairs = [(host, a.master), (guest, b.master)]
+    outcomes = race(
+        2,
+        lambda i: services.mission_guild_bind(table=table, seat=pairs[i][0], user=pairs[i][1]),
+    )
+    assert outcomes == [None, None], outcomes
+    table.refresh_from_db()
+    assert table.events.filter(type="demloc.setup.raffle_drawn").count() == 1
+    assert len(table.state["setup"]["guilds"]) == 2
