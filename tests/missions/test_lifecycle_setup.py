@@ -355,3 +355,21 @@ def test_random_draws_of_the_setup_cannot_be_undone():
     opened = next(e for e in t.log if e.type == "demloc.mission.opened")
     drawn = next(e for e in t.log if e.type == "demloc.setup.stage_advanced" and "first" in e.data)
     assert opened.final and drawn.final
+
+
+JUNK = [None, "", "x", -1, 10**9, [], {}, [1, 2], {"a": 1}, True, "m11", "7"]
+
+
+def test_malformed_setup_commands_are_refused_with_a_code_and_change_nothing():
+    t = new_table()
+    to_characters(t)
+    for ctype in ("next", "pick", "unpick", "hire", "offer", "mana", "deploy", "guild_bind"):
+        for key in ("character", "follower", "name", "feods", "common", "area", "later", "seat"):
+            for value in JUNK:
+                before = t.version
+                try:
+                    t.send(0, "setup." + ctype, {key: value})
+                except RuleViolation as exc:
+                    assert exc.code and t.version == before
+                else:
+                    t.run(0, "table.undo")  # a valid command: take it back
