@@ -827,6 +827,15 @@ def view(setup: dict, seat: int | None) -> dict:
     """What ``seat`` sees of the preparation: everything, except the amounts of sealed offers
     not yet settled (only whether each contender has offered)."""
     s = copy.deepcopy(setup)
+    # Another Guild's dormitory, purse and costs are its own business: name, colour and fame
+    # (which settles contested mercenaries) are public.
+    for key, g in s["guilds"].items():
+        g.pop("database_followers", None)
+        if key != _seat_key(seat):
+            s["guilds"][key] = {
+                "guild": {k: g["guild"].get(k) for k in ("id", "name", "colour", "fame")}
+            }
+    s["costs"] = {k: v for k, v in s["costs"].items() if k == _seat_key(seat)}
     for contest in s["contests"].values():
         contest["offered"] = [int(k) for k in contest["offers"]]
         contest["mine"] = seat in contest["seats"]
@@ -898,8 +907,6 @@ def view(setup: dict, seat: int | None) -> dict:
         }
         for x in s["seats"]
     ]
-    for g in s["guilds"].values():
-        g.pop("database_followers", None)
     return s
 
 

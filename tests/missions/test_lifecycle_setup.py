@@ -373,3 +373,15 @@ def test_malformed_setup_commands_are_refused_with_a_code_and_change_nothing():
                     assert exc.code and t.version == before
                 else:
                     t.run(0, "table.undo")  # a valid command: take it back
+
+
+def test_a_phone_sees_no_other_guild_s_dormitory_or_purse():
+    t = new_table()
+    to_characters(t)
+    view = t.game.view(t.state, 1)["setup"]
+    assert view["guilds"]["0"] == {
+        "guild": {"id": 1, "name": "Guild 1", "colour": "red", "fame": 10}
+    }
+    assert "roster" in view["guilds"]["1"] and view["my_feods"] == 50
+    assert list(view["costs"]) == ["1"]
+    assert "feods" not in view["players"][0]["guild"]
