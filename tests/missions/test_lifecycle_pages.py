@@ -159,3 +159,19 @@ def test_load_demo_content_loads_a_demo_mission_of_every_type(db):
     for d in MissionDefinition.objects.all():
         d.full_clean()
         assert d.followers.count() == 2
+
+
+def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, demo_missions):
+    from missions import services
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    cmd(table, sa, "objective.achieve")
+    services.mission_close(mission_id=mission.pk)
+    listing = admin_client.get(reverse("admin:missions_mission_changelist"))
+    assert listing.status_code == 200 and "The Drowned Bell" in listing.content.decode()
+    page = admin_client.get(reverse("admin:missions_mission_change", args=[mission.pk]))
+    assert page.status_code == 200 and "winner_name" in page.content.decode()
+    assert admin_client.get(reverse("admin:missions_mission_add")).status_code == 403
