@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, city_api
 
 urlpatterns = [
     path("", api.guild, name="api-guild"),
@@ -24,4 +24,11 @@ urlpatterns = [
     path("buildings/<slug:kind>/upgrade", api.building_upgrade, name="api-guild-upgrade"),
     path("ledger", api.ledger, name="api-guild-ledger"),
     path("roster", api.roster, name="api-guild-roster"),
+    path("city", city_api.city, name="api-city"),
+    path("city/preview", city_api.preview, name="api-city-preview"),
+    path("city/expeditions", city_api.expeditions, name="api-city-expeditions"),
+    path("city/expeditions/<int:pk>", city_api.expedition, name="api-city-expedition"),
+    path("city/events/<int:pk>/answer", city_api.event_answer, name="api-city-event-answer"),
+    path("city/news", city_api.news, name="api-city-news"),
+    path("city/news/seen", city_api.news_seen, name="api-city-news-seen"),
 ]

@@ -23,6 +23,10 @@ from .models import (
     CardSet,
     CharacterAbility,
     CityArea,
+    CityEvent,
+    CityEventOption,
+    ControlPoint,
+    ControlPointBonus,
     DaemonCard,
     FollowerCard,
     Guild,
@@ -1117,7 +1121,278 @@ def load_demo_content() -> list[CardSet]:
             free = AccountCode.objects.filter(card_set=card_set, guild__isnull=True).count()
             for _ in range(CODES_PER_SET - free):
                 AccountCode.objects.create(card_set=card_set, code=new_code(AccountCode))
+    load_demo_city(areas)
     return sets
+
+
+# --- the city of DemLoc (6.2): control points and random events, our invention ----------------
+
+# (area, name, kind, description, explore min, acquire min, base chance %, income
+#  (fame, feods, blood stones) per period, period min, bonuses [(kind, key, amount)])
+CONTROL_POINTS = [
+    (
+        "Hochmauer",
+        "The Gilded Quill",
+        "tavern",
+        "Where the old families' servants sell secrets.",
+        20,
+        90,
+        45,
+        (1, 8, 0),
+        240,
+        [("slots", "", 1)],
+    ),
+    (
+        "Hochmauer",
+        "Watchtower of Saint Ulm",
+        "barracks",
+        "A tower over the walls; its captain trains whoever pays.",
+        30,
+        150,
+        35,
+        (2, 5, 0),
+        360,
+        [("level", "3", 1)],
+    ),
+    (
+        "Ashen Market",
+        "The Tarred Tankard",
+        "tavern",
+        "A smoky tavern full of idle blades.",
+        10,
+        60,
+        55,
+        (0, 12, 0),
+        180,
+        [("type", "belligerent", 1)],
+    ),
+    (
+        "Ashen Market",
+        "Brandt's Forge",
+        "forge",
+        "The smith sells cheaper to his friends.",
+        15,
+        90,
+        50,
+        (0, 6, 0),
+        240,
+        [("armory_discount", "", 20)],
+    ),
+    (
+        "Ashen Market",
+        "Stall of Weights",
+        "market",
+        "Scales that never lie, owners that always do.",
+        10,
+        60,
+        60,
+        (0, 10, 0),
+        120,
+        [],
+    ),
+    (
+        "Drowned Docks",
+        "Lantern Wharf",
+        "market",
+        "Smugglers unload here at the black hour.",
+        20,
+        120,
+        45,
+        (0, 15, 0),
+        360,
+        [],
+    ),
+    (
+        "Drowned Docks",
+        "The Hulk",
+        "hideout",
+        "A sunken ship that hides a dry cellar.",
+        30,
+        120,
+        40,
+        (1, 4, 0),
+        360,
+        [("type", "hunter", 1)],
+    ),
+    (
+        "Cathedral Ward",
+        "Ossuary of the Nameless",
+        "arcane_place",
+        "Bones arranged in pentacles; mana pools in the dark.",
+        30,
+        180,
+        35,
+        (2, 0, 1),
+        480,
+        [("type", "sorcerer", 1)],
+    ),
+    (
+        "Cathedral Ward",
+        "Broken Chapel",
+        "shrine",
+        "Pilgrims still leave coins at the altar.",
+        20,
+        120,
+        50,
+        (3, 3, 0),
+        360,
+        [],
+    ),
+    (
+        "The Pits",
+        "Blood Stone Seam",
+        "arcane_place",
+        "A tunnel where the walls weep red stones.",
+        45,
+        240,
+        30,
+        (0, 0, 1),
+        720,
+        [],
+    ),
+    (
+        "The Pits",
+        "The Rat King's Court",
+        "hideout",
+        "The miserable answer to one king only.",
+        20,
+        120,
+        45,
+        (0, 5, 0),
+        240,
+        [("type", "miserable", 1), ("slots", "", 1)],
+    ),
+]
+
+# (title, scope, text, answer minutes, weight, options
+#  [(label, outcome, fame, feods, blood stones, injure, lose point, default)])
+CITY_EVENTS = [
+    (
+        "Fog over the black canal",
+        "news",
+        "A fog so thick rolls in that the Docks fall silent "
+        "for a night. The watch counts fewer boats at dawn.",
+        0,
+        3,
+        [],
+    ),
+    (
+        "A bell rings in the Cathedral Ward",
+        "news",
+        "The broken cathedral's bell, silent for a century, rang thirteen times at midnight.",
+        0,
+        2,
+        [],
+    ),
+    (
+        "Protection money",
+        "control_point",
+        "The Ash Brothers want a cut of what {point} earns.",
+        240,
+        2,
+        [
+            ("Pay them", "They leave with their cut.", 0, -15, 0, False, False, False),
+            (
+                "Send them away",
+                "They swear revenge and set fire to the door.",
+                2,
+                0,
+                0,
+                True,
+                False,
+                False,
+            ),
+            ("Ignore them", "They take {point} by night.", 0, 0, 0, False, True, True),
+        ],
+    ),
+    (
+        "A duel is offered",
+        "guild",
+        "A famous swordsman challenges your best mercenary in the Ashen Market.",
+        180,
+        2,
+        [
+            (
+                "Accept",
+                "A fine fight: the crowd cheers your name, and your champion needs care.",
+                4,
+                0,
+                0,
+                True,
+                False,
+                False,
+            ),
+            ("Decline", "The market laughs at your Guild.", -2, 0, 0, False, False, True),
+        ],
+    ),
+    (
+        "A merchant asks for an escort",
+        "guild",
+        "A merchant from Hochmauer pays well for safe passage to the Docks.",
+        180,
+        2,
+        [
+            ("Escort him", "He pays as promised.", 1, 20, 0, False, False, False),
+            ("Refuse", "He finds another Guild.", 0, 0, 0, False, False, True),
+        ],
+    ),
+]
+
+
+def load_demo_city(areas: dict[str, CityArea]) -> None:
+    """The demo control points (two or three per area) and random events (6.2). Idempotent:
+    existing rows are kept as they are."""
+    for order, row in enumerate(CONTROL_POINTS):
+        area, name, kind, text, explore, acquire, chance, income, period, bonuses = row
+        point, created = ControlPoint.objects.get_or_create(
+            name=name,
+            defaults={
+                "area": areas[area],
+                "kind": kind,
+                "description": text,
+                "order": order,
+                "explore_minutes": explore,
+                "acquire_minutes": acquire,
+                "base_chance": chance,
+                "income_fame": income[0],
+                "income_feods": income[1],
+                "income_blood_stones": income[2],
+                "income_period_minutes": period,
+                "is_demo": True,
+            },
+        )
+        if created:
+            for bonus_kind, key, amount in bonuses:
+                ControlPointBonus.objects.create(
+                    point=point, kind=bonus_kind, key=key, amount=amount
+                )
+    for title, scope, text, minutes, weight, options in CITY_EVENTS:
+        event, created = CityEvent.objects.get_or_create(
+            title=title,
+            defaults={
+                "scope": scope,
+                "text": text,
+                "answer_minutes": minutes or 60,
+                "weight": weight,
+                "is_demo": True,
+            },
+        )
+        if created:
+            for order, (label, outcome, fame, feods, stones, injure, lose, default) in enumerate(
+                options
+            ):
+                CityEventOption.objects.create(
+                    event=event,
+                    order=order,
+                    label=label,
+                    outcome=outcome,
+                    fame=fame,
+                    feods=feods,
+                    blood_stones=stones,
+                    injure_mercenary=injure,
+                    lose_point=lose,
+                    is_default=default,
+                )
 
 
 def unused_codes(card_set: CardSet) -> tuple[list[str], list[str]]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import city_views, views
 
 app_name = "guilds"
 urlpatterns = [
@@ -32,4 +32,10 @@ urlpatterns = [
     path("buildings/<slug:kind>/upgrade/", views.upgrade, name="upgrade"),
     path("ledger/", views.ledger, name="ledger"),
     path("roster/", views.roster, name="roster"),
+    path("city/", city_views.city, name="city"),
+    path("city/refresh/", city_views.refresh, name="city_refresh"),
+    path("city/seen/", city_views.seen, name="city_seen"),
+    path("city/points/<int:pk>/preview/", city_views.preview, name="city_preview"),
+    path("city/points/<int:pk>/send/", city_views.send, name="city_send"),
+    path("city/events/<int:pk>/answer/", city_views.answer, name="city_answer"),
 ]

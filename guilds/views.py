@@ -52,12 +52,23 @@ def _base(guild) -> dict:
     return {"guild": guild, "levels": dict(guild.buildings.values_list("kind", "level"))}
 
 
+def city_badge(guild) -> int:
+    """Returned expeditions not yet read plus city events waiting for an answer (6.2)."""
+    from .models import Expedition, GuildEvent
+
+    returned = Expedition.objects.filter(
+        guild=guild, settled_at__isnull=False, seen_at__isnull=True
+    ).count()
+    return returned + GuildEvent.objects.filter(guild=guild, settled_at__isnull=True).count()
+
+
 def _office(guild) -> dict:
     mercenaries = list(queries.roster(guild))
     return {
         "mercenaries": mercenaries,
         "ready": sum(1 for m in mercenaries if services.mercenary_can_go_on_mission(m)),
         "ledger": guild.ledger.all()[:8],
+        "city_badge": city_badge(guild),
     }
 
 

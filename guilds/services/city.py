@@ -534,7 +534,8 @@ def income_settle(*, period_id: int, only_if_due: bool = False) -> IncomePeriod:
 
 def _apply_option(event: GuildEvent, option: CityEventOption, guild: Guild, now) -> str:
     ref = f"event:{event.pk}"
-    told = [option.outcome] if option.outcome else []
+    where = event.point.name if event.point_id and event.point else "your point"
+    told = [option.outcome.replace("{point}", where)] if option.outcome else []
     for currency in rules.CURRENCIES:
         amount = getattr(option, currency)
         if amount < 0 and currency != "fame":
@@ -617,7 +618,11 @@ def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEv
         raise NotFound("event_not_found", "No such event for your Guild.")
     if found.settled_at is not None or found.due_at <= timezone.now():
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
-    if not _settle_event(found.pk, int(option_id)):
+    try:
+        option_id = int(option_id)
+    except (TypeError, ValueError):
+        raise RuleViolation("bad_option", "Choose one of the answers.") from None
+    if not _settle_event(found.pk, option_id):
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
     return GuildEvent.objects.get(pk=found.pk)
 
