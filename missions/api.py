@@ -25,6 +25,7 @@ class DefinitionOut(serializers.ModelSerializer):
 class OpenIn(serializers.Serializer):
     definition = serializers.IntegerField()
     mode = serializers.ChoiceField(choices=MissionMode.choices)
+    options = serializers.DictField(required=False, default=dict)
 
 
 class MissionOut(serializers.Serializer):
@@ -74,6 +75,7 @@ def mission_open(request):
         host=request.user,
         definition_id=body.validated_data["definition"],
         mode=body.validated_data["mode"],
+        options=body.validated_data["options"],
     )
     return Response({"mission_id": mission.pk, **_seat_out(seat)}, status=status.HTTP_201_CREATED)
 

@@ -52,14 +52,25 @@ def _mode(mode: str) -> str:
 
 
 @transaction.atomic
-def mission_open(*, host, definition_id: int, mode: str, previous: Mission | None = None):
+def mission_open(
+    *,
+    host,
+    definition_id: int,
+    mode: str,
+    options: dict | None = None,
+    previous: Mission | None = None,
+):
     """Open a mission at a new table, its host (a Guild Master) in seat 1 (6.4: "after tapping
     the start the game button, they can choose ... training ... standard"). The other players
     join with the table's code or QR code; the host starts the table; the preparation phases
     follow (``missions.rules.setup``).
 
+    ``options``: the demloc table options chosen by the host (seals, bleeding, elimination...;
+    ``missions.rules.ruleset.OPTIONS_SCHEMA``), defaults otherwise.
+
     Returns ``(mission, host_seat)``. Raises ``NotAllowed("login_required")``,
-    ``RuleViolation`` ``no_guild`` / ``bad_mode``, ``NotFound("mission_not_found")``.
+    ``RuleViolation`` ``no_guild`` / ``bad_mode`` / ``bad_option``,
+    ``NotFound("mission_not_found")``.
     """
     guild = _guild_of(host)
     definition = _definition(definition_id)
@@ -69,7 +80,10 @@ def mission_open(*, host, definition_id: int, mode: str, previous: Mission | Non
         host=host,
         host_name=guild.name,
         title=f"{definition.name} ({MissionMode(mode).label.lower()})",
-        options={"mission": {"id": None, "mode": mode, "definition": definition.snapshot()}},
+        options={
+            **{k: v for k, v in (options or {}).items() if k not in ("mission", "guilds")},
+            "mission": {"id": None, "mode": mode, "definition": definition.snapshot()},
+        },
     )
     mission = Mission.objects.create(
         table=table, definition=definition, mode=mode, host=host, previous=previous
@@ -265,8 +279,9 @@ def mission_continue(*, mission_id: int, user, definition_id: int, mode: str) ->
     if existing is not None:
         return existing
     host = seats[0].user
+    kept = {k: v for k, v in old.table.options.items() if k not in ("mission", "guilds")}
     mission, host_seat = mission_open(
-        host=host, definition_id=definition_id, mode=mode, previous=old
+        host=host, definition_id=definition_id, mode=mode, options=kept, previous=old
     )
     table = mission.table
     new_seats = [host_seat]

@@ -32,6 +32,7 @@ def lobby(request):
                 host=request.user,
                 definition_id=request.POST.get("definition"),
                 mode=request.POST.get("mode", ""),
+                options={k[4:]: v for k, v in request.POST.items() if k.startswith("opt.")},
             )
         except TabletopError as exc:
             error = exc
@@ -58,6 +59,11 @@ def lobby(request):
             "guild": guild,
             "error": error,
             "recent": recent,
+            "options": [
+                {"name": name, **spec}
+                for name, spec in OPTIONS_SCHEMA.items()
+                if not spec.get("hidden") and name not in ("turn_limit", "objective_turns")
+            ],
         },
         status=error.status if error else 200,
     )

@@ -7,9 +7,10 @@ returns the result as JSON; ``missions.services.mission_close`` writes it into t
 Rule choices where the rulebook is silent (documented here and in the mission admin):
 
 - Winner: the player who achieved the objective or held the area long enough; on total
-  elimination, the last player with characters in play. When the mission ends by its turn limit
-  or by agreement, the player with the most fame from kills wins; equal: nobody (a draw, the
-  control spot stays with its holder).
+  elimination, the last player with characters in play. When the mission ends by its turn limit,
+  by agreement, or because one of 3-4 players was wiped out (table option ``elimination``), the
+  player with the most fame from kills wins; equal: nobody (a draw, the control spot stays with
+  its holder).
 - Rewards come from the mission definition: the winner's fame, feods and blood stones (the
   "items earned"); the objective reward to the player who achieved it; each kill counted on the
   kill counter pays the kill reward of its kind times the killed character's level; each relic
@@ -51,9 +52,9 @@ def winner_of(state: dict) -> tuple[int | None, str]:
     reason = ended.get("reason")
     if reason in ("objective", "objective_control"):
         return ended.get("seat"), reason
-    if reason == "elimination":
-        seat = ended.get("seat")
-        return (seat if seat is not None and seat >= 0 else None), reason
+    seat = ended.get("seat")
+    if reason == "elimination" and seat is not None and seat >= 0:
+        return seat, reason
     rewards = state["setup"]["definition"].get("rewards") or {}
     scores = {p["seat"]: kill_fame(p, rewards) for p in state["players"]}
     best = max(scores.values(), default=0)

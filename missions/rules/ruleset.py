@@ -76,6 +76,16 @@ OPTIONS_SCHEMA = {
         "choices": [["0", "no control objective"], ["2", "2"], ["3", "3"], ["4", "4"]],
         "default": "0",
     },
+    "elimination": {
+        "label": "Total elimination ends the game when...",
+        "choices": [
+            ["last", "only one player has characters left (7.3.2.3)"],
+            ["any", "any player of 3 or 4 is wiped out (7)"],
+        ],
+        "default": "last",
+        "help": "Chapter 7 and 7.3.2.3 differ for 3-4 players; with 'any' the winner is the "
+        "last one standing, else the most fame from kills.",
+    },
     "guilds": {
         # Not a choice on the new-table form: the mission lifecycle passes the chosen
         # characters here (see ``DemlocRuleset.setup``); None plays the demo guilds.
@@ -846,11 +856,9 @@ class DemlocRuleset(BaseRuleset):
         if limit and state["turn"] >= limit and state["phase"] == turns.TURN_END:
             return [NewEvent(P + "mission.ended", {"reason": "turn_limit", "seat": None})]
         if state["elimination"] is not None:
-            return [
-                NewEvent(
-                    P + "mission.ended", {"reason": "elimination", "seat": state["elimination"]}
-                )
-            ]
+            # -2: a player of 3-4 is wiped out but several are left (option "any"): no one seat.
+            seat_out = None if state["elimination"] == -2 else state["elimination"]
+            return [NewEvent(P + "mission.ended", {"reason": "elimination", "seat": seat_out})]
         raise RuleViolation(
             "cannot_end",
             "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).",
@@ -1101,6 +1109,14 @@ class DemlocRuleset(BaseRuleset):
         elif not alive:
             s["elimination"] = -1
             lines.append("Nobody has characters in play: the game can end.")
+        elif s["options"].get("elimination") == "any" and len(s["players"]) >= 3:
+            out = [p for p in s["players"] if p["seat"] not in alive]
+            s["elimination"] = -2 if out else None
+            if out:
+                lines.append(
+                    ", ".join(p["name"] for p in out)
+                    + " has no character in play: the game can end (7)."
+                )
         else:
             s["elimination"] = None
 

@@ -18,11 +18,13 @@ def test_lobby_opens_a_mission_table_for_a_guild_master(client, make_guild, demo
     html = client.get(reverse("missions:lobby")).content.decode()
     for d in demo_missions.values():
         assert d.name in html
+    assert 'name="opt.elimination"' in html and 'name="opt.guilds"' not in html
     response = client.post(
         reverse("missions:lobby"),
-        {"definition": demo_missions["relic"].pk, "mode": "training"},
+        {"definition": demo_missions["relic"].pk, "mode": "training", "opt.seals": "reaches"},
     )
     mission = Mission.objects.get()
+    assert mission.table.options["seals"] == "reaches"
     assert response.status_code == 302
     assert response["Location"] == reverse("tabletop:table", args=[mission.table.code])
     assert mission.mode == "training" and mission.host == a.master

@@ -3,6 +3,8 @@ game"), and the battle report's timeline. Numbers from ``lifecycle_data.definiti
 fame 20 feods 1 blood stone, defeat -2 fame, objective 5/5, relic 1 fame 3 feods per token,
 kills 2 fame 4 feods per mercenary level, possessed escape -3 fame, healing 5 feods a heart."""
 
+import pytest
+
 from missions.report import timeline
 from missions.rules import resolution
 
@@ -123,3 +125,48 @@ def test_battle_report_timeline_lists_first_players_summons_possessions_and_kill
     kinds = [e["kind"] for e in events]
     assert kinds == ["first_player", "summoned", "possessed", "killed", "kill_counted", "ended"]
     assert "summons" in events[1]["text"] and "Maud Brinewitch" in events[2]["text"]
+
+
+def test_total_elimination_gives_the_last_player_standing_the_win():
+    # 7.3.2.3: only one player has characters left; seat 0 wins (seat 0 must not read as "none").
+    t = played()
+    for pid in ("s1-m21", "s1-m22"):
+        t.run(1, "tokens.adjust", piece=pid, token="broken_hearts", delta=3)
+    t.finish_turn()
+    t.run(0, "turn.next")
+    t.run(0, "mission.end")
+    r = resolution.compute(t.state)
+    assert r["winner"] == 0 and r["how"] == "elimination"
+
+
+def _three(option):
+    from .harness import PureTable
+    from .lifecycle_data import guild_payload, mission_option
+
+    t = PureTable(
+        names=("Ann", "Bob", "Cid"),
+        options={"mission": mission_option(), "elimination": option},
+    )
+    for p in (guild_payload(0, 1), guild_payload(1, 2), guild_payload(2, 3, rename=True)):
+        t.send(None, "setup.guild_bind", p)
+    t.run(None, "setup.raffle", candidates=[])
+    play_through(t, {0: ["m11"], 1: ["m21"], 2: ["m32"]})
+    t.run(2, "tokens.adjust", piece="s2-m32", token="broken_hearts", delta=3)
+    t.run(1, "kill.count", kind="mercenary", level=1)
+    t.finish_turn()
+    t.run(0, "turn.next")
+    return t
+
+
+def test_one_of_three_wiped_out_ends_the_game_only_with_the_chapter_7_option():
+    from tabletop.errors import RuleViolation
+
+    t = _three("last")
+    with pytest.raises(RuleViolation) as err:
+        t.run(0, "mission.end")
+    assert err.value.code == "cannot_end"
+    t = _three("any")
+    t.run(0, "mission.end")
+    r = resolution.compute(t.state)
+    assert t.state["ended"] == {"reason": "elimination", "seat": None}
+    assert r["winner"] == 1 and r["how"] == "kills"
