@@ -6,11 +6,11 @@ through ``guilds.services``; each function is one transaction.
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
 from guilds import services as guild_services
-from guilds.models import Card, Guild
 from tabletop import services as table_services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.models import Seat, Table
@@ -24,10 +24,21 @@ from .rules.guildcards import roster_from_snapshot
 SETUP = "demloc.setup."
 
 
-def _guild_of(user) -> Guild:
+def guild_of(user):
+    """The Guild ``user`` leads (through the account, STYLE.md 10: queries start from the
+    user), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    try:
+        return user.guild
+    except ObjectDoesNotExist:
+        return None
+
+
+def _guild_of(user):
     if user is None or not user.is_authenticated:
         raise NotAllowed("login_required", "Log in with your Guild Master account first.")
-    guild = Guild.objects.filter(master=user).first()
+    guild = guild_of(user)
     if guild is None:
         raise RuleViolation(
             "no_guild", "Found your Guild first: only Guild Masters play missions (6.4)."
@@ -93,12 +104,12 @@ def mission_open(
     return mission, seat
 
 
-def guild_payload(guild: Guild, seat_number: int) -> dict:
+def guild_payload(guild, seat_number: int) -> dict:
     """What ``demloc.setup.guild_bind`` carries: the Guild as it is now (its snapshot turned
     into mission cards), the follower cards of its database and its fate points."""
     snapshot = guild_services.guild_snapshot(guild)
     cards = roster_from_snapshot(snapshot)
-    database = guild_services.guild_database(guild, Card.Kind.FOLLOWER)
+    database = guild_services.guild_database(guild, "follower")
     return {
         "seat": seat_number,
         "guild": snapshot["guild"],

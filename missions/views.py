@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from guilds.models import Guild
 from tabletop.errors import NotAllowed, TabletopError
 from tabletop.models import Table
 from tabletop.seats import find_seat
@@ -40,9 +39,7 @@ def lobby(request):
             response = redirect("tabletop:table", code=mission.table.code)
             _remember_seat(response, seat)
             return response
-    guild = (
-        Guild.objects.filter(master=request.user).first() if request.user.is_authenticated else None
-    )
+    guild = services.guild_of(request.user)
     recent = (
         Mission.objects.filter(table__seats__user=request.user).select_related(
             "table", "definition"
