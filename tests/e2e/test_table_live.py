@@ -66,3 +66,31 @@ def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
     ann.get_by_role("button", name="+1").click()
     expect(ann.locator("#total")).to_have_text("1")
     shot(ann, "table-error")
+
+
+def test_a_dropped_phone_shows_offline_then_catches_up(new_phone):
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#ruleset", "counter")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ben.locator("#total")).to_have_text("0")
+    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
+
+    # Ben's socket drops (a sleeping phone, a flaky network): the page says so...
+    ben.evaluate("document.querySelector('[ws-connect]')['htmx-internal-data'].webSocket.socket.close()")
+    expect(ben.locator("#net")).to_contain_text("Offline")
+    ann.get_by_role("button", name="+1").click()
+    expect(ann.locator("#total")).to_have_text("1")
+    ann.get_by_role("button", name="+1").click()
+    expect(ann.locator("#total")).to_have_text("2")
+    # ...comes back by itself and catches up with what happened meanwhile.
+    expect(ben.locator("#net")).to_contain_text("Back online", timeout=15_000)
+    expect(ben.locator("#total")).to_have_text("2")
+    shot(ben, "table-back-online")

@@ -30,9 +30,23 @@
     hadOpen = true;
     document.body.dataset.ws = "open";
   });
-  document.addEventListener("htmx:wsClose", function () {
+  var retry = 0, wrapper = null;
+  document.addEventListener("htmx:wsClose", function (e) {
     document.body.dataset.ws = "closed";
-    if (hadOpen) show("Offline: reconnecting… your taps are not lost, retry when back.", false);
+    if (hadOpen) show("Offline: reconnecting… the table will catch up when you are back.", false);
+    // htmx's ws extension retries only after abnormal closes (1006, 1011-1013); a server
+    // restart or a socket the phone's OS closed while asleep must come back too. Our own
+    // consumer's refusals (codes 4000+) are final.
+    var code = e.detail && e.detail.event ? e.detail.event.code : 0;
+    wrapper = e.detail && e.detail.socketWrapper;
+    if ([1006, 1011, 1012, 1013].indexOf(code) < 0 && code < 4000 && wrapper) {
+      var delay = Math.min(1000 * Math.pow(2, retry++), 15000);
+      setTimeout(function () { if (document.body.dataset.ws !== "open") wrapper.reconnect(); }, delay);
+    }
+  });
+  document.addEventListener("htmx:wsOpen", function () { retry = 0; });
+  window.addEventListener("online", function () {
+    if (wrapper && document.body.dataset.ws !== "open") wrapper.reconnect();
   });
   window.addEventListener("offline", function () { show("Offline: no network.", false); });
   document.addEventListener("visibilitychange", function () {
