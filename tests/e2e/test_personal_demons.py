@@ -39,18 +39,18 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
     expect(ann.locator("#pd-place")).to_be_visible()  # live: Ann never reloaded
     expect(ann.locator("#pd-status")).to_contain_text("Turn 1/6")
 
-    # Place: pick a card, tap a space; Ben sees Ann placed (but not which card)
-    ann_card = ann.locator("#pd-place label.pick").first.get_attribute("class") and ann.locator(
-        "#pd-place label.pick input"
-    ).first.get_attribute("value")
+    # Place: Ben picks a card and a space; Ann's move re-renders his page meanwhile and his
+    # choice survives; Ben sees that Ann placed, not which card
+    ben.locator("#pd-place label.pick").first.click()
+    ben.locator('#pd-place label.pd-cell:has(input[value="2,2"])').click()
+    ann_card = ann.locator("#pd-place label.pick input").first.get_attribute("value")
     ann.locator("#pd-place label.pick").first.click()
     ann.locator('#pd-place label.pd-cell:has(input[value="1,1"])').click()
     shot(ann, "pd-place-ann")
     ann.get_by_role("button", name="Place face down").click()
     expect(ben.locator(".pd-other")).to_contain_text("placed ✓")
     assert ann_card not in ben.content()
-    ben.locator("#pd-place label.pick").first.click()
-    ben.locator('#pd-place label.pd-cell:has(input[value="2,2"])').click()
+    expect(ben.locator('#pd-place label.pd-cell:has(input[value="2,2"]) input')).to_be_checked()
     ben.get_by_role("button", name="Place face down").click()
 
     # Reveal: Ann leaves hers face down, Ben reveals if he can
