@@ -194,6 +194,10 @@ class DemlocRuleset(BaseRuleset):
     min_seats = 2
     max_seats = 4
     template = "missions/live.html"
+    links = (
+        ("Open a mission with your Guild", "missions:lobby"),
+        ("Rules reference (works offline)", "missions:reference"),
+    )
     stylesheet = "missions/missions.css"
     options_schema = OPTIONS_SCHEMA
     event_labels = EVENT_LABELS

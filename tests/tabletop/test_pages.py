@@ -125,3 +125,4 @@ def test_home_lists_each_game_with_its_own_pages(client):
     page = client.get("/").content.decode()
     assert "/tables/new/?game=personimo" in page
     assert "/personimo/score/" in page
+    assert 'href="/missions/"' in page and "/missions/reference/" in page

@@ -14,7 +14,11 @@
     if (!form.dataset.key) form.dataset.key = newKey(); // a double tap re-sends the same key
     var live = document.getElementById("live");
     e.detail.parameters["idempotency_key"] = form.dataset.key;
-    if (live && live.dataset.version) e.detail.parameters["expected_version"] = live.dataset.version;
+    // data-no-version: commands that stay right whatever happened meanwhile ("ready", "Next"),
+    // so two phones tapping at once do not get a conflict.
+    if (live && live.dataset.version && !form.hasAttribute("data-no-version")) {
+      e.detail.parameters["expected_version"] = live.dataset.version;
+    }
   });
   var net = null, hadOpen = false, hideTimer = null;
   function show(text, back) {
