@@ -465,6 +465,7 @@ def test_face_fear_scores_the_highest_tier_met_by_all_seals():
     turn(g, (2, 1), face_up=False, seal_colour="blue")  # two cracked seals: red + any
     g.cmd(0, "pd.card.place", card=g.p(0)["hand"][0], space=[2, 0])
     g.cmd(0, "pd.card.reveal", face_up=True)
+    assert g.view(0)["me"]["bonus"]["fear_points"] == 5
     g.cmd(0, "pd.bonus.face_fear")
     assert g.p(0)["score"] == 5
     assert not [x for x in g.p(0)["board"]["placements"] if x["fear"]]

@@ -921,6 +921,21 @@ def _c_decline(t: _Turn, seat: int, data: dict) -> None:
     t.emit("pd.bonus.declined", {"seat": seat})
 
 
+def fear_points(state: dict, seat: int) -> int:
+    """Points facing the Fear would score now: the highest tier met by all the seals of
+    ``seat`` in any state (rulebook "Face Fear"); 0 without a Fear or below the lowest tier."""
+    fears = [x for x in state["players"][seat]["board"]["placements"] if x["fear"]]
+    if not fears:
+        return 0
+    colours, wild = seal_pool(state, seat)
+    met = [
+        t["points"]
+        for t in state["catalog"][fears[0]["card"]]["tiers"]
+        if B.meets(t["requirements"], colours, wild)
+    ]
+    return max(met, default=0)
+
+
 @_cmd("pd.bonus.face_fear")
 def _c_face_fear(t: _Turn, seat: int, data: dict) -> None:
     """Face Fear: discard it and score the highest tier met by all seals (rulebook "Face Fear")."""
@@ -1321,6 +1336,7 @@ def bonus_options(state: dict, seat: int) -> dict:
         "my_turn": my_turn,
         "status": p["bonus"],
         "fear": any(x["fear"] for x in p["board"]["placements"]),
+        "fear_points": fear_points(state, seat),
         "fragment": bool(sins_for[2])
         and room
         and bool(state["decks"]["fragment"] or state["discards"]["fragment"]),

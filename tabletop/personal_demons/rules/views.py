@@ -231,7 +231,8 @@ def _mine(state: dict, seat: int) -> dict:
     for cid in p["personal"]:
         card = cards[cid]
         anchors = [
-            f"{a[0]},{a[1]}" for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)
+            {"value": f"{a[0]},{a[1]}", "label": f"row {a[0] + 1}, col {a[1] + 1}"}
+            for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)
         ]
         mine["personal"].append(
             dict(face(card), can_summon=E.can_summon(state, seat, cid), anchors=anchors)
