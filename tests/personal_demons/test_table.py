@@ -94,3 +94,45 @@ def test_physical_table_page_counts_sins_and_scores_seals(make_table, client):
     assert response.status_code == 200
     html = response.content.decode()
     assert "Scoring assistant" in html and 'id="pd-score">05<' in html
+
+
+def test_json_api_plays_and_each_seat_view_hides_the_others(client):
+    import json
+
+    def post(url, body, token=None):
+        headers = {"HTTP_X_SEAT_TOKEN": token} if token else {}
+        return client.post(url, json.dumps(body), content_type="application/json", **headers)
+
+    host = post("/api/tables/", {"ruleset": "personal_demons", "name": "Ann"}).json()
+    table_id = host["table_id"]
+    guest = post(f"/api/tables/{table_id}/join", {"name": "Ben"}).json()
+    assert (
+        post(
+            f"/api/tables/{table_id}/commands", {"type": "table.start"}, host["seat_token"]
+        ).status_code
+        == 200
+    )
+    views = {}
+    for number, token in ((0, host["seat_token"]), (1, guest["seat_token"])):
+        views[number] = client.get(f"/api/tables/{table_id}/view", HTTP_X_SEAT_TOKEN=token).json()
+    mine = views[0]["view"]["me"]
+    theirs = views[1]["view"]["me"]
+    assert not {c["id"] for c in mine["hand"]} & {c["id"] for c in theirs["hand"]}
+    assert not any(
+        f'"{c["id"]}"' in json.dumps(views[1]) for c in mine["hand"] + mine["candidates"]
+    )
+    bad = post(
+        f"/api/tables/{table_id}/commands",
+        {"type": "pd.setup.choose", "data": {"fear_space": [0, 0], "keep": ["nope"]}},
+        host["seat_token"],
+    )
+    assert bad.status_code == 400 and bad.json()["code"] == "keep_two"
+    ok = post(
+        f"/api/tables/{table_id}/commands",
+        {
+            "type": "pd.setup.choose",
+            "data": {"fear_space": [0, 0], "keep": [c["id"] for c in mine["candidates"][:2]]},
+        },
+        host["seat_token"],
+    )
+    assert ok.status_code == 200, ok.content
