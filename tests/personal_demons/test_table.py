@@ -50,7 +50,8 @@ def test_two_player_game_through_run_command_replays_and_finishes(make_table):
                 leaked = [c for c in hidden_from(after, s.number) if f'"{c}"' in html]
                 assert not leaked
     state = state_of(table)
-    assert "Victory" in render_live(table, seats[0])
+    final = render_live(table, seats[0])
+    assert "Victory" in final and "Scoring of round 3" in final
     assert state["phase"] == "over"
     assert table.status == Table.Status.FINISHED
     replay = services.table_replay(table)

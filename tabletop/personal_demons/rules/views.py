@@ -193,6 +193,12 @@ def build_view(state: dict, seat: int | None) -> dict:
         view["me"] = _mine(state, seat)
         view["self"] = view["players"][seat]
     view["winner_names"] = [players[i]["name"] for i in view["winners"]]
+    # The last scoring phase stays in view through the first turn of the next round.
+    view["show_scoring"] = state["phase"] == "over" or (
+        state["round"] > 1 and state["turn"] <= 1 and state["phase"] in ("summoning", "end")
+    )
+    for entry in view["players"]:
+        entry["last_round"] = sum(x["points"] for x in entry["scoring"])
     view["final"] = sorted(
         ({"name": p["name"], "score": p["score"]} for p in players), key=lambda x: -x["score"]
     )
