@@ -8,8 +8,13 @@ For other apps (read ``guilds/services/__init__.py`` for the whole list):
   ``services.pantheon_by_kabbalah(guild)`` (the summoning draw), ``services.mercenary_status_set``
   (on_mission / injured with ``heal_feods`` / dead / active), ``services.guild_balance_change``
   (fame, feods, blood stones with a ledger reason).
-- the city (issue 4): ``models.CityArea`` (mercenaries' area of origin; hang control points on
-  it), ``models.LimitBonus`` (dormitory limits raised by control), ``Mercenary.Status.EXPLORING``
-  via ``mercenary_status_set``, ledger reason ``city``, ``rules.DEFENSE_RATING`` per defenses
-  level. Lock the Guild row first (``services._common.lock_guild``) like every service.
+- the city (6.2, ``services/city.py``, formulas in ``city_rules.py``, Celery tasks in
+  ``tasks.py``): ``models.ControlPoint`` (area, kind, holder, bonuses, income) and for missions
+  ``services.control_point_transfer(point_id=, to_guild_id=, reason=, reference=)`` (one
+  transaction: bonuses, income timers, news to both Guilds) and
+  ``services.control_points_for_raffle(guild_ids=)`` (free points and those of the players).
+  Expeditions, income periods and events awaiting an answer are timer rows (``due_at``,
+  ``settled_at``): an ETA task after commit, the beat sweeper for whatever is overdue, an
+  idempotent settlement under a row lock. Exploring mercenaries are busy
+  (``mercenary_can_go_on_mission`` says ``mercenary_absent``).
 """

@@ -213,13 +213,14 @@ def control_point_transfer(
 
 def control_points_for_raffle(*, guild_ids: list[int]) -> list[ControlPoint]:
     """The control points a standard mission between ``guild_ids`` may be fought over (6.4.1
-    raffle phase): free ones and those held by one of these Guilds, with ``area`` and ``holder``
-    loaded, in map order. Reads only."""
+    raffle phase): free ones and those held by one of these Guilds, with ``area``, ``holder``
+    and ``bonuses`` loaded, in map order. Reads only."""
     from django.db.models import Q
 
     return list(
         ControlPoint.objects.filter(Q(holder__isnull=True) | Q(holder_id__in=guild_ids))
         .select_related("area", "holder")
+        .prefetch_related("bonuses")
         .order_by("area__order", "order", "name")
     )
 
