@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.urls import reverse
+from django.utils import timezone
 
 from guilds import models, services
 from guilds.demo import load_demo_content
@@ -135,3 +136,15 @@ def test_demo_city_loads_five_areas_with_points_and_events():
     assert models.ControlPoint.objects.filter(is_demo=True).count() == 11
     assert models.CityEvent.objects.filter(scope="news").exists()
     assert models.CityEventOption.objects.filter(is_default=True).count() == 3
+
+
+def test_the_map_shows_ensigns_of_held_points(client, master, found_guild):
+    other = found_guild("House B", colour="blue")
+    mine, theirs = make_point(), make_point("The Old Forge", kind="forge")
+    services.control_point_transfer(point_id=mine.pk, to_guild_id=master.pk, reason="won")
+    services.control_point_transfer(point_id=theirs.pk, to_guild_id=other.pk, reason="won")
+    models.KnownPoint.objects.create(guild=master, point=theirs, known_at=timezone.now())
+    page = client.get(reverse("guilds:city")).content.decode()
+    assert "⚑ yours" in page and "⚑ House B" in page and 'class="ensign blue"' in page
+    assert "+1 dormitory slot" not in page  # no bonuses on these points
+    assert "10 feods" in page  # income shown for known points
