@@ -5,7 +5,7 @@ import copy
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tabletop.rules import EventRecord
@@ -61,6 +61,7 @@ def check_views(game):
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(players=3, seed=7332, length=179, sealy_content=True)  # five Courage cards at once
 @given(
     players=st.integers(1, 4),
     seed=st.integers(0, 10_000),

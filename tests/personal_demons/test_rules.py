@@ -608,9 +608,12 @@ def test_courage_limit_three_means_discarding_one():
     assert len(g.p(0)["courage"]) == 4 and g.view(0)["me"]["courage_over"]
     assert g.state["step"] == "bonus"
     refused("keep_three", g.cmd, 0, "pd.courage.discard", cards=g.p(0)["courage"][:2])
+    refused("bad_cards", g.cmd, 0, "pd.courage.discard", cards=["C-99"])
     gone = g.p(0)["courage"][0]
     g.cmd(0, "pd.courage.discard", cards=[gone])
     assert len(g.p(0)["courage"]) == 3 and gone in g.state["discards"]["courage"]
+    refused("wrong_step", g.cmd, 0, "pd.bonus.decline")  # the turn moved on
+    refused("no_discard", g.cmd, 0, "pd.courage.discard", cards=[g.p(0)["courage"][0]])
     assert g.state["turn"] == 3
 
 

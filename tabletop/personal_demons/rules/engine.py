@@ -527,7 +527,7 @@ def _ev_seal_scored(s: dict, d: dict) -> None:
         {
             "reason": f"seal at {d['point'][0]},{d['point'][1]}",
             "points": d["points"],
-            "values": d["values"],
+            "card_values": d["values"],
         }
     ]
 
@@ -1091,16 +1091,19 @@ def _c_personal(t: _Turn, seat: int, data: dict) -> None:
 
 @_cmd("pd.courage.discard")
 def _c_courage_discard(t: _Turn, seat: int, data: dict) -> None:
-    """Discard down to three Courage cards: ``{"cards": [id, ...]}`` (rulebook "Three Courage
-    maximum")."""
+    """Discard Courage cards while holding more than three: ``{"cards": [id, ...]}``; at least
+    three stay (rulebook "Three Courage maximum"). A player who took two cards before
+    discarding may discard them in one go or one by one."""
     p = t.player(seat)
     cards = data.get("cards")
     if isinstance(cards, str):
         cards = [cards]
+    if len(p["courage"]) <= 3:
+        raise RuleViolation("no_discard", "You hold three Courage cards or fewer: keep them.")
     if not isinstance(cards, list) or not cards or any(c not in p["courage"] for c in cards):
         raise RuleViolation("bad_cards", "Choose Courage cards you hold.")
-    if len(p["courage"]) - len(set(cards)) != 3:
-        raise RuleViolation("keep_three", "Keep exactly three Courage cards.")
+    if len(p["courage"]) - len(set(cards)) < 3:
+        raise RuleViolation("keep_three", "Keep three Courage cards.")
     t.emit("pd.courage.discarded", {"seat": seat, "cards": sorted(set(cards))})
 
 
