@@ -171,6 +171,7 @@ def touched_pids(board: dict, cards: dict, geometry: dict, seal: dict) -> list[s
 
 
 def placement_by_pid(board: dict, pid: str) -> dict:
+    """The placement ``pid`` of ``board``; raises ``RuleViolation("no_such_card")``."""
     for p in board["placements"]:
         if p["pid"] == pid:
             return p

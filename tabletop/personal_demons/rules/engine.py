@@ -70,6 +70,7 @@ def solo_rating(score: int) -> str:
 
 
 def new_player(name: str) -> dict:
+    """A player before setup: empty circle, sins 0, score 0 (rulebook "Setup" D-F)."""
     return {
         "name": name,
         "hand": [],
