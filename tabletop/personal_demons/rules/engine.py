@@ -36,7 +36,6 @@ from . import board as B
 from . import physical
 from .content import SINS, build_catalog, default_geometry, demo_cards
 
-STEPS = ("draw", "place", "reveal", "sin", "seal", "bonus", "pass", "discard")
 PROMPTS = {
     "setup": "Place your Fear and keep two of your four Personal Demons.",
     "place": "Pick a card and place it face down in your circle.",
