@@ -353,8 +353,19 @@ def test_demo_content_is_complete():
     )
 
 
-def test_bad_card_is_refused():
-    bad = dict(demo_cards()[0], sigils=["green", None, None, None])
+@pytest.mark.parametrize(
+    ("card_id", "change"),
+    [
+        ("I-01", {"sigils": ["green", None, None, None]}),
+        ("I-01", {"sin": "pride"}),
+        ("FE-01", {"tiers": []}),
+        ("C-01", {"effect": {"kind": "teleport"}}),
+        ("X-01", {"cost": {"sin": "any", "amount": 6}}),
+        ("H-01", {"ability": {"kind": "mystery"}}),
+    ],
+)
+def test_bad_card_is_refused(card_id, change):
+    card = next(c for c in demo_cards() if c["id"] == card_id)
     with pytest.raises(RuleViolation) as exc:
-        build_catalog([bad])
+        build_catalog([{**card, **change}])
     assert exc.value.code == "bad_card"

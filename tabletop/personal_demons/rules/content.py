@@ -23,6 +23,18 @@ SIGILS = (None, "blue", "red", "yellow", "purple")
 SINS = ("glut", "hate", "want")
 TYPES = ("Devil", "Imp", "Shade", "President", "Noble", "Royal", "Knight", "Fragment", "Fear")
 REQUIREMENTS = ("blue", "red", "yellow", "any")
+#: Courage effects the rules know (``effect.kind``) and Personal Demon abilities (``ability.kind``).
+COURAGE_KINDS = (
+    "type_score",
+    "score_sins",
+    "counts_as_seal",
+    "pan_demonium",
+    "keeper",
+    "more_sins",
+    "pile_up",
+    "seal_score",
+)
+ABILITY_KINDS = ("all_courage", "others_courage", "others_score", "others_sin")
 
 
 @cache
@@ -75,14 +87,18 @@ def validate_card(card: dict) -> None:
         tiers = card.get("tiers")
         if not isinstance(tiers, list) or len(tiers) != 4:
             bad("a Fear has four scoring tiers")
-    if card["deck"] == "courage" and not isinstance(card.get("effect"), dict):
-        bad("a Courage card needs an effect")
+    if card["deck"] == "courage":
+        effect = card.get("effect")
+        if not isinstance(effect, dict) or effect.get("kind") not in COURAGE_KINDS:
+            bad(f"a Courage card needs an effect, one of {', '.join(COURAGE_KINDS)}")
     if card["deck"] in ("hefty", "colossal"):
         cost = card.get("cost") or {}
         if cost.get("amount") != 6:
             bad("a Personal Demon costs 6 of a single sin")
         if card["deck"] == "colossal" and cost.get("sin") not in SINS:
             bad("a colossal card names its sin")
+        if (card.get("ability") or {}).get("kind") not in ABILITY_KINDS:
+            bad(f"a Personal Demon's ability is one of {', '.join(ABILITY_KINDS)}")
 
 
 def build_catalog(cards: list[dict]) -> dict[str, dict]:
