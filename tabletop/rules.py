@@ -105,6 +105,8 @@ class BaseRuleset:
     template: ClassVar[str] = ""
     #: Options a host may set when creating the table: {name: {"label", "choices", "default"}}.
     options_schema: ClassVar[dict] = {}
+    #: True for games played in unison: only the seat that sent the last command may undo it.
+    undo_own_only: ClassVar[bool] = False
     #: Pages of the game outside a table, listed on the home page: ((label, url name), ...).
     links: ClassVar[tuple] = ()
 

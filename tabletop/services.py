@@ -202,6 +202,7 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
         if seat is None:
             raise NotAllowed("not_seated", "Only a player at the table can undo.")
         new_events = [_undo_event(meta) if command.type == "table.undo" else _redo_event(meta)]
+        _check_undo_owner(game, meta, new_events[0].data["command"], seat)
         state, dice_tape = None, None
     else:
         _require_playing(table)
@@ -291,6 +292,18 @@ def _start(table: Table, game, seat: Seat | None, dice_seed) -> tuple[list[NewEv
         },
     )
     return [start, *opening], game.initial_state()
+
+
+def _check_undo_owner(game, meta: Meta, target: int, seat: Seat) -> None:
+    """With ``Ruleset.undo_own_only`` (simultaneous play), only the seat that sent a command
+    may undo or redo it; otherwise anyone at the table may (shared bookkeeping)."""
+    if not getattr(game, "undo_own_only", False):
+        return
+    owner = meta.commands.get(str(target), [None])[0]
+    if owner is not None and owner != seat.number:
+        name = seat.table.seats.filter(number=owner).values_list("name", flat=True).first()
+        raise NotAllowed("not_your_action",
+                         f"The last action is {name or 'another player'}'s: only they can undo it.")
 
 
 def _undo_event(meta: Meta) -> NewEvent:

@@ -60,7 +60,8 @@ def server_url(django_db_setup, django_db_blocker):
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "server.log", "w")
+    log_path = ARTIFACTS / f"server-{os.getpid()}.log"
+    log = open(log_path, "w")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -85,7 +86,7 @@ def server_url(django_db_setup, django_db_blocker):
         except OSError as exc:
             if proc.poll() is not None:
                 raise RuntimeError(
-                    f"server died: {(ARTIFACTS / 'server.log').read_text()}"
+                    f"server died: {log_path.read_text()}"
                 ) from exc
             time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"

@@ -229,3 +229,24 @@ def test_host_changes_options_in_the_lobby_only(make_table):
         assert exc.value.code == "table_started"
     finally:
         game.options_schema = {}
+
+
+def test_undo_own_only_lets_only_the_sender_undo(make_table):
+    from tabletop.registry import get_ruleset
+
+    game = get_ruleset("counter")
+    game.undo_own_only = True
+    try:
+        table, seats = make_table()
+        services.run_command(table, seats[0], add(4))
+        with pytest.raises(NotAllowed) as exc:
+            services.run_command(table, seats[1], Command("table.undo"))
+        assert exc.value.code == "not_your_action" and "P1" in exc.value.message
+        services.run_command(table, seats[0], Command("table.undo"))
+        with pytest.raises(NotAllowed):
+            services.run_command(table, seats[1], Command("table.redo"))
+        services.run_command(table, seats[0], Command("table.redo"))
+        table.refresh_from_db()
+        assert table.state["total"] == 4
+    finally:
+        game.undo_own_only = False

@@ -142,6 +142,8 @@ class PersonalDemonsRuleset(BaseRuleset):
     min_seats = 1
     max_seats = 4
     template = "personal_demons/live.html"
+    # Everyone places and chooses in unison: undo is each player's own (kit, undo_own_only).
+    undo_own_only = True
     stylesheet = "personal_demons/personal_demons.css"
     #: Commands that show hidden cards (reveals, draws). Others may end a step and deal cards
     #: too; those events are final all the same, so undo stops at them.
