@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent, SeatInfo, require
 
-
 GOAL = 50
 
 
