@@ -410,6 +410,17 @@ class ControlPointAdmin(admin.ModelAdmin):
     inlines = (ControlPointBonusInline,)
     actions = ("make_free",)
 
+    def has_delete_permission(self, request, obj=None):
+        # A party under way would never come back (its mercenaries stay "exploring").
+        if obj is not None and obj.expeditions.filter(settled_at__isnull=True).exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one by one, so the check above applies
+        return actions
+
     @admin.display(description="income per period")
     def income(self, obj):
         parts = [
