@@ -416,8 +416,8 @@ class ControlPointAdmin(admin.ModelAdmin):
             return False
         return super().has_delete_permission(request, obj)
 
-    def get_actions(self, request):
-        actions = super().get_actions(request)
+    def get_actions(self, request, *args, **kwargs):
+        actions = super().get_actions(request, *args, **kwargs)
         actions.pop("delete_selected", None)  # one by one, so the check above applies
         return actions
 
