@@ -2,6 +2,7 @@
 only through the services, so the ledger and the balances stay equal)."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import ActionLocation
 
 from tabletop.errors import TabletopError
 
@@ -416,8 +417,8 @@ class ControlPointAdmin(admin.ModelAdmin):
             return False
         return super().has_delete_permission(request, obj)
 
-    def get_actions(self, request, *args, **kwargs):
-        actions = super().get_actions(request, *args, **kwargs)
+    def get_actions(self, request, action_location=ActionLocation.CHANGE_LIST):
+        actions = super().get_actions(request, action_location)
         actions.pop("delete_selected", None)  # one by one, so the check above applies
         return actions
 
