@@ -7,6 +7,8 @@
   "use strict";
   let offset = 0;
   let refreshing = false;
+  let wait = 0; // seconds before asking again while a deadline stays unsettled (backoff)
+  let nextAsk = 0;
 
   function section() { return document.querySelector("[data-city]"); }
 
@@ -24,8 +26,10 @@
 
   function refresh() {
     const s = section();
-    if (!s || refreshing || !window.htmx) return;
+    if (!s || refreshing || !window.htmx || Date.now() < nextAsk) return;
     refreshing = true;
+    wait = Math.min(wait ? wait * 2 : 1, 60);
+    nextAsk = Date.now() + wait * 1000;
     htmx.ajax("GET", s.dataset.refresh, { target: "#guild-main", swap: "outerHTML" })
       .finally(() => { refreshing = false; });
   }
@@ -35,10 +39,11 @@
     let ended = false;
     document.querySelectorAll("[data-due]").forEach((el) => {
       const left = Date.parse(el.dataset.due) - now;
-      el.textContent = left > 0 ? fmt(left) : "back now";
+      el.textContent = left > 0 ? fmt(left) : el.dataset.ended || "back now";
       if (left <= 0) ended = true;
     });
     if (ended) refresh();
+    else wait = 0;
   }
 
   document.addEventListener("DOMContentLoaded", () => { measure(); tick(); });
