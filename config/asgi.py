@@ -15,7 +15,9 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 
-http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.DEBUG else django_asgi_app
+# The ASGI server serves our static files itself (htmx, CSS): a table may have no internet and
+# no web server in front. SERVE_STATIC=0 when a proxy or CDN serves /static/.
+http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.SERVE_STATIC else django_asgi_app
 
 application = ProtocolTypeRouter(
     {

@@ -8,6 +8,7 @@
   uses kombu's filesystem transport and Channels its in-memory layer (the embedded default).
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus testserver).
 - ``TABLETOP_RNG_SEED``: an integer makes table randomness reproducible (tests only).
+- ``SERVE_STATIC``: the ASGI server serves /static/ itself (default on).
 """
 
 import os
@@ -127,6 +128,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # Table commands are small: anything bigger is malformed (DESIGN.md, bad input).

@@ -395,9 +395,11 @@ def notify_table(table_id: int, version: int) -> None:
 
 
 def _clean_name(name: str) -> str:
-    clean = " ".join(str(name or "").split())[:MAX_SEAT_NAME]
+    clean = " ".join(str(name or "").split())
     if not clean:
         raise RuleViolation("bad_name", "Please give a name for your seat.")
+    if len(clean) > MAX_SEAT_NAME:
+        raise RuleViolation("bad_name", f"Names are at most {MAX_SEAT_NAME} characters.")
     return clean
 
 

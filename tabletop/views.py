@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import segno
 from django.http import HttpResponse
@@ -189,6 +190,9 @@ def table_page(request, code: str):
     return render(request, "tabletop/table.html", context)
 
 
+_INT = re.compile(r"-?[0-9]{1,15}")  # ASCII digits only; longer numbers stay strings
+
+
 def parse_command_form(post) -> tuple[Command, int | None, str | None]:
     """A command from form fields: ``type``; ``data`` (a JSON object) and/or ``d.<key>``
     fields (digit strings become ints); ``expected_version``; ``idempotency_key``.
@@ -205,7 +209,7 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
     for key in post:
         if key.startswith("d."):
             values = post.getlist(key)
-            parsed = [int(v) if v.lstrip("-").isdigit() else v for v in values]
+            parsed = [int(v) if _INT.fullmatch(v) else v for v in values]
             name = key[2:].removesuffix("[]")
             data[name] = parsed if len(parsed) > 1 or key.endswith("[]") else parsed[0]
     expected = post.get("expected_version")

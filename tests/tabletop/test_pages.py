@@ -126,3 +126,42 @@ def test_home_lists_each_game_with_its_own_pages(client):
     assert "/tables/new/?game=personimo" in page
     assert "/personimo/score/" in page
     assert 'href="/missions/"' in page and "/missions/reference/" in page
+
+
+def test_join_link_of_a_started_table_says_so_instead_of_offering_a_seat(client):
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    page = type(client)().get(f"/j/{table.code}/").content.decode()
+    assert "has already started" in page and "Take a seat" not in page
+
+
+def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    for value in ("²", "9" * 5000, "-", "1e3"):
+        response = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": value})
+        assert response.status_code == 400, value
+        assert 'data-code="bad_amount"' in response.content.decode()
+
+
+def test_a_name_longer_than_40_characters_is_refused(client):
+    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 41})
+    assert response.status_code == 200 and "at most 40 characters" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_without_debug_errors_are_friendly_pages_and_static_files_are_served(client, settings):
+    settings.DEBUG = False
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404 and "Nothing here" in response.content.decode()
+
+
+async def test_the_asgi_app_serves_static_files_itself():
+    import httpx
+
+    from config.asgi import application
+
+    transport = httpx.ASGITransport(app=application)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        response = await http.get("/static/django_htmx/htmx-2.min.js")
+    assert response.status_code == 200 and b"htmx" in response.content
