@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from tabletop.errors import NotFound, RuleViolation
 
 from . import models, rules, services
+from .ids import IdField
 from .services import queries
 
 ERRORS = {
@@ -98,11 +99,11 @@ class RedeemOut(serializers.Serializer):
 
 
 class CardIdIn(serializers.Serializer):
-    card_id = serializers.IntegerField()
+    card_id = IdField()
 
 
 class MercenaryIdIn(serializers.Serializer):
-    mercenary_id = serializers.IntegerField()
+    mercenary_id = IdField()
 
 
 class EquipIn(MercenaryIdIn):

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import ids  # noqa: F401 (registers the <id:...> URL converter)
 from . import city_views, views
 
 app_name = "guilds"
@@ -12,22 +13,22 @@ urlpatterns = [
     path("gate/redeem/", views.redeem, name="redeem"),
     path("dormitory/", views.dormitory, name="dormitory"),
     path("dormitory/enlist/", views.enlist, name="enlist"),
-    path("dormitory/<int:pk>/dismiss/", views.dismiss, name="dismiss"),
-    path("dormitory/<int:pk>/heal/", views.heal, name="heal"),
+    path("dormitory/<id:pk>/dismiss/", views.dismiss, name="dismiss"),
+    path("dormitory/<id:pk>/heal/", views.heal, name="heal"),
     path("armory/", views.armory, name="armory"),
     path("armory/buy/", views.buy, name="buy"),
-    path("armory/<int:pk>/equip/", views.equip, name="equip"),
-    path("armory/<int:pk>/unequip/", views.unequip, name="unequip"),
+    path("armory/<id:pk>/equip/", views.equip, name="equip"),
+    path("armory/<id:pk>/unequip/", views.unequip, name="unequip"),
     path("library/", views.library, name="library"),
     path("library/add/", views.code_add, name="code_add"),
-    path("library/<int:pk>/assign/", views.code_assign, name="code_assign"),
-    path("library/<int:pk>/unassign/", views.code_unassign, name="code_unassign"),
+    path("library/<id:pk>/assign/", views.code_assign, name="code_assign"),
+    path("library/<id:pk>/unassign/", views.code_unassign, name="code_unassign"),
     path("guesthouse/", views.guesthouse, name="guesthouse"),
     path("guesthouse/enlist/", views.follower_enlist, name="follower_enlist"),
-    path("guesthouse/<int:pk>/dismiss/", views.follower_dismiss, name="follower_dismiss"),
+    path("guesthouse/<id:pk>/dismiss/", views.follower_dismiss, name="follower_dismiss"),
     path("pantheon/", views.pantheon, name="pantheon"),
     path("pantheon/add/", views.daemon_add, name="daemon_add"),
-    path("pantheon/<int:pk>/remove/", views.daemon_remove, name="daemon_remove"),
+    path("pantheon/<id:pk>/remove/", views.daemon_remove, name="daemon_remove"),
     path("buildings/", views.buildings, name="buildings"),
     path("buildings/<slug:kind>/upgrade/", views.upgrade, name="upgrade"),
     path("ledger/", views.ledger, name="ledger"),
@@ -35,7 +36,7 @@ urlpatterns = [
     path("city/", city_views.city, name="city"),
     path("city/refresh/", city_views.refresh, name="city_refresh"),
     path("city/seen/", city_views.seen, name="city_seen"),
-    path("city/points/<int:pk>/preview/", city_views.preview, name="city_preview"),
-    path("city/points/<int:pk>/send/", city_views.send, name="city_send"),
-    path("city/events/<int:pk>/answer/", city_views.answer, name="city_answer"),
+    path("city/points/<id:pk>/preview/", city_views.preview, name="city_preview"),
+    path("city/points/<id:pk>/send/", city_views.send, name="city_send"),
+    path("city/events/<id:pk>/answer/", city_views.answer, name="city_answer"),
 ]

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tabletop.errors import TabletopError
 
@@ -267,10 +267,15 @@ def home(request):
     return _render(request, "office", guild)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def found(request):
-    """Found a Guild with an account card code (6.2, first access)."""
+    """Found a Guild with an account card code (6.2, first access). GET shows the form (so a
+    page reloaded after a refused code still works); a Master who has a Guild goes home."""
+    if request.method == "GET":
+        if _guild(request) is not None:
+            return redirect("guilds:home")
+        return render(request, "guilds/found.html", {"colours": GuildColour.choices})
     try:
         services.guild_create(
             master=request.user,

@@ -9,6 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from guilds.ids import IdField
 from tabletop.api import ERRORS, _api_seat, _seat_out
 from tabletop.errors import NotAllowed
 
@@ -23,7 +24,7 @@ class DefinitionOut(serializers.ModelSerializer):
 
 
 class OpenIn(serializers.Serializer):
-    definition = serializers.IntegerField()
+    definition = IdField()
     mode = serializers.ChoiceField(choices=MissionMode.choices)
     options = serializers.DictField(required=False, default=dict)
 

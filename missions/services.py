@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from guilds import services as guild_services
+from guilds.ids import parse_id
 from tabletop import services as table_services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.models import Seat, Table
@@ -47,10 +48,10 @@ def _guild_of(user):
 
 
 def _definition(definition_id) -> MissionDefinition:
-    try:
-        definition = MissionDefinition.objects.filter(pk=int(definition_id), is_active=True).first()
-    except (TypeError, ValueError):
-        definition = None
+    pk = parse_id(definition_id)
+    definition = (
+        MissionDefinition.objects.filter(pk=pk, is_active=True).first() if pk is not None else None
+    )
     if definition is None:
         raise NotFound("mission_not_found", "No such mission.")
     return definition

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from guilds import ids  # noqa: F401 (registers the <id:...> URL converter)
+
 from . import api, views
 
 app_name = "missions"
@@ -14,8 +16,8 @@ urlpatterns = [
     path("report/<str:code>.json", views.battle_report_json, name="report_json"),
     path("api/definitions", api.definitions, name="api_definitions"),
     path("api/missions", api.mission_open, name="api_open"),
-    path("api/missions/<int:mission_id>/bind", api.mission_bind, name="api_bind"),
-    path("api/missions/<int:mission_id>/close", api.mission_close, name="api_close"),
-    path("api/missions/<int:mission_id>/continue", api.mission_continue, name="api_continue"),
-    path("api/missions/<int:mission_id>/report", api.mission_report, name="api_report"),
+    path("api/missions/<id:mission_id>/bind", api.mission_bind, name="api_bind"),
+    path("api/missions/<id:mission_id>/close", api.mission_close, name="api_close"),
+    path("api/missions/<id:mission_id>/continue", api.mission_continue, name="api_continue"),
+    path("api/missions/<id:mission_id>/report", api.mission_report, name="api_report"),
 ]

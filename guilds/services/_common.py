@@ -11,6 +11,7 @@ from django.db.models import Sum
 from tabletop.errors import NotFound, RuleViolation
 
 from .. import rules
+from ..ids import parse_id
 from ..models import Building, Card, Guild, LedgerEntry, LimitBonus, SetCard
 
 CURRENCY_LABELS = {"fame": "fame", "feods": "feods", "blood_stones": "blood stones"}
@@ -18,8 +19,8 @@ CURRENCY_LABELS = {"fame": "fame", "feods": "feods", "blood_stones": "blood ston
 
 def lock_guild(guild: Guild | int) -> Guild:
     """The Guild row, locked until the end of the transaction. ``NotFound`` if it is gone."""
-    pk = guild.pk if isinstance(guild, Guild) else guild
-    locked = Guild.objects.select_for_update().filter(pk=pk).first()
+    pk = guild.pk if isinstance(guild, Guild) else parse_id(guild)
+    locked = Guild.objects.select_for_update().filter(pk=pk).first() if pk is not None else None
     if locked is None:
         raise NotFound("guild_not_found", "No such Guild.")
     return locked
@@ -108,22 +109,22 @@ def limits_of(guild: Guild) -> rules.DormitoryLimits:
 
 
 def get_card(model, card_id) -> Card:
-    """A catalog card of ``model`` by id, or ``NotFound("card_not_found")``."""
-    try:
-        card = model.objects.filter(pk=int(card_id)).first()
-    except (TypeError, ValueError):
-        card = None
+    """A catalog card of ``model`` by id, or ``NotFound("card_not_found")`` (also for an id
+    that is no number or out of range, ``guilds.ids.parse_id``)."""
+    pk = parse_id(card_id)
+    card = model.objects.filter(pk=pk).first() if pk is not None else None
     if card is None:
         raise NotFound("card_not_found", "No such card.")
     return card
 
 
 def get_owned(queryset, pk, what: str):
-    """A row of one Guild by id, locked, or ``NotFound`` (never says it belongs to another)."""
-    try:
-        row = queryset.order_by().select_for_update(of=("self",)).filter(pk=int(pk)).first()
-    except (TypeError, ValueError):
-        row = None
+    """A row of one Guild by id, locked, or ``NotFound`` (never says it belongs to another).
+    ``pk``: anything (``guilds.ids.parse_id``): not an id in range is ``NotFound`` too."""
+    number = parse_id(pk)
+    row = None
+    if number is not None:
+        row = queryset.order_by().select_for_update(of=("self",)).filter(pk=number).first()
     if row is None:
         raise NotFound(f"{what}_not_found", f"No such {what.replace('_', ' ')} in your Guild.")
     return row
