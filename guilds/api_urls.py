@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from . import ids  # noqa: F401 (registers the <id:...> URL converter)
-from . import api, city_api
+from . import api, city_api, ids  # noqa: F401 (ids registers the <id:...> converter)
 
 urlpatterns = [
     path("", api.guild, name="api-guild"),

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from . import ids  # noqa: F401 (registers the <id:...> URL converter)
-from . import city_views, views
+from . import city_views, ids, views  # noqa: F401 (ids registers the <id:...> converter)
 
 app_name = "guilds"
 urlpatterns = [
