@@ -16,13 +16,14 @@ from tabletop.errors import NotFound
 from . import services
 from .api import ERRORS, _guild, _valid
 from .city_views import map_context
+from .ids import IdField
 
 TAGS = ["city"]
 
 
 class CityPartyIn(serializers.Serializer):
-    point_id = serializers.IntegerField()
-    mercenary_ids = serializers.ListField(child=serializers.IntegerField(), max_length=10)
+    point_id = IdField()
+    mercenary_ids = serializers.ListField(child=IdField(), max_length=10)
 
 
 class CityPreviewOut(serializers.Serializer):
@@ -73,7 +74,7 @@ class CityEventOut(serializers.Serializer):
 
 
 class CityAnswerIn(serializers.Serializer):
-    option_id = serializers.IntegerField()
+    option_id = IdField()
 
 
 class CityNewsOut(serializers.Serializer):

@@ -29,6 +29,7 @@ from django.utils import timezone
 from tabletop.errors import NotFound, RuleViolation
 
 from .. import city_rules, rules
+from ..ids import parse_id
 from ..models import (
     CityEvent,
     CityEventOption,
@@ -65,15 +66,15 @@ def _lock_guilds(*ids: int | None) -> dict[int, Guild]:
 
 
 def _lock_point(point_id) -> ControlPoint:
-    try:
+    pk = parse_id(point_id)
+    point = None
+    if pk is not None:
         point = (
             ControlPoint.objects.select_related("area")
             .select_for_update(of=("self",))
-            .filter(pk=int(point_id))
+            .filter(pk=pk)
             .first()
         )
-    except (TypeError, ValueError):
-        point = None
     if point is None:
         raise NotFound("control_point_not_found", "No such control point.")
     return point
@@ -281,11 +282,13 @@ def _plan(guild: Guild, point: ControlPoint, levels: list[int]) -> Preview:
 
 
 def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
-    try:
-        ids = sorted({int(i) for i in mercenary_ids})
-    except (TypeError, ValueError):
-        raise RuleViolation("bad_mercenary", "Mercenaries are chosen by id.") from None
-    city_rules.check_party(len(ids))
+    if isinstance(mercenary_ids, (str, bytes)) or not hasattr(mercenary_ids, "__iter__"):
+        raise RuleViolation("bad_mercenary", "Mercenaries are chosen by id.")
+    parsed = [parse_id(i) for i in mercenary_ids]
+    city_rules.check_party(len(set(parsed)))
+    if None in parsed:
+        raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
+    ids = sorted(set(parsed))
     party = list(guild.mercenaries.select_related("card").filter(pk__in=ids).order_by("pk"))
     if len(party) != len(ids):
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
@@ -300,10 +303,10 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
 
 
 def _visible_point(guild: Guild, point_id) -> ControlPoint:
-    try:
-        point = ControlPoint.objects.select_related("holder").filter(pk=int(point_id)).first()
-    except (TypeError, ValueError):
-        point = None
+    pk = parse_id(point_id)
+    point = None
+    if pk is not None:
+        point = ControlPoint.objects.select_related("holder").filter(pk=pk).first()
     if point is None:
         raise NotFound("control_point_not_found", "No such control point.")
     return point
@@ -614,15 +617,15 @@ def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEv
     ``event_closed`` (already answered, or the deadline passed: the default applies),
     ``bad_option``.
     """
-    found = GuildEvent.objects.filter(pk=event_id, guild=guild).first()
+    pk = parse_id(event_id)
+    found = GuildEvent.objects.filter(pk=pk, guild=guild).first() if pk is not None else None
     if found is None:
         raise NotFound("event_not_found", "No such event for your Guild.")
     if found.settled_at is not None or found.due_at <= timezone.now():
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
-    try:
-        option_id = int(option_id)
-    except (TypeError, ValueError):
-        raise RuleViolation("bad_option", "Choose one of the answers.") from None
+    option_id = parse_id(option_id)
+    if option_id is None:
+        raise RuleViolation("bad_option", "Choose one of the answers.")
     if not _settle_event(found.pk, option_id):
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
     return GuildEvent.objects.get(pk=found.pk)

@@ -199,11 +199,16 @@ def test_sending_is_refused_with_codes_and_changes_nothing(found_guild, give):
         ([], "party_empty"),
         (ids + [stranger.pk], "party_too_large"),
         ([stranger.pk], "mercenary_not_found"),
+        ([2**70], "mercenary_not_found"),  # out of any id range: no crash
+        (["abc"], "mercenary_not_found"),
     ]
     for mercenary_ids, code in cases:
         with pytest.raises((RuleViolation, NotFound)) as exc:
             services.expedition_start(guild=guild, point_id=point.pk, mercenary_ids=mercenary_ids)
         assert exc.value.code == code
+    with pytest.raises(NotFound) as exc:
+        services.expedition_start(guild=guild, point_id=2**70, mercenary_ids=ids[:1])
+    assert exc.value.code == "control_point_not_found"
     services.mercenary_status_set(mercenary_id=ids[0], status="injured", heal_feods=5)
     with pytest.raises(RuleViolation) as exc:
         services.expedition_start(guild=guild, point_id=point.pk, mercenary_ids=ids[:1])
