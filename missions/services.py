@@ -107,7 +107,8 @@ def mission_open(
 
 def guild_payload(guild, seat_number: int) -> dict:
     """What ``demloc.setup.guild_bind`` carries: the Guild as it is now (its snapshot turned
-    into mission cards), the follower cards of its database and its fate points."""
+    into mission cards), the follower cards of its database, its fate points and when the
+    snapshot was taken (``taken_at``, ISO 8601 UTC)."""
     snapshot = guild_services.guild_snapshot(guild)
     cards = roster_from_snapshot(snapshot)
     database = guild_services.guild_database(guild, "follower")
@@ -118,6 +119,7 @@ def guild_payload(guild, seat_number: int) -> dict:
         "pantheon": cards["pantheon"],
         "database_followers": [entry.card.pk for entry in database],
         "fate_points": 3,
+        "taken_at": timezone.now().isoformat(timespec="seconds"),
     }
 
 
@@ -154,10 +156,13 @@ def _raffle_candidates(guild_ids: list[int]) -> list[dict]:
 def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     """Bring the Guild of ``user`` (who holds ``seat``) to the mission at ``table``; when the
     last Guild is in, a standard mission draws its control spot (6.4.1 raffle) from the free
-    points and those held by the guilds at the table.
+    points and those held by the guilds at the table. Called again for the same seat, it
+    brings a fresh snapshot of the Guild (until the seat's Characters step is done): choices
+    no longer valid are dropped (``missions.rules.setup``).
 
     Raises ``NotAllowed`` ``login_required`` / ``not_your_seat``, ``RuleViolation`` ``no_guild``
-    and the ruleset's ``guild_bound`` / ``guild_twice`` / ``wrong_phase``.
+    and the ruleset's ``guild_bound`` / ``guild_twice`` / ``wrong_phase`` /
+    ``characters_done``.
     """
     guild = _guild_of(user)
     if seat.table_id != table.pk or seat.user_id != user.pk:

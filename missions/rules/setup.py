@@ -11,7 +11,11 @@ player has tapped Next (6.4.1)::
 
 - ``guilds``: each phone brings its Guild (server command ``demloc.setup.guild_bind``, seat
   None, sent by ``missions.services.mission_guild_bind`` with the Guild's snapshot); in a
-  standard mission the server then draws the control spot (``demloc.setup.raffle``).
+  standard mission the server then draws the control spot (``demloc.setup.raffle``). A player
+  may bring the same Guild again (a fresh snapshot: ``demloc.setup.guild_refreshed``) until
+  their Characters step is done (our rule: the rulebook has the profiles "connected" once, but
+  a Master who enlists or equips at the table must see it); choices no longer valid are dropped
+  with a line in the log.
 - ``characters``: picks into ``definition["slots"]`` slots: ready mercenaries, guesthouse
   followers (free), followers enlisted for feods from the mission's shared pool (5.1.2: the
   copies are shared by every player at the table). Uniqueness (5.1.1): a mercenary picked by two
@@ -80,6 +84,7 @@ COLOURS = ("red", "blue", "yellow", "green")
 EVENT_LABELS = {
     P + "opened": "opened the mission lobby",
     P + "guild_bound": "brought a Guild",
+    P + "guild_refreshed": "brought a Guild again",
     P + "raffle_drawn": "drew the control spot",
     P + "next_tapped": "tapped Next",
     P + "stage_advanced": "moved to the next phase",
@@ -236,35 +241,92 @@ def _stage(setup: dict, *stages: str) -> None:
     )
 
 
+#: Stages in which a player may bring their Guild again (until their Characters step is done).
+REFRESH_STAGES = ("guilds", "raffle", "objective", "map", "characters")
+
+
+def can_refresh(setup: dict, seat: int | None) -> bool:
+    """Whether ``seat`` may bring its Guild again now: it has brought one, the stage is at most
+    Characters, and (at Characters) it has not tapped Next yet."""
+    return (
+        seat is not None
+        and _seat_key(seat) in setup["guilds"]
+        and setup["stage"] in REFRESH_STAGES
+        and not (setup["stage"] == "characters" and seat in setup["ready"])
+    )
+
+
 def _cmd_guild_bind(state, setup, data, seat, rng):
-    _stage(setup, "guilds")
     bound = data.get("seat")
     require(bound in setup["seats"], "not_seated", "No such seat at this table.")
-    require(
-        _seat_key(bound) not in setup["guilds"],
-        "guild_bound",
-        "This seat has already brought its Guild.",
-    )
     guild = data.get("guild") or {}
     require(isinstance(guild.get("id"), int), "bad_guild", "A Guild needs an id.")
+    payload = {
+        "seat": bound,
+        "guild": guild,
+        "roster": [_checked_entry(e) for e in data.get("roster") or []],
+        "pantheon": _checked_pantheon(data.get("pantheon") or []),
+        "database_followers": data.get("database_followers") or [],
+        "fate_points": int(data.get("fate_points", 3)),
+        "taken_at": str(data.get("taken_at") or ""),
+    }
+    if _seat_key(bound) in setup["guilds"]:
+        return _guild_refresh(setup, bound, payload, rng)
+    _stage(setup, "guilds")
     require(
         all(g["guild"]["id"] != guild["id"] for g in setup["guilds"].values()),
         "guild_twice",
         f"{guild.get('name', 'That Guild')} is already at this table: one Guild per player.",
     )
-    return [
-        NewEvent(
-            P + "guild_bound",
-            {
-                "seat": bound,
-                "guild": guild,
-                "roster": [_checked_entry(e) for e in data.get("roster") or []],
-                "pantheon": _checked_pantheon(data.get("pantheon") or []),
-                "database_followers": data.get("database_followers") or [],
-                "fate_points": int(data.get("fate_points", 3)),
-            },
-        )
-    ]
+    return [NewEvent(P + "guild_bound", payload)]
+
+
+def _guild_refresh(setup: dict, seat: int, payload: dict, rng) -> list[NewEvent]:
+    """The same Guild brought again (a fresh snapshot). Picks no longer valid are dropped:
+    a mercenary or guest gone or no longer ready, a hired follower whose card left the Guild's
+    database, and hires (latest first) the new purse no longer covers."""
+    require(
+        payload["guild"]["id"] == setup["guilds"][_seat_key(seat)]["guild"]["id"],
+        "guild_bound",
+        "This seat has already brought its Guild.",
+    )
+    require(
+        can_refresh(setup, seat),
+        "characters_done",
+        "Your characters are chosen: your Guild stays as it was brought for this mission.",
+    )
+    roster = {c["id"]: c for c in payload["roster"]}
+    offers = {f["key"]: f for f in setup["definition"].get("followers", [])}
+    dropped, kept_hires = [], []
+    for pick in setup["picks"][_seat_key(seat)]:
+        why = ""
+        if pick["source"] == "hired":
+            card_id = (offers.get(pick["ref"]) or {}).get("card_id")
+            if card_id is not None and card_id not in payload["database_followers"]:
+                why = "no longer in your card database (5.1.2)"
+            else:
+                kept_hires.append(pick)
+        else:
+            entry = roster.get(pick["id"])
+            if entry is None:
+                why = "no longer in your Guild"
+            elif not entry.get("ready", True):
+                why = entry.get("why") or "cannot go on a mission now"
+        if why:
+            dropped.append({"id": pick["id"], "name": pick["name"], "why": why})
+    costs = setup["costs"][_seat_key(seat)]
+    pending = sum(c["offers"].get(_seat_key(seat), 0) for c in setup["contests"].values())
+    spent = sum(p["cost"] for p in kept_hires) + costs["offers"] + pending
+    for pick in reversed(kept_hires):
+        if spent <= payload["guild"].get("feods", 0):
+            break
+        spent -= pick["cost"]
+        dropped.append({"id": pick["id"], "name": pick["name"], "why": "too dear for your purse"})
+    events = [NewEvent(P + "guild_refreshed", {**payload, "dropped": dropped})]
+    for gone in dropped:
+        pick = next(p for p in setup["picks"][_seat_key(seat)] if p["id"] == gone["id"])
+        events.extend(_contest_after_unpick(setup, seat, pick, rng))
+    return events
 
 
 def _checked_entry(entry: dict) -> dict:
@@ -455,15 +517,22 @@ def _cmd_unpick(state, setup, data, seat, rng):
     char_id = str(data.get("character") or "")
     pick = next((p for p in setup["picks"][_seat_key(seat)] if p["id"] == char_id), None)
     require(pick is not None, "not_chosen", "That character is not in your slots.")
-    events = [NewEvent(P + "unpicked", {"seat": seat, "id": char_id})]
+    return [
+        NewEvent(P + "unpicked", {"seat": seat, "id": char_id}),
+        *_contest_after_unpick(setup, seat, pick, rng),
+    ]
+
+
+def _contest_after_unpick(setup: dict, seat: int, pick: dict, rng) -> list[NewEvent]:
+    """When ``seat`` frees a contested mercenary, the others may all have offered already:
+    their offers settle it now (5.1.1)."""
     contest = setup["contests"].get(pick["name"])
     if pick["source"] == "mercenary" and contest and seat in contest["seats"]:
-        # The others may all have offered already: their offers settle it now.
         rest = [x for x in contest["seats"] if x != seat]
         offers = {k: v for k, v in contest["offers"].items() if k != _seat_key(seat)}
         if len(rest) >= 2 and len(offers) == len(rest):
-            events.append(settle_contest(setup, pick["name"], offers, rng))
-    return events
+            return [settle_contest(setup, pick["name"], offers, rng)]
+    return []
 
 
 def _cmd_hire(state, setup, data, seat, rng):
@@ -720,15 +789,29 @@ def evolve(s: dict, etype: str, d: dict, seat: int | None, lines: list[str]) -> 
     setup = s["setup"]
     names = setup["names"] if setup else {}
     who = names.get(_seat_key(seat), "") if seat is not None else ""
-    if kind == "guild_bound":
-        setup["guilds"][_seat_key(d["seat"])] = {
+    if kind in ("guild_bound", "guild_refreshed"):
+        key = _seat_key(d["seat"])
+        setup["guilds"][key] = {
             "guild": d["guild"],
             "roster": d["roster"],
             "pantheon": d["pantheon"],
             "database_followers": d["database_followers"],
             "fate_points": d["fate_points"],
+            "taken_at": d.get("taken_at", ""),
+            "dropped": d.get("dropped", []),
         }
-        lines.append(f"{names[_seat_key(d['seat'])]} brings {d['guild']['name']}.")
+        if kind == "guild_bound":
+            lines.append(f"{names[key]} brings {d['guild']['name']}.")
+        else:
+            lines.append(f"{names[key]} brings {d['guild']['name']} again (fresh Guild data).")
+            for gone in d["dropped"]:
+                _drop_pick(setup, d["seat"], gone["id"])
+                lines.append(f"{gone['name']} leaves the slots of {names[key]}: {gone['why']}.")
+            roster = {c["id"]: c for c in d["roster"]}
+            for pick in setup["picks"][key]:
+                entry = roster.get(pick["id"]) if pick["source"] != "hired" else None
+                if entry is not None:  # a new weapon or code shows on the card now
+                    pick["card"] = copy.deepcopy(entry["card"])
     elif kind == "raffle_drawn":
         setup["raffle"] = {"point": d["point"], "candidates": d["candidates"]}
         point = d["point"]
@@ -766,17 +849,7 @@ def evolve(s: dict, etype: str, d: dict, seat: int | None, lines: list[str]) -> 
                 "(equal offers: the Guild of greater fame) (5.1.1)."
             )
     elif kind == "unpicked":
-        picks = setup["picks"][_seat_key(d["seat"])]
-        pick = next(p for p in picks if p["id"] == d["id"])
-        picks.remove(pick)
-        if pick["source"] == "hired":
-            setup["costs"][_seat_key(d["seat"])]["hires"] -= pick["cost"]
-        contest = setup["contests"].get(pick["name"])
-        if pick["source"] == "mercenary" and contest and d["seat"] in contest["seats"]:
-            contest["seats"].remove(d["seat"])
-            contest["offers"].pop(_seat_key(d["seat"]), None)
-            if len(contest["seats"]) < 2:
-                del setup["contests"][pick["name"]]
+        pick = _drop_pick(setup, d["seat"], d["id"])
         lines.append(f"{who} frees the slot of {pick['name']}.")
     elif kind == "offered":
         setup["contests"][d["name"]]["offers"][_seat_key(seat)] = d["feods"]
@@ -822,6 +895,22 @@ def evolve(s: dict, etype: str, d: dict, seat: int | None, lines: list[str]) -> 
     return True
 
 
+def _drop_pick(setup: dict, seat: int, char_id: str) -> dict:
+    """Take pick ``char_id`` out of ``seat``'s slots (its hire cost back, its contest left)."""
+    picks = setup["picks"][_seat_key(seat)]
+    pick = next(p for p in picks if p["id"] == char_id)
+    picks.remove(pick)
+    if pick["source"] == "hired":
+        setup["costs"][_seat_key(seat)]["hires"] -= pick["cost"]
+    contest = setup["contests"].get(pick["name"])
+    if pick["source"] == "mercenary" and contest and seat in contest["seats"]:
+        contest["seats"].remove(seat)
+        contest["offers"].pop(_seat_key(seat), None)
+        if len(contest["seats"]) < 2:
+            del setup["contests"][pick["name"]]
+    return pick
+
+
 # ---------------------------------------------------------------------------------- view
 def view(setup: dict, seat: int | None) -> dict:
     """What ``seat`` sees of the preparation: everything, except the amounts of sealed offers
@@ -864,10 +953,17 @@ def view(setup: dict, seat: int | None) -> dict:
     s["slots"] = int(s["definition"].get("slots") or 4)
     s["slots_left"] = s["slots"] - len(s["my_picks"])
     s["my_feods"] = available_feods(setup, seat) if mine else 0
+    owned = (setup["guilds"].get(_seat_key(seat)) or {}).get("database_followers", [])
     s["pool"] = [
-        {**f, "left": int(f.get("copies", 1)) - hired_count(setup, f["key"])}
+        {
+            **f,
+            "left": int(f.get("copies", 1)) - hired_count(setup, f["key"]),
+            # 5.1.2: a Guild enlists only followers of its own card database.
+            "owned": f.get("card_id") is None or f["card_id"] in owned,
+        }
         for f in s["definition"].get("followers", [])
     ]
+    s["can_refresh"] = can_refresh(setup, seat)
     s["players"] = [
         {
             "seat": x,

@@ -1,5 +1,7 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
+from datetime import datetime
+
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -40,3 +42,13 @@ def next_mission_code(table) -> str:
 
     nxt = Mission.objects.filter(previous__table=table).select_related("table").first()
     return nxt.table.code if nxt else ""
+
+
+@register.filter
+def iso_datetime(value):
+    """An ISO 8601 string (as the setup stores ``taken_at``) as a datetime for ``|date``;
+    ``None`` when empty or unreadable."""
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None

@@ -45,7 +45,8 @@ def test_every_phase_renders_and_the_bind_button_brings_the_guild(
         seen[state(table)["setup"]["stage"]] = client.get(url).content.decode()
         all_next(table, [sa, sb])
     seen["characters"] = client.get(url).content.decode()
-    assert "Bring my Guild" not in seen["guilds"] and "House Birch" in seen["guilds"]
+    assert "Bring my Guild</button>" not in seen["guilds"] and "House Birch" in seen["guilds"]
+    assert "Bring my Guild again" in seen["guilds"]
     assert "Salt" not in seen["objective"] and "Break the procession" in seen["objective"]
     assert "Wave at turn 3" in seen["objective"]
     assert "Tile 9B" in seen["map"] and "North gate" in seen["map"]
@@ -84,8 +85,9 @@ def test_bind_view_refuses_a_phone_without_a_seat_and_binds_a_seated_master(
     response = client.post(bind)
     assert response.status_code == 200
     assert "House Ash" in state(table)["setup"]["guilds"]["0"]["guild"]["name"]
-    response = client.post(bind)
-    assert 'data-code="guild_bound"' in response.content.decode()
+    response = client.post(bind)  # brings it again (a fresh snapshot): no error
+    assert response.status_code == 200 and "Bring my Guild again" in response.content.decode()
+    assert "data-code=" not in response.content.decode()
 
 
 def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missions):
