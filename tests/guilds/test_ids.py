@@ -133,3 +133,16 @@ def test_a_refused_founding_can_be_reloaded(client, demo):
     assert response.status_code == 200 and b"Account card code" in response.content
     _found(client)
     assert client.get(reverse("guilds:found")).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_huge_mercenary_or_point_id_in_the_city_is_no_500(client, demo):
+    client.force_login(UserFactory())
+    _found(client)
+    point = models.ControlPoint.objects.first()
+    assert point is not None
+    response = client.post(reverse("guilds:city_send", args=[point.pk]), {"mercenary": HUGE})
+    assert response.status_code in (400, 404)
+    assert client.post(f"/guild/city/points/{HUGE}/send/", {"mercenary": "1"}).status_code == 404
+    response = client.get(reverse("guilds:city_preview", args=[point.pk]), {"mercenary": HUGE})
+    assert response.status_code < 500
