@@ -1,0 +1,74 @@
+"""A 40-character Guild name without spaces on a 360 px phone: no sideways scroll on any
+guild page nor on the mission table through its phases (STYLE.md: phones first, 360 px)."""
+
+from playwright.sync_api import expect
+
+from guilds.demo import load_demo_content
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import shot
+from tests.missions.lifecycle_flow import build_guild
+
+from .test_mission_lobby import login
+
+LONG = "Thequickbrownfoxjumpsoverthelazydog12345"  # 40 characters, no space
+PAGES = (
+    "",
+    "gate/",
+    "dormitory/",
+    "armory/",
+    "library/",
+    "guesthouse/",
+    "pantheon/",
+    "buildings/",
+    "ledger/",
+    "roster/",
+    "city/",
+)
+
+
+def overflow(page) -> int:
+    """How many CSS pixels the page is wider than the phone (0: no sideways scroll)."""
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def test_a_long_guild_name_never_scrolls_sideways(new_phone):
+    assert len(LONG) == 40
+    load_demo_content()
+    load_demo_missions()
+    a = build_guild(LONG, "red", ("Rook",), feods=80)
+    b = build_guild(LONG[::-1], "blue", ("Ash",), feods=80)
+    ann, bob = new_phone(), new_phone()
+    login(ann, a.master.username)
+    login(bob, b.master.username)
+    wide = {}
+    for path in PAGES:
+        ann.goto(f"/guild/{path}")
+        wide[path] = overflow(ann)
+    shot(ann, "guild-long-name-office")
+    assert wide == dict.fromkeys(PAGES, 0)
+
+    ann.goto("/missions/")
+    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_role("button", name="Open the mission table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    bob.goto(f"/j/{code}/")
+    bob.fill("#name", LONG[::-1])
+    bob.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text(LONG[::-1])
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, bob):
+        phone.get_by_role("button", name="Bring my Guild", exact=True).click()
+    expect(ann.locator("#dl-guild-data")).to_contain_text("taken at")
+    stages = {}
+    for stage in ("raffle", "objective", "map", "characters"):
+        stages[f"guilds->{stage}"] = overflow(ann)
+        for phone in (ann, bob):
+            phone.get_by_role("button", name="Next").click()
+        expect(ann.locator(f'[data-stage="{stage}"]')).to_be_visible()
+    ann.get_by_role("button", name="Choose").first.click()
+    expect(ann.locator(".dl-picks")).to_contain_text("Rook")
+    stages["characters"] = overflow(ann)
+    shot(ann, "mission-long-name-characters")
+    assert stages == dict.fromkeys(stages, 0)
