@@ -8,6 +8,7 @@ used (the form's hidden ``at`` field), status 400, nothing changed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -15,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from tabletop.errors import TabletopError
 
@@ -317,11 +318,28 @@ def roster(request):
     )
 
 
+def _action(page: str):
+    """An action view: POST runs it; GET (the address of a page re-rendered after a refused
+    action, reloaded) goes back to ``page`` instead of a blank 405; a login is required."""
+
+    def wrap(view):
+        @functools.wraps(view)
+        @require_http_methods(["GET", "POST"])
+        @login_required
+        def inner(request, *args, **kwargs):
+            if request.method == "GET":
+                return redirect(f"guilds:{page}")
+            return view(request, *args, **kwargs)
+
+        return inner
+
+    return wrap
+
+
 # --- actions: one service each -------------------------------------------------------------------
 
 
-@require_POST
-@login_required
+@_action("gate")
 def redeem(request):
     return _perform(
         request,
@@ -332,8 +350,7 @@ def redeem(request):
     )
 
 
-@require_POST
-@login_required
+@_action("dormitory")
 def enlist(request):
     return _perform(
         request,
@@ -344,32 +361,28 @@ def enlist(request):
     )
 
 
-@require_POST
-@login_required
+@_action("dormitory")
 def dismiss(request, pk: int):
     return _perform(
         request, "dormitory", services.mercenary_dismiss, "Mercenary dismissed.", mercenary_id=pk
     )
 
 
-@require_POST
-@login_required
+@_action("dormitory")
 def heal(request, pk: int):
     return _perform(
         request, "dormitory", services.mercenary_heal, "Mercenary healed.", mercenary_id=pk
     )
 
 
-@require_POST
-@login_required
+@_action("armory")
 def buy(request):
     return _perform(
         request, "armory", services.weapon_buy, "Weapon bought.", card_id=request.POST.get("card")
     )
 
 
-@require_POST
-@login_required
+@_action("armory")
 def equip(request, pk: int):
     return _perform(
         request,
@@ -382,16 +395,14 @@ def equip(request, pk: int):
     )
 
 
-@require_POST
-@login_required
+@_action("armory")
 def unequip(request, pk: int):
     return _perform(
         request, "armory", services.weapon_unequip, "Weapon back in the armory.", weapon_id=pk
     )
 
 
-@require_POST
-@login_required
+@_action("library")
 def code_add(request):
     return _perform(
         request,
@@ -402,8 +413,7 @@ def code_add(request):
     )
 
 
-@require_POST
-@login_required
+@_action("library")
 def code_assign(request, pk: int):
     return _perform(
         request,
@@ -415,16 +425,14 @@ def code_assign(request, pk: int):
     )
 
 
-@require_POST
-@login_required
+@_action("library")
 def code_unassign(request, pk: int):
     return _perform(
         request, "library", services.arcane_code_unassign, "Back on the shelf.", code_id=pk
     )
 
 
-@require_POST
-@login_required
+@_action("guesthouse")
 def follower_enlist(request):
     return _perform(
         request,
@@ -435,16 +443,14 @@ def follower_enlist(request):
     )
 
 
-@require_POST
-@login_required
+@_action("guesthouse")
 def follower_dismiss(request, pk: int):
     return _perform(
         request, "guesthouse", services.follower_dismiss, "Follower sent away.", guest_id=pk
     )
 
 
-@require_POST
-@login_required
+@_action("pantheon")
 def daemon_add(request):
     return _perform(
         request,
@@ -455,14 +461,12 @@ def daemon_add(request):
     )
 
 
-@require_POST
-@login_required
+@_action("pantheon")
 def daemon_remove(request, pk: int):
     return _perform(request, "pantheon", services.daemon_remove, "Daemon removed.", entry_id=pk)
 
 
-@require_POST
-@login_required
+@_action("buildings")
 def upgrade(request, kind: str):
     label = dict(Building.Kind.choices).get(kind, kind)
     return _perform(

@@ -146,3 +146,25 @@ def test_a_huge_mercenary_or_point_id_in_the_city_is_no_500(client, demo):
     assert client.post(f"/guild/city/points/{HUGE}/send/", {"mercenary": "1"}).status_code == 404
     response = client.get(reverse("guilds:city_preview", args=[point.pk]), {"mercenary": HUGE})
     assert response.status_code < 500
+
+
+@pytest.mark.django_db
+def test_reloading_an_action_address_goes_back_to_its_page(client, demo):
+    """A refused action re-renders its page at the action's address (400); reloading that
+    address (GET) goes back to the page instead of a blank 405."""
+    client.force_login(UserFactory())
+    _found(client)
+    assert client.post(reverse("guilds:buy"), {"card": "abc"}).status_code == 404
+    for name, page in (
+        ("guilds:buy", "guilds:armory"),
+        ("guilds:redeem", "guilds:gate"),
+        ("guilds:enlist", "guilds:dormitory"),
+        ("guilds:daemon_add", "guilds:pantheon"),
+    ):
+        response = client.get(reverse(name))
+        assert response.status_code == 302 and response["Location"] == reverse(page)
+    response = client.get(reverse("guilds:upgrade", args=["armory"]))
+    assert response["Location"] == reverse("guilds:buildings")
+    assert client.put(reverse("guilds:buy")).status_code == 405
+    client.logout()
+    assert "/login" in client.get(reverse("guilds:buy"))["Location"]
