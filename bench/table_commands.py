@@ -130,11 +130,12 @@ async def run_tables(url, tables, commands):
                 pass
 
         async def play(tid, seat, token):
-            for _ in range(commands):
+            for n in range(commands):
                 t0 = time.perf_counter()
+                # +1 and -1 in turn: the counter game ends at 50, the benchmark must not.
                 r = await client.post(
                     f"/api/tables/{tid}/commands",
-                    json={"type": "counter.add", "data": {"amount": 1}},
+                    json={"type": "counter.add", "data": {"amount": 1 if n % 2 == 0 else -1}},
                     headers={"X-Seat-Token": token},
                 )
                 r.raise_for_status()
@@ -232,7 +233,10 @@ def main():
     finally:
         if proc:
             proc.terminate()
-            proc.wait(10)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     print(f"machine: {os.cpu_count()} cores, {sys.platform}, Python {sys.version.split()[0]}")
     print(f"server: one daphne process; DB {env['DATABASE_URL'].split('@')[-1]}; Redis layer")
     print(

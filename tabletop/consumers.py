@@ -46,15 +46,17 @@ class TableConsumer(WebsocketConsumer):
         self.push(Table.objects.get(pk=self.table_id), force=True)
 
     def table_updated(self, message):
-        if message.get("version", 0) < self.sent_version:
-            return  # an old message overtaken by a newer push
-        self.push(Table.objects.get(pk=self.table_id), force=True)
+        # Under load several messages queue up for one phone; each push renders the latest
+        # state, so a message at or below the version already sent is skipped (coalescing).
+        # Lobby changes (a seat joined, options changed) keep the version: "lobby" forces.
+        lobby = message.get("lobby", False)
+        if not lobby and message.get("version", 0) <= self.sent_version:
+            return
+        self.push(Table.objects.get(pk=self.table_id), force=lobby)
 
     def push(self, table: Table, force: bool = False) -> None:
         if not force and table.version <= self.sent_version and self.sent_version >= 0:
             return
-        if self.seat is not None:
-            self.seat.refresh_from_db()
         from tabletop.views import live_context
 
         html = render_to_string(

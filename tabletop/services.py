@@ -106,7 +106,7 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
             table=locked, number=count, name=clean, user=user if authenticated else None
         )
         locked.save(update_fields=["updated_at"])
-        transaction.on_commit(lambda: notify_table(locked.pk, locked.version))
+        transaction.on_commit(lambda: notify_table(locked.pk, locked.version, lobby=True))
     return seat
 
 
@@ -124,7 +124,7 @@ def table_options_set(*, table: Table, seat: Seat | None, options: dict) -> Tabl
             raise RuleViolation("table_started", "The game has started: the options are fixed.")
         locked.options = _clean_options(game, {**locked.options, **options})
         locked.save(update_fields=["options", "updated_at"])
-        transaction.on_commit(lambda: notify_table(locked.pk, locked.version))
+        transaction.on_commit(lambda: notify_table(locked.pk, locked.version, lobby=True))
     return locked
 
 
@@ -374,8 +374,9 @@ def seat_view(table: Table, seat: Seat | None) -> dict:
     return game.view(game.load(table.state), seat.number if seat is not None else None)
 
 
-def notify_table(table_id: int, version: int) -> None:
-    """Tell the table's Channels group its new version (call after commit)."""
+def notify_table(table_id: int, version: int, lobby: bool = False) -> None:
+    """Tell the table's Channels group its new version (call after commit). ``lobby``: the
+    seats or options changed without a new event, so every phone re-renders anyway."""
 
     def send():
         layer = get_channel_layer()
@@ -383,7 +384,7 @@ def notify_table(table_id: int, version: int) -> None:
             return
         try:
             async_to_sync(layer.group_send)(
-                f"table.{table_id}", {"type": "table.updated", "version": version}
+                f"table.{table_id}", {"type": "table.updated", "version": version, "lobby": lobby}
             )
         except Exception:  # a broken channel layer must never undo a committed command
             log.exception("could not notify table %s", table_id)
