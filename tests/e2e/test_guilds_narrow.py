@@ -50,6 +50,7 @@ def test_a_long_guild_name_never_scrolls_sideways(new_phone):
     assert wide == dict.fromkeys(PAGES, 0)
 
     ann.goto("/missions/")
+    assert overflow(ann) == 0  # the lobby names the Guild
     ann.get_by_text("The Drowned Bell").click()
     ann.get_by_role("button", name="Open the mission table").click()
     code = ann.locator("#join-code").inner_text().strip()
