@@ -42,6 +42,14 @@ def settle_city_event(event_id: int) -> None:
         log.warning("City event %s does not exist: nothing to settle.", event_id)
 
 
+@shared_task(name="guilds.tasks.settle_due_timers", ignore_result=True)
+def settle_due_timers(moment: str | None = None) -> dict[str, int]:
+    """At a moment when deadlines fall due (one task per 250 ms of deadlines, ``moment`` the
+    ISO time it was meant for, for the log only): settle every timer due now, in chunks
+    (``services.city_timers_settle_due``)."""
+    return services.city.city_timers_settle_due()
+
+
 @shared_task(name="guilds.tasks.sweep_city_timers", ignore_result=True)
 def sweep_city_timers(rearm: bool = False) -> dict[str, int]:
     """Beat: settle whatever is overdue, schedule what comes due soon (``city_timers_sweep``)."""

@@ -19,11 +19,15 @@ from __future__ import annotations
 
 import logging
 import random
+import time
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import reduce
+from operator import or_
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
@@ -104,10 +108,13 @@ TASKS = {
     IncomePeriod: "guilds.tasks.settle_income",
     GuildEvent: "guilds.tasks.settle_city_event",
 }
+DUE_TASK = "guilds.tasks.settle_due_timers"
+ETA_BUCKET = timedelta(milliseconds=250)
 
 
 def _send_eta(model, pk: int, due_at: datetime) -> None:
-    """Hand the settlement task to the broker. A broker outage is logged, never raised: the
+    """Hand the broker the settlement task of one timer (the admin's and old messages' path;
+    deadlines are scheduled by ``_send_due``). A broker outage is logged, never raised: the
     sweeper settles the row anyway (DESIGN.md)."""
     from config.celery import app
 
@@ -117,14 +124,52 @@ def _send_eta(model, pk: int, due_at: datetime) -> None:
         log.warning("Could not schedule %s %s; the sweeper will settle it.", model.__name__, pk)
 
 
+def _bucket(due_at: datetime) -> datetime:
+    """``due_at`` rounded up to the next multiple of ``ETA_BUCKET`` (UTC epoch)."""
+    step = ETA_BUCKET.total_seconds()
+    ts = due_at.timestamp()
+    ticks = -(-round(ts * 1000) // round(step * 1000))  # ceil, in whole milliseconds
+    return datetime.fromtimestamp(ticks * step, tz=due_at.tzinfo or timezone.get_current_timezone())
+
+
+def _send_due(due_at: datetime, force: bool = False) -> bool:
+    """Hand the broker one ``settle_due_timers`` task at the end of ``due_at``'s bucket
+    (``ETA_BUCKET``, 250 ms), unless one was already sent for that bucket: the deadlines of one
+    moment share one task, which settles everything due then in chunks. The "already sent"
+    mark is kept in Django's cache (per process with the default local memory cache, shared
+    with a Redis cache); a missing mark only costs a duplicate task that finds nothing due.
+    ``force``: send even if marked (a restarted worker: the dead one's messages are invisible
+    in Redis until the visibility timeout). A broker outage is logged, never raised: the
+    sweeper settles the rows anyway (DESIGN.md). Returns True if a task was sent."""
+    from django.core.cache import cache
+
+    from config.celery import app
+
+    eta = _bucket(due_at)
+    key = f"guilds:city-due:{eta.timestamp():.3f}"
+    ttl = int((ETA_HORIZON + timedelta(minutes=5)).total_seconds())
+    if force:
+        cache.set(key, 1, ttl)
+    elif not cache.add(key, 1, ttl):
+        return False
+    try:
+        app.send_task(DUE_TASK, args=(eta.isoformat(),), eta=eta)
+    except Exception:  # noqa: BLE001 - any broker failure only delays settlement
+        cache.delete(key)
+        log.warning("Could not schedule the timers due at %s; the sweeper will settle them.", eta)
+        return False
+    return True
+
+
 def _schedule(timer) -> None:
-    """After commit, send the ETA task if the deadline is within ``ETA_HORIZON``; mark it sent
-    (in this transaction) so the sweeper does not send it again."""
+    """After commit, send the (shared) settlement task of the deadline's moment if the deadline
+    is within ``ETA_HORIZON``; mark the row sent (in this transaction) so the sweeper does not
+    send it again."""
     if timer.due_at - timezone.now() > ETA_HORIZON:
         return
     model, pk, due_at = type(timer), timer.pk, timer.due_at
     model.objects.filter(pk=pk).update(eta_sent_at=timezone.now())
-    transaction.on_commit(lambda: _send_eta(model, pk, due_at))
+    transaction.on_commit(lambda: _send_due(due_at))
 
 
 def _party_levels(expedition: Expedition) -> list[tuple[Mercenary, int]]:
@@ -696,17 +741,163 @@ def city_events_post(
     return posted
 
 
-# --- the sweeper -------------------------------------------------------------------------------------
+# --- settling in chunks, the sweeper -----------------------------------------------------------------
 
 SETTLERS = {
     Expedition: lambda pk: _settle_expedition(pk, skip_locked=True),
     IncomePeriod: lambda pk: _settle_income(pk, skip_locked=True),
     GuildEvent: lambda pk: _settle_event(pk, None, skip_locked=True),
 }
+SETTLE_CHUNK = 200
+SETTLE_BUDGET = 20.0  # seconds one task spends settling before it leaves the rest to others
 
 
-def _schedule_upcoming(now, limit: int) -> int:
-    """Send the ETA tasks of open timers due by ``now + ETA_HORIZON`` that have none yet."""
+def _explorations_settle(explorations: list[Expedition], now) -> None:
+    """Settle locked, due explorations together, with the same outcome, report, news and
+    mercenary states as ``_settle_expedition`` (whose rules this mirrors), in a fixed number of
+    queries. The caller holds the expedition rows and their Guilds' locks."""
+    ids = [e.pk for e in explorations]
+    through = Expedition.mercenaries.through
+    party: dict[int, list[Mercenary]] = defaultdict(list)
+    for link in (
+        through.objects.filter(expedition_id__in=ids)
+        .select_related("mercenary__card")
+        .order_by("mercenary_id")
+    ):
+        party[link.expedition_id].append(link.mercenary)
+    points = ControlPoint.objects.select_related("area").in_bulk({e.point_id for e in explorations})
+    pairs = {(e.guild_id, e.point_id) for e in explorations}
+    known = set(
+        KnownPoint.objects.filter(
+            reduce(or_, (Q(guild_id=g, point_id=p) for g, p in pairs))
+        ).values_list("guild_id", "point_id")
+    )
+    new_known, news = [], []
+    for e in explorations:
+        point = points[e.point_id]
+        if (e.guild_id, e.point_id) in known:
+            e.outcome, e.report = Expedition.Outcome.NOTHING, f"{point.name} was already known."
+        else:
+            known.add((e.guild_id, e.point_id))
+            new_known.append(KnownPoint(guild_id=e.guild_id, point_id=point.pk, known_at=now))
+            names = ", ".join(m.card.name for m in party[e.pk])
+            e.outcome = Expedition.Outcome.EXPLORED
+            e.report = (
+                f"{names} explored {point.name} ({point.area.name}): "
+                f"a {point.get_kind_display().lower()}. It is known now; send a party to "
+                "acquire it."
+            )
+        e.settled_at = now
+        news.append(
+            CityNews(
+                guild_id=e.guild_id,
+                created_at=now,
+                headline=f"Back from {point.name}: {e.get_outcome_display().lower()}"[:200],
+                body=e.report,
+                reference=f"expedition:{e.pk}",
+            )
+        )
+    KnownPoint.objects.bulk_create(new_known)
+    Mercenary.objects.filter(
+        pk__in=[m.pk for e in explorations for m in party[e.pk]],
+        status=Mercenary.Status.EXPLORING,
+    ).update(status=Mercenary.Status.ACTIVE, status_note="", status_changed_at=now)
+    Expedition.objects.bulk_update(explorations, ["outcome", "report", "settled_at"])
+    CityNews.objects.bulk_create(news)
+
+
+def _settle_expedition_chunk(limit: int = SETTLE_CHUNK) -> tuple[int, int]:
+    """Claim up to ``limit`` due, unsettled expeditions (oldest first; rows another settler
+    holds are skipped, ``SELECT ... FOR UPDATE SKIP LOCKED``) and settle them in one
+    transaction: explorations together (``_explorations_settle``), acquisitions one by one in
+    a savepoint each (a failing one is logged and left for later). Lock order as everywhere:
+    the timer rows, then the control points, then the Guilds, each by id.
+
+    Returns ``(claimed, settled)``; ``claimed`` 0 means nothing due is left unclaimed. If the
+    chunk fails as a whole, it is rolled back and its rows are settled one by one instead."""
+    claimed: list[int] = []
+    try:
+        with transaction.atomic():
+            now = timezone.now()
+            rows = list(
+                Expedition.objects.select_for_update(skip_locked=True)
+                .filter(settled_at__isnull=True, due_at__lte=now)
+                .order_by("due_at", "pk")[:limit]
+            )
+            claimed = [e.pk for e in rows]
+            if not rows:
+                return 0, 0
+            acquisitions = [e for e in rows if e.action == Expedition.Action.ACQUIRE]
+            holders = set()
+            if acquisitions:
+                holders = set(
+                    ControlPoint.objects.select_for_update(of=("self",))
+                    .filter(pk__in={e.point_id for e in acquisitions})
+                    .order_by("pk")
+                    .values_list("holder_id", flat=True)
+                )
+            _lock_guilds(*{e.guild_id for e in rows}, *holders)
+            explorations = [e for e in rows if e.action == Expedition.Action.EXPLORE]
+            settled = len(explorations)
+            if explorations:
+                _explorations_settle(explorations, now)
+            for e in acquisitions:
+                try:
+                    settled += _settle_expedition(e.pk)  # a savepoint; we hold its locks
+                except Exception:  # noqa: BLE001 - one bad row must not stop the others
+                    log.exception("Settling expedition %s failed; retrying later.", e.pk)
+            return len(rows), settled
+    except Exception:  # noqa: BLE001 - e.g. a deadlock with a mission: row by row instead
+        log.exception("Settling expeditions %s together failed; one by one now.", claimed)
+        settled = 0
+        for pk in claimed:
+            try:
+                settled += bool(_settle_expedition(pk, skip_locked=True, only_if_due=True))
+            except Exception:  # noqa: BLE001
+                log.exception("Settling expedition %s failed; retrying later.", pk)
+        return len(claimed), settled
+
+
+def _settle_due_rows(model, limit: int) -> int:
+    """Settle up to ``limit`` due rows of ``model`` one by one (income periods and events:
+    few, and each touches the ledger), oldest first; a failing row is logged and left."""
+    due = list(
+        model.objects.filter(settled_at__isnull=True, due_at__lte=timezone.now())
+        .order_by("due_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    done = 0
+    for pk in due:
+        try:
+            done += bool(SETTLERS[model](pk))
+        except Exception:  # noqa: BLE001 - one bad row must not stop the others
+            log.exception("Settling %s %s failed; retrying next sweep.", model.__name__, pk)
+    return done
+
+
+def city_timers_settle_due(*, budget: float = SETTLE_BUDGET) -> dict[str, int]:
+    """Settle every timer due now: expeditions in chunks of ``SETTLE_CHUNK``
+    (``_settle_expedition_chunk``), until none is left unclaimed or ``budget`` seconds have
+    passed (the sweeper and the next tasks take the rest); then due income periods and
+    events, up to ``SWEEP_BATCH`` each. Several workers may run it at once: each claims other
+    rows. Returns ``{"Expedition": settled, "IncomePeriod": ..., "GuildEvent": ...}``."""
+    started = time.monotonic()
+    settled = 0
+    while True:
+        claimed, done = _settle_expedition_chunk()
+        settled += done
+        if claimed < SETTLE_CHUNK or time.monotonic() - started > budget:
+            break
+    return {
+        "Expedition": settled,
+        "IncomePeriod": _settle_due_rows(IncomePeriod, SWEEP_BATCH),
+        "GuildEvent": _settle_due_rows(GuildEvent, SWEEP_BATCH),
+    }
+
+
+def _schedule_upcoming(now, limit: int, force: bool = False) -> int:
+    """Send the settlement tasks of open timers due by ``now + ETA_HORIZON`` that have none
+    yet (one per ``ETA_BUCKET`` they fall in). Returns how many timers were covered."""
     scheduled = 0
     for model in SETTLERS:
         soon = list(
@@ -718,24 +909,23 @@ def _schedule_upcoming(now, limit: int) -> int:
         )
         if soon:
             model.objects.filter(pk__in=[pk for pk, _ in soon]).update(eta_sent_at=now)
+            moments = sorted({_bucket(max(due_at, now)) for _, due_at in soon})
             transaction.on_commit(
-                lambda model=model, soon=soon: [
-                    _send_eta(model, pk, max(due_at, now)) for pk, due_at in soon
-                ]
+                lambda moments=moments: [_send_due(m, force=force) for m in moments]
             )
             scheduled += len(soon)
     return scheduled
 
 
 def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[str, int]:
-    """The beat sweeper (DESIGN.md): hand the broker ETA tasks for timers due within
-    ``ETA_HORIZON`` that have none yet, then settle every overdue timer itself (oldest first, up
-    to ``limit`` of each kind per run, each in its own transaction; a row another settler holds
-    is skipped: it is being settled). A failing row is logged and left for the next run.
+    """The beat sweeper (DESIGN.md): hand the broker the settlement tasks of timers due within
+    ``ETA_HORIZON`` that have none yet (one task per ``ETA_BUCKET`` of deadlines), then settle
+    every overdue timer itself (``city_timers_settle_due``; rows another settler holds are
+    skipped: they are being settled). A failing row is logged and left for the next run.
 
-    ``rearm``: first forget which ETA tasks were sent, so all of them are sent again. A worker
-    that starts does this: the ETA messages a killed worker had taken stay invisible in Redis
-    until the visibility timeout, and a duplicate costs only a no-op settlement.
+    ``rearm``: first forget which tasks were sent, so all of them are sent again. A worker that
+    starts does this: the ETA messages a killed worker had taken stay invisible in Redis until
+    the visibility timeout, and a duplicate costs only a task that finds nothing due.
 
     Returns ``{"Expedition": settled, "IncomePeriod": ..., "GuildEvent": ..., "scheduled": n}``.
     """
@@ -745,20 +935,10 @@ def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[
             model.objects.filter(settled_at__isnull=True, due_at__lte=now + ETA_HORIZON).update(
                 eta_sent_at=None
             )
-    counts: dict[str, int] = {"scheduled": _schedule_upcoming(now, limit if not rearm else 10**6)}
-    for model, settle in SETTLERS.items():
-        due = list(
-            model.objects.filter(settled_at__isnull=True, due_at__lte=now)
-            .order_by("due_at")
-            .values_list("pk", flat=True)[:limit]
-        )
-        done = 0
-        for pk in due:
-            try:
-                done += bool(settle(pk))
-            except Exception:  # noqa: BLE001 - one bad row must not stop the others
-                log.exception("Settling %s %s failed; retrying next sweep.", model.__name__, pk)
-        counts[model.__name__] = done
+    counts: dict[str, int] = {
+        "scheduled": _schedule_upcoming(now, 10**6 if rearm else limit, force=rearm)
+    }
+    counts.update(city_timers_settle_due(budget=4.0))
     return counts
 
 

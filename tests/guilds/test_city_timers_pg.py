@@ -137,8 +137,8 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
     from config.celery import app
 
     app.control.purge()
-    guilds = [found_guild(f"House {i}") for i in range(3)]
-    points = [make_point(f"Point {i}", explore_minutes=1) for i in range(40)]
+    guilds = [found_guild(f"House {i}") for i in range(6)]
+    points = [make_point(f"Point {i}", explore_minutes=1) for i in range(50)]
     party = {g.pk: hire(g, give, 1)[0] for g in guilds}
     expeditions = models.Expedition.objects.bulk_create(
         models.Expedition(
@@ -155,19 +155,26 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
         for g in guilds
         for p in points
     )
-    for exp in expeditions:
-        exp.mercenaries.add(party[exp.guild_id])
+    through = models.Expedition.mercenaries.through
+    through.objects.bulk_create(
+        through(expedition_id=e.pk, mercenary_id=party[e.guild_id].pk) for e in expeditions
+    )
     models.Mercenary.objects.update(status="exploring")
     total = len(expeditions)
     open_ = models.Expedition.objects.filter(settled_at__isnull=True)
     with tempfile.TemporaryDirectory() as beat_dir:
         worker = _start_worker(beat_dir)
         try:
-            due = timezone.now() + timedelta(seconds=3)
-            open_.update(due_at=due, eta_sent_at=timezone.now())
-            for exp in expeditions:
-                services.city._send_eta(models.Expedition, exp.pk, due)
-            deadline = time.monotonic() + 12
+            # Deadlines spread over 3 s from 3 s on: a dozen shared tasks of ~25 each, sent as
+            # expedition_start sends them.
+            start = timezone.now() + timedelta(seconds=3)
+            for i, exp in enumerate(expeditions):
+                due = start + timedelta(seconds=3 * i / total)
+                models.Expedition.objects.filter(pk=exp.pk).update(
+                    due_at=due, eta_sent_at=timezone.now()
+                )
+                services.city._send_due(due)
+            deadline = time.monotonic() + 15
             while open_.count() == total and time.monotonic() < deadline:
                 time.sleep(0.02)
             _kill9(worker)  # in the middle: some settled, some not, some in flight
