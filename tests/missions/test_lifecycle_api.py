@@ -59,3 +59,19 @@ def test_the_schema_lists_the_mission_endpoints(client):
     schema = client.get("/api/schema/").content.decode()
     for path in ("/missions/api/missions/{mission_id}/close", "/missions/api/definitions"):
         assert path in schema
+
+
+def test_ids_too_big_for_the_database_are_refused_not_a_crash(client, make_guild, demo_missions):
+    huge = 99999999999999999999999
+    a = make_guild("House Ash", "red", ("Rook",))
+    ann = APIClient()
+    ann.force_authenticate(a.master)
+    for value in (huge, 2**63, 0, "x"):
+        response = ann.post(
+            reverse("missions:api_open"), {"definition": value, "mode": "standard"}, format="json"
+        )
+        assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert ann.post(f"/missions/api/missions/{huge}/close").status_code == 404
+    client.force_login(a.master)
+    response = client.post(reverse("missions:lobby"), {"definition": huge, "mode": "standard"})
+    assert response.status_code == 404 and Mission.objects.count() == 0
