@@ -4,67 +4,101 @@ Thin (STYLE.md 8): joins ``table.<id>`` on connect and sends the current live re
 (a reconnecting phone catches up), leaves on disconnect, and on ``table.updated`` re-renders the
 live region for its seat from the stored projection and sends it as an htmx out-of-band swap.
 Phones never send commands over the socket; they POST (one write path, CSRF, idempotency).
+
+The consumer is async; the database read and the render run in a worker thread that is *not*
+the one thread Django's sync views share (``thread_sensitive=False``), so pushes to phones do
+not queue behind page requests.
 """
 
 from __future__ import annotations
 
-from channels.generic.websocket import WebsocketConsumer
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from tabletop.models import Table
 from tabletop.seats import find_seat
 
 
-class TableConsumer(WebsocketConsumer):
-    def connect(self):
-        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+def _render_live(table_id: int, seat, base_url: str) -> tuple[int, str] | None:
+    """``(version, html)`` of the live region of ``seat`` at the table's current state."""
+    from tabletop.views import live_context
+
+    close_old_connections()
+    try:
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
-            self.close(code=4404)
+            return None
+        html = render_to_string(
+            "tabletop/table.html#live", live_context(None, table, seat, base_url=base_url)
+        )
+        return table.version, html
+    finally:
+        close_old_connections()
+
+
+def _find_seat(table_id: int, user, cookies: dict):
+    close_old_connections()
+    try:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            return None, None
+        return table, find_seat(table, user, cookies)
+    finally:
+        close_old_connections()
+
+
+render_live = sync_to_async(_render_live, thread_sensitive=False)
+locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        user = self.scope.get("user")  # resolved by AuthMiddlewareStack before we run
+        table, seat = await locate_seat(table_id, user, self.scope.get("cookies", {}))
+        if table is None:
+            await self.close(code=4404)
             return
         self.table_id = table.pk
-        self.seat = find_seat(table, self.scope.get("user"), self.scope.get("cookies", {}))
+        self.seat = seat
         self.group = table.group_name
         self.sent_version = -1
-        from asgiref.sync import async_to_sync
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push(force=True)
 
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        self.push(table)
-
-    def disconnect(self, code):
+    async def disconnect(self, code):
         if getattr(self, "group", None):
-            from asgiref.sync import async_to_sync
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
-
-    def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data=None, bytes_data=None):
         # "ping" keeps idle connections open through proxies; anything else: send the state.
         if text_data and '"ping"' in text_data:
-            self.send(text_data='{"pong": true}')
+            await self.send(text_data='{"pong": true}')
             return
-        self.push(Table.objects.get(pk=self.table_id), force=True)
+        await self.push(force=True)
 
-    def table_updated(self, message):
+    async def table_updated(self, message):
         # Under load several messages queue up for one phone; each push renders the latest
         # state, so a message at or below the version already sent is skipped (coalescing).
         # Lobby changes (a seat joined, options changed) keep the version: "lobby" forces.
         lobby = message.get("lobby", False)
         if not lobby and message.get("version", 0) <= self.sent_version:
             return
-        self.push(Table.objects.get(pk=self.table_id), force=lobby)
+        await self.push(force=lobby)
 
-    def push(self, table: Table, force: bool = False) -> None:
-        if not force and table.version <= self.sent_version and self.sent_version >= 0:
+    async def push(self, force: bool = False) -> None:
+        result = await render_live(self.table_id, self.seat, self.base_url())
+        if result is None:
+            await self.close(code=4404)
             return
-        from tabletop.views import live_context
-
-        html = render_to_string(
-            "tabletop/table.html#live",
-            live_context(None, table, self.seat, base_url=self.base_url()),
-        )
-        self.sent_version = table.version
-        self.send(text_data=html)
+        version, html = result
+        if not force and version <= self.sent_version:
+            return
+        self.sent_version = version
+        await self.send(text_data=html)
 
     def base_url(self) -> str:
         headers = dict(self.scope.get("headers", []))
