@@ -93,7 +93,7 @@ async def make_table(client):
     return tid, tokens
 
 
-async def run_tables(url, tables, commands):
+async def run_tables(url, tables, commands, think=0.0):
     ws_url = url.replace("http://", "ws://")
     latencies: list[float] = []
     limits = httpx.Limits(max_connections=tables * 4 + 4)
@@ -140,6 +140,8 @@ async def run_tables(url, tables, commands):
                 )
                 r.raise_for_status()
                 sent[(tid, r.json()["version"])] = (t0, seat)
+                if think:
+                    await asyncio.sleep(think)
 
         listeners = [asyncio.create_task(listen(t, s, w)) for t, s, w in sockets]
         start = time.perf_counter()
@@ -147,7 +149,7 @@ async def run_tables(url, tables, commands):
             *(play(tid, seat, tok) for tid, tokens in setups for seat, tok in enumerate(tokens))
         )
         elapsed = time.perf_counter() - start
-        await asyncio.sleep(2.0)  # let the last frames arrive
+        await asyncio.sleep(5.0)  # let the last frames arrive
         for _, _, ws in sockets:
             await ws.close()
         for task in listeners:
@@ -212,6 +214,8 @@ def main():
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--commands", type=int, default=20, help="commands per seat")
     parser.add_argument("--url", help="target a running server instead of starting one")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each seat waits between its commands (0: as fast as possible)")
     args = parser.parse_args()
     env = {
         **os.environ,
@@ -222,13 +226,14 @@ def main():
         "DEBUG": "0",
         "SECRET_KEY": "bench-only",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DB_POOL": os.environ.get("DB_POOL", "1"),
     }
     proc = None
     url = args.url
     if not url:
         proc, url = start_server(env)
     try:
-        tables = asyncio.run(run_tables(url, args.tables, args.commands))
+        tables = asyncio.run(run_tables(url, args.tables, args.commands, args.think))
         bare = asyncio.run(run_bare(url, args.tables * 4, args.commands))
     finally:
         if proc:
@@ -240,7 +245,7 @@ def main():
     print(f"machine: {os.cpu_count()} cores, {sys.platform}, Python {sys.version.split()[0]}")
     print(f"server: one daphne process; DB {env['DATABASE_URL'].split('@')[-1]}; Redis layer")
     print(
-        f"tables: {args.tables} x 4 seats, {args.commands} commands per seat, "
+        f"tables: {args.tables} x 4 seats, {args.commands} commands per seat, think {args.think} s, "
         f"{tables['commands']} commands in {tables['elapsed']:.2f} s"
     )
     print(
