@@ -194,68 +194,79 @@ async def test_websocket_frames_and_the_undo_path_hold_only_the_own_hand(make_ta
 
     from config.asgi import application
 
-    table, seats = await sync_to_async(make_table)("realm", players=2)
-    state = R.load(table.state)
-    turn = state["turn"]
-    actor, watcher = seats[turn], seats[1 - turn]
-    token = await sync_to_async(seat_token)(watcher)
-    comm = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.pk}/",
-        headers=[
-            (b"origin", b"http://127.0.0.1"),
-            (b"host", b"127.0.0.1"),
-            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
-        ],
-    )
-    connected, _ = await comm.connect()
-    assert connected
+    # The deal depends on the table id (the seed is per table), which differs between SQLite
+    # and PostgreSQL: play tables until the watcher is dealt three alike to summon.
+    async def attempt():
+        table, seats = await sync_to_async(make_table)("realm", players=2)
+        state = R.load(table.state)
+        turn = state["turn"]
+        actor, watcher = seats[turn], seats[1 - turn]
+        token = await sync_to_async(seat_token)(watcher)
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/tables/{table.pk}/",
+            headers=[
+                (b"origin", b"http://127.0.0.1"),
+                (b"host", b"127.0.0.1"),
+                (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
+            ],
+        )
+        connected, _ = await comm.connect()
+        assert connected
 
-    def frame_ok(frame, state):
+        def frame_ok(frame, state):
+            for card in state["players"][turn]["hand"]:
+                assert f'value="{card}"' not in frame
+            for card in state["players"][1 - turn]["hand"]:
+                assert f'value="{card}"' in frame
+
+        frame_ok(await comm.receive_from(timeout=5), state)
+        hand = state["players"][turn]["hand"]
+        extra = max(0, len(hand) - 5)
+        # a purge (reveals nothing of the watcher's) and then the actor's turn ends: both frames
+        await sync_to_async(services.run_command)(table, actor, Command("realm.turn.purge"))
+        await sync_to_async(table.refresh_from_db)()
+        frame_ok(await comm.receive_from(timeout=5), R.load(table.state))
+        state = R.load(table.state)
+        hand = state["players"][turn]["hand"]
+        extra = max(0, len(hand) - 5)
+        await sync_to_async(services.run_command)(
+            table, actor, Command("realm.turn.end", {"discard": hand[:extra]})
+        )
+        await sync_to_async(table.refresh_from_db)()
+        state = R.load(table.state)
+        frame = await comm.receive_from(timeout=5)
         for card in state["players"][turn]["hand"]:
             assert f'value="{card}"' not in frame
-        for card in state["players"][1 - turn]["hand"]:
-            assert f'value="{card}"' in frame
+        # the watcher now acts; an undo of its own summon pushes a frame with its own hand only
+        watcher_hand = state["players"][1 - turn]["hand"]
+        groups = {}
+        for c in watcher_hand:
+            if C.printed(c)[0]:
+                groups.setdefault(C.printed(c)[0], []).append(c)
+                groups.setdefault("r" + C.printed(c)[1], []).append(c)
+        three = next((g[:3] for g in groups.values() if len(g) >= 3), None)
+        if not three:  # this deal gives the watcher no three alike: try another table
+            await comm.disconnect()
+            return False
+        await sync_to_async(services.run_command)(
+            table, watcher, Command("realm.vessel.summon", {"cards": three})
+        )
+        await comm.receive_from(timeout=5)
+        await sync_to_async(services.run_command)(table, actor, Command("table.undo"))
+        await sync_to_async(table.refresh_from_db)()
+        state = R.load(table.state)
+        frame = await comm.receive_from(timeout=5)
+        assert set(three) <= set(state["players"][1 - turn]["hand"])
+        for card in state["players"][turn]["hand"]:
+            assert f'value="{card}"' not in frame
+        await comm.disconnect()
+        return True
 
-    frame_ok(await comm.receive_from(timeout=5), state)
-    hand = state["players"][turn]["hand"]
-    extra = max(0, len(hand) - 5)
-    # a purge (reveals nothing of the watcher's) and then the actor's turn ends: both frames
-    await sync_to_async(services.run_command)(table, actor, Command("realm.turn.purge"))
-    await sync_to_async(table.refresh_from_db)()
-    frame_ok(await comm.receive_from(timeout=5), R.load(table.state))
-    state = R.load(table.state)
-    hand = state["players"][turn]["hand"]
-    extra = max(0, len(hand) - 5)
-    await sync_to_async(services.run_command)(
-        table, actor, Command("realm.turn.end", {"discard": hand[:extra]})
-    )
-    await sync_to_async(table.refresh_from_db)()
-    state = R.load(table.state)
-    frame = await comm.receive_from(timeout=5)
-    for card in state["players"][turn]["hand"]:
-        assert f'value="{card}"' not in frame
-    # the watcher now acts; an undo of its own summon pushes a frame with its own hand only
-    watcher_hand = state["players"][1 - turn]["hand"]
-    groups = {}
-    for c in watcher_hand:
-        if C.printed(c)[0]:
-            groups.setdefault(C.printed(c)[0], []).append(c)
-            groups.setdefault("r" + C.printed(c)[1], []).append(c)
-    three = next((g[:3] for g in groups.values() if len(g) >= 3), None)
-    assert three, "the seeded deal gives the watcher three alike"  # TABLETOP_RNG_SEED=tests
-    await sync_to_async(services.run_command)(
-        table, watcher, Command("realm.vessel.summon", {"cards": three})
-    )
-    await comm.receive_from(timeout=5)
-    await sync_to_async(services.run_command)(table, actor, Command("table.undo"))
-    await sync_to_async(table.refresh_from_db)()
-    state = R.load(table.state)
-    frame = await comm.receive_from(timeout=5)
-    assert set(three) <= set(state["players"][1 - turn]["hand"])
-    for card in state["players"][turn]["hand"]:
-        assert f'value="{card}"' not in frame
-    await comm.disconnect()
+    for _ in range(12):
+        if await attempt():
+            return
+    raise AssertionError("no deal in 12 tables gave the watcher three alike")
 
 
 def test_admin_lists_and_edits_the_content(admin_client):
