@@ -926,9 +926,10 @@ def _schedule_upcoming(now, limit: int, force: bool = False) -> int:
 
 def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[str, int]:
     """The beat sweeper (DESIGN.md): hand the broker the settlement tasks of timers due within
-    ``ETA_HORIZON`` that have none yet (one task per ``ETA_BUCKET`` of deadlines), then settle
-    every overdue timer itself (``city_timers_settle_due``; rows another settler holds are
-    skipped: they are being settled). A failing row is logged and left for the next run.
+    ``ETA_HORIZON`` that have none yet (one task per ``ETA_BUCKET`` of deadlines), after
+    settling every overdue timer itself (``city_timers_settle_due``, 4 s at most; rows another
+    settler holds are skipped: they are being settled). A failing row is logged and left for
+    the next run.
 
     ``rearm``: first forget which tasks were sent, so all of them are sent again. A worker that
     starts does this: the ETA messages a killed worker had taken stay invisible in Redis until
@@ -942,10 +943,8 @@ def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[
             model.objects.filter(settled_at__isnull=True, due_at__lte=now + ETA_HORIZON).update(
                 eta_sent_at=None
             )
-    counts: dict[str, int] = {
-        "scheduled": _schedule_upcoming(now, 10**6 if rearm else limit, force=rearm)
-    }
-    counts.update(city_timers_settle_due(budget=4.0))
+    counts = city_timers_settle_due(budget=4.0)  # the backlog first (a restarted worker)
+    counts["scheduled"] = _schedule_upcoming(now, 10**6 if rearm else limit, force=rearm)
     return counts
 
 
