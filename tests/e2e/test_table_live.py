@@ -59,8 +59,14 @@ def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#total")).to_have_text("0")
     ann.get_by_role("button", name="↶ Undo").is_disabled()
-    ann.evaluate("document.getElementById('live').dataset.version = '1'")  # a stale phone
-    ann.get_by_role("button", name="+1").click()
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+    # A stale phone: it still believes in version 1 when the tap leaves (same JS tick, so no
+    # push can refresh it in between).
+    ann.evaluate(
+        """() => { document.getElementById('live').dataset.version = '1';
+                   [...document.querySelectorAll('#live button')]
+                     .find(b => b.textContent.trim() === '+1').click(); }"""
+    )
     expect(ann.locator(".alert")).to_contain_text("moved on")
     expect(ann.locator("#total")).to_have_text("0")
     ann.get_by_role("button", name="+1").click()

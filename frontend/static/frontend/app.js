@@ -20,6 +20,26 @@
       e.detail.parameters["expected_version"] = live.dataset.version;
     }
   });
+  // A command's own answer and the websocket push carry the same live region: swap only what
+  // is newer, so a second copy of the same version does not wipe a half-made choice (ticked
+  // cards, a chosen option) and an older answer never overwrites a newer push. The lobby keeps
+  // its version while seats join, and an error message must always show.
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (!target || target.id !== "live") return;
+    var incoming = e.detail.fragment && (e.detail.fragment.querySelector
+      ? e.detail.fragment.querySelector("#live") : null);
+    incoming = incoming || (e.detail.fragment && e.detail.fragment.firstElementChild);
+    if (!incoming || !incoming.dataset) return;
+    var now = parseInt(target.dataset.version || "-1", 10);
+    var next = parseInt(incoming.dataset.version || "-1", 10);
+    var lobby = incoming.dataset.status === "lobby";
+    var hasAlert = incoming.querySelector && incoming.querySelector(".alert");
+    if (hasAlert || lobby) return;
+    if (next < now || (next === now && target.dataset.status === incoming.dataset.status)) {
+      e.detail.shouldSwap = false;
+    }
+  });
   var net = null, hadOpen = false, hideTimer = null;
   function show(text, back) {
     net = net || document.getElementById("net");
