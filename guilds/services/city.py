@@ -3,10 +3,11 @@
 "Guilds and timers").
 
 Timers. Every deadline is a row (``Expedition``, ``IncomePeriod``, ``GuildEvent``: ``due_at``,
-``settled_at``). A Celery task with that ETA is handed to the broker after commit when the
-deadline is within ``ETA_HORIZON`` (later ones get theirs from the sweeper when they come near,
-so nothing relies on a broker keeping an ETA message for hours); the beat sweeper
-(``city_timers_sweep``) settles whatever is overdue. Settling locks the timer row and sets
+``settled_at``). After commit, a deadline within ``ETA_HORIZON`` gets a Celery task at its
+moment, shared by all deadlines of the same ``ETA_BUCKET`` (250 ms); later ones get theirs from
+the sweeper when they come near, so nothing relies on a broker keeping an ETA message for
+hours. That task and the beat sweeper (``city_timers_sweep``) settle whatever is due in chunks
+(``_settle_expedition_chunk``: ``SELECT ... FOR UPDATE SKIP LOCKED``, bulk writes). Settling locks the timer row and sets
 ``settled_at``: a second run, from the ETA task, the sweeper, the page or the admin, is a no-op.
 
 Lock order, the same everywhere so two settlements never deadlock: the timer row, then the

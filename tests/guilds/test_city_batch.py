@@ -61,7 +61,9 @@ def test_a_chunk_settles_explorations_and_acquisitions_like_one_by_one(found_gui
         models.KnownPoint.objects.create(guild=b, point=points[4], known_at=timezone.now())
         started.append(
             services.expedition_start(
-                guild=b, point_id=points[4].pk, mercenary_ids=[merc_b.pk],
+                guild=b,
+                point_id=points[4].pk,
+                mercenary_ids=[merc_b.pk],
                 rng=random.Random(FAIL_FEODS),
             )
         )
@@ -88,9 +90,8 @@ def test_a_chunk_settles_explorations_and_acquisitions_like_one_by_one(found_gui
         won, lost = started[4], started[5]
         won.refresh_from_db()
         lost.refresh_from_db()
-        assert won.outcome == "success" and points[5].__class__.objects.get(
-            pk=points[5].pk
-        ).holder_id == a.pk
+        assert won.outcome == "success"
+        assert models.ControlPoint.objects.get(pk=points[5].pk).holder_id == a.pk
         assert lost.outcome == "failure" and news(b, f"expedition:{lost.pk}") == 1
     for g in (a, b):
         g.refresh_from_db()
@@ -105,12 +106,16 @@ def test_a_chunk_costs_a_fixed_number_of_queries(found_guild, give):
     with time_machine.travel("2026-05-01 18:00Z", tick=False) as clock:
         for g in guilds:
             party = hire(g, give, 1)
-            for p in points[:5]:
-                models.Expedition.objects.filter(guild=g, point=p).delete()
             for p in points:
                 exp = models.Expedition.objects.create(
-                    guild=g, point=p, action="explore", party_size=1, chance=100, roll=1,
-                    consequence_roll=1, started_at=timezone.now(),
+                    guild=g,
+                    point=p,
+                    action="explore",
+                    party_size=1,
+                    chance=100,
+                    roll=1,
+                    consequence_roll=1,
+                    started_at=timezone.now(),
                     due_at=timezone.now() + timedelta(minutes=1),
                 )
                 exp.mercenaries.add(party[0])
