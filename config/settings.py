@@ -155,6 +155,13 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache (e.g. the city timers' "task already sent for this slot" marks) is shared by all
+# processes through Redis when there is one; otherwise each process has its own.
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+
 # Celery: Redis when REDIS_URL is set, otherwise kombu's filesystem transport (SETUP-NOTES.md).
 CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / ".celery"))
 if REDIS_URL:

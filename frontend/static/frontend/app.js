@@ -1,6 +1,15 @@
 // Kit glue for table pages: expected version + idempotency key on every command, and the
 // connection banner. Everything else is htmx.
 (function () {
+  if (window.htmx) {
+    htmx.onLoad(function () {
+      if (window.htmxReady) return;
+      window.htmxReady = true;
+      (window.pendingSubmits || []).splice(0).forEach(function (f) {
+        if (document.body.contains(f)) htmx.trigger(f, "submit");
+      });
+    });
+  }
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
   }
