@@ -18,6 +18,14 @@ def login(phone, username):
     phone.wait_for_load_state()
 
 
+
+def tap_next(phone):
+    """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
+    button that a push is replacing at that very moment (a real player would tap again)."""
+    before = phone.locator("#live").get_attribute("data-version")
+    phone.get_by_role("button", name="Next").click()
+    expect(phone.locator("#live")).not_to_have_attribute("data-version", before)
+
 def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     load_demo_missions()
     a = build_guild("House Ash", "red", ("Rook", "Wren"), feods=80)
@@ -46,7 +54,7 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
 
     def next_on_both(stage):
         for phone in (ann, bob):
-            phone.get_by_role("button", name="Next").click()
+            tap_next(phone)
         for phone in (ann, bob):
             expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
 
