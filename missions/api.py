@@ -10,7 +10,7 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from guilds.ids import IdField
-from tabletop.api import ERRORS, _api_seat, _seat_out
+from tabletop.api import ERRORS, api_seat, seat_out
 from tabletop.errors import NotAllowed
 
 from . import report, services
@@ -78,7 +78,7 @@ def mission_open(request):
         mode=body.validated_data["mode"],
         options=body.validated_data["options"],
     )
-    return Response({"mission_id": mission.pk, **_seat_out(seat)}, status=status.HTTP_201_CREATED)
+    return Response({"mission_id": mission.pk, **seat_out(seat)}, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=None, responses={204: None, **ERRORS})
@@ -86,7 +86,7 @@ def mission_open(request):
 def mission_bind(request, mission_id: int):
     """Bring the caller's Guild to the mission (its seat is found by the session)."""
     mission = get_object_or_404(Mission, pk=mission_id)
-    seat = _api_seat(request, mission.table)
+    seat = api_seat(request, mission.table)
     if seat is None:
         raise NotAllowed("not_seated", "You have no seat at this table.")
     services.mission_guild_bind(table=mission.table, seat=seat, user=request.user)
@@ -98,7 +98,7 @@ def mission_bind(request, mission_id: int):
 def mission_close(request, mission_id: int):
     """Close the ended mission: its result goes into the guilds, exactly once (6.4.1)."""
     mission = get_object_or_404(Mission, pk=mission_id)
-    if _api_seat(request, mission.table) is None:
+    if api_seat(request, mission.table) is None:
         raise NotAllowed("not_seated", "Only a player at this table can close the mission.")
     return Response(services.mission_close(mission_id=mission.pk))
 
@@ -116,7 +116,7 @@ def mission_continue(request, mission_id: int):
         mode=body.validated_data["mode"],
     )
     seat = new.table.seats.get(user=request.user)
-    return Response({"mission_id": new.pk, **_seat_out(seat)}, status=status.HTTP_201_CREATED)
+    return Response({"mission_id": new.pk, **seat_out(seat)}, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(responses={200: ReportOut, **ERRORS})

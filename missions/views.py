@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tabletop.errors import NotAllowed, TabletopError
 from tabletop.models import Table
 from tabletop.seats import find_seat
-from tabletop.views import _remember_seat, live_context
+from tabletop.views import live_context, remember_seat
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
@@ -37,7 +37,7 @@ def lobby(request):
             error = exc
         else:
             response = redirect("tabletop:table", code=mission.table.code)
-            _remember_seat(response, seat)
+            remember_seat(response, seat)
             return response
     guild = services.guild_of(request.user)
     recent = (

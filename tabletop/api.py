@@ -99,7 +99,8 @@ class ViewOut(serializers.Serializer):
     view = serializers.DictField()
 
 
-def _seat_out(seat) -> dict:
+def seat_out(seat) -> dict:
+    """``{"table_id", "code", "seat", "seat_token"}``: what a client keeps to act for ``seat``."""
     return {
         "table_id": seat.table_id,
         "code": seat.table.code,
@@ -108,7 +109,9 @@ def _seat_out(seat) -> dict:
     }
 
 
-def _api_seat(request, table):
+def api_seat(request, table):
+    """The caller's seat at ``table`` for the API: ``X-Seat-Token`` or the session's user (never
+    the seat cookie, so a cross-site form cannot act for a guest); None if none."""
     return find_seat(table, request.user, {}, request.headers.get("X-Seat-Token"))
 
 
@@ -125,7 +128,7 @@ def table_create(request):
         title=body.validated_data["title"],
         options=body.validated_data["options"],
     )
-    return Response(_seat_out(seat), status=status.HTTP_201_CREATED)
+    return Response(seat_out(seat), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=JoinIn, responses={201: SeatOut, **ERRORS})
@@ -136,7 +139,7 @@ def table_join(request, table_id: int):
     body = JoinIn(data=request.data)
     body.is_valid(raise_exception=True)
     seat = services.seat_join(table=table, name=body.validated_data["name"], user=request.user)
-    return Response(_seat_out(seat), status=status.HTTP_201_CREATED)
+    return Response(seat_out(seat), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=CommandIn, responses={200: CommandOut, **ERRORS})
@@ -144,7 +147,7 @@ def table_join(request, table_id: int):
 def table_command(request, table_id: int):
     """Send one command for your seat (``X-Seat-Token`` or your session)."""
     table = get_object_or_404(Table, pk=table_id)
-    seat = _api_seat(request, table)
+    seat = api_seat(request, table)
     if seat is None:
         raise NotAllowed("not_seated", "You have no seat at this table.")
     body = CommandIn(data=request.data)
@@ -174,7 +177,7 @@ def table_command(request, table_id: int):
 def table_view(request, table_id: int):
     """What your seat may see now."""
     table = get_object_or_404(Table, pk=table_id)
-    seat = _api_seat(request, table)
+    seat = api_seat(request, table)
     if seat is None:
         raise NotAllowed("not_seated", "You have no seat at this table.")
     return Response(

@@ -28,7 +28,8 @@ def _seat(request, table):
     return find_seat(table, request.user, request.COOKIES)
 
 
-def _remember_seat(response, seat) -> None:
+def remember_seat(response, seat) -> None:
+    """Put the seat's token in its one-year cookie on ``response`` (``tabletop.seats``)."""
     response.set_cookie(
         cookie_name(seat.table_id),
         seat_token(seat),
@@ -115,7 +116,7 @@ def table_new(request):
             error = exc
         else:
             response = redirect("tabletop:table", code=table.code)
-            _remember_seat(response, seat)
+            remember_seat(response, seat)
             return response
     default_name = request.user.get_username() if request.user.is_authenticated else ""
     return render(
@@ -143,7 +144,7 @@ def join(request, code: str | None = None):
         seat = _seat(request, table)
         if seat is not None:
             response = redirect("tabletop:table", code=table.code)
-            _remember_seat(response, seat)
+            remember_seat(response, seat)
             return response
         if request.method == "POST" and request.POST.get("name") is not None:
             try:
@@ -152,7 +153,7 @@ def join(request, code: str | None = None):
                 error = exc
             else:
                 response = redirect("tabletop:table", code=table.code)
-                _remember_seat(response, seat)
+                remember_seat(response, seat)
                 return response
     default_name = request.user.get_username() if request.user.is_authenticated else ""
     return render(
@@ -170,7 +171,7 @@ def rejoin(request, token: str):
     if seat is None:
         raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
     response = redirect("tabletop:table", code=seat.table.code)
-    _remember_seat(response, seat)
+    remember_seat(response, seat)
     return response
 
 
