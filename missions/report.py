@@ -6,23 +6,9 @@ from __future__ import annotations
 
 from tabletop.log import START_EVENT, LoggedEvent, Meta, apply_command, group_commands
 from tabletop.registry import get_ruleset
+from tabletop.services import load_log
 
 from .models import Mission
-
-
-def _events(table) -> list[LoggedEvent]:
-    return [
-        LoggedEvent(
-            version=e.version,
-            type=e.type,
-            data=e.data,
-            seat=e.seat,
-            command_id=e.command_id,
-            command_type=e.command_type,
-            final=e.final,
-        )
-        for e in table.events.order_by("version")
-    ]
 
 
 def timeline(ruleset, events: list[LoggedEvent]) -> list[dict]:
@@ -110,6 +96,6 @@ def battle_report(mission: Mission) -> dict:
         "code": table.code,
         "closed": mission.closed_at.isoformat() if mission.closed_at else None,
         "players": players,
-        "timeline": timeline(game, _events(table)),
+        "timeline": timeline(game, load_log(table)),
         "result": result,
     }

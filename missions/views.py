@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tabletop.errors import NotAllowed, TabletopError
 from tabletop.models import Table
 from tabletop.seats import find_seat
-from tabletop.views import live_context, remember_seat
+from tabletop.views import live_response, to_table
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
@@ -36,9 +36,7 @@ def lobby(request):
         except TabletopError as exc:
             error = exc
         else:
-            response = redirect("tabletop:table", code=mission.table.code)
-            remember_seat(response, seat)
-            return response
+            return to_table(seat)
     guild = services.guild_of(request.user)
     recent = (
         Mission.objects.filter(table__seats__user=request.user).select_related(
@@ -67,14 +65,7 @@ def lobby(request):
 
 
 def _live(request, table, error=None):
-    table.refresh_from_db()
-    seat = find_seat(table, request.user, request.COOKIES)
-    response = render(
-        request, "tabletop/table.html#live", live_context(request, table, seat, error)
-    )
-    if error is not None:
-        response.status_code = error.status
-    return response
+    return live_response(request, table, find_seat(table, request.user, request.COOKIES), error)
 
 
 @require_POST

@@ -122,6 +122,21 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.table_id}#{self.version} {self.type}"
 
+    def logged(self):
+        """This row as the pure ``tabletop.log.LoggedEvent`` the folds work on."""
+        from tabletop.log import LoggedEvent
+
+        return LoggedEvent(
+            version=self.version,
+            type=self.type,
+            data=self.data,
+            seat=self.seat,
+            command_id=self.command_id,
+            command_type=self.command_type,
+            final=self.final,
+            tape=self.tape,
+        )
+
 
 class Heartbeat(models.Model):
     """One row per health probe that writes (``POST /api/health``): shows in the admin that

@@ -249,7 +249,7 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     )
     meta = apply_command(meta, logged)
     if command.type in ("table.undo", "table.redo"):
-        state, _ = rebuild(game, _load_log(table))
+        state, _ = rebuild(game, load_log(table))
     else:
         for e in logged:
             if e.type != START_EVENT:
@@ -329,20 +329,9 @@ def _require_playing(table: Table) -> None:
         raise RuleViolation("game_over", "This game is over.")
 
 
-def _load_log(table: Table) -> list[LoggedEvent]:
-    return [
-        LoggedEvent(
-            version=e.version,
-            type=e.type,
-            data=e.data,
-            seat=e.seat,
-            command_id=e.command_id,
-            command_type=e.command_type,
-            final=e.final,
-            tape=e.tape,
-        )
-        for e in table.events.order_by("version")
-    ]
+def load_log(table: Table) -> list[LoggedEvent]:
+    """The table's whole log, oldest first, as pure ``LoggedEvent`` records."""
+    return [e.logged() for e in table.events.order_by("version")]
 
 
 def table_replay(table: Table) -> dict:
@@ -351,7 +340,7 @@ def table_replay(table: Table) -> dict:
     Returns ``{"version", "events", "state_matches", "meta_matches", "state"}``; writes nothing.
     """
     game = get_ruleset(table.ruleset)
-    events = _load_log(table)
+    events = load_log(table)
     state, meta = rebuild(game, events)
     dumped = json.loads(json.dumps(game.dump(state))) if events else None
     stored = json.loads(json.dumps(table.state)) if table.state is not None else None

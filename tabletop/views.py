@@ -39,6 +39,22 @@ def remember_seat(response, seat) -> None:
     )
 
 
+def to_table(seat):
+    """Redirect to the seat's table page with its token in the cookie."""
+    response = redirect("tabletop:table", code=seat.table.code)
+    remember_seat(response, seat)
+    return response
+
+
+def live_response(request, table: Table, seat, error: TabletopError | None = None):
+    """The re-rendered live region for ``seat``; the error's status when one is given."""
+    table.refresh_from_db()
+    response = render(request, "tabletop/table.html#live", live_context(request, table, seat, error))
+    if error is not None:
+        response.status_code = error.status
+    return response
+
+
 def live_context(
     request, table: Table, seat, error: TabletopError | None = None, base_url: str | None = None
 ) -> dict:
@@ -91,11 +107,7 @@ def table_options(request, code: str):
         table = services.table_options_set(table=table, seat=seat, options=options)
     except TabletopError as exc:
         error = exc
-    table.refresh_from_db()
-    response = render(request, "tabletop/table.html#live", live_context(request, table, seat, error))
-    if error is not None:
-        response.status_code = error.status
-    return response
+    return live_response(request, table, seat, error)
 
 
 @require_http_methods(["GET", "POST"])
@@ -115,9 +127,7 @@ def table_new(request):
         except TabletopError as exc:
             error = exc
         else:
-            response = redirect("tabletop:table", code=table.code)
-            remember_seat(response, seat)
-            return response
+            return to_table(seat)
     default_name = request.user.get_username() if request.user.is_authenticated else ""
     return render(
         request,
@@ -143,18 +153,14 @@ def join(request, code: str | None = None):
     if table is not None:
         seat = _seat(request, table)
         if seat is not None:
-            response = redirect("tabletop:table", code=table.code)
-            remember_seat(response, seat)
-            return response
+            return to_table(seat)
         if request.method == "POST" and request.POST.get("name") is not None:
             try:
                 seat = services.seat_join(table=table, name=request.POST["name"], user=request.user)
             except TabletopError as exc:
                 error = exc
             else:
-                response = redirect("tabletop:table", code=table.code)
-                remember_seat(response, seat)
-                return response
+                return to_table(seat)
     default_name = request.user.get_username() if request.user.is_authenticated else ""
     return render(
         request,
@@ -170,9 +176,7 @@ def rejoin(request, token: str):
     seat = seat_from_token(token)
     if seat is None:
         raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
-    response = redirect("tabletop:table", code=seat.table.code)
-    remember_seat(response, seat)
-    return response
+    return to_table(seat)
 
 
 @require_GET
