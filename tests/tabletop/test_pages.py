@@ -165,3 +165,34 @@ async def test_the_asgi_app_serves_static_files_itself():
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         response = await http.get("/static/django_htmx/htmx-2.min.js")
     assert response.status_code == 200 and b"htmx" in response.content
+
+
+def test_host_changes_options_from_the_lobby_page_and_others_cannot(client):
+    from tabletop.registry import get_ruleset
+
+    game = get_ruleset("counter")
+    game.options_schema = {"speed": {"label": "Speed", "choices": [["slow", "Slow"], ["fast", "Fast"]],
+                                     "default": "slow"}}
+    try:
+        table = open_table(client)
+        assert 'name="opt.speed"' in client.get(f"/t/{table.code}/").content.decode()
+        ok = client.post(f"/t/{table.code}/options/", {"opt.speed": "fast"})
+        assert ok.status_code == 200 and 'value="fast" selected' in ok.content.decode()
+        bad = client.post(f"/t/{table.code}/options/", {"opt.speed": "warp"})
+        assert bad.status_code == 400 and 'data-code="bad_option"' in bad.content.decode()
+        guest = type(client)()
+        guest.post(f"/j/{table.code}/", {"name": "Ben"})
+        assert "Fast" in guest.get(f"/t/{table.code}/").content.decode()
+        assert guest.post(f"/t/{table.code}/options/", {"opt.speed": "slow"}).status_code == 403
+        table.refresh_from_db()
+        assert table.options == {"speed": "fast"}
+    finally:
+        game.options_schema = {}
+
+
+def test_live_region_alone_for_a_waking_phone(client):
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "4"})
+    live = client.get(f"/t/{table.code}/live/").content.decode()
+    assert live.lstrip().startswith('<section id="live"') and 'id="total">4<' in live
