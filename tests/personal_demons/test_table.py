@@ -57,7 +57,7 @@ def test_two_player_game_through_run_command_replays_and_finishes(make_table):
     replay = services.table_replay(table)
     assert replay["state_matches"] and replay["meta_matches"]
     rebuilt = get_ruleset("personal_demons").fold(
-        [e.record() for e in services._load_log(table) if e.type != "table.started"]
+        [e.record() for e in services.load_log(table) if e.type != "table.started"]
     )
     assert rebuilt == state
     with pytest.raises(RuleViolation):
