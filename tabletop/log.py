@@ -8,20 +8,22 @@ command; the state is the fold of every event whose command is not undone. Only 
 not-yet-undone command can be undone, repeatedly back to the last *barrier*: ``table.start``
 or a command with a ``final`` event (it showed hidden information). ``table.redo`` re-applies
 the most recently undone command while no other command came after the undo.
-When a command that drew randomness is undone, its dice tape is kept under ``"seat:type"``;
-the next command of that type by that seat is handed the tape to replay (``tabletop.dice``), so
-undoing and sending the command again is never a re-roll.
+When a command that drew randomness is undone, its dice tape is kept under ``"*:type"``;
+the next command of that type, whichever seat sends it, is handed the tape to replay
+(``tabletop.dice``), so undoing and sending the command again is never a re-roll.
 
 ``meta`` shape: ``{"undo": [command_id...], "redo": [command_id...], "undone": [command_id...],
-"tapes": {"<seat>:<type>": [[n, result]...]}}``.
+"tapes": {"*:<type>": [[n, result]...]}}``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.rules import EventRecord
+from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 KIT_COMMANDS = frozenset({"table.start", "table.undo", "table.redo"})
 UNDO_EVENT = "table.action.undone"
@@ -77,7 +79,10 @@ class Meta:
 
 
 def tape_key(seat: int | None, command_type: str) -> str:
-    return f"{seat}:{command_type}"
+    """The key an undone command's dice tape is kept under: its command type only, so the
+    next command of that type replays the same draws *whoever* sends it (undo is never a
+    re-roll, DESIGN.md). ``seat`` is accepted for the callers' symmetry and ignored."""
+    return f"*:{command_type}"
 
 
 def apply_command(meta: Meta, group: list[LoggedEvent]) -> Meta:
@@ -126,7 +131,46 @@ def group_commands(events: list[LoggedEvent]) -> list[list[LoggedEvent]]:
 
 def rebuild(ruleset, events: list[LoggedEvent]) -> tuple[Any, Meta]:
     """Fold the whole log: ``(game state, meta)``. The state excludes undone commands and the
-    kit's own events; ``evolve`` sees the ruleset's events in log order."""
+    kit's own events; the ruleset sees its events in log order (``apply``: in place)."""
+    state: Any = None
+    meta = Meta()
+    for item in replay(ruleset, events, narrate=False):
+        state, meta = item[3], item[4]
+    if state is None:
+        state = ruleset.initial_state()
+    return state, meta
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a table's log as pages and reports show it: ``version``, acting ``seat``,
+    event ``type``, ``text`` (the game's narration, or None: show the label), and whether the
+    command was ``undone`` later."""
+
+    version: int
+    seat: int | None
+    type: str
+    command_id: int
+    text: str | None
+    undone: bool
+    #: The seat the event is about: its data's int ``"seat"`` if any, else the acting seat.
+    subject: int | None = None
+
+
+def _subject(event: LoggedEvent) -> int | None:
+    seat = event.data.get("seat") if isinstance(event.data, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else event.seat
+
+
+def replay(
+    ruleset, events: list[LoggedEvent], *, narrate: bool = True
+) -> Iterator[tuple[LoggedEvent, str | None, bool, Any, Meta]]:
+    """The kit's replay iterator: fold the log once, yielding for every stored event
+    ``(event, line, undone, state_after, meta)``. ``line`` is the ruleset's narration of the
+    event against the state just before it (None when ``narrate`` is False or nothing
+    narrates it); ``undone``: the event's command was undone later (it is narrated but not
+    folded). ``state_after`` is the one working state, mutated in place: copy it to keep it.
+    Pure: used by ``rebuild``, the table log, ``replay_table`` and the battle report."""
     meta = Meta()
     groups = group_commands(events)
     for group in groups:
@@ -134,10 +178,180 @@ def rebuild(ruleset, events: list[LoggedEvent]) -> tuple[Any, Meta]:
     undone = set(meta.undone)
     state = ruleset.initial_state()
     for group in groups:
-        if group[0].command_type in ("table.undo", "table.redo") or group[0].command_id in undone:
-            continue
+        skip = group[0].command_type in ("table.undo", "table.redo") or group[0].command_id in undone
         for event in group:
-            if event.type == START_EVENT:
-                continue
-            state = ruleset.evolve(state, event.record())
-    return state, meta
+            record = event.record()
+            line = None
+            if narrate and event.type not in (START_EVENT, UNDO_EVENT, REDO_EVENT):
+                line = ruleset.narrate(record, state)
+            if not skip and event.type != START_EVENT:
+                state = ruleset.apply(state, record)
+            yield event, line, group[0].command_id in undone, state, meta
+
+
+def narrated(ruleset, events: list[LoggedEvent]) -> list[LogLine]:
+    """Every event of the log as a ``LogLine`` (see ``replay``)."""
+    return [
+        LogLine(e.version, e.seat, e.type, e.command_id, line, undone, _subject(e))
+        for e, line, undone, _state, _meta in replay(ruleset, events)
+    ]
+
+
+def recent_lines(ruleset, state: Any, events: list[LoggedEvent], undone: set[int]) -> list[LogLine]:
+    """The latest ``events`` (a tail of the log) narrated against the *current* ``state``, for
+    the live view: no replay. ``undone``: the command ids undone (``Meta.undone``)."""
+    out = []
+    for e in events:
+        if e.type in (START_EVENT, UNDO_EVENT, REDO_EVENT):
+            continue
+        out.append(LogLine(e.version, e.seat, e.type, e.command_id,
+                           ruleset.narrate(e.record(), state), e.command_id in undone, _subject(e)))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The pure step: what run_command does between loading a table and saving it.
+
+LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+
+
+@dataclass
+class Stepped:
+    """The outcome of ``step``: the new ``events`` (to append), the new ``state`` and ``meta``,
+    the table ``status`` after it, and the ``command_id``."""
+
+    events: list[LoggedEvent]
+    state: Any
+    meta: Meta
+    status: str
+    command_id: int
+
+
+def step(
+    ruleset,
+    *,
+    state: Any,
+    meta: Meta,
+    status: str,
+    version: int,
+    seat: int | None,
+    command: Command,
+    dice_for: Callable[[list | None], Any],
+    history: Callable[[], list[LoggedEvent]],
+    seats: tuple[SeatInfo, ...] = (),
+    options: dict | None = None,
+    content: dict | None = None,
+    seat_names: dict[int, str] | None = None,
+) -> Stepped:
+    """One command through the kit, pure (DESIGN.md "The event-sourced table").
+
+    ``state``: the current game state, *owned by the step* (it is folded in place; pass a copy
+    to keep the old one); ``meta``: the undo bookkeeping; ``status``: ``lobby``/``playing``/
+    ``finished``; ``version``: the table's version; ``seat``: the acting seat number (None: the
+    kit or the host tools); ``dice_for(replay_tape)``: a fresh ``Dice`` for this command (the
+    tape replays an undone command's draws); ``history()``: the whole log so far (read only for
+    undo and redo); ``seats``/``options``/``content``: for ``table.start`` (the ruleset's
+    ``setup`` gets ``content``, the data the opening service gathered, when there is any).
+
+    Kit commands: ``table.start`` (host only, in the lobby), ``table.undo`` and ``table.redo``
+    (a seat at the table; with ``undo_own_only`` only the command's own seat).
+    Raises ``RuleViolation("already_started"|"not_enough_players"|"not_started"|"game_over"|
+    "nothing_to_undo"|"nothing_to_redo"|"nothing_happened"|...)``, ``NotAllowed("host_only"|
+    "not_seated"|"not_your_action")`` and whatever the ruleset's ``decide`` raises.
+    """
+    dice_tape = None
+    if command.type == "table.start":
+        if status != LOBBY:
+            raise RuleViolation("already_started", "The game has already started.")
+        if seat is not None and seat != 0:
+            raise NotAllowed("host_only", "Only the host (seat 1) can start the game.")
+        if len(seats) < ruleset.min_seats:
+            raise RuleViolation(
+                "not_enough_players", f"{ruleset.title} needs at least {ruleset.min_seats} players."
+            )
+        dice = dice_for(None)
+        extra = {"content": content} if content else {}
+        opening = ruleset.setup(dict(options or {}), seats, dice, **extra)
+        start = NewEvent(
+            START_EVENT,
+            {"seats": [[s.number, s.name] for s in seats], "options": options or {},
+             "ruleset": ruleset.name},
+        )
+        new_events = [start, *opening]
+        state = ruleset.initial_state()
+    elif command.type in ("table.undo", "table.redo"):
+        if status == LOBBY:
+            raise RuleViolation("not_started", "The game has not started yet.")
+        if seat is None:
+            raise NotAllowed("not_seated", "Only a player at the table can undo.")
+        new_events = [undo_event(meta) if command.type == "table.undo" else redo_event(meta)]
+        _check_undo_owner(ruleset, meta, new_events[0].data["command"], seat, seat_names or {})
+    else:
+        if status == LOBBY:
+            raise RuleViolation("not_started", "The game has not started yet.")
+        if status == FINISHED:
+            raise RuleViolation("game_over", "This game is over.")
+        dice = dice_for(meta.tapes.get(tape_key(seat, command.type)))
+        new_events = ruleset.decide(state, command, seat, dice)
+        if not new_events:
+            raise RuleViolation("nothing_happened", "That changes nothing.")
+        dice_tape = dice.tape
+
+    cid = version + 1
+    logged = [
+        LoggedEvent(
+            version=version + 1 + offset,
+            type=ev.type,
+            data=ev.data,
+            seat=seat,
+            command_id=cid,
+            command_type=command.type,
+            final=ev.final,
+            tape=dice_tape if offset == 0 else None,
+        )
+        for offset, ev in enumerate(new_events)
+    ]
+    meta = apply_command(meta, logged)
+    if command.type in ("table.undo", "table.redo"):
+        state, _ = rebuild(ruleset, [*history(), *logged])
+    else:
+        for e in logged:
+            if e.type != START_EVENT:
+                state = ruleset.apply(state, e.record())
+    if command.type == "table.start":
+        status = PLAYING
+    if status != LOBBY and getattr(ruleset, "is_finished", None):
+        # Undoing the last move of a finished game reopens it.
+        status = FINISHED if ruleset.is_finished(state) else PLAYING
+    return Stepped(events=logged, state=state, meta=meta, status=status, command_id=cid)
+
+
+def undo_event(meta: Meta) -> NewEvent:
+    """The ``table.action.undone`` event for the last undoable command.
+    Raises ``RuleViolation("nothing_to_undo")``."""
+    if not meta.undo:
+        raise RuleViolation(
+            "nothing_to_undo",
+            "Nothing to undo (the last action showed hidden information or started the game).",
+        )
+    return NewEvent(UNDO_EVENT, {"command": meta.undo[-1]})
+
+
+def redo_event(meta: Meta) -> NewEvent:
+    """The ``table.action.redone`` event. Raises ``RuleViolation("nothing_to_redo")``."""
+    if not meta.redo:
+        raise RuleViolation("nothing_to_redo", "Nothing to redo.")
+    return NewEvent(REDO_EVENT, {"command": meta.redo[-1]})
+
+
+def _check_undo_owner(ruleset, meta: Meta, target: int, seat: int, names: dict[int, str]) -> None:
+    """With ``Ruleset.undo_own_only`` (simultaneous play), only the seat that sent a command
+    may undo or redo it; otherwise anyone at the table may (shared bookkeeping)."""
+    if not getattr(ruleset, "undo_own_only", False):
+        return
+    owner = meta.commands.get(str(target), [None])[0]
+    if owner is not None and owner != seat:
+        raise NotAllowed(
+            "not_your_action",
+            f"The last action is {names.get(owner) or 'another player'}'s: only they can undo it.",
+        )

@@ -32,6 +32,9 @@ class Table(models.Model):
     ruleset = models.CharField(max_length=40)
     title = models.CharField(max_length=80, blank=True)
     options = models.JSONField(default=dict, blank=True)
+    #: The content the game's ``setup`` reads (a mission snapshot, demons, cards), gathered by
+    #: the service that opens the table: ``setup`` itself reads no database (DESIGN.md).
+    setup = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,

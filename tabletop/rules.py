@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from tabletop.errors import RuleViolation
+
 JSON = Any
 
 
@@ -126,10 +128,23 @@ class BaseRuleset:
             state = self.evolve(state, event)
         return state
 
+    def apply(self, state: Any, event: EventRecord) -> Any:
+        """Fold ``event`` into a state the caller owns and return the result (the kit's log
+        fold). Toolkit games fold in place; the default falls back to ``evolve``."""
+        return self.evolve(state, event)
+
+    def moves(self, view: dict, seat: int) -> list[Command]:
+        """The commands ``seat``'s page offers given its ``view`` (data filled in as the page
+        would), for random playouts (``tabletop.testing.playout``). Default: none."""
+        return []
+
+    def narrate(self, event: EventRecord, state: Any) -> str | None:
+        """The log line of ``event`` (``state``: the game state just before it in a full
+        replay, or the current state for the latest lines). None: the kit shows the label."""
+        return None
+
 
 def require(condition: bool, code: str, message: str) -> None:
     """Raise ``RuleViolation(code, message)`` unless ``condition`` holds."""
     if not condition:
-        from tabletop.errors import RuleViolation
-
         raise RuleViolation(code, message)

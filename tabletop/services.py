@@ -17,20 +17,10 @@ from django.db import IntegrityError, transaction
 
 from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, RuleViolation
-from tabletop.log import (
-    KIT_COMMANDS,
-    REDO_EVENT,
-    START_EVENT,
-    UNDO_EVENT,
-    LoggedEvent,
-    Meta,
-    apply_command,
-    rebuild,
-    tape_key,
-)
+from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.registry import get_ruleset
-from tabletop.rules import Command, NewEvent, SeatInfo
+from tabletop.registry import event_label, get_ruleset
+from tabletop.rules import Command, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +40,19 @@ class CommandResult:
 
 
 def table_create(
-    *, ruleset: str, host=None, host_name: str, title: str = "", options: dict | None = None
+    *,
+    ruleset: str,
+    host=None,
+    host_name: str,
+    title: str = "",
+    options: dict | None = None,
+    setup: dict | None = None,
 ) -> tuple[Table, Seat]:
     """Open a table in the lobby with its host in seat 0.
 
     ``ruleset``: a registered name; ``options``: checked against ``options_schema`` (unknown
-    keys or values are a ``RuleViolation("bad_option")``), defaults filled in.
+    keys or values are a ``RuleViolation("bad_option")``), defaults filled in; ``setup``: the
+    JSON content the game's ``setup`` reads at ``table.start`` (see ``table_setup_set``).
     Raises ``NotFound("unknown_game")``, ``RuleViolation("bad_name"|"bad_option")``.
     """
     game = get_ruleset(ruleset)
@@ -71,6 +68,7 @@ def table_create(
             ruleset=game.name,
             title=title[:80] or game.title,
             options=chosen,
+            setup=setup or {},
             host=host if host is not None and host.is_authenticated else None,
         )
         seat = Seat.objects.create(
@@ -125,6 +123,20 @@ def table_options_set(*, table: Table, seat: Seat | None, options: dict) -> Tabl
         locked.options = _clean_options(game, {**locked.options, **options})
         locked.save(update_fields=["options", "updated_at"])
         transaction.on_commit(lambda: notify_table(locked.pk, locked.version, lobby=True))
+    return locked
+
+
+def table_setup_set(*, table: Table, setup: dict) -> Table:
+    """Replace the content handed to the game's ``setup`` at ``table.start`` (JSON dict), while
+    the table is in the lobby: the opening service gathers it (e.g. a mission's snapshot of the
+    bound Guilds) so ``setup`` reads no database. Raises ``RuleViolation("table_started")``."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.LOBBY:
+            raise RuleViolation("table_started", "The game has started: its content is fixed.")
+        locked.setup = json.loads(json.dumps(setup))
+        locked.save(update_fields=["setup", "updated_at"])
+    table.setup = locked.setup
     return locked
 
 
@@ -189,47 +201,28 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
             f"The table moved on (version {table.version}, you saw {expected_version}).",
         )
     game = get_ruleset(table.ruleset)
-    meta = Meta.load(table.meta)
     seed = settings.TABLETOP_RNG_SEED
     dice_seed = f"{seed}:{table.pk}:{table.version}" if seed not in (None, "") else None
-
+    seats = ()
     if command.type == "table.start":
-        new_events, state = _start(table, game, seat, dice_seed)
-        dice_tape = None
-    elif command.type in ("table.undo", "table.redo"):
-        if table.status == Table.Status.LOBBY:
-            raise RuleViolation("not_started", "The game has not started yet.")
-        if seat is None:
-            raise NotAllowed("not_seated", "Only a player at the table can undo.")
-        new_events = [_undo_event(meta) if command.type == "table.undo" else _redo_event(meta)]
-        _check_undo_owner(game, meta, new_events[0].data["command"], seat)
-        state, dice_tape = None, None
-    else:
-        _require_playing(table)
-        replay = meta.tapes.get(tape_key(seat_number, command.type))
-        dice = make_dice(dice_seed, replay)
-        state = game.load(table.state)
-        new_events = game.decide(state, command, seat_number, dice)
-        if not new_events:
-            raise RuleViolation("nothing_happened", "That changes nothing.")
-        dice_tape = dice.tape
-
-    cid = table.version + 1
-    logged = []
-    for offset, ev in enumerate(new_events):
-        version = table.version + 1 + offset
-        logged.append(
-            LoggedEvent(
-                version=version,
-                type=ev.type,
-                data=ev.data,
-                seat=seat_number,
-                command_id=cid,
-                command_type=command.type,
-                final=ev.final,
-                tape=dice_tape if offset == 0 else None,
-            )
-        )
+        seats = tuple(SeatInfo(s.number, s.name) for s in table.seats.order_by("number"))
+    stepped = step(
+        game,
+        state=game.load(table.state) if table.state is not None else game.initial_state(),
+        meta=Meta.load(table.meta),
+        status=table.status,
+        version=table.version,
+        seat=seat_number,
+        command=command,
+        dice_for=lambda tape: make_dice(dice_seed, tape),
+        history=lambda: load_log(table),
+        seats=seats,
+        options=dict(table.options),
+        content=table.setup or None,
+        seat_names=dict(table.seats.values_list("number", "name"))
+        if getattr(game, "undo_own_only", False) else None,
+    )
+    logged = stepped.events
     Event.objects.bulk_create(
         [
             Event(
@@ -247,86 +240,16 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
             for i, e in enumerate(logged)
         ]
     )
-    meta = apply_command(meta, logged)
-    if command.type in ("table.undo", "table.redo"):
-        state, _ = rebuild(game, load_log(table))
-    else:
-        for e in logged:
-            if e.type != START_EVENT:
-                state = game.evolve(state, e.record())
-    table.state = game.dump(state)
-    table.meta = meta.dump()
+    table.state = game.dump(stepped.state)
+    table.meta = stepped.meta.dump()
     table.version = logged[-1].version
-    if table.status == Table.Status.LOBBY and command.type == "table.start":
-        table.status = Table.Status.PLAYING
-    if table.status != Table.Status.LOBBY and getattr(game, "is_finished", None):
-        # Undoing the last move of a finished game reopens it.
-        finished = game.is_finished(state)
-        table.status = Table.Status.FINISHED if finished else Table.Status.PLAYING
+    table.status = stepped.status
     table.save(update_fields=["state", "meta", "version", "status", "updated_at"])
     return CommandResult(
         version=table.version,
-        command_id=cid,
+        command_id=stepped.command_id,
         events=[{"version": e.version, "type": e.type} for e in logged],
     ), table.version
-
-
-def _start(table: Table, game, seat: Seat | None, dice_seed) -> tuple[list[NewEvent], object]:
-    if table.status != Table.Status.LOBBY:
-        raise RuleViolation("already_started", "The game has already started.")
-    if seat is not None and seat.number != 0:
-        raise NotAllowed("host_only", "Only the host (seat 1) can start the game.")
-    seats = tuple(SeatInfo(s.number, s.name) for s in table.seats.order_by("number"))
-    if len(seats) < game.min_seats:
-        raise RuleViolation(
-            "not_enough_players", f"{game.title} needs at least {game.min_seats} players."
-        )
-    dice = make_dice(dice_seed)
-    opening = game.setup(dict(table.options), seats, dice)
-    start = NewEvent(
-        START_EVENT,
-        {
-            "seats": [[s.number, s.name] for s in seats],
-            "options": table.options,
-            "ruleset": game.name,
-        },
-    )
-    return [start, *opening], game.initial_state()
-
-
-def _check_undo_owner(game, meta: Meta, target: int, seat: Seat) -> None:
-    """With ``Ruleset.undo_own_only`` (simultaneous play), only the seat that sent a command
-    may undo or redo it; otherwise anyone at the table may (shared bookkeeping)."""
-    if not getattr(game, "undo_own_only", False):
-        return
-    owner = meta.commands.get(str(target), [None])[0]
-    if owner is not None and owner != seat.number:
-        name = seat.table.seats.filter(number=owner).values_list("name", flat=True).first()
-        raise NotAllowed("not_your_action",
-                         f"The last action is {name or 'another player'}'s: only they can undo it.")
-
-
-def _undo_event(meta: Meta) -> NewEvent:
-    if not meta.undo:
-        raise RuleViolation(
-            "nothing_to_undo",
-            "Nothing to undo (the last action showed hidden information or started the game).",
-        )
-    target = meta.undo[-1]
-    return NewEvent(UNDO_EVENT, {"command": target})
-
-
-def _redo_event(meta: Meta) -> NewEvent:
-    if not meta.redo:
-        raise RuleViolation("nothing_to_redo", "Nothing to redo.")
-    return NewEvent(REDO_EVENT, {"command": meta.redo[-1]})
-
-
-def _require_playing(table: Table) -> None:
-    if table.status == Table.Status.LOBBY:
-        raise RuleViolation("not_started", "The game has not started yet.")
-    if table.status == Table.Status.FINISHED:
-        raise RuleViolation("game_over", "This game is over.")
 
 
 def load_log(table: Table) -> list[LoggedEvent]:
@@ -353,6 +276,46 @@ def table_replay(table: Table) -> dict:
         "meta_matches": json.loads(json.dumps(meta.dump())) == (table.meta or Meta().dump()),
         "state": dumped,
     }
+
+
+def log_lines(table: Table, *, limit: int | None = None, recent: bool = False) -> list[dict]:
+    """The table's log in words, newest first: ``[{"version", "seat", "who", "text",
+    "undone", "time"}]``. ``text`` is the game's narration of the event (``Ruleset.narrate``)
+    or, when it has none, ``"<who> <label>"``. ``recent``: only the newest ``limit`` events,
+    narrated against the current state (cheap, for the live region); otherwise the whole log
+    is replayed once and each event narrated against the state just before it (the log page,
+    the battle report). Event data never leaves this function (it may hold secrets)."""
+    game = get_ruleset(table.ruleset)
+    names = {s.number: s.name for s in table.seats.all()}
+    rows = table.events.order_by("-version")
+    if recent:
+        rows = list(rows[: (limit or 8) * 2])[::-1]
+        logged = [e.logged() for e in rows]
+        undone = set((table.meta or {}).get("undone", []))
+        state = game.load(table.state) if table.state is not None else game.initial_state()
+        lines = recent_lines(game, state, logged, undone)
+    else:
+        rows = list(rows)[::-1]
+        lines = narrated(game, [e.logged() for e in rows])
+    times = {e.version: e.created_at for e in rows}
+    out = []
+    for line in reversed(lines):
+        who = names.get(line.subject, "The table")
+        out.append(
+            {
+                "version": line.version,
+                "seat": line.seat,
+                "who": who,
+                "text": line.text or f"{who} {event_label(game, line.type)}",
+                "narrated": line.text is not None,
+                "label": event_label(game, line.type),
+                "undone": line.undone,
+                "time": times.get(line.version),
+            }
+        )
+        if limit and len(out) >= limit:
+            break
+    return out
 
 
 def seat_view(table: Table, seat: Seat | None) -> dict:

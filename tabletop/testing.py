@@ -1,18 +1,153 @@
-"""Playing a ruleset without a database, for pure rule tests (no Django import).
+"""Playing a ruleset without a database: the one pure driver of every game's tests, and the
+random playouts that protect every rules engine. No Django import.
 
-``play(ruleset, seats, commands, seed)`` runs ``setup`` then each ``(seat, Command)`` through
-``decide`` and ``evolve`` exactly as ``run_command`` does (same per-command dice seeding), and
-checks on the way that folding the log from scratch gives the same state (a replay test).
+``Sim`` runs commands through ``tabletop.log.step``, the very function ``run_command`` uses
+(same kit checks, same undo/redo, same per-command dice seeding and tapes), keeping the log in
+memory. ``play`` is the short form for a list of commands. ``playout`` plays a seeded random
+game choosing among the commands the seats' views offer (``Ruleset.moves``) and checks the
+properties every game must keep (see its docstring).
 """
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.decider import copy_json
 from tabletop.dice import make_dice
+from tabletop.errors import TabletopError
+from tabletop.log import (
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    LoggedEvent,
+    Meta,
+    narrated,
+    rebuild,
+    step,
+)
 from tabletop.rules import Command, EventRecord, SeatInfo
+
+
+def _dump(ruleset, state: Any) -> str:
+    return json.dumps(ruleset.dump(state), sort_keys=True)
+
+
+class Sim:
+    """A table in memory. ``seats``: a count or names; ``options``: as the host chose them
+    (defaults filled in from ``options_schema``); ``content``: the setup data the opening
+    service would store with the table; ``seed``: the dice seed; ``start``: send
+    ``table.start`` at once (as the host).
+
+    Attributes: ``state`` (the game state), ``meta`` (undo bookkeeping), ``status``
+    (lobby/playing/finished), ``log`` (every ``LoggedEvent``), ``version``.
+    """
+
+    def __init__(
+        self,
+        ruleset,
+        seats: int | list[str] = 2,
+        *,
+        options: dict | None = None,
+        content: dict | None = None,
+        seed: int | str = 0,
+        start: bool = True,
+    ) -> None:
+        self.ruleset = ruleset
+        names = [f"P{n + 1}" for n in range(seats)] if isinstance(seats, int) else list(seats)
+        self.seats = tuple(SeatInfo(n, name) for n, name in enumerate(names))
+        schema = getattr(ruleset, "options_schema", {}) or {}
+        self.options = {k: spec.get("default") for k, spec in schema.items()}
+        self.options.update(options or {})
+        self.content = content
+        self.seed = seed
+        self.state: Any = None
+        self.meta = Meta()
+        self.status = LOBBY
+        self.log: list[LoggedEvent] = []
+        if start:
+            self.send(0, "table.start")
+
+    @property
+    def version(self) -> int:
+        return self.log[-1].version if self.log else 0
+
+    def send(self, seat: int | None, type_: str, data: dict | None = None) -> list[LoggedEvent]:
+        """Run one command (JSON round-tripped like the API does) and return its events.
+        Raises what ``run_command`` would (``RuleViolation``, ``NotAllowed``...); on error the
+        table is unchanged."""
+        command = Command(type_, json.loads(json.dumps(data or {})))
+        version = self.version
+        stepped = step(
+            self.ruleset,
+            state=copy_json(self.state) if self.state is not None else None,
+            meta=Meta.load(json.loads(json.dumps(self.meta.dump()))),
+            status=self.status,
+            version=version,
+            seat=seat,
+            command=command,
+            dice_for=lambda tape: make_dice(f"{self.seed}:{version}", tape),
+            history=lambda: list(self.log),
+            seats=self.seats,
+            options=self.options,
+            content=self.content,
+            seat_names={s.number: s.name for s in self.seats},
+        )
+        events = [
+            LoggedEvent(**{**e.__dict__, "data": json.loads(json.dumps(e.data))})
+            for e in stepped.events
+        ]
+        self.log.extend(events)
+        # Like run_command: the stored projection is the JSON dump, loaded again next time.
+        self.state = self.ruleset.load(json.loads(json.dumps(self.ruleset.dump(stepped.state))))
+        self.meta = stepped.meta
+        self.status = stepped.status
+        return events
+
+    def try_send(self, seat: int | None, type_: str, data: dict | None = None) -> str | None:
+        """``send``, returning the error code of a refused command (None when it landed)."""
+        try:
+            self.send(seat, type_, data)
+        except TabletopError as exc:
+            return exc.code
+        return None
+
+    def undo(self, seat: int = 0) -> list[LoggedEvent]:
+        return self.send(seat, "table.undo")
+
+    def redo(self, seat: int = 0) -> list[LoggedEvent]:
+        return self.send(seat, "table.redo")
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` sees (None: a spectator), as JSON (what the page receives)."""
+        return json.loads(json.dumps(self.ruleset.view(self.state, seat)))
+
+    def records(self) -> list[EventRecord]:
+        """The events the game state folds (undone commands and kit events left out)."""
+        undone = set(self.meta.undone)
+        return [
+            e.record() for e in self.log
+            if e.command_id not in undone and e.command_type not in ("table.undo", "table.redo")
+            and e.type != "table.started"
+        ]
+
+    def lines(self) -> list[str]:
+        """The narrated log (text, or the event label when nothing narrates it)."""
+        labels = getattr(self.ruleset, "event_labels", {}) or {}
+        return [line.text or labels.get(line.type, line.type) for line in narrated(self.ruleset, self.log)]
+
+    def assert_replay_equal(self) -> None:
+        """Rebuilding from the log gives the incremental state and meta (a replay test)."""
+        state, meta = rebuild(self.ruleset, self.log)
+        assert _dump(self.ruleset, state) == _dump(self.ruleset, self.state), "replay differs"
+        assert json.dumps(meta.dump(), sort_keys=True) == json.dumps(self.meta.dump(), sort_keys=True)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == FINISHED
 
 
 @dataclass
@@ -23,43 +158,109 @@ class Played:
     state: Any
     events: list[EventRecord] = field(default_factory=list)
     errors: list[tuple[int, str]] = field(default_factory=list)
+    sim: Sim | None = None
 
 
 def play(ruleset, seats: int | list[str] = 2, commands: list[tuple[int | None, Command]] = (),
-         seed: int | str = 0, options: dict | None = None, strict: bool = True) -> Played:
-    """Set up a game for ``seats`` (a count, or names) and play ``commands``.
+         seed: int | str = 0, options: dict | None = None, strict: bool = True,
+         content: dict | None = None) -> Played:
+    """Set up a game for ``seats`` (a count, or names) and play ``commands`` through ``Sim``.
 
-    ``strict``: a refused command raises its ``RuleViolation`` (default) or is recorded in
-    ``Played.errors`` and skipped. Asserts that replaying the events from scratch equals the
-    incremental state (through ``dump``, as JSON).
-    """
-    names = [f"P{n + 1}" for n in range(seats)] if isinstance(seats, int) else list(seats)
-    infos = tuple(SeatInfo(n, name) for n, name in enumerate(names))
-    version = 1  # the kit's table.started event
-    events: list[EventRecord] = []
-    state = ruleset.initial_state()
-    for ev in ruleset.setup(dict(options or {}), infos, make_dice(f"{seed}:setup")):
-        version += 1
-        record = EventRecord(ev.type, ev.data, 0, version)
-        events.append(record)
-        state = ruleset.evolve(state, record)
-    played = Played(state, events)
+    ``strict``: a refused command raises (default) or is recorded in ``Played.errors`` and
+    skipped. Asserts that replaying the events from scratch equals the incremental state."""
+    sim = Sim(ruleset, seats, options=options, content=content, seed=seed)
+    played = Played(sim.state, sim=sim)
     for index, (seat, command) in enumerate(commands):
         try:
-            new = ruleset.decide(state, command, seat, make_dice(f"{seed}:{version}"))
-        except Exception as exc:
-            if strict or not hasattr(exc, "code"):
+            sim.send(seat, command.type, command.data)
+        except TabletopError as exc:
+            if strict:
                 raise
             played.errors.append((index, exc.code))
-            continue
-        for ev in new:
-            version += 1
-            record = EventRecord(ev.type, json.loads(json.dumps(ev.data)), seat, version)
-            events.append(record)
-            state = ruleset.evolve(state, record)
-    replayed = ruleset.fold(events) if hasattr(ruleset, "fold") else None
-    if replayed is not None:
-        assert json.dumps(ruleset.dump(replayed), sort_keys=True) == json.dumps(
-            ruleset.dump(state), sort_keys=True), "replay differs from the incremental state"
-    played.state = state
+    sim.assert_replay_equal()
+    played.state = sim.state
+    played.events = sim.records()
     return played
+
+
+# --------------------------------------------------------------------------------------------
+# Random playouts
+
+
+@dataclass
+class Playout:
+    """What ``playout`` saw: ``commands`` sent, ``refused`` (error codes), ``undos``,
+    ``finished``, and the ``sim`` itself."""
+
+    sim: Sim
+    commands: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    undos: int = 0
+    finished: bool = False
+
+
+def playout(
+    ruleset,
+    seats: int,
+    seed: int,
+    *,
+    options: dict | None = None,
+    content: dict | None = None,
+    max_commands: int = 400,
+    undo_rate: float = 0.05,
+    conserved: Callable[[Any], Any] | None = None,
+    perturb: Callable[[Any, int, random.Random], Any] | None = None,
+    must_finish: bool = False,
+    check_every: int = 1,
+) -> Playout:
+    """A seeded random game through the pure step, choosing among the commands the views offer.
+
+    Each turn every seat's ``ruleset.moves(view, seat)`` lists the commands its page offers
+    (``Command`` objects, their data filled in as the page would); one is picked at random
+    (and now and then an undo). Asserts: no exception but the kit's coded errors; never stuck
+    (while unfinished some seat is offered a move); replay from scratch equals the incremental
+    state; ``conserved(state)`` is the same after every command (cards never appear or vanish);
+    ``perturb(state, seat, rnd)``, which changes only secrets *not* belonging to ``seat``,
+    leaves ``seat``'s view unchanged; with ``must_finish``, the game ends within
+    ``max_commands``."""
+    rnd = random.Random(seed)
+    sim = Sim(ruleset, seats, options=options, content=content, seed=f"playout:{seed}")
+    out = Playout(sim)
+    baseline = conserved(sim.state) if conserved else None
+    for index in range(max_commands):
+        if sim.finished:
+            out.finished = True
+            break
+        offered: list[tuple[int, Command]] = []
+        for seat in range(seats):
+            view = sim.view(seat)
+            offered.extend((seat, c) for c in ruleset.moves(view, seat))
+        assert offered, f"stuck: no seat is offered a move (seed {seed}, command {index})"
+        if sim.meta.undo and rnd.random() < undo_rate:
+            seat = rnd.randrange(seats)
+            code = sim.try_send(seat, "table.undo")
+            out.undos += code is None
+        else:
+            seat, command = rnd.choice(offered)
+            code = sim.try_send(seat, command.type, command.data)
+            out.commands += 1
+        if code is not None:
+            out.refused[code] = out.refused.get(code, 0) + 1
+        if index % check_every == 0:
+            if conserved:
+                assert conserved(sim.state) == baseline, f"cards not conserved (seed {seed}, step {index})"
+            if perturb:
+                for seat in range(seats):
+                    before = json.dumps(sim.view(seat), sort_keys=True)
+                    other = perturb(copy_json(sim.state), seat, random.Random(seed * 31 + index))
+                    after = json.dumps(ruleset.view(other, seat), sort_keys=True)
+                    assert before == after, f"seat {seat} sees another seat's secret (seed {seed})"
+    else:
+        out.finished = sim.finished
+    sim.assert_replay_equal()
+    if must_finish:
+        assert sim.finished, f"not finished within {max_commands} commands (seed {seed})"
+    return out
+
+
+__all__ = ["FINISHED", "LOBBY", "PLAYING", "Played", "Playout", "Sim", "play", "playout"]

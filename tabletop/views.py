@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tabletop import services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.models import Table
-from tabletop.registry import all_rulesets, event_label, get_ruleset
+from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import COOKIE_AGE, cookie_name, find_seat, seat_from_token, seat_token
 
@@ -79,6 +79,8 @@ def live_context(
         "join_url": base_url + reverse("tabletop:join", args=[table.code]),
         "final_commands": sorted(game.final_commands),
         "option_rows": option_rows(game, table.options),
+        # The latest lines of the log, narrated from events (the projection holds no prose).
+        "log_lines": services.log_lines(table, limit=8, recent=True) if table.state is not None else [],
     }
 
 
@@ -300,24 +302,6 @@ def table_log(request, code: str):
     return render(request, "tabletop/log.html", {"table": table, "entries": log_entries(table)})
 
 
-def _subject(event) -> int | None:
-    seat = event.data.get("seat") if isinstance(event.data, dict) else None
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else event.seat
-
-
 def log_entries(table: Table, limit: int = 200) -> list[dict]:
-    """Up to ``limit`` newest events as ``{"version", "who", "label", "time", "undone"}``."""
-    game = get_ruleset(table.ruleset)
-    names = {s.number: s.name for s in table.seats.all()}
-    undone = set((table.meta or {}).get("undone", []))
-    return [
-        {
-            "version": e.version,
-            # An event about another seat (a draw during someone else's turn) names it.
-            "who": names.get(_subject(e), "The table"),
-            "label": event_label(game, e.type),
-            "time": e.created_at,
-            "undone": e.command_id in undone,
-        }
-        for e in table.events.order_by("-version")[:limit]
-    ]
+    """Up to ``limit`` newest log lines (``services.log_lines``: narrated from the events)."""
+    return services.log_lines(table, limit=limit)

@@ -83,7 +83,8 @@ def test_log_page_and_home_list_the_table(client):
     client.post(f"/t/{table.code}/command/", {"type": "table.start"})
     client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "2"})
     log = client.get(f"/t/{table.code}/log/").content.decode()
-    assert "Ann</strong> changed the counter" in log
+    assert "Ann added +2." in log  # narrated from the event (tabletop/counter.py)
+    assert "Ann</strong> started the game" in log  # no narrator: "<who> <label>"
     assert table.code in client.get("/").content.decode()
     assert type(client)().get(f"/t/{table.code}/log/").status_code == 404
 

@@ -53,7 +53,7 @@ def test_no_join_after_start_and_no_more_than_max_seats(make_table):
 
 def test_a_broken_rule_appends_nothing(make_table):
     table, seats = make_table()
-    for bad in ({"amount": 0}, {"amount": 11}, {"amount": "3"}, {"amount": True}, {}):
+    for bad in ({"amount": 0}, {"amount": 11}, {"amount": "3x"}, {"amount": "²"}, {"amount": 2.5}, {"amount": True}, {}):
         with pytest.raises(RuleViolation) as exc:
             services.run_command(table, seats[0], Command("counter.add", bad))
         assert exc.value.code == "bad_amount"
