@@ -10,7 +10,7 @@ FIND_PYTHON = for c in python3.13 python3.12 python3 $$(ls -d $$(pyenv root 2>/d
 	  if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v "$$c" || echo "$$c"; exit 0; fi; \
 	done; exit 1
 
-.PHONY: run test test-unit test-e2e venv lint bench clean
+.PHONY: run test test-unit test-e2e venv lint bench clean playouts
 
 $(STAMP): pyproject.toml
 	@PYBIN=$$($(FIND_PYTHON)) || { echo "No Python 3.12+ found. Install one, e.g. 'apt-get install python3.12' or 'pyenv install 3.13', then run make again." >&2; exit 1; }; \
@@ -44,6 +44,10 @@ test-e2e: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+
+## make playouts: the long random playouts of every game (make test runs a fast slice).
+playouts: $(STAMP)
+	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout
 
 bench: $(STAMP)
 	$(PY) bench/table_commands.py

@@ -3,6 +3,7 @@
 from tabletop.errors import NotFound
 
 _RULESETS: dict = {}
+_CONTENT: dict = {}
 
 KIT_EVENT_LABELS = {
     "table.started": "started the game",
@@ -11,11 +12,25 @@ KIT_EVENT_LABELS = {
 }
 
 
-def register(ruleset) -> None:
-    """Register a ruleset instance under ``ruleset.name`` (replacing one of the same name)."""
+def register(ruleset, *, content=None) -> None:
+    """Register a ruleset instance under ``ruleset.name`` (replacing one of the same name).
+
+    ``content``: optional ``callable(options: dict) -> dict`` (Django side, in the game's app)
+    that gathers what the game's pure ``setup`` needs from the database (demons, cards...). The
+    kit calls it when the table starts, in the same transaction, if the opening service stored
+    no content with the table, and keeps the result in ``Table.setup``."""
     if not ruleset.name:
         raise ValueError("a ruleset needs a name")
     _RULESETS[ruleset.name] = ruleset
+    if content is not None:
+        _CONTENT[ruleset.name] = content
+    else:
+        _CONTENT.pop(ruleset.name, None)
+
+
+def content_provider(name: str):
+    """The content gatherer registered with ruleset ``name``, or None."""
+    return _CONTENT.get(name)
 
 
 def get_ruleset(name: str):

@@ -19,7 +19,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, RuleViolation
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.registry import event_label, get_ruleset
+from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
 
 log = logging.getLogger(__name__)
@@ -206,6 +206,11 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     seats = ()
     if command.type == "table.start":
         seats = tuple(SeatInfo(s.number, s.name) for s in table.seats.order_by("number"))
+        provider = content_provider(game.name)
+        if not table.setup and provider is not None and table.status == Table.Status.LOBBY:
+            # The game's setup reads no database: gather its content now and keep it.
+            table.setup = json.loads(json.dumps(provider(dict(table.options))))
+            table.save(update_fields=["setup"])
     stepped = step(
         game,
         state=game.load(table.state) if table.state is not None else game.initial_state(),
