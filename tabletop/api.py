@@ -7,7 +7,10 @@ cannot act for a guest.
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import SuspiciousOperation
+from django.db import DatabaseError, connection
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -23,6 +26,8 @@ from tabletop.errors import NotAllowed, NotFound, TabletopError
 from tabletop.models import Table
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
+
+log = logging.getLogger(__name__)
 
 
 def exception_handler(exc, context):
@@ -89,7 +94,7 @@ class CommandOut(serializers.Serializer):
     command_id = serializers.IntegerField()
     replayed = serializers.BooleanField()
     events = serializers.ListField(child=serializers.DictField())
-    view = serializers.DictField()
+    view = serializers.DictField(allow_null=True)  # null: committed, but read it with GET view
 
 
 class ViewOut(serializers.Serializer):
@@ -160,16 +165,29 @@ def table_command(request, table_id: int):
         expected_version=data.get("expected_version"),
         idempotency_key=data.get("idempotency_key"),
     )
-    table.refresh_from_db()
     return Response(
         {
             "version": result.version,
             "command_id": result.command_id,
             "replayed": result.replayed,
             "events": result.events,
-            "view": services.seat_view(table, seat),
+            "view": _view_after_commit(table, seat),
         }
     )
+
+
+def _view_after_commit(table: Table, seat) -> dict | None:
+    """The seat's view once its command has committed. A database error now (a connection
+    killed after the commit) must not answer 500 for committed work (DESIGN.md): one retry on
+    a fresh connection, then ``None`` (the command stands; GET view reads the state)."""
+    for attempt in (1, 2):
+        try:
+            table.refresh_from_db()
+            return services.seat_view(table, seat)
+        except DatabaseError:
+            log.warning("Reading table %s after its commit failed (try %s).", table.pk, attempt)
+            connection.close()
+    return None
 
 
 @extend_schema(responses={200: ViewOut, **ERRORS})

@@ -6,6 +6,7 @@ consumer and the tests all call it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
@@ -25,6 +26,9 @@ from tabletop.rules import Command, SeatInfo
 log = logging.getLogger(__name__)
 
 MAX_SEAT_NAME = 40
+# A push waits at most this long for the channel layer (seconds): a hung Redis costs a late
+# push, which the phones repair (they fetch the live region on a version gap), never an answer.
+PUSH_TIMEOUT = 0.5
 
 
 @dataclass
@@ -331,6 +335,10 @@ def seat_view(table: Table, seat: Seat | None) -> dict:
     return game.view(game.load(table.state), seat.number if seat is not None else None)
 
 
+async def _group_send_bounded(layer, group: str, message: dict) -> None:
+    await asyncio.wait_for(layer.group_send(group, message), PUSH_TIMEOUT)
+
+
 def notify_table(table_id: int, version: int, lobby: bool = False) -> None:
     """Tell the table's Channels group its new version (call after commit). ``lobby``: the
     seats or options changed without a new event, so every phone re-renders anyway."""
@@ -340,11 +348,13 @@ def notify_table(table_id: int, version: int, lobby: bool = False) -> None:
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(
-                f"table.{table_id}", {"type": "table.updated", "version": version, "lobby": lobby}
+            async_to_sync(_group_send_bounded)(
+                layer,
+                f"table.{table_id}",
+                {"type": "table.updated", "version": version, "lobby": lobby},
             )
-        except Exception:  # a broken channel layer must never undo a committed command
-            log.exception("could not notify table %s", table_id)
+        except Exception:  # a broken or hung channel layer must never fail a committed command
+            log.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
 
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(send)

@@ -147,14 +147,22 @@ def _send_due(due_at: datetime, force: bool = False) -> bool:
     eta = _bucket(due_at)
     key = f"guilds:city-due:{eta.timestamp():.3f}"
     ttl = int((ETA_HORIZON + timedelta(minutes=5)).total_seconds())
-    if force:
-        cache.set(key, 1, ttl)
-    elif not cache.add(key, 1, ttl):
-        return False
+    # This runs after commit: a cache or broker outage must never turn committed work into an
+    # error answer (DESIGN.md), so every failure here is logged and left to the sweeper.
+    try:
+        if force:
+            cache.set(key, 1, ttl)
+        elif not cache.add(key, 1, ttl):
+            return False
+    except Exception:  # noqa: BLE001 - the mark only saves duplicate tasks
+        log.warning("The cache is unreachable; sending the task of %s unmarked.", eta)
     try:
         app.send_task(DUE_TASK, args=(eta.isoformat(),), eta=eta)
     except Exception:  # noqa: BLE001 - any broker failure only delays settlement
-        cache.delete(key)
+        try:
+            cache.delete(key)
+        except Exception:  # noqa: BLE001
+            pass
         log.warning("Could not schedule the timers due at %s; the sweeper will settle them.", eta)
         return False
     return True
