@@ -42,8 +42,15 @@ test-e2e: $(STAMP)
 	else echo "Chromium is missing (apt-get install chromium): browser tests NOT run." >&2; \
 	  [ -z "$$CI" ] || exit 1; fi
 
+# mypy: the pure packages (the kit's pure modules, every rules package) and the guild services.
+MYPY_PATHS := tabletop/rules.py tabletop/decider.py tabletop/log.py tabletop/dice.py \
+	tabletop/errors.py tabletop/testing.py tabletop/counter.py
+
+## make lint: ruff, the import contracts of DESIGN.md's map (import-linter), mypy.
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy $(MYPY_PATHS)
 
 ## make playouts: the long random playouts of every game (make test runs a fast slice).
 playouts: $(STAMP)

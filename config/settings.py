@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "channels",
+    "config",  # project-level commands only (load_demo_content composes the apps' loaders)
     "frontend",
     "tabletop",
     "tabletop.personimo",

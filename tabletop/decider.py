@@ -100,6 +100,13 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+# Data's readers are named after the types they read (data.int, data.str...): inside the class
+# those names are the methods, so its annotations use these aliases.
+type _Int = int
+type _Str = str
+type _Bool = bool
+
+
 class Data:
     """Readers of a command's ``data`` (a dict from the page or the API). Each raises
     ``RuleViolation(code, message)``; ``code`` defaults to ``bad_data`` and ``message`` to one
@@ -108,28 +115,28 @@ class Data:
     def __init__(self, raw: dict | None) -> None:
         self.raw = raw if isinstance(raw, dict) else {}
 
-    def has(self, key: str) -> bool:
+    def has(self, key: _Str) -> _Bool:
         """True when ``key`` is present and not None or ""."""
         return self.raw.get(key) not in (None, "")
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: _Str, default: Any = None) -> Any:
         """The raw value (no check): for games that parse a structure themselves."""
         return self.raw.get(key, default)
 
-    def _missing(self, key: str, default: Any, code: str, message: str | None) -> Any:
+    def _missing(self, key: _Str, default: Any, code: _Str, message: _Str | None) -> Any:
         if default is _REQUIRED:
             raise RuleViolation(code, message or f"Missing {key.replace('_', ' ')}.")
         return default
 
     def int(
         self,
-        key: str,
+        key: _Str,
         *,
-        lo: int | None = None,
-        hi: int | None = None,
+        lo: _Int | None = None,
+        hi: _Int | None = None,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """A whole number in ``lo..hi`` (both inclusive, each optional)."""
         if not self.has(key):
@@ -142,7 +149,7 @@ class Data:
             )
         return value
 
-    def bool(self, key: str, *, default: bool = False, code: str = "bad_data") -> bool:
+    def bool(self, key: _Str, *, default: _Bool = False, code: _Str = "bad_data") -> _Bool:
         """A boolean: true/false, 1/0, "true"/"false"/"on"/"1"/"0"/"yes"/"no"."""
         value = self.raw.get(key)
         if value in (None, ""):
@@ -157,12 +164,12 @@ class Data:
 
     def choice(
         self,
-        key: str,
+        key: _Str,
         choices: Iterable[Any],
         *,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """One of ``choices`` (compared as given; an int choice also accepts its digits)."""
         options = list(choices)
@@ -177,7 +184,7 @@ class Data:
         raise RuleViolation(code, message or f"Choose a valid {key.replace('_', ' ')}.")
 
     def id(
-        self, key: str, *, default: Any = _REQUIRED, code: str = "bad_data", message: str | None = None
+        self, key: _Str, *, default: Any = _REQUIRED, code: _Str = "bad_data", message: _Str | None = None
     ) -> Any:
         """An identifier: 1-64 of letters, digits and ``_.:-`` (a card key, ``s1-m7``...)."""
         if not self.has(key):
@@ -189,12 +196,12 @@ class Data:
 
     def seat(
         self,
-        key: str,
+        key: _Str,
         *,
-        players: int,
+        players: _Int,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """A seat number ``0..players-1``."""
         return self.int(key, lo=0, hi=players - 1, default=default, code=code,
@@ -202,12 +209,12 @@ class Data:
 
     def str(
         self,
-        key: str,
+        key: _Str,
         *,
-        max_length: int = 200,
+        max_length: _Int = 200,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """A string of at most ``max_length`` characters, whitespace collapsed."""
         if not self.has(key):
@@ -219,12 +226,12 @@ class Data:
 
     def list(
         self,
-        key: str,
+        key: _Str,
         *,
-        max_items: int = 100,
+        max_items: _Int = 100,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """A list (a single value becomes a one-item list) of at most ``max_items`` items."""
         if key not in self.raw or self.raw[key] in (None, ""):
@@ -237,14 +244,14 @@ class Data:
 
     def ints(
         self,
-        key: str,
+        key: _Str,
         *,
-        lo: int | None = None,
-        hi: int | None = None,
-        max_items: int = 100,
+        lo: _Int | None = None,
+        hi: _Int | None = None,
+        max_items: _Int = 100,
         default: Any = _REQUIRED,
-        code: str = "bad_data",
-        message: str | None = None,
+        code: _Str = "bad_data",
+        message: _Str | None = None,
     ) -> Any:
         """A list of whole numbers, each in ``lo..hi``."""
         if not self.has(key) and default is not _REQUIRED:
@@ -341,12 +348,14 @@ class Registry:
     @classmethod
     def of(cls, topics: Sequence[Topic]) -> Registry:
         registry = cls()
+        tables: list[tuple[dict[str, Any], dict[str, Any]]] = []
         for topic in topics:
-            for table, items in (
+            tables = [
                 (registry.commands, topic.commands),
                 (registry.evolvers, topic.evolvers),
                 (registry.narrators, topic.narrators),
-            ):
+            ]
+            for table, items in tables:
                 for key, value in items.items():
                     if key in table:
                         raise ValueError(f"{key!r} registered by two topics")
@@ -405,6 +414,7 @@ class DeciderRuleset(BaseRuleset):
 
     topics: ClassVar[tuple[Topic, ...]] = ()
     registry: ClassVar[Registry] = Registry()
+    event_labels: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -115,6 +115,10 @@ class BaseRuleset:
     def initial_state(self) -> Any:
         return {}
 
+    def evolve(self, state: Any, event: EventRecord) -> Any:
+        """Fold one event into a new state (subclasses implement it; toolkit games get it)."""
+        raise NotImplementedError
+
     def dump(self, state: Any) -> JSON:
         return state
 

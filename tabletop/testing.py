@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,7 +161,7 @@ class Played:
     sim: Sim | None = None
 
 
-def play(ruleset, seats: int | list[str] = 2, commands: list[tuple[int | None, Command]] = (),
+def play(ruleset, seats: int | list[str] = 2, commands: Sequence[tuple[int | None, Command]] = (),
          seed: int | str = 0, options: dict | None = None, strict: bool = True,
          content: dict | None = None) -> Played:
     """Set up a game for ``seats`` (a count, or names) and play ``commands`` through ``Sim``.

@@ -25,6 +25,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from celery import current_app
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -115,10 +117,8 @@ def _send_eta(model, pk: int, due_at: datetime) -> None:
     """Hand the broker the settlement task of one timer (the admin's and old messages' path;
     deadlines are scheduled by ``_send_due``). A broker outage is logged, never raised: the
     sweeper settles the row anyway (DESIGN.md)."""
-    from config.celery import app
-
     try:
-        app.send_task(TASKS[model], args=(pk,), eta=due_at)
+        current_app.send_task(TASKS[model], args=(pk,), eta=due_at)
     except Exception:  # noqa: BLE001 - any broker failure only delays settlement
         log.warning("Could not schedule %s %s; the sweeper will settle it.", model.__name__, pk)
 
@@ -140,10 +140,6 @@ def _send_due(due_at: datetime, force: bool = False) -> bool:
     ``force``: send even if marked (a restarted worker: the dead one's messages are invisible
     in Redis until the visibility timeout). A broker outage is logged, never raised: the
     sweeper settles the rows anyway (DESIGN.md). Returns True if a task was sent."""
-    from django.core.cache import cache
-
-    from config.celery import app
-
     eta = _bucket(due_at)
     key = f"guilds:city-due:{eta.timestamp():.3f}"
     ttl = int((ETA_HORIZON + timedelta(minutes=5)).total_seconds())
@@ -157,7 +153,7 @@ def _send_due(due_at: datetime, force: bool = False) -> bool:
     except Exception:  # noqa: BLE001 - the mark only saves duplicate tasks
         log.warning("The cache is unreachable; sending the task of %s unmarked.", eta)
     try:
-        app.send_task(DUE_TASK, args=(eta.isoformat(),), eta=eta)
+        current_app.send_task(DUE_TASK, args=(eta.isoformat(),), eta=eta)
     except Exception:  # noqa: BLE001 - any broker failure only delays settlement
         try:
             cache.delete(key)
