@@ -41,12 +41,12 @@ def _guild(request) -> models.Guild:
 
 class GuildIn(serializers.Serializer):
     account_code = serializers.CharField(max_length=40)
-    name = serializers.CharField(max_length=60)
+    name = serializers.CharField(max_length=rules.GUILD_NAME_MAX)
     colour = serializers.ChoiceField(choices=models.GuildColour.choices)
 
 
 class GuildUpdateIn(serializers.Serializer):
-    name = serializers.CharField(max_length=60, required=False)
+    name = serializers.CharField(max_length=rules.GUILD_NAME_MAX, required=False)
     colour = serializers.ChoiceField(choices=models.GuildColour.choices, required=False)
 
 

@@ -551,7 +551,7 @@ class Guild(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guild"
     )
     account_code = models.OneToOneField(AccountCode, on_delete=models.PROTECT, related_name="guild")
-    name = models.CharField(max_length=60, unique=True)
+    name = models.CharField(max_length=rules.GUILD_NAME_MAX, unique=True)
     colour = models.CharField(max_length=10, choices=GuildColour.choices)
     fame = models.IntegerField(default=0)
     feods = models.IntegerField(default=0)
@@ -662,6 +662,34 @@ class LimitBonus(models.Model):
         return f"{self.amount:+d} {self.kind} {self.key} ({self.source})"
 
 
+class MissionHold(models.Model):
+    """A Guild bound to a mission still running at a table (DemLoc rulebook 6.4: "only after
+    disconnecting from the app ... it will be possible to modify their structure").
+
+    Written only by ``guilds.services.holds`` (the missions app calls it when a Guild is
+    brought to a mission, when its choices change, and when the mission is closed). While the
+    row exists, the Guild's chosen mercenaries are ``on_mission`` (their ``hold`` points here)
+    and ``feods`` (what the mission will charge: followers enlisted, offers for contested
+    mercenaries) cannot be spent. ``reference`` is ``"mission:<id>"``; ``title`` and ``url``
+    name and link the mission in every refusal."""
+
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="mission_holds")
+    reference = models.CharField(max_length=80)
+    title = models.CharField(max_length=120)
+    url = models.CharField(max_length=200)
+    feods = models.PositiveIntegerField(default=0, help_text="Reserved for the mission's costs.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["guild", "reference"], name="mission_hold_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.guild} at {self.title}"
+
+
 class Mercenary(models.Model):
     """A mercenary enlisted in the Guild's dormitory (5.1.1, 6.2 item 2)."""
 
@@ -683,6 +711,14 @@ class Mercenary(models.Model):
     )
     enlisted_at = models.DateTimeField(auto_now_add=True)
     status_changed_at = models.DateTimeField(auto_now_add=True)
+    hold = models.ForeignKey(
+        MissionHold,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="mercenaries",
+        help_text="The running mission this mercenary was chosen for (status on_mission).",
+    )
 
     class Meta:
         ordering = ["enlisted_at", "id"]

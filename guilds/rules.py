@@ -23,6 +23,10 @@ MERCENARY_LEVELS = (1, 2, 3, 4, 5)
 BUILDING_KINDS = ("dormitory", "armory", "library", "guesthouse", "defenses")  # 6.2 item 4
 MAX_BUILDING_LEVEL = 5
 CURRENCIES = ("fame", "feods", "blood_stones")  # 3, 6.2
+# A Guild's name is its Master's seat name at a mission table (6.4 "connect their profiles"):
+# one limit for both, the kit's seat name length (tabletop.services.MAX_SEAT_NAME; a test keeps
+# them equal), so every Guild can host and join (issue 14).
+GUILD_NAME_MIN, GUILD_NAME_MAX = 2, 40
 
 # A new Guild starts with these balances (6.2, "first access"); our choice.
 STARTING_BALANCES: Mapping[str, int] = {"fame": 0, "feods": 150, "blood_stones": 0}
@@ -72,7 +76,12 @@ DORMITORY_PER_LEVEL = (
     {2: 6, 3: 5, 4: 4, 5: 3},
 )
 # Fame a Guild needs to enlist a mercenary of each level (6.3: "if his Guild is famous enough").
+# Level 1 is always open, whatever the fame (our rule, issue 14: a new Guild that loses its
+# first standard mission falls below 0 fame, and 6.4.1 lets players "return to the individual
+# game mode to manage the Guild and prepare for a new collective game": a Guild must always be
+# able to rebuild from level-1 mercenaries; the slot, type and level limits of 5.1.1 still apply).
 FAME_FOR_LEVEL: Mapping[int, int] = {1: 0, 2: 10, 3: 30, 4: 60, 5: 100}
+ALWAYS_OPEN_LEVEL = 1
 
 ARMORY_CAPACITY = (None, 8, 12, 16, 24, 32)  # weapon cards held in the armory
 LIBRARY_CAPACITY = (None, 3, 5, 7, 10, 14)  # arcane code cards held in the library
@@ -178,12 +187,13 @@ def check_enlist(
     """Check that a mercenary of ``new`` type and level may join the dormitory (5.1.1, 6.3).
 
     ``enlisted``: the living mercenaries already there (dead ones stay listed but free their
-    slot: they can never be used again, 6.4.1 resolution phase). Raises ``RuleViolation`` with
-    code ``fame_too_low``, ``slots_full``, ``type_limit_reached`` or ``level_limit_reached``.
+    slot: they can never be used again, 6.4.1 resolution phase). Level 1 needs no fame at all
+    (``ALWAYS_OPEN_LEVEL``: even a Guild of negative fame can rebuild). Raises ``RuleViolation``
+    with code ``fame_too_low``, ``slots_full``, ``type_limit_reached`` or ``level_limit_reached``.
     """
     enlisted = list(enlisted)
     needed = limits.fame_for_level.get(new.level, 0)
-    if fame < needed:
+    if new.level > ALWAYS_OPEN_LEVEL and fame < needed:
         raise RuleViolation(
             "fame_too_low",
             f"A level {new.level} mercenary joins a Guild with at least {needed} fame "

@@ -8,6 +8,7 @@ app_name = "guilds"
 urlpatterns = [
     path("", views.home, name="home"),
     path("found/", views.found, name="found"),
+    path("rename/", views.rename, name="rename"),
     path("gate/", views.gate, name="gate"),
     path("gate/redeem/", views.redeem, name="redeem"),
     path("dormitory/", views.dormitory, name="dormitory"),

@@ -50,7 +50,11 @@ def _guild(request: HttpRequest):
 
 
 def _base(guild) -> dict:
-    return {"guild": guild, "levels": dict(guild.buildings.values_list("kind", "level"))}
+    return {
+        "guild": guild,
+        "levels": dict(guild.buildings.values_list("kind", "level")),
+        "holds": services.mission_holds(guild),
+    }
 
 
 def city_badge(guild) -> int:
@@ -70,6 +74,7 @@ def _office(guild) -> dict:
         "ready": sum(1 for m in mercenaries if services.mercenary_can_go_on_mission(m)),
         "ledger": guild.ledger.all()[:8],
         "city_badge": city_badge(guild),
+        "name_max": rules.GUILD_NAME_MAX,
     }
 
 
@@ -231,7 +236,7 @@ def _perform(request: HttpRequest, page: str, action: Callable, done: str = "", 
         return _render(request, page, guild, {"done": done})
     if done:
         messages.success(request, done)
-    return redirect(f"guilds:{page}")
+    return redirect("guilds:home" if page == "office" else f"guilds:{page}")
 
 
 def _page_view(page: str):
@@ -328,7 +333,7 @@ def _action(page: str):
         @login_required
         def inner(request, *args, **kwargs):
             if request.method == "GET":
-                return redirect(f"guilds:{page}")
+                return redirect("guilds:home" if page == "office" else f"guilds:{page}")
             return view(request, *args, **kwargs)
 
         return inner
@@ -347,6 +352,20 @@ def redeem(request):
         services.set_code_redeem,
         "Cards added to your database.",
         code=request.POST.get("code", ""),
+    )
+
+
+@_action("office")
+def rename(request):
+    """Rename the Guild (or change its colour) from the Master's office (issue 14: a name the
+    seats accept, ``guilds.rules.GUILD_NAME_MAX``)."""
+    return _perform(
+        request,
+        "office",
+        services.guild_update,
+        "Guild renamed.",
+        name=request.POST.get("name", ""),
+        colour=request.POST.get("colour") or None,
     )
 
 

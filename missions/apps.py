@@ -12,3 +12,9 @@ class MissionsConfig(AppConfig):
         from .rules import DemlocRuleset
 
         register(DemlocRuleset())
+
+        from tabletop.signals import command_applied
+
+        from .services import on_command_applied
+
+        command_applied.connect(on_command_applied, dispatch_uid="missions.holds_sync")

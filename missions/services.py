@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from guilds import services as guild_services
 from guilds.ids import parse_id
 from tabletop import services as table_services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
+from tabletop.log import REDO_EVENT, UNDO_EVENT
 from tabletop.models import Seat, Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
@@ -187,6 +189,69 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
                 raise
 
 
+def mission_reference(mission_id: int) -> str:
+    """How the guilds name a mission (ledger rows, holds): ``"mission:<id>"``."""
+    return f"mission:{mission_id}"
+
+
+def held_choices(setup: dict) -> dict[int, tuple[list[int], int]]:
+    """For each Guild bound at the table (by guild id): the ids of the mercenaries it chose
+    (contested ones included until settled) and the feods the mission will charge it
+    (followers enlisted, offers won, sealed offers not yet settled; 5.1.1, 5.1.2, 6.4.1)."""
+    out: dict[int, tuple[list[int], int]] = {}
+    for seat_key, bound in (setup.get("guilds") or {}).items():
+        guild_id = (bound.get("guild") or {}).get("id")
+        if guild_id is None:
+            continue
+        picks = (setup.get("picks") or {}).get(seat_key, [])
+        ids = [int(p["ref"]) for p in picks if p["source"] == "mercenary" and p.get("ref")]
+        costs = (setup.get("costs") or {}).get(seat_key) or {}
+        pending = sum(
+            int(c.get("offers", {}).get(seat_key, 0)) for c in setup.get("contests", {}).values()
+        )
+        feods = int(costs.get("hires", 0)) + int(costs.get("offers", 0)) + pending
+        out[guild_id] = (ids, feods)
+    return out
+
+
+def holds_sync(*, table: Table, state: dict) -> None:
+    """Make every Guild's hold (``guilds.services.holds``) match the table: a Guild brought to
+    a mission not yet closed is held, its chosen mercenaries ``on_mission`` and the feods the
+    mission will charge reserved (6.4: the Guild's structure is frozen while it plays); a
+    Guild no longer at the table (its bind undone) is released. Called inside the table
+    command's transaction (``tabletop.signals.command_applied``): a refusal here (a chosen
+    mercenary sent to the city meanwhile, feods spent meanwhile) refuses the command.
+
+    Raises what ``guilds.services.mission_hold_sync`` raises."""
+    mission = Mission.objects.filter(table_id=table.pk).first()
+    if mission is None or mission.closed_at is not None:
+        return
+    setup = (state or {}).get("setup") or {}
+    reference = mission_reference(mission.pk)
+    url = reverse("tabletop:table", args=[table.code])
+    title = f"the mission {mission.definition.name} (table {table.code})"
+    choices = held_choices(setup)
+    for guild_id in guild_services.mission_hold_guilds(reference=reference):
+        if guild_id not in choices:
+            guild_services.mission_hold_release(guild_id=guild_id, reference=reference)
+    for guild_id, (ids, feods) in sorted(choices.items()):
+        guild_services.mission_hold_bind(
+            guild_id=guild_id, reference=reference, title=title, url=url
+        )
+        guild_services.mission_hold_sync(
+            guild_id=guild_id, reference=reference, mercenary_ids=ids, feods=feods
+        )
+
+
+def on_command_applied(sender, table, state, events, **kwargs) -> None:
+    """``tabletop.signals.command_applied`` receiver: after a preparation command (or an undo
+    or redo) of a DemLoc table, ``holds_sync``."""
+    if sender != "demloc":
+        return
+    if any(e.type.startswith(SETUP) or e.type in (UNDO_EVENT, REDO_EVENT) for e in events):
+        holds_sync(table=table, state=state)
+
+
 def _close_summary(result: dict) -> dict:
     return {
         "winner": result["winner"],
@@ -210,8 +275,9 @@ def mission_close(*, mission_id: int) -> dict:
     here, then finds it closed and gets the same result, writing nothing), compute the result
     from the table (``missions.rules.resolution``), then for a standard mission post each
     Guild's fame, feods and blood stones (ledger reference ``mission:<id>``), set each
-    killed or injured mercenary's status (dead; injured with its healing cost), move the control spot to
-    the winner, and finally append the final ``demloc.mission.closed`` event (the table is then
+    killed or injured mercenary's status (dead; injured with its healing cost), move the control
+    spot to the winner; in every mode release each Guild's hold (its other chosen mercenaries
+    back in the dormitory, its reserved feods free: ``guilds.services.holds``), and finally append the final ``demloc.mission.closed`` event (the table is then
     finished; undo can no longer reopen it). A training mission writes nothing into any Guild.
 
     Returns the result dict (``resolution.compute`` plus ``"posted"`` and ``"skipped"``).
@@ -229,22 +295,27 @@ def mission_close(*, mission_id: int) -> dict:
         raise RuleViolation("not_ended", "The mission has not ended yet.")
     result = resolution.compute(state)
     posted, skipped = {}, []
+    reference = mission_reference(mission.pk)
+    setup = state["setup"]
     if result["applies"]:
-        reference = f"mission:{mission.pk}"
         name = mission.definition.name
         for g in result["guilds"]:
             outcome = "won" if g["seat"] == result["winner"] else "played"
+            costs = setup["costs"][str(g["seat"])]
+            charges = int(costs.get("hires", 0)) + int(costs.get("offers", 0))
+            # The charges were reserved while the mission ran (guilds.services.holds): they
+            # are posted in full, apart from the rewards and penalties (never clamped to 0).
             posted[str(g["guild_id"])] = guild_services.guild_mission_result_post(
                 guild_id=g["guild_id"],
                 fame=g["fame"],
-                feods=g["feods"],
+                feods=g["feods"] + charges,
                 blood_stones=g["blood_stones"],
+                charges=charges,
                 note=f"{outcome} {name}",
                 reference=reference,
             )
         for c in result["characters"]:
-            # Unharmed and escaped mercenaries were ready when chosen: nothing to write (and
-            # writing "active" would pull one that left exploring since out of its party).
+            # Unharmed and escaped mercenaries come back with the hold's release below.
             if c["status"] not in ("dead", "injured") or c["source"] != "mercenary":
                 continue
             try:
@@ -264,6 +335,8 @@ def mission_close(*, mission_id: int) -> dict:
                 reason=f"won in the standard mission {name}",
                 reference=reference,
             )
+    for guild_id in guild_services.mission_hold_guilds(reference=reference):
+        guild_services.mission_hold_release(guild_id=guild_id, reference=reference)
     result = {**result, "posted": posted, "skipped": skipped}
     mission.result = result
     mission.closed_at = timezone.now()

@@ -22,6 +22,7 @@ from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, rec
 from tabletop.models import Event, Seat, Table, new_join_code
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
+from tabletop.signals import command_applied
 
 log = logging.getLogger(__name__)
 
@@ -254,6 +255,7 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
     table.version = logged[-1].version
     table.status = stepped.status
     table.save(update_fields=["state", "meta", "version", "status", "updated_at"])
+    command_applied.send(sender=game.name, table=table, state=stepped.state, events=logged)
     return CommandResult(
         version=table.version,
         command_id=stepped.command_id,

@@ -35,12 +35,30 @@ from .dormitory import (
 from .gate import set_code_redeem
 from .guesthouse import follower_dismiss, follower_enlist
 from .guild import guild_balance_change, guild_create, guild_ledger_audit, guild_update
+from .holds import (
+    OnMission,
+    mission_hold_bind,
+    mission_hold_guilds,
+    mission_hold_release,
+    mission_hold_sync,
+    mission_holds,
+    reserved_feods,
+    spendable_feods,
+)
 from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
 from .missions import guild_mission_result_post  # noqa: F401 (missions issue 6)
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import guild_database, guild_snapshot
 
 __all__ = [
+    "OnMission",
+    "mission_hold_bind",
+    "mission_hold_guilds",
+    "mission_hold_release",
+    "mission_hold_sync",
+    "mission_holds",
+    "reserved_feods",
+    "spendable_feods",
     "Preview",
     "Readiness",
     "armory_discount",

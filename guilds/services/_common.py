@@ -46,12 +46,18 @@ def post(
     """Write one ledger row and the Guild's cached balance. ``guild`` must be locked by the
     caller; a zero ``amount`` writes nothing. ``reference``: what caused it, as
     ``"<kind>:<id>"`` (e.g. ``"mission:12"``, ``"expedition:7"``), so a row points to its cause. Raises ``RuleViolation("not_enough_<currency>")``
-    if feods or blood stones would drop below 0 (fame may go negative: a Guild can be infamous).
+    if feods or blood stones would drop below 0 (fame may go negative: a Guild can be infamous),
+    and ``OnMission("feods_reserved")`` (``holds.require_spendable``) if feods spent for any
+    reason but a mission's own result would eat into what a running mission will charge (6.4).
     """
     if amount == 0:
         return
     if currency not in rules.CURRENCIES:
         raise RuleViolation("bad_currency", f"Unknown currency {currency!r}.")
+    if currency == "feods" and amount < 0 and reason != LedgerEntry.Reason.MISSION:
+        from .holds import require_spendable  # holds imports this module
+
+        require_spendable(guild, -amount)
     after = getattr(guild, currency) + amount
     if after < 0 and currency != "fame":
         require_balances(guild, **{currency: -amount})

@@ -11,6 +11,7 @@ from ..models import ArmoryWeapon, Guild, LedgerEntry, WeaponCard
 from ._common import building_level, get_card, get_owned, lock_guild, post, require_copy
 from .city import armory_discount
 from .dormitory import require_present
+from .holds import require_free
 
 
 @transaction.atomic
@@ -61,7 +62,7 @@ def weapon_equip(
             "weapon_equipped_elsewhere",
             f"{weapon.card.name} is held by {weapon.mercenary.card.name}: unequip it first.",
         )
-    require_present(mercenary)
+    require_present(mercenary, "re-equip")
     held = [
         rules.Held(slot=w.slot, two_handed=w.card.two_handed)
         for w in mercenary.weapons.select_related("card")
@@ -85,6 +86,7 @@ def weapon_unequip(*, guild: Guild, weapon_id: int) -> ArmoryWeapon:
     mercenary = weapon.mercenary
     if mercenary is None:
         raise RuleViolation("weapon_not_equipped", f"{weapon.card.name} is in the armory.")
+    require_free(mercenary, "unequip")
     if mercenary.is_away:
         raise RuleViolation("mercenary_absent", f"{mercenary.card.name} is away from the Guild.")
     was_primary = weapon.slot == rules.PRIMARY

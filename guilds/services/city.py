@@ -51,6 +51,7 @@ from ..models import (
     Mercenary,
 )
 from ._common import building_level, lock_guild, post
+from .holds import require_free, spendable_feods
 
 log = logging.getLogger(__name__)
 
@@ -337,10 +338,13 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
     if None in parsed:
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
     ids = sorted(set(parsed))
-    party = list(guild.mercenaries.select_related("card").filter(pk__in=ids).order_by("pk"))
+    party = list(
+        guild.mercenaries.select_related("card", "hold").filter(pk__in=ids).order_by("pk")
+    )
     if len(party) != len(ids):
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
     for m in party:
+        require_free(m, "send to the city")
         if m.status != Mercenary.Status.ACTIVE:
             raise RuleViolation(
                 "mercenary_busy" if m.is_away else f"mercenary_{m.status}",
@@ -383,6 +387,7 @@ def expedition_start(
     in the row. A Celery task settles it at ``due_at`` (after commit).
 
     Raises ``NotFound`` ``control_point_not_found`` / ``mercenary_not_found``,
+    ``OnMission("on_mission")`` (chosen for a running mission, 6.4; names and links it),
     ``RuleViolation`` ``party_empty``, ``party_too_large``, ``mercenary_busy``,
     ``mercenary_injured``, ``mercenary_dead``, ``point_already_held``, ``expedition_under_way``
     (this Guild already has a party at that point).
@@ -481,7 +486,7 @@ def _settle_expedition(
                     f"{consequence.heal_feods} feods. "
                 )
             elif consequence.kind == "feods":
-                paid = min(consequence.feods, guild.feods)
+                paid = min(consequence.feods, spendable_feods(guild))
                 post(guild, "feods", -paid, LedgerEntry.Reason.CITY, f"Failed at {point.name}", ref)
                 report += f"Bribes and losses cost {paid} feods. "
             else:
@@ -591,7 +596,8 @@ def _apply_option(event: GuildEvent, option: CityEventOption, guild: Guild, now)
     for currency in rules.CURRENCIES:
         amount = getattr(option, currency)
         if amount < 0 and currency != "fame":
-            amount = -min(-amount, getattr(guild, currency))
+            have = spendable_feods(guild) if currency == "feods" else getattr(guild, currency)
+            amount = -min(-amount, have)
         if amount:
             post(guild, currency, amount, LedgerEntry.Reason.EVENT, event.title, ref)
             told.append(f"{amount:+d} {currency.replace('_', ' ')}")

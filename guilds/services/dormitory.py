@@ -12,6 +12,7 @@ from tabletop.errors import RuleViolation
 from .. import rules
 from ..models import Guild, LedgerEntry, Mercenary, MercenaryCard
 from ._common import get_card, get_owned, limits_of, lock_guild, post, require_copy
+from .holds import require_free
 
 
 def living(guild: Guild):
@@ -19,9 +20,11 @@ def living(guild: Guild):
     return guild.mercenaries.exclude(status=Mercenary.Status.DEAD)
 
 
-def require_present(mercenary: Mercenary) -> None:
-    """Raise ``RuleViolation`` ``mercenary_dead`` or ``mercenary_absent`` (exploring or on a
-    mission) unless the mercenary is in the dormitory, active or injured."""
+def require_present(mercenary: Mercenary, doing: str = "change") -> None:
+    """Raise ``RuleViolation`` ``mercenary_dead``, ``OnMission("on_mission")`` (chosen for a
+    running mission, 6.4; names and links it) or ``mercenary_absent`` (exploring) unless the
+    mercenary is in the dormitory, active or injured. ``doing``: the refused action, in words."""
+    require_free(mercenary, doing)
     if mercenary.is_dead:
         raise RuleViolation(
             "mercenary_dead", f"{mercenary.card.name} is dead and can never be used again."
@@ -68,12 +71,13 @@ def mercenary_dismiss(*, guild: Guild, mercenary_id: int) -> None:
     card copy back to the database (can be enlisted again).
 
     Raises ``NotFound("mercenary_not_found")`` (also for another Guild's mercenary),
-    ``RuleViolation("mercenary_dead")`` (the dead stay listed, 6.4.1 resolution phase) or
+    ``RuleViolation("mercenary_dead")`` (the dead stay listed, 6.4.1 resolution phase),
+    ``OnMission("on_mission")`` (at the table of a running mission, 6.4) or
     ``RuleViolation("mercenary_absent")``.
     """
     guild = lock_guild(guild)
     mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
-    require_present(mercenary)
+    require_present(mercenary, "dismiss")
     _release_equipment(mercenary)
     mercenary.delete()
 
@@ -83,11 +87,12 @@ def mercenary_heal(*, guild: Guild, mercenary_id: int) -> Mercenary:
     """Make an injured mercenary active again by paying its ``heal_feods`` (6.4.1 resolution
     phase: "what is needed to make it active again"); a ledger row if the cost is above 0.
 
-    Raises ``NotFound("mercenary_not_found")``, ``RuleViolation`` ``not_injured`` or
-    ``not_enough_feods``.
+    Raises ``NotFound("mercenary_not_found")``, ``OnMission`` ``on_mission`` /
+    ``feods_reserved`` (6.4), ``RuleViolation`` ``not_injured`` or ``not_enough_feods``.
     """
     guild = lock_guild(guild)
     mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    require_free(mercenary, "heal")
     if mercenary.status != Mercenary.Status.INJURED:
         raise RuleViolation("not_injured", f"{mercenary.card.name} is not injured.")
     post(

@@ -12,12 +12,21 @@ from ..models import AccountCode, Building, Guild, GuildColour, LedgerEntry
 from ._common import lock_guild, post, require_balances
 
 
+def _check_name(name: str) -> None:
+    if not rules.GUILD_NAME_MIN <= len(name) <= rules.GUILD_NAME_MAX:
+        raise RuleViolation(
+            "bad_name",
+            f"A Guild name has {rules.GUILD_NAME_MIN} to {rules.GUILD_NAME_MAX} characters "
+            f"(yours: {len(name)}).",
+        )
+
+
 @transaction.atomic
 def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colour: str) -> Guild:
     """Found a Guild with the code of a player account card (6.2: "use your code card to create
     your first Guild"); one Guild per account.
 
-    ``name``: 2..60 characters, unique (case-insensitive); ``colour``: a ``GuildColour`` (the
+    ``name``: 2..40 characters (``rules.GUILD_NAME_MAX``, the seat name limit), unique (case-insensitive); ``colour``: a ``GuildColour`` (the
     sub-bases of the miniatures). The Guild starts with ``rules.STARTING_BALANCES`` (one ledger
     row each, reason "founded") and every building at level 1.
 
@@ -27,8 +36,7 @@ def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colo
     if Guild.objects.filter(master=master).exists():
         raise RuleViolation("guild_exists", "You already lead a Guild.")
     name = " ".join((name or "").split())
-    if not 2 <= len(name) <= 60:
-        raise RuleViolation("bad_name", "A Guild name has 2 to 60 characters.")
+    _check_name(name)
     if colour not in GuildColour.values:
         raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")
     code = (
@@ -56,12 +64,14 @@ def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colo
 
 @transaction.atomic
 def guild_update(*, guild: Guild, name: str | None = None, colour: str | None = None) -> Guild:
-    """Rename a Guild or change its colour. Same checks as ``guild_create``."""
+    """Rename a Guild or change its colour (the Master in the app, the admin's change form, the
+    API): same checks as ``guild_create``. A running mission keeps the name it was brought
+    with (its snapshot, 6.4.1). Raises ``RuleViolation`` ``bad_name``, ``name_taken``,
+    ``bad_colour``; ``NotFound("guild_not_found")``."""
     guild = lock_guild(guild)
     if name is not None:
         name = " ".join(name.split())
-        if not 2 <= len(name) <= 60:
-            raise RuleViolation("bad_name", "A Guild name has 2 to 60 characters.")
+        _check_name(name)
         if Guild.objects.filter(name__iexact=name).exclude(pk=guild.pk).exists():
             raise RuleViolation("name_taken", "Another Guild already has that name.")
     if colour is not None and colour not in GuildColour.values:

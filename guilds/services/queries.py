@@ -98,7 +98,7 @@ def dormitory_usage(guild: Guild) -> DormitoryUsage:
 def roster(guild: Guild):
     """Mercenaries with their weapons (top first) and codes, for the roster (5.8, 6.3)."""
     return (
-        guild.mercenaries.select_related("card__area")
+        guild.mercenaries.select_related("card__area", "hold")
         .prefetch_related(
             # "primary" sorts before "secondary": the top weapon first.
             Prefetch(

@@ -151,3 +151,14 @@ def test_a_character_holds_as_many_codes_as_its_arcane_ability():
 def test_codes_are_read_in_any_case_with_or_without_dashes():
     assert rules.normalize_code(" ab cd-efgh ijkl ") == "ABCD-EFGH-IJKL"
     assert rules.normalize_code("---") == ""
+
+
+def test_level_1_is_open_to_a_guild_of_negative_fame_5_1_1_6_3():
+    # Issue 14 (our rule, guilds.rules.ALWAYS_OPEN_LEVEL): a Guild that lost its first standard
+    # mission (-2 fame) can still rebuild from level-1 mercenaries; higher levels need fame.
+    limits = rules.dormitory_limits(1)
+    rules.check_enlist(limits, [], Enlisted("hunter", 1), -2)
+    rules.check_enlist(limits, [], Enlisted("hunter", 1), -1000)
+    assert code_of(rules.check_enlist, limits, [], Enlisted("hunter", 2), -2) == "fame_too_low"
+    full = [Enlisted(t, 1) for t in ("hunter", "belligerent", "sorcerer", "miserable")]
+    assert code_of(rules.check_enlist, limits, full, Enlisted("hunter", 1), -2) == "slots_full"

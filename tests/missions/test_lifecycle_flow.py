@@ -54,14 +54,10 @@ def test_standard_mission_between_two_guilds_from_lobby_to_resolution(
     cmd(table, sa, "kill.count", kind="mercenary", level=1)
     wound(table, sa, "Wren")
     cmd(table, sa, "objective.achieve")
-    # Meanwhile, in the individual game, Birch leaves to explore the city: closing the mission
-    # must not pull him back from his party (he was unharmed).
-    from guilds import services as gs
-
-    gs.mercenary_status_set(mercenary_id=merc(b, "Birch").pk, status="exploring")
-    # Ended but not closed: nothing has changed in the guilds yet.
+    # Ended but not closed: nothing has changed in the guilds yet, and the chosen characters
+    # are still at the table (6.4: the Guild changes only after the mission).
     a.refresh_from_db()
-    assert a.fame == 10 and a.feods == 100 and merc(b, "Ash").status == "active"
+    assert a.fame == 10 and a.feods == 100 and merc(b, "Ash").status == "on_mission"
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
 
     result = services.mission_close(mission_id=mission.pk)
@@ -75,7 +71,7 @@ def test_standard_mission_between_two_guilds_from_lobby_to_resolution(
     assert merc(b, "Ash").status == "dead"
     wren = merc(a, "Wren")
     assert wren.status == "injured" and wren.heal_feods == 5
-    assert merc(a, "Rook").status == "active" and merc(b, "Birch").status == "exploring"
+    assert merc(a, "Rook").status == "active" and merc(b, "Birch").status == "active"
     point.refresh_from_db()
     assert point.holder == a
     rows = LedgerEntry.objects.filter(reference=f"mission:{mission.pk}")

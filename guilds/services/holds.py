@@ -1,0 +1,204 @@
+"""A Guild frozen while it plays (DemLoc rulebook 6.4, 6.4.1).
+
+6.4: "Only after disconnecting from the app, the statistics of each Guild will be updated and it
+will be possible to modify their structure (hire mercenaries, change their equipment, etc.)".
+Our reading (issue 14): from the moment a Guild is brought to a mission until the mission is
+closed, the characters it chose are ``on_mission`` and nobody can dismiss, unequip, re-equip,
+heal or send them to the city; the feods the mission will charge (followers enlisted, offers
+for contested mercenaries) are reserved and cannot be spent. Everything else (redeeming codes,
+another mercenary's expedition, buying with the feods left) goes on.
+
+The missions app is the only caller of ``mission_hold_bind``, ``mission_hold_sync`` and
+``mission_hold_release``; every other guild service asks ``require_free`` and
+``require_spendable`` before it writes. Each refusal is an ``OnMission`` error (code
+``on_mission`` or ``feods_reserved``) that names the mission and links to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from tabletop.errors import NotFound, RuleViolation
+
+from ..models import Guild, Mercenary, MissionHold
+from ._common import lock_guild
+
+
+class OnMission(RuleViolation):
+    """Refused because the Guild is playing a mission (6.4). ``link``: the mission's table
+    page; ``mission``: its title. HTTP 400 like every ``RuleViolation``."""
+
+    def __init__(self, code: str, message: str, *, link: str = "", mission: str = "") -> None:
+        super().__init__(code, message)
+        self.link = link
+        self.mission = mission
+
+    def as_dict(self) -> dict:
+        return {**super().as_dict(), "link": self.link, "mission": self.mission}
+
+
+def _holds(guild: Guild):
+    return MissionHold.objects.filter(guild=guild)
+
+
+def reserved_feods(guild: Guild) -> int:
+    """Feods the Guild's running missions will charge when they are closed (0 if none)."""
+    return _holds(guild).aggregate(n=Sum("feods"))["n"] or 0
+
+
+def spendable_feods(guild: Guild) -> int:
+    """The Guild's feods minus those reserved by its running missions (never below 0)."""
+    return max(guild.feods - reserved_feods(guild), 0)
+
+
+def require_free(mercenary: Mercenary, doing: str) -> None:
+    """Raise ``OnMission("on_mission")`` if ``mercenary`` was chosen for a running mission
+    (6.4: the Guild's structure is frozen until the mission is closed). ``doing``: what was
+    refused, in words ("dismiss", "heal", ...), for the message."""
+    if mercenary.status != Mercenary.Status.ON_MISSION:
+        return
+    hold = mercenary.hold
+    title = hold.title if hold else "a mission"
+    raise OnMission(
+        "on_mission",
+        f"{mercenary.card.name} is at the table in {title}: you cannot {doing} them until "
+        "the mission is closed (6.4).",
+        link=hold.url if hold else "",
+        mission=title,
+    )
+
+
+def require_spendable(guild: Guild, cost: int) -> None:
+    """Raise ``OnMission("feods_reserved")`` if paying ``cost`` feods would eat into the feods
+    a running mission will charge (followers enlisted, offers won; 6.4.1, 5.1.1, 5.1.2).
+    ``guild`` must be locked by the caller. A purse too small anyway is left to the caller's
+    own ``not_enough_feods`` check."""
+    if cost <= 0 or cost > guild.feods:
+        return
+    holds = [h for h in _holds(guild) if h.feods > 0]
+    reserved = sum(h.feods for h in holds)
+    if guild.feods - reserved >= cost:
+        return
+    first = holds[0]
+    raise OnMission(
+        "feods_reserved",
+        f"This costs {cost} feods; {reserved} of your {guild.feods} feods are kept for "
+        f"{first.title}, which charges them when it is closed (6.4).",
+        link=first.url,
+        mission=first.title,
+    )
+
+
+@transaction.atomic
+def mission_hold_bind(*, guild_id: int, reference: str, title: str, url: str) -> MissionHold:
+    """The Guild is brought to the mission ``reference`` (``"mission:<id>"``; 6.4 "connect
+    their profiles"): open its hold (idempotent: a second call returns the same row, with the
+    title and url refreshed). Raises ``NotFound("guild_not_found")``."""
+    guild = lock_guild(guild_id)
+    hold, created = MissionHold.objects.get_or_create(
+        guild=guild, reference=reference, defaults={"title": title[:120], "url": url[:200]}
+    )
+    if not created and (hold.title, hold.url) != (title[:120], url[:200]):
+        hold.title, hold.url = title[:120], url[:200]
+        hold.save(update_fields=["title", "url"])
+    return hold
+
+
+@transaction.atomic
+def mission_hold_sync(
+    *, guild_id: int, reference: str, mercenary_ids: Iterable[int], feods: int
+) -> MissionHold:
+    """Make the hold match the Guild's choices at the table: exactly ``mercenary_ids`` are
+    ``on_mission`` for this mission (those newly chosen must be ready: 6.4.1 characters choice,
+    "equipped mercenaries in good health and not on a mission"; those no longer chosen go back
+    to the dormitory, active), and ``feods`` (>= 0) are reserved for what it will charge.
+
+    Raises ``NotFound`` ``guild_not_found`` / ``hold_not_found`` / ``mercenary_not_found``,
+    the readiness codes of ``mercenary_can_go_on_mission`` (``mercenary_absent``,
+    ``mercenary_injured``, ``mercenary_dead``, ``no_weapon``), ``OnMission("on_mission")`` for
+    a mercenary chosen for another running mission, ``RuleViolation("not_enough_feods")`` when
+    the Guild's feods (less other missions' reservations) no longer cover ``feods``.
+    Nothing is written when one is raised (the table command that caused it is refused too).
+    """
+    from .dormitory import mercenary_can_go_on_mission
+
+    guild = lock_guild(guild_id)
+    hold = MissionHold.objects.select_for_update().filter(guild=guild, reference=reference).first()
+    if hold is None:
+        raise NotFound("hold_not_found", "This Guild is not at that mission.")
+    wanted = set(mercenary_ids)
+    rows = {
+        m.pk: m
+        for m in guild.mercenaries.select_related("card", "hold")
+        .select_for_update(of=("self",))
+        .filter(pk__in=wanted | set(hold.mercenaries.values_list("pk", flat=True)))
+    }
+    missing = wanted - rows.keys()
+    if missing:
+        raise NotFound("mercenary_not_found", "A chosen mercenary is no longer in the Guild.")
+    now = timezone.now()
+    for pk in sorted(wanted):
+        m = rows[pk]
+        if m.hold_id == hold.pk and m.status == Mercenary.Status.ON_MISSION:
+            continue
+        if m.status == Mercenary.Status.ON_MISSION:
+            require_free(m, "choose")
+        mercenary_can_go_on_mission(m).require()
+        m.status, m.hold, m.status_changed_at = Mercenary.Status.ON_MISSION, hold, now
+        m.status_note = hold.title[:200]
+        m.save(update_fields=["status", "hold", "status_changed_at", "status_note"])
+    for m in rows.values():
+        if m.pk not in wanted and m.hold_id == hold.pk:
+            _back_home(m, now)
+    if feods < 0:
+        raise RuleViolation("bad_feods", "Reserved feods are 0 or more.")
+    others = reserved_feods(guild) - hold.feods
+    if feods > hold.feods and guild.feods - others < feods:
+        raise RuleViolation(
+            "not_enough_feods",
+            f"This mission would charge {feods} feods; your Guild has "
+            f"{max(guild.feods - others, 0)} to spend now.",
+        )
+    if hold.feods != feods:
+        hold.feods = feods
+        hold.save(update_fields=["feods"])
+    return hold
+
+
+def _back_home(m: Mercenary, now) -> None:
+    if m.status == Mercenary.Status.ON_MISSION:
+        m.status, m.status_note = Mercenary.Status.ACTIVE, ""
+    m.hold, m.status_changed_at = None, now
+    m.save(update_fields=["status", "status_note", "hold", "status_changed_at"])
+
+
+@transaction.atomic
+def mission_hold_release(*, guild_id: int, reference: str) -> int:
+    """The mission ``reference`` is closed (or the Guild left it): mercenaries still
+    ``on_mission`` for it go back to the dormitory, active (the dead and injured were written
+    by the close before this), and its reserved feods are free. Idempotent; returns how many
+    mercenaries came back. Raises ``NotFound("guild_not_found")``."""
+    guild = lock_guild(guild_id)
+    hold = MissionHold.objects.select_for_update().filter(guild=guild, reference=reference).first()
+    if hold is None:
+        return 0
+    now = timezone.now()
+    back = list(hold.mercenaries.select_for_update())
+    for m in back:
+        _back_home(m, now)
+    hold.delete()
+    return len(back)
+
+
+def mission_hold_guilds(*, reference: str) -> list[int]:
+    """Ids of the Guilds held by the mission ``reference`` (reads only)."""
+    return list(MissionHold.objects.filter(reference=reference).values_list("guild_id", flat=True))
+
+
+def mission_holds(guild: Guild) -> list[MissionHold]:
+    """The running missions ``guild`` is bound to, oldest first (for the Guild pages)."""
+    return list(_holds(guild).prefetch_related("mercenaries__card"))

@@ -1,0 +1,221 @@
+"""The Guild is frozen while it plays (DemLoc rulebook 6.4: "Only after disconnecting from the
+app ... it will be possible to modify their structure (hire mercenaries, change their
+equipment, etc.)"; 6.4.1 characters choice and resolution phase). Issue 14, point 1."""
+
+import pytest
+
+from guilds import services as gs
+from guilds.models import ControlPoint, LedgerEntry, Mercenary, MissionHold
+from missions import services
+from missions.models import MissionFollower
+from tabletop import services as table_services
+from tabletop.errors import NotFound, RuleViolation
+from tabletop.rules import Command
+from tests.guilds.factories import AreaFactory, FollowerCardFactory
+
+from .lifecycle_flow import cmd, kill, open_table, prepare, roster_id, state
+from .test_lifecycle_flow import give_follower
+
+pytestmark = pytest.mark.django_db
+
+
+def merc(guild, name):
+    return Mercenary.objects.select_related("card").get(guild=guild, card__name=name)
+
+
+def code_of(fn, **kwargs):
+    with pytest.raises((RuleViolation, NotFound)) as err:
+        fn(**kwargs)
+    return err.value
+
+
+def weapon_in_database(guild, price):
+    from guilds import models as gm
+    from guilds.demo import new_code
+    from tests.guilds.factories import CardSetFactory, WeaponCardFactory
+
+    card = WeaponCardFactory(price_feods=price)
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
+    gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
+    code = gm.SetCode.objects.create(card_set=card_set, code=new_code(gm.SetCode))
+    gs.set_code_redeem(guild=guild, code=code.code)
+    return card
+
+
+def to_characters(table, seats):
+    from .lifecycle_flow import all_next
+
+    while state(table)["setup"]["stage"] != "characters":
+        all_next(table, seats)
+
+
+def test_chosen_mercenaries_are_on_mission_from_the_pick_to_the_close_6_4(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook", "Wren"), feods=100)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=100)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    # Brought to the mission: held, nobody chosen yet.
+    assert MissionHold.objects.filter(guild=a, reference=f"mission:{mission.pk}").exists()
+    assert merc(a, "Rook").status == "active"
+    to_characters(table, [sa, sb])
+    cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Rook"))
+    assert merc(a, "Rook").status == "on_mission"
+    assert merc(a, "Wren").status == "active"
+    cmd(table, sa, "setup.unpick", character=roster_id(table, sa, "Rook"))
+    assert merc(a, "Rook").status == "active"  # no longer chosen: back in the dormitory
+    cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Rook"))
+    table_services.run_command(table, sa, Command("table.undo"))
+    assert merc(a, "Rook").status == "active"  # an undone pick frees him too
+    table_services.run_command(table, sa, Command("table.redo"))
+    assert merc(a, "Rook").status == "on_mission"
+
+
+def test_a_chosen_mercenary_cannot_be_dismissed_unequipped_reequipped_healed_or_sent_6_4(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook", "Wren"), feods=100)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=100)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    rook = merc(a, "Rook")
+    weapon = rook.weapons.get()
+    spare = gs.weapon_unequip(guild=a, weapon_id=merc(a, "Wren").weapons.get().pk)  # goes on
+    point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
+    url = f"/t/{table.code}/"
+    refusals = [
+        code_of(gs.mercenary_dismiss, guild=a, mercenary_id=rook.pk),
+        code_of(gs.weapon_unequip, guild=a, weapon_id=weapon.pk),
+        code_of(gs.weapon_equip, guild=a, weapon_id=spare.pk, mercenary_id=rook.pk),
+        code_of(gs.mercenary_heal, guild=a, mercenary_id=rook.pk),
+        code_of(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[rook.pk]),
+    ]
+    for err in refusals:
+        assert err.code == "on_mission"
+        assert err.link == url and "The Drowned Bell" in err.message
+        assert err.as_dict()["link"] == url
+    rook.refresh_from_db()
+    assert rook.status == "on_mission" and rook.weapons.count() == 1
+    # Another mercenary's expedition is other Guild business: it goes on.
+    gs.expedition_start(guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Wren").pk])
+    assert merc(a, "Wren").status == "exploring"
+
+
+def test_feods_the_mission_will_charge_cannot_be_spent_meanwhile_6_4_5_1_2(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook",), feods=30)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=30)
+    bell = demo_missions["objective"]
+    blade = FollowerCardFactory(name="Hired blade", feods_per_mission=20)
+    MissionFollower.objects.create(definition=bell, card=blade, copies=1)
+    give_follower(a, blade)
+    mission, table, (sa, sb) = open_table([a, b], bell)
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]}, hires={0: [str(blade.pk)]})
+    assert gs.reserved_feods(a) == 20
+    dear, cheap = weapon_in_database(a, 15), weapon_in_database(a, 10)
+    err = code_of(gs.weapon_buy, guild=a, card_id=dear.pk)
+    assert err.code == "feods_reserved" and err.link == f"/t/{table.code}/"
+    a.refresh_from_db()
+    assert a.feods == 30  # nothing changed
+    gs.weapon_buy(guild=a, card_id=cheap.pk)  # the 10 feods not reserved can be spent
+    cmd(table, sa, "objective.achieve")
+    result = services.mission_close(mission_id=mission.pk)
+    a.refresh_from_db()
+    # 20 left, +10 win +5 objective... feods: +20 win +5 objective, -20 hired blade, paid in full.
+    assert a.feods == 25
+    assert result["posted"][str(a.pk)]["charges"] == 20
+    assert result["posted"][str(a.pk)]["unpaid_feods"] == 0
+    charge = LedgerEntry.objects.get(guild=a, reference=f"mission:{mission.pk}", amount=-20)
+    assert "followers and offers" in charge.note
+    assert gs.reserved_feods(a) == 0
+
+
+def test_a_pick_of_a_mercenary_sent_to_the_city_since_the_bind_is_refused_6_4_1(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook", "Wren"), feods=100)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=100)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    to_characters(table, [sa, sb])
+    point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
+    gs.expedition_start(guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk])
+    version = state(table) and table.version
+    err = code_of(
+        cmd, table=table, seat=sa, type_="setup.pick", character=roster_id(table, sa, "Rook")
+    )
+    assert err.code == "mercenary_absent"
+    table.refresh_from_db()
+    assert table.version == version  # the command was refused whole
+    assert merc(a, "Rook").status == "exploring"
+
+
+def test_killed_at_the_table_is_dead_after_close_and_cannot_be_dismissed_before_6_4_1(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook",), feods=50)
+    b = make_guild("House Birch", "blue", ("Ash", "Birch"), feods=50)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash", "Birch"]})
+    kill(table, sb, "Ash")
+    cmd(table, sa, "objective.achieve")
+    ash = merc(b, "Ash")
+    assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "on_mission"
+    result = services.mission_close(mission_id=mission.pk)
+    assert result["skipped"] == []
+    assert merc(b, "Ash").status == "dead"
+    assert merc(b, "Birch").status == "active"  # survived: back in the dormitory
+    assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "mercenary_dead"
+    assert not MissionHold.objects.filter(reference=f"mission:{mission.pk}").exists()
+    gs.mercenary_dismiss(guild=b, mercenary_id=merc(b, "Birch").pk)  # free again after close
+
+
+def test_a_training_mission_holds_and_releases_the_guild_too_6_4(make_guild, demo_missions):
+    a = make_guild("House Ash", "red", ("Rook",), feods=50)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=50)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    kill(table, sb, "Ash")
+    assert merc(b, "Ash").status == "on_mission"
+    cmd(table, sa, "objective.achieve")
+    services.mission_close(mission_id=mission.pk)
+    assert merc(b, "Ash").status == "active"  # training: nobody dies in the Guild (6.4)
+    assert not MissionHold.objects.exists()
+
+
+def test_admin_grant_cannot_take_reserved_feods_6_4(make_guild, demo_missions):
+    a = make_guild("House Ash", "red", ("Rook",), feods=30)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=30)
+    bell = demo_missions["objective"]
+    blade = FollowerCardFactory(name="Hired blade", feods_per_mission=20)
+    MissionFollower.objects.create(definition=bell, card=blade, copies=1)
+    give_follower(a, blade)
+    mission, table, (sa, sb) = open_table([a, b], bell)
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]}, hires={0: [str(blade.pk)]})
+    err = code_of(gs.guild_balance_change, guild_id=a.pk, reason="adjustment", feods=-15)
+    assert err.code == "feods_reserved"
+
+
+def test_a_new_guild_that_loses_its_first_standard_mission_can_still_enlist_5_1_1_6_4_1(
+    make_guild, demo_missions
+):
+    # Issue 14 point 2: the defeat takes the new Guild to -2 fame; level 1 stays open.
+    from guilds import models as gm
+    from tests.guilds.factories import MercenaryCardFactory
+
+    a = make_guild("House Ash", "red", ("Rook",), feods=50)
+    b = make_guild("House New", "blue", ("Ash",), fame=0, feods=150)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    kill(table, sb, "Ash")
+    cmd(table, sa, "objective.achieve")
+    services.mission_close(mission_id=mission.pk)
+    b.refresh_from_db()
+    assert b.fame == -2
+    recruit = MercenaryCardFactory(name="Recruit", level=1, area=AreaFactory())
+    card_set = gm.CardSet.objects.create(name="Recruits", slug="recruits", kind="mercenaries")
+    gm.SetCard.objects.create(card_set=card_set, card=recruit, quantity=1)
+    code = gm.SetCode.objects.create(card_set=card_set, code="RECRUIT-0001")
+    gs.set_code_redeem(guild=b, code=code.code)
+    enlisted = gs.mercenary_enlist(guild=b, card_id=recruit.pk)
+    assert enlisted.status == "active"

@@ -1,0 +1,51 @@
+"""Every Guild can host (DemLoc rulebook 6.4: players "connect their profiles"): a Guild name
+and a seat name share one limit, and the Master renames the Guild in the app. Issue 14,
+point 5."""
+
+import pytest
+from django.urls import reverse
+
+from guilds import rules
+from guilds import services as gs
+from missions import services
+from tabletop import services as table_services
+from tabletop.errors import RuleViolation
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_guild_name_limit_is_the_seat_name_limit_6_4():
+    assert rules.GUILD_NAME_MAX == table_services.MAX_SEAT_NAME
+
+
+def test_a_guild_with_the_longest_name_opens_a_mission_6_4(make_guild, demo_missions):
+    name = "House " + "V" * (rules.GUILD_NAME_MAX - 6)
+    guild = make_guild(name, "red", ("Rook",))
+    assert len(guild.name) == rules.GUILD_NAME_MAX
+    mission, seat = services.mission_open(
+        host=guild.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    assert seat.name == name
+
+
+def test_a_name_longer_than_a_seat_is_refused_and_nothing_changes_6_4(make_guild):
+    guild = make_guild("House Ash", "red", ("Rook",))
+    with pytest.raises(RuleViolation) as err:
+        gs.guild_update(guild=guild, name="N" * (rules.GUILD_NAME_MAX + 1))
+    assert err.value.code == "bad_name"
+    guild.refresh_from_db()
+    assert guild.name == "House Ash"
+
+
+def test_the_master_renames_the_guild_from_the_office_page_6_4(client, make_guild):
+    guild = make_guild("House Ash", "red", ("Rook",))
+    client.force_login(guild.master)
+    page = client.get(reverse("guilds:home"))
+    assert b"data-rename" in page.content
+    bad = client.post(reverse("guilds:rename"), {"name": "x" * 41, "at": "rename"})
+    assert bad.status_code == 400
+    assert b'data-code="bad_name"' in bad.content
+    ok = client.post(reverse("guilds:rename"), {"name": "  House   of Ash ", "at": "rename"})
+    assert ok.status_code == 302
+    guild.refresh_from_db()
+    assert guild.name == "House of Ash"
