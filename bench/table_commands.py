@@ -76,7 +76,7 @@ def start_server(env):
 
 async def make_table(client):
     host = (await client.post("/api/tables/", json={"ruleset": "counter", "name": "S1"})).json()
-    tid = host["table_id"]
+    tid = host["code"]
     tokens = [host["seat_token"]]
     for n in range(2, 5):
         tokens.append(
@@ -99,15 +99,15 @@ async def run_tables(url, tables, commands, think=0.0):
     limits = httpx.Limits(max_connections=tables * 4 + 4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
         setups = [await make_table(client) for _ in range(tables)]
-        sent: dict[tuple[int, int], tuple[float, int]] = {}  # (table, version) -> (t0, seat)
-        arrivals: dict[tuple[int, int], list[float]] = {}
+        sent: dict[tuple[str, int], tuple[float, int]] = {}  # (table, version) -> (t0, seat)
+        arrivals: dict[tuple[str, int], list[float]] = {}
         sockets = []
         for tid, tokens in setups:
             for seat, token in enumerate(tokens):
                 ws = await websockets.connect(
                     f"{ws_url}/ws/tables/{tid}/",
                     origin=url,
-                    additional_headers={"Cookie": f"seat_{tid}={token}"},
+                    additional_headers={"X-Seat-Token": token},
                     max_size=2**22,
                 )
                 await ws.recv()  # catch-up frame

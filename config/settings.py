@@ -1,8 +1,11 @@
 """One settings module, driven by environment variables.
 
-- ``DEBUG`` ("1"/"true" to enable; default on for local use, off when ``SECRET_KEY`` is set
-  without ``DEBUG``).
-- ``SECRET_KEY``: required when DEBUG is off.
+- ``DEBUG`` ("1"/"true" to enable): off unless asked for; with it every page says
+  "developer mode" on screen.
+- ``SECRET_KEY``: when unset, a random key is made once and kept in ``.run/secret_key`` (never
+  a key that is public in the source).
+- ``HTTPS`` ("1"): the site is served over HTTPS (directly or behind a proxy): secure cookies,
+  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``.
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
   uses kombu's filesystem transport and Channels its in-memory layer (the embedded default).
@@ -27,12 +30,37 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", default="SECRET_KEY" not in os.environ)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+DEBUG = env_bool("DEBUG", default=False)
+
+
+def _secret_key() -> str:
+    """``SECRET_KEY`` from the environment, else one made once for this checkout and kept in
+    ``.run/secret_key`` (git-ignored), so no key anyone can read in the source signs anything."""
+    key = os.environ.get("SECRET_KEY", "")
+    if key:
+        return key
+    path = BASE_DIR / ".run" / "secret_key"
+    try:
+        key = path.read_text().strip()
+    except OSError:
+        key = ""
+    if not key:
+        import secrets
+
+        path.parent.mkdir(exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        try:
+            with open(path, "x") as f:  # two processes starting at once: the first one wins
+                f.write(key + "\n")
+        except FileExistsError:
+            key = path.read_text().strip() or key
+        os.chmod(path, 0o600)
+    if len(key) < 32:
+        raise ImproperlyConfigured("SECRET_KEY is too short (at least 32 characters).")
+    return key
+
+
+SECRET_KEY = _secret_key()
 
 ALLOWED_HOSTS = [
     h.strip()
@@ -69,6 +97,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tabletop.middleware.PrivateByDefaultMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -91,6 +120,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tabletop.middleware.developer_mode",
             ],
         },
     },
@@ -197,6 +227,12 @@ CELERY_BEAT_SCHEDULE: dict = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON nested deeper than tabletop.jsonsafe.MAX_DEPTH is a 400, not a RecursionError.
+    "DEFAULT_PARSER_CLASSES": [
+        "tabletop.jsonsafe.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -214,6 +250,33 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# The table gate's throttles (tabletop.gate; DRF throttling over the cache): wrong join codes,
+# seats taken and tables opened per client address.
+TABLETOP_CODE_GUESS_RATE = os.environ.get("TABLETOP_CODE_GUESS_RATE", "30/min")
+TABLETOP_SEAT_JOIN_RATE = os.environ.get("TABLETOP_SEAT_JOIN_RATE", "20/min")
+TABLETOP_TABLE_CREATE_RATE = os.environ.get("TABLETOP_TABLE_CREATE_RATE", "20/min")
+
+# Fail closed (README, "Serving it safely").
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # move links (/rejoin/<secret>/) never leave the site
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+HTTPS = env_bool("HTTPS", default=False)
+if env_bool("BEHIND_PROXY", default=False):
+    # Only behind a proxy that sets this header itself (and strips it from clients).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", default=False)
+if HTTPS:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 30 * 24 * 3600))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = False
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tabletop.api import api_not_found
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -8,6 +10,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("tabletop.api_urls")),
     path("api/guild/", include("guilds.api_urls")),
+    re_path(r"^api/", api_not_found),  # any other /api/ path: JSON 404 {code, detail}
     path("guild/", include("guilds.urls")),
     path("missions/", include("missions.urls")),
     path("personimo/", include("tabletop.personimo.urls")),

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tabletop.models import Seat
 from tabletop.registry import all_rulesets
-from tabletop.seats import seat_from_token
+from tabletop.seats import cookie_seats
 
 
 @require_GET
@@ -20,12 +20,10 @@ def home(request):
     if request.user.is_authenticated:
         seats = list(Seat.objects.filter(user=request.user).select_related("table")[:50])
     known = {s.pk for s in seats}
-    for name, value in request.COOKIES.items():
-        if name.startswith("seat_"):
-            seat = seat_from_token(value)
-            if seat is not None and seat.pk not in known:
-                seats.append(seat)
-                known.add(seat.pk)
+    for seat in cookie_seats(request.COOKIES):
+        if seat.pk not in known:
+            seats.append(seat)
+            known.add(seat.pk)
     seats.sort(key=lambda s: s.table.updated_at, reverse=True)
     return render(request, "frontend/home.html", {"seats": seats, "games": all_rulesets()})
 

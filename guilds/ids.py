@@ -17,26 +17,10 @@ from __future__ import annotations
 from django.urls import register_converter
 from rest_framework import serializers
 
-MAX_ID = 2**63 - 1
+# Parsed in one place for the whole product: ``tabletop.ids`` (pure; rules use it too).
+from tabletop.ids import MAX_ID, parse_id  # noqa: E402
 
-
-def parse_id(value) -> int | None:
-    """``value`` (an ``int`` or a string of ASCII digits, surrounding spaces allowed) as an id
-    in 1..``MAX_ID``; ``None`` for anything else (``None``, ``"abc"``, ``"-1"``, ``0``, a bool,
-    ``"1e3"``, a number past ``MAX_ID``). Never raises."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, str):
-        text = value.strip()
-        # isascii: "١٢" (Arabic-Indic digits) passes isdigit and int() but is no id of ours.
-        if not text or len(text) > 19 or not (text.isascii() and text.isdigit()):
-            return None
-        number = int(text)
-    else:
-        return None
-    return number if 1 <= number <= MAX_ID else None
+__all__ = ["MAX_ID", "IdConverter", "IdField", "parse_id"]
 
 
 class IdField(serializers.IntegerField):

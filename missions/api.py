@@ -1,17 +1,19 @@
 """JSON API of the mission lifecycle (DESIGN.md, Interfaces): the same services as the pages.
-Logged-in Guild Masters (session); errors as ``{"code", "detail"}`` (``tabletop.api``)."""
+Logged-in Guild Masters (session) or a seat's ``X-Seat-Token``; errors as ``{"code",
+"detail"}`` (``tabletop.api``). A mission's id is no address for strangers: everything by id
+answers 404 ``not_seated`` to anyone without a seat at its table (the report by the table's
+code is ``/missions/report/<code>/``)."""
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from guilds.ids import IdField
-from tabletop.api import ERRORS, api_seat, seat_out
-from tabletop.errors import NotAllowed
+from tabletop.api import ERRORS, SEAT_TOKEN, api_seat, seat_out
+from tabletop.errors import NotFound
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
@@ -31,7 +33,6 @@ class OpenIn(serializers.Serializer):
 
 class MissionOut(serializers.Serializer):
     mission_id = serializers.IntegerField()
-    table_id = serializers.IntegerField()
     code = serializers.CharField()
     seat = serializers.IntegerField()
     seat_token = serializers.CharField()
@@ -81,25 +82,30 @@ def mission_open(request):
     return Response({"mission_id": mission.pk, **seat_out(seat)}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=None, responses={204: None, **ERRORS})
+def _seated_mission(request, mission_id: int, queryset=None):
+    """The mission and the caller's seat at its table; ``NotFound`` (404) for a mission that
+    does not exist or has no seat of the caller's."""
+    mission = (queryset or Mission.objects).select_related("table").filter(pk=mission_id).first()
+    seat = api_seat(request, mission.table) if mission is not None else None
+    if seat is None:
+        raise NotFound("not_seated", "No such mission, or no seat of yours at its table.")
+    return mission, seat
+
+
+@extend_schema(request=None, responses={204: None, **ERRORS}, parameters=[SEAT_TOKEN])
 @api_view(["POST"])
 def mission_bind(request, mission_id: int):
     """Bring the caller's Guild to the mission (its seat is found by the session)."""
-    mission = get_object_or_404(Mission, pk=mission_id)
-    seat = api_seat(request, mission.table)
-    if seat is None:
-        raise NotAllowed("not_seated", "You have no seat at this table.")
+    mission, seat = _seated_mission(request, mission_id)
     services.mission_guild_bind(table=mission.table, seat=seat, user=request.user)
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema(request=None, responses={200: ResultOut, **ERRORS})
+@extend_schema(request=None, responses={200: ResultOut, **ERRORS}, parameters=[SEAT_TOKEN])
 @api_view(["POST"])
 def mission_close(request, mission_id: int):
     """Close the ended mission: its result goes into the guilds, exactly once (6.4.1)."""
-    mission = get_object_or_404(Mission, pk=mission_id)
-    if api_seat(request, mission.table) is None:
-        raise NotAllowed("not_seated", "Only a player at this table can close the mission.")
+    mission, _seat = _seated_mission(request, mission_id)
     return Response(services.mission_close(mission_id=mission.pk))
 
 
@@ -107,6 +113,7 @@ def mission_close(request, mission_id: int):
 @api_view(["POST"])
 def mission_continue(request, mission_id: int):
     """Another mission with the same players (6.4.1); every Guild is brought at once."""
+    _seated_mission(request, mission_id)
     body = OpenIn(data=request.data)
     body.is_valid(raise_exception=True)
     new = services.mission_continue(
@@ -119,9 +126,10 @@ def mission_continue(request, mission_id: int):
     return Response({"mission_id": new.pk, **seat_out(seat)}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(responses={200: ReportOut, **ERRORS})
+@extend_schema(responses={200: ReportOut, **ERRORS}, parameters=[SEAT_TOKEN])
 @api_view(["GET"])
 def mission_report(request, mission_id: int):
-    """The battle report: timeline and result (shareable, no login)."""
-    mission = get_object_or_404(Mission.objects.select_related("definition"), pk=mission_id)
+    """The battle report: timeline and result, for the table's players (anyone else shares
+    it by the table's code: ``/missions/report/<code>.json``)."""
+    mission, _seat = _seated_mission(request, mission_id, Mission.objects.select_related("definition"))
     return Response(report.battle_report(mission))

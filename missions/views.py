@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tabletop.errors import NotAllowed, TabletopError
-from tabletop.models import Table
+from tabletop.errors import NotFound, TabletopError
+from tabletop.gate import table_by_code
 from tabletop.seats import find_seat
 from tabletop.views import live_response, to_table
 
@@ -36,7 +36,7 @@ def lobby(request):
         except TabletopError as exc:
             error = exc
         else:
-            return to_table(seat)
+            return to_table(seat, request)
     guild = services.guild_of(request.user)
     recent = (
         Mission.objects.filter(table__seats__user=request.user).select_related(
@@ -64,6 +64,14 @@ def lobby(request):
     )
 
 
+def _seated(request, table):
+    """The caller's seat, or ``NotFound("not_seated")`` (404, like a table that is not there)."""
+    seat = find_seat(table, request.user, request.COOKIES)
+    if seat is None:
+        raise NotFound("not_seated", "You have no seat at this table.")
+    return seat
+
+
 def _live(request, table, error=None):
     return live_response(request, table, find_seat(table, request.user, request.COOKIES), error)
 
@@ -71,12 +79,10 @@ def _live(request, table, error=None):
 @require_POST
 def bind(request, code: str):
     """This phone brings its Guild to the mission (6.4: players "connect their profiles")."""
-    table = get_object_or_404(Table, code=code.upper())
-    seat = find_seat(table, request.user, request.COOKIES)
+    table = table_by_code(code, request)
+    seat = _seated(request, table)
     error = None
     try:
-        if seat is None:
-            raise NotAllowed("not_seated", "You have no seat at this table.")
         services.mission_guild_bind(table=table, seat=seat, user=request.user)
     except TabletopError as exc:
         error = exc
@@ -86,12 +92,11 @@ def bind(request, code: str):
 @require_POST
 def close(request, code: str):
     """Close the ended mission: the result goes into the guilds, once (6.4.1 resolution)."""
-    table = get_object_or_404(Table, code=code.upper())
+    table = table_by_code(code, request)
+    _seated(request, table)
     mission = get_object_or_404(Mission, table=table)
     error = None
     try:
-        if find_seat(table, request.user, request.COOKIES) is None:
-            raise NotAllowed("not_seated", "Only a player at this table can close the mission.")
         services.mission_close(mission_id=mission.pk)
     except TabletopError as exc:
         error = exc
@@ -101,7 +106,8 @@ def close(request, code: str):
 @require_POST
 def continue_mission(request, code: str):
     """Another mission with the same players (6.4.1, end of the resolution phase)."""
-    table = get_object_or_404(Table, code=code.upper())
+    table = table_by_code(code, request)
+    _seated(request, table)
     mission = get_object_or_404(Mission, table=table)
     try:
         new = services.mission_continue(
@@ -122,9 +128,9 @@ def continue_mission(request, code: str):
 
 @require_GET
 def battle_report(request, code: str):
-    """The battle report of a mission (shareable: anyone with the link): timeline of first
-    players, kills, possessions, summonings, and the final result."""
-    table = get_object_or_404(Table, code=code.upper())
+    """The battle report of a mission (shareable: anyone with the table's code): timeline of
+    first players, kills, possessions, summonings, and the final result."""
+    table = table_by_code(code, request)
     mission = get_object_or_404(Mission.objects.select_related("definition"), table=table)
     data = report.battle_report(mission)
     return render(request, "missions/report.html", {"report": data, "mission": mission})
@@ -133,7 +139,7 @@ def battle_report(request, code: str):
 @require_GET
 def battle_report_json(request, code: str):
     """The battle report as JSON (same content as the page)."""
-    table = get_object_or_404(Table, code=code.upper())
+    table = table_by_code(code, request)
     mission = get_object_or_404(Mission.objects.select_related("definition"), table=table)
     return JsonResponse(report.battle_report(mission))
 

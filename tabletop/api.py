@@ -1,8 +1,10 @@
 """JSON API of the kit (DESIGN.md, Interfaces), and the one DRF exception handler.
 
-Guests prove their seat with the ``X-Seat-Token`` header (returned when they create or join);
-logged-in users by their session. Cookies are not used for seats here, so a cross-site form
-cannot act for a guest.
+A table is addressed by its join code (``/api/tables/{code}/...``, the table gate: a wrong code
+is a 404 like a missing table). Guests prove their seat with the ``X-Seat-Token`` header
+(returned when they create or join); logged-in users by their session. Cookies are not used for
+seats here, so a cross-site form cannot act for a guest. What needs a seat answers 404
+``not_seated`` to everyone else.
 """
 
 from __future__ import annotations
@@ -11,19 +13,23 @@ import logging
 
 from django.core.exceptions import SuspiciousOperation
 from django.db import DatabaseError, connection
-from django.http import Http404
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from django.http import Http404, JsonResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import exceptions as drf_exceptions
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import services
-from tabletop.errors import NotAllowed, NotFound, TabletopError
-from tabletop.models import Table
+from tabletop.errors import NotFound, TabletopError
+from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, Throttled, table_by_code
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
 
@@ -36,8 +42,14 @@ def exception_handler(exc, context):
     400 ``too_large``."""
     if isinstance(exc, Http404):
         exc = NotFound("not_found", "No such table, or it is not yours to see.")
+    if isinstance(exc, drf_exceptions.Throttled):
+        wait = int(exc.wait or 1) + (0 if exc.wait is None or exc.wait == int(exc.wait) else 1)
+        exc = Throttled("throttled", f"Too many tries: try again in {wait} s.", wait=wait)
     if isinstance(exc, TabletopError):
-        return Response(exc.as_dict(), status=exc.status)
+        response = Response(exc.as_dict(), status=exc.status)
+        if isinstance(exc, Throttled):
+            response["Retry-After"] = str(exc.wait)
+        return response
     if isinstance(exc, SuspiciousOperation):
         return Response(
             {"code": "too_large", "detail": "The request is too large or malformed."}, status=400
@@ -58,10 +70,31 @@ def exception_handler(exc, context):
 
 ERRORS = {
     400: OpenApiResponse(description='Broken rule or bad input: {"code", "detail"}'),
-    403: OpenApiResponse(description="Not your seat"),
-    404: OpenApiResponse(description="No such table (or not visible to you)"),
+    403: OpenApiResponse(description="Not yours to do (host_only, not your turn...)"),
+    404: OpenApiResponse(
+        description="No such table, a wrong code, or no seat of yours there (not_seated)"
+    ),
     409: OpenApiResponse(description="Stale expected_version or reused idempotency key"),
+    429: OpenApiResponse(description='Too many tries: {"code": "throttled", "detail", "wait"}'),
 }
+
+SEAT_TOKEN = OpenApiParameter(
+    "X-Seat-Token",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="A guest's seat token (from create/join); logged-in players use their session.",
+)
+CODE = OpenApiParameter(
+    "code", OpenApiTypes.STR, OpenApiParameter.PATH, description="The table's join code."
+)
+
+
+def api_not_found(request, *args, **kwargs):
+    """Every unknown ``/api/`` path: 404 ``{"code": "not_found", "detail"}`` as JSON."""
+    return JsonResponse(
+        {"code": "not_found", "detail": "There is nothing at this address."}, status=404
+    )
 
 
 class TableCreateIn(serializers.Serializer):
@@ -76,7 +109,6 @@ class JoinIn(serializers.Serializer):
 
 
 class SeatOut(serializers.Serializer):
-    table_id = serializers.IntegerField()
     code = serializers.CharField()
     seat = serializers.IntegerField()
     seat_token = serializers.CharField()
@@ -105,9 +137,8 @@ class ViewOut(serializers.Serializer):
 
 
 def seat_out(seat) -> dict:
-    """``{"table_id", "code", "seat", "seat_token"}``: what a client keeps to act for ``seat``."""
+    """``{"code", "seat", "seat_token"}``: what a client keeps to act for ``seat``."""
     return {
-        "table_id": seat.table_id,
         "code": seat.table.code,
         "seat": seat.number,
         "seat_token": seat_token(seat),
@@ -120,8 +151,16 @@ def api_seat(request, table):
     return find_seat(table, request.user, {}, request.headers.get("X-Seat-Token"))
 
 
+def _seated(request, table):
+    seat = api_seat(request, table)
+    if seat is None:
+        raise NotFound("not_seated", "You have no seat at this table.")
+    return seat
+
+
 @extend_schema(request=TableCreateIn, responses={201: SeatOut, **ERRORS})
 @api_view(["POST"])
+@throttle_classes([TableCreateThrottle])
 def table_create(request):
     """Open a table in the lobby; the caller takes seat 0 (host)."""
     body = TableCreateIn(data=request.data)
@@ -136,25 +175,26 @@ def table_create(request):
     return Response(seat_out(seat), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=JoinIn, responses={201: SeatOut, **ERRORS})
+@extend_schema(request=JoinIn, responses={201: SeatOut, **ERRORS}, parameters=[CODE])
 @api_view(["POST"])
-def table_join(request, table_id: int):
-    """Take the next free seat (lobby only)."""
-    table = get_object_or_404(Table, pk=table_id)
+@throttle_classes([SeatJoinThrottle])
+def table_join(request, code: str):
+    """Take the next free seat (lobby only) of the table with this join code."""
+    table = table_by_code(code, request)
     body = JoinIn(data=request.data)
     body.is_valid(raise_exception=True)
     seat = services.seat_join(table=table, name=body.validated_data["name"], user=request.user)
     return Response(seat_out(seat), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=CommandIn, responses={200: CommandOut, **ERRORS})
+@extend_schema(
+    request=CommandIn, responses={200: CommandOut, **ERRORS}, parameters=[CODE, SEAT_TOKEN]
+)
 @api_view(["POST"])
-def table_command(request, table_id: int):
+def table_command(request, code: str):
     """Send one command for your seat (``X-Seat-Token`` or your session)."""
-    table = get_object_or_404(Table, pk=table_id)
-    seat = api_seat(request, table)
-    if seat is None:
-        raise NotAllowed("not_seated", "You have no seat at this table.")
+    table = table_by_code(code, request)
+    seat = _seated(request, table)
     body = CommandIn(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
@@ -176,7 +216,7 @@ def table_command(request, table_id: int):
     )
 
 
-def _view_after_commit(table: Table, seat) -> dict | None:
+def _view_after_commit(table, seat) -> dict | None:
     """The seat's view once its command has committed. A database error now (a connection
     killed after the commit) must not answer 500 for committed work (DESIGN.md): one retry on
     a fresh connection, then ``None`` (the command stands; GET view reads the state)."""
@@ -190,15 +230,13 @@ def _view_after_commit(table: Table, seat) -> dict | None:
     return None
 
 
-@extend_schema(responses={200: ViewOut, **ERRORS})
+@extend_schema(responses={200: ViewOut, **ERRORS}, parameters=[CODE, SEAT_TOKEN])
 @api_view(["GET"])
-def table_view(request, table_id: int):
+def table_view(request, code: str):
     """What your seat may see now."""
-    table = get_object_or_404(Table, pk=table_id)
-    seat = api_seat(request, table)
-    if seat is None:
-        raise NotAllowed("not_seated", "You have no seat at this table.")
-    return Response(
+    table = table_by_code(code, request)
+    seat = _seated(request, table)
+    response = Response(
         {
             "version": table.version,
             "status": table.status,
@@ -206,9 +244,11 @@ def table_view(request, table_id: int):
             "view": services.seat_view(table, seat),
         }
     )
+    return response
 
 
 @extend_schema(
+    parameters=[CODE],
     responses={
         200: inline_serializer(
             "EventOut",
@@ -227,10 +267,12 @@ def table_view(request, table_id: int):
     },
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
-def table_events(request, table_id: int):
-    """The raw event log of a table (staff only: it holds every seat's secrets)."""
-    table = get_object_or_404(Table, pk=table_id)
+def table_events(request, code: str):
+    """The raw event log of a table (staff only: it holds every seat's secrets; 404 for
+    everyone else, like a table that does not exist)."""
+    if not (request.user.is_authenticated and request.user.is_staff):
+        raise NotFound("not_found", "No such table, or it is not yours to see.")
+    table = table_by_code(code, request)
     return Response(
         [
             {
@@ -265,7 +307,7 @@ def health(request):
     """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
     from channels.layers import get_channel_layer
 
-    from tabletop.models import Heartbeat
+    from tabletop.models import Heartbeat, Table
 
     if request.method == "POST":
         Heartbeat.objects.create(source="api")

@@ -1,6 +1,7 @@
 """The table's websocket: each phone receives its own seat's live region (DESIGN.md, live sync).
 
-Thin (STYLE.md 8): joins ``table.<id>`` on connect and sends the current live region at once
+Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
+Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``), joins ``table.<id>`` on connect and sends the current live region at once
 (a reconnecting phone catches up), leaves on disconnect, and on ``table.updated`` re-renders the
 live region for its seat from the stored projection and sends it as an htmx out-of-band swap.
 Phones never send commands over the socket; they POST (one write path, CSRF, idempotency).
@@ -17,12 +18,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
-from tabletop.models import Table
+from tabletop.errors import TabletopError
+from tabletop.gate import scope_request, table_by_code
+from tabletop.models import Seat, Table
 from tabletop.seats import find_seat
 
 
 def _render_live(table_id: int, seat, base_url: str) -> tuple[int, str] | None:
-    """``(version, html)`` of the live region of ``seat`` at the table's current state."""
+    """``(version, html)`` of the live region of ``seat`` at the table's current state. The
+    seat is read again (by id and secret): one that moved to another phone, was revoked or
+    removed renders the watcher's view with a notice, so its secrets stop at once."""
     from tabletop.views import live_context
 
     close_old_connections()
@@ -30,21 +35,29 @@ def _render_live(table_id: int, seat, base_url: str) -> tuple[int, str] | None:
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             return None
+        current, lost = None, False
+        if seat is not None:
+            current = Seat.objects.filter(pk=seat.pk, nonce=seat.nonce, table_id=table_id).first()
+            lost = current is None
         html = render_to_string(
-            "tabletop/table.html#live", live_context(None, table, seat, base_url=base_url)
+            "tabletop/table.html#live",
+            live_context(None, table, current, base_url=base_url, seat_lost=lost),
         )
         return table.version, html
     finally:
         close_old_connections()
 
 
-def _find_seat(table_id: int, user, cookies: dict):
+def _find_seat(code: str, user, cookies: dict, scope: dict):
     close_old_connections()
     try:
-        table = Table.objects.filter(pk=table_id).first()
-        if table is None:
+        try:
+            table = table_by_code(code, scope_request(scope))
+        except TabletopError:  # no such table, or too many wrong codes from this address
             return None, None
-        return table, find_seat(table, user, cookies)
+        # Non-browser clients (the bench) may send their seat token as a header, like the API.
+        token = dict(scope.get("headers") or []).get(b"x-seat-token", b"").decode("latin-1")
+        return table, find_seat(table, user, cookies, token or None)
     finally:
         close_old_connections()
 
@@ -55,9 +68,9 @@ locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        code = self.scope["url_route"]["kwargs"]["code"]
         user = self.scope.get("user")  # resolved by AuthMiddlewareStack before we run
-        table, seat = await locate_seat(table_id, user, self.scope.get("cookies", {}))
+        table, seat = await locate_seat(code, user, self.scope.get("cookies", {}), self.scope)
         if table is None:
             await self.close(code=4404)
             return

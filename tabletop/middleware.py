@@ -22,3 +22,25 @@ class TabletopErrorMiddleware:
         if "application/json" in request.headers.get("Accept", ""):
             return JsonResponse(exception.as_dict(), status=exception.status)
         return render(request, "frontend/error.html", {"error": exception}, status=exception.status)
+
+
+class PrivateByDefaultMiddleware:
+    """Every page and API answer is ``Cache-Control: no-store`` (hands, seat secrets, move
+    links and Guild data must stay off disks and shared caches) unless its view set its own
+    ``Cache-Control`` (the service worker, the manifest). Static files never pass here."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = "no-store, private"
+        return response
+
+
+def developer_mode(request) -> dict:
+    """Template context: ``developer_mode`` is True while ``DEBUG`` is on (the pages say so)."""
+    from django.conf import settings
+
+    return {"developer_mode": settings.DEBUG}

@@ -2,4 +2,4 @@ from django.urls import path
 
 from tabletop.consumers import TableConsumer
 
-websocket_urlpatterns = [path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())]
+websocket_urlpatterns = [path("ws/tables/<str:code>/", TableConsumer.as_asgi())]

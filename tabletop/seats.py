@@ -1,55 +1,278 @@
-"""Who sits where: signed seat tokens for guests and the lookup of a phone's seat.
+"""Who sits where: seat secrets, the phone's seat cookie, and the seat changes a host makes.
 
-A guest's seat token is ``django.core.signing`` of ``{"s": seat_id, "n": nonce}`` (salted);
-it travels in the cookie ``seat_<table id>`` (a year long, so a phone that lost its Django
-session still finds its seat when the join link is opened again), in the ``X-Seat-Token``
-header for the API, or in a rejoin link (``/rejoin/<token>/``) shown as a QR code on the
-seat's own phone. Resetting the seat's nonce revokes every token.
+A seat's secret is its ``nonce``. Three things carry it, all ``django.core.signing`` (salted,
+timestamped), and all die together when the nonce changes:
+
+- the *seat token* ``{"s": seat_id, "n": nonce}``: the ``X-Seat-Token`` header of the API
+  (returned when a client creates or joins a table);
+- the phone's one *seat cookie* ``seats``: a signed list of at most ``MAX_COOKIE_SEATS``
+  ``[seat_id, nonce, table_id]`` entries, newest first, one per table, so the cookie stays small however many tables a
+  phone has sat at (each table used to add a cookie of its own: legacy ``seat_<table id>``
+  cookies are still read, and removed whenever the seat cookie is written);
+- the *move link* ``/rejoin/<token>/`` (its own salt, shown as a QR on the seat's phone or on
+  the host's for a seat): opening it moves the seat to the phone that opened it and changes the
+  nonce, so the old phone (told over its websocket) and every older token lose the seat.
+
+A token or cookie entry is honoured only while the table is open, and for ``AFTER_FINISH``
+seconds after its last change once it is finished; a cookie older than ``COOKIE_AGE`` (renewed
+on every visit of the table) and a move link older than ``MOVE_AGE`` are refused.
+Logged-in players' seats are found by their account instead (revoking a seat's phone also
+detaches the account, so the host can hand the seat to someone else).
 """
 
 from __future__ import annotations
 
-from django.core import signing
+import datetime as dt
 
-from tabletop.models import Seat, Table
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
+from tabletop.models import Seat, Table, new_nonce
 
 SALT = "tabletop.seat"
-COOKIE_AGE = 365 * 24 * 3600
+MOVE_SALT = "tabletop.seat.move"
+COOKIE_SALT = "tabletop.seats-cookie"
+COOKIE = "seats"
+COOKIE_AGE = 30 * 24 * 3600  # seconds; renewed on every visit of a table
+MAX_COOKIE_SEATS = 20
+TOKEN_AGE = 90 * 24 * 3600  # seconds: an API seat token is refused after this
+MOVE_AGE = 24 * 3600  # seconds: a move link (rejoin QR) is refused after this
+AFTER_FINISH = 12 * 3600  # seconds a finished table's seats still open it
 
 
 def cookie_name(table_id: int) -> str:
+    """Name of the legacy per-table cookie (read, never written any more)."""
     return f"seat_{table_id}"
 
 
 def seat_token(seat: Seat) -> str:
-    """A signed token that proves the holder may act for ``seat``."""
+    """A signed token that proves the holder may act for ``seat`` (``X-Seat-Token``)."""
     return signing.dumps({"s": seat.pk, "n": seat.nonce}, salt=SALT, compress=True)
 
 
-def seat_from_token(token: str | None, table_id: int | None = None) -> Seat | None:
-    """The seat a token stands for, or None if it is forged, revoked or for another table."""
-    if not token:
+def move_token(seat: Seat) -> str:
+    """A signed one-time link secret that moves ``seat`` to the phone that opens it."""
+    return signing.dumps({"s": seat.pk, "n": seat.nonce}, salt=MOVE_SALT, compress=True)
+
+
+def seat_usable(seat: Seat, now: dt.datetime | None = None) -> bool:
+    """False once the seat's table has been finished for longer than ``AFTER_FINISH`` s."""
+    table = seat.table
+    if table.status != Table.Status.FINISHED:
+        return True
+    now = now or timezone.now()
+    return (now - table.updated_at).total_seconds() <= AFTER_FINISH
+
+
+def _load(token: str | None, salt: str, max_age: int) -> dict | None:
+    if not token or not isinstance(token, str) or len(token) > 400:
         return None
     try:
-        data = signing.loads(token, salt=SALT)
-    except signing.BadSignature:
+        data = signing.loads(token, salt=salt, max_age=max_age)
+    except signing.BadSignature:  # also SignatureExpired
         return None
-    if not isinstance(data, dict):
+    except ValueError:  # a forged compressed payload that does not inflate
         return None
-    seat = (
-        Seat.objects.filter(pk=data.get("s"), nonce=data.get("n")).select_related("table").first()
-    )
+    if not isinstance(data, dict) or not isinstance(data.get("s"), int):
+        return None
+    return data
+
+
+def _seat_for(data: dict | None, table_id: int | None) -> Seat | None:
+    if data is None or not isinstance(data.get("n"), str):
+        return None
+    seat = Seat.objects.filter(pk=data["s"], nonce=data["n"]).select_related("table").first()
     if seat is None or (table_id is not None and seat.table_id != table_id):
         return None
-    return seat
+    return seat if seat_usable(seat) else None
 
 
-def find_seat(table: Table, user, cookies: dict, header_token: str | None = None) -> Seat | None:
-    """The seat of the caller at ``table``: the logged-in user's, else a valid token's."""
+def seat_from_token(token: str | None, table_id: int | None = None) -> Seat | None:
+    """The seat a seat token stands for, or None if it is forged, revoked, expired, for a
+    table over for more than ``AFTER_FINISH`` s, or (``table_id`` given) for another table."""
+    return _seat_for(_load(token, SALT, TOKEN_AGE), table_id)
+
+
+def seat_from_move_token(token: str | None) -> Seat | None:
+    """The seat a move link stands for (not yet moved), or None (used, revoked, old)."""
+    return _seat_for(_load(token, MOVE_SALT, MOVE_AGE), None)
+
+
+def cookie_entries(cookies) -> list[tuple[int, str, int]]:
+    """The ``(seat_id, nonce, table_id)`` entries of the phone's seat cookie, newest first
+    (they may be stale: the caller checks the nonce)."""
+    raw = cookies.get(COOKIE)
+    if not raw or len(raw) > 4000:
+        return []
+    try:
+        data = signing.loads(raw, salt=COOKIE_SALT, max_age=COOKIE_AGE)
+    except (signing.BadSignature, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [
+        (e[0], e[1], e[2])
+        for e in data[:MAX_COOKIE_SEATS]
+        if isinstance(e, list)
+        and len(e) == 3
+        and isinstance(e[0], int)
+        and isinstance(e[1], str)
+        and isinstance(e[2], int)
+    ]
+
+
+def cookie_seats(cookies) -> list[Seat]:
+    """Every seat the phone's cookies still hold (valid nonce, usable table), newest first."""
+    entries = cookie_entries(cookies)
+    found = {
+        s.pk: s
+        for s in Seat.objects.filter(pk__in=[e[0] for e in entries]).select_related("table")
+    }
+    seats = [found[pk] for pk, nonce, _ in entries if pk in found and found[pk].nonce == nonce]
+    for name, value in cookies.items():
+        if name.startswith("seat_"):
+            seat = seat_from_token(value)
+            if seat is not None:
+                seats.append(seat)
+    unique = {}
+    for seat in seats:
+        if seat_usable(seat):
+            unique.setdefault(seat.pk, seat)
+    return list(unique.values())
+
+
+def find_seat(table: Table, user, cookies, header_token: str | None = None) -> Seat | None:
+    """The caller's seat at ``table``: a valid ``header_token``'s (when one is given), else the
+    logged-in user's, else the phone's seat cookie's; None when none."""
     if header_token:
         return seat_from_token(header_token, table.pk)
     if user is not None and getattr(user, "is_authenticated", False):
         seat = table.seats.filter(user=user).first()
         if seat is not None:
             return seat
-    return seat_from_token(cookies.get(cookie_name(table.pk)), table.pk)
+    legacy = cookies.get(cookie_name(table.pk))
+    seat = seat_from_token(legacy, table.pk) if legacy else None
+    if seat is not None:
+        return seat
+    for pk, nonce, table_id in cookie_entries(cookies):
+        if table_id == table.pk:
+            seat = table.seats.filter(pk=pk, nonce=nonce).select_related("table").first()
+            return seat if seat is not None and seat_usable(seat) else None
+    return None
+
+
+def remember_seat(response, seat: Seat, request=None) -> None:
+    """Put ``seat`` first in the phone's one seat cookie on ``response`` (keeping the seats at
+    other tables that ``request`` carried, at most ``MAX_COOKIE_SEATS``), drop legacy cookies."""
+    cookies = request.COOKIES if request is not None else {}
+    entries = [[seat.pk, seat.nonce, seat.table_id]] + [
+        list(e) for e in cookie_entries(cookies) if e[2] != seat.table_id
+    ]
+    _write_cookie(response, entries[:MAX_COOKIE_SEATS], request)
+    for name in cookies:
+        if name.startswith("seat_"):
+            response.delete_cookie(name)
+
+
+def forget_seat(response, seat_id: int, request) -> None:
+    """Take ``seat_id`` out of the phone's seat cookie (a seat that moved or was removed)."""
+    entries = [list(e) for e in cookie_entries(request.COOKIES) if e[0] != seat_id]
+    _write_cookie(response, entries, request)
+
+
+def _write_cookie(response, entries: list, request) -> None:
+    response.set_cookie(
+        COOKIE,
+        signing.dumps(entries, salt=COOKIE_SALT, compress=True),
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(request is not None and request.is_secure()),
+    )
+
+
+def _host_check(table: Table, by: Seat | None) -> None:
+    if by is None or by.table_id != table.pk:
+        raise NotFound("not_seated", "You have no seat at this table.")
+    if by.number != 0:
+        raise NotAllowed("host_only", "Only the host (seat 1) can do that.")
+
+
+def seat_remove(*, table: Table, by: Seat | None, number: int) -> None:
+    """The host removes seat ``number`` (1.., not the host's own 0) from the lobby; the seats
+    after it move up one place, so the numbers stay 0..n-1. Its phone loses the seat.
+    Raises ``NotFound("not_seated"|"no_such_seat")``, ``NotAllowed("host_only")``,
+    ``RuleViolation("table_started"|"host_stays")``."""
+    from tabletop.services import notify_table
+
+    _host_check(table, by)
+    if number == 0:
+        raise RuleViolation("host_stays", "The host's own seat cannot be removed.")
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.LOBBY:
+            raise RuleViolation("table_started", "The game has started: seats are fixed.")
+        seat = locked.seats.filter(number=number).first()
+        if seat is None:
+            raise NotFound("no_such_seat", "There is no such seat.")
+        seat.delete()
+        for later in locked.seats.filter(number__gt=number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
+        locked.save(update_fields=["updated_at"])
+        transaction.on_commit(lambda: notify_table(locked.pk, locked.version, lobby=True))
+
+
+def seat_revoke(*, table: Table, by: Seat | None, number: int) -> Seat:
+    """The host takes seat ``number`` away from the phone (and account) that holds it: a new
+    nonce makes every token, cookie and move link of it useless; the host's page then offers
+    the seat's new move link to hand to the right phone. Returns the seat.
+    Raises ``NotFound("not_seated"|"no_such_seat")``, ``NotAllowed("host_only")``,
+    ``RuleViolation("host_stays")``."""
+    from tabletop.services import notify_table
+
+    _host_check(table, by)
+    if number == 0:
+        raise RuleViolation("host_stays", "The host keeps their own seat.")
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(table=table, number=number).first()
+        if seat is None:
+            raise NotFound("no_such_seat", "There is no such seat.")
+        seat.nonce = new_nonce()
+        seat.user = None
+        seat.save(update_fields=["nonce", "user"])
+        transaction.on_commit(lambda: notify_table(table.pk, table.version, lobby=True))
+    return seat
+
+
+def seat_move(*, token: str, user=None) -> Seat:
+    """Open a move link: the seat gets a new nonce (the old phone, its tokens and this link
+    stop working; its websocket is told) and is returned for the new phone to remember. A
+    logged-in ``user`` without a seat at that table is attached to it.
+    Raises ``NotFound("bad_seat_token")`` for a used, revoked, expired or forged link."""
+    from tabletop.services import notify_table
+
+    with transaction.atomic():
+        seat = seat_from_move_token(token)
+        if seat is not None:
+            seat = Seat.objects.select_for_update().filter(pk=seat.pk, nonce=seat.nonce).first()
+        if seat is None:
+            raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
+        seat.nonce = new_nonce()
+        fields = ["nonce"]
+        authenticated = user is not None and user.is_authenticated
+        if authenticated and seat.user_id != user.pk:
+            if not seat.table.seats.filter(user=user).exists():
+                seat.user = user
+            else:
+                seat.user = None
+            fields.append("user")
+        elif not authenticated and seat.user_id is not None:
+            seat.user = None  # the account's phones lose it too: it moved to this phone
+            fields.append("user")
+        seat.save(update_fields=fields)
+        table = seat.table
+        transaction.on_commit(lambda: notify_table(table.pk, table.version, lobby=True))
+    return seat

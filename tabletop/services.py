@@ -20,6 +20,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, RuleViolation
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
+from tabletop.names import clean_name, names_clash
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
 from tabletop.signals import command_applied
@@ -103,8 +104,11 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
         if count >= game.max_seats:
             raise RuleViolation("table_full", f"{game.title} seats at most {game.max_seats}.")
         clean = _clean_name(name)
-        if locked.seats.filter(name__iexact=clean).exists():
-            raise RuleViolation("name_taken", f"Someone at this table is already called {clean}.")
+        taken = next((s.name for s in locked.seats.all() if names_clash(clean, s.name)), None)
+        if taken is not None:
+            raise RuleViolation(
+                "name_taken", f"Someone at this table is already called {taken} (or close)."
+            )
         seat = Seat.objects.create(
             table=locked, number=count, name=clean, user=user if authenticated else None
         )
@@ -365,12 +369,7 @@ def notify_table(table_id: int, version: int, lobby: bool = False) -> None:
 
 
 def _clean_name(name: str) -> str:
-    clean = " ".join(str(name or "").split())
-    if not clean:
-        raise RuleViolation("bad_name", "Please give a name for your seat.")
-    if len(clean) > MAX_SEAT_NAME:
-        raise RuleViolation("bad_name", f"Names are at most {MAX_SEAT_NAME} characters.")
-    return clean
+    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..40
 
 
 def _clean_options(game, options: dict) -> dict:

@@ -15,4 +15,5 @@ urlpatterns = [
     path("t/<str:code>/log/", views.table_log, name="log"),
     path("t/<str:code>/qr.svg", views.join_qr, name="qr"),
     path("t/<str:code>/seat-qr.svg", views.seat_qr, name="seat_qr"),
+    path("t/<str:code>/seats/", views.table_seats, name="seats"),
 ]

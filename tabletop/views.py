@@ -3,46 +3,49 @@
 from __future__ import annotations
 
 import io
-import json
-import re
 
 import segno
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tabletop import seats as seat_service
 from tabletop import services
-from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
+from tabletop.errors import NotFound, RuleViolation, TabletopError
+from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
+from tabletop.ids import parse_int
+from tabletop.jsonsafe import JSONTooDeep, loads_bounded
 from tabletop.models import Table
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
-from tabletop.seats import COOKIE_AGE, cookie_name, find_seat, seat_from_token, seat_token
+from tabletop.seats import find_seat, move_token, remember_seat
+
+__all__ = ["live_context", "live_response", "remember_seat", "to_table"]
 
 
-def _table(code: str) -> Table:
-    return get_object_or_404(Table, code=code.upper().replace("-", "").strip())
+def _table(request, code: str) -> Table:
+    return table_by_code(code, request)
 
 
 def _seat(request, table):
     return find_seat(table, request.user, request.COOKIES)
 
 
-def remember_seat(response, seat) -> None:
-    """Put the seat's token in its one-year cookie on ``response`` (``tabletop.seats``)."""
-    response.set_cookie(
-        cookie_name(seat.table_id),
-        seat_token(seat),
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="Lax",
-    )
+def _seated(request, table):
+    """The caller's seat, or ``NotFound("not_seated")``: what a seat may see or do is a 404
+    for everyone else, the same as a table that does not exist."""
+    seat = _seat(request, table)
+    if seat is None:
+        raise NotFound("not_seated", "You have no seat at this table.")
+    return seat
 
 
-def to_table(seat):
-    """Redirect to the seat's table page with its token in the cookie."""
+def to_table(seat, request=None):
+    """Redirect to the seat's table page with the seat put in the phone's seat cookie
+    (``request``: the cookie's other seats are kept)."""
     response = redirect("tabletop:table", code=seat.table.code)
-    remember_seat(response, seat)
+    remember_seat(response, seat, request)
     return response
 
 
@@ -56,10 +59,16 @@ def live_response(request, table: Table, seat, error: TabletopError | None = Non
 
 
 def live_context(
-    request, table: Table, seat, error: TabletopError | None = None, base_url: str | None = None
+    request,
+    table: Table,
+    seat,
+    error: TabletopError | None = None,
+    base_url: str | None = None,
+    seat_lost: bool = False,
 ) -> dict:
     """The context of the live region (``tabletop/table.html#live``) for one seat.
-    ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host."""
+    ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host.
+    ``seat_lost``: the phone's seat moved away or was revoked (it is told, and now watches)."""
     if base_url is None:
         base_url = request.build_absolute_uri("/").rstrip("/")
     game = get_ruleset(table.ruleset)
@@ -81,6 +90,7 @@ def live_context(
         "option_rows": option_rows(game, table.options),
         # The latest lines of the log, narrated from events (the projection holds no prose).
         "log_lines": services.log_lines(table, limit=8, recent=True) if table.state is not None else [],
+        "seat_lost": seat_lost,
     }
 
 
@@ -101,8 +111,8 @@ def option_rows(game, chosen: dict) -> list[dict]:
 @require_POST
 def table_options(request, code: str):
     """The host changes the table options in the lobby; answers with the live region."""
-    table = _table(code)
-    seat = _seat(request, table)
+    table = _table(request, code)
+    seat = _seated(request, table)
     error = None
     try:
         options = {k[4:]: v for k, v in request.POST.items() if k.startswith("opt.")}
@@ -119,6 +129,7 @@ def table_new(request):
     error = None
     if request.method == "POST":
         try:
+            throttle(request, TableCreateThrottle)
             options = {k[4:]: v for k, v in request.POST.items() if k.startswith("opt.")}
             table, seat = services.table_create(
                 ruleset=request.POST.get("ruleset", ""),
@@ -129,7 +140,7 @@ def table_new(request):
         except TabletopError as exc:
             error = exc
         else:
-            return to_table(seat)
+            return to_table(seat, request)
     default_name = request.user.get_username() if request.user.is_authenticated else ""
     return render(
         request,
@@ -145,70 +156,88 @@ def table_new(request):
 
 @require_http_methods(["GET", "POST"])
 def join(request, code: str | None = None):
-    """Join a table by its code. A phone that already holds a seat goes straight back to it."""
-    code = (code or request.GET.get("code") or request.POST.get("code") or "").upper()
-    code = code.replace("-", "").replace(" ", "")
+    """Join a table by its code. A phone that already holds a seat goes straight back to it.
+    A code that names no table is counted against the caller (``tabletop.gate``)."""
+    raw = code or request.GET.get("code") or request.POST.get("code") or ""
+    shown = raw.upper().replace("-", "").replace(" ", "")[:12]
     error = None
-    table = Table.objects.filter(code=code).first() if code else None
-    if code and table is None:
-        error = NotFound("unknown_table", f"No table has the code {code}. Check the letters.")
+    table = None
+    if raw:
+        try:
+            table = table_by_code(raw, request)
+        except TabletopError as exc:
+            error = exc
+            if exc.code == "not_found":
+                error = NotFound("not_found", f"No table has the code {shown}. Check the letters.")
     if table is not None:
         seat = _seat(request, table)
         if seat is not None:
-            return to_table(seat)
+            return to_table(seat, request)
         if request.method == "POST" and request.POST.get("name") is not None:
             try:
+                throttle(request, SeatJoinThrottle)
                 seat = services.seat_join(table=table, name=request.POST["name"], user=request.user)
             except TabletopError as exc:
                 error = exc
             else:
-                return to_table(seat)
+                return to_table(seat, request)
     default_name = request.user.get_username() if request.user.is_authenticated else ""
+    status = 200
+    if error is not None and table is None:
+        status = error.status
     return render(
         request,
         "tabletop/join.html",
-        {"table": table, "code": code, "error": error, "default_name": default_name},
-        status=400 if error and table is None and request.method == "POST" else 200,
+        {"table": table, "code": shown, "error": error, "default_name": default_name},
+        status=status,
     )
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def rejoin(request, token: str):
-    """A seat's own rejoin link (its QR code): puts the seat token back on this phone."""
-    seat = seat_from_token(token)
+    """A seat's move link (its rejoin QR): GET asks "take this seat on this phone?", POST moves
+    the seat here (the old phone loses it, ``tabletop.seats.seat_move``)."""
+    seat = seat_service.seat_from_move_token(token)
     if seat is None:
         raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
-    return to_table(seat)
+    if request.method == "POST":
+        seat = seat_service.seat_move(token=token, user=request.user)
+        return to_table(seat, request)
+    return render(request, "tabletop/rejoin.html", {"seat": seat, "table": seat.table})
 
 
 @require_GET
 def table_page(request, code: str):
-    """The table: lobby or game, live over the websocket."""
-    table = _table(code)
+    """The table: lobby or game, live over the websocket. Anyone with the code may watch; a
+    phone's own seat is renewed in its seat cookie on every visit."""
+    table = _table(request, code)
     seat = _seat(request, table)
     if seat is None and table.status == Table.Status.LOBBY:
         return redirect("tabletop:join", code=table.code)
     context = live_context(request, table, seat)
-    context["ws_path"] = f"/ws/tables/{table.pk}/"
+    context["ws_path"] = f"/ws/tables/{table.code}/"
     if seat is not None:
         context["rejoin_url"] = request.build_absolute_uri(
-            reverse("tabletop:rejoin", args=[seat_token(seat)])
+            reverse("tabletop:rejoin", args=[move_token(seat)])
         )
-    return render(request, "tabletop/table.html", context)
-
-
-_INT = re.compile(r"-?[0-9]{1,15}")  # ASCII digits only; longer numbers stay strings
+    response = render(request, "tabletop/table.html", context)
+    if seat is not None and seat.user_id is None:
+        remember_seat(response, seat, request)
+    return response
 
 
 def parse_command_form(post) -> tuple[Command, int | None, str | None]:
-    """A command from form fields: ``type``; ``data`` (a JSON object) and/or ``d.<key>``
-    fields (digit strings become ints); ``expected_version``; ``idempotency_key``.
+    """A command from form fields: ``type``; ``data`` (a JSON object, at most
+    ``tabletop.jsonsafe.MAX_DEPTH`` deep) and/or ``d.<key>`` fields (strings of ASCII digits
+    become ints, ``tabletop.ids.parse_int``); ``expected_version``; ``idempotency_key``.
     Raises ``RuleViolation("bad_command")`` on malformed input."""
     data: dict = {}
     raw = post.get("data")
     if raw:
         try:
-            data = json.loads(raw)
+            data = loads_bounded(raw)
+        except JSONTooDeep:
+            raise RuleViolation("bad_command", "The command data is nested too deeply.") from None
         except ValueError:
             raise RuleViolation("bad_command", "The command data is not valid JSON.") from None
         if not isinstance(data, dict):
@@ -216,14 +245,15 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
     for key in post:
         if key.startswith("d."):
             values = post.getlist(key)
-            parsed = [int(v) if _INT.fullmatch(v) else v for v in values]
+            parsed = [_form_value(v) for v in values]
             name = key[2:].removesuffix("[]")
             data[name] = parsed if len(parsed) > 1 or key.endswith("[]") else parsed[0]
     expected = post.get("expected_version")
-    try:
-        expected_version = int(expected) if expected not in (None, "") else None
-    except ValueError:
-        raise RuleViolation("bad_command", "expected_version must be a number.") from None
+    expected_version = None
+    if expected not in (None, ""):
+        expected_version = parse_int(expected, minimum=0)
+        if expected_version is None:
+            raise RuleViolation("bad_command", "expected_version must be a number.")
     return (
         Command(post.get("type", ""), data),
         expected_version,
@@ -231,16 +261,20 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
     )
 
 
+def _form_value(value: str):
+    number = parse_int(value)
+    return value if number is None else number
+
+
 @require_POST
 def command(request, code: str):
     """Run one command for this phone's seat; answer with the re-rendered live region
-    (status 400/403/409 with the message shown in it when the command was refused)."""
-    table = _table(code)
-    seat = _seat(request, table)
+    (status 400/403/409 with the message shown in it when the command was refused; 404
+    ``not_seated`` for a phone without a seat here)."""
+    table = _table(request, code)
+    seat = _seated(request, table)
     error = None
     try:
-        if seat is None:
-            raise NotAllowed("not_seated", "You have no seat at this table.")
         cmd, expected, key = parse_command_form(request.POST)
         services.run_command(table, seat, cmd, expected_version=expected, idempotency_key=key)
     except TabletopError as exc:
@@ -257,7 +291,7 @@ def command(request, code: str):
 @require_GET
 def live(request, code: str):
     """The live region alone (a phone that wakes up fetches it)."""
-    table = _table(code)
+    table = _table(request, code)
     return render(
         request, "tabletop/table.html#live", live_context(request, table, _seat(request, table))
     )
@@ -266,21 +300,63 @@ def live(request, code: str):
 @require_GET
 def join_qr(request, code: str):
     """The join link as an SVG QR code (segno)."""
-    table = _table(code)
+    table = _table(request, code)
     url = request.build_absolute_uri(reverse("tabletop:join", args=[table.code]))
     return _qr_response(url)
 
 
 @require_GET
 def seat_qr(request, code: str):
-    """This phone's rejoin link as an SVG QR code; 404 for a phone without a seat."""
-    table = _table(code)
-    seat = _seat(request, table)
-    if seat is None:
-        raise NotFound("not_seated", "You have no seat at this table.")
+    """A move link as an SVG QR code: this phone's own seat, or (``?n=<seat number>``, host
+    only) any seat, to hand it to another phone. 404 for a phone without a seat."""
+    table = _table(request, code)
+    seat = _seated(request, table)
+    if request.GET.get("n") not in (None, ""):
+        number = parse_int(request.GET["n"], minimum=0)
+        if seat.number != 0 or number is None:
+            raise NotFound("no_such_seat", "There is no such seat.")
+        target = table.seats.filter(number=number).first()
+        if target is None:
+            raise NotFound("no_such_seat", "There is no such seat.")
+        seat = target
     return _qr_response(
-        request.build_absolute_uri(reverse("tabletop:rejoin", args=[seat_token(seat)]))
+        request.build_absolute_uri(reverse("tabletop:rejoin", args=[move_token(seat)]))
     )
+
+
+@require_http_methods(["GET", "POST"])
+def table_seats(request, code: str):
+    """The host's seat list: remove a seat from the lobby, take a seat from its phone (a lost
+    or wrong phone) and show the QR that gives it to another phone. 404 for anyone but the
+    table's players; ``host_only`` (403) for the other players."""
+    table = _table(request, code)
+    seat = _seated(request, table)
+    error = None
+    if request.method == "POST":
+        number = parse_int(request.POST.get("n"), minimum=0)
+        action = request.POST.get("action")
+        try:
+            if number is None or action not in ("remove", "revoke"):
+                raise RuleViolation("bad_command", "Choose a seat and what to do with it.")
+            if action == "remove":
+                seat_service.seat_remove(table=table, by=seat, number=number)
+            else:
+                seat_service.seat_revoke(table=table, by=seat, number=number)
+        except TabletopError as exc:
+            error = exc
+        else:
+            if not request.headers.get("HX-Request"):
+                return redirect("tabletop:seats", code=table.code)
+    table.refresh_from_db()
+    response = render(
+        request,
+        "tabletop/seats.html",
+        {"table": table, "seat": seat, "seats": list(table.seats.order_by("number")),
+         "error": error, "is_host": seat.number == 0},
+    )
+    if error is not None:
+        response.status_code = error.status
+    return response
 
 
 def _qr_response(url: str) -> HttpResponse:
@@ -295,10 +371,8 @@ def _qr_response(url: str) -> HttpResponse:
 def table_log(request, code: str):
     """The table's log in plain words, newest first. Event data is not shown (it may hold
     another seat's secrets); the ruleset's label says what happened."""
-    table = _table(code)
-    seat = _seat(request, table)
-    if seat is None:
-        raise NotFound("not_seated", "You have no seat at this table.")
+    table = _table(request, code)
+    _seated(request, table)
     return render(request, "tabletop/log.html", {"table": table, "entries": log_entries(table)})
 
 

@@ -9,6 +9,11 @@ from tabletop.rules import Command
 @pytest.fixture(autouse=True)
 def _seeded_tables(settings):
     settings.TABLETOP_RNG_SEED = "tests"
+    # The gate's throttles count per address, and every test client is 127.0.0.1: tests of
+    # the throttles set their own rates (tests/tabletop/test_gate.py).
+    settings.TABLETOP_CODE_GUESS_RATE = "100000/min"
+    settings.TABLETOP_SEAT_JOIN_RATE = "100000/min"
+    settings.TABLETOP_TABLE_CREATE_RATE = "100000/min"
 
 
 @pytest.fixture

@@ -107,7 +107,7 @@ def test_mid_game_circle_on_a_phone(new_phone, server_url):
     from tabletop import services
     from tabletop.registry import get_ruleset
     from tabletop.rules import Command
-    from tabletop.seats import seat_token
+    from tabletop.seats import move_token
     from tests.personal_demons.play import bot_command
 
     table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
@@ -125,7 +125,8 @@ def test_mid_game_circle_on_a_phone(new_phone, server_url):
         seat, (type_, data) = rnd.choice([(s, m) for s, m in moves if m])
         services.run_command(table, seats[seat], Command(type_, data))
     phone = new_phone()
-    phone.goto(f"/rejoin/{seat_token(host)}/")
+    phone.goto(f"/rejoin/{move_token(host)}/")
+    phone.get_by_role("button", name="Take the seat").click()
     expect(phone.locator("#pd-place")).to_be_visible()
     expect(phone.locator("#pd-status")).to_contain_text("Round 2")
     shot(phone, "pd-midgame-ann")

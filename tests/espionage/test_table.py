@@ -118,7 +118,7 @@ def test_pages_and_api_show_only_the_own_faction_souls_and_card(client, make_tab
         if n != a:
             assert 'id="my-souls">none<' in html
         view = client.get(
-            f"/api/tables/{table.pk}/view", HTTP_X_SEAT_TOKEN=seat_token(seat)
+            f"/api/tables/{table.code}/view", HTTP_X_SEAT_TOKEN=seat_token(seat)
         ).json()["view"]
         assert view["me"]["faction"] == state["players"][n]["faction"]
         assert [p["faction"] for p in view["players"] if p["seat"] != n] == [None] * 3
@@ -134,7 +134,7 @@ def test_pages_and_api_show_only_the_own_faction_souls_and_card(client, make_tab
             assert "7 Scissors" not in page(client, table, seats[n])
     # the opponent undoes the challenge and card: the answer carries no event data or card
     result = client.post(
-        f"/api/tables/{table.pk}/commands",
+        f"/api/tables/{table.code}/commands",
         {"type": "table.undo"},
         content_type="application/json",
         HTTP_X_SEAT_TOKEN=seat_token(seats[d]),
@@ -153,7 +153,7 @@ async def test_websocket_frames_hold_only_the_own_faction(make_table):
     token = await sync_to_async(seat_token)(seats[watcher])
     comm = WebsocketCommunicator(
         application,
-        f"/ws/tables/{table.pk}/",
+        f"/ws/tables/{table.code}/",
         headers=[
             (b"origin", b"http://127.0.0.1"),
             (b"host", b"127.0.0.1"),

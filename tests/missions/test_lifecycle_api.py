@@ -34,7 +34,7 @@ def test_open_bind_close_and_report_over_the_api(make_guild, demo_missions):
     table_services.run_command(table, sa, Command("table.start"))
     stranger = APIClient()
     response = stranger.post(reverse("missions:api_bind", args=[mission.pk]))
-    assert response.status_code == 403 and response.json()["code"] == "not_seated"
+    assert response.status_code == 404 and response.json()["code"] == "not_seated"
     for client in (ann, bob):
         assert client.post(reverse("missions:api_bind", args=[mission.pk])).status_code == 204
     response = ann.post(reverse("missions:api_close", args=[mission.pk]))
@@ -45,7 +45,11 @@ def test_open_bind_close_and_report_over_the_api(make_guild, demo_missions):
     assert result["winner"] == 1 and result["guilds"][1]["fame"] == 15
     again = ann.post(reverse("missions:api_close", args=[mission.pk])).json()
     assert again == result
-    report = stranger.get(reverse("missions:api_report", args=[mission.pk])).json()
+    # By the mission's id only for its players; anyone with the table's code may read it.
+    assert stranger.get(reverse("missions:api_report", args=[mission.pk])).status_code == 404
+    assert ann.get(reverse("missions:api_report", args=[mission.pk])).json() == (
+        report := stranger.get(reverse("missions:report_json", args=[table.code])).json()
+    )
     assert report["result"]["winner"] == 1 and report["timeline"][0]["kind"] == "first_player"
     response = bob.post(
         reverse("missions:api_continue", args=[mission.pk]),

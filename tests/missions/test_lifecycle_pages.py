@@ -78,7 +78,7 @@ def test_bind_view_refuses_a_phone_without_a_seat_and_binds_a_seated_master(
     table_services.run_command(table, host, Command("table.start"))
     bind = reverse("missions:bind", args=[table.code])
     response = client.post(bind)
-    assert response.status_code == 403 and 'data-code="not_seated"' in response.content.decode()
+    assert response.status_code == 404 and 'data-code="not_seated"' in response.content.decode()
     client.force_login(a.master)
     html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     assert "Bring my Guild" in html

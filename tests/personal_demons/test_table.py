@@ -10,7 +10,7 @@ from tabletop.errors import RuleViolation
 from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
-from tabletop.seats import seat_token
+from tabletop.seats import move_token
 from tabletop.views import live_context
 
 from .play import bot_command
@@ -69,7 +69,7 @@ def test_each_phone_sees_its_own_hand_and_not_the_others(make_table, client):
     state = state_of(table)
     pages = {}
     for seat in seats:
-        client.get(f"/rejoin/{seat_token(seat)}/")
+        client.post(f"/rejoin/{move_token(seat)}/")
         pages[seat.number] = client.get(f"/t/{table.code}/").content.decode()
     for number, html in pages.items():
         mine = set(state["players"][number]["hand"]) | set(state["players"][number]["candidates"])
@@ -82,7 +82,7 @@ def test_each_phone_sees_its_own_hand_and_not_the_others(make_table, client):
 def test_physical_table_page_counts_sins_and_scores_seals(make_table, client):
     table, seats = make_table("personal_demons", players=2, options={"table": "physical"})
     services.run_command(table, seats[0], Command("pd.phys.sin", {"sin": "glut", "amount": 2}))
-    client.get(f"/rejoin/{seat_token(seats[0])}/")
+    client.post(f"/rejoin/{move_token(seats[0])}/")
     html = client.get(f"/t/{table.code}/").content.decode()
     assert "Tell all players to pick and place a card." in html and 'id="pd-courage"' in html
     for _ in range(36):
@@ -105,7 +105,7 @@ def test_json_api_plays_and_each_seat_view_hides_the_others(client):
         return client.post(url, json.dumps(body), content_type="application/json", **headers)
 
     host = post("/api/tables/", {"ruleset": "personal_demons", "name": "Ann"}).json()
-    table_id = host["table_id"]
+    table_id = host["code"]
     guest = post(f"/api/tables/{table_id}/join", {"name": "Ben"}).json()
     assert (
         post(

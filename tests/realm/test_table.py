@@ -154,7 +154,7 @@ def test_each_phone_page_shows_its_own_hand_only(client, make_table):
         assert f'value="{card}"' in html
     for card in state["players"][1]["hand"]:
         assert f'value="{card}"' not in html
-    api = client.get(f"/api/tables/{table.pk}/view", HTTP_X_SEAT_TOKEN=seat_token(bob)).json()
+    api = client.get(f"/api/tables/{table.code}/view", HTTP_X_SEAT_TOKEN=seat_token(bob)).json()
     assert [c["id"] for c in api["view"]["me"]["hand"]] == state["players"][1]["hand"]
     assert not set(state["players"][0]["hand"]) & set(json.dumps(api).split('"'))
 
@@ -204,7 +204,7 @@ async def test_websocket_frames_and_the_undo_path_hold_only_the_own_hand(make_ta
         token = await sync_to_async(seat_token)(watcher)
         comm = WebsocketCommunicator(
             application,
-            f"/ws/tables/{table.pk}/",
+            f"/ws/tables/{table.code}/",
             headers=[
                 (b"origin", b"http://127.0.0.1"),
                 (b"host", b"127.0.0.1"),

@@ -19,22 +19,22 @@ def post(client, url, body, token=None, raw=False):
 @pytest.fixture
 def api_table(client):
     host = post(client, "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
-    guest = post(client, f"/api/tables/{host['table_id']}/join", {"name": "Ben"}).json()
+    guest = post(client, f"/api/tables/{host['code']}/join", {"name": "Ben"}).json()
     started = post(
         client,
-        f"/api/tables/{host['table_id']}/commands",
+        f"/api/tables/{host['code']}/commands",
         {"type": "table.start"},
         host["seat_token"],
     )
     assert started.status_code == 200, started.content
-    return host["table_id"], host["seat_token"], guest["seat_token"]
+    return host["code"], host["seat_token"], guest["seat_token"]
 
 
 def test_create_join_command_and_view(client, api_table):
-    table_id, ann, ben = api_table
+    tcode, ann, ben = api_table
     response = post(
         client,
-        f"/api/tables/{table_id}/commands",
+        f"/api/tables/{tcode}/commands",
         {
             "type": "counter.add",
             "data": {"amount": 3},
@@ -46,15 +46,15 @@ def test_create_join_command_and_view(client, api_table):
     assert response.status_code == 200
     body = response.json()
     assert body["version"] == 3 and body["view"]["total"] == 3
-    view = client.get(f"/api/tables/{table_id}/view", HTTP_X_SEAT_TOKEN=ann).json()
+    view = client.get(f"/api/tables/{tcode}/view", HTTP_X_SEAT_TOKEN=ann).json()
     assert view["seat"] == 0 and view["view"]["total"] == 3
 
 
 def test_stale_version_is_409(client, api_table):
-    table_id, ann, ben = api_table
+    tcode, ann, ben = api_table
     response = post(
         client,
-        f"/api/tables/{table_id}/commands",
+        f"/api/tables/{tcode}/commands",
         {"type": "counter.add", "data": {"amount": 3}, "expected_version": 1},
         ann,
     )
@@ -76,16 +76,16 @@ def test_stale_version_is_409(client, api_table):
     ],
 )
 def test_bad_input_is_a_clear_4xx_and_appends_nothing(client, api_table, body, raw, code):
-    table_id, ann, ben = api_table
-    before = Event.objects.filter(table_id=table_id).count()
-    response = post(client, f"/api/tables/{table_id}/commands", body, ann, raw=raw)
+    tcode, ann, ben = api_table
+    before = Event.objects.filter(table__code=tcode).count()
+    response = post(client, f"/api/tables/{tcode}/commands", body, ann, raw=raw)
     assert response.status_code == 400, response.content
     assert response.json()["code"] == code
     assert response.json()["detail"]
-    assert Event.objects.filter(table_id=table_id).count() == before
+    assert Event.objects.filter(table__code=tcode).count() == before
     ok = post(
         client,
-        f"/api/tables/{table_id}/commands",
+        f"/api/tables/{tcode}/commands",
         {"type": "counter.add", "data": {"amount": 1}},
         ann,
     )
@@ -93,23 +93,23 @@ def test_bad_input_is_a_clear_4xx_and_appends_nothing(client, api_table, body, r
 
 
 def test_someone_elses_or_a_forged_seat_token_is_refused(client, api_table):
-    table_id, ann, ben = api_table
+    tcode, ann, ben = api_table
     other = post(client, "/api/tables/", {"ruleset": "counter", "name": "Zed"}).json()
     for token in (other["seat_token"], ann[:-2] + "xx", "garbage"):
         response = post(
             client,
-            f"/api/tables/{table_id}/commands",
+            f"/api/tables/{tcode}/commands",
             {"type": "counter.add", "data": {"amount": 1}},
             token,
         )
-        assert response.status_code == 403 and response.json()["code"] == "not_seated"
-    assert client.get(f"/api/tables/{table_id}/view").status_code == 403
-    assert Event.objects.filter(table_id=table_id).count() == 2
+        assert response.status_code == 404 and response.json()["code"] == "not_seated"
+    assert client.get(f"/api/tables/{tcode}/view").status_code == 404
+    assert Event.objects.filter(table__code=tcode).count() == 2
 
 
 def test_a_table_that_does_not_exist_is_404(client, api_table):
-    table_id, ann, _ = api_table
-    response = post(client, "/api/tables/987654/commands", {"type": "counter.add"}, ann)
+    tcode, ann, _ = api_table
+    response = post(client, "/api/tables/QQQQQQ/commands", {"type": "counter.add"}, ann)
     assert response.status_code == 404 and response.json()["code"]
     assert (
         post(client, "/api/tables/", {"ruleset": "chess", "name": "A"}).json()["code"]
@@ -118,32 +118,31 @@ def test_a_table_that_does_not_exist_is_404(client, api_table):
 
 
 def test_raw_log_is_for_staff_only(client, api_table):
-    table_id, ann, _ = api_table
-    assert client.get(f"/api/tables/{table_id}/events").status_code == 403
+    tcode, ann, _ = api_table
+    assert client.get(f"/api/tables/{tcode}/events").status_code == 404
     User.objects.create_superuser("root", "r@example.com", "pw-123456")
     client.login(username="root", password="pw-123456")
-    events = client.get(f"/api/tables/{table_id}/events").json()
+    events = client.get(f"/api/tables/{tcode}/events").json()
     assert [e["type"] for e in events] == ["table.started", "counter.setup"]
 
 
 def test_schema_lists_the_table_endpoints(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
-    for path in ("/api/tables/{table_id}/commands", "/api/tables/{table_id}/view", "/api/tables/"):
+    for path in ("/api/tables/{code}/commands", "/api/tables/{code}/view", "/api/tables/"):
         assert path in schema
     assert client.get("/api/docs/").status_code == 200
 
 
 def test_join_by_lobby_only(client, api_table):
-    table_id, _, _ = api_table
-    response = post(client, f"/api/tables/{table_id}/join", {"name": "Late"})
+    tcode, _, _ = api_table
+    response = post(client, f"/api/tables/{tcode}/join", {"name": "Late"})
     assert response.status_code == 400 and response.json()["code"] == "table_started"
-    assert Table.objects.get(pk=table_id).seats.count() == 2
+    assert Table.objects.get(code=tcode).seats.count() == 2
 
 
 def test_join_qr_is_an_svg_of_the_join_link(client, api_table):
-    table_id, _, _ = api_table
-    code = Table.objects.get(pk=table_id).code
-    response = client.get(f"/t/{code}/qr.svg")
+    tcode, _, _ = api_table
+    response = client.get(f"/t/{tcode}/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     assert b"xmlns" in response.content and b"<svg" in response.content
 

@@ -26,7 +26,7 @@ async def phone(table, seat):
     token = await sync_to_async(seat_token)(seat)
     comm = WebsocketCommunicator(
         application,
-        f"/ws/tables/{table.pk}/",
+        f"/ws/tables/{table.code}/",
         headers=[
             (b"origin", b"http://127.0.0.1"),
             (b"host", b"127.0.0.1"),
@@ -68,7 +68,7 @@ async def test_four_phones_all_receive_each_update_and_a_reconnecting_one_catche
 async def test_a_socket_to_a_missing_table_is_closed():
     comm = WebsocketCommunicator(
         application,
-        "/ws/tables/999999/",
+        "/ws/tables/QQQQQQ/",
         headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")],
     )
     connected, _ = await comm.connect()
@@ -81,7 +81,7 @@ async def test_a_foreign_origin_is_refused(make_table):
     table, seats = await sync_to_async(make_table)(players=2)
     comm = WebsocketCommunicator(
         application,
-        f"/ws/tables/{table.pk}/",
+        f"/ws/tables/{table.code}/",
         headers=[(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1")],
     )
     connected, _ = await comm.connect()

@@ -3,7 +3,7 @@
 import pytest
 
 from tabletop.models import Event, Table
-from tabletop.seats import cookie_name, seat_token
+from tabletop.seats import COOKIE, move_token
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_join_takes_a_seat_and_a_taken_name_is_refused(client):
     assert "already called Ann" in response.content.decode()
     response = guest.post(f"/j/{table.code}/", {"name": "Ben"})
     assert response.status_code == 302 and table.seats.count() == 2
-    assert cookie_name(table.pk) in response.cookies
+    assert COOKIE in response.cookies
     # Opening the join link again goes straight back to the seat.
     assert guest.get(f"/j/{table.code}/").url == f"/t/{table.code}/"
 
@@ -42,13 +42,17 @@ def test_rejoin_link_moves_a_seat_to_another_phone(client):
     table = open_table(client)
     seat = table.seats.get()
     other = type(client)()
-    response = other.get(f"/rejoin/{seat_token(seat)}/")
+    link = f"/rejoin/{move_token(seat)}/"
+    assert "Take the seat" in other.get(link).content.decode()  # GET only asks
+    assert "Start the game" in client.get(f"/t/{table.code}/").content.decode()
+    response = other.post(link)
     assert response.status_code == 302
     assert "Start the game" in other.get(f"/t/{table.code}/").content.decode()
+    # The old phone lost the seat, and the link was for one move only.
+    assert client.get(f"/t/{table.code}/").url == f"/j/{table.code}/"
+    assert type(client)().post(link).status_code == 404
     assert other.get("/rejoin/forged-token/").status_code == 404
-    seat.nonce = "revoked"
-    seat.save()
-    assert type(client)().get(f"/rejoin/{seat_token(table.seats.get()) + 'x'}/").status_code == 404
+    assert type(client)().get(f"/rejoin/{move_token(table.seats.get()) + 'x'}/").status_code == 404
 
 
 def test_command_form_runs_and_refusals_show_a_message(client):
@@ -74,7 +78,7 @@ def test_command_form_runs_and_refusals_show_a_message(client):
     stranger = type(client)().post(
         f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "1"}
     )
-    assert stranger.status_code == 403
+    assert stranger.status_code == 404
     assert Event.objects.filter(type="counter.added").count() == 1
 
 

@@ -44,7 +44,7 @@ def test_page_and_api_hold_only_the_own_secret(client, table_with_distinct_secre
     html = client.get(f"/t/{table.code}/").content.decode()
     assert marker(secret_of(table, alice)) in html
     assert marker(secret_of(table, bob)) not in html
-    api = client.get(f"/api/tables/{table.pk}/view", HTTP_X_SEAT_TOKEN=seat_token(alice)).json()
+    api = client.get(f"/api/tables/{table.code}/view", HTTP_X_SEAT_TOKEN=seat_token(alice)).json()
     assert api["view"]["my_secret"] == secret_of(table, alice)
     assert str(secret_of(table, bob)) not in json.dumps(api["view"]["my_secret"])
 
@@ -52,14 +52,14 @@ def test_page_and_api_hold_only_the_own_secret(client, table_with_distinct_secre
 def test_command_and_undo_results_carry_no_event_data(client, table_with_distinct_secrets):
     table, (alice, bob) = table_with_distinct_secrets
     client.post(
-        f"/api/tables/{table.pk}/commands",
+        f"/api/tables/{table.code}/commands",
         {"type": "counter.add", "data": {"amount": 2}},
         content_type="application/json",
         HTTP_X_SEAT_TOKEN=seat_token(bob),
     )
     bob_secret = secret_of(table, bob)
     result = client.post(
-        f"/api/tables/{table.pk}/commands",
+        f"/api/tables/{table.code}/commands",
         {"type": "table.undo"},
         content_type="application/json",
         HTTP_X_SEAT_TOKEN=seat_token(alice),
@@ -82,7 +82,7 @@ async def test_websocket_frames_hold_only_the_own_secret(make_table):
     token = await sync_to_async(seat_token)(alice)
     comm = WebsocketCommunicator(
         application,
-        f"/ws/tables/{table.pk}/",
+        f"/ws/tables/{table.code}/",
         headers=[
             (b"origin", b"http://127.0.0.1"),
             (b"host", b"127.0.0.1"),

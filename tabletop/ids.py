@@ -1,0 +1,40 @@
+"""Numbers that come in from outside (form fields, JSON bodies, URL parts), with ranges.
+
+The digits rule lives in one place, ``tabletop.decider.parse_int`` (ASCII digits only: "²" and
+"١٢" pass ``str.isdigit`` but are no number of ours); this module adds ranges to it. Every id is
+a database primary key, 1..``MAX_ID`` (2**63 - 1, PostgreSQL's BIGINT): a larger one would
+crash the database driver, so it is refused before any query. Pure (no Django).
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import parse_int as _parse_int
+
+MAX_ID = 2**63 - 1
+
+
+def parse_int(value, *, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    """``value`` read by ``tabletop.decider.parse_int`` and within ``minimum``..``maximum``;
+    ``None`` for anything else. Never raises."""
+    number = _parse_int(value)
+    if number is None:
+        return None
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        return None
+    return number
+
+
+def parse_id(value) -> int | None:
+    """``value`` as a row id in 1..``MAX_ID``, else ``None`` (no sign; ids may have 19 ASCII
+    digits, one more than ``parse_int`` reads)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("-") or len(text) > 19:
+            return None
+        if len(text) == 19:
+            if not (text.isascii() and text.isdigit()):
+                return None
+            return int(text) if int(text) <= MAX_ID else None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        return value if 1 <= value <= MAX_ID else None
+    return parse_int(value, minimum=1, maximum=MAX_ID)
