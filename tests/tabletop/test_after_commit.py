@@ -36,7 +36,7 @@ def _terminate(pid: int) -> None:
 
 def test_a_command_whose_connection_dies_after_commit_answers_200_and_counts_once(client):
     host = post(client, "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
-    table_id, token = host["table_id"], host["seat_token"]
+    table_id, token = host["code"], host["seat_token"]
     post(client, f"/api/tables/{table_id}/join", {"name": "Ben"})
     started = post(client, f"/api/tables/{table_id}/commands", {"type": "table.start"}, token)
     assert started.status_code == 200
@@ -68,7 +68,7 @@ def test_a_command_whose_connection_dies_after_commit_answers_200_and_counts_onc
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["replayed"] is False and body["version"] >= 2
-    assert Event.objects.filter(table_id=table_id, idempotency_key="tap-1").count() == 1
+    assert Event.objects.filter(table__code=table_id, idempotency_key="tap-1").count() == 1
     again = post(
         client,
         f"/api/tables/{table_id}/commands",
