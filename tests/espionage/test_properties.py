@@ -3,18 +3,28 @@ view shows another seat's faction, soul values or face-down duel cards (DESIGN.m
 event-sourced table: hidden information exists only in its owner's view)."""
 
 import copy
-import json
 
 import hypothesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.dice import make_dice
-from tabletop.errors import RuleViolation
-from tabletop.espionage.rules import OUTCOMES
-from tabletop.rules import Command, EventRecord, SeatInfo
+from tabletop.espionage.rules import OUTCOMES, EspionageRuleset
+from tabletop.rules import Command, NewEvent
+from tabletop.testing import Sim
 
-from .helpers import NAMES, R, roundtrip
+R = EspionageRuleset()
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+
+
+class Dealt(EspionageRuleset):
+    """The real rules with a given ``espionage.game.prepared`` (a stacked deal)."""
+
+    def __init__(self, prepared):
+        self.prepared = prepared
+
+    def setup(self, options, seats, rng):
+        return [NewEvent("espionage.game.prepared", copy.deepcopy(self.prepared), final=True)]
+
 
 CARDS = [
     {"kind": "troop", "damage": d, "symbol": s}
@@ -86,39 +96,32 @@ def next_command(state, draw):
 
 
 def play_random_game(data, players, seed, max_steps=200):
-    """Set up and play; returns (prepared event data, [(seat, command)], [EventRecord],
-    [state after each accepted command, stored and read back as the kit does])."""
-    seats = tuple(SeatInfo(n, NAMES[n]) for n in range(players))
-    opening = R.setup({}, seats, make_dice(seed))
-    records = [EventRecord(e.type, e.data, None, 1) for e in opening]
-    state = roundtrip(R.fold(records))
-    script, states = [], [state]
+    """Set up and play through the pure step (``Sim``); returns (prepared event data,
+    [(seat, command)] accepted, the Sim, [state after each accepted command, stored and read
+    back as the kit does])."""
+    sim = Sim(R, NAMES[:players], seed=seed)
+    opening = next(e for e in sim.log if e.type == "espionage.game.prepared")
+    script, states = [], [copy.deepcopy(sim.state)]
     for _ in range(max_steps):
-        if state["phase"] != "playing":
+        if sim.state["phase"] != "playing":
             break
-        seat, command = next_command(state, data.draw)
-        before = json.loads(json.dumps(state))
-        try:
-            events = R.decide(state, command, seat, make_dice(seed))
-        except RuleViolation:
-            assert state == before  # a refused command changes nothing
+        seat, command = next_command(sim.state, data.draw)
+        before, version = copy.deepcopy(sim.state), sim.version
+        if sim.try_send(seat, command.type, command.data) is not None:
+            assert (
+                sim.state == before and sim.version == version
+            )  # a refused command changes nothing
             continue
-        start = state
-        for event in events:
-            records.append(EventRecord(event.type, event.data, seat, len(records) + 1))
-            state = R.evolve(state, records[-1])
-        assert start == before  # evolve never changes its input
-        state = roundtrip(state)
         script.append((seat, command))
-        states.append(state)
-    return opening[0].data, script, records, states
+        states.append(copy.deepcopy(sim.state))
+    return opening.data, script, sim, states
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.integers(3, 6), seed=st.integers(0, 10**6))
 def test_replay_equals_incremental_projection(data, players, seed):
-    _, _, records, states = play_random_game(data, players, seed)
-    assert R.fold(records) == states[-1]
+    _, _, sim, states = play_random_game(data, players, seed)
+    sim.assert_replay_equal()
     hypothesis.event(f"end: {(states[-1]['result'] or {}).get('reason', 'none')}")
     hypothesis.event(f"reveals: {states[-1]['reveals_done']}")
     health = [p["health"] for p in states[-1]["players"]]
@@ -138,11 +141,11 @@ def test_no_view_depends_on_another_seats_secrets(data, players, seed):
     """Non-interference: deal the other seats different factions and put other soul values
     where the observer does not draw, replay the same commands: while those seats are not
     revealed and the game goes on, the observer's view (log included) is the same."""
-    prepared, script, records, _ = play_random_game(data, players, seed)
+    prepared, script, sim, _ = play_random_game(data, players, seed)
     observer = data.draw(st.integers(0, players - 1))
     # deck positions the observer draws from
     position, mine = 0, set()
-    for record in records:
+    for record in sim.records():
         if record.type == "espionage.soul.drawn":
             if record.data["seat"] == observer:
                 mine.add(position)
@@ -159,14 +162,13 @@ def test_no_view_depends_on_another_seats_secrets(data, players, seed):
     changed = [n for n in range(players) if other["factions"][n] != prepared["factions"][n]]
 
     def fold_script(opening):
-        state = R.fold([EventRecord("espionage.game.prepared", opening, None, 1)])
-        yield state
+        table = Sim(Dealt(opening), NAMES[:players])
+        yield table.state
         for seat, command in script:
-            if state["phase"] != "playing":
+            if table.state["phase"] != "playing":
                 return
-            for event in R.decide(state, command, seat, make_dice(0)):
-                state = R.evolve(state, EventRecord(event.type, event.data, seat, 0))
-            yield state
+            table.send(seat, command.type, command.data)
+            yield table.state
 
     for real, fake in zip(fold_script(prepared), fold_script(other), strict=False):
         if "playing" not in (real["phase"], fake["phase"]) or real["phase"] != fake["phase"]:
