@@ -981,6 +981,7 @@ class Expedition(Timer):
         SUCCESS = "success", "Acquired"
         FAILURE = "failure", "Failed"
         NOTHING = "nothing", "Nothing to do"
+        CANCELLED = "cancelled", "Called back"
 
     guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="expeditions")
     point = models.ForeignKey(ControlPoint, on_delete=models.CASCADE, related_name="expeditions")

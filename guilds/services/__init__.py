@@ -19,6 +19,7 @@ from .city import (
     city_timers_sweep,
     control_point_transfer,
     control_points_for_raffle,
+    expedition_cancel,
     expedition_preview,
     expedition_settle,
     expedition_start,
@@ -34,7 +35,13 @@ from .dormitory import (
 )
 from .gate import set_code_redeem
 from .guesthouse import follower_dismiss, follower_enlist
-from .guild import guild_balance_change, guild_create, guild_ledger_audit, guild_update
+from .guild import (
+    guild_balance_change,
+    guild_create,
+    guild_ledger_audit,
+    guild_name_check,
+    guild_update,
+)
 from .holds import (
     OnMission,
     mission_hold_bind,
@@ -71,6 +78,7 @@ __all__ = [
     "city_timers_sweep",
     "control_point_transfer",
     "control_points_for_raffle",
+    "expedition_cancel",
     "expedition_preview",
     "expedition_settle",
     "expedition_start",
@@ -87,6 +95,7 @@ __all__ = [
     "guild_create",
     "guild_database",
     "guild_ledger_audit",
+    "guild_name_check",
     "guild_snapshot",
     "guild_update",
     "mercenary_can_go_on_mission",

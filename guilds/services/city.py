@@ -518,6 +518,44 @@ def _settle_expedition(
         return True
 
 
+@transaction.atomic
+def expedition_cancel(*, expedition_id: int, note: str = "") -> Expedition:
+    """Call a party back without an outcome (the admin's "cancel", or before its row is
+    deleted): its mercenaries still exploring are active in the dormitory again (issue 14:
+    never "Exploring the city" forever), the point is not explored or acquired, and the row is
+    settled with outcome ``cancelled`` so no task or sweeper settles it later. One news item.
+    Same lock order as the settlement (expedition row, then Guild). ``note``: why, for the
+    report. Raises ``NotFound("expedition_not_found")``, ``RuleViolation("expedition_settled")``.
+    """
+    pk = parse_id(expedition_id)
+    expedition = (
+        Expedition.objects.select_for_update().filter(pk=pk).first() if pk is not None else None
+    )
+    if expedition is None:
+        raise NotFound("expedition_not_found", "No such expedition.")
+    if expedition.settled_at is not None:
+        raise RuleViolation("expedition_settled", "That party is already back.")
+    _lock_guilds(expedition.guild_id)
+    now = timezone.now()
+    party = list(expedition.mercenaries.select_related("card"))
+    Mercenary.objects.filter(
+        pk__in=[m.pk for m in party], status=Mercenary.Status.EXPLORING
+    ).update(status=Mercenary.Status.ACTIVE, status_note="", status_changed_at=now)
+    names = ", ".join(m.card.name for m in party) or "The party"
+    expedition.outcome = Expedition.Outcome.CANCELLED
+    expedition.report = f"{names} called back from {expedition.point.name}. {note}".strip()
+    expedition.settled_at = now
+    expedition.save(update_fields=["outcome", "report", "settled_at"])
+    _news(
+        expedition.guild_id,
+        f"Called back from {expedition.point.name}",
+        expedition.report,
+        f"expedition:{expedition.pk}",
+        now,
+    )
+    return expedition
+
+
 def expedition_settle(*, expedition_id: int, only_if_due: bool = False) -> Expedition:
     """Bring a party back (6.2): an exploration makes the point known; an acquisition succeeds
     when its roll is at most its chance (``control_point_transfer`` to the Guild) or fails with

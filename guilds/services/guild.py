@@ -21,6 +21,18 @@ def _check_name(name: str) -> None:
         )
 
 
+def guild_name_check(name: str, *, exclude_id: int | None = None) -> str:
+    """The cleaned Guild name (spaces collapsed) if it may be used: 2..40 characters
+    (``rules.GUILD_NAME_MAX``, the seat name limit), not another Guild's (case-insensitive).
+    Reads only (the admin form validates with it; ``guild_update`` writes). Raises
+    ``RuleViolation`` ``bad_name`` / ``name_taken``."""
+    name = " ".join((name or "").split())
+    _check_name(name)
+    if Guild.objects.filter(name__iexact=name).exclude(pk=exclude_id).exists():
+        raise RuleViolation("name_taken", "Another Guild already has that name.")
+    return name
+
+
 @transaction.atomic
 def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colour: str) -> Guild:
     """Found a Guild with the code of a player account card (6.2: "use your code card to create

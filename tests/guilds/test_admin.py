@@ -31,6 +31,7 @@ MODELS = [
     models.PantheonDaemon,
     models.Building,
     models.LimitBonus,
+    models.MissionHold,
 ]
 
 
