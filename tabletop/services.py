@@ -117,6 +117,43 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
     return seat
 
 
+def seat_move(*, table: Table, seat: Seat | None, target_id: int, offset: int) -> Table:
+    """The host moves a seat one place ``offset`` (-1: earlier, +1: later) in the lobby, so the
+    seat numbers follow the order people sit around the table ("clockwise" in DemLoc 6.4.1
+    deployment and activation; turn order in the card games). Seat 1 is the host and stays
+    first: any order around a table can be read clockwise from the host, so the others are
+    ordered after it. Raises ``NotAllowed("host_only")``, ``RuleViolation``
+    ``table_started`` / ``bad_move``, ``NotFound("seat_not_found")``."""
+    if seat is None or seat.table_id != table.pk or seat.number != 0:
+        raise NotAllowed("host_only", "Only the host (seat 1) can change the seat order.")
+    if offset not in (-1, 1):
+        raise RuleViolation("bad_move", "A seat moves one place up or down.")
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.LOBBY:
+            raise RuleViolation("table_started", "The game has started: the seats are fixed.")
+        seats = {s.pk: s for s in locked.seats.select_for_update()}
+        moving = seats.get(target_id) if isinstance(target_id, int) else None
+        if moving is None:
+            raise NotFound("seat_not_found", "No such seat at this table.")
+        to = moving.number + offset
+        other = next((s for s in seats.values() if s.number == to), None)
+        if moving.number == 0 or to < 1 or other is None:
+            raise RuleViolation(
+                "bad_move", "The host stays in seat 1; the others move between seats 2 and up."
+            )
+        old = moving.number
+        moving.number = 32000  # out of the way of the unique (table, number) pair
+        moving.save(update_fields=["number"])
+        other.number = old
+        other.save(update_fields=["number"])
+        moving.number = to
+        moving.save(update_fields=["number"])
+        locked.save(update_fields=["updated_at"])
+        transaction.on_commit(lambda: notify_table(locked.pk, locked.version, lobby=True))
+    return locked
+
+
 def table_options_set(*, table: Table, seat: Seat | None, options: dict) -> Table:
     """Change the table options while in the lobby (host only), e.g. after the game refused to
     start with a combination that does not fit the player count. Options not named keep their

@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<str:code>/command/", views.command, name="command"),
     path("t/<str:code>/live/", views.live, name="live"),
     path("t/<str:code>/options/", views.table_options, name="options"),
+    path("t/<str:code>/seats/<int:seat_id>/move/", views.seat_move, name="seat_move"),
     path("t/<str:code>/log/", views.table_log, name="log"),
     path("t/<str:code>/qr.svg", views.join_qr, name="qr"),
     path("t/<str:code>/seat-qr.svg", views.seat_qr, name="seat_qr"),

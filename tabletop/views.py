@@ -122,6 +122,21 @@ def table_options(request, code: str):
     return live_response(request, table, seat, error)
 
 
+@require_POST
+def seat_move(request, code: str, seat_id: int):
+    """The host moves a seat up or down in the lobby (``services.seat_move``): the seat order
+    is the order people sit. Answers with the live region."""
+    table = _table(code)
+    seat = _seat(request, table)
+    error = None
+    try:
+        offset = {"up": -1, "down": 1}.get(request.POST.get("to", ""), 0)
+        table = services.seat_move(table=table, seat=seat, target_id=seat_id, offset=offset)
+    except TabletopError as exc:
+        error = exc
+    return live_response(request, table, seat, error)
+
+
 @require_http_methods(["GET", "POST"])
 def table_new(request):
     """Open a new table: choose the game and your name; you take seat 1 as host."""
