@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from tabletop.dice import make_dice
-from tabletop.errors import Conflict, NotAllowed, RuleViolation
+from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
 from tabletop.names import clean_name, names_clash
