@@ -4,7 +4,7 @@ clockwise" at deployment, 7 activation order): the host reorders the seats in th
 import pytest
 
 from tabletop import services
-from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,8 @@ def test_only_the_host_moves_seats_only_in_the_lobby_and_seat_1_stays_6_4_1(make
         with pytest.raises(RuleViolation) as err:
             services.seat_move(table=table, seat=host, target_id=target, offset=offset)
         assert err.value.code == "bad_move"
+    with pytest.raises(NotFound):
+        services.seat_move(table=table, seat=host, target_id=10**9, offset=-1)
     assert names(table) == ["P1", "P2", "P3"]
     services.run_command(table, host, Command("table.start"))
     with pytest.raises(RuleViolation) as err:
