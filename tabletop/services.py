@@ -117,8 +117,8 @@ def seat_join(*, table: Table, name: str, user=None) -> Seat:
     return seat
 
 
-def seat_move(*, table: Table, seat: Seat | None, target_id: int, offset: int) -> Table:
-    """The host moves a seat one place ``offset`` (-1: earlier, +1: later) in the lobby, so the
+def seat_move(*, table: Table, seat: Seat | None, number: int, offset: int) -> Table:
+    """The host moves seat ``number`` (0-based) one place ``offset`` (-1: earlier, +1: later) in the lobby, so the
     seat numbers follow the order people sit around the table ("clockwise" in DemLoc 6.4.1
     deployment and activation; turn order in the card games). Seat 1 is the host and stays
     first: any order around a table can be read clockwise from the host, so the others are
@@ -133,7 +133,7 @@ def seat_move(*, table: Table, seat: Seat | None, target_id: int, offset: int) -
         if locked.status != Table.Status.LOBBY:
             raise RuleViolation("table_started", "The game has started: the seats are fixed.")
         seats = {s.pk: s for s in locked.seats.select_for_update()}
-        moving = seats.get(target_id) if isinstance(target_id, int) else None
+        moving = next((s for s in seats.values() if s.number == number), None)
         if moving is None:
             raise NotFound("seat_not_found", "No such seat at this table.")
         to = moving.number + offset

@@ -123,15 +123,15 @@ def table_options(request, code: str):
 
 
 @require_POST
-def seat_move(request, code: str, seat_id: int):
+def seat_move(request, code: str, number: int):
     """The host moves a seat up or down in the lobby (``services.seat_move``): the seat order
     is the order people sit. Answers with the live region."""
-    table = _table(code)
-    seat = _seat(request, table)
+    table = _table(request, code)
+    seat = _seated(request, table)
     error = None
     try:
         offset = {"up": -1, "down": 1}.get(request.POST.get("to", ""), 0)
-        table = services.seat_move(table=table, seat=seat, target_id=seat_id, offset=offset)
+        table = services.seat_move(table=table, seat=seat, number=number, offset=offset)
     except TabletopError as exc:
         error = exc
     return live_response(request, table, seat, error)

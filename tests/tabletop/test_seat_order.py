@@ -17,10 +17,10 @@ def names(table):
 def test_the_host_moves_seats_and_the_game_starts_in_that_order_6_4_1(make_table):
     table, seats = make_table("counter", players=4, start=False)
     host, p2, p3, p4 = seats
-    services.seat_move(table=table, seat=host, target_id=p4.pk, offset=-1)
-    services.seat_move(table=table, seat=host, target_id=p4.pk, offset=-1)
+    services.seat_move(table=table, seat=host, number=3, offset=-1)  # P4 before P3
+    services.seat_move(table=table, seat=host, number=2, offset=-1)  # P4 before P2
     assert names(table) == ["P1", "P4", "P2", "P3"]
-    services.seat_move(table=table, seat=host, target_id=p2.pk, offset=1)
+    services.seat_move(table=table, seat=host, number=2, offset=1)  # P2 after P3
     assert names(table) == ["P1", "P4", "P3", "P2"]
     services.run_command(table, host, Command("table.start"))
     table.refresh_from_db()
@@ -31,18 +31,18 @@ def test_the_host_moves_seats_and_the_game_starts_in_that_order_6_4_1(make_table
 def test_only_the_host_moves_seats_only_in_the_lobby_and_seat_1_stays_6_4_1(make_table):
     table, (host, p2, p3) = make_table("counter", players=3, start=False)
     with pytest.raises(NotAllowed) as err:
-        services.seat_move(table=table, seat=p2, target_id=p3.pk, offset=-1)
+        services.seat_move(table=table, seat=p2, number=2, offset=-1)
     assert err.value.code == "host_only"
-    for target, offset in ((p2.pk, -1), (host.pk, 1), (p3.pk, 1), (p2.pk, 5)):
+    for number, offset in ((1, -1), (0, 1), (2, 1), (1, 5)):
         with pytest.raises(RuleViolation) as err:
-            services.seat_move(table=table, seat=host, target_id=target, offset=offset)
+            services.seat_move(table=table, seat=host, number=number, offset=offset)
         assert err.value.code == "bad_move"
     with pytest.raises(NotFound):
-        services.seat_move(table=table, seat=host, target_id=10**9, offset=-1)
+        services.seat_move(table=table, seat=host, number=7, offset=-1)
     assert names(table) == ["P1", "P2", "P3"]
     services.run_command(table, host, Command("table.start"))
     with pytest.raises(RuleViolation) as err:
-        services.seat_move(table=table, seat=host, target_id=p3.pk, offset=-1)
+        services.seat_move(table=table, seat=host, number=2, offset=-1)
     assert err.value.code == "table_started"
 
 
@@ -55,12 +55,11 @@ def test_the_lobby_page_offers_the_arrows_to_the_host_only_6_4_1(client):
         type(client)().post(f"/j/{table.code}/", {"name": name})
     page = client.get(f"/t/{table.code}/").content.decode()
     assert 'aria-label="Move Cid up"' in page and 'aria-label="Move Ann' not in page
-    cid = table.seats.get(name="Cid")
-    moved = client.post(f"/t/{table.code}/seats/{cid.pk}/move/", {"to": "up"})
+    moved = client.post(f"/t/{table.code}/seats/2/move/", {"to": "up"})
     assert moved.status_code == 200
     assert names(table) == ["Ann", "Cid", "Ben"]
-    bad = client.post(f"/t/{table.code}/seats/{cid.pk}/move/", {"to": "up"})
+    bad = client.post(f"/t/{table.code}/seats/1/move/", {"to": "up"})
     assert bad.status_code == 400 and 'data-code="bad_move"' in bad.content.decode()
     guest = type(client)()
     guest.post(f"/j/{table.code}/", {"name": "Dan"})
-    assert guest.post(f"/t/{table.code}/seats/{cid.pk}/move/", {"to": "down"}).status_code == 403
+    assert guest.post(f"/t/{table.code}/seats/1/move/", {"to": "down"}).status_code == 403
