@@ -50,9 +50,13 @@ def map_context(guild) -> dict:
             {"point": point, "state": state, "number": n, "party": under_way.get(point.pk)}
         )
     areas = [(a, by_area.get(a.pk, [])) for a in CityArea.objects.all() if by_area.get(a.pk)]
+    # Mercenaries at a mission table are listed too (marked): choosing one shows why it cannot
+    # go (6.4: the Guild is frozen while it plays) instead of hiding it without a word.
     free = list(
-        guild.mercenaries.filter(status=Mercenary.Status.ACTIVE)
-        .select_related("card")
+        guild.mercenaries.filter(
+            status__in=[Mercenary.Status.ACTIVE, Mercenary.Status.ON_MISSION]
+        )
+        .select_related("card", "hold")
         .order_by("card__name")
     )
     return {

@@ -62,7 +62,7 @@ def weapon_equip(
             "weapon_equipped_elsewhere",
             f"{weapon.card.name} is held by {weapon.mercenary.card.name}: unequip it first.",
         )
-    require_present(mercenary, "re-equip")
+    require_present(mercenary, "re-equipped")
     held = [
         rules.Held(slot=w.slot, two_handed=w.card.two_handed)
         for w in mercenary.weapons.select_related("card")
@@ -86,7 +86,7 @@ def weapon_unequip(*, guild: Guild, weapon_id: int) -> ArmoryWeapon:
     mercenary = weapon.mercenary
     if mercenary is None:
         raise RuleViolation("weapon_not_equipped", f"{weapon.card.name} is in the armory.")
-    require_free(mercenary, "unequip")
+    require_free(mercenary, "unequipped")
     if mercenary.is_away:
         raise RuleViolation("mercenary_absent", f"{mercenary.card.name} is away from the Guild.")
     was_primary = weapon.slot == rules.PRIMARY

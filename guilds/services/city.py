@@ -344,7 +344,7 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
     if len(party) != len(ids):
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
     for m in party:
-        require_free(m, "send to the city")
+        require_free(m, "sent to the city")
         if m.status != Mercenary.Status.ACTIVE:
             raise RuleViolation(
                 "mercenary_busy" if m.is_away else f"mercenary_{m.status}",

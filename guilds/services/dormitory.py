@@ -20,10 +20,11 @@ def living(guild: Guild):
     return guild.mercenaries.exclude(status=Mercenary.Status.DEAD)
 
 
-def require_present(mercenary: Mercenary, doing: str = "change") -> None:
+def require_present(mercenary: Mercenary, doing: str = "changed") -> None:
     """Raise ``RuleViolation`` ``mercenary_dead``, ``OnMission("on_mission")`` (chosen for a
     running mission, 6.4; names and links it) or ``mercenary_absent`` (exploring) unless the
-    mercenary is in the dormitory, active or injured. ``doing``: the refused action, in words."""
+    mercenary is in the dormitory, active or injured. ``doing``: the refused action, as a past
+    participle ("dismissed")."""
     require_free(mercenary, doing)
     if mercenary.is_dead:
         raise RuleViolation(
@@ -77,7 +78,7 @@ def mercenary_dismiss(*, guild: Guild, mercenary_id: int) -> None:
     """
     guild = lock_guild(guild)
     mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
-    require_present(mercenary, "dismiss")
+    require_present(mercenary, "dismissed")
     _release_equipment(mercenary)
     mercenary.delete()
 
@@ -92,7 +93,7 @@ def mercenary_heal(*, guild: Guild, mercenary_id: int) -> Mercenary:
     """
     guild = lock_guild(guild)
     mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
-    require_free(mercenary, "heal")
+    require_free(mercenary, "healed")
     if mercenary.status != Mercenary.Status.INJURED:
         raise RuleViolation("not_injured", f"{mercenary.card.name} is not injured.")
     post(

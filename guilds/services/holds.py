@@ -58,14 +58,14 @@ def spendable_feods(guild: Guild) -> int:
 def require_free(mercenary: Mercenary, doing: str) -> None:
     """Raise ``OnMission("on_mission")`` if ``mercenary`` was chosen for a running mission
     (6.4: the Guild's structure is frozen until the mission is closed). ``doing``: what was
-    refused, in words ("dismiss", "heal", ...), for the message."""
+    refused, as a past participle ("dismissed", "healed", ...), for the message."""
     if mercenary.status != Mercenary.Status.ON_MISSION:
         return
     hold = mercenary.hold
     title = hold.title if hold else "a mission"
     raise OnMission(
         "on_mission",
-        f"{mercenary.card.name} is at the table in {title}: you cannot {doing} them until "
+        f"{mercenary.card.name} is at the table in {title}: they cannot be {doing} until "
         "the mission is closed (6.4).",
         link=hold.url if hold else "",
         mission=title,
@@ -146,7 +146,7 @@ def mission_hold_sync(
         if m.hold_id == hold.pk and m.status == Mercenary.Status.ON_MISSION:
             continue
         if m.status == Mercenary.Status.ON_MISSION:
-            require_free(m, "choose")
+            require_free(m, "chosen")
         mercenary_can_go_on_mission(m).require()
         m.status, m.hold, m.status_changed_at = Mercenary.Status.ON_MISSION, hold, now
         m.status_note = hold.title[:200]

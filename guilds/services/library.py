@@ -52,7 +52,7 @@ def arcane_code_assign(*, guild: Guild, code_id: int, mercenary_id: int) -> Libr
             "code_held_elsewhere",
             f"{code.card.name} is held by {code.mercenary.card.name}: take it back first.",
         )
-    require_present(mercenary, "re-equip")
+    require_present(mercenary, "re-equipped")
     rules.check_code_assign(mercenary.card.arcane_ability, mercenary.codes.count())
     code.mercenary = mercenary
     code.save(update_fields=["mercenary"])
@@ -67,7 +67,7 @@ def arcane_code_unassign(*, guild: Guild, code_id: int) -> LibraryCode:
     code = get_owned(guild.codes.all(), code_id, "arcane_code")
     if code.mercenary is None:
         raise RuleViolation("code_not_held", f"{code.card.name} is on the library shelf.")
-    require_free(code.mercenary, "unequip")
+    require_free(code.mercenary, "unequipped")
     if code.mercenary.is_away:
         raise RuleViolation("mercenary_absent", f"{code.mercenary.card.name} is away.")
     code.mercenary = None

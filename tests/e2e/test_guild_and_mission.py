@@ -1,0 +1,141 @@
+"""Guild and mission as one economy, in a real browser (issue 14; DemLoc rulebook 6.4, 6.4.1,
+5.1.1): two Guild Masters play a standard mission; the loser is a brand-new Guild. While the
+mission runs, the loser tries, in another tab, to dismiss and to send to the city the mercenary
+at the table: both are refused on the page, at the control, with the reason and a link to the
+mission (6.4: the Guild changes only after the mission). The mission is closed; both Guilds'
+ledgers and dormitories show the result, and the loser (now at -2 fame) can still enlist a
+level-1 mercenary (level 1 is always open, ``guilds.rules.ALWAYS_OPEN_LEVEL``)."""
+
+from playwright.sync_api import expect
+
+from guilds import models as gm
+from guilds import services as gs
+from guilds.demo import new_code
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import shot
+from tests.e2e.test_mission_lobby import login, tap_next
+from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
+from tests.missions.lifecycle_flow import build_guild
+
+
+def give_recruit(guild):
+    """A level-1 mercenary card in the Guild's database, not enlisted (6.2 item 1)."""
+    card = MercenaryCardFactory(name="Recruit Vell", level=1, type="miserable", area=AreaFactory())
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.MERCENARIES)
+    gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
+    code = gm.SetCode.objects.create(card_set=card_set, code=new_code(gm.SetCode))
+    gs.set_code_redeem(guild=guild, code=code.code)
+
+
+def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebuild(new_phone):
+    load_demo_missions()
+    veteran = build_guild("House Ash", "red", ("Rook",), fame=10, feods=80)
+    rookie = build_guild("House New", "blue", ("Ash", "Birch"), fame=0, feods=150)
+    give_recruit(rookie)
+    gm.ControlPoint.objects.create(
+        name="The Tarred Tankard", area=AreaFactory(name="Ashen Market"), kind="tavern"
+    )
+    ann, bob = new_phone(), new_phone()
+    login(ann, veteran.master.username)
+    login(bob, rookie.master.username)
+
+    ann.goto("/missions/")
+    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_role("button", name="Open the mission table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    bob.goto(f"/j/{code}/")
+    bob.fill("#name", "Bob")
+    bob.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, bob):
+        phone.get_by_role("button", name="Bring my Guild").click()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-guilds")).to_contain_text("House New")
+
+    def next_on_both(stage):
+        for phone in (ann, bob):
+            tap_next(phone)
+        for phone in (ann, bob):
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+
+    for stage in ("raffle", "objective", "map", "characters"):
+        next_on_both(stage)
+    ann.get_by_role("button", name="Choose").first.click()
+    expect(ann.locator(".dl-picks")).to_contain_text("Rook")
+    bob.locator(".dl-roster li", has_text="Ash").get_by_role("button", name="Choose").click()
+    expect(bob.locator(".dl-picks")).to_contain_text("Ash")
+
+    # In another tab, the rookie tries to dismiss Ash, who is at the table.
+    tab = bob.context.new_page()
+    tab.goto("/guild/dormitory/")
+    ash = tab.locator('[data-mercenary="Ash"]')
+    expect(ash).to_contain_text("On a mission")
+    expect(ash.locator("[data-on-mission]")).to_contain_text("The Drowned Bell")
+    tab.once("dialog", lambda d: d.accept())
+    ash.get_by_role("button", name="Dismiss").click()
+    refusal = ash.locator('[role="alert"][data-code="on_mission"]')
+    expect(refusal).to_contain_text("they cannot be dismissed until the mission is closed")
+    expect(refusal.get_by_role("link", name="Go to the mission")).to_have_attribute(
+        "href", f"/t/{code}/"
+    )
+    shot(tab, "guild-frozen-dismiss")
+    # ... and to send him to explore the city.
+    tab.goto("/guild/city/")
+    place = tab.locator('[data-point="unknown-1"]')
+    place.locator("summary").click()
+    place.get_by_label("Ash").check()
+    expect(place.locator('[data-preview] [data-code="on_mission"]')).to_contain_text(
+        "they cannot be sent to the city"
+    )
+    place.get_by_role("button", name="Explore").click()
+    sent = tab.locator('[role="alert"][data-code="on_mission"]')
+    expect(sent).to_contain_text("The Drowned Bell")
+    shot(tab, "guild-frozen-explore")
+    assert gm.Mercenary.objects.get(guild=rookie, card__name="Ash").status == "on_mission"
+
+    # Back at the table: the mission is played and Ash is killed.
+    for stage in ("mana", "miniatures", "deployment"):
+        next_on_both(stage)
+    for placed in (1, 2):
+        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
+        acting.get_by_role("button", name="Placed").click()
+        for phone in (ann, bob):
+            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
+    for phone in (ann, bob):
+        expect(phone.locator('[data-stage="start"]')).to_be_visible()
+        phone.get_by_role("button", name="Next").click()
+    expect(bob.locator("#dl-mission")).to_be_visible()
+    for _ in range(3):  # three broken hearts: killed (7.3.2)
+        piece = bob.locator('[id^="piece-s1-"]', has_text="Ash")
+        before = bob.locator("#live").get_attribute("data-version")
+        piece.get_by_role("button", name="add a broken heart").click()
+        expect(bob.locator("#live")).not_to_have_attribute("data-version", before)
+    ann.once("dialog", lambda d: d.accept())
+    ann.get_by_role("button", name="Objective achieved").click()
+    expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    bob.once("dialog", lambda d: d.accept())
+    bob.locator("#dl-close").click()
+    expect(ann.locator("#dl-closed")).to_be_visible()
+    shot(bob, "guild-mission-closed")
+
+    # Ledgers: the winner's rewards, the rookie's defeat (6.4.1 resolution).
+    ann.goto("/guild/ledger/")
+    expect(ann.locator("body")).to_contain_text("won The Drowned Bell")
+    bob.goto("/guild/ledger/")
+    expect(bob.locator("body")).to_contain_text("played The Drowned Bell")
+    expect(bob.locator('[data-purse="fame"]')).to_have_text("-2 fame")
+    shot(bob, "guild-rookie-ledger")
+    # Dormitories: Rook back and active; Ash dead, Birch (who stayed home) active.
+    ann.goto("/guild/dormitory/")
+    expect(ann.locator('[data-mercenary="Rook"]')).to_contain_text("Active")
+    bob.goto("/guild/dormitory/")
+    expect(bob.locator('[data-mercenary="Ash"]')).to_contain_text("Dead")
+    expect(bob.locator('[data-mercenary="Birch"]')).to_contain_text("Active")
+    # The rookie, at -2 fame, can still enlist (level 1 is always open).
+    bob.get_by_role("button", name="Enlist Recruit Vell").click()
+    expect(bob.locator('[data-mercenary="Recruit Vell"]')).to_contain_text("Active")
+    shot(bob, "guild-rookie-rebuilds")
+    rookie.refresh_from_db()
+    assert rookie.fame == -2
+    assert not gm.MissionHold.objects.exists()
