@@ -140,6 +140,36 @@ class LimitBonus:
     key: str = ""
 
 
+# Home areas (5.1.1: the limits per type and per level depend on "the areas of DemLoc where the
+# Guild is based and ... the control it exercises over the different areas of the city"). Our
+# rule (issue 14), the rulebook gives no numbers: a Guild is based in every area where it holds
+# at least HOME_AREA_MIN_POINTS control points; at most MAX_HOME_AREAS of them count; each home
+# area raises the per-type limit of every mercenary type by HOME_AREA_PER_TYPE and the level-2
+# limit by HOME_AREA_LEVEL_2. A new Guild holds no point: no home area, the building's limits.
+HOME_AREA_MIN_POINTS = 1
+MAX_HOME_AREAS = 2
+HOME_AREA_PER_TYPE = 1
+HOME_AREA_LEVEL_2 = 1
+
+
+def home_areas(points_per_area: Mapping[str, int]) -> list[str]:
+    """The Guild's home areas from ``{area name: control points held there}``: those with at
+    least ``HOME_AREA_MIN_POINTS``, most points first (then by name), at most
+    ``MAX_HOME_AREAS`` (5.1.1, our numbers above)."""
+    based = [(-n, a) for a, n in points_per_area.items() if n >= HOME_AREA_MIN_POINTS]
+    return [a for _, a in sorted(based)][:MAX_HOME_AREAS]
+
+
+def home_area_bonuses(areas: Iterable[str]) -> list[LimitBonus]:
+    """The limit raises given by ``areas`` (the Guild's home areas): per area, +1 per type for
+    every type and +1 at level 2 (5.1.1, our numbers above)."""
+    out: list[LimitBonus] = []
+    for _ in list(areas)[:MAX_HOME_AREAS]:
+        out += [LimitBonus("type", HOME_AREA_PER_TYPE, t) for t in MERCENARY_TYPES]
+        out.append(LimitBonus("level", HOME_AREA_LEVEL_2, "2"))
+    return out
+
+
 @dataclass(frozen=True)
 class DormitoryLimits:
     """How many living mercenaries a Guild may hold: in all, per type, per level (a level

@@ -94,6 +94,9 @@ def _dormitory(guild) -> dict:
         "usage": queries.dormitory_usage(guild),
         "available": [e for e in queries.guild_database(guild, Card.Kind.MERCENARY) if e.left],
         "fame_for_level": rules.FAME_FOR_LEVEL,
+        "home_per_type": rules.HOME_AREA_PER_TYPE,
+        "home_level_2": rules.HOME_AREA_LEVEL_2,
+        "max_home": rules.MAX_HOME_AREAS,
     }
 
 

@@ -105,12 +105,26 @@ def building_level(guild: Guild, kind: str) -> int:
     return building.level if building else 1
 
 
+def home_areas_of(guild: Guild) -> list[str]:
+    """The names of the Guild's home areas: where it holds control points (5.1.1;
+    ``rules.home_areas``)."""
+    from ..models import ControlPoint
+
+    held = ControlPoint.objects.filter(holder=guild).values_list("area__name", flat=True)
+    counts: dict[str, int] = {}
+    for name in held:
+        counts[name] = counts.get(name, 0) + 1
+    return rules.home_areas(counts)
+
+
 def limits_of(guild: Guild) -> rules.DormitoryLimits:
-    """The Guild's dormitory limits: building level plus city bonuses (5.1.1)."""
+    """The Guild's dormitory limits: building level, plus city bonuses (5.1.1, control
+    points' ``LimitBonus`` rows), plus its home areas (``rules.home_area_bonuses``)."""
     bonuses = [
         rules.LimitBonus(kind=b.kind, key=b.key, amount=b.amount)
         for b in LimitBonus.objects.filter(guild=guild)
     ]
+    bonuses += rules.home_area_bonuses(home_areas_of(guild))
     return rules.dormitory_limits(building_level(guild, "dormitory"), bonuses)
 
 

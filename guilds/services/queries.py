@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Case, Count, Prefetch, Sum, When
 
@@ -22,7 +22,7 @@ from ..models import (
     SetCode,
     WeaponCard,
 )
-from ._common import limits_of
+from ._common import home_areas_of, limits_of
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ class DormitoryUsage:
     used_slots: int
     per_type: dict[str, int]
     per_level: dict[int, int]
+    home_areas: list[str] = field(default_factory=list)
 
 
 def dormitory_usage(guild: Guild) -> DormitoryUsage:
@@ -92,6 +93,7 @@ def dormitory_usage(guild: Guild) -> DormitoryUsage:
         used_slots=living.count(),
         per_type={t: per_type.get(t, 0) for t in rules.MERCENARY_TYPES},
         per_level={lv: per_level.get(lv, 0) for lv in rules.MERCENARY_LEVELS},
+        home_areas=home_areas_of(guild),
     )
 
 

@@ -162,3 +162,18 @@ def test_level_1_is_open_to_a_guild_of_negative_fame_5_1_1_6_3():
     assert code_of(rules.check_enlist, limits, [], Enlisted("hunter", 2), -2) == "fame_too_low"
     full = [Enlisted(t, 1) for t in ("hunter", "belligerent", "sorcerer", "miserable")]
     assert code_of(rules.check_enlist, limits, full, Enlisted("hunter", 1), -2) == "slots_full"
+
+
+def test_home_areas_are_where_the_guild_holds_points_at_most_two_5_1_1():
+    # Issue 14 point 8 (our numbers, guilds.rules): >= 1 point makes an area home; 2 count.
+    assert rules.home_areas({}) == []
+    assert rules.home_areas({"Docks": 1}) == ["Docks"]
+    assert rules.home_areas({"Docks": 1, "Ashen Market": 3, "Old Town": 2}) == [
+        "Ashen Market",
+        "Old Town",
+    ]
+    limits = rules.dormitory_limits(1, rules.home_area_bonuses(["Docks", "Old Town"]))
+    base = rules.dormitory_limits(1)
+    assert all(limits.per_type[t] == base.per_type[t] + 2 for t in rules.MERCENARY_TYPES)
+    assert limits.per_level[2] == base.per_level[2] + 2
+    assert limits.per_level[3] == base.per_level[3] and limits.slots == base.slots
