@@ -10,7 +10,7 @@ FIND_PYTHON = for c in python3.13 python3.12 python3 $$(ls -d $$(pyenv root 2>/d
 	  if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v "$$c" || echo "$$c"; exit 0; fi; \
 	done; exit 1
 
-.PHONY: run test test-unit test-e2e venv lint bench clean playouts
+.PHONY: run test test-unit test-e2e venv lint bench drills clean playouts
 
 $(STAMP): pyproject.toml
 	@PYBIN=$$($(FIND_PYTHON)) || { echo "No Python 3.12+ found. Install one, e.g. 'apt-get install python3.12' or 'pyenv install 3.13', then run make again." >&2; exit 1; }; \
@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-## make run: install, migrate, load demo content, serve on http://127.0.0.1:8000 with a Celery worker+beat.
+## make run: install, migrate, load demo content, serve on http://127.0.0.1:8000 with a Celery worker (supervised).
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo_content
@@ -34,7 +34,7 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory test-e2e
 
 test-unit: $(STAMP)
-	$(PY) -m pytest tests --ignore=tests/e2e -q -p no:cacheprovider
+	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/drills -q -p no:cacheprovider
 
 test-e2e: $(STAMP)
 	@if [ -x /usr/bin/chromium ]; then \
@@ -55,6 +55,12 @@ lint: $(STAMP)
 ## make playouts: the long random playouts of every game (make test runs a fast slice).
 playouts: $(STAMP)
 	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout
+
+## make drills: the slow fault drills (README "Recovery"): Redis frozen and restarted under a
+## worker, a worker killed, DB connections terminated under load, phones black-holed. Needs
+## DATABASE_URL (PostgreSQL) and redis-server; prints the figures.
+drills: $(STAMP)
+	$(PY) -m pytest tests/drills -q -s -p no:cacheprovider
 
 bench: $(STAMP)
 	$(PY) bench/table_commands.py

@@ -8,13 +8,17 @@
   HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``.
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
-  uses kombu's filesystem transport and Channels its in-memory layer (the embedded default).
+  uses kombu's SQL transport on ``.celery/broker.sqlite3`` and Channels its in-memory layer
+  (the embedded default).
+- ``DB_POOL`` (PostgreSQL): psycopg's pool, health-checked, default on (off in the pytest
+  process); ``DB_POOL_MAX`` its size (default 10).
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus testserver).
 - ``TABLETOP_RNG_SEED``: an integer makes table randomness reproducible (tests only).
 - ``SERVE_STATIC``: the ASGI server serves /static/ itself (default on).
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -142,10 +146,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", False):
+# The pool is the default for servers and workers; the test process itself keeps one
+# connection per request (faster with pytest-django's per-test databases; the recovery drills
+# run real servers, with the pool).
+_POOL_DEFAULT = "pytest" not in sys.modules
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DB_POOL", _POOL_DEFAULT
+):
     # Under ASGI every request runs in its own thread, so persistent connections multiply;
-    # psycopg's pool shares a few instead (DB_POOL=1 for servers; tests keep one per request).
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 10}
+    # psycopg's pool shares a few instead: bounded (DB_POOL_MAX, default 10, so a burst queues
+    # for up to 10 s instead of hitting "too many clients"), and every connection is checked
+    # when handed out (a server restart leaves dead sockets in the pool: each would be a 500).
+    # DB_POOL=0 turns it off (one connection per request), DB_POOL=1 forces it on.
+    from psycopg_pool import ConnectionPool
+
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "timeout": 10.0,
+        "check": ConnectionPool.check_connection,
+        "max_idle": 300.0,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -180,7 +201,13 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which kills the layer's
             # blocking receive (channels_redis issue 422): no client-side read timeout.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # group_expiry: a phone's channel stays in its table's group at most this long
+            # unless it re-joins (the consumer does on every heartbeat), so the channels of a
+            # killed server leave their groups within minutes, not a day (the default).
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "group_expiry": 300,
+            },
         }
     }
 else:
@@ -190,39 +217,54 @@ else:
 # processes through Redis when there is one; otherwise each process has its own.
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A hung Redis costs a second, never a request stuck for minutes.
+            "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 1.0},
+        }
     }
 
-# Celery: Redis when REDIS_URL is set, otherwise kombu's filesystem transport (SETUP-NOTES.md).
+# Celery: Redis when REDIS_URL is set, otherwise kombu's SQL transport on a SQLite file (the
+# embedded default). Not the filesystem transport: it renames a message file into place while
+# another process may read it empty (celery/kombu#1551, a worker crash seen here); a SQL
+# message is one row written in one transaction, so a reader sees all of it or nothing.
 CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / ".celery"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
-else:
-    CELERY_BROKER_URL = "filesystem://"
+    # No ETA message is held longer than the city's ETA horizon (2 min), so none is redelivered
+    # while its worker lives; a dead worker's messages come back after 5 min, not an hour (and
+    # the worker clock below settles their timers within a second of the deadline anyway).
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(CELERY_QUEUE_DIR / "queue"),
-        "data_folder_out": str(CELERY_QUEUE_DIR / "queue"),
-        "processed_folder": str(CELERY_QUEUE_DIR / "processed"),
-        "control_folder": str(CELERY_QUEUE_DIR / "control"),
-        "polling_interval": 0.1,
+        "visibility_timeout": 300,
+        "socket_timeout": 5.0,
+        "socket_connect_timeout": 2.0,
     }
+else:
+    CELERY_BROKER_URL = f"sqla+sqlite:///{CELERY_QUEUE_DIR / 'broker.sqlite3'}"
+    # (Its options go to SQLAlchemy's create_engine: the poll interval stays kombu's 1 s.)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 20}}
+# Sending a task from a request never waits long for a missing broker: the rows it is about
+# are in the database and the worker clock settles them anyway.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker waits for its broker, however long
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"  # reconnects within 2 s (config/celery.py)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {
-    # The city's timers (DESIGN.md "Guilds and timers"): settle whatever is overdue, hand the
-    # broker the ETA tasks of what comes due soon. A stale sweep is dropped, not queued up.
-    "city-sweep": {
-        "task": "guilds.tasks.sweep_city_timers",
-        "schedule": 5.0,
-        "options": {"expires": 5.0},
-    },
-    "city-random-events": {
-        "task": "guilds.tasks.post_city_events",
-        "schedule": 30 * 60.0,
-        "options": {"expires": 600.0},
-    },
+# The worker clock (config/celery.py WorkerClock): every worker sends these tasks itself at
+# these intervals, so there is no beat process whose death strands timers. Each is safe to run
+# once per worker per tick: the sweeper settles with SKIP LOCKED and settled_at; the random
+# events take a mark per period. ``on_connect``: sent each time a worker (re)connects to its
+# broker (a restarted worker or broker: ETA messages may be lost or invisible).
+WORKER_CLOCK = {
+    "every": [
+        {"task": "guilds.tasks.sweep_city_timers", "seconds": 1.0},
+        {"task": "guilds.tasks.post_city_events", "seconds": 30 * 60.0, "period_kwarg": "period"},
+    ],
+    "on_connect": [{"task": "guilds.tasks.sweep_city_timers", "kwargs": {"rearm": True}}],
 }
 
 REST_FRAMEWORK = {

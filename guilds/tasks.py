@@ -6,7 +6,6 @@ settles the row when it is due."""
 import logging
 
 from celery import shared_task
-from celery.signals import worker_ready
 
 from tabletop.errors import NotFound
 
@@ -57,14 +56,18 @@ def sweep_city_timers(rearm: bool = False) -> dict[str, int]:
 
 
 @shared_task(name="guilds.tasks.post_city_events", ignore_result=True)
-def post_city_events() -> int:
-    """Beat: random events of the city (``services.city_events_post``)."""
+def post_city_events(period: int | None = None) -> int:
+    """Every 30 min, sent by each worker's clock (config/celery.py): random events of the city
+    (``services.city_events_post``), once per ``period`` (the clock's period number) however
+    many workers send it: the first to mark the period in the cache posts, the others do
+    nothing. With the cache unreachable the period is skipped (events are not timers)."""
+    if period is not None:
+        from django.core.cache import cache
+
+        try:
+            if not cache.add(f"guilds:city-events:{period}", 1, 6 * 3600):
+                return 0
+        except Exception:  # noqa: BLE001
+            log.warning("No cache for the random-events mark; period %s skipped.", period)
+            return 0
     return services.city_events_post()
-
-
-@worker_ready.connect
-def _sweep_when_a_worker_starts(sender=None, **kwargs) -> None:
-    """A worker that (re)starts re-sends the ETA tasks of the coming minutes and settles the
-    backlog at once, not at the first beat tick: the ETA messages a killed worker held stay
-    invisible in Redis until the visibility timeout (an hour)."""
-    sweep_city_timers.delay(rearm=True)

@@ -55,7 +55,9 @@ from .holds import require_free, spendable_feods
 
 log = logging.getLogger(__name__)
 
-ETA_HORIZON = timedelta(minutes=10)
+# Deadlines nearer than this get their ETA task after commit; later ones from the sweeper. Kept
+# below the broker visibility timeout (settings: 5 min), so no held ETA message is redelivered.
+ETA_HORIZON = timedelta(minutes=2)
 SWEEP_BATCH = 500
 
 

@@ -231,9 +231,9 @@ def test_the_sweeper_hands_far_deadlines_to_the_broker_only_when_they_come_near(
         exp = services.expedition_start(guild=guild, point_id=point.pk, mercenary_ids=[merc.pk])
         exp.refresh_from_db()
         assert exp.eta_sent_at is None  # three hours away: no ETA message kept that long
-        clock.shift(timedelta(minutes=165))
+        clock.shift(timedelta(minutes=176))  # 4 min away: beyond the 2-min ETA horizon
         assert tasks.sweep_city_timers()["scheduled"] == 0
-        clock.shift(timedelta(minutes=6))
+        clock.shift(timedelta(minutes=3))
         assert tasks.sweep_city_timers()["scheduled"] == 1
         exp.refresh_from_db()
         assert exp.eta_sent_at == timezone.now()

@@ -180,7 +180,7 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
             _kill9(worker)  # in the middle: some settled, some not, some in flight
             left = open_.count()
             assert 0 < left < total, "the worker was not killed mid-settlement"
-            # The restarted worker re-sends the ETA tasks and sweeps at once (worker_ready);
+            # The restarted worker re-sends the ETA tasks and sweeps at once (its clock, on connect);
             # the ETA messages the killed one held stay invisible in Redis for an hour.
             worker = _start_worker(beat_dir)
             deadline = time.monotonic() + 20

@@ -1,0 +1,64 @@
+"""Slow fault drills (issue 18), run by ``make drills``, not by ``make test``: real workers,
+a private Redis that is frozen or restarted, real PostgreSQL backends terminated. Each drill
+prints its figures (acknowledged, lost, duplicated, lag) with ``-s``; README "Recovery"."""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.faults import private_redis  # noqa: F401 - fixture
+from tests.guilds.conftest import found_guild, give  # noqa: F401 - fixtures
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("drills need PostgreSQL (set DATABASE_URL)")
+
+
+def db_url() -> str:
+    db = connection.settings_dict
+    return (
+        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+
+
+def start_worker(redis_url: str, name: str, log_dir: Path) -> subprocess.Popen:
+    """``celery -A config worker`` as make run starts it, on ``redis_url`` and the test DB."""
+    env = dict(os.environ, DATABASE_URL=db_url(), REDIS_URL=redis_url)
+    log = open(log_dir / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-n",
+            f"{name}@%h",
+            "--concurrency=2",
+            "--loglevel=warning",
+            "--without-mingle",
+            "--without-gossip",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def kill9(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
