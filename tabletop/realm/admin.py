@@ -14,9 +14,10 @@ class DemonAdmin(admin.ModelAdmin):
         "corner_3",
         "corner_4",
         "lasting",
+        "affliction_only",
         "in_use",
     ]
-    list_filter = ["lasting", "in_use"]
+    list_filter = ["lasting", "affliction_only", "in_use"]
     list_editable = ["in_use"]
     search_fields = ["code", "name", "title", "curse"]
 

@@ -11,7 +11,7 @@ class RealmConfig(AppConfig):
     def ready(self):
         from tabletop.registry import register
 
-        from .content_db import load_content
+        from .content_db import gather
         from .rules import RealmRuleset
 
-        register(RealmRuleset(content=load_content))
+        register(RealmRuleset(), content=gather)

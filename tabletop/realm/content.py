@@ -1,9 +1,9 @@
-"""Demo content for Pixel Demon's Realm: 19 demons, the Acolyte Pact (two sides), 7 secret pacts
+"""Demo content for Pixel Demon's Realm: 21 demons (2 of them Affliction-only), the Acolyte Pact (two sides), 7 secret pacts
 and 12 afflictions (pure data, no Django).
 
 The rulebook does not print the demon cards, pacts or afflictions; these are our own, written so
 that every curse or pact the app can check carries machine-readable ``effects``/``conditions``
-(see ``tabletop.realm.cards``). The admin edits the same shapes in the database
+(see ``tabletop.realm.rules.cards``). The admin edits the same shapes in the database
 (``tabletop.realm.models``); a table copies the content into its opening event, so a later edit
 never changes a game already started.
 """
@@ -11,7 +11,7 @@ never changes a game already started.
 from __future__ import annotations
 
 
-def _demon(id, name, title, corners, curse, effects=(), lasting=False, lore=""):
+def _demon(id, name, title, corners, curse, effects=(), lasting=False, lore="", affliction_only=False):
     return {
         "id": id,
         "name": name,
@@ -21,6 +21,7 @@ def _demon(id, name, title, corners, curse, effects=(), lasting=False, lore=""):
         "lasting": lasting,
         "corners": list(corners),
         "effects": [dict(e) for e in effects],
+        "affliction_only": affliction_only,
     }
 
 
@@ -215,6 +216,30 @@ DEMONS = [
         False,
         "A sword that cries for every wound it makes.",
     ),
+    # Curses that relate only to Affliction Cards (the plague doctor symbol, rulebook
+    # "Afflictions"): the players follow them by hand, no machine effects.
+    _demon(
+        "d20",
+        "Doctor Miasma",
+        "Physician of the Beaked Mask",
+        ["S", "V", "8", "4"],
+        "Until your next turn, every player must obey your Affliction as well as their own.",
+        [],
+        False,
+        "His cures spread faster than any plague.",
+        affliction_only=True,
+    ),
+    _demon(
+        "d21",
+        "The Contagion",
+        "Fever Given Form",
+        ["C", "D", "9", "3"],
+        "Choose a player: until your next turn, they obey your Affliction instead of theirs.",
+        [],
+        False,
+        "It passes from hand to hand like a secret.",
+        affliction_only=True,
+    ),
 ]
 
 PACTS = [
@@ -316,7 +341,7 @@ AFFLICTIONS = [
 
 def demo_content() -> dict:
     """A fresh copy of the demo content: ``{"demons": [...], "pacts": [...],
-    "afflictions": [...]}`` (lists of dicts in the shapes of ``tabletop.realm.cards``)."""
+    "afflictions": [...]}`` (lists of dicts in the shapes of ``tabletop.realm.rules.cards``)."""
     return {
         "demons": [
             dict(d, corners=list(d["corners"]), effects=[dict(e) for e in d["effects"]])

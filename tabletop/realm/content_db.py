@@ -1,14 +1,16 @@
-"""Reading the admin-editable content for a new table (the only Django-aware content code)."""
+"""The content provider of Realm tables (Django side): reads the admin-editable rows in use when
+a table starts; the kit stores the result with the table (``Table.setup``) and hands it to the
+pure ``RealmRuleset.setup`` (KIT.md "Setup inputs are data")."""
 
 from .content import demo_content
+from .models import Affliction, Demon, Pact
 
 
-def load_content() -> dict:
+def gather(options: dict) -> dict:
     """The content a new table copies into its opening event: ``{"demons", "pacts",
-    "afflictions"}`` from the rows in use, each kind falling back to the demo content when the
-    admin has no rows of it."""
-    from .models import Affliction, Demon, Pact
-
+    "afflictions"}`` (lists of dicts in the shapes of ``tabletop.realm.rules.cards``) from the
+    rows in use, each kind falling back to the demo content when the admin has no rows of it.
+    ``options`` (the table's) are not needed: setup picks from the content by option."""
     demo = demo_content()
     demons = [d.as_content() for d in Demon.objects.filter(in_use=True)]
     pacts = [p.as_content() for p in Pact.objects.filter(in_use=True)]

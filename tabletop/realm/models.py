@@ -1,18 +1,18 @@
 """Admin-editable Realm content: demons, pacts and afflictions (the rulebook does not print
-them). A table copies the rows in use into its opening event (``content.load_content``), so
+them). A table copies the rows in use into its opening event (``content_db.gather``, at table start), so
 editing a row never changes a game already started."""
 
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from . import cards as C
+from .rules import cards as C
 
 CORNER_CHOICES = [(s, C.SUIT_NAMES[s]) for s in C.SUITS] + [(r, r) for r in C.NUMERIC_RANKS]
 
 
 class Demon(models.Model):
     """A Demon Card: the front's four corner requirements and the back's name, title, lore and
-    curse. ``effects``: the curse as machine-readable effects (``tabletop.realm.cards``,
+    curse. ``effects``: the curse as machine-readable effects (``tabletop.realm.rules.cards``,
     ``LASTING_OPS`` when ``lasting``, ``ONE_TIME_OPS`` otherwise); empty for curses the
     players follow by hand."""
 
@@ -27,6 +27,11 @@ class Demon(models.Model):
     corner_3 = models.CharField(max_length=2, choices=CORNER_CHOICES)
     corner_4 = models.CharField(max_length=2, choices=CORNER_CHOICES)
     effects = models.JSONField(default=list, blank=True)
+    affliction_only = models.BooleanField(
+        default=False,
+        help_text="The curse relates only to Affliction Cards (plague doctor symbol): left out "
+        "when a table plays without Afflictions, unless the host keeps them.",
+    )
     in_use = models.BooleanField(default=True, help_text="Shuffled into new games.")
     order = models.PositiveIntegerField(default=0)
 
@@ -52,13 +57,14 @@ class Demon(models.Model):
             "lasting": self.lasting,
             "corners": [self.corner_1, self.corner_2, self.corner_3, self.corner_4],
             "effects": list(self.effects or []),
+            "affliction_only": self.affliction_only,
         }
 
 
 class Pact(models.Model):
     """A Pact card: a secret win condition, or one side of the shared Acolyte Pact
     (``acolyte`` with ``side`` A or B; its code must be ``acolyte-a``/``acolyte-b``).
-    ``conditions``: clauses of ``tabletop.realm.cards.CONDITION_KINDS``, all must hold."""
+    ``conditions``: clauses of ``tabletop.realm.rules.cards.CONDITION_KINDS``, all must hold."""
 
     code = models.SlugField(max_length=20, unique=True)
     name = models.CharField(max_length=60)

@@ -5,8 +5,8 @@ from playwright.sync_api import expect
 
 from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
+from tabletop.realm.rules.view import find_bindings
 from tests.e2e.conftest import shot
-from tests.realm.bot import find_binding
 
 R = RealmRuleset()
 
@@ -76,7 +76,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
         turn = state["turn"]
         phone, other = phones[turn], phones[1 - turn]
         before = _version(phone)
-        bind = find_binding(state, turn)
+        bind = next(iter(find_bindings(R.view(state, turn))), None)
         if bind:
             for card in bind.data["cards"]:
                 tick(phone, card)

@@ -4,7 +4,7 @@ Wardens", "The Mimics", "Curses", FAQ "Curse Combinations")."""
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.realm import cards as C
+from tabletop.realm.rules import cards as C
 
 SKULLS_ARE_8 = {"op": "suit_as_rank", "suit": "S", "rank": "8"}
 EIGHTS_ARE_3 = {"op": "rank_as_rank", "from": "8", "to": "3"}

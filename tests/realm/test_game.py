@@ -8,17 +8,17 @@ import json
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tabletop.dice import make_dice
-from tabletop.errors import RuleViolation
-from tabletop.realm import cards as C
-from tabletop.rules import Command, EventRecord, SeatInfo
+from tabletop.realm.rules import cards as C
+from tabletop.realm.rules.common import effects
+from tabletop.rules import Command
+from tabletop.testing import Sim
 
-from .helpers import Game, R
+from .deals import CONTENT, R, deal, end, hand, refused
 
 
 def test_a_scripted_game_ends_with_an_acolyte_pact_win():
     # Acolyte Pact side A: "Bind 3 Demons."
-    g = Game(
+    g = deal(
         [["5C", "7C", "7D", "9D", "3S"], ["2V", "3V", "4V", "5V", "6V"]],
         deck_top=["7S"],
         active="d04",
@@ -26,31 +26,31 @@ def test_a_scripted_game_ends_with_an_acolyte_pact_win():
         below=["d11", "d19", "d12", "d13"],
     )
     assert g.view(0)["acolyte"]["text"] == "Bind 3 Demons."
-    g.fails(0, "realm.pact.announce", "pact_not_met")
-    g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])  # Mother Wick: draw 2
-    g.do(1, "realm.ritual.pass")
-    g.do(0, "realm.demon.bind", target="personal", cards=["7D", "9D"])  # Vorn: opponents draw 1
-    g.do(1, "realm.ritual.pass")
+    assert refused(g, 0, "realm.pact.announce") == "pact_not_met"
+    g.send(0, "realm.demon.bind", dict(target="active", cards=["5C", "7C"]))  # Mother Wick: draw 2
+    g.send(1, "realm.ritual.pass")
+    g.send(0, "realm.demon.bind", dict(target="personal", cards=["7D", "9D"]))  # Vorn: opponents draw 1
+    g.send(1, "realm.ritual.pass")
     assert [p["have"] for p in g.view(0)["me"]["pact_progress"]] == [2]
-    g.end(0, g.hand(0)[5:])
+    end(g, 0, hand(g, 0)[5:])
     assert g.state["active"] == "d19" and g.state["players"][0]["personal"] == "d11"
-    g.end(1, g.hand(1)[5:])
+    end(g, 1, hand(g, 1)[5:])
     # Mawrgrave (S S 3 7) is seat 0's new Personal Demon
-    assert {"3S", "7S"} <= set(g.hand(0))
-    g.do(0, "realm.demon.bind", target="personal", cards=["3S", "7S"])
-    g.fails(0, "realm.pact.announce", "pact_not_met")  # the ritual still awaits seat 1
-    g.do(1, "realm.ritual.pass")
+    assert {"3S", "7S"} <= set(hand(g, 0))
+    g.send(0, "realm.demon.bind", dict(target="personal", cards=["3S", "7S"]))
+    assert refused(g, 0, "realm.pact.announce") == "pact_not_met"  # the ritual still awaits seat 1
+    g.send(1, "realm.ritual.pass")
     assert g.view(0)["me"]["pact_met"] and not g.view(1)["me"]["pact_met"]
-    g.fails(1, "realm.pact.announce", "pact_not_met")
-    g.do(0, "realm.pact.announce")
+    assert refused(g, 1, "realm.pact.announce") == "pact_not_met"
+    g.send(0, "realm.pact.announce")
     assert g.state["phase"] == "over" and g.state["winner"] == 0
     assert g.view(1)["winner_name"] == "Ann"
-    g.fails(1, "realm.turn.end", "game_over")
-    assert R.fold(g.records) == g.state
+    assert refused(g, 1, "realm.turn.end") == "game_over"
+    g.assert_replay_equal()
 
 
 def test_a_secret_pact_is_revealed_when_it_wins():
-    g = Game(
+    g = deal(
         [["10V", "4V", "5V", "10S", "2C"], ["2D", "3D", "4D", "5D", "6D"]],
         pacts="secret",
         pact_slots=["lust", "wrath", "greed"],
@@ -58,15 +58,15 @@ def test_a_secret_pact_is_revealed_when_it_wins():
         below=["d08", "d09", "d10"],
         personal=["d04", "d05"],
     )
-    g.do(0, "realm.pact.choose", slot=0)
-    g.do(1, "realm.pact.choose", slot=0)
-    g.do(0, "realm.demon.bind", target="active", cards=["10V", "4V"])  # Seraphel: V V 10 4
-    g.do(1, "realm.ritual.pass")
-    g.end(0, g.hand(0)[5:])
-    g.end(1, g.hand(1)[5:])
+    g.send(0, "realm.pact.choose", dict(slot=0))
+    g.send(1, "realm.pact.choose", dict(slot=0))
+    g.send(0, "realm.demon.bind", dict(target="active", cards=["10V", "4V"]))  # Seraphel: V V 10 4
+    g.send(1, "realm.ritual.pass")
+    end(g, 0, hand(g, 0)[5:])
+    end(g, 1, hand(g, 1)[5:])
     # Lust needs 3 Virgins; Seraphel showed 2, the Hollow Bride (V S 5 10) brings a third...
     # but Seraphel's curse forbids Virgins: the 5 of Virgins cannot be played
-    g.fails(0, "realm.demon.bind", "ritual_fails", target="active", cards=["5V", "10S"])
+    assert refused(g, 0, "realm.demon.bind", dict(target="active", cards=["5V", "10S"])) == "ritual_fails"
     assert "Lust" not in json.dumps(g.view(1))
 
 
@@ -76,7 +76,7 @@ def test_a_secret_pact_is_revealed_when_it_wins():
 def _bind_candidates(state, seat):
     hand = state["players"][seat]["hand"]
     demons = state["content"]["demons"]
-    effects = R._effects(state, seat)
+    curses = effects(state, seat)
     out = []
     for target, demon in (
         ("active", state["active"]),
@@ -90,7 +90,7 @@ def _bind_candidates(state, seat):
         for size in (2, 3):
             for combo in itertools.combinations(hand[:8], size):
                 declare = {c: {"suit": suit, "rank": rank} for c in combo if C.is_vessel(c)}
-                if C.solve_binding(corners, combo, declare, effects):
+                if C.solve_binding(corners, combo, declare, curses):
                     out.append(
                         Command(
                             "realm.demon.bind",
@@ -148,7 +148,7 @@ def candidates(state):
     hand = state["players"][s]["hand"]
     if state["take"]:
         return [(s, Command("realm.card.take", {"card": c})) for c in state["take"]["choices"]]
-    extra = max(0, len(hand) - C.hand_size(R._effects(state, s)))
+    extra = max(0, len(hand) - C.hand_size(effects(state, s)))
     out.append((s, Command("realm.turn.end", {"discard": hand[:extra]})))
     out.append((s, Command("realm.turn.end", {"discard": hand[: extra + 1]})))
     out.append((s, Command("realm.pact.announce")))
@@ -262,40 +262,27 @@ def check_conservation(state):
 def test_replay_equals_incremental_state_and_views_never_leak(
     n, seed, pacts, afflictions, auto_pass, data
 ):
-    rng = make_dice(seed)
-    seats = tuple(SeatInfo(k, f"P{k}") for k in range(n))
     options = {"pacts": pacts, "afflictions": afflictions, "auto_pass": auto_pass}
-    records = []
-    state = R.initial_state()
-
-    def append(events):
-        nonlocal state
-        for e in events:
-            record = EventRecord(e.type, e.data, e.data.get("seat"), len(records) + 1)
-            records.append(record)
-            before = json.dumps(state, sort_keys=True)
-            old, state = state, R.evolve(state, record)
-            assert json.dumps(old, sort_keys=True) == before  # evolve never mutates its input
-
-    append(R.setup(options, seats, rng))
+    sim = Sim(R, n, options=options, content=CONTENT, seed=seed)
     ever_bound = set()
     for _step in range(70):
-        options_now = candidates(state)
-        if not options_now or state["phase"] == "over":
+        options_now = candidates(sim.state)
+        if not options_now or sim.state["phase"] == "over":
             break
         seat, command = data.draw(st.sampled_from(options_now))
-        before = json.dumps(state, sort_keys=True)
-        try:
-            events = R.decide(state, command, seat, rng)
-        except RuleViolation:
-            assert json.dumps(state, sort_keys=True) == before  # nothing changed
-            continue
-        append(events)
+        if refused(sim, seat, command.type, command.data) is not None:
+            continue  # refused with a code, nothing changed
+        state = sim.state
         ever_bound |= {b["demon"] for p in state["players"] for b in p["bound"]}
         check_views(state, ever_bound)
         check_conservation(state)
-    assert R.fold(records) == state
-    assert R.load(json.loads(json.dumps(R.dump(state)))) == state
+    sim.assert_replay_equal()
+    state = R.initial_state()
+    for record in sim.records():  # the protocol's fold never mutates its input
+        before = json.dumps(state, sort_keys=True)
+        old, state = state, R.evolve(state, record)
+        assert json.dumps(old, sort_keys=True) == before
+    assert R.load(json.loads(json.dumps(R.dump(sim.state)))) == sim.state
 
 
 JSON_VALUES = st.recursive(
@@ -332,7 +319,7 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=8,
 )
-COMMAND_TYPES = sorted(t for t in dir(R) if t.startswith("_cmd_"))
+COMMAND_TYPES = sorted(R.registry.commands)
 
 
 @settings(max_examples=300, deadline=None)
@@ -364,16 +351,16 @@ COMMAND_TYPES = sorted(t for t in dir(R) if t.startswith("_cmd_"))
     ritual=st.booleans(),
 )
 @example(
-    kind="_cmd_eater_feed", data={"slot": [1], "eater": "ED", "card": "2S"}, seat=0, ritual=False
+    kind="realm.eater.feed", data={"slot": [1], "eater": "ED", "card": "2S"}, seat=0, ritual=False
 )
 @example(
-    kind="_cmd_demon_bind",
+    kind="realm.demon.bind",
     data={"target": "active", "cards": ["vessel-1", "7C"], "declare": {"vessel-1": "x"}},
     seat=0,
     ritual=False,
 )
 def test_malformed_commands_are_refused_with_a_code_and_change_nothing(kind, data, seat, ritual):
-    g = Game(
+    g = deal(
         [
             ["vessel-1", "7C", "ED", "SD", "AD"],
             ["5D", "ES", "KV", "mimic-1", "2V"],
@@ -382,17 +369,12 @@ def test_malformed_commands_are_refused_with_a_code_and_change_nothing(kind, dat
         active="d04",
     )
     if ritual:
-        g.do(
+        g.send(
             0,
             "realm.demon.bind",
-            target="active",
-            cards=["vessel-1", "7C"],
-            declare={"vessel-1": {"suit": "C", "rank": "5"}},
+            {"target": "active", "cards": ["vessel-1", "7C"], "declare": {"vessel-1": {"suit": "C", "rank": "5"}}},
         )
     before = json.dumps(g.state, sort_keys=True)
-    command = "realm." + kind.removeprefix("_cmd_").replace("_", ".", 1)
-    try:
-        R.decide(g.state, Command(command, data), seat, g.rng)
-    except RuleViolation as exc:
-        assert exc.code
-    assert json.dumps(g.state, sort_keys=True) == before
+    code = g.try_send(seat, kind, data)  # any exception but a coded error fails the test
+    if code is not None:
+        assert json.dumps(g.state, sort_keys=True) == before  # refused: nothing changed

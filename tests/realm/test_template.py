@@ -2,7 +2,7 @@
 
 from django.template.loader import render_to_string
 
-from .helpers import Game
+from .deals import deal
 
 
 def html(game, seat):
@@ -10,7 +10,7 @@ def html(game, seat):
 
 
 def test_exorcise_prompt_only_on_the_left_players_phone():
-    g = Game(
+    g = deal(
         [
             ["vessel-1", "7C", "2S", "3S", "4S"],
             ["5D", "8V", "9V", "10V", "2V"],
@@ -18,12 +18,10 @@ def test_exorcise_prompt_only_on_the_left_players_phone():
         ],
         active="d04",
     )
-    g.do(
+    g.send(
         0,
         "realm.demon.bind",
-        target="active",
-        cards=["vessel-1", "7C"],
-        declare={"vessel-1": {"suit": "C", "rank": "5"}},
+        {"target": "active", "cards": ["vessel-1", "7C"], "declare": {"vessel-1": {"suit": "C", "rank": "5"}}},
     )
     left, binder, third = html(g, 1), html(g, 0), html(g, 2)
     assert "Exorcise (5) with 5 of Daggers" in left and 'id="rl-pass"' in left
@@ -33,25 +31,25 @@ def test_exorcise_prompt_only_on_the_left_players_phone():
 
 
 def test_eater_and_feed_prompts():
-    g = Game([["5C", "7C", "2S", "3S", "4S"], ["ES", "EC", "8V", "9V", "2V"]], active="d04")
-    g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
+    g = deal([["5C", "7C", "2S", "3S", "4S"], ["ES", "EC", "8V", "9V", "2V"]], active="d04")
+    g.send(0, "realm.demon.bind", dict(target="active", cards=["5C", "7C"]))
     assert "Play Eater of Skulls" in html(g, 1) and "Play Eater" not in html(g, 0)
-    g.do(1, "realm.ritual.eater", card="ES")
+    g.send(1, "realm.ritual.eater", dict(card="ES"))
     binder = html(g, 0)
     assert "Feed 2 of Skulls" in binder and "Give up the ritual" in binder
     assert "Feed 2 of Skulls" not in html(g, 1)
 
 
 def test_glimpse_and_take_only_on_the_seers_phone():
-    g = Game([["SD", "2S", "3S", "4S", "5S"], ["2V", "3V", "AV", "vessel-2", "KD"]])
-    g.do(0, "realm.warden.seeker", card="SD", opponent=1, suit="V")
+    g = deal([["SD", "2S", "3S", "4S", "5S"], ["2V", "3V", "AV", "vessel-2", "KD"]])
+    g.send(0, "realm.warden.seeker", dict(card="SD", opponent=1, suit="V"))
     seer, target = html(g, 0), html(g, 1)
     assert "Take Ace of Virgins" in seer and 'id="rl-glimpse"' in seer
     assert 'id="rl-glimpse"' not in target and "Take " not in target
 
 
 def test_prelude_pages_for_secret_pacts_and_afflictions():
-    g = Game(
+    g = deal(
         [["2S", "3S", "4S", "5S", "6S"], ["2V", "3V", "4V", "5V", "6V"]],
         pacts="secret",
         afflictions="on",
@@ -61,5 +59,5 @@ def test_prelude_pages_for_secret_pacts_and_afflictions():
     assert ann.count('name="type" value="realm.pact.choose"') == 7
     assert "Your two Affliction cards" in bob and "Give to Ann" in bob
     assert "Give to" not in ann
-    g.do(0, "realm.pact.choose", slot=3)
+    g.send(0, "realm.pact.choose", dict(slot=3))
     assert "Your secret Pact" in html(g, 0) and "Your secret Pact" not in html(g, 1)

@@ -3,21 +3,19 @@
 
 import pytest
 
-from tabletop.dice import make_dice
-from tabletop.realm import cards as C
-from tabletop.realm.rules import RealmRuleset
-from tabletop.rules import EventRecord, SeatInfo
+from tabletop.errors import RuleViolation
+from tabletop.realm.rules import OPENED
+from tabletop.realm.rules import cards as C
+from tabletop.testing import Sim
 
-from .helpers import Game, R
+from .deals import CONTENT, R, deal, end, hand, refused
 
 
 def opened(n, seed, options=None):
-    seats = tuple(SeatInfo(k, f"P{k}") for k in range(n))
-    events = R.setup(options or {}, seats, make_dice(seed))
-    state = R.fold(
-        [EventRecord(e.type, e.data, e.data.get("seat"), i + 1) for i, e in enumerate(events)]
-    )
-    return events, state
+    """A table set up by the real ``setup`` with the demo content: (events, state)."""
+    sim = Sim(R, n, options=options, content=CONTENT, seed=seed)
+    sim.assert_replay_equal()
+    return [e for e in sim.log if e.type != "table.started"], sim.state
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -32,6 +30,7 @@ def test_setup_deals_five_each_and_the_first_player_draws_to_six(n):
     # one Active Demon, a Personal Demon each from the bottom, the rest below the Portal
     assert st["active"] is not None
     assert len(st["demon_deck"]) == 19 - 1 - n
+    assert events[0].type == OPENED
     opening = events[0].data
     personal = [p["personal"] for p in st["players"]]
     assert len(set(personal + [st["active"]])) == n + 1
@@ -48,77 +47,79 @@ def test_setup_picks_a_random_first_player_and_shuffles():
 
 
 def test_setup_refuses_five_players_and_too_little_content():
-    seats = tuple(SeatInfo(k, f"P{k}") for k in range(5))
-    with pytest.raises(Exception) as info:
-        R.setup({}, seats, make_dice(1))
+    # rulebook "Overview": 2 to 4 players; the demons must cover the Active and Personal Demons
+    with pytest.raises(RuleViolation) as info:
+        Sim(R, 5, content=CONTENT)
     assert info.value.code == "seats"
-    thin = RealmRuleset(lambda: {"demons": [], "pacts": [], "afflictions": []})
-    with pytest.raises(Exception) as info:
-        thin.setup({}, seats[:2], make_dice(1))
+    with pytest.raises(RuleViolation) as info:
+        Sim(R, 2, content={"demons": [], "pacts": [], "afflictions": []})
+    assert info.value.code == "content"
+    with pytest.raises(RuleViolation) as info:  # setup reads no database: no content, no game
+        Sim(R, 2)
     assert info.value.code == "content"
 
 
 def test_draw_step_draws_one_then_up_to_six():
     # rulebook "Step 1 - Draw": a hand of 3 draws 3; a hand of 7 still draws 1
-    g = Game([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V"]], deck_top=["9C", "9S"])
-    assert g.hand(0) == ["2D", "3D", "4D", "5D", "6D", "9C"]
-    g.end(0, discard=["2D"])
-    assert len(g.hand(0)) == 5
-    assert len(g.hand(1)) == 6  # 3 + 3
-    g2 = Game([["2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["2V"]])
-    assert len(g2.hand(0)) == 8
+    g = deal([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V"]], deck_top=["9C", "9S"])
+    assert hand(g, 0) == ["2D", "3D", "4D", "5D", "6D", "9C"]
+    end(g, 0, discard=["2D"])
+    assert len(hand(g, 0)) == 5
+    assert len(hand(g, 1)) == 6  # 3 + 3
+    g2 = deal([["2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["2V"]])
+    assert len(hand(g2, 0)) == 8
 
 
 def test_reset_discards_down_to_exactly_five_or_draws_up():
-    g = Game([["2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["2V", "3V", "4V", "5V", "6V"]])
-    assert len(g.hand(0)) == 8
-    g.fails(0, "realm.turn.end", "discard_count", discard=["2D", "3D"])
-    g.fails(0, "realm.turn.end", "not_in_hand", discard=["2D", "3D", "9S"])
-    g.fails(0, "realm.turn.end", "bad_cards", discard=["2D", "2D", "3D"])
-    g.end(0, ["2D", "3D", "4D"])
-    assert {"5D", "6D", "7D", "8D"} <= set(g.hand(0))
-    assert len(g.hand(0)) == 5 and {"2D", "3D", "4D"} <= set(g.state["discard"])
+    g = deal([["2D", "3D", "4D", "5D", "6D", "7D", "8D"], ["2V", "3V", "4V", "5V", "6V"]])
+    assert len(hand(g, 0)) == 8
+    assert refused(g, 0, "realm.turn.end", dict(discard=["2D", "3D"])) == "discard_count"
+    assert refused(g, 0, "realm.turn.end", dict(discard=["2D", "3D", "9S"])) == "not_in_hand"
+    assert refused(g, 0, "realm.turn.end", dict(discard=["2D", "2D", "3D"])) == "bad_cards"
+    end(g, 0, ["2D", "3D", "4D"])
+    assert {"5D", "6D", "7D", "8D"} <= set(hand(g, 0))
+    assert len(hand(g, 0)) == 5 and {"2D", "3D", "4D"} <= set(g.state["discard"])
     assert g.state["turn"] == 1
 
 
 def test_reset_draws_up_to_five_after_a_ritual():
-    g = Game([["5C", "7C", "2S", "3S", "4S"], ["2V", "3V", "4V", "5V", "6V"]])
-    g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
-    g.do(1, "realm.ritual.pass")  # Mother Wick: "Draw 2 cards"
-    assert len(g.hand(0)) == 4 + 2
-    g.end(0, [g.hand(0)[0]])
-    assert len(g.hand(0)) == 5
+    g = deal([["5C", "7C", "2S", "3S", "4S"], ["2V", "3V", "4V", "5V", "6V"]])
+    g.send(0, "realm.demon.bind", dict(target="active", cards=["5C", "7C"]))
+    g.send(1, "realm.ritual.pass")  # Mother Wick: "Draw 2 cards"
+    assert len(hand(g, 0)) == 4 + 2
+    end(g, 0, [hand(g, 0)[0]])
+    assert len(hand(g, 0)) == 5
 
 
 def test_purge_discards_the_hand_draws_as_many_and_ends_the_turn():
-    g = Game(
+    g = deal(
         [["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]],
         deck_top=["9C", "10C", "10D", "10S", "10V", "9D", "9S"],
     )
-    assert len(g.hand(0)) == 6
-    g.do(0, "realm.turn.purge")
-    assert g.hand(0) == ["10C", "10D", "10S", "10V", "9D", "9S"]
+    assert len(hand(g, 0)) == 6
+    g.send(0, "realm.turn.purge")
+    assert hand(g, 0) == ["10C", "10D", "10S", "10V", "9D", "9S"]
     assert g.state["discard"][-6:] == ["2D", "3D", "4D", "5D", "6D", "9C"]
-    g.fails(0, "realm.vessel.summon", "turn_over", cards=["10C", "10D", "10S"])
-    g.fails(0, "realm.turn.purge", "turn_over")
-    g.end(0, ["9D"])
-    assert len(g.hand(0)) == 5 and g.state["turn"] == 1
+    assert refused(g, 0, "realm.vessel.summon", dict(cards=["10C", "10D", "10S"])) == "turn_over"
+    assert refused(g, 0, "realm.turn.purge") == "turn_over"
+    end(g, 0, ["9D"])
+    assert len(hand(g, 0)) == 5 and g.state["turn"] == 1
 
 
 def test_purge_is_refused_after_an_action():
-    g = Game([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]])
-    g.do(0, "realm.vessel.summon", cards=["2D", "3D", "4D"])
-    g.fails(0, "realm.turn.purge", "already_acted")
+    g = deal([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]])
+    g.send(0, "realm.vessel.summon", dict(cards=["2D", "3D", "4D"]))
+    assert refused(g, 0, "realm.turn.purge") == "already_acted"
 
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
-    g = Game([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]], deck_size=2)
+    g = deal([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]], deck_size=2)
     assert len(g.state["deck"]) == 1
     before = len(g.state["discard"])
-    g.do(0, "realm.turn.purge")  # discard 6, draw 6: 1 from the deck, then a new deck
-    types = [r.type for r in g.records[-4:]]
+    g.send(0, "realm.turn.purge")  # discard 6, draw 6: 1 from the deck, then a new deck
+    types = [r.type for r in g.records()[-4:]]
     assert "realm.deck.reshuffled" in types
-    assert len(g.hand(0)) == 6
+    assert len(hand(g, 0)) == 6
     assert len(g.state["discard"]) == 0  # the whole pile became the new deck
     assert len(g.state["deck"]) == before + 6 - 5
     total = (
@@ -130,35 +131,35 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
 
 
 def test_only_the_current_player_acts():
-    g = Game([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]])
-    g.fails(1, "realm.turn.end", "not_your_turn")
-    g.fails(1, "realm.vessel.summon", "not_your_turn", cards=["2V", "3V", "4V"])
-    g.fails(None, "realm.turn.end", "not_seated")
-    g.fails(0, "realm.nonsense", "unknown_command")
-    g.fails(0, "personimo.card.place", "unknown_command")
+    g = deal([["2D", "3D", "4D", "5D", "6D"], ["2V", "3V", "4V", "5V", "6V"]])
+    assert refused(g, 1, "realm.turn.end") == "not_your_turn"
+    assert refused(g, 1, "realm.vessel.summon", dict(cards=["2V", "3V", "4V"])) == "not_your_turn"
+    assert refused(g, None, "realm.turn.end") == "not_seated"
+    assert refused(g, 0, "realm.nonsense") == "unknown_command"
+    assert refused(g, 0, "personimo.card.place") == "unknown_command"
 
 
 def test_reset_refills_the_personal_demon_then_the_active_demon_from_below_the_portal():
-    g = Game(
+    g = deal(
         [["7D", "9D", "5C", "7C", "9S"], ["2V", "3V", "4V", "5V", "6V"]],
         active="d04",
         personal=["d07", "d06"],
         below=["d05", "d08", "d09"],
     )
     # Knife-Saint Vorn (D D 7 9) is seat 0's Personal Demon
-    g.fails(0, "realm.demon.bind", "ritual_fails", target="personal", cards=["7D", "9S"])
-    g.fails(1, "realm.demon.bind", "not_your_turn", target="personal", cards=["7D", "9D"])
-    g.do(0, "realm.demon.bind", target="personal", cards=["7D", "9D"])
-    g.do(1, "realm.ritual.pass")
+    assert refused(g, 0, "realm.demon.bind", dict(target="personal", cards=["7D", "9S"])) == "ritual_fails"
+    assert refused(g, 1, "realm.demon.bind", dict(target="personal", cards=["7D", "9D"])) == "not_your_turn"
+    g.send(0, "realm.demon.bind", dict(target="personal", cards=["7D", "9D"]))
+    g.send(1, "realm.ritual.pass")
     assert g.state["players"][0]["personal"] is None
-    assert len(g.hand(1)) == 6  # "Each opponent draws 1 card"
-    g.do(0, "realm.demon.bind", target="active", cards=["5C", "7C"])
-    g.do(1, "realm.ritual.pass")
+    assert len(hand(g, 1)) == 6  # "Each opponent draws 1 card"
+    g.send(0, "realm.demon.bind", dict(target="active", cards=["5C", "7C"]))
+    g.send(1, "realm.ritual.pass")
     assert g.state["active"] is None
     assert [b["demon"] for b in g.state["players"][0]["bound"]] == ["d07", "d04"]
     assert [b["personal"] for b in g.state["players"][0]["bound"]] == [True, False]
-    g.fails(0, "realm.demon.bind", "no_demon", target="active", cards=["9S"])
-    g.end(0, g.hand(0)[5:])
+    assert refused(g, 0, "realm.demon.bind", dict(target="active", cards=["9S"])) == "no_demon"
+    end(g, 0, hand(g, 0)[5:])
     assert g.state["players"][0]["personal"] == "d05"  # the card below the Portal first
     assert g.state["active"] == "d08"
     assert g.state["demon_deck"] == ["d09"]

@@ -115,6 +115,7 @@ def card_info(card: str) -> dict:
         "kind": kind,
         "short": short,
         "symbol": SUIT_SYMBOLS.get(suit or "", ""),
+        "suit_name": SUIT_NAMES.get(suit or "", ""),
     }
 
 
@@ -190,7 +191,8 @@ def validate_conditions(conditions: Iterable[dict]) -> None:
 
 def validate_demon(demon: dict) -> None:
     """Check one demon content dict: ``{id, name, title, lore, curse, lasting, corners[4],
-    effects[]}``. Raises ValueError."""
+    effects[], affliction_only}`` (``affliction_only``: the curse relates only to Affliction
+    Cards, the plague doctor symbol of rulebook "Afflictions"). Raises ValueError."""
     for key in ("id", "name", "curse", "corners"):
         if not demon.get(key):
             raise ValueError(f"demon needs {key!r}")
@@ -199,6 +201,8 @@ def validate_demon(demon: dict) -> None:
     for corner in demon["corners"]:
         validate_corner(corner)
     validate_effects(demon.get("effects", []))
+    if not isinstance(demon.get("affliction_only", False), bool):
+        raise ValueError("affliction_only is true or false")
     ops = {e["op"] for e in demon.get("effects", [])}
     if demon.get("lasting") and ops & set(ONE_TIME_OPS):
         raise ValueError("a lasting curse cannot carry one-time effects")
@@ -250,6 +254,22 @@ def forbidden(suit: str | None, rank: str | None, effects: Sequence[dict]) -> bo
         if effect["op"] == "cannot_play_suit" and suit == effect["suit"]:
             return True
     return False
+
+
+def face(card: str, effects: Sequence[dict]) -> tuple[str | None, str | None]:
+    """The ``(suit, rank)`` a card counts as for its owner outside a ritual: its printed pair
+    after the transforming curses (FAQ "Curse Combinations"). Vessels and Mimics have none."""
+    return transform(*printed(card), effects)
+
+
+def banned(card: str, effects: Sequence[dict]) -> bool:
+    """True when the owner's curses forbid playing ``card`` anywhere (FAQ "Curse Combinations":
+    "Your Skulls are all 3's, therefore, you may not play Skulls"): its face after the
+    transforming curses has a forbidden suit or rank. Used for every card played (a binding
+    ritual, feeding an Eater, attaching an Eater, a Seeker/Keeper, summoning a Vessel,
+    exorcising a Vessel); a Vessel in a ritual is checked as its declared face instead
+    (``card_options``). Discarding is not playing: a banned card can always be discarded."""
+    return forbidden(*face(card, effects), effects)
 
 
 def hand_size(effects: Sequence[dict]) -> int:
