@@ -7,10 +7,10 @@ from django.views.decorators.http import require_GET
 
 from tabletop.errors import RuleViolation
 
-from . import scoring
-from .cards import SUITS, all_cards
-from .physical import COLUMNS, DIRECTIONS, Entry, score_physical
-from .rules import district_grid
+from .rules import scoring
+from .rules.cards import SUITS, all_cards
+from .rules.grid import district_grid
+from .rules.physical import COLUMNS, DIRECTIONS, Entry, score_physical
 
 ROWS = {5: 12, 7: 24}
 

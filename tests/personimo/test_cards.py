@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.personimo.cards import CARD_CSV, SUITS, all_cards, base_keys, card
+from tabletop.personimo.rules.cards import CARD_CSV, SUITS, all_cards, base_keys, card
 
 SHARED_CSV = Path(__file__).resolve().parents[3] / "shared" / "data" / "decktet.csv"
 

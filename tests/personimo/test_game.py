@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.errors import RuleViolation
+from tabletop.dice import make_dice
+from tabletop.errors import NotAllowed, RuleViolation
 from tabletop.personimo.rules import (
     DEALT,
     ENDED,
@@ -16,9 +17,8 @@ from tabletop.personimo.rules import (
     normalize_options,
     score_results,
 )
-from tabletop.rules import Command
 
-from .play import RULES, Game, play_out, random_command
+from .sims import RULES, actor, finish, new, send, set_up
 
 
 def cards_handled(game, seat):
@@ -31,7 +31,7 @@ def cards_handled(game, seat):
 def test_a_full_game_gives_every_player_twelve_cards(players, each):
     # 2 players: 24 cards, two tokens each, six turns; 3-6 players: twelve turns, one card each;
     # solitaire: twelve rounds of three cards, one kept.
-    game = play_out(Game(players, seed=players), seed=players)
+    game = finish(new(players, seed=players), seed=players)
     assert [cards_handled(game, s) for s in range(players)] == [each] * players
     assert game.state["deck"] == []
     assert game.state["season"] == game.state["seasons"]
@@ -40,32 +40,36 @@ def test_a_full_game_gives_every_player_twelve_cards(players, each):
 
 
 def test_every_card_of_the_deck_is_placed_or_discarded():
-    game = play_out(Game(3, seed=8), seed=8)
-    deck = game.log[0].data["deck"]
+    game = finish(new(3, seed=8), seed=8)
+    deck = set_up(game)["deck"]
     placed = [p["card"] for d in game.state["districts"] for p in d["cards"]]
     assert sorted(placed + game.state["discard"]) == sorted(deck)
     assert len(game.state["discard"]) >= 12  # the unchosen fourth card of each of 12 rows
 
 
 def test_nothing_is_accepted_after_the_game_ended():
-    game = play_out(Game(2, seed=3), seed=3)
+    game = finish(new(2, seed=3), seed=3)
     with pytest.raises(RuleViolation) as exc:
-        game.send(0, "claim", {"index": 0})
+        send(game, 0, "claim", {"index": 0})
     assert exc.value.code == "game_over"
 
 
 def test_a_spectator_cannot_act_and_unknown_commands_are_refused():
-    game = Game(2, seed=1)
-    with pytest.raises(RuleViolation) as exc:
-        game.send(None, "claim", {"index": 0})
+    # The kit's codes (KIT.md section 1): a spectator is NotAllowed("not_seated").
+    game = new(2, seed=1)
+    with pytest.raises(NotAllowed) as exc:
+        send(game, None, "claim", {"index": 0})
+    assert exc.value.code == "not_seated"
+    with pytest.raises(NotAllowed) as exc:
+        send(game, 2, "claim", {"index": 0})
     assert exc.value.code == "not_seated"
     with pytest.raises(RuleViolation) as exc:
-        game.send(game.actor["seat"], "pass")
+        send(game, actor(game)["seat"], "pass")
     assert exc.value.code == "unknown_command"
 
 
 def test_the_final_view_shows_each_neighborhoods_arithmetic_and_the_winner():
-    game = play_out(Game(2, seed=5), seed=5)
+    game = finish(new(2, seed=5), seed=5)
     view = RULES.view(game.state, 0)
     assert view["phase"] == "over"
     mine = view["districts"][0]
@@ -99,51 +103,65 @@ def tables(draw):
 @given(table=tables(), seed=st.integers(0, 10**6))
 def test_random_legal_play_always_finishes_and_replay_equals_the_incremental_state(table, seed):
     players, options = table
-    game = Game(players, seed=seed, options=options)
-    pick = random.Random(seed)
-    while game.state["phase"] != "over":
-        game.send(game.actor["seat"], *random_command(game, pick))
-        assert len(game.log) < 3000
-    assert RULES.fold(game.log) == game.state
+    game = finish(new(players, seed=seed, options=options), seed=seed)
+    assert len(game.log) < 3000
+    game.assert_replay_equal()
     assert RULES.load(RULES.dump(game.state)) == game.state
-    deck = game.log[0].data["deck"]
+    deck = set_up(game)["deck"]
     placed = [p["card"] for d in game.state["districts"] for p in d["cards"]]
     assert sorted(placed + game.state["discard"]) == sorted(deck)
     assert game.state["season"] == game.state["seasons"]
     # Only a deal that shows cards is final.
-    for record, final in zip(game.log, game.finals, strict=True):
-        assert final == (record.type == DEALT and record.data["dealt"] > 0)
+    for record in game.log[1:]:
+        assert record.final == (record.type == DEALT and record.data["dealt"] > 0)
 
 
-def test_decide_and_evolve_do_not_mutate_the_state():
-    game = Game(4, seed=2)
+def test_a_refused_command_changes_nothing():
+    # Every write is one transaction: a refused command leaves the table as it was.
+    game = new(4, seed=2)
     pick = random.Random(2)
     for _ in range(60):
         frozen = copy.deepcopy(game.state)
-        seat = game.actor["seat"]
-        type_, data = random_command(game, pick)
-        events = RULES.decide(game.state, Command(f"personimo.{type_}", data), seat, game.rng)
+        seat = actor(game)["seat"]
+        other = (seat + 1) % 4
+        assert game.try_send(other, "personimo.claim", {"index": 0}) == "not_your_turn"
         assert game.state == frozen
-        game._append(events, seat)
-        assert frozen == RULES.fold(game.log[: len(game.log) - len(events)])
+        command = pick.choice(RULES.moves(game.view(seat), seat))
+        # decide works on its own copy: the state it is given is never changed.
+        RULES.decide(game.state, command, seat, make_dice("decide"))
+        assert game.state == frozen
+        game.send(seat, command.type, command.data)
+    game.assert_replay_equal()
+
+
+def test_the_log_is_narrated_from_events_and_the_state_holds_no_prose():
+    game = finish(new(2, seed=5), seed=5)
+    lines = game.lines()
+    assert lines[1].startswith("Set up with 24 cards")
+    assert any(" claimed " in line for line in lines)
+    assert any(" placed " in line for line in lines)
+    assert lines[-1].startswith("Game over:")
+    assert "log" not in game.state
 
 
 @pytest.mark.parametrize("options", [{}, {"soothsayer": "yes"}])
 def test_no_view_shows_an_undealt_or_set_aside_card(options):
     # DESIGN.md: hidden information appears in no view. The deck's order and the set-aside
     # cards are hidden (unless The Reveal); every dealt card carries its instance id.
-    game = Game(4, seed=21, options=options)
+    game = new(4, seed=21, options=options)
     pick = random.Random(21)
     for _ in range(40):
         hidden = set(game.state["deck"]) | set(game.state["set_aside"])
         for seat in (0, 1, 2, 3, None):
             shown = json.dumps(RULES.view(game.state, seat))
             assert not [c for c in hidden if f'"{c}"' in shown]
-        game.send(game.actor["seat"], *random_command(game, pick))
+        seat = actor(game)["seat"]
+        command = pick.choice(RULES.moves(game.view(seat), seat))
+        game.send(seat, command.type, command.data)
 
 
 def test_a_spectator_sees_the_table_but_no_actions():
-    game = Game(3, seed=4)
+    game = new(3, seed=4)
     view = RULES.view(game.state, None)
     assert view["you"] is None and not view["your_turn"]
     assert view["placing"] is None and view["claimable"] == []

@@ -3,10 +3,10 @@
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.personimo.cards import card
 from tabletop.personimo.rules import CLAIMED, DEALT, sort_market
+from tabletop.personimo.rules.cards import card
 
-from .play import Game
+from .sims import actor, finals, new, see, send
 
 
 def names(cards):
@@ -67,42 +67,42 @@ def test_inception_puts_scoring_cards_last_and_sorts_both_parts_by_suit():
 
 
 def test_claims_follow_the_token_order():
-    game = Game(4, seed=7)
+    game = new(4, seed=7)
     tokens = game.state["tokens"]
     for n, seat in enumerate(tokens):
-        assert game.actor["seat"] == seat
+        assert actor(game)["seat"] == seat
         other = next(s for s in range(4) if s != seat)
         with pytest.raises(RuleViolation) as exc:
-            game.send(other, "claim", {"index": n})
+            send(game, other, "claim", {"index": n})
         assert exc.value.code == "not_your_turn"
-        game.send(seat, "claim", {"index": n})
+        send(game, seat, "claim", {"index": n})
     assert [x["seat"] for x in game.state["old_row"]] == tokens
 
 
 def test_a_claimed_card_cannot_be_claimed_again():
-    game = Game(3, seed=1)
-    first = game.actor["seat"]
-    game.send(first, "claim", {"index": 2})
+    game = new(3, seed=1)
+    first = actor(game)["seat"]
+    send(game, first, "claim", {"index": 2})
     with pytest.raises(RuleViolation) as exc:
-        game.send(game.actor["seat"], "claim", {"index": 2})
+        send(game, actor(game)["seat"], "claim", {"index": 2})
     assert exc.value.code == "already_claimed"
 
 
-@pytest.mark.parametrize("index", [-1, 4, "1", None])
+@pytest.mark.parametrize("index", [-1, 4, "1.5", "first", None])
 def test_claim_index_must_be_in_the_row(index):
-    game = Game(2, seed=1)
+    game = new(2, seed=1)
     with pytest.raises(RuleViolation) as exc:
-        game.send(game.actor["seat"], "claim", {"index": index})
+        send(game, actor(game)["seat"], "claim", {"index": index})
     assert exc.value.code == "bad_index"
 
 
 def test_three_players_discard_the_unchosen_fourth_card_and_a_new_row_is_dealt():
-    game = Game(3, seed=4)
+    game = new(3, seed=4)
     row = [x["card"] for x in game.state["row"]]
     for index in (3, 0, 1):
-        game.send(game.actor["seat"], "claim", {"index": index})
+        send(game, actor(game)["seat"], "claim", {"index": index})
     assert game.state["discard"] == [row[2]]
-    assert game.log[-1].type == DEALT and game.finals[-1]
+    assert game.log[-1].type == DEALT and finals(game)[-1]
     assert game.state["phase"] == "turn"
     assert len(game.state["row"]) == 4
 
@@ -110,43 +110,43 @@ def test_three_players_discard_the_unchosen_fourth_card_and_a_new_row_is_dealt()
 def test_turn_order_is_the_order_of_tokens_in_the_old_row():
     # "In ascending token order (as they appear in the old market row)": the seat that took the
     # cheapest card places first in the next turn, whatever the claim order was.
-    game = Game(2, seed=9)
+    game = new(2, seed=9)
     first, second = game.state["tokens"][:2]
-    game.send(first, "claim", {"index": 3})
-    game.send(second, "claim", {"index": 0})
-    game.send(second, "claim", {"index": 1})
-    game.send(first, "claim", {"index": 2})
+    send(game, first, "claim", {"index": 3})
+    send(game, second, "claim", {"index": 0})
+    send(game, second, "claim", {"index": 1})
+    send(game, first, "claim", {"index": 2})
     assert [x["seat"] for x in game.state["old_row"]] == [second, second, first, first]
-    assert game.actor == {"seat": second, "action": "place", "slot": 0}
+    assert actor(game) == {"seat": second, "action": "place", "slot": 0}
 
 
 def test_a_player_places_before_claiming_and_claims_after():
-    game = Game(2, seed=9)
+    game = new(2, seed=9)
     for index in range(4):
-        game.send(game.actor["seat"], "claim", {"index": index})
-    seat = game.actor["seat"]
+        send(game, actor(game)["seat"], "claim", {"index": index})
+    seat = actor(game)["seat"]
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "claim", {"index": 0})
+        send(game, seat, "claim", {"index": 0})
     assert exc.value.code == "wrong_step"
-    legal = game.view()["placing"]["legal"]
-    game.send(seat, "place", legal[0])
-    assert game.actor == {"seat": seat, "action": "claim", "slot": 0}
+    legal = see(game)["placing"]["legal"]
+    send(game, seat, "place", legal[0])
+    assert actor(game) == {"seat": seat, "action": "claim", "slot": 0}
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "place", legal[1])
+        send(game, seat, "place", legal[1])
     assert exc.value.code == "wrong_step"
-    game.send(seat, "claim", {"index": 0})
+    send(game, seat, "claim", {"index": 0})
     assert game.log[-1].type == CLAIMED
 
 
 def test_the_waning_allows_each_position_once_per_three_rounds():
-    game = Game(1, seed=2)
-    assert game.view(0)["claimable"] == [0, 1, 2]
-    game.send(0, "claim", {"index": 0})
+    game = new(1, seed=2)
+    assert see(game, 0)["claimable"] == [0, 1, 2]
+    send(game, 0, "claim", {"index": 0})
     for expected, pick in (([1, 2], 2), ([1], 1), ([0, 1, 2], 1), ([0, 2], 0)):
-        game.send(0, "place", game.view(0)["placing"]["legal"][0])
-        assert game.view(0)["claimable"] == expected
-        game.send(0, "claim", {"index": pick})
-    game.send(0, "place", game.view(0)["placing"]["legal"][0])
+        send(game, 0, "place", see(game, 0)["placing"]["legal"][0])
+        assert see(game, 0)["claimable"] == expected
+        send(game, 0, "claim", {"index": pick})
+    send(game, 0, "place", see(game, 0)["placing"]["legal"][0])
     with pytest.raises(RuleViolation) as exc:
-        game.send(0, "claim", {"index": 1})
+        send(game, 0, "claim", {"index": 1})
     assert exc.value.code == "position_used"

@@ -3,8 +3,8 @@
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.personimo.physical import Entry, build_district, parse_cell, score_physical
-from tabletop.personimo.scoring import AGE_OF_BADGERS, ScoringOptions, score_district
+from tabletop.personimo.rules.physical import Entry, build_district, parse_cell, score_physical
+from tabletop.personimo.rules.scoring import AGE_OF_BADGERS, ScoringOptions, score_district
 
 from .test_scoring import WORKED
 

@@ -14,7 +14,7 @@ from tabletop.personimo.rules import (
     placement_error,
 )
 
-from .play import Game
+from .sims import actor, new, see, send
 
 
 def district(*cards, hq="island/1", at=(2, 2)):
@@ -107,32 +107,32 @@ BOXED_IN = district(
 
 def placing(d, card_id, players=2):
     """A game where the first placer holds ``card_id`` and owns district ``d``."""
-    game = Game(players, seed=11)
+    game = new(players, seed=11)
     for index in range(len(game.state["tokens"])):
-        game.send(game.actor["seat"], "claim", {"index": index})
-    seat = game.actor["seat"]
+        send(game, actor(game)["seat"], "claim", {"index": index})
+    seat = actor(game)["seat"]
     game.state["districts"][seat] = copy.deepcopy(d)
-    game.state["old_row"][game.actor["slot"]]["card"] = card_id
+    game.state["old_row"][actor(game)["slot"]]["card"] = card_id
     return game, seat
 
 
 def test_layout_shifts_to_make_room():
     game, seat = placing(CORNERED, "castle/1")
-    view = game.view(seat)["placing"]
+    view = see(game, seat)["placing"]
     assert view["legal"] == []
     assert (view["needs_shift"], view["must_discard"]) == (True, False)
     assert view["shifts"] == {"up": True, "down": False, "left": True, "right": False}
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "shift", {"dr": 1, "dc": 0})
+        send(game, seat, "shift", {"dr": 1, "dc": 0})
     assert exc.value.code == "bad_shift"
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "discard")
+        send(game, seat, "discard")
     assert exc.value.code == "placement_possible"
-    game.send(seat, "shift", {"dr": 0, "dc": -1})
+    send(game, seat, "shift", {"dr": 0, "dc": -1})
     assert game.log[-1].type == SHIFTED
     assert game.state["districts"][seat]["hq"]["cell"] == [4, 3]
     assert game.state["districts"][seat]["cards"][0]["cells"] == [[3, 3], [2, 3]]
-    game.send(seat, "place", {"cells": [[3, 4], [4, 4]], "suits": ["Suns", "Knots"]})
+    send(game, seat, "place", {"cells": [[3, 4], [4, 4]], "suits": ["Suns", "Knots"]})
     assert game.log[-1].type == PLACED
 
 
@@ -140,29 +140,29 @@ def test_layout_shifts_to_make_room():
 def test_a_shift_is_one_step(shift):
     game, seat = placing(CORNERED, "castle/1")
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "shift", shift)
+        send(game, seat, "shift", shift)
     assert exc.value.code == "bad_shift"
 
 
 def test_a_card_that_cannot_be_placed_anywhere_is_discarded():
     assert not placeable_anywhere(BOXED_IN, "castle/1", 5)
     game, seat = placing(BOXED_IN, "castle/1")
-    view = game.view(seat)["placing"]
+    view = see(game, seat)["placing"]
     assert (view["legal"], view["must_discard"]) == ([], True)
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "place", {"cells": [[0, 0], [0, 1]], "suits": ["Suns", "Knots"]})
+        send(game, seat, "place", {"cells": [[0, 0], [0, 1]], "suits": ["Suns", "Knots"]})
     assert exc.value.code == "must_discard"
-    game.send(seat, "discard")
+    send(game, seat, "discard")
     assert game.log[-1].type == DISCARDED
     assert game.state["districts"][seat]["discards"] == ["castle/1"]
     assert "castle/1" in game.state["discard"]
-    assert game.actor["action"] == "claim"
+    assert actor(game)["action"] == "claim"
 
 
 def test_a_placeable_card_may_not_be_discarded():
     game, seat = placing(BOXED_IN, "cave/1")
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "discard")
+        send(game, seat, "discard")
     assert exc.value.code == "placement_possible"
 
 
@@ -170,13 +170,13 @@ def test_place_checks_the_suit_assignment():
     game, seat = placing(district(), "mountain/1")
     for suits in (None, ["Moons", "Moons"], ["Suns", "Waves"], "Moons"):
         with pytest.raises(RuleViolation) as exc:
-            game.send(seat, "place", {"cells": [[2, 3], [2, 4]], "suits": suits})
+            send(game, seat, "place", {"cells": [[2, 3], [2, 4]], "suits": suits})
         assert exc.value.code == "bad_suits"
 
 
 def test_a_single_suited_card_needs_no_suit_assignment():
     game, seat = placing(district(), "sea/1")
-    game.send(seat, "place", {"cells": [[2, 3], [2, 4]]})
+    send(game, seat, "place", {"cells": [[2, 3], [2, 4]]})
     assert game.log[-1].data["suits"] == ["Waves", "Waves"]
 
 
@@ -184,7 +184,7 @@ def test_a_single_suited_card_needs_no_suit_assignment():
 def test_place_needs_two_cells(cells):
     game, seat = placing(district(), "mountain/1")
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "place", {"cells": cells, "suits": ["Moons", "Suns"]})
+        send(game, seat, "place", {"cells": cells, "suits": ["Moons", "Suns"]})
     assert exc.value.code == "bad_cells"
 
 
@@ -192,7 +192,7 @@ def test_illegal_place_changes_nothing_and_says_why():
     game, seat = placing(district(SEA), "forest/1")
     before = copy.deepcopy(game.state)
     with pytest.raises(RuleViolation) as exc:
-        game.send(seat, "place", {"cells": [[1, 3], [1, 4]], "suits": ["Moons", "Leaves"]})
+        send(game, seat, "place", {"cells": [[1, 3], [1, 4]], "suits": ["Moons", "Leaves"]})
     assert exc.value.code == "no_suit_match"
     assert "match" in exc.value.message
     assert game.state == before

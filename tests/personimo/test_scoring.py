@@ -2,7 +2,7 @@
 
 import pytest
 
-from tabletop.personimo.scoring import (
+from tabletop.personimo.rules.scoring import (
     AGE_OF_BADGERS,
     BONUSES,
     ScoringOptions,

@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from tabletop import services
 from tabletop.errors import RuleViolation
 from tabletop.models import Table
-from tabletop.personimo.rules import SHIFT_DIRECTIONS, PersonimoRuleset
+from tabletop.personimo.rules import PersonimoRuleset
 from tabletop.rules import Command
 from tabletop.views import live_context
 
@@ -16,19 +16,10 @@ RULES = PersonimoRuleset()
 
 
 def next_command(table, pick):
-    """The seat to act and a random legal command, from that seat's view (as a phone sees it)."""
+    """The seat to act and a random command its page offers (``RULES.moves`` of its view)."""
     state = RULES.load(table.state)
     seat = state["actor"]["seat"]
-    view = RULES.view(state, seat)
-    if state["actor"]["action"] == "claim":
-        return seat, Command("personimo.claim", {"index": pick.choice(view["claimable"])})
-    placing = view["placing"]
-    if placing["legal"]:
-        return seat, Command("personimo.place", pick.choice(placing["legal"]))
-    if placing["must_discard"]:
-        return seat, Command("personimo.discard")
-    dr, dc = SHIFT_DIRECTIONS[pick.choice([k for k, ok in placing["shifts"].items() if ok])]
-    return seat, Command("personimo.shift", {"dr": dr, "dc": dc})
+    return seat, pick.choice(RULES.moves(RULES.view(state, seat), seat))
 
 
 def play_through_run_command(table, seats, seed):
@@ -141,3 +132,16 @@ def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client, db):
     assert response.status_code == 302
     table = Table.objects.get()
     assert (table.options["market"], table.options["district"]) == ("four_lights", "5")
+
+
+def test_the_page_shows_the_latest_log_lines_narrated_from_events(make_table):
+    # Narration is not state (issue 13): the projection holds no prose, the page narrates.
+    table, seats = make_table("personimo", players=2)
+    state = RULES.load(table.state)
+    seat = state["actor"]["seat"]
+    services.run_command(table, seats[seat], Command("personimo.claim", {"index": 0}))
+    table.refresh_from_db()
+    assert "claimed" not in str(table.state) and "log" not in table.state
+    html = render_live(table, seats[0])
+    assert 'id="pm-log"' in html
+    assert f"{seats[seat].name} claimed" in html

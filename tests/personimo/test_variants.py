@@ -3,16 +3,16 @@
 import pytest
 
 from tabletop.errors import RuleViolation
-from tabletop.personimo.cards import SUITS, card
 from tabletop.personimo.rules import (
     normalize_options,
     orientations,
     placement_error,
     sort_market,
 )
-from tabletop.personimo.scoring import BONUSES, ScoringOptions, score_district
+from tabletop.personimo.rules.cards import SUITS, card
+from tabletop.personimo.rules.scoring import BONUSES, ScoringOptions, score_district
 
-from .play import RULES, Game, play_out
+from .sims import actor, finish, new, see, send, set_up
 from .test_placement import district
 
 
@@ -22,68 +22,68 @@ def handled(game):
 
 def claim_row(game):
     while game.state["phase"] == "claim":
-        game.send(game.actor["seat"], "claim", {"index": game.view()["claimable"][0]})
+        send(game, actor(game)["seat"], "claim", {"index": see(game)["claimable"][0]})
 
 
 def test_there_are_four_lights_carries_the_unpicked_card_forward():
     # Four players: a five-card first market, then four new cards and the carried one.
-    game = Game(4, seed=3, options={"market": "four_lights"})
+    game = new(4, seed=3, options={"market": "four_lights"})
     assert len(game.state["row"]) == 5
     assert game.state["seasons"] == 12
     claim_row(game)
-    carried = [c for c in game.log[1].data["cards"] if c not in
+    carried = [c for c in game.log[2].data["cards"] if c not in
                [x["card"] for x in game.state["old_row"]]]  # fmt: skip
     assert len(carried) == 1
     assert carried[0] in game.log[-1].data["cards"]
     assert (len(game.state["row"]), game.log[-1].data["dealt"]) == (5, 4)
     assert game.state["discard"] == []
-    play_out(game, seed=3)
+    finish(game, seed=3)
     assert handled(game) == [12] * 4
 
 
 def test_fives_a_crowd_deals_one_card_more_and_discards_it():
-    game = Game(5, seed=1, options={"market": "fives_crowd"})
-    assert (len(game.log[0].data["deck"]), len(game.state["row"])) == (72, 6)
+    game = new(5, seed=1, options={"market": "fives_crowd"})
+    assert (len(set_up(game)["deck"]), len(game.state["row"])) == (72, 6)
     claim_row(game)
     assert len(game.state["discard"]) == 1
-    play_out(game, seed=1)
+    finish(game, seed=1)
     assert handled(game) == [12] * 5
 
 
 @pytest.mark.parametrize(("players", "deck", "row"), [(3, 36, 6), (4, 48, 8)])
 def test_its_drafty_in_here_two_tokens_each_and_a_double_market(players, deck, row):
-    game = Game(players, seed=2, options={"market": "drafty"})
+    game = new(players, seed=2, options={"market": "drafty"})
     tokens = game.state["tokens"]
     assert tokens == tokens[:players] + tokens[:players][::-1]
-    assert (len(game.log[0].data["deck"]), len(game.state["row"])) == (deck, row)
+    assert (len(set_up(game)["deck"]), len(game.state["row"])) == (deck, row)
     assert game.state["seasons"] == 6
-    play_out(game, seed=2)
+    finish(game, seed=2)
     assert handled(game) == [12] * players
 
 
 def test_the_soothsayer_shows_the_next_market_before_choosing():
-    game = Game(2, seed=4, options={"soothsayer": "yes"})
-    preview = game.log[1].data["preview"]
+    game = new(2, seed=4, options={"soothsayer": "yes"})
+    preview = game.log[2].data["preview"]
     assert len(preview) == 4 and len(game.state["deck"]) == 16
-    assert [c["id"] for c in game.view(1)["preview"]] == preview
+    assert [c["id"] for c in see(game, 1)["preview"]] == preview
     claim_row(game)
     assert game.log[-1].data["cards"] == preview
-    play_out(game, seed=4)
+    finish(game, seed=4)
     assert handled(game) == [12, 12]
 
 
 def test_seven_by_seven_for_two_players_uses_48_cards_on_a_larger_grid():
-    game = Game(2, seed=5, options={"district": "7"})
-    assert (len(game.log[0].data["deck"]), game.state["size"]) == (48, 7)
+    game = new(2, seed=5, options={"district": "7"})
+    assert (len(set_up(game)["deck"]), game.state["size"]) == (48, 7)
     assert game.state["seasons"] == 12
     assert game.state["districts"][0]["hq"]["cell"] == [3, 3]
-    assert len(game.view(0)["districts"][0]["grid"]) == 7
-    play_out(game, seed=5)
+    assert len(see(game, 0)["districts"][0]["grid"]) == 7
+    finish(game, seed=5)
     assert handled(game) == [24, 24]
 
 
 def test_seven_by_seven_solitaire_the_waning_with_a_double_deck():
-    game = play_out(Game(1, seed=6, options={"district": "7"}), seed=6)
+    game = finish(new(1, seed=6, options={"district": "7"}), seed=6)
     assert game.state["seasons"] == 24
     assert handled(game) == [24]
 
@@ -113,13 +113,13 @@ def test_variants_outside_their_player_counts_are_refused(options, players):
 
 def test_courting_danger_shuffles_the_other_pawns_and_courts_into_the_deck():
     # Two players, single deck: 24 cards and the 8 Pawns and Courts less the 2 start cards.
-    game = Game(2, seed=7, options={"extra_cards": "courting_danger"})
-    deck = game.log[0].data["deck"]
-    starts = game.log[0].data["start_cards"]
+    game = new(2, seed=7, options={"extra_cards": "courting_danger"})
+    deck = set_up(game)["deck"]
+    starts = set_up(game)["start_cards"]
     extended = {c for c in deck if card(c).deck == "extended"}
     assert len(deck) == 30 and len(extended) == 6 and not extended & set(starts)
     assert game.state["seasons"] == 8  # 4 + 4 x 6 + a last row of 2
-    play_out(game, seed=7)
+    finish(game, seed=7)
     assert sum(handled(game)) == 30 - len(game.state["discard"]) + sum(
         len(d["discards"]) for d in game.state["districts"])  # fmt: skip
 
@@ -141,22 +141,22 @@ def test_excuses_wild_the_excuse_takes_any_one_suit_and_sorts_between_7s_and_8s(
     assert orientations("excuse/1") == [(s, s) for s in SUITS]
     row = ["mill/1", "excuse/1", "castle/1", "ace-of-moons/1"]
     assert sort_market(row) == ["ace-of-moons/1", "castle/1", "excuse/1", "mill/1"]
-    game = Game(4, seed=8, options={"extra_cards": "excuses_wild"})
-    assert len(game.log[0].data["deck"]) == 50  # one Excuse per deck of the double Decktet
-    play_out(game, seed=8)
+    game = new(4, seed=8, options={"extra_cards": "excuses_wild"})
+    assert len(set_up(game)["deck"]) == 50  # one Excuse per deck of the double Decktet
+    finish(game, seed=8)
     assert game.state["phase"] == "over"
 
 
 def test_six_by_six_two_players_34_cards_and_a_two_square_headquarters():
     # "a pool of 34 cards drawn from the base deck"; the headquarters covers two squares.
-    game = Game(2, seed=9, options={"district": "6"})
-    assert len(game.log[0].data["deck"]) == 34
-    assert len(game.log[0].data["set_aside"]) == 2
+    game = new(2, seed=9, options={"district": "6"})
+    assert len(set_up(game)["deck"]) == 34
+    assert len(set_up(game)["set_aside"]) == 2
     assert game.state["seasons"] == 9  # 8 rows of 4, then the last 2 cards
     hq = game.state["districts"][0]["hq"]
     assert (hq["cell"], hq["cell2"]) == ([2, 2], [2, 3])
-    assert [c for c in game.view(0)["districts"][0]["grid"][2] if c.get("hq")] != []
-    play_out(game, seed=9)
+    assert [c for c in see(game, 0)["districts"][0]["grid"][2] if c.get("hq")] != []
+    finish(game, seed=9)
     # 8 rows of 4 and a last row of 2 (taken by the first two tokens of the old row); 34 blocks
     # and the two headquarters squares fill the 36.
     assert sum(handled(game)) == 34 and max(handled(game)) <= 18
@@ -182,11 +182,11 @@ def test_next_to_either_headquarters_square_no_suit_needs_to_match():
 
 
 def test_jacynimo_deals_15_cards_a_player_onto_a_4x4_tableau():
-    game = Game(2, seed=10, options={"district": "jacynimo"})
-    assert len(game.log[0].data["deck"]) == 30
+    game = new(2, seed=10, options={"district": "jacynimo"})
+    assert len(set_up(game)["deck"]) == 30
     assert game.state["size"] == 4
     assert game.state["districts"][0]["hq"]["cell"] == [1, 1]
-    play_out(game, seed=10)
+    finish(game, seed=10)
     # 7 rows of 4 and a last row of 2, taken by the first two tokens of the old row.
     assert sum(handled(game)) == 30 and max(handled(game)) <= 16
     for d in game.state["districts"]:
@@ -220,27 +220,27 @@ def test_jacynimo_neighborhoods_are_cards_sharing_a_suit_scored_for_bottom_suits
 
 
 def test_age_of_goblins_draws_three_bonus_options_and_scores_them():
-    game = Game(2, seed=12, options={"bonus": "goblins"})
-    chosen = game.log[0].data["options"]["bonus_set"]
+    game = new(2, seed=12, options={"bonus": "goblins"})
+    chosen = set_up(game)["options"]["bonus_set"]
     assert len(set(chosen)) == 3 and set(chosen) <= set(BONUSES)
-    play_out(game, seed=12)
+    finish(game, seed=12)
     for result in game.state["results"]:
         assert {b["name"] for b in result["bonuses"]} <= set(chosen)
-    assert RULES.fold(game.log) == game.state
+    game.assert_replay_equal()
 
 
 def test_thorny_crowns_is_refused_too():
     with pytest.raises(RuleViolation) as exc:
-        Game(1, options={"solitaire": "thorny_crowns"})
+        new(1, options={"solitaire": "thorny_crowns"})
     assert exc.value.code == "variant_unsupported"
     assert "missing" in exc.value.message
 
 
 def test_urban_sprawl_has_no_grid_limit_and_every_touching_pair_must_match():
-    game = Game(2, seed=13, options={"district": "sprawl"})
+    game = new(2, seed=13, options={"district": "sprawl"})
     hq = game.state["districts"][0]["hq"]["cell"]
     assert hq == [24, 24]
-    play_out(game, seed=13)
+    finish(game, seed=13)
     assert sum(handled(game)) == 24
     d = {**district(("sea/1", [(24, 25), (24, 26)], ["Waves", "Waves"]), at=(24, 24)),
          "sprawl": True}  # fmt: skip
@@ -253,17 +253,17 @@ def test_urban_sprawl_has_no_grid_limit_and_every_touching_pair_must_match():
     assert placement_error(d, [(24, 23), (24, 22)], ["Moons", "Leaves"], 49) == "no_suit_match"
     assert placement_error(d, [(24, 23), (24, 22)], ["Wyrms", "Knots"], 49) is None
     # The page shows only the built blocks and two rings around them.
-    grid = game.view(0)["districts"][0]["grid"]
+    grid = see(game, 0)["districts"][0]["grid"]
     assert len(grid) < 49 and len(grid[0]) < 49
 
 
 def test_nine_by_nine_two_players_80_cards_with_8_extended_ones():
-    game = Game(2, seed=14, options={"district": "9"})
-    deck = game.log[0].data["deck"]
+    game = new(2, seed=14, options={"district": "9"})
+    deck = set_up(game)["deck"]
     assert len(deck) == 80 and len(set(deck)) == 80
     assert sum(card(c).deck == "extended" for c in deck) == 8
-    assert not set(deck) & set(game.log[0].data["start_cards"])
+    assert not set(deck) & set(set_up(game)["start_cards"])
     assert (game.state["size"], game.state["seasons"]) == (9, 20)
     assert game.state["districts"][0]["hq"]["cell"] == [4, 4]
-    play_out(game, seed=14)
+    finish(game, seed=14)
     assert handled(game) == [40, 40]  # 80 blocks and the headquarters fill 81

@@ -12,8 +12,9 @@ Cells are ``[row, column]`` in ``0..size-1``; ``suits[i]`` is the suit assigned 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .cards import SUITS, card
 
@@ -117,6 +118,7 @@ def neighborhoods(built: Mapping[Cell, tuple[str, ...]]) -> list[tuple[str, froz
     return result
 
 
+@cache
 def is_attraction(card_id: str, options: ScoringOptions = ScoringOptions()) -> bool:
     """Rank 8, 9 or Crown by the rules (``options.attraction_min``: Detraction). Pawns, Courts
     and the Excuse have no rank number and are never attractions."""
@@ -124,6 +126,7 @@ def is_attraction(card_id: str, options: ScoringOptions = ScoringOptions()) -> b
     return number is not None and number >= options.attraction_min
 
 
+@cache
 def weight(card_id: str, options: ScoringOptions = ScoringOptions()) -> int:
     """How many scoring cards ``card_id`` counts as: 1 for a personality or an attraction, 2 for
     both (the Diplomat, the Merchant, the Bard, the Huntress), 0 otherwise. Lucky Nines: a 9
@@ -178,12 +181,13 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
         if options.paralysis:
             chosen = max(pairs, key=lambda p: (len(hoods[index[p]][1]), p[0] == bottom))
         else:
-            chosen = next((p for p in pairs if p[0] == bottom), None)
-            if chosen is None:
+            found = next((p for p in pairs if p[0] == bottom), None)
+            if found is None:
                 continue  # its bottom suit is on no block (cannot happen on a legal district)
+            chosen = found
         cards_in[index[chosen]].extend([card_id] * w)
 
-    result_hoods = []
+    result_hoods: list[dict] = []
     for (suit, cells), scoring in zip(hoods, cards_in, strict=True):
         points = len(cells) * len(scoring)
         result_hoods.append(
@@ -198,7 +202,7 @@ def score_district(district: Mapping, options: ScoringOptions = ScoringOptions()
             }
         )
     base = sum(h["points"] for h in result_hoods)
-    bonuses = [
+    bonuses: list[dict] = [
         {"name": name, "label": BONUSES[name], "points": points}
         for name, points in district_bonuses(built, district, options).items()
         if points
@@ -294,7 +298,7 @@ def largest_by_suit(district: Mapping) -> dict[str, int]:
     return best
 
 
-def score_table(districts: list[Mapping], options: ScoringOptions = ScoringOptions()) -> list[dict]:
+def score_table(districts: Sequence[Mapping], options: ScoringOptions = ScoringOptions()) -> list[dict]:
     """Score every player's district and rank them (Personimo rules, "Scoring").
 
     Returns one ``score_district`` dict per player (same order) with ``"place"`` (1 = winner;

@@ -9,6 +9,7 @@ block. Blocks left unassigned get the assignment that scores most (Personimo rul
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.errors import RuleViolation
@@ -67,7 +68,7 @@ def build_district(hq_key: str, hq_cell: str, entries: list[Entry], size: int = 
     if hq is None or hq.rank not in ("Pawn", "Court"):
         raise RuleViolation("bad_card", "Choose a Pawn or Court as headquarters.")
     used = {parse_cell(hq_cell, size): "headquarters"}
-    district = {"hq": {"card": f"{hq_key}/1", "cell": list(parse_cell(hq_cell, size))},
+    district: dict = {"hq": {"card": f"{hq_key}/1", "cell": list(parse_cell(hq_cell, size))},
                 "cards": [], "discards": []}  # fmt: skip
     copies: dict[str, int] = {}
     open_entries = []
@@ -117,9 +118,11 @@ def best_assignment(district: dict, open_entries: list[int],
 
     n = len(open_entries)
     if n <= EXHAUSTIVE:
-        best = max(itertools.product([False, True], repeat=n), key=total)
+        best: Sequence[bool] = max(
+            itertools.product([False, True], repeat=n), key=lambda f: total(tuple(f))
+        )
     else:
-        best, best_score = None, None
+        best, best_score = [False] * n, None
         for start in ([False] * n, [True] * n, [i % 2 == 1 for i in range(n)]):
             current, current_score = list(start), total(tuple(start))
             improved = True

@@ -147,8 +147,10 @@ def all_cards() -> dict[str, Card]:
     return result
 
 
+@cache
 def card(instance: str) -> Card:
-    """The card of an instance id ``"<key>/<copy>"`` (or a bare key). KeyError if unknown."""
+    """The card of an instance id ``"<key>/<copy>"`` (or a bare key). KeyError if unknown.
+    Cached: scoring asks for the same few hundred instances very often."""
     return all_cards()[instance.split("/", 1)[0]]
 
 
