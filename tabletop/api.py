@@ -28,8 +28,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import services
-from tabletop.errors import NotFound, TabletopError
+from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, Throttled, table_by_code
+from tabletop.ids import odd_number_path
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
 
@@ -117,6 +118,12 @@ class SeatOut(serializers.Serializer):
 class CommandIn(serializers.Serializer):
     type = serializers.CharField(max_length=80)
     data = serializers.DictField(required=False, default=dict)
+
+    def validate_data(self, value):
+        odd = odd_number_path(value)
+        if odd is not None:
+            raise RuleViolation("bad_number", f"{odd or 'A value'}: numbers are written with 0-9.")
+        return value
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     idempotency_key = serializers.CharField(required=False, allow_null=True, max_length=80)
 

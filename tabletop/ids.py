@@ -38,3 +38,32 @@ def parse_id(value) -> int | None:
     elif isinstance(value, int) and not isinstance(value, bool):
         return value if 1 <= value <= MAX_ID else None
     return parse_int(value, minimum=1, maximum=MAX_ID)
+
+
+def _odd_digits(text: str) -> bool:
+    body = text.strip().lstrip("-")
+    return bool(body) and body.isdigit() and not body.isascii()
+
+
+def odd_number_path(value, depth: int = 0) -> str | None:
+    """Where in ``value`` (command data: dicts, lists, strings) a string of non-ASCII digits
+    sits ("²", "١٢", "１"), as a dotted path; ``None`` when there is none. Such strings pass
+    ``str.isdigit`` but break ``int()`` or read as another number, so the kit refuses them
+    before any game sees them (the games read numbers with ``parse_int``)."""
+    if depth > 64:
+        return None
+    if isinstance(value, str):
+        return "" if _odd_digits(value) else None
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list | tuple):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        if isinstance(key, str) and _odd_digits(key):
+            return str(key)
+        found = odd_number_path(item, depth + 1)
+        if found is not None:
+            return f"{key}.{found}".rstrip(".")
+    return None

@@ -182,6 +182,15 @@ def forget_seat(response, seat_id: int, request) -> None:
     _write_cookie(response, entries, request)
 
 
+def cookie_value(*seats: Seat) -> str:
+    """The value of a seat cookie holding ``seats`` (newest first), as a phone would carry it."""
+    return signing.dumps(
+        [[s.pk, s.nonce, s.table_id] for s in seats[:MAX_COOKIE_SEATS]],
+        salt=COOKIE_SALT,
+        compress=True,
+    )
+
+
 def _write_cookie(response, entries: list, request) -> None:
     response.set_cookie(
         COOKIE,
