@@ -39,7 +39,7 @@ from tabletop.seats import (
 
 def fresh_address() -> str:
     """A client address of its own (the throttles' counts live in the shared cache)."""
-    return "10.%d.%d.%d" % tuple(secrets.randbelow(250) + 1 for _ in range(3))
+    return "10." + ".".join(str(secrets.randbelow(250) + 1) for _ in range(3))
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
