@@ -662,6 +662,34 @@ class LimitBonus(models.Model):
         return f"{self.amount:+d} {self.kind} {self.key} ({self.source})"
 
 
+class GuestGuild(models.Model):
+    """A pre-assembled Guild a Guild Master prepares from their own card database for a friend
+    who has no account (DemLoc rulebook 4: "generate pre-assembled guild combinations (using the
+    app) to share the game even with people who do not have DemLoc"). Made and changed only by
+    ``guilds.services.guests``. ``roster``: ``[{"card": mercenary card id, "weapons": [weapon
+    card ids], "codes": [arcane code card ids]}]``; ``pantheon``: daemon card ids. It is never a
+    Guild: a mission writes nothing into it or into its owner's Guild but ``played`` and
+    ``won``."""
+
+    owner = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="guest_guilds")
+    name = models.CharField(max_length=rules.GUILD_NAME_MAX)
+    colour = models.CharField(max_length=10, choices=GuildColour.choices)
+    roster = models.JSONField(default=list)
+    pantheon = models.JSONField(default=list, blank=True)
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["owner", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name"], name="guest_guild_name_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (guest of {self.owner})"
+
+
 class MissionHold(models.Model):
     """A Guild bound to a mission still running at a table (DemLoc rulebook 6.4: "only after
     disconnecting from the app ... it will be possible to modify their structure").

@@ -34,6 +34,7 @@ from .services._common import building_level
 
 PAGES = (
     "office",
+    "friends",
     "gate",
     "dormitory",
     "armory",
@@ -201,7 +202,19 @@ def _ledger(guild) -> dict:
     return {"entries": guild.ledger.all()[:200]}
 
 
+def _friends(guild) -> dict:
+    """Guest Guilds (section 4) and the database cards a new one can take."""
+    return {
+        "guest_guilds": services.guest_guilds(guild),
+        "mercenary_cards": [e for e in queries.guild_database(guild, Card.Kind.MERCENARY)],
+        "weapon_cards": [e for e in queries.guild_database(guild, Card.Kind.WEAPON)],
+        "colours": GuildColour.choices,
+        "card_names": dict(Card.objects.filter(kind__in=["mercenary"]).values_list("pk", "name")),
+    }
+
+
 CONTEXT: dict[str, Callable] = {
+    "friends": _friends,
     "office": _office,
     "gate": _gate,
     "dormitory": _dormitory,
@@ -256,6 +269,7 @@ def _page_view(page: str):
     return view
 
 
+friends = _page_view("friends")
 gate = _page_view("gate")
 dormitory = _page_view("dormitory")
 armory = _page_view("armory")
@@ -369,6 +383,32 @@ def rename(request):
         "Guild renamed.",
         name=request.POST.get("name", ""),
         colour=request.POST.get("colour") or None,
+    )
+
+
+@_action("friends")
+def friend_prepare(request):
+    """Prepare a guest Guild for a friend without an account (section 4): the chosen mercenary
+    cards, each with the weapon card chosen for it."""
+    roster = [
+        {"card": pk, "weapons": [w for w in [request.POST.get(f"weapon-{pk}")] if w]}
+        for pk in request.POST.getlist("mercenary")
+    ]
+    return _perform(
+        request,
+        "friends",
+        services.guest_guild_prepare,
+        "Guest Guild ready: bring it at a mission for your friend's seat.",
+        name=request.POST.get("name", ""),
+        colour=request.POST.get("colour", ""),
+        roster=roster,
+    )
+
+
+@_action("friends")
+def friend_delete(request, pk: int):
+    return _perform(
+        request, "friends", services.guest_guild_delete, "Guest Guild deleted.", guest_id=pk
     )
 
 

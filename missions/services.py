@@ -111,9 +111,12 @@ def guild_payload(guild, seat_number: int) -> dict:
     """What ``demloc.setup.guild_bind`` carries: the Guild as it is now (its snapshot turned
     into mission cards), the follower cards of its database, its fate points and when the
     snapshot was taken (``taken_at``, ISO 8601 UTC)."""
-    snapshot = guild_services.guild_snapshot(guild)
+    return _payload(guild_services.guild_snapshot(guild), guild, seat_number)
+
+
+def _payload(snapshot: dict, owner, seat_number: int) -> dict:
     cards = roster_from_snapshot(snapshot)
-    database = guild_services.guild_database(guild, "follower")
+    database = guild_services.guild_database(owner, "follower")
     return {
         "seat": seat_number,
         "guild": snapshot["guild"],
@@ -172,6 +175,36 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     table_services.run_command(
         table, None, Command(SETUP + "guild_bind", guild_payload(guild, seat.number))
     )
+    _raffle_when_all_in(table)
+
+
+def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> None:
+    """A Guild Master at the table brings one of their guest Guilds for a friend without an
+    account, who sits in ``seat`` (DemLoc rulebook 4: pre-assembled guild combinations "to
+    share the game even with people who do not have DemLoc"; ``guilds.services.guests``). The
+    guest Guild plays like any Guild; the close writes nothing for it but its ``played`` and
+    ``won`` statistics, and a guest Guild that wins takes no control spot (it holds none).
+
+    Raises ``NotAllowed`` ``login_required`` / ``not_seated`` / ``seat_has_account``,
+    ``RuleViolation("no_guild")``, ``NotFound("guest_guild_not_found")`` and the ruleset's
+    ``guild_bound`` / ``wrong_phase`` codes."""
+    guild = _guild_of(user)
+    if not table.seats.filter(user=user).exists():
+        raise NotAllowed("not_seated", "Take your own seat at this table first.")
+    if seat.table_id != table.pk:
+        raise NotAllowed("not_seated", "That seat is not at this table.")
+    if seat.user_id is not None:
+        raise NotAllowed(
+            "seat_has_account", f"{seat.name} plays with their own account: they bring their Guild."
+        )
+    guest = guild_services.guest_guild_of(guild=guild, guest_id=guest_guild_id)
+    snapshot = guild_services.guest_guild_snapshot(guest)
+    payload = _payload(snapshot, guild, seat.number)
+    table_services.run_command(table, None, Command(SETUP + "guild_bind", payload))
+    _raffle_when_all_in(table)
+
+
+def _raffle_when_all_in(table: Table) -> None:
     table.refresh_from_db()
     setup = (table.state or {}).get("setup") or {}
     if (
@@ -179,7 +212,11 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
         and setup.get("raffle") is None
         and len(setup.get("guilds", {})) == len(setup.get("seats", []))
     ):
-        ids = [g["guild"]["id"] for g in setup["guilds"].values()]
+        ids = [
+            g["guild"]["id"]
+            for g in setup["guilds"].values()
+            if not guild_services.is_guest_id(g["guild"]["id"])
+        ]
         try:
             table_services.run_command(
                 table, None, Command(SETUP + "raffle", {"candidates": _raffle_candidates(ids)})
@@ -201,7 +238,7 @@ def held_choices(setup: dict) -> dict[int, tuple[list[int], int]]:
     out: dict[int, tuple[list[int], int]] = {}
     for seat_key, bound in (setup.get("guilds") or {}).items():
         guild_id = (bound.get("guild") or {}).get("id")
-        if guild_id is None:
+        if guild_id is None or guild_services.is_guest_id(guild_id):
             continue
         picks = (setup.get("picks") or {}).get(seat_key, [])
         ids = [int(p["ref"]) for p in picks if p["source"] == "mercenary" and p.get("ref")]
@@ -297,9 +334,21 @@ def mission_close(*, mission_id: int) -> dict:
     posted, skipped = {}, []
     reference = mission_reference(mission.pk)
     setup = state["setup"]
+    guests = {g["seat"] for g in result["guilds"] if guild_services.is_guest_id(g["guild_id"])}
+    for g in result["guilds"]:
+        if g["seat"] in guests:  # a guest Guild: only its statistics (guilds.services.guests)
+            guild_services.guest_guild_played(
+                guest_table_id=g["guild_id"], won=g["seat"] == result["winner"]
+            )
+    point = result["control_point"]
+    if point["change"] == "acquired" and guild_services.is_guest_id(point["to"]):
+        # A guest Guild holds no control points: the spot stays with its holder.
+        result = {**result, "control_point": {**point, "to": None, "change": "stays"}}
     if result["applies"]:
         name = mission.definition.name
         for g in result["guilds"]:
+            if g["seat"] in guests:
+                continue
             outcome = "won" if g["seat"] == result["winner"] else "played"
             costs = setup["costs"][str(g["seat"])]
             charges = int(costs.get("hires", 0)) + int(costs.get("offers", 0))
@@ -317,6 +366,8 @@ def mission_close(*, mission_id: int) -> dict:
         for c in result["characters"]:
             # Unharmed and escaped mercenaries come back with the hold's release below.
             if c["status"] not in ("dead", "injured") or c["source"] != "mercenary":
+                continue
+            if c["seat"] in guests:
                 continue
             try:
                 guild_services.mercenary_status_set(

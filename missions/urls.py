@@ -10,6 +10,7 @@ urlpatterns = [
     path("new/", views.mission_new, name="new"),
     path("reference/", views.reference, name="reference"),
     path("t/<str:code>/bind/", views.bind, name="bind"),
+    path("t/<str:code>/guest/", views.guest_bind, name="guest_bind"),
     path("t/<str:code>/close/", views.close, name="close"),
     path("t/<str:code>/continue/", views.continue_mission, name="continue"),
     path("report/<str:code>/", views.battle_report, name="report"),

@@ -90,6 +90,25 @@ def bind(request, code: str):
 
 
 @require_POST
+def guest_bind(request, code: str):
+    """A Guild Master brings one of their guest Guilds for a friend's seat (section 4)."""
+    table = table_by_code(code, request)
+    _seated(request, table)
+    error = None
+    try:
+        number = request.POST.get("seat", "")
+        seat = table.seats.filter(number=int(number)).first() if number.isdigit() else None
+        if seat is None:
+            raise NotFound("seat_not_found", "Choose the friend's seat.")
+        services.mission_guest_bind(
+            table=table, seat=seat, user=request.user, guest_guild_id=request.POST.get("guest")
+        )
+    except TabletopError as exc:
+        error = exc
+    return _live(request, table, error)
+
+
+@require_POST
 def close(request, code: str):
     """Close the ended mission: the result goes into the guilds, once (6.4.1 resolution)."""
     table = table_by_code(code, request)

@@ -35,6 +35,15 @@ from .dormitory import (
 )
 from .gate import set_code_redeem
 from .guesthouse import follower_dismiss, follower_enlist
+from .guests import (
+    guest_guild_delete,
+    guest_guild_of,
+    guest_guild_played,
+    guest_guild_prepare,
+    guest_guild_snapshot,
+    guest_guilds,
+    is_guest_id,
+)
 from .guild import (
     guild_balance_change,
     guild_create,
@@ -58,6 +67,13 @@ from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import guild_database, guild_snapshot
 
 __all__ = [
+    "guest_guild_delete",
+    "guest_guild_of",
+    "guest_guild_played",
+    "guest_guild_prepare",
+    "guest_guild_snapshot",
+    "guest_guilds",
+    "is_guest_id",
     "OnMission",
     "mission_hold_bind",
     "mission_hold_guilds",

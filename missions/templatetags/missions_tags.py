@@ -52,3 +52,23 @@ def iso_datetime(value):
         return datetime.fromisoformat(str(value))
     except ValueError:
         return None
+
+
+@register.simple_tag
+def guest_choices(table, seat) -> dict:
+    """For the Guilds stage: the guest Guilds of the Master on this phone and the seats
+    without an account and without a Guild yet, where a friend can play one (section 4).
+    ``{"guests": [GuestGuild], "seats": [Seat]}``; empty lists for anyone else."""
+    from guilds import services as guild_services
+
+    user = getattr(seat, "user", None)
+    if seat is None or user is None:
+        return {"guests": [], "seats": []}
+    from missions.services import guild_of
+
+    guild = guild_of(user)
+    if guild is None:
+        return {"guests": [], "seats": []}
+    bound = set(((table.state or {}).get("setup") or {}).get("guilds", {}))
+    seats = [s for s in table.seats.filter(user__isnull=True) if str(s.number) not in bound]
+    return {"guests": list(guild_services.guest_guilds(guild)), "seats": seats}
