@@ -13,6 +13,9 @@ not queue behind page requests.
 
 from __future__ import annotations
 
+import json
+import time
+
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
@@ -62,7 +65,29 @@ def _find_seat(code: str, user, cookies: dict, scope: dict):
         close_old_connections()
 
 
+def _table_version(table_id: int) -> int | None:
+    close_old_connections()
+    try:
+        return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    finally:
+        close_old_connections()
+
+
+def _ping_version(text_data: str | None) -> int | None:
+    """The version in a heartbeat ``{"ping": <int>}`` from frontend/app.js, else None."""
+    if not text_data or '"ping"' not in text_data:
+        return None
+    try:
+        value = json.loads(text_data).get("ping")
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+REJOIN_EVERY = 60.0  # seconds; channels-redis forgets a member after group_expiry (settings)
+
 render_live = sync_to_async(_render_live, thread_sensitive=False)
+table_version = sync_to_async(_table_version, thread_sensitive=False)
 locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 
@@ -79,6 +104,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = table.group_name
         self.sent_version = -1
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined_at = time.monotonic()
         await self.accept()
         await self.push(force=True)
 
@@ -87,11 +113,32 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        # "ping" keeps idle connections open through proxies; anything else: send the state.
+        # The heartbeat {"ping": <version the phone shows>} (frontend/app.js, every 2.5 s): a
+        # phone behind the table (a push it missed) gets the live region, else {"pong": N}.
+        # A bare "ping" keeps idle connections open through proxies; anything else: the state.
+        shown = _ping_version(text_data)
+        if shown is not None:
+            await self._rejoin()
+            current = await table_version(self.table_id)
+            if current is None:
+                await self.close(code=4404)
+            elif current != shown:
+                await self.push(force=True)
+            else:
+                await self.send(text_data=json.dumps({"pong": current}))
+            return
         if text_data and '"ping"' in text_data:
             await self.send(text_data='{"pong": true}')
             return
         await self.push(force=True)
+
+    async def _rejoin(self) -> None:
+        # Membership of a group expires (group_expiry): a live phone renews it, the channels
+        # of a killed server drop out on their own.
+        now = time.monotonic()
+        if now - getattr(self, "joined_at", 0.0) >= REJOIN_EVERY:
+            self.joined_at = now
+            await self.channel_layer.group_add(self.group, self.channel_name)
 
     async def table_updated(self, message):
         # Under load several messages queue up for one phone; each push renders the latest

@@ -58,15 +58,82 @@
     net.classList.toggle("back", !!back);
     if (back) hideTimer = setTimeout(function () { net.hidden = true; }, 2500);
   }
+
+  // --- the live connection: heartbeat, reconnect, catch-up (DESIGN.md; issue 18) ---------
+  // Every 2.5 s an open socket sends {"ping": <version shown>}; the server answers with the
+  // live region when the table is elsewhere (a push this phone missed) or {"pong": version}.
+  // No message for 6.5 s means the socket is dead even if the browser says "open" (a network
+  // that silently dropped): the banner says so and a new socket is opened; one that does not
+  // open within 5 s is replaced again. A socket that opens gets the current region at once.
+  var PING_EVERY = 2500, DEAD_AFTER = 6500, CONNECT_TIMEOUT = 5000;
+  var lastSeen = 0, lastPing = 0, connectingSince = 0, offline = false, retry = 0, wrapper = null;
+  function wsRoot() { return document.querySelector("[ws-connect]"); }
+  function wsWrapper() {
+    var root = wsRoot(), data = root && root["htmx-internal-data"];
+    return data && data.webSocket;
+  }
+  function shownVersion() {
+    var live = document.getElementById("live");
+    return live ? parseInt(live.dataset.version || "0", 10) : 0;
+  }
+  function liveUrl() {
+    var root = wsRoot(), m = root && /\/ws\/tables\/([^/]+)\//.exec(root.getAttribute("ws-connect") || "");
+    return m ? "/t/" + m[1] + "/live/" : null;
+  }
+  function goneOffline(text) {
+    offline = true;
+    document.body.dataset.ws = "closed";
+    show(text || "Offline: reconnecting… the table will catch up when you are back.", false);
+  }
+  function renew(w) {
+    // Drop the dead socket without letting its late close event touch the new one.
+    var old = w.socket;
+    if (old) {
+      old.onclose = null; old.onerror = null; old.onopen = null;
+      try { old.close(); } catch (err) {}
+    }
+    connectingSince = Date.now();
+    w.init();
+  }
+  function catchUp() {
+    // The current live region over HTTP (a phone back in the foreground, or back online).
+    var url = liveUrl();
+    if (url && window.htmx) htmx.ajax("GET", url, { target: "#live", swap: "none" }).catch(function () {});
+  }
+  setInterval(function () {
+    var w = wsWrapper();
+    if (!w || !w.socket) return;
+    var s = w.socket, now = Date.now();
+    if (s.readyState === 1) {
+      if (now - lastPing >= PING_EVERY) {
+        lastPing = now;
+        try { s.send(JSON.stringify({ ping: shownVersion() })); } catch (err) {}
+      }
+      if (now - lastSeen > DEAD_AFTER) { goneOffline(); lastSeen = now; renew(w); }
+    } else if (s.readyState === 0 && connectingSince && now - connectingSince > CONNECT_TIMEOUT) {
+      goneOffline(); renew(w);
+    }
+  }, 500);
+  document.addEventListener("htmx:wsConnecting", function () {
+    connectingSince = connectingSince || Date.now();
+  });
   document.addEventListener("htmx:wsOpen", function () {
-    if (hadOpen) show("Back online: up to date.", true);
-    hadOpen = true;
+    lastSeen = Date.now(); connectingSince = 0; retry = 0;
     document.body.dataset.ws = "open";
   });
-  var retry = 0, wrapper = null;
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    lastSeen = Date.now();
+    if (offline || !hadOpen) {
+      // The first message of a new socket is the current live region: caught up.
+      if (hadOpen) show("Back online: up to date.", true);
+      offline = false; hadOpen = true;
+      document.body.dataset.ws = "open";
+      resend();
+    }
+  });
   document.addEventListener("htmx:wsClose", function (e) {
-    document.body.dataset.ws = "closed";
-    if (hadOpen) show("Offline: reconnecting… the table will catch up when you are back.", false);
+    if (!hadOpen) return;
+    goneOffline();
     // htmx's ws extension retries only after abnormal closes (1006, 1011-1013); a server
     // restart or a socket the phone's OS closed while asleep must come back too. Our own
     // consumer's refusals (codes 4000+) are final.
@@ -77,17 +144,54 @@
       setTimeout(function () { if (document.body.dataset.ws !== "open") wrapper.reconnect(); }, delay);
     }
   });
-  document.addEventListener("htmx:wsOpen", function () { retry = 0; });
   window.addEventListener("online", function () {
-    if (wrapper && document.body.dataset.ws !== "open") wrapper.reconnect();
+    var w = wsWrapper();
+    if (w && document.body.dataset.ws !== "open") renew(w);
   });
-  window.addEventListener("offline", function () { show("Offline: no network.", false); });
+  window.addEventListener("offline", function () { goneOffline("Offline: no network."); });
   document.addEventListener("visibilitychange", function () {
-    // A phone waking up asks for the latest state over the socket.
-    if (document.visibilityState === "visible") {
-      var ws = document.querySelector("[ws-connect]");
-      var socket = ws && ws["htmx-internal-data"] && ws["htmx-internal-data"].webSocket;
-      if (socket && socket.send) { try { socket.send('{"sync": true}'); } catch (err) {} }
-    }
+    // A phone waking up fetches the current region and checks its socket at once.
+    if (document.visibilityState !== "visible") return;
+    catchUp();
+    lastPing = 0;
   });
+
+  // --- a tap that did not get through is never lost silently ------------------------------
+  // htmx gives up on a request after htmx.config.timeout (base.html: 10 s). The tap's fate is
+  // shown at the control, and it is sent again (same idempotency key, same expected version)
+  // once the phone is back: the server applies it, replays it if it had arrived, or refuses it
+  // as stale ("The table moved on") with the current state, which the answer shows.
+  var unsent = null;
+  document.addEventListener("htmx:configRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
+    if (form) form.lastRequest = { path: e.detail.path, values: Object.assign({}, e.detail.parameters) };
+  });
+  function markUnsent(form) {
+    if (!form || !form.lastRequest) return;
+    unsent = form.lastRequest;
+    var note = document.getElementById("unsent") || document.createElement("p");
+    note.id = "unsent"; note.className = "alert"; note.setAttribute("role", "alert");
+    note.dataset.code = "not_sent";
+    note.textContent = "Not sent yet: no connection. Your tap will be sent when you are back.";
+    form.insertAdjacentElement("afterend", note);
+    goneOffline();
+  }
+  ["htmx:timeout", "htmx:sendError"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      var elt = e.detail && e.detail.elt;
+      markUnsent(elt && elt.closest ? elt.closest("[data-command]") : null);
+    });
+  });
+  function resend() {
+    if (!unsent || !window.htmx) return;
+    var req = unsent; unsent = null;
+    var headers = {};
+    try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (err) {}
+    htmx.ajax("POST", req.path, { values: req.values, headers: headers, target: "#live", swap: "none" })
+      .then(function () {
+        var note = document.getElementById("unsent");
+        if (note) note.remove();
+        if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
+      }, function () { unsent = unsent || req; });
+  }
 })();
