@@ -5,6 +5,7 @@ from playwright.sync_api import expect
 
 from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
+from tabletop.realm.rules import cards as C
 from tabletop.realm.rules.view import find_bindings
 from tests.e2e.conftest import shot
 
@@ -54,6 +55,20 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
         for card in state["players"][1 - number]["hand"]:
             assert f'value="{card}"' not in html
     shot(ann, "realm-start-ann")
+
+    # issue 16 points 4, 6, 7: a card is a checkbox named "8 of Daggers"; a refused ritual says
+    # why next to the Bind buttons, and what was ticked stays ticked
+    turn = state["turn"]
+    phone, card = phones[turn], state["players"][turn]["hand"][0]
+    expect(phone.get_by_role("checkbox", name=C.card_label(card))).to_have_count(1)
+    tick(phone, card)
+    phone.locator("#rl-bind-active").click()
+    expect(phone.locator("#rl-act-error")).to_contain_text("meet")
+    expect(phone.locator(f'#rl-hand input[value="{card}"]')).to_be_checked()
+    expect(phone.locator("#rl-act-error")).to_be_in_viewport()
+    shot(phone, "realm-bind-refused")
+    phone.locator(f'#rl-hand label:has(input[value="{card}"])').click()
+    expect(phone.locator(f'#rl-hand input[value="{card}"]')).not_to_be_checked()
 
     bound = False
     for _ in range(16):

@@ -213,6 +213,12 @@ def test_a_bind_posted_from_the_page_form(client, make_table):
         },
     )
     assert response.status_code == 400 and 'data-code="ritual_fails"' in response.content.decode()
+    # issue 16 point 4: the refusal also sits next to the Bind buttons that sent it
+    body = response.content.decode()
+    mine = body[body.index('id="rl-me"'):]
+    note = mine.index('id="rl-act-error"')
+    assert note < mine.index('id="rl-bind-active"') and "Play 1 to 4 cards" in mine[note : note + 200]
+    assert 'id="rl-power-error"' not in body and 'id="rl-ritual-error"' not in body
     # one ticked card arrives as a string; form-declared Vessels use vs:/vr: fields
     response = client.post(
         f"/t/{table.code}/command/",

@@ -61,3 +61,25 @@ def test_prelude_pages_for_secret_pacts_and_afflictions():
     assert "Give to" not in ann
     g.send(0, "realm.pact.choose", dict(slot=3))
     assert "Your secret Pact" in html(g, 0) and "Your secret Pact" not in html(g, 1)
+
+
+def test_cards_have_full_accessible_names_and_printed_suit_names():
+    # issue 16 point 6/7: phones show no tooltips; a screen reader reads "8 of Daggers", not "8 †"
+    g = deal([["8D", "ES", "vessel-1", "mimic-1", "AV"], ["2V", "3V", "4V", "5V", "6V"]], active="d04")
+    page = html(g, 0)
+    for name in ("8 of Daggers", "Eater of Skulls", "Vessel", "Mimic", "Ace of Virgins"):
+        assert f'role="img" aria-label="{name}"' in page
+    assert "<small>Daggers</small>" in page and "<small>Skulls</small>" in page
+    assert "title=" not in page  # nothing is said only in a tooltip
+    # demon corners (Mother Wick: C C 5 7) name their suit next to the symbol
+    assert page.count('aria-label="Candles"><span aria-hidden="true">♨</span><small>Candles</small>') >= 2
+
+
+def test_a_card_banned_by_a_curse_says_so_in_the_hand():
+    # FAQ "Curse Combinations": the banned card is marked, not silently refused
+    g = deal([["10V", "4V", "5V", "5C", "7C"], ["2D", "3D", "4D", "5D", "6D"]], active="d06")
+    g.send(0, "realm.demon.bind", {"target": "active", "cards": ["10V", "4V"]})  # no Virgins
+    g.send(1, "realm.ritual.pass")
+    page = html(g, 0)
+    assert 'aria-label="5 of Virgins (your curses forbid playing it)"' in page
+    assert 'aria-label="5 of Candles"' in page

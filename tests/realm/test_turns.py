@@ -163,3 +163,19 @@ def test_reset_refills_the_personal_demon_then_the_active_demon_from_below_the_p
     assert g.state["players"][0]["personal"] == "d05"  # the card below the Portal first
     assert g.state["active"] == "d08"
     assert g.state["demon_deck"] == ["d09"]
+
+
+def test_affliction_only_demons_are_left_out_without_afflictions_unless_kept():
+    # rulebook "Afflictions": "Some Demon curses relate only to Affliction Cards ... If you aren't
+    # playing with Afflictions, you may choose not to play with these Demons. If you still do,
+    # their curses may have no effect."
+    only = {d["id"] for d in CONTENT["demons"] if d["affliction_only"]}
+    assert only == {"d20", "d21"}
+    in_play = lambda options: set(opened(2, 5, options)[0][0].data["content"]["demons"])  # noqa: E731
+    assert not only & in_play({})  # the default leaves them out
+    assert not only & in_play({"affliction_demons": "leave-out"})
+    assert only <= in_play({"affliction_demons": "keep"})
+    assert only <= in_play({"afflictions": "on"})  # with Afflictions they are always in
+    assert only <= in_play({"afflictions": "on", "affliction_demons": "leave-out"})
+    schema = R.options_schema["affliction_demons"]
+    assert [c[0] for c in schema["choices"]] == ["leave-out", "keep"] and "Afflictions" in schema["help"]
