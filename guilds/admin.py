@@ -121,7 +121,9 @@ STATS = (
 )
 FIXED_WEAPONS = (
     ("primary_weapon", "primary_weapon_type", "primary_damage", "primary_features"),
+    ("primary_melee_damage", "primary_range"),
     ("secondary_weapon", "secondary_weapon_type", "secondary_damage", "secondary_features"),
+    ("secondary_melee_damage", "secondary_range"),
 )
 
 
@@ -162,7 +164,7 @@ class FollowerCardAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     fieldsets = (
         (None, {"fields": ("name", "text", "is_demo")}),
-        ("Factors", {"fields": STATS}),
+        ("Factors", {"fields": STATS + ("arcane_code",)}),
         ("Weapons", {"fields": FIXED_WEAPONS}),
         ("Cost", {"fields": ("feods_per_mission", "can_enlist_permanently", "permanent_feods")}),
     )

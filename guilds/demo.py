@@ -901,16 +901,22 @@ def _character(kind_defaults: dict, row: tuple, offset: int) -> dict:
 
 
 def _fixed(primary: tuple, secondary: tuple) -> dict:
-    return {
-        "primary_weapon": primary[0],
-        "primary_weapon_type": primary[1],
-        "primary_damage": primary[2],
-        "primary_features": primary[3],
-        "secondary_weapon": secondary[0],
-        "secondary_weapon_type": secondary[1],
-        "secondary_damage": secondary[2],
-        "secondary_features": secondary[3],
-    }
+    """Printed weapons ``(name, type, damage, features[, melee damage, range])``; a ranged one
+    without the last two gets 1 hand-to-hand damage and range 6 (5.1.2, 5.1.4)."""
+    out = {}
+    for which, spec in (("primary", primary), ("secondary", secondary)):
+        ranged = spec[1] in ("bows", "gunpowder")
+        out.update(
+            {
+                f"{which}_weapon": spec[0],
+                f"{which}_weapon_type": spec[1],
+                f"{which}_damage": spec[2],
+                f"{which}_features": spec[3],
+                f"{which}_melee_damage": (spec[4] if len(spec) > 4 else 1) if ranged else None,
+                f"{which}_range": (spec[5] if len(spec) > 5 else 6) if ranged else None,
+            }
+        )
+    return out
 
 
 def _abilities(card, abilities) -> None:

@@ -102,6 +102,7 @@ class AbilityKind(models.TextChoices):
     UNIQUE = "unique", "Unique (text)"
     MONSTRUOUS = "monstruous", "MONSTRUOUS x"
     FLY = "fly", "FLY x"
+    FURY = "fury", "FURY"
 
 
 class Activation(models.TextChoices):
@@ -245,19 +246,50 @@ class CharacterStats(models.Model):
 
 
 class FixedWeapons(models.Model):
-    """The weapons printed on a follower or daemon card (5.1.2: they cannot be equipped)."""
+    """The weapons printed on a follower or daemon card (5.1.2: they cannot be equipped). A
+    ranged one (bows, gunpowder) has, like a weapon card (5.1.4), a shooting damage
+    (``*_damage``), a hand-to-hand damage (``*_melee_damage``) and a range (``*_range``)."""
 
     primary_weapon = models.CharField(max_length=60, blank=True)
     primary_weapon_type = models.CharField(max_length=20, choices=WeaponType.choices, blank=True)
     primary_damage = models.PositiveSmallIntegerField(default=0)
+    primary_melee_damage = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Ranged weapons only: hand-to-hand damage."
+    )
+    primary_range = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Ranged weapons only."
+    )
     primary_features = models.CharField(max_length=120, blank=True)
     secondary_weapon = models.CharField(max_length=60, blank=True)
     secondary_weapon_type = models.CharField(max_length=20, choices=WeaponType.choices, blank=True)
     secondary_damage = models.PositiveSmallIntegerField(default=0)
+    secondary_melee_damage = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Ranged weapons only: hand-to-hand damage."
+    )
+    secondary_range = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Ranged weapons only."
+    )
     secondary_features = models.CharField(max_length=120, blank=True)
 
     class Meta:
         abstract = True
+
+    def clean(self):
+        """5.1.4 for printed weapons: a ranged one has a range and a hand-to-hand damage,
+        another has neither."""
+        errors = {}
+        for which in ("primary", "secondary"):
+            if not getattr(self, f"{which}_weapon"):
+                continue
+            ranged = getattr(self, f"{which}_weapon_type") in RANGED_WEAPON_TYPES
+            melee = getattr(self, f"{which}_melee_damage")
+            reach = getattr(self, f"{which}_range")
+            if ranged and (melee is None or reach is None):
+                errors[f"{which}_range"] = "A ranged weapon needs a range and a hand-to-hand damage."
+            if not ranged and (melee is not None or reach is not None):
+                errors[f"{which}_range"] = "Only bows and gunpowder weapons have a range."
+        if errors:
+            raise ValidationError(errors)
 
 
 class MercenaryCard(Card, CharacterStats):
@@ -286,6 +318,14 @@ class FollowerCard(Card, CharacterStats, FixedWeapons):
     KIND = Card.Kind.FOLLOWER
 
     feods_per_mission = models.PositiveSmallIntegerField(default=5)
+    arcane_code = models.ForeignKey(
+        "ArcaneCodeCard",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="5.1.2, 6.4.1: the arcane reference code of a follower with arcane ability.",
+    )
     can_enlist_permanently = models.BooleanField(default=False)
     permanent_feods = models.PositiveSmallIntegerField(
         "feods to enlist permanently", default=0, help_text="Paid once at the Guesthouse."

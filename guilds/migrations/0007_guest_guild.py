@@ -5,28 +5,52 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('guilds', '0006_expedition_cancelled'),
+        ("guilds", "0006_expedition_cancelled"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GuestGuild',
+            name="GuestGuild",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40)),
-                ('colour', models.CharField(choices=[('red', 'Red'), ('blue', 'Blue'), ('yellow', 'Yellow'), ('green', 'Green')], max_length=10)),
-                ('roster', models.JSONField(default=list)),
-                ('pantheon', models.JSONField(blank=True, default=list)),
-                ('played', models.PositiveIntegerField(default=0)),
-                ('won', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='guest_guilds', to='guilds.guild')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=40)),
+                (
+                    "colour",
+                    models.CharField(
+                        choices=[
+                            ("red", "Red"),
+                            ("blue", "Blue"),
+                            ("yellow", "Yellow"),
+                            ("green", "Green"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("roster", models.JSONField(default=list)),
+                ("pantheon", models.JSONField(blank=True, default=list)),
+                ("played", models.PositiveIntegerField(default=0)),
+                ("won", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="guest_guilds",
+                        to="guilds.guild",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['owner', 'name'],
-                'constraints': [models.UniqueConstraint(fields=('owner', 'name'), name='guest_guild_name_once')],
+                "ordering": ["owner", "name"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("owner", "name"), name="guest_guild_name_once")
+                ],
             },
         ),
     ]

@@ -142,19 +142,28 @@ def _character(card) -> dict:
 
 
 def _fixed_weapons(card) -> dict:
+    """A follower's or daemon's printed weapons as ``[name, type, damage, features,
+    melee_damage, range]`` (the last two None unless ranged, 5.1.2, 5.1.4), and its arcane
+    reference code (``"codes"``: ``[code]`` or ``[]``; followers only, 5.1.2, 6.4.1)."""
+    code = getattr(card, "arcane_code", None)
     return {
         "primary_weapon": [
             card.primary_weapon,
             card.primary_weapon_type,
             card.primary_damage,
             card.primary_features,
+            card.primary_melee_damage,
+            card.primary_range,
         ],
         "secondary_weapon": [
             card.secondary_weapon,
             card.secondary_weapon_type,
             card.secondary_damage,
             card.secondary_features,
+            card.secondary_melee_damage,
+            card.secondary_range,
         ],
+        "codes": [code_data(code)] if code is not None else [],
     }
 
 

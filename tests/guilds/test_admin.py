@@ -80,3 +80,19 @@ def test_standard_features_need_their_x_and_unique_ones_their_text():
 def test_codes_typed_in_the_admin_are_stored_normalized():
     card_set = models.CardSet.objects.create(name="S", slug="s", kind="followers")
     assert models.SetCode.objects.create(card_set=card_set, code="abcd efgh").code == "ABCD-EFGH"
+
+
+def test_a_printed_ranged_weapon_needs_a_range_and_a_brawl_damage_5_1_2_5_1_4():
+    # Issue 14 point 3: a follower's fixed bow has both damages and its real range.
+    from tests.guilds.factories import FollowerCardFactory
+
+    card = FollowerCardFactory.build(
+        name="Archer", primary_weapon="Bow", primary_weapon_type="bows", primary_damage=2
+    )
+    with pytest.raises(ValidationError):
+        card.clean()
+    card.primary_melee_damage, card.primary_range = 1, 8
+    card.clean()
+    card.primary_weapon_type = "swords"
+    with pytest.raises(ValidationError):
+        card.clean()

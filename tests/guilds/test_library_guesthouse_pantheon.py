@@ -152,3 +152,36 @@ def test_the_pantheon_grows_with_the_library(guild, give):
     money(guild, feods=1000)
     services.building_upgrade(guild=guild, kind="library")
     services.daemon_add(guild=guild, card_id=daemons[-1].pk)
+
+
+def test_the_snapshot_carries_a_followers_code_its_ranged_weapon_and_fury_5_1_2_8_4(db):
+    # Issue 14 point 3 (guild side): what reaches the table from a guesthouse follower.
+    from guilds import models as gm
+    from guilds.services.queries import _character, _fixed_weapons
+    from tests.guilds.factories import FollowerCardFactory
+
+    code = gm.ArcaneCodeCard.objects.create(
+        name="Codex of Ash", kabbalah=gm.Kabbalah.objects.create(name="Ash Cult")
+    )
+    card = FollowerCardFactory(
+        name="Hedge witch",
+        arcane_ability=1,
+        arcane_code=code,
+        primary_weapon="Crossbow",
+        primary_weapon_type="bows",
+        primary_damage=3,
+        primary_melee_damage=1,
+        primary_range=8,
+    )
+    gm.CharacterAbility.objects.create(
+        card=card, activation="activated", fate_cost=2, standard="fury"
+    )
+    fixed = _fixed_weapons(card)
+    assert fixed["primary_weapon"] == ["Crossbow", "bows", 3, "", 1, 8]
+    assert [c["name"] for c in fixed["codes"]] == ["Codex of Ash"]
+    ability = _character(card)["abilities"][0]
+    assert (ability["standard"], ability["fate_cost"], ability["activation"]) == (
+        "fury",
+        2,
+        "activated",
+    )
