@@ -11,7 +11,7 @@ class PersonalDemonsConfig(AppConfig):
     def ready(self) -> None:
         from tabletop.registry import register
 
-        from .content_db import active_cards
+        from .content_db import gather
         from .rules import PersonalDemonsRuleset
 
-        register(PersonalDemonsRuleset(content=active_cards))
+        register(PersonalDemonsRuleset(), content=gather)

@@ -84,7 +84,7 @@ def slot_sigil(board: dict, cards: dict, top: dict, slot: dict):
     corner sigil when that corner of the card lies on the point, else the board print when the
     corner of the space is uncovered, else nothing."""
     space = tuple(slot["space"]) if slot.get("space") is not None else None
-    corner = slot.get("corner")
+    corner: str = slot.get("corner") or ""
     layer = top.get(space, []) if space is not None else []
     if not layer:
         return slot.get("print"), None

@@ -11,10 +11,17 @@ Commands: ``pd.phys.ready``, ``pd.phys.sin``, ``pd.phys.pay``, ``pd.phys.courage
 
 from __future__ import annotations
 
-from tabletop.errors import RuleViolation
+from typing import Any
+
+from tabletop.decider import Data, Decision, parse_int
+from tabletop.rules import EventRecord, require
+
+from .common import SINS, AppTopic, score_display
+from .state import State
+
+physical = AppTopic("physical", physical=True)
 
 STEPS = ("place", "reveal", "sin", "seal", "bonus", "pass")
-SINS = ("glut", "hate", "want")
 PROMPTS = {
     "place": "Tell all players to pick and place a card.",
     "reveal": "Check that all players have placed their card, then say 'reveal'.",
@@ -28,7 +35,7 @@ PROMPTS = {
 }
 
 
-def started(seats: list[str], leader: int) -> dict:
+def started(seats: list[str], leader: int) -> dict[str, Any]:
     """The opening state of a physical-table game."""
     return {
         "mode": "physical",
@@ -40,89 +47,108 @@ def started(seats: list[str], leader: int) -> dict:
         "winners": [],
         "players": [
             {
-                "name": name,
+                "name": n,
                 "sins": {s: 0 for s in SINS},
                 "courage": 1,
                 "score": 0,
                 "ready": False,
                 "seals": [],
             }
-            for name in seats
+            for n in seats
         ],
     }
 
 
-def decide(state: dict, type_: str, seat: int, data: dict) -> list[tuple[str, dict]]:
-    """The events of one command as ``[(type, data)]``; raises ``RuleViolation``."""
-    if state["step"] == "over":
-        raise RuleViolation("game_over", "The ritual is over.")
-    p = state["players"][seat]
-    if type_ == "pd.phys.ready":
-        if p["ready"]:
-            raise RuleViolation("already_ready", "You are already ready.")
-        events = [("pd.phys.readied", {"seat": seat})]
-        if all(q["ready"] or i == seat for i, q in enumerate(state["players"])):
-            events.append(("pd.phys.advanced", {"seat": None, **_next(state)}))
-        return events
-    if type_ in ("pd.phys.sin", "pd.phys.pay"):
-        sin = data.get("sin")
-        if sin not in SINS:
-            raise RuleViolation("bad_sin", "Choose glut, hate or want.")
-        amount = data.get("amount", 1)
-        if not isinstance(amount, int) or not 1 <= amount <= 6:
-            raise RuleViolation("bad_amount", "An amount from 1 to 6.")
-        have = p["sins"][sin]
-        if type_ == "pd.phys.pay":
-            if have < amount:
-                raise RuleViolation("not_enough_sin", f"You need {amount} {sin}; you have {have}.")
-            value = have - amount
-        else:
-            value = min(6, have + amount)  # no gauge exceeds six; excess is lost
-        return [("pd.phys.sin_set", {"seat": seat, "sin": sin, "value": value})]
-    if type_ == "pd.phys.courage":
-        delta = data.get("delta")
-        if delta not in (1, -1):
-            raise RuleViolation("bad_amount", "Take or discard one Courage card at a time.")
-        count = p["courage"] + delta
-        if count < 0:
-            raise RuleViolation("no_courage", "You have no Courage card to discard.")
-        return [("pd.phys.courage_set", {"seat": seat, "count": count})]
-    if type_ == "pd.phys.seal":
-        if state["step"] != "scoring":
-            raise RuleViolation("wrong_step", "Seals are scored in the scoring phase.")
-        values = data.get("values")
-        if isinstance(values, str):
-            try:
-                values = [int(v) for v in values.replace("+", " ").replace(",", " ").split()]
-            except ValueError:
-                values = None
-        if isinstance(values, int):
-            values = [values]
-        if isinstance(values, list):
-            values = [v for v in values if v != ""]  # a form's unused value pickers
-        if not (
-            isinstance(values, list)
-            and 1 <= len(values) <= 4
-            and all(isinstance(v, int) and 0 <= v <= 20 for v in values)
-        ):
-            raise RuleViolation(
-                "bad_values", "Tap the value of each card the seal touches (1 to 4 cards)."
-            )
-        return [("pd.phys.seal_scored", {"seat": seat, "values": values, "points": sum(values)})]
-    if type_ == "pd.phys.points":
-        points = data.get("points")
-        if not isinstance(points, int) or not -50 <= points <= 50 or points == 0:
-            raise RuleViolation("bad_points", "Points from -50 to 50.")
-        return [
-            (
-                "pd.phys.points_added",
-                {"seat": seat, "points": points, "reason": str(data.get("reason", ""))[:40]},
-            )
-        ]
-    raise RuleViolation("unknown_command", "Unknown command.")
+@physical.evolver("pd.phys.started", label="began the ritual with real cards")
+def _started(s: State, e: EventRecord) -> None:
+    s.clear()  # type: ignore[attr-defined]
+    s.update(started(e.data["seats"], e.data["leader"]))  # type: ignore[typeddict-item]
 
 
-def _next(state: dict) -> dict:
+@physical.command("pd.phys.ready", policy="seated")
+def ready(d: Decision, data: Data) -> None:
+    """I am ready: when everyone is, the Leader's cadence moves on (rulebook "Summoning
+    Phase", LEADER lines). Raises ``already_ready``."""
+    players = d.state["players"]
+    require(not players[d.seat]["ready"], "already_ready", "You are already ready.")
+    d.emit("pd.phys.readied", {"seat": d.seat})
+    if all(q["ready"] for q in players):
+        d.emit("pd.phys.advanced", {"seat": None, **_next(d.state)})
+
+
+def _sin_amount(data: Data) -> tuple[str, int]:
+    sin = data.choice("sin", SINS, code="bad_sin", message="Choose glut, hate or want.")
+    amount = data.int(
+        "amount", lo=1, hi=6, default=1, code="bad_amount", message="An amount from 1 to 6."
+    )
+    return sin, amount
+
+
+@physical.command("pd.phys.sin")
+def gain(d: Decision, data: Data) -> None:
+    """``{"sin", "amount": 1..6}``: raise a gauge; no gauge exceeds six, excess is lost
+    (rulebook "Sin"). Raises ``bad_sin``, ``bad_amount``."""
+    sin, amount = _sin_amount(data)
+    value = min(6, d.state["players"][d.seat]["sins"][sin] + amount)
+    d.emit("pd.phys.sin_set", {"seat": d.seat, "sin": sin, "value": value})
+
+
+@physical.command("pd.phys.pay")
+def pay(d: Decision, data: Data) -> None:
+    """``{"sin", "amount": 1..6}``: pay a cost from one gauge (FAQ). Raises ``bad_sin``,
+    ``bad_amount``, ``not_enough_sin``."""
+    sin, amount = _sin_amount(data)
+    have = d.state["players"][d.seat]["sins"][sin]
+    require(have >= amount, "not_enough_sin", f"You need {amount} {sin}; you have {have}.")
+    d.emit("pd.phys.sin_set", {"seat": d.seat, "sin": sin, "value": have - amount})
+
+
+@physical.command("pd.phys.courage")
+def courage(d: Decision, data: Data) -> None:
+    """``{"delta": 1|-1}``: take or discard one Courage card (the page warns above three).
+    Raises ``bad_amount``, ``no_courage``."""
+    delta = data.choice(
+        "delta", (1, -1), code="bad_amount", message="Take or discard one Courage card at a time."
+    )
+    count = d.state["players"][d.seat]["courage"] + delta
+    require(count >= 0, "no_courage", "You have no Courage card to discard.")
+    d.emit("pd.phys.courage_set", {"seat": d.seat, "count": count})
+
+
+@physical.command("pd.phys.seal")
+def seal(d: Decision, data: Data) -> None:
+    """``{"values": [v, ...]}`` (1-4 values 0..20, or ``"2+3+1"``): one active seal scored, the
+    sum of the values of the cards it touches (rulebook "Scoring"). Raises ``wrong_step``,
+    ``bad_values``."""
+    require(d.state["step"] == "scoring", "wrong_step", "Seals are scored in the scoring phase.")
+    message = "Tap the value of each card the seal touches (1 to 4 cards)."
+    raw = data.list("values", max_items=8, default=[], code="bad_values", message=message)
+    items: list[Any] = []
+    for item in raw:
+        items += (
+            item.replace("+", " ").replace(",", " ").split() if isinstance(item, str) else [item]
+        )
+    values = [parse_int(v) for v in items]
+    require(
+        1 <= len(values) <= 4 and all(v is not None and 0 <= v <= 20 for v in values),
+        "bad_values",
+        message,
+    )
+    clean = [int(v) for v in values if v is not None]
+    d.emit("pd.phys.seal_scored", {"seat": d.seat, "values": clean, "points": sum(clean)})
+
+
+@physical.command("pd.phys.points")
+def points(d: Decision, data: Data) -> None:
+    """``{"points": -50..50, not 0, "reason"?}``: points the assistant does not count (Knights,
+    Courage, a Fear). Raises ``bad_points``."""
+    value = data.int("points", lo=-50, hi=50, code="bad_points", message="Points from -50 to 50.")
+    require(value != 0, "bad_points", "Points from -50 to 50.")
+    reason = data.str("reason", max_length=200, default="", code="bad_points")[:40]
+    d.emit("pd.phys.points_added", {"seat": d.seat, "points": value, "reason": reason})
+
+
+def _next(state: State) -> dict[str, Any]:
     step, turn, rnd = state["step"], state["turn"], state["round"]
     n = len(state["players"])
     if step in STEPS and step != "pass":
@@ -143,39 +169,51 @@ def _next(state: dict) -> dict:
     return {"step": "place", "turn": 1, "round": rnd + 1}  # after the end phase
 
 
-def evolve(s: dict, type_: str, d: dict) -> None:
-    """Apply one physical-table event to the fresh copy ``s``."""
-    if type_ == "pd.phys.readied":
-        s["players"][d["seat"]]["ready"] = True
-    elif type_ == "pd.phys.advanced":
-        for key in ("step", "turn", "round", "leader", "winners"):
-            if key in d:
-                s[key] = d[key]
-        for p in s["players"]:
-            p["ready"] = False
-            if d.get("step") == "scoring":
-                p["seals"] = []
-        if d.get("step") == "over":
-            s["phase"] = "over"
-    elif type_ == "pd.phys.sin_set":
-        s["players"][d["seat"]]["sins"][d["sin"]] = d["value"]
-    elif type_ == "pd.phys.courage_set":
-        s["players"][d["seat"]]["courage"] = d["count"]
-    elif type_ == "pd.phys.seal_scored":
-        p = s["players"][d["seat"]]
-        p["score"] += d["points"]
-        p["seals"] = p["seals"] + [d["values"]]
-    elif type_ == "pd.phys.points_added":
-        s["players"][d["seat"]]["score"] += d["points"]
-    else:
-        raise ValueError(f"unknown event {type_}")
+@physical.evolver("pd.phys.readied", label="is ready")
+def _readied(s: State, e: EventRecord) -> None:
+    s["players"][e.data["seat"]]["ready"] = True  # type: ignore[typeddict-unknown-key]
 
 
-def view(state: dict, seat: int | None) -> dict:
+@physical.evolver("pd.phys.advanced", label="moved the ritual on")
+def _advanced(s: State, e: EventRecord) -> None:
+    d = e.data
+    for key in ("step", "turn", "round", "leader", "winners"):
+        if key in d:
+            s[key] = d[key]  # type: ignore[literal-required]
+    for p in s["players"]:
+        p["ready"] = False  # type: ignore[typeddict-unknown-key]
+        if d.get("step") == "scoring":
+            p["seals"] = []  # type: ignore[typeddict-unknown-key]
+    if d.get("step") == "over":
+        s["phase"] = "over"
+
+
+@physical.evolver("pd.phys.sin_set", label="changed a sin gauge")
+def _sin_set(s: State, e: EventRecord) -> None:
+    s["players"][e.data["seat"]]["sins"][e.data["sin"]] = e.data["value"]
+
+
+@physical.evolver("pd.phys.courage_set", label="changed Courage")
+def _courage_set(s: State, e: EventRecord) -> None:
+    s["players"][e.data["seat"]]["courage"] = e.data["count"]  # type: ignore[typeddict-item]
+
+
+@physical.evolver("pd.phys.seal_scored", label="scored a seal")
+def _seal_scored(s: State, e: EventRecord) -> None:
+    p = s["players"][e.data["seat"]]
+    p["score"] += e.data["points"]
+    p["seals"] = p["seals"] + [e.data["values"]]  # type: ignore[typeddict-item]
+
+
+@physical.evolver("pd.phys.points_added", label="scored points")
+def _points_added(s: State, e: EventRecord) -> None:
+    s["players"][e.data["seat"]]["score"] += e.data["points"]
+
+
+def view(state: Any, seat: int | None) -> dict[str, Any]:
     """Everything is public at a physical table (the cards stay in the players' hands)."""
-    from .views import score_display
-
     players = state["players"]
+    me = seat is not None and 0 <= seat < len(players)
     return {
         "mode": "physical",
         "phase": state["phase"],
@@ -208,7 +246,7 @@ def view(state: dict, seat: int | None) -> dict:
             for i, p in enumerate(players)
         ],
         "self": None
-        if seat is None
+        if not me
         else {
             **players[seat],
             "score_display": score_display(players[seat]["score"]),

@@ -1,14 +1,21 @@
-"""What one seat may see (DESIGN.md: hidden information only in its owner's view).
+"""What one seat may see at an app-dealt table (DESIGN.md: hidden information only in its
+owner's view; ``physical.view`` at a physical table).
 
 Hidden from every other seat: hands, the card placed face down this turn and every face-down
 card, the reveal choice until all have chosen, the four hefty/colossal candidates and the two
-kept Personal Demons (their count is public: they lie face down beside the circle).
+kept Personal Demons (their count is public: they lie face down beside the circle), and the
+colossal abilities offered to other players.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
-from . import engine as E
+from .bonus import bonus_options, drawn_options
+from .common import PROMPTS, score_display
+from .seals import can_summon
+from .summoning import reveal_needs_wild
 
 SIN_ORDER = ("glut", "hate", "want")
 #: What the Leader says at each step (rulebook "Summoning Phase", the LEADER lines).
@@ -39,15 +46,7 @@ def face(card: dict) -> dict:
     return out
 
 
-def score_display(score: int) -> str:
-    """The two score trackers: tens and ones, the tens tracker flipped to "100" past 99
-    (rulebook "Scoring")."""
-    if score >= 100:
-        return f"100+{score - 100:02d}"
-    return f"{score:02d}"
-
-
-def _board_view(state: dict, seat: int, owner: bool) -> dict:
+def _board_view(state: Any, seat: int, owner: bool) -> dict:
     cards = state["catalog"]
     board = state["players"][seat]["board"]
     top = B.tops(board)
@@ -85,7 +84,7 @@ def _board_view(state: dict, seat: int, owner: bool) -> dict:
     return {"items": items, "seals": seals, "prints": _prints(state, top)}
 
 
-def _prints(state: dict, top: dict) -> list[dict]:
+def _prints(state: Any, top: dict) -> list[dict]:
     """Board-printed wild corners still visible (not covered by a card)."""
     out = []
     for entry in state["geometry"]["points"]:
@@ -103,7 +102,7 @@ def _prints(state: dict, top: dict) -> list[dict]:
     return out
 
 
-def _waiting(state: dict) -> list[int]:
+def _waiting(state: Any) -> list[int]:
     players = state["players"]
     phase, step = state["phase"], state["step"]
     if phase == "setup":
@@ -119,7 +118,11 @@ def _waiting(state: dict) -> list[int]:
     if step == "reveal":
         return [i for i, p in enumerate(players) if not p["reveal"]]
     if step == "bonus":
-        waiting = [i for i, p in enumerate(players) if p["drawn"] or len(p["courage"]) > 3]
+        waiting = [
+            i
+            for i, p in enumerate(players)
+            if p["drawn"] or len(p["courage"]) > 3 or p.get("offers")
+        ]
         for i in state["bonus_order"]:
             if players[i]["bonus"] is None:
                 waiting.append(i)
@@ -128,7 +131,7 @@ def _waiting(state: dict) -> list[int]:
     return []
 
 
-def build_view(state: dict, seat: int | None) -> dict:
+def build_view(state: Any, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (0..3, or None for a spectator). Shape: ``phase``, ``step``,
     ``round``, ``turn``, ``prompt``, ``leader``, ``waiting`` (seat numbers), ``players`` (public
     part of every seat), ``me`` (only this seat's secrets and choices), ``decks`` (counts)."""
@@ -136,12 +139,12 @@ def build_view(state: dict, seat: int | None) -> dict:
         return {"phase": "new", "players": [], "me": None}
     cards = state["catalog"]
     players = state["players"]
-    view = {
+    view: dict[str, Any] = {
         "phase": state["phase"],
         "step": state["step"],
         "round": state["round"],
         "turn": state["turn"],
-        "prompt": E.PROMPTS.get(
+        "prompt": PROMPTS.get(
             state["phase"] if state["phase"] != "summoning" else state["step"], ""
         ),
         "leader": state["leader"],
@@ -181,6 +184,7 @@ def build_view(state: dict, seat: int | None) -> dict:
                 "chosen": bool(p["reveal"]),
                 "bonus": p["bonus"],
                 "drawn": face(cards[p["drawn"]]) if p["drawn"] else None,
+                "choosing": bool(p.get("offers")),
                 "setup_done": p["setup_done"],
                 "scoring": p["scoring"],
                 "board": _board_view(state, i, owner=(i == seat)),
@@ -205,12 +209,12 @@ def build_view(state: dict, seat: int | None) -> dict:
     return view
 
 
-def _mine(state: dict, seat: int) -> dict:
+def _mine(state: Any, seat: int) -> dict:
     cards = state["catalog"]
     p = state["players"][seat]
     regular = {"id": "?", "size": "regular", "deck": "round1", "sigils": [None] * 4}
     mine: dict = {
-        "hand": [dict(face(cards[c]), can_reveal=E.can_summon(state, seat, c)) for c in p["hand"]],
+        "hand": [dict(face(cards[c]), can_reveal=can_summon(state, seat, c)) for c in p["hand"]],
         "candidates": [face(cards[c]) for c in p["candidates"]],
         "personal": [],
         "fear_card": face(cards[p["fear_card"]]) if p.get("fear_card") else None,
@@ -221,6 +225,15 @@ def _mine(state: dict, seat: int) -> dict:
         "keeper": p["keeper"],
         "bonus": None,
         "drawn_options": [],
+        # Colossal "may" abilities another player summoned: use or decline (FAQ).
+        "offers": [
+            {
+                "card": face(cards[o["card"]]),
+                "by": o["by"],
+                "by_name": state["players"][o["by"]]["name"],
+            }
+            for o in p.get("offers") or []
+        ],
     }
     legal = {tuple(a) for a in mine["legal_spaces"]}
     mine["cells"] = [
@@ -241,7 +254,7 @@ def _mine(state: dict, seat: int) -> dict:
             for a, _ in B.legal_anchors(p["board"], cards, card, face_up=True)
         ]
         mine["personal"].append(
-            dict(face(card), can_summon=E.can_summon(state, seat, cid), anchors=anchors)
+            dict(face(card), can_summon=can_summon(state, seat, cid), anchors=anchors)
         )
     if p["placed"]:
         x = B.placement_by_pid(p["board"], p["placed"])
@@ -249,8 +262,8 @@ def _mine(state: dict, seat: int) -> dict:
             "pid": x["pid"],
             "space": x["spaces"][0],
             "card": face(cards[x["card"]]),
-            "can_reveal": E.can_summon(state, seat, x["card"]),
-            "needs_wild": E.reveal_needs_wild(state, seat),
+            "can_reveal": can_summon(state, seat, x["card"]),
+            "needs_wild": reveal_needs_wild(state, seat),
         }
     if p["keeper"] is not None:
         mine["keeper_items"] = [
@@ -262,7 +275,7 @@ def _mine(state: dict, seat: int) -> dict:
             for pid in p["keeper"]
         ]
     if p["drawn"]:
-        options = E._drawn_options(state, seat)
+        options = drawn_options(state, seat)
         spots = {(a[0], a[1]) for a, _ in options}
         mine["drawn_small"] = cards[p["drawn"]]["size"] == "small"
         mine["drawn_cells"] = [
@@ -272,8 +285,8 @@ def _mine(state: dict, seat: int) -> dict:
         ]
         mine["drawn_options"] = [
             {"space": a, "half": h, "value": f"{a[0]},{a[1]}" + (f",{h}" if h else "")}
-            for a, h in E._drawn_options(state, seat)
+            for a, h in drawn_options(state, seat)
         ]
     if state["phase"] == "summoning" and state["step"] == "bonus":
-        mine["bonus"] = E.bonus_options(state, seat)
+        mine["bonus"] = bonus_options(state, seat)
     return mine
