@@ -15,6 +15,9 @@
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus testserver).
 - ``TABLETOP_RNG_SEED``: an integer makes table randomness reproducible (tests only).
 - ``SERVE_STATIC``: the ASGI server serves /static/ itself (default on).
+- ``CHANNEL_LAYER``: with Redis, ``pubsub`` (default: Redis pub/sub) or ``core`` (channels_redis's
+  list-based layer).
+- ``TABLETOP_PUBLISH_TIMEOUT``: seconds a table update may wait for the channel layer (0.5).
 """
 
 import os
@@ -192,6 +195,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
+TABLETOP_PUBLISH_TIMEOUT = float(os.environ.get("TABLETOP_PUBLISH_TIMEOUT", "0.5"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -210,6 +214,12 @@ if REDIS_URL:
             },
         }
     }
+    if os.environ.get("CHANNEL_LAYER", "pubsub") == "pubsub":
+        # Redis pub/sub: a group_send is one PUBLISH and each process reads its messages in
+        # bulk from one subscription; the list-based layer above costs a BZPOPMIN round trip
+        # per message, which queued table updates for seconds under load (README,
+        # Performance). Nothing is stored: a phone that misses a frame catches up by version.
+        CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -1,54 +1,42 @@
 """The table's websocket: each phone receives its own seat's live region (DESIGN.md, live sync).
 
 Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
-Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``), joins ``table.<id>`` on connect and sends the current live region at once
-(a reconnecting phone catches up), leaves on disconnect, and on ``table.updated`` re-renders the
-live region for its seat from the stored projection and sends it as an htmx out-of-band swap.
-Phones never send commands over the socket; they POST (one write path, CSRF, idempotency).
+Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``); on connect it finds the
+phone's seat, joins this process's fan-out hub for
+the table (``tabletop.fanout``: the hub is the member of ``table.<id>``, renders once per
+distinct view and hands each phone its frame) and sends the current live region at once (a
+reconnecting phone catches up); it leaves on disconnect. Phones never send commands over the
+socket; they POST (one write path, CSRF, idempotency).
 
-The consumer is async; the database read and the render run in a worker thread that is *not*
-the one thread Django's sync views share (``thread_sensitive=False``), so pushes to phones do
-not queue behind page requests.
+A heartbeat ``{"ping": <shown version>}`` from the phone is answered with the live region when
+the table moved on (a missed push), else ``{"pong": <version>}``.
+
+Every frame is the live region ``<section id="live" data-version="N" ...>`` (an htmx
+out-of-band swap); ``data-version`` is the table version it shows. Frames to one phone are
+sent in version order by one task per phone that always sends the newest frame not yet sent
+(a phone that is behind gets the latest state once). The seat is checked again (id and
+secret) at each render: one that moved to another phone, was revoked or removed gets the
+watcher's view with a notice, so its secrets stop at once.
+
+The database read and the render run in a worker thread that is *not* the one thread Django's
+sync views share (``thread_sensitive=False``), so pushes to phones do not queue behind page
+requests.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-import time
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
-from django.template.loader import render_to_string
 
 from tabletop.errors import TabletopError
+from tabletop.fanout import get_hub, render_views_async
 from tabletop.gate import scope_request, table_by_code
-from tabletop.models import Seat, Table
+from tabletop.models import Table
 from tabletop.seats import find_seat
-
-
-def _render_live(table_id: int, seat, base_url: str) -> tuple[int, str] | None:
-    """``(version, html)`` of the live region of ``seat`` at the table's current state. The
-    seat is read again (by id and secret): one that moved to another phone, was revoked or
-    removed renders the watcher's view with a notice, so its secrets stop at once."""
-    from tabletop.views import live_context
-
-    close_old_connections()
-    try:
-        table = Table.objects.filter(pk=table_id).first()
-        if table is None:
-            return None
-        current, lost = None, False
-        if seat is not None:
-            current = Seat.objects.filter(pk=seat.pk, nonce=seat.nonce, table_id=table_id).first()
-            lost = current is None
-        html = render_to_string(
-            "tabletop/table.html#live",
-            live_context(None, table, current, base_url=base_url, seat_lost=lost),
-        )
-        return table.version, html
-    finally:
-        close_old_connections()
 
 
 def _find_seat(code: str, user, cookies: dict, scope: dict):
@@ -84,14 +72,14 @@ def _ping_version(text_data: str | None) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-REJOIN_EVERY = 60.0  # seconds; channels-redis forgets a member after group_expiry (settings)
-
-render_live = sync_to_async(_render_live, thread_sensitive=False)
 table_version = sync_to_async(_table_version, thread_sensitive=False)
 locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    sent_version = -1
+    table_id = None
+
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         user = self.scope.get("user")  # resolved by AuthMiddlewareStack before we run
@@ -103,22 +91,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.seat = seat
         self.group = table.group_name
         self.sent_version = -1
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        self.joined_at = time.monotonic()
+        self._frame: tuple[int, str, bool] | None = None
+        self._sender: asyncio.Task | None = None
+        self._base_url = self._scope_base_url()
         await self.accept()
+        self.hub = get_hub()
+        await self.hub.join(self)
         await self.push(force=True)
 
     async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        hub = getattr(self, "hub", None)
+        if hub is not None:
+            await hub.leave(self)
+        sender = getattr(self, "_sender", None)
+        if sender is not None:
+            sender.cancel()
 
     async def receive(self, text_data=None, bytes_data=None):
         # The heartbeat {"ping": <version the phone shows>} (frontend/app.js, every 2.5 s): a
         # phone behind the table (a push it missed) gets the live region, else {"pong": N}.
         # A bare "ping" keeps idle connections open through proxies; anything else: the state.
+        # (Group memberships are renewed by the hub's room of the table, not per phone.)
         shown = _ping_version(text_data)
         if shown is not None:
-            await self._rejoin()
             current = await table_version(self.table_id)
             if current is None:
                 await self.close(code=4404)
@@ -132,35 +127,64 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.push(force=True)
 
-    async def _rejoin(self) -> None:
-        # Membership of a group expires (group_expiry): a live phone renews it, the channels
-        # of a killed server drop out on their own.
-        now = time.monotonic()
-        if now - getattr(self, "joined_at", 0.0) >= REJOIN_EVERY:
-            self.joined_at = now
-            await self.channel_layer.group_add(self.group, self.channel_name)
-
     async def table_updated(self, message):
-        # Under load several messages queue up for one phone; each push renders the latest
-        # state, so a message at or below the version already sent is skipped (coalescing).
-        # Lobby changes (a seat joined, options changed) keep the version: "lobby" forces.
+        """A ``table.updated`` sent to this socket itself (the hub normally handles them)."""
         lobby = message.get("lobby", False)
         if not lobby and message.get("version", 0) <= self.sent_version:
             return
         await self.push(force=lobby)
 
     async def push(self, force: bool = False) -> None:
-        result = await render_live(self.table_id, self.seat, self.base_url())
+        """Render this phone's view now and send it (connect, a phone asking, a lone update)."""
+        result = await render_views_async(self.table_id, {self.view_key(): (self.seat,
+                                                                            self.base_url())})
         if result is None:
             await self.close(code=4404)
             return
-        version, html = result
-        if not force and version <= self.sent_version:
+        version, frames, _ = result
+        self.offer(version, frames[self.view_key()], force=force)
+
+    # --- what the fan-out hub needs (tabletop.fanout.Member) ---
+
+    def view_key(self) -> tuple:
+        """Phones with equal keys are shown the same HTML: the seat and its secret (None:
+        watching) and the host name the phone used (the lobby's join link)."""
+        seat = self.seat
+        return (seat.pk, seat.nonce) if seat is not None else (None, None), self.base_url()
+
+    def view_seat(self):
+        return self.seat
+
+    def offer(self, version: int, html: str, force: bool = False) -> None:
+        """Queue ``html`` (the live region at ``version``) for this phone; a newer frame
+        replaces one not sent yet; an older one is dropped unless ``force``d."""
+        if self._frame is not None:
+            queued_version, _, queued_force = self._frame
+            if version < queued_version and not force:
+                return
+            force = force or (queued_force and version == queued_version)
+        elif not force and version <= self.sent_version:
             return
-        self.sent_version = version
-        await self.send(text_data=html)
+        self._frame = (version, html, force)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_frames())
+
+    async def _send_frames(self) -> None:
+        while self._frame is not None:
+            (version, html, force), self._frame = self._frame, None
+            if not force and version <= self.sent_version:
+                continue
+            self.sent_version = max(self.sent_version, version)
+            try:
+                await self.send(text_data=html)
+            except Exception:  # the phone went away meanwhile: disconnect() cleans up
+                return
 
     def base_url(self) -> str:
+        """Scheme and host this phone used, e.g. ``http://192.168.1.5:8000``."""
+        return self._base_url
+
+    def _scope_base_url(self) -> str:
         headers = dict(self.scope.get("headers", []))
         host = headers.get(b"host", b"localhost").decode()
         scheme = "https" if self.scope.get("scheme") == "wss" else "http"

@@ -6,13 +6,10 @@ consumer and the tests all call it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
@@ -21,6 +18,7 @@ from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
 from tabletop.names import clean_name, names_clash
+from tabletop.publisher import publish
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
 from tabletop.signals import command_applied
@@ -30,7 +28,8 @@ log = logging.getLogger(__name__)
 MAX_SEAT_NAME = 40
 # A push waits at most this long for the channel layer (seconds): a hung Redis costs a late
 # push, which the phones repair (they fetch the live region on a version gap), never an answer.
-PUSH_TIMEOUT = 0.5
+# The answer itself never waits for it at all (tabletop.publisher sends after it).
+PUSH_TIMEOUT = settings.TABLETOP_PUBLISH_TIMEOUT
 
 
 @dataclass
@@ -219,7 +218,8 @@ def run_command(
             "stale_version", "Someone else acted at the same moment; try again."
         ) from exc
     if not result.replayed:
-        notify_table(table_id, version)  # run_command's transaction has committed here
+        # run_command's transaction has committed here
+        notify_table(table_id, version, seat=seat.number if seat is not None else None)
     return result
 
 
@@ -378,31 +378,19 @@ def seat_view(table: Table, seat: Seat | None) -> dict:
     return game.view(game.load(table.state), seat.number if seat is not None else None)
 
 
-async def _group_send_bounded(layer, group: str, message: dict) -> None:
-    await asyncio.wait_for(layer.group_send(group, message), PUSH_TIMEOUT)
-
-
-def notify_table(table_id: int, version: int, lobby: bool = False) -> None:
-    """Tell the table's Channels group its new version (call after commit). ``lobby``: the
-    seats or options changed without a new event, so every phone re-renders anyway."""
-
-    def send():
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        try:
-            async_to_sync(_group_send_bounded)(
-                layer,
-                f"table.{table_id}",
-                {"type": "table.updated", "version": version, "lobby": lobby},
-            )
-        except Exception:  # a broken or hung channel layer must never fail a committed command
-            log.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
-
+def notify_table(
+    table_id: int, version: int, lobby: bool = False, seat: int | None = None
+) -> None:
+    """Tell the table's Channels group its new version, after commit (inside a transaction:
+    on its commit; outside: now). ``lobby``: the seats or options changed without a new event,
+    so every phone re-renders anyway; ``seat``: the number of the seat that acted (its phone
+    is answered already, so the other phones are rendered first). Costs microseconds and never waits for Redis: the
+    long-lived ``tabletop.publisher`` sends it (a broken channel layer is logged, never raised).
+    """
     if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(send)
+        transaction.on_commit(lambda: publish(table_id, version, lobby, seat))
     else:
-        send()
+        publish(table_id, version, lobby, seat)
 
 
 def _clean_name(name: str) -> str:

@@ -65,14 +65,21 @@ def live_context(
     error: TabletopError | None = None,
     base_url: str | None = None,
     seat_lost: bool = False,
+    seats: list | None = None,
+    log_lines: list | None = None,
 ) -> dict:
     """The context of the live region (``tabletop/table.html#live``) for one seat.
     ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host.
-    ``seat_lost``: the phone's seat moved away or was revoked (it is told, and now watches)."""
+    ``seat_lost``: the phone's seat moved away or was revoked (it is told, and now watches).
+    ``seats`` (in number order) and ``log_lines``: when the caller already has them (the
+    fan-out renders several views of one state)."""
     if base_url is None:
         base_url = request.build_absolute_uri("/").rstrip("/")
     game = get_ruleset(table.ruleset)
-    seats = list(table.seats.order_by("number"))
+    if seats is None:
+        seats = list(table.seats.order_by("number"))
+    if log_lines is None:
+        log_lines = live_log_lines(table)
     meta = table.meta or {}
     return {
         "table": table,
@@ -89,9 +96,14 @@ def live_context(
         "final_commands": sorted(game.final_commands),
         "option_rows": option_rows(game, table.options),
         # The latest lines of the log, narrated from events (the projection holds no prose).
-        "log_lines": services.log_lines(table, limit=8, recent=True) if table.state is not None else [],
+        "log_lines": log_lines,
         "seat_lost": seat_lost,
     }
+
+
+def live_log_lines(table: Table) -> list:
+    """The latest lines of the log shown in the live region (the same for every seat)."""
+    return services.log_lines(table, limit=8, recent=True) if table.state is not None else []
 
 
 def option_rows(game, chosen: dict) -> list[dict]:

@@ -1,0 +1,1 @@
+"""Benchmarks (run on demand, never by ``make test``): see README "Performance"."""

@@ -1,0 +1,250 @@
+"""Fan-out of a table's new version to the phones connected to this process (issue 19 point 2).
+
+One ``Hub`` per event loop (one per web process). The hub, not each socket, is the member of
+the Channels group ``table.<id>`` of every table that has a phone connected here, so a
+``group_send`` reaches each process once. On ``table.updated`` the hub reads the table once,
+renders the live region once per distinct view and hands each socket its frame:
+
+- a *view* is what one frame shows: the seat (its own secrets, "you", host tools), or
+  "watching" for every spectator and public screen; and the host name the phone used (the join
+  link in the lobby). Two phones of one seat, or any number of spectators, share one render;
+- renders run in a worker thread off the request path (never the thread Django's sync views
+  share), all views of one update in one hop with one database read;
+- updates that arrive while a table is being rendered coalesce: the next render is of the
+  latest state, once, whatever number of versions were committed meanwhile; each socket also
+  keeps only the newest frame it has not sent yet (``TableConsumer.offer``), so a phone that
+  is behind gets the latest state once;
+- every frame is the live region ``<section id="live" data-version="N" ...>``: the table
+  version it shows is in ``data-version``.
+
+Other message types sent to the group are handed to each local consumer's handler as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import close_old_connections
+
+from tabletop.publisher import PUBLISHER
+
+log = logging.getLogger(__name__)
+
+# Seats change in the lobby (a "lobby" update re-reads them); re-read them anyway this often.
+SEATS_FRESH_FOR = 10.0
+# Group memberships expire in channels_redis's list layer (group_expiry, settings: 300 s): a
+# room renews its own every minute, so a killed server's rooms drop out within minutes.
+REFRESH_GROUPS_EVERY = 60.0
+
+
+class Member(Protocol):
+    table_id: int
+    sent_version: int
+
+    def view_key(self) -> tuple: ...
+    def view_seat(self): ...
+    def base_url(self) -> str: ...
+    def offer(self, version: int, html: str, force: bool = False) -> None: ...
+    async def dispatch(self, message: dict) -> None: ...
+    async def close(self, code: int | None = None) -> None: ...
+
+
+def render_views(
+    table_id: int, views: dict[tuple, tuple], seats: list | None = None, on_frame=None
+) -> tuple[int, dict[tuple, str], list] | None:
+    """``(version, {key: html}, seats)``: the live region of each view at the table's current
+    state, from one read of the table (and of its seats unless ``seats`` is given); None when
+    the table is gone. ``views``: ``{key: (seat or None, base_url)}``, rendered in that order;
+    ``on_frame(key, version, html)`` is called as soon as each one is rendered. Runs in a
+    worker thread."""
+    from django.template.loader import render_to_string
+
+    from tabletop.models import Table
+    from tabletop.views import live_context, live_log_lines
+
+    close_old_connections()
+    try:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            return None
+        if seats is None:
+            seats = list(table.seats.order_by("number"))
+        current = {(s.pk, s.nonce): s for s in seats}
+        log_lines = live_log_lines(table)
+        frames = {}
+        for key, (seat, base_url) in views.items():
+            lost = False
+            if seat is not None:
+                # read again by id and secret: a moved, revoked or removed seat now watches
+                seat = current.get((seat.pk, seat.nonce))
+                lost = seat is None
+            frames[key] = render_to_string(
+                "tabletop/table.html#live",
+                live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
+                             log_lines=log_lines),
+            )
+            if on_frame is not None:
+                on_frame(key, table.version, frames[key])
+        return table.version, frames, seats
+    finally:
+        close_old_connections()
+
+
+render_views_async = sync_to_async(render_views, thread_sensitive=False)
+
+
+class Room:
+    """The phones of one table connected to this process, and the one channel through which
+    this process is a member of the table's group."""
+
+    def __init__(self, hub: Hub, table_id: int) -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self.group = f"table.{table_id}"
+        self.members: set[Member] = set()
+        self.channel: str | None = None
+        self.receiver: asyncio.Task | None = None
+        self.pending: tuple[int, bool, int | None] | None = None
+        self.fanning: asyncio.Task | None = None
+        self.seats: list | None = None  # the table's seats, read by the last fan-out
+        self.seats_at = 0.0
+
+    async def open(self) -> None:
+        layer = self.hub.layer
+        # The default prefix: channels_redis reads one process-wide list per prefix.
+        self.channel = await layer.new_channel()
+        await layer.group_add(self.group, self.channel)
+        self.receiver = self.hub.loop.create_task(self._receive())
+
+    async def close(self) -> None:
+        if self.receiver is not None:
+            self.receiver.cancel()
+        await self.hub.layer.group_discard(self.group, self.channel)
+
+    async def _receive(self) -> None:
+        layer, loop = self.hub.layer, self.hub.loop
+        renewed = loop.time()
+        while True:
+            if loop.time() - renewed > REFRESH_GROUPS_EVERY:
+                renewed = loop.time()
+                await layer.group_add(self.group, self.channel)
+            try:
+                message = await asyncio.wait_for(layer.receive(self.channel), REFRESH_GROUPS_EVERY)
+            except asyncio.CancelledError:
+                raise
+            except TimeoutError:
+                continue  # idle: renew the membership above
+            except Exception:
+                log.warning("table %s: channel layer receive failed; retrying", self.table_id,
+                            exc_info=True)
+                await asyncio.sleep(1.0)
+                continue
+            if message.get("type") == "table.updated":
+                self.updated(int(message.get("version", 0)), bool(message.get("lobby", False)),
+                             message.get("seat"))
+            else:  # anything else sent to the group: each phone's own handler, as before
+                for member in list(self.members):
+                    loop.create_task(member.dispatch(message))
+
+    def updated(self, version: int, lobby: bool, seat: int | None = None) -> None:
+        """A newer ``version`` (``lobby``: re-render even at the same version), made by the
+        seat numbered ``seat`` (its phone already has the answer: rendered last)."""
+        if self.pending is not None:
+            old_version, old_lobby, old_seat = self.pending
+            version, lobby = max(old_version, version), lobby or old_lobby
+            seat = seat if seat == old_seat else None
+        self.pending = (version, lobby, seat)
+        if self.fanning is None or self.fanning.done():
+            self.fanning = self.hub.loop.create_task(self._fan_out())
+
+    async def _fan_out(self) -> None:
+        while self.pending is not None:
+            (version, lobby, acting), self.pending = self.pending, None
+            targets = [m for m in self.members if lobby or m.sent_version < version]
+            if not targets:
+                continue
+
+            def last_if_acting(m, acting=acting):
+                seat = m.view_seat()
+                return acting is not None and seat is not None and seat.number == acting
+
+            by_key: dict[tuple, list] = {}
+            views: dict[tuple, tuple] = {}
+            for m in sorted(targets, key=last_if_acting):
+                by_key.setdefault(m.view_key(), []).append(m)
+                views.setdefault(m.view_key(), (m.view_seat(), m.base_url()))
+            loop = self.hub.loop
+            if lobby or loop.time() - self.seats_at > SEATS_FRESH_FOR:
+                self.seats = None
+
+            def deliver(key, now, html, force=lobby, by_key=by_key):
+                self.hub.renders += 1
+                for m in by_key.get(key, ()):
+                    m.offer(now, html, force=force)
+
+            def on_frame(key, now, html, deliver=deliver, loop=loop):
+                loop.call_soon_threadsafe(deliver, key, now, html)
+
+            try:
+                result = await render_views_async(self.table_id, views, self.seats, on_frame)
+            except Exception:
+                log.exception("table %s: could not render the live region", self.table_id)
+                continue
+            if result is None:
+                for m in targets:
+                    await m.close(code=4404)
+                continue
+            _, _, seats = result  # the frames went out as they were rendered (deliver)
+            if seats is not self.seats:
+                self.seats, self.seats_at = seats, loop.time()
+
+
+class Hub:
+    """The fan-out of one process (one event loop); see the module docstring."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.layer = get_channel_layer()
+        self.rooms: dict[int, Room] = {}
+        self._lock = asyncio.Lock()
+        self.renders = 0  # live regions rendered by fan-outs (tests, bench)
+
+    async def join(self, member: Member) -> None:
+        """Receive the updates of ``member.table_id`` from now on."""
+        PUBLISHER.set_home_loop(self.loop)
+        async with self._lock:
+            room = self.rooms.get(member.table_id)
+            if room is None:
+                room = Room(self, member.table_id)
+                await room.open()
+                self.rooms[member.table_id] = room
+            room.members.add(member)
+
+    async def leave(self, member: Member) -> None:
+        """Stop sending ``member`` anything; the last phone of a table closes its room."""
+        async with self._lock:
+            room = self.rooms.get(member.table_id)
+            if room is None or member not in room.members:
+                return
+            room.members.discard(member)
+            if not room.members:
+                del self.rooms[member.table_id]
+                await room.close()
+
+
+_HUBS: dict[asyncio.AbstractEventLoop, Hub] = {}
+
+
+def get_hub() -> Hub:
+    """The hub of the running event loop (made on first use)."""
+    loop = asyncio.get_running_loop()
+    hub = _HUBS.get(loop)
+    if hub is None:
+        for old in [lp for lp in _HUBS if lp.is_closed()]:
+            del _HUBS[old]
+        hub = _HUBS[loop] = Hub(loop)
+    return hub

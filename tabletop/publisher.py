@@ -1,0 +1,145 @@
+"""The long-lived publisher of table versions (DESIGN.md, live sync; issue 19 point 1).
+
+``publish(table_id, version)`` is what ``services.notify_table`` calls after commit. It costs
+a dict update under a lock and, at most once per batch, one ``call_soon_threadsafe``: a few
+microseconds, never a new event loop or a new Redis connection. The actual
+``group_send("table.<id>", {"type": "table.updated", ...})`` runs later on an event loop that
+lives as long as the process and keeps the channel layer's connections open:
+
+- in a web process, the ASGI server's own loop (registered by the fan-out hub when its first
+  socket connects: the in-memory layer of the embedded default only works on that loop);
+- anywhere else (a Celery worker, ``manage.py``, a web process with no socket yet), one daemon
+  thread per process running its own loop, started on first use (and again after a fork).
+
+Versions queued for one table coalesce (the phones render the latest state anyway), so a slow
+or hung Redis holds at most one pending message per table; each send gives up after
+``TABLETOP_PUBLISH_TIMEOUT`` seconds (default 0.5) and is logged, and a command's answer never
+waits for any of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+# A batch handed to a loop that never ran it (its loop stopped meanwhile) is handed again.
+_STUCK_AFTER = 2.0
+
+
+class Publisher:
+    """One per process (``PUBLISHER``). Thread-safe; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[int, tuple[int, bool, int | None]] = {}
+        self._scheduled_at: float | None = None
+        self._home: asyncio.AbstractEventLoop | None = None
+        self._own: asyncio.AbstractEventLoop | None = None
+        self._own_pid: int | None = None
+        self.sent = 0  # messages handed to the channel layer (tests, bench)
+        self.failed = 0
+
+    def set_home_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Send on ``loop`` (the ASGI server's) from now on, while it runs."""
+        self._home = loop
+
+    def publish(
+        self, table_id: int, version: int, lobby: bool = False, seat: int | None = None
+    ) -> None:
+        """Queue ``table.updated`` for ``table.<table_id>``: ``version`` is the table's new
+        version, ``lobby`` that seats or options changed without a new event, ``seat`` the
+        number of the seat that acted (its phone has the answer already). Returns at once."""
+        with self._lock:
+            old = self._pending.get(table_id)
+            if old is not None:
+                version, lobby = max(old[0], version), lobby or old[1]
+                seat = seat if seat == old[2] else None
+            self._pending[table_id] = (version, lobby, seat)
+            now = time.monotonic()
+            if self._scheduled_at is not None and now - self._scheduled_at < _STUCK_AFTER:
+                return  # the running batch will pick this up
+            self._scheduled_at = now
+        loop = self._loop()
+        try:
+            loop.call_soon_threadsafe(self._start_drain)
+        except RuntimeError:  # the loop closed between the check and the call
+            with self._lock:
+                self._scheduled_at = None
+            self._own_loop().call_soon_threadsafe(self._start_drain)
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        home = self._home
+        if home is not None and home.is_running() and not home.is_closed():
+            return home
+        return self._own_loop()
+
+    def _own_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._own is None or self._own_pid != os.getpid():  # first use, or forked
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(
+                    target=loop.run_forever, name="tabletop-publisher", daemon=True
+                )
+                thread.start()
+                self._own, self._own_pid = loop, os.getpid()
+            return self._own
+
+    def _start_drain(self) -> None:
+        asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        from channels.layers import get_channel_layer
+
+        layer = get_channel_layer()
+        timeout = float(getattr(settings, "TABLETOP_PUBLISH_TIMEOUT", 0.5))
+        while True:
+            with self._lock:
+                batch, self._pending = self._pending, {}
+                if not batch:
+                    self._scheduled_at = None
+                    return
+                self._scheduled_at = time.monotonic()
+            if layer is None:
+                continue
+            await asyncio.gather(
+                *(
+                    self._send(layer, table_id, version, lobby, seat, timeout)
+                    for table_id, (version, lobby, seat) in batch.items()
+                )
+            )
+
+    async def _send(self, layer, table_id, version, lobby, seat, timeout: float):
+        message = {"type": "table.updated", "table": table_id, "version": version,
+                   "lobby": lobby, "seat": seat}
+        try:
+            await asyncio.wait_for(layer.group_send(f"table.{table_id}", message), timeout)
+            self.sent += 1
+        except Exception:  # a broken or hung channel layer must never undo a committed command
+            self.failed += 1
+            log.warning("could not notify table %s (version %s)", table_id, version, exc_info=True)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait (from a thread with no running loop) until everything queued was handed to the
+        channel layer; True when it was. For tests and the benchmark."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._pending and self._scheduled_at is None:
+                    return True
+            time.sleep(0.005)
+        return False
+
+
+PUBLISHER = Publisher()
+
+
+def publish(table_id: int, version: int, lobby: bool = False, seat: int | None = None) -> None:
+    """``PUBLISHER.publish``: see ``Publisher.publish``."""
+    PUBLISHER.publish(table_id, version, lobby, seat)

@@ -1,0 +1,162 @@
+"""The long-lived publisher and the per-view fan-out (DESIGN.md "The event-sourced table",
+live sync; issue 19 points 1 and 2)."""
+
+import asyncio
+import re
+import socket
+import threading
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+
+from config.asgi import application
+from tabletop import services
+from tabletop.fanout import get_hub
+from tabletop.publisher import PUBLISHER, Publisher
+from tabletop.rules import Command
+from tabletop.seats import cookie_name, seat_token
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def version_of(frame: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', frame).group(1))
+
+
+async def phone(table, seat=None):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    if seat is not None:
+        token = await sync_to_async(seat_token)(seat)
+        headers.append((b"cookie", f"{cookie_name(table.pk)}={token}".encode()))
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected
+    assert version_of(await comm.receive_from(timeout=5)) == table.version  # catch-up
+    return comm
+
+
+async def test_one_render_per_distinct_view_shared_by_spectators_and_a_seats_phones(make_table):
+    table, (alice, bob) = await sync_to_async(make_table)(players=2)
+    watchers = [await phone(table) for _ in range(3)]
+    alices = [await phone(table, alice) for _ in range(2)]
+    bobs = [await phone(table, bob)]
+    hub = get_hub()
+    before = hub.renders
+    await sync_to_async(services.run_command)(table, bob, Command("counter.add", {"amount": 3}))
+    frames = {}
+    for name, comms in (("watch", watchers), ("alice", alices), ("bob", bobs)):
+        frames[name] = [await c.receive_from(timeout=5) for c in comms]
+    assert hub.renders - before == 3  # watching, Alice, Bob: not one per socket (6)
+    for name, got in frames.items():
+        assert all(version_of(f) == table.version + 1 for f in got), name
+        assert len(set(got)) == 1, name  # the phones of one view got the very same HTML
+    assert "Watching" in frames["watch"][0]
+    assert "You are <strong>P1</strong>" in frames["alice"][0]
+    assert "You are <strong>P2</strong>" in frames["bob"][0]
+    for c in watchers + alices + bobs:
+        await c.disconnect()
+
+
+async def test_a_phone_that_is_behind_gets_the_latest_state_once_in_order(make_table):
+    table, (alice, bob) = await sync_to_async(make_table)(players=2)
+    watcher = await phone(table)
+
+    def burst():
+        for _ in range(8):
+            services.run_command(table, alice, Command("counter.add", {"amount": 1}))
+
+    await sync_to_async(burst)()
+    final = table.version + 8
+    seen = []
+    while not seen or seen[-1] < final:
+        seen.append(version_of(await watcher.receive_from(timeout=5)))
+    assert seen == sorted(set(seen))  # never an old state after a newer one, never twice
+    assert len(seen) <= 8
+    assert await watcher.receive_nothing(timeout=0.3)
+    await watcher.disconnect()
+
+
+def test_publish_returns_at_once_and_reuses_one_connection(make_table):
+    """1,000 publishes from a plain thread (as in a Celery worker): the latest version of each
+    table arrives and Redis accepts no new connection per call (the cost per call is in
+    bench/live.py)."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs REDIS_URL (the Redis channel layer)")
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    layer = get_channel_layer()
+    received = {}
+
+    async def listen(channel, group):
+        await layer.group_add(group, channel)
+        ready.set()
+        while True:
+            message = await layer.receive(channel)
+            received[message["table"]] = message["version"]
+            if received.get(10**9 + 1) == 998 and received.get(10**9 + 2) == 999:
+                return
+
+    ready = threading.Event()
+    result = {}
+
+    def run_listener():
+        async def main():
+            channel = await layer.new_channel()
+            await layer.group_add(f"table.{10**9 + 2}", channel)
+            await listen(channel, f"table.{10**9 + 1}")
+
+        asyncio.run(main())
+        result["done"] = True
+
+    thread = threading.Thread(target=run_listener, daemon=True)
+    thread.start()
+    assert ready.wait(5)
+    publisher = Publisher()
+    publisher.publish(10**9 + 1, 0)
+    assert publisher.flush(5)
+    accepted = client.info("stats")["total_connections_received"]
+    for n in range(1000):
+        publisher.publish(10**9 + 1 + n % 2, n)
+    assert publisher.flush(5)
+    thread.join(5)
+    assert result.get("done"), received
+    # this test's own client and the listener may reconnect once; never one per publish
+    assert client.info("stats")["total_connections_received"] - accepted <= 3
+    assert publisher.failed == 0
+
+
+def test_a_hung_redis_never_blocks_a_command(make_table, settings):
+    """A channel layer that accepts the connection and never answers: the command still
+    answers while the send is still waiting; the send gives up after the timeout and is
+    counted as failed."""
+    table, (alice, bob) = make_table(players=2)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+    accepted = []
+    threading.Thread(
+        target=lambda: [accepted.append(server.accept()) for _ in range(4)], daemon=True
+    ).start()
+    settings.TABLETOP_PUBLISH_TIMEOUT = 2.0
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": f"redis://127.0.0.1:{port}/0"}]},
+        }
+    }
+    failed = PUBLISHER.failed
+    try:
+        result = services.run_command(table, alice, Command("counter.add", {"amount": 1}))
+        assert result.version == table.version + 1
+        assert PUBLISHER.failed == failed  # answered before the send gave up
+        assert PUBLISHER.flush(10)
+        assert PUBLISHER.failed == failed + 1
+    finally:
+        server.close()
+        for conn, _ in accepted:
+            conn.close()
