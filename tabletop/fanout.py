@@ -108,6 +108,7 @@ class Room:
         self.members: set[Member] = set()
         self.channel: str | None = None
         self.receiver: asyncio.Task | None = None
+        self.renewer: asyncio.Task | None = None
         self.pending: tuple[int, bool, int | None] | None = None
         self.fanning: asyncio.Task | None = None
         self.seats: list | None = None  # the table's seats, read by the last fan-out
@@ -119,25 +120,29 @@ class Room:
         self.channel = await layer.new_channel()
         await layer.group_add(self.group, self.channel)
         self.receiver = self.hub.loop.create_task(self._receive())
+        self.renewer = self.hub.loop.create_task(self._renew())
 
     async def close(self) -> None:
-        if self.receiver is not None:
-            self.receiver.cancel()
+        for task in (self.receiver, self.renewer):
+            if task is not None:
+                task.cancel()
         await self.hub.layer.group_discard(self.group, self.channel)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(REFRESH_GROUPS_EVERY)
+            try:
+                await self.hub.layer.group_add(self.group, self.channel)
+            except Exception:
+                log.warning("table %s: could not renew the group", self.table_id, exc_info=True)
 
     async def _receive(self) -> None:
         layer, loop = self.hub.layer, self.hub.loop
-        renewed = loop.time()
         while True:
-            if loop.time() - renewed > REFRESH_GROUPS_EVERY:
-                renewed = loop.time()
-                await layer.group_add(self.group, self.channel)
             try:
-                message = await asyncio.wait_for(layer.receive(self.channel), REFRESH_GROUPS_EVERY)
+                message = await layer.receive(self.channel)
             except asyncio.CancelledError:
                 raise
-            except TimeoutError:
-                continue  # idle: renew the membership above
             except Exception:
                 log.warning("table %s: channel layer receive failed; retrying", self.table_id,
                             exc_info=True)
