@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from guilds.models import FollowerCard
+from guilds import services as guild_services
 
 from .models import MissionDefinition, MissionFollower
 
@@ -113,9 +113,7 @@ DEMO_MISSIONS = [
 def load_demo_missions() -> list[MissionDefinition]:
     """Create the demo missions if missing (by name); each offers the first two demo follower
     cards that only join for one mission, two copies each, for the whole table (5.1.2)."""
-    followers = list(
-        FollowerCard.objects.filter(is_demo=True).order_by("can_enlist_permanently", "name")[:2]
-    )
+    followers = guild_services.demo_mission_followers(count=2)
     out = []
     for order, spec in enumerate(DEMO_MISSIONS):
         definition = MissionDefinition.objects.filter(name=spec["name"]).first()

@@ -4,71 +4,76 @@ out), and the final result. Reads only."""
 
 from __future__ import annotations
 
-from tabletop.log import START_EVENT, LoggedEvent, Meta, apply_command, group_commands
+from tabletop.log import REDO_EVENT, START_EVENT, UNDO_EVENT, LoggedEvent, replay
 from tabletop.registry import get_ruleset
 from tabletop.services import load_log
 
 from .models import Mission
+from .rules import resolution
+from .rules.end import ended_text
+
+_KIT_EVENTS = (START_EVENT, UNDO_EVENT, REDO_EVENT)
 
 
 def timeline(ruleset, events: list[LoggedEvent]) -> list[dict]:
-    """``[{"version", "turn", "kind", "text"}]``: what happened, in order. ``kind``:
-    ``first_player``, ``killed``, ``possessed``, ``freed``, ``escaped``, ``summoned``,
-    ``kill_counted``, ``ended``, ``closed``. Pure over the log."""
-    meta = Meta()
-    groups = group_commands(events)
-    for group in groups:
-        meta = apply_command(meta, group)
-    undone = set(meta.undone)
-    state = ruleset.initial_state()
+    """``[{"version", "turn", "kind", "text"}]``: what happened, in order, undone commands left
+    out. ``kind``: ``first_player``, ``killed``, ``possessed``, ``freed``, ``escaped``,
+    ``summoned``, ``kill_counted``, ``ended``, ``closed``. Pure over the log: one pass of the
+    kit's replay iterator (``tabletop.log.replay``), comparing each character with how it was
+    before the event."""
     out: list[dict] = []
-
-    def add(event, kind, text, turn=None):
-        out.append(
-            {"version": event.version, "turn": turn or state["turn"], "kind": kind, "text": text}
-        )
-
-    for group in groups:
-        if group[0].command_type in ("table.undo", "table.redo") or group[0].command_id in undone:
+    seen: dict[str, tuple[str, bool]] = {}  # piece id -> (status, possessed) before the event
+    for event, _line, undone, state, _meta in replay(ruleset, events, narrate=False):
+        if (
+            undone
+            or event.type in _KIT_EVENTS
+            or event.command_type in ("table.undo", "table.redo")
+        ):
             continue
-        for event in group:
-            if event.type == START_EVENT:
+        names = {p["seat"]: p["name"] for p in state["players"]}
+        data = event.data
+
+        def add(
+            kind: str,
+            text: str,
+            turn: int | None = None,
+            version: int = event.version,
+            now: int = state["turn"],
+        ) -> None:
+            out.append({"version": version, "turn": turn or now, "kind": kind, "text": text})
+
+        if event.type == "demloc.turn.started":
+            add(
+                "first_player",
+                f"Turn {data['turn']}: {names.get(data['first'], '?')} plays first.",
+                data["turn"],
+            )
+        elif event.type == "demloc.daemon.summoned":
+            add(
+                "summoned",
+                f"{state['pieces'][data['summoner']]['name']} summons {data['daemon']['name']}.",
+            )
+        elif event.type == "demloc.kill.counted" and data["delta"] > 0:
+            add(
+                "kill_counted",
+                f"{names.get(event.seat, '?')} counts a {data['kind']} kill (level {data['level']}).",
+            )
+        elif event.type == "demloc.mission.ended":
+            add("ended", ended_text(state, data))
+        elif event.type == "demloc.mission.closed":
+            add("closed", "The mission is closed: the guilds are updated.")
+        for pid, piece in state["pieces"].items():
+            old = seen.get(pid)
+            seen[pid] = (piece["status"], piece["possessed"])
+            if old is None:
                 continue
-            before = state
-            state = ruleset.evolve(state, event.record())
-            names = {p["seat"]: p["name"] for p in state["players"]}
-            if event.type == "demloc.turn.started":
-                add(
-                    event,
-                    "first_player",
-                    f"Turn {event.data['turn']}: {names.get(event.data['first'], '?')} plays first.",
-                    event.data["turn"],
-                )
-            elif event.type == "demloc.daemon.summoned":
-                summoner = state["pieces"][event.data["summoner"]]["name"]
-                add(event, "summoned", f"{summoner} summons {event.data['daemon']['name']}.")
-            elif event.type == "demloc.kill.counted" and event.data["delta"] > 0:
-                add(
-                    event,
-                    "kill_counted",
-                    f"{names.get(event.seat, '?')} counts a {event.data['kind']} kill "
-                    f"(level {event.data['level']}).",
-                )
-            elif event.type == "demloc.mission.ended":
-                add(event, "ended", state["log"][-1]["lines"][-1] if state["log"] else "Ended.")
-            elif event.type == "demloc.mission.closed":
-                add(event, "closed", "The mission is closed: the guilds are updated.")
-            for pid, piece in state["pieces"].items():
-                old = before["pieces"].get(pid)
-                if old is None:
-                    continue
-                owner = names.get(piece["owner"], "?")
-                if old["status"] != piece["status"] and piece["status"] in ("killed", "escaped"):
-                    add(event, piece["status"], f"{piece['name']} ({owner}) {piece['status']}.")
-                if not old["possessed"] and piece["possessed"]:
-                    add(event, "possessed", f"{piece['name']} ({owner}) is possessed.")
-                if old["possessed"] and not piece["possessed"] and piece["status"] == "in_play":
-                    add(event, "freed", f"{piece['name']} ({owner}) is freed.")
+            owner = names.get(piece["owner"], "?")
+            if old[0] != piece["status"] and piece["status"] in ("killed", "escaped"):
+                add(piece["status"], f"{piece['name']} ({owner}) {piece['status']}.")
+            if not old[1] and piece["possessed"]:
+                add("possessed", f"{piece['name']} ({owner}) is possessed.")
+            if old[1] and not piece["possessed"] and piece["status"] == "in_play":
+                add("freed", f"{piece['name']} ({owner}) is freed.")
     return out
 
 
@@ -81,8 +86,6 @@ def battle_report(mission: Mission) -> dict:
     state = game.load(table.state) if table.state else None
     result = mission.result
     if result is None and state and state.get("ended") and state.get("setup"):
-        from .rules import resolution
-
         result = resolution.compute(state)
     players = []
     if state and state.get("players"):

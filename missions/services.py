@@ -79,8 +79,11 @@ def mission_open(
     join with the table's code or QR code; the host starts the table; the preparation phases
     follow (``missions.rules.setup``).
 
+    The mission definition's snapshot is the table's setup content (``table_setup_set``): the
+    ruleset's ``setup`` reads it, never the database.
+
     ``options``: the demloc table options chosen by the host (seals, bleeding, elimination...;
-    ``missions.rules.ruleset.OPTIONS_SCHEMA``), defaults otherwise.
+    ``missions.rules.OPTIONS_SCHEMA``), defaults otherwise.
 
     Returns ``(mission, host_seat)``. Raises ``NotAllowed("login_required")``,
     ``RuleViolation`` ``no_guild`` / ``bad_mode`` / ``bad_option``,
@@ -89,21 +92,20 @@ def mission_open(
     guild = _guild_of(host)
     definition = _definition(definition_id)
     mode = _mode(mode)
+    snapshot = {"mode": mode, "definition": definition.snapshot()}
     table, seat = table_services.table_create(
         ruleset="demloc",
         host=host,
         host_name=guild.name,
         title=f"{definition.name} ({MissionMode(mode).label.lower()})",
-        options={
-            **{k: v for k, v in (options or {}).items() if k not in ("mission", "guilds")},
-            "mission": {"id": None, "mode": mode, "definition": definition.snapshot()},
-        },
+        options={k: v for k, v in (options or {}).items() if k not in ("mission", "guilds")},
+        setup={"mission": {"id": None, **snapshot}},
     )
     mission = Mission.objects.create(
         table=table, definition=definition, mode=mode, host=host, previous=previous
     )
-    table.options = {**table.options, "mission": {**table.options["mission"], "id": mission.pk}}
-    table.save(update_fields=["options"])
+    # The mission's setup content names its own row: the table's setup reads no database.
+    table_services.table_setup_set(table=table, setup={"mission": {"id": mission.pk, **snapshot}})
     return mission, seat
 
 
@@ -126,36 +128,6 @@ def _payload(snapshot: dict, owner, seat_number: int) -> dict:
         "fate_points": 3,
         "taken_at": timezone.now().isoformat(timespec="seconds"),
     }
-
-
-def _raffle_candidates(guild_ids: list[int]) -> list[dict]:
-    points = guild_services.control_points_for_raffle(guild_ids=guild_ids)
-    out = []
-    for p in points:
-        effects = [f"{b.get_kind_display()} +{b.amount}" for b in p.bonuses.all()]
-        income = [
-            f"{n} {c}"
-            for n, c in (
-                (p.income_fame, "fame"),
-                (p.income_feods, "feods"),
-                (p.income_blood_stones, "blood stones"),
-            )
-            if n
-        ]
-        if income:
-            effects.append("income " + ", ".join(income))
-        out.append(
-            {
-                "id": p.pk,
-                "name": p.name,
-                "area": p.area.name,
-                "kind": p.get_kind_display(),
-                "holder_guild_id": p.holder_id,
-                "holder": p.holder.name if p.holder else None,
-                "effects": effects,
-            }
-        )
-    return out
 
 
 def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
@@ -219,7 +191,12 @@ def _raffle_when_all_in(table: Table) -> None:
         ]
         try:
             table_services.run_command(
-                table, None, Command(SETUP + "raffle", {"candidates": _raffle_candidates(ids)})
+                table,
+                None,
+                Command(
+                    SETUP + "raffle",
+                    {"candidates": guild_services.raffle_candidates(guild_ids=ids)},
+                ),
             )
         except RuleViolation as exc:  # another phone's bind drew it a moment ago
             if exc.code != "raffle_done":

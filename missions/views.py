@@ -16,8 +16,8 @@ from tabletop.views import live_response, to_table
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
+from .rules import OPTIONS_SCHEMA
 from .rules.reference import ENTRIES
-from .rules.ruleset import OPTIONS_SCHEMA
 
 
 @require_http_methods(["GET", "POST"])

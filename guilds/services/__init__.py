@@ -62,7 +62,11 @@ from .holds import (
     spendable_feods,
 )
 from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
-from .missions import guild_mission_result_post  # noqa: F401 (missions issue 6)
+from .missions import (  # noqa: F401 (missions issue 6, 13)
+    demo_mission_followers,
+    guild_mission_result_post,
+    raffle_candidates,
+)
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import guild_database, guild_snapshot
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..models import LedgerEntry
+from ..models import FollowerCard, LedgerEntry
 from ._common import lock_guild, post
+from .city import control_points_for_raffle
 
 
 @transaction.atomic
@@ -61,3 +62,44 @@ def guild_mission_result_post(
         "unpaid_feods": unpaid["feods"],
         "unpaid_blood_stones": unpaid["blood_stones"],
     }
+
+
+def raffle_candidates(*, guild_ids: list[int]) -> list[dict]:
+    """The control points a standard mission between ``guild_ids`` may be fought over (6.4.1
+    raffle phase), as the mission's JSON: ``[{"id", "name", "area", "kind", "holder_guild_id",
+    "holder", "effects": ["Armory discount +10", "income 2 fame"...]}]``, free points and those
+    held by one of these Guilds, in map order. Reads only."""
+    out = []
+    for p in control_points_for_raffle(guild_ids=guild_ids):
+        effects = [f"{b.get_kind_display()} +{b.amount}" for b in p.bonuses.all()]
+        income = [
+            f"{n} {c}"
+            for n, c in (
+                (p.income_fame, "fame"),
+                (p.income_feods, "feods"),
+                (p.income_blood_stones, "blood stones"),
+            )
+            if n
+        ]
+        if income:
+            effects.append("income " + ", ".join(income))
+        out.append(
+            {
+                "id": p.pk,
+                "name": p.name,
+                "area": p.area.name,
+                "kind": p.get_kind_display(),
+                "holder_guild_id": p.holder_id,
+                "holder": p.holder.name if p.holder else None,
+                "effects": effects,
+            }
+        )
+    return out
+
+
+def demo_mission_followers(*, count: int = 2) -> list[FollowerCard]:
+    """The first ``count`` demo follower cards that only join for one mission (the demo
+    missions offer them, 5.1.2), ``FollowerCard`` rows. Reads only."""
+    return list(
+        FollowerCard.objects.filter(is_demo=True).order_by("can_enlist_permanently", "name")[:count]
+    )

@@ -1,6 +1,228 @@
-"""DemLoc mission rules, pure Python (no Django): cards, damage, shooting and hand-to-hand
-calculators, arcane and possession, summoning, turns, and the ``demloc`` Ruleset."""
+"""The ``demloc`` Ruleset: a DemLoc mission at the table (DemLoc rulebook 6.4, 6.4.1, 6.4.2, 7,
+8), written with the kit's decider toolkit (``tabletop.decider``, KIT.md).
 
-from .ruleset import DemlocRuleset
+Where each rule lives (one topic module each: its commands, events, folds and narrators):
 
-__all__ = ["DemlocRuleset"]
+- ``damage``: damage, broken armor and hearts, bleeding, poison, broken seals and the seal limit;
+- ``shooting``: the ability test, shots and stray shots; ``brawl``: hand-to-hand fights and the
+  FURY / VIGOR / WEAKNESS effects; ``calc``: confirming or cancelling a worked-out fight;
+- ``arcane``: mana, channelling, powers, pentacles, the arcane test; ``possession``: the
+  possessed character each turn, the out-of-control card, freeing;
+- ``summoning``: daemons, and daemons leaving the game;
+- ``turns``: phases, the first player, the turn change, movement tokens (activations);
+- ``end``: the control objective, objective achieved, surrender, total elimination, turn
+  limit, escapes, closing; ``score``: fate points, kills, relics;
+- ``roster``: the opening of the mission and the quick game's guilds; ``setup`` (queries),
+  ``setup_guilds``, ``setup_picks``, ``setup_stages``, ``setup_view``: the preparation phases;
+- ``view``: what a seat sees; ``resolution``: who won and what the guilds get;
+  ``state``: the declared shapes.
+
+Randomness (first player, daemon draws, out-of-control directions, raffle) happens only in the
+commands through the kit's dice; undo and redo replay the same outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletop.decider import DeciderRuleset, copy_json
+from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
+
+from . import setup as setup_rules
+from . import view as view_module
+from .arcane import arcane
+from .brawl import brawl
+from .calc import calc
+from .common import NO_LINES, STRATEGIC
+from .damage import damage
+from .end import end
+from .moves import moves_for
+from .roster import quick_opening, roster
+from .score import score
+from .setup_guilds import guilds as setup_guilds
+from .setup_picks import picks as setup_picks
+from .setup_stages import stages as setup_stages
+from .shooting import shooting
+from .state import DemlocState
+from .summoning import settle, summoning
+from .turns import turns
+
+OPTIONS_SCHEMA = {
+    "seals": {
+        "label": "Possessed when the broken seals...",
+        "choices": [
+            ["exceeded", "exceed the limit (7.2.3)"],
+            ["reaches", "reach the limit (6.4.2)"],
+        ],
+        "default": "exceeded",
+    },
+    "bleeding": {
+        "label": "Bleeding hits at the...",
+        "choices": [["end", "end of the turn (6.4.2)"], ["start", "start of the turn (8.1)"]],
+        "default": "end",
+    },
+    "poison": {
+        "label": "Poison grows at the...",
+        "choices": [["start", "start of the turn (6.4.2)"], ["end", "end of the turn (8.1, 8.2)"]],
+        "default": "start",
+    },
+    "free_possessed": {
+        "label": "Freeing a possessed character: the +3 of 7.2.3.5 is...",
+        "choices": [
+            ["penalty", "added to the die (as printed)"],
+            ["bonus", "a help (ability + 3)"],
+        ],
+        "default": "penalty",
+    },
+    "turn_limit": {
+        "label": "Turn limit",
+        "choices": [["0", "none"], ["3", "3"], ["4", "4"], ["6", "6"], ["8", "8"], ["10", "10"]],
+        "default": "0",
+    },
+    "objective_turns": {
+        "label": "Objective control: turns to hold",
+        "choices": [["0", "no control objective"], ["2", "2"], ["3", "3"], ["4", "4"]],
+        "default": "0",
+    },
+    "elimination": {
+        "label": "Total elimination ends the game when...",
+        "choices": [
+            ["last", "only one player has characters left (7.3.2.3)"],
+            ["any", "any player of 3 or 4 is wiped out (7)"],
+        ],
+        "default": "last",
+        "help": "Chapter 7 and 7.3.2.3 differ for 3-4 players; with 'any' the winner is the "
+        "last one standing, else the most fame from kills.",
+    },
+    "control": {
+        "label": "Who may change a character",
+        "choices": [["owner", "its player"], ["anyone", "any player (one shared phone)"]],
+        "default": "owner",
+    },
+}
+
+
+class DemlocRuleset(DeciderRuleset):
+    """A DemLoc mission: 2 to 4 players, each with their guild's characters."""
+
+    name = "demloc"
+    title = "DemLoc mission"
+    min_seats = 2
+    max_seats = 4
+    template = "missions/live.html"
+    links = (
+        ("Open a mission with your Guild", "missions:lobby"),
+        ("Rules reference (works offline)", "missions:reference"),
+    )
+    stylesheet = "missions/missions.css"
+    options_schema: ClassVar[dict] = OPTIONS_SCHEMA
+    topics = (
+        roster,
+        setup_guilds,
+        setup_picks,
+        setup_stages,
+        turns,
+        damage,
+        shooting,
+        brawl,
+        calc,
+        arcane,
+        summoning,
+        end,
+        score,
+    )
+
+    def initial_state(self) -> DemlocState:
+        return {
+            "version": 0,
+            "options": {},
+            "players": [],
+            "pieces": {},
+            "order": [],
+            "turn": 0,
+            "phase": STRATEGIC,
+            "first": None,
+            "previous_first": None,
+            "play_order": [],
+            "acting_index": 0,
+            "weights": [],
+            "objective": {"target": 0, "count": 0, "counting": False, "seat": None},
+            "turn_limit": 0,
+            "surrender": [],
+            "elimination": None,
+            "ended": None,
+            "pending": None,
+            "notice": None,
+            "daemon_seq": 0,
+            "setup": None,
+            "closed": None,
+        }
+
+    def is_finished(self, state: dict) -> bool:
+        """A quick game is over when the mission ends; a lifecycle mission (one opened from the
+        mission lobby) when it is closed, after its resolution was written into the guilds
+        (until then undo may still reopen the ended mission)."""
+        if state.get("setup"):
+            return state.get("closed") is not None
+        return state.get("ended") is not None
+
+    def players(self, state: dict) -> int:
+        """The seats of the game: its players, or while a mission is prepared the seats at the
+        table."""
+        return len(state["players"]) or len((state.get("setup") or {}).get("seats", []))
+
+    def setup(
+        self, options: dict, seats: tuple[SeatInfo, ...], rng: Any, content: dict | None = None
+    ) -> list[NewEvent]:
+        """Opening events. ``content`` (stored with the table by the opening service, read no
+        database): ``{"mission": {"id", "mode", "definition"}}`` for a mission opened from the
+        mission lobby (the preparation phases follow: ``demloc.setup.opened``), or
+        ``{"guilds": [guild per seat]}`` for a quick game with the guilds' characters
+        (``roster.quick_opening``); without content a quick game with the demo guilds. Tables
+        opened before setup content existed kept these as the table options ``mission`` and
+        ``guilds``: they are read from there too."""
+        content = content or {}
+        raw = options or {}
+        opts = {k: spec["default"] for k, spec in OPTIONS_SCHEMA.items()}
+        opts.update({k: str(v) for k, v in raw.items() if k in opts and v is not None})
+        mission = content.get("mission") or raw.get("mission")
+        if mission:
+            return [setup_rules.opened_event(mission, seats, opts)]
+        return quick_opening(
+            opts, seats, rng, list(content.get("guilds") or raw.get("guilds") or [])
+        )
+
+    def fold_into(self, state: Any, event: EventRecord, lines: list[str] = NO_LINES) -> Any:
+        """Fold ``event`` in place (its data copied first, so the state never shares objects
+        with the stored event), then let daemons leave (7.2.3.3) and remember its version."""
+        spec = self.registry.evolvers.get(event.type)
+        if spec is None:
+            return super().fold_into(state, event)  # raises UnknownEvent
+        record = EventRecord(event.type, copy_json(event.data), event.seat, event.version)
+        spec.fold(state, record, lines)
+        if not event.type.startswith(setup_rules.P):
+            settle(state, lines)
+        state["version"] = event.version
+        return state
+
+    def narrate(self, event: EventRecord, state: Any) -> str | None:
+        """The log line of ``event``. Given the state just before it (a full replay: the log
+        page, the battle report), the whole story: the event folded into a copy with every
+        consequence in words (damage steps, kills, bleeding...). Given a later state (the live
+        view's latest lines), the topic's narrator: the event's own numbers and names."""
+        if event.type in self.registry.evolvers and state.get("version", 0) < event.version:
+            lines: list[str] = []
+            self.fold_into(copy_json(state), event, lines)
+            return " ".join(lines) or None
+        return super().narrate(event, state)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """``missions.rules.view.view``."""
+        return view_module.view(state, seat)
+
+    def moves(self, view: dict, seat: int) -> list[Command]:
+        """The commands this seat's page offers (``missions.rules.moves``)."""
+        return moves_for(view, seat)
+
+
+__all__ = ["OPTIONS_SCHEMA", "DemlocRuleset"]

@@ -1,69 +1,38 @@
-"""Arcane: mana, powers, broken seals and possession. DemLoc rulebook 6.4.2 ("assign broken
-seals", "daemon possessed"), 7.2.3 (arcane sub-phase), 7.2.3.1 (using a power), 7.2.3.5
-(arcane test), 8.2 (standard power effects), 8.3 (pentacle effects).
+"""Arcane: mana, powers and pentacles, the arcane test (the commands ``demloc.mana.adjust``,
+``demloc.mana.channel``, ``demloc.power.use``, ``demloc.pentacle.strike``,
+``demloc.arcane.test``, their events and folds).
+
+DemLoc rulebook 6.4.2 ("assign mana"), 7.2.3 (arcane sub-phase, channelling), 7.2.3.1 (using a
+power), 7.2.3.5 (arcane test, freeing a possessed character), 8.2 (standard power effects), 8.3
+(pentacle effects). Broken seals and the seal limit are in ``missions.rules.damage``; the
+possessed state in ``missions.rules.possession``.
 """
 
 from __future__ import annotations
 
-import copy
-
+from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
+from tabletop.rules import EventRecord
 
-from .cards import parse_feature, possession_limit
-from .damage import GENERAL, HIT, add_poison, assign_damage, in_play
+from . import possession
+from .cards import parse_feature
+from .common import (
+    NO_LINES,
+    P,
+    in_play,
+    not_possessed,
+    num,
+    own_piece,
+    piece,
+    piece_name,
+    play_command,
+    player,
+    set_piece,
+)
+from .damage import GENERAL, HIT, SEALS_EXCEEDED, add_poison, add_seals, assign_damage
+from .shooting import ability_test
 
-#: Table option ``seals``: when the broken seals make a character possessed.
-SEALS_EXCEEDED = "exceeded"  # 7.2.3: "when the set limit ... is exceeded" (default)
-SEALS_REACHES = "reaches"  # 6.4.2: "if the character reaches the maximum seals"
-
-
-def is_over_seal_limit(seals: int, arcane: int, rule: str = SEALS_EXCEEDED) -> bool:
-    """Whether ``seals`` broken seals possess a character of arcane ability ``arcane``.
-
-    The rulebook says "reaches" in 6.4.2 and "exceeded" in 7.2.3; the table option ``seals``
-    chooses, default ``"exceeded"`` (7.2.3 is the chapter that defines the effect and lists the
-    limits). Limits: ``possession_limit`` (0/1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4).
-    """
-    limit = possession_limit(arcane)
-    return seals >= limit if rule == SEALS_REACHES else seals > limit
-
-
-def possess(piece: dict) -> tuple[dict, list[str]]:
-    """Give the possessed effect (7.2.3): the character loses control after its mana is spent
-    ("after exhausting all the character's mana"), so its mana goes to 0."""
-    p = copy.deepcopy(piece)
-    if p["possessed"] or not in_play(p):
-        return p, []
-    p["possessed"] = True
-    p["mana"] = {"common": 0, "dark": 0}
-    return p, [
-        f"{p['name']} has {p['seals']} broken seals (limit {possession_limit(p['arcane'])}): "
-        "possessed by a daemon! It acts no more; it moves by the out-of-control card each turn."
-    ]
-
-
-def add_seals(
-    piece: dict, count: int, rule: str = SEALS_EXCEEDED, has_effect: bool = True
-) -> tuple[dict, list[str]]:
-    """Add ``count`` broken seals (negative removes, never below 0; 6.4.2).
-
-    ``has_effect`` False: the seals rolled while channelling in the setup (6.4.1), when a daemon
-    leaves (7.2.3.3) or during an arcane test (7.2.3.5) are not counted at all. Crossing the
-    limit gives the possessed effect automatically (``is_over_seal_limit``). Removing seals
-    never removes the possessed effect (only freeing does, 7.2.3.5).
-    """
-    p = copy.deepcopy(piece)
-    if not has_effect or count == 0 or not in_play(p):
-        if not has_effect and count:
-            return p, [f"{p['name']}: {count} broken seal(s) rolled, without effect here."]
-        return p, []
-    before = p["seals"]
-    p["seals"] = max(0, before + count)
-    lines = [f"{p['name']}: broken seals {before} -> {p['seals']}."] if p["seals"] != before else []
-    if count > 0 and is_over_seal_limit(p["seals"], p["arcane"], rule):
-        p, more = possess(p)
-        lines += more
-    return p, lines
+arcane = Topic("arcane")
 
 
 def channel(
@@ -87,7 +56,7 @@ def channel(
         )
     if not setup and piece["movement"] != "active":
         raise RuleViolation("not_active", "Channelling needs an active movement token.")
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     p["mana"]["common"] += common
     p["mana"]["dark"] += dark
     lines = [
@@ -112,7 +81,7 @@ def pay(piece: dict, cost: dict, extra: dict | None = None) -> tuple[dict, list[
             if need_extra
             else "No extra mana is due.",
         )
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     for colour in ("common", "dark"):
         due = cost.get(colour, 0) + extra.get(colour, 0)
         if p["mana"][colour] < due:
@@ -137,14 +106,14 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
     x = 1 if x is None else x
     t = target["name"]
     if not in_play(target):
-        return copy.deepcopy(target), [f"{t} is not in play: {effect} has no effect."]
+        return copy_json(target), [f"{t} is not in play: {effect} has no effect."]
     if name == "HIT":
         p, lines = assign_damage(target, x, GENERAL)
         return p, [f"HIT {x} on {t} (armor first)."] + lines
     if name == "ARCANE HIT":
         p, lines = assign_damage(target, x, HIT)
         return p, [f"ARCANE HIT {x} on {t} (hit factor)."] + lines
-    p = copy.deepcopy(target)
+    p = copy_json(target)
     if name == "CARE":
         removed = min(x, p["broken_hearts"])
         p["broken_hearts"] -= removed
@@ -167,15 +136,246 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
     return p, [f"{effect} on {t}: a unique effect, apply it as the card says."]
 
 
-#: Table option ``free_possessed``: how the +3 of 7.2.3.5 applies to the arcane test.
-FREE_PENALTY = (
-    "penalty"  # literal: +3 added to the die, which must still be at or under the ability
-)
-FREE_BONUS = "bonus"  # reading the +3 as help: the die is compared to the ability + 3
+# ------------------------------------------------------------------------ commands
+@play_command(arcane, P + "mana.adjust")
+def mana_adjust(d: Decision, data: Data) -> None:
+    """``{"piece", "colour": common | dark, "delta": -6..6 not 0}``: cubes by hand (6.4.2), at
+    most the arcane ability held. Raises ``bad_input``, ``nothing_to_remove``, ``too_many_dice``."""
+    p = own_piece(d, data)
+    colour = data.choice(
+        "colour",
+        ("common", "dark"),
+        code="bad_input",
+        message="Mana is common (white) or dark (black).",
+    )
+    delta = num(data, "delta", None, -6, 6)
+    d.require(delta != 0, "bad_input", "Add or remove at least one cube.")
+    d.require(p["mana"][colour] + delta >= 0, "nothing_to_remove", "No such cube to remove.")
+    if delta > 0:
+        held = p["mana"]["common"] + p["mana"]["dark"]
+        d.require(
+            held + delta <= p["arcane"],
+            "too_many_dice",
+            f"{p['name']} holds at most {p['arcane']} mana.",
+        )
+    d.emit(P + "mana.adjusted", {"piece": p["id"], "colour": colour, "delta": delta})
 
 
-def free_possessed_modifier(rule: str) -> tuple[int, int]:
-    """``(added to the roll, added to the ability)`` of the arcane test that frees a possessed
-    character (7.2.3.5: "adding +3 to the result obtained by rolling the dice"). Read literally
-    (default ``"penalty"``) +3 makes the test harder; ``"bonus"`` reads it as a help."""
-    return (3, 0) if rule == FREE_PENALTY else (0, 3)
+@arcane.evolver(P + "mana.adjusted", label="changed mana cubes")
+def mana_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p = s["pieces"][e.data["piece"]]
+    colour = e.data["colour"]
+    p["mana"][colour] += e.data["delta"]
+    lines.append(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
+
+
+@arcane.narrator(P + "mana.adjusted")
+def say_mana_adjusted(e: EventRecord, s: dict) -> str:
+    return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {e.data['colour']} mana."
+
+
+@play_command(arcane, P + "mana.channel")
+def mana_channel(d: Decision, data: Data) -> None:
+    """``{"piece", "common", "dark", "seals": 0..6, "setup": bool, "daemon_left": bool}``: what
+    the arcane dice show (7.2.3; in the setup 6.4.1 and when a daemon leaves 7.2.3.3 the seals
+    have no effect). Raises ``possessed``, ``not_setup``, ``bad_count``, ``no_arcane``,
+    ``too_many_dice``, ``not_active``."""
+    p = own_piece(d, data)
+    not_possessed(p)
+    setup = data.bool("setup")
+    daemon_left = data.bool("daemon_left")
+    if setup:
+        d.require(
+            d.state["turn"] == 1 and d.state["phase"] == "strategic",
+            "not_setup",
+            "Setup channelling happens before the first turn is played.",
+        )
+    counts = {k: num(data, k, 0, 0, 6) for k in ("common", "dark", "seals")}
+    channel(
+        p,
+        counts["common"],
+        counts["dark"],
+        counts["seals"],
+        setup=setup or daemon_left,
+        rule=d.state["options"]["seals"],
+    )  # checks only: the fold applies it
+    d.emit(
+        P + "mana.channelled",
+        {"piece": p["id"], **counts, "setup": setup, "daemon_left": daemon_left},
+    )
+
+
+@arcane.evolver(P + "mana.channelled", label="channelled mana")
+def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p, more = channel(
+        s["pieces"][d["piece"]],
+        d["common"],
+        d["dark"],
+        d["seals"],
+        setup=d["setup"] or d.get("daemon_left", False),
+        rule=s["options"]["seals"],
+    )
+    intro = (
+        ["Setup channelling (6.4.1):"]
+        if d["setup"]
+        else ["Dice rolled as the daemon left (7.2.3.3):"]
+        if d.get("daemon_left")
+        else []
+    )
+    set_piece(s, p, lines, intro + more)
+
+
+@arcane.narrator(P + "mana.channelled")
+def say_mana_channelled(e: EventRecord, s: dict) -> str:
+    d = e.data
+    seals = f", {d['seals']} broken seal(s)" if d["seals"] else ""
+    return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
+
+
+@play_command(arcane, P + "power.use")
+def power_use(d: Decision, data: Data) -> None:
+    """``{"piece", "power": index, "target", "extra_common", "extra_dark"}`` (7.2.3.1: an
+    exhausted caster pays one extra mana per level). Raises ``possessed``, ``no_power``,
+    ``bad_extra``, ``not_enough_mana``."""
+    p = own_piece(d, data)
+    not_possessed(p)
+    code = p.get("code")
+    d.require(
+        code is not None and p["asset"] == "standard",
+        "no_power",
+        f"{p['name']} has no arcane power to use now.",
+    )
+    index = num(data, "power", 0, 0, len(code["powers"]) - 1)
+    target = piece(d.state, data.get("target"))
+    extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
+    pay(p, code["powers"][index]["cost"], extra)
+    d.emit(
+        P + "power.used", {"piece": p["id"], "power": index, "target": target["id"], "extra": extra}
+    )
+
+
+@arcane.evolver(P + "power.used", label="used an arcane power")
+def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    power = p["code"]["powers"][d["power"]]
+    p, more = pay(p, power["cost"], d["extra"])
+    set_piece(
+        s,
+        p,
+        lines,
+        [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more,
+    )
+    for effect in power["effects"]:
+        t, more = apply_effect(s["pieces"][d["target"]], effect)
+        set_piece(s, t, lines, more)
+
+
+@arcane.narrator(P + "power.used")
+def say_power_used(e: EventRecord, s: dict) -> str:
+    caster = s["pieces"].get(e.data["piece"]) or {}
+    powers = (caster.get("code") or {}).get("powers") or []
+    power = powers[e.data["power"]]["name"] if e.data["power"] < len(powers) else "a power"
+    return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
+
+
+@play_command(arcane, P + "pentacle.strike")
+def pentacle_strike(d: Decision, data: Data) -> None:
+    """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning
+    pentacle on every character in contact (8.3). Raises ``no_pentacle``, ``bad_input``."""
+    p = own_piece(d, data)
+    pentacle = (p.get("code") or {}).get("pentacle")
+    d.require(
+        p["asset"] == "post_summoning" and pentacle,
+        "no_pentacle",
+        "No summoning pentacle is active.",
+    )
+    strikes = [x for x in pentacle["effects"] if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
+    d.require(strikes, "no_pentacle", "This pentacle strikes nobody (8.3).")
+    targets = data.get("targets") or []
+    if isinstance(targets, str):
+        targets = [t for t in targets.split(",") if t]
+    targets = Data({"t": targets}).list("t", max_items=20, default=[])
+    d.require(targets, "bad_input", "Choose the characters in contact.")
+    ids = [piece(d.state, t)["id"] for t in targets]
+    d.emit(P + "pentacle.struck", {"piece": p["id"], "targets": ids, "effects": strikes})
+
+
+@arcane.evolver(P + "pentacle.struck", label="struck with a pentacle")
+def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    lines.append(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
+    for tid in e.data["targets"]:
+        for effect in e.data["effects"]:
+            t, more = apply_effect(s["pieces"][tid], effect)
+            set_piece(s, t, lines, more)
+
+
+@arcane.narrator(P + "pentacle.struck")
+def say_pentacle_struck(e: EventRecord, s: dict) -> str:
+    names = ", ".join(piece_name(s, t) for t in e.data["targets"])
+    return f"{piece_name(s, e.data['piece'])}'s pentacle strikes {names}: {', '.join(e.data['effects'])}."
+
+
+@play_command(arcane, P + "arcane.test")
+def arcane_test(d: Decision, data: Data) -> None:
+    """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | other, "target"}`` (7.2.3.5):
+    an ability test on the arcane ability; ``free`` frees the possessed ``target`` when passed
+    (the +3 as the table option ``free_possessed`` reads it). Raises ``no_arcane``,
+    ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``, ``bad_roll``."""
+    p = own_piece(d, data)
+    d.require(p["arcane"] > 0, "no_arcane", f"{p['name']} has no arcane ability.")
+    not_possessed(p)
+    fate = num(data, "fate", 0, 0, 6)
+    d.require(
+        player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
+    )
+    purpose = data.choice(
+        "purpose",
+        ("free", "other"),
+        default="free" if data.has("target") else "other",
+        code="bad_input",
+        message="Unknown purpose.",
+    )
+    roll_mod, ability_mod = (0, 0)
+    target = None
+    if purpose == "free":
+        target = piece(d.state, data.get("target"))
+        d.require(target["possessed"], "not_possessed", f"{target['name']} is not possessed.")
+        d.require(target["id"] != p["id"], "bad_target", "A character cannot free itself.")
+        roll_mod, ability_mod = possession.free_possessed_modifier(
+            d.state["options"]["free_possessed"]
+        )
+    test = ability_test(
+        num(data, "roll", None), p["arcane"] + ability_mod, fate, roll_mod, name="Arcane"
+    )
+    d.emit(
+        P + "arcane.tested",
+        {
+            "piece": p["id"],
+            "target": target["id"] if target else None,
+            "purpose": purpose,
+            "fate": fate,
+            "passed": test.passed,
+            "lines": list(test.lines),
+        },
+    )
+
+
+@arcane.evolver(P + "arcane.tested", label="made an arcane test")
+def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    if d["fate"]:
+        player(s, p["owner"])["fate"] -= d["fate"]
+    lines.extend(d["lines"])
+    if d["purpose"] == "free":
+        possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)
+
+
+@arcane.narrator(P + "arcane.tested")
+def say_arcane_tested(e: EventRecord, s: dict) -> str:
+    return " ".join(e.data["lines"])
+
+
+__all__ = ["RuleViolation", "apply_effect", "channel", "in_play", "pay"]

@@ -1,4 +1,6 @@
-"""The hand-to-hand calculator. DemLoc rulebook 7.3.2 (hand-to-hand attack sub-phase),
+"""Hand-to-hand: the brawl calculator, the command ``demloc.brawl.propose`` (its event and fold;
+applying a proposal is ``missions.rules.calc``) and the hand-to-hand effects set by hand
+(``demloc.effect.set``: FURY, VIGOR, WEAKNESS). DemLoc rulebook 7.3.2 (hand-to-hand attack sub-phase),
 7.3.2.1 (fighting result modifiers), 7.3.2.2 (table of hand-to-hand fight effects), 8.1
 (DEFENSIVE, UNSTOPPABLE, HEAVY), 8.2 (VIGOR, WEAKNESS), 8.3 (DEFENSIVE, MONSTROUS pentacles),
 8.4 (MONSTROUS, FURY), 7.2.3 (a possessed character fights with hand-to-hand 1).
@@ -11,9 +13,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
+from tabletop.rules import EventRecord
 
-from .cards import feature_value
+from .cards import feature_value, has_feature
+from .common import (
+    NO_LINES,
+    P,
+    dice_list,
+    no_pending,
+    not_possessed,
+    num,
+    own_piece,
+    piece,
+    piece_name,
+    play_command,
+    set_piece,
+)
+from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
+
+brawl = Topic("brawl")
 
 #: 7.3.2.2: the winner's difference -> (primary multiplier, secondary multiplier, broken hearts)
 ATTACK_EFFECTS = {
@@ -250,3 +270,122 @@ def resolve_brawl(
     damage = defence_effect(difference)
     lines.append(f"Defender wins by {difference}: {damage} general damage to the attacker.")
     return BrawlResult(attack_total, defence_total, "defender", difference, damage, 0, tuple(lines))
+
+
+# ------------------------------------------------------------------------ commands
+@play_command(brawl, P + "brawl.propose")
+def brawl_propose(d: Decision, data: Data) -> None:
+    """``{"attacker", "defender", "attacker_dice", "defender_dice", "order": 1..8,
+    "from_behind", "charge", "attacker_extra", "defender_extra": -6..6}`` (7.3.2): the
+    proposal both players confirm. Raises ``calc_pending``, ``possessed``, ``bad_target``,
+    ``bad_dice``."""
+    no_pending(d.state)
+    attacker = own_piece(d, data, "attacker")
+    not_possessed(attacker, "A possessed character cannot attack; it only defends with 1 (7.2.3).")
+    defender = piece(d.state, data.get("defender"))
+    d.require(attacker["id"] != defender["id"], "bad_target", "A character cannot fight itself.")
+    result = resolve_brawl(
+        attacker,
+        defender,
+        dice_list(data, "attacker_dice"),
+        dice_list(data, "defender_dice"),
+        attack_order=num(data, "order", 1, 1, 8),
+        from_behind=data.bool("from_behind"),
+        charge=data.bool("charge"),
+        attacker_extra=num(data, "attacker_extra", 0, -6, 6),
+        defender_extra=num(data, "defender_extra", 0, -6, 6),
+    )
+    d.emit(
+        P + "brawl.proposed",
+        {
+            "kind": "brawl",
+            "by": d.seat,
+            "attacker": attacker["id"],
+            "defender": defender["id"],
+            "winner": result.winner,
+            "difference": result.difference,
+            "damage": result.loser_damage,
+            "broken_hearts": result.broken_hearts,
+            "lines": list(result.lines),
+        },
+    )
+
+
+@brawl.evolver(P + "brawl.proposed", label="worked out a fight")
+def brawl_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["pending"] = copy_json(e.data)
+    lines.append(
+        f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
+    )
+    lines.extend(e.data["lines"])
+
+
+@brawl.narrator(P + "brawl.proposed")
+def say_brawl_proposed(e: EventRecord, s: dict) -> str:
+    head = (
+        f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
+    )
+    return " ".join([head, *e.data["lines"]])
+
+
+def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
+    """A confirmed fight (7.3.2.2): the loser takes the damage (armor first); a winning
+    attacker's weapons add BLOODING/POISONOUS (the primary only at difference 1) and at 5+ a
+    broken heart token."""
+    attacker, defender = s["pieces"][pending["attacker"]], s["pieces"][pending["defender"]]
+    lines.append(f"Fight applied: {attacker['name']} against {defender['name']}.")
+    if pending["winner"] is None:
+        lines.append("A tie: nothing happens.")
+        return
+    loser = defender if pending["winner"] == "attacker" else attacker
+    t, more = assign_damage(loser, pending["damage"], GENERAL)
+    set_piece(s, t, lines, more)
+    if pending["winner"] == "attacker":
+        weapons = attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
+        if pending["damage"] > 0:
+            weapon_tokens(s, defender["id"], weapons, lines)
+        if pending["broken_hearts"]:
+            t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
+            set_piece(s, t, lines, ["Devastating blow (5+):"] + more)
+
+
+@play_command(brawl, P + "effect.set")
+def effect_set(d: Decision, data: Data) -> None:
+    """``{"piece", "effect": fury | vigor | weakness, "on": bool (fury), "value": 0..6}``:
+    FURY for 2 turns (8.4), VIGOR / WEAKNESS x this turn (8.2). Raises ``bad_effect``,
+    ``no_fury``, ``bad_input``."""
+    p = own_piece(d, data)
+    effect = data.choice(
+        "effect", ("fury", "vigor", "weakness"), code="bad_effect", message="Unknown effect."
+    )
+    if effect == "fury":
+        on = data.bool("on")
+        d.require(
+            not on or has_feature(p["features"], "FURY"), "no_fury", f"{p['name']} has no FURY."
+        )
+        value = 2 if on else 0
+    else:
+        value = num(data, "value", None, 0, 6)
+    d.emit(P + "effect.set", {"piece": p["id"], "effect": effect, "value": value})
+
+
+def _effect_text(name: str, effect: str, value: int) -> str:
+    if effect == "fury":
+        state = (
+            "active for 2 turns (dice doubled, a broken heart at the end of each)."
+            if value
+            else "ended."
+        )
+        return f"{name}: FURY {state}"
+    return f"{name}: {effect.upper()} {value} this turn."
+
+
+@brawl.evolver(P + "effect.set", label="changed an effect")
+def effect_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p = {**s["pieces"][e.data["piece"]], e.data["effect"]: e.data["value"]}
+    set_piece(s, p, lines, [_effect_text(p["name"], e.data["effect"], e.data["value"])])
+
+
+@brawl.narrator(P + "effect.set")
+def say_effect_set(e: EventRecord, s: dict) -> str:
+    return _effect_text(piece_name(s, e.data["piece"]), e.data["effect"], e.data["value"])

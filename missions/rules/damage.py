@@ -1,7 +1,10 @@
-"""A character in play and the damage it takes.
+"""Damage and tokens: where damage goes, broken armor and hearts, bleeding, poison and broken
+seals (the commands ``demloc.damage.assign``, ``demloc.damage.remove``,
+``demloc.tokens.adjust``, their events and folds, and the bleeding/poison ticks of a turn).
 
-DemLoc rulebook 5.1.1 (armor and hit factors), 6.4.2 ("assign damages"), 7.2.2.4 and 7.3.2.2
-(where damage goes), 7.2.3 (possession), 8.1-8.2 (bleeding, poison).
+DemLoc rulebook 5.1.1 (armor and hit factors), 6.4.2 ("assign damages", "assign broken
+seals"), 7.2.2.4 and 7.3.2.2 (where damage goes), 7.2.3 (seal limit, possession), 8.1-8.2
+(bleeding, poison, BLOODING, POISONOUS).
 
 A *piece* is a character card (``missions.rules.cards``) plus its live state, one JSON dict::
 
@@ -13,13 +16,19 @@ A *piece* is a character card (``missions.rules.cards``) plus its live state, on
      "summoner": id | None (daemons), "asset": "standard" | "post_summoning",
      "status": "in_play" | "killed" | "escaped" | "dismissed"}
 
-Every function here is pure: it returns a new piece and the plain-words lines explaining what
-happened, and never mutates its argument.
+The calculators (``assign_damage``...) are pure: each returns a new piece and the plain-words
+lines explaining what happened, and never mutates its argument (``copy_json`` of one piece).
 """
 
 from __future__ import annotations
 
-import copy
+from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.rules import EventRecord
+
+from .cards import feature_value, possession_limit
+from .common import NO_LINES, P, in_play, num, own_piece, piece_name, play_command, set_piece
+
+damage = Topic("damage")
 
 MAX_BROKEN_ARMOR = 3
 MAX_BROKEN_HEARTS = 3
@@ -32,7 +41,7 @@ def new_piece(card: dict, owner: int, heart_limit: int = MAX_BROKEN_HEARTS) -> d
     """A fresh piece for ``card`` controlled by seat ``owner``: no damage, movement token
     active (6.4.1 "unless otherwise specified ... active"), no mana."""
     return {
-        **copy.deepcopy(card),
+        **copy_json(card),
         # The card's movement factor; "movement" is the movement token from here on.
         "move": card.get("movement", 0),
         "owner": owner,
@@ -55,10 +64,6 @@ def new_piece(card: dict, owner: int, heart_limit: int = MAX_BROKEN_HEARTS) -> d
         "asset": "standard",
         "status": "in_play",
     }
-
-
-def in_play(piece: dict) -> bool:
-    return piece["status"] == "in_play"
 
 
 def is_fatally_wounded(piece: dict) -> bool:
@@ -98,7 +103,7 @@ def assign_damage(piece: dict, amount: int, mode: str = GENERAL) -> tuple[dict, 
     """
     if amount < 0:
         raise ValueError("damage is >= 0")
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     lines: list[str] = []
     if not in_play(p) or amount == 0:
         return p, lines
@@ -147,7 +152,7 @@ def remove_damage(piece: dict, amount: int, step: str) -> tuple[dict, list[str]]
     never below 0 (6.4.2: "only remove damages already assigned until you reach 0").
     Tokens already placed stay (they go with CARE/REPAIR or the token counters).
     Returns the new piece and lines; removing from an empty step changes nothing."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     key = "armor_damage" if step == "armor" else "hit_damage"
     removed = min(amount, p[key])
     p[key] -= removed
@@ -158,7 +163,7 @@ def remove_damage(piece: dict, amount: int, step: str) -> tuple[dict, list[str]]
 def add_broken_hearts(piece: dict, count: int) -> tuple[dict, list[str]]:
     """Place ``count`` broken heart tokens directly (the 5+ brawl result 7.3.2.2, a daemon's
     hearts 7.2.3.3, FURY 8.4), up to the heart limit; the piece is killed when fatal."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     lines: list[str] = []
     if not in_play(p) or count <= 0:
         return p, lines
@@ -177,7 +182,7 @@ def adjust_tokens(piece: dict, token: str, delta: int) -> tuple[dict, list[str]]
     (0..3), ``broken_hearts`` (0..heart limit), ``bleeding``, ``poison`` (>= 0), clamped to
     their range: removing only what was assigned ("the last reachable result is 0").
     Seals are handled by ``missions.rules.arcane.add_seals``. A fatal result kills the piece."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     high = {
         "broken_armor": MAX_BROKEN_ARMOR,
         "broken_hearts": p["heart_limit"],
@@ -196,7 +201,7 @@ def bleed(piece: dict) -> tuple[dict, list[str]]:
     """Bleeding (6.4.2, 8.1 BLOODING): as many hits (straight to the hit factor) as bleeding
     tokens. The timing (end or start of the turn) is the ``bleeding`` table option."""
     if not in_play(piece) or piece["bleeding"] <= 0:
-        return copy.deepcopy(piece), []
+        return copy_json(piece), []
     p, lines = assign_damage(piece, piece["bleeding"], HIT)
     return p, [f"{piece['name']} bleeds: {piece['bleeding']} hit(s)."] + lines
 
@@ -205,7 +210,7 @@ def poison_tick(piece: dict) -> tuple[dict, list[str]]:
     """Poison (6.4.2, 8.1 POISONOUS, 8.2 POISON): a poisoned piece (>= 1 token) gains one
     token; it is killed when its tokens exceed its hit factor. The timing is the ``poison``
     table option."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     if not in_play(p) or p["poison"] <= 0:
         return p, []
     p["poison"] += 1
@@ -217,7 +222,7 @@ def poison_tick(piece: dict) -> tuple[dict, list[str]]:
 def add_poison(piece: dict, count: int, exception: bool = False) -> tuple[dict, list[str]]:
     """Poison from a weapon (POISONOUS x), a power (POISON x) or an ability: ``count`` tokens,
     only if the piece has none yet (8.1, 8.2), unless ``exception`` (a card that says so)."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     if not in_play(p) or count <= 0:
         return p, []
     if p["poison"] > 0 and not exception:
@@ -232,7 +237,7 @@ def possession_tick(piece: dict) -> tuple[dict, list[str]]:
     """One turn of daemonic possession (7.2.3): a broken heart token; once all broken hearts are
     placed (those from before the possession count), a broken armor token instead; with 3 broken
     armor tokens too the piece dies."""
-    p = copy.deepcopy(piece)
+    p = copy_json(piece)
     if not in_play(p) or not p["possessed"]:
         return p, []
     if p["broken_hearts"] < p["heart_limit"]:
@@ -245,3 +250,204 @@ def possession_tick(piece: dict) -> tuple[dict, list[str]]:
         lines = [f"{p['name']} (possessed): broken armor token {p['broken_armor']}/3."]
     _kill_if_fatal(p, lines)
     return p, lines
+
+
+# ------------------------------------------------------------------------ broken seals
+#: Table option ``seals``: when the broken seals make a character possessed.
+SEALS_EXCEEDED = "exceeded"  # 7.2.3: "when the set limit ... is exceeded" (default)
+SEALS_REACHES = "reaches"  # 6.4.2: "if the character reaches the maximum seals"
+
+
+def is_over_seal_limit(seals: int, arcane: int, rule: str = SEALS_EXCEEDED) -> bool:
+    """Whether ``seals`` broken seals possess a character of arcane ability ``arcane``.
+
+    The rulebook says "reaches" in 6.4.2 and "exceeded" in 7.2.3; the table option ``seals``
+    chooses, default ``"exceeded"`` (7.2.3 is the chapter that defines the effect and lists the
+    limits). Limits: ``possession_limit`` (0/1 -> 1, 2 -> 2, 3 -> 3, 4 -> 4).
+    """
+    limit = possession_limit(arcane)
+    return seals >= limit if rule == SEALS_REACHES else seals > limit
+
+
+def possess(piece: dict) -> tuple[dict, list[str]]:
+    """Give the possessed effect (7.2.3): the character loses control after its mana is spent
+    ("after exhausting all the character's mana"), so its mana goes to 0."""
+    p = copy_json(piece)
+    if p["possessed"] or not in_play(p):
+        return p, []
+    p["possessed"] = True
+    p["mana"] = {"common": 0, "dark": 0}
+    return p, [
+        f"{p['name']} has {p['seals']} broken seals (limit {possession_limit(p['arcane'])}): "
+        "possessed by a daemon! It acts no more; it moves by the out-of-control card each turn."
+    ]
+
+
+def add_seals(
+    piece: dict, count: int, rule: str = SEALS_EXCEEDED, has_effect: bool = True
+) -> tuple[dict, list[str]]:
+    """Add ``count`` broken seals (negative removes, never below 0; 6.4.2).
+
+    ``has_effect`` False: the seals rolled while channelling in the setup (6.4.1), when a daemon
+    leaves (7.2.3.3) or during an arcane test (7.2.3.5) are not counted at all. Crossing the
+    limit gives the possessed effect automatically (``is_over_seal_limit``). Removing seals
+    never removes the possessed effect (only freeing does, 7.2.3.5).
+    """
+    p = copy_json(piece)
+    if not has_effect or count == 0 or not in_play(p):
+        if not has_effect and count:
+            return p, [f"{p['name']}: {count} broken seal(s) rolled, without effect here."]
+        return p, []
+    before = p["seals"]
+    p["seals"] = max(0, before + count)
+    lines = [f"{p['name']}: broken seals {before} -> {p['seals']}."] if p["seals"] != before else []
+    if count > 0 and is_over_seal_limit(p["seals"], p["arcane"], rule):
+        p, more = possess(p)
+        lines += more
+    return p, lines
+
+
+# ------------------------------------------------------------------------ turn ticks
+def tick(s: dict, moment: str, lines: list[str] = NO_LINES) -> None:
+    """Bleeding and poison at ``moment`` (``"start"``/``"end"`` of the turn), in card order,
+    as the table options ``bleeding`` and ``poison`` say (6.4.2; 8.1, 8.2)."""
+    opts = s["options"]
+    for pid in s["order"]:
+        p = s["pieces"][pid]
+        if opts["bleeding"] == moment and in_play(p):
+            p, more = bleed(p)
+            set_piece(s, p, lines, more)
+        if opts["poison"] == moment and in_play(p):
+            p, more = poison_tick(p)
+            set_piece(s, p, lines, more)
+
+
+def weapon_tokens(
+    s: dict, target_id: str, weapons: list[dict], lines: list[str] = NO_LINES
+) -> None:
+    """BLOODING x and POISONOUS x of the weapons that hit ``target_id`` (8.1)."""
+    for w in weapons:
+        bleeding = feature_value(w["features"], "BLOODING")
+        if bleeding:
+            t, _ = adjust_tokens(s["pieces"][target_id], "bleeding", bleeding)
+            set_piece(
+                s,
+                t,
+                lines,
+                [
+                    f"{w['name']} is BLOODING {bleeding}: {t['name']} bleeding tokens {t['bleeding']}."
+                ],
+            )
+        poison = feature_value(w["features"], "POISONOUS")
+        if poison:
+            t, more = add_poison(s["pieces"][target_id], poison)
+            set_piece(s, t, lines, [f"{w['name']} is POISONOUS {poison}."] + more)
+
+
+# ------------------------------------------------------------------------ commands
+TOKENS = ("broken_armor", "broken_hearts", "bleeding", "poison", "seals")
+
+
+@play_command(damage, P + "damage.assign")
+def damage_assign(d: Decision, data: Data) -> None:
+    """``{"piece", "amount": 1..30 (default 1), "mode": "general" | "hit"}`` (6.4.2).
+    Raises ``RuleViolation`` ``bad_input``, ``bad_mode``, ``not_your_character``..."""
+    p = own_piece(d, data)
+    amount = num(data, "amount", 1, 1, 30)
+    mode = data.choice(
+        "mode",
+        (GENERAL, HIT),
+        default=GENERAL,
+        code="bad_mode",
+        message="Damage is general (armor first) or a hit.",
+    )
+    d.emit(P + "damage.assigned", {"piece": p["id"], "amount": amount, "mode": mode})
+
+
+@damage.evolver(P + "damage.assigned", label="assigned damage")
+def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    what = "hit(s) to the hit factor" if d["mode"] == HIT else "damage (armor first)"
+    lines.append(f"{p['name']}: {d['amount']} {what}.")
+    p, more = assign_damage(p, d["amount"], d["mode"])
+    set_piece(s, p, lines, more)
+
+
+@damage.narrator(P + "damage.assigned")
+def say_damage_assigned(e: EventRecord, s: dict) -> str:
+    what = "hit(s) to the hit factor" if e.data["mode"] == HIT else "damage (armor first)"
+    return f"{piece_name(s, e.data['piece'])}: {e.data['amount']} {what}."
+
+
+@play_command(damage, P + "damage.remove")
+def damage_remove(d: Decision, data: Data) -> None:
+    """``{"piece", "amount": 1..30, "step": "armor" | "hit"}``: only damage already assigned
+    (6.4.2). Raises ``bad_step``, ``nothing_to_remove``."""
+    p = own_piece(d, data)
+    amount = num(data, "amount", 1, 1, 30)
+    step = data.choice(
+        "step",
+        ("armor", "hit"),
+        default="armor",
+        code="bad_step",
+        message="Remove damage from the armor or the hit step.",
+    )
+    key = "armor_damage" if step == "armor" else "hit_damage"
+    d.require(p[key] > 0, "nothing_to_remove", "Only damage already assigned can be removed.")
+    d.emit(P + "damage.removed", {"piece": p["id"], "amount": amount, "step": step})
+
+
+@damage.evolver(P + "damage.removed", label="removed damage")
+def damage_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p, more = remove_damage(s["pieces"][e.data["piece"]], e.data["amount"], e.data["step"])
+    set_piece(s, p, lines, more)
+
+
+@damage.narrator(P + "damage.removed")
+def say_damage_removed(e: EventRecord, s: dict) -> str:
+    return f"{piece_name(s, e.data['piece'])}: damage removed from the {e.data['step']} step."
+
+
+@play_command(damage, P + "tokens.adjust")
+def tokens_adjust(d: Decision, data: Data) -> None:
+    """``{"piece", "token": broken_armor | broken_hearts | bleeding | poison | seals,
+    "delta": -10..10 not 0, "exception": bool}`` (6.4.2: never below 0; a poisoned character
+    takes no new poison unless a card says so). Raises ``bad_token``, ``bad_input``,
+    ``nothing_to_remove``, ``already_poisoned``, ``at_most_three``."""
+    p = own_piece(d, data)
+    token = data.choice("token", TOKENS, code="bad_token", message="Unknown token.")
+    delta = num(data, "delta", None, -10, 10)
+    d.require(delta != 0, "bad_input", "Add or remove at least one token.")
+    if delta < 0:
+        d.require(
+            p[token] > 0,
+            "nothing_to_remove",
+            "Only tokens already assigned can be removed (never below 0).",
+        )
+    if token == "poison" and delta > 0 and p["poison"] > 0:
+        d.require(
+            data.bool("exception"),
+            "already_poisoned",
+            f"{p['name']} is already poisoned: no new poison tokens (6.4.2).",
+        )
+    if token == "broken_armor" and delta > 0:
+        d.require(p["broken_armor"] < 3, "at_most_three", "At most 3 broken armor tokens.")
+    d.emit(P + "tokens.adjusted", {"piece": p["id"], "token": token, "delta": delta})
+
+
+@damage.evolver(P + "tokens.adjusted", label="changed tokens")
+def tokens_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    if d["token"] == "seals":
+        p, more = add_seals(p, d["delta"], s["options"]["seals"])
+    else:
+        p, more = adjust_tokens(p, d["token"], d["delta"])
+    set_piece(s, p, lines, more)
+
+
+@damage.narrator(P + "tokens.adjusted")
+def say_tokens_adjusted(e: EventRecord, s: dict) -> str:
+    label = e.data["token"].replace("_", " ")
+    return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {label}."

@@ -1,11 +1,23 @@
-"""The demo roster: two small guilds of invented characters, used when a mission is started
-without characters from the guilds (a quick game, the tests). Factors are in the ranges of the
-Rise of Guilds cards (5.1); names and values are ours, not printed cards.
+"""The roster at the table: the opening of a mission (``demloc.mission.opened``: every player,
+card and pantheon as data) and its fold, the quick game's opening from the guilds handed over as
+setup content, and the demo roster: two small guilds of invented characters, used when a quick
+game has no characters from the guilds (and by the tests). Factors are in the ranges of the Rise
+of Guilds cards (5.1); names and values are ours, not printed cards. DemLoc rulebook 5.1.1
+(unique mercenaries), 6.4.1 (start of the game).
 """
 
 from __future__ import annotations
 
-import copy
+from tabletop.decider import Decision, Topic, copy_json
+from tabletop.rules import EventRecord, NewEvent, SeatInfo
+
+from .cards import card_from_data
+from .common import NO_LINES, P
+from .damage import new_piece
+from .turns import draw_first_player, first_player_weights
+
+roster = Topic("roster")
+KILL_KINDS = ("mercenary", "follower", "daemon")
 
 _SWORD = {"name": "Long sword", "type": "swords", "damage": 3}
 _DAGGER = {"name": "Dagger", "type": "knife", "damage": 1, "features": ["BLOODING 1"]}
@@ -219,9 +231,97 @@ DEMO_GUILDS = [
 def demo_guild(index: int) -> dict:
     """A deep copy of demo guild ``index`` (0, 1, then again 0, 1 for seats 3 and 4, their
     mercenaries renamed "... II" since two mercenaries of one name cannot play, 5.1.1)."""
-    guild = copy.deepcopy(DEMO_GUILDS[index % len(DEMO_GUILDS)])
+    guild = copy_json(DEMO_GUILDS[index % len(DEMO_GUILDS)])
     if index >= len(DEMO_GUILDS):
         guild["name"] += " II"
         for card in guild["characters"]:
             card["name"] += " II"
     return guild
+
+
+def quick_opening(options: dict, seats: tuple[SeatInfo, ...], rng, guilds: list) -> list[NewEvent]:
+    """The opening events of a quick game: ``demloc.mission.opened`` then the first
+    ``demloc.turn.started``. ``guilds``: one per seat in table order (or None), ``{"name",
+    "fate_points", "characters": [card], "pantheon": [daemon card]}``; a seat without one plays
+    a demo guild. Raises ``RuleViolation("duplicate_mercenary")`` (5.1.1)."""
+    players, pieces = [], []
+    for i, seat in enumerate(seats):
+        guild = guilds[i] if i < len(guilds) and guilds[i] else demo_guild(i)
+        players.append(
+            {
+                "seat": seat.number,
+                "name": seat.name,
+                "guild": guild.get("name", f"Guild of {seat.name}"),
+                "fate": int(guild.get("fate_points", 3)),
+                "pantheon": [
+                    card_from_data({**d, "kind": "daemon"}) for d in guild.get("pantheon", [])
+                ],
+            }
+        )
+        names = set()
+        for card in guild.get("characters", []):
+            c = card_from_data(card)
+            if c["kind"] == "mercenary":
+                Decision.require(
+                    c["name"] not in names,
+                    "duplicate_mercenary",
+                    f"{c['name']} is already in this mission (5.1.1).",
+                )
+                names.add(c["name"])
+            c["id"] = f"s{seat.number}-{c['id']}"
+            pieces.append({"card": c, "owner": seat.number})
+    mercs = [p["card"]["name"] for p in pieces if p["card"]["kind"] == "mercenary"]
+    Decision.require(
+        len(mercs) == len(set(mercs)),
+        "duplicate_mercenary",
+        "Two guilds bring the same mercenary: the app's rule is that he sides with one (5.1.1).",
+    )
+    numbers = [s.number for s in seats]
+    return [
+        NewEvent(P + "mission.opened", {"options": options, "players": players, "pieces": pieces}),
+        turn_one(rng, numbers),
+    ]
+
+
+def turn_one(rng, seats: list[int]) -> NewEvent:
+    """The first ``demloc.turn.started``: a first player drawn with equal odds (7)."""
+    return NewEvent(
+        P + "turn.started",
+        {
+            "turn": 1,
+            "first": draw_first_player(rng, seats, None),
+            "weights": first_player_weights(seats, None),
+            "ooc": {},
+        },
+    )
+
+
+@roster.evolver(P + "mission.opened", label="opened the mission")
+def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    s["options"] = dict(d["options"])
+    s["turn_limit"] = int(d["options"].get("turn_limit", 0) or 0)
+    s["objective"]["target"] = int(d["options"].get("objective_turns", 0) or 0)
+    for p in d["players"]:
+        s["players"].append({**copy_json(p), "kills": {k: {} for k in KILL_KINDS}, "relics": 0})
+    for item in d["pieces"]:
+        piece = new_piece(item["card"], item["owner"])
+        if item.get("mana"):
+            piece["mana"] = dict(item["mana"])
+        piece["token"] = item.get("token")
+        piece["enters"] = item.get("enters", 1)
+        piece["area"] = item.get("area", "")
+        s["pieces"][piece["id"]] = piece
+        s["order"].append(piece["id"])
+    if s.get("setup"):
+        s["setup"]["stage"] = "play"
+    lines.append(say_mission_opened(e, s))
+
+
+@roster.narrator(P + "mission.opened")
+def say_mission_opened(e: EventRecord, s: dict) -> str:
+    return (
+        "The mission begins: "
+        + ", ".join(f"{p['name']} ({p['guild']})" for p in e.data["players"])
+        + "."
+    )

@@ -1,5 +1,8 @@
-"""The shooting calculator. DemLoc rulebook 7.2.1 ("ability test"), 7.2.2 (shooting sub-phase),
-7.2.2.3 (modifiers), 7.2.2.4 (hitting), 5.6 (out-of-control card), 8.1 (weapon features).
+"""Shooting: the ability test, the shooting calculator and the command ``demloc.shot.propose``
+(its events ``demloc.shot.proposed`` / ``demloc.shot.strayed`` and folds; applying a proposal
+is ``missions.rules.calc``). DemLoc rulebook 7.2.1 ("ability test"), 7.2.2 (shooting
+sub-phase), 7.2.2.3 (modifiers), 7.2.2.4 (hitting), 5.6 (out-of-control card: a failed test
+strays), 8.1 (weapon features).
 
 The dice are physical: players enter what they rolled; these functions do the arithmetic and
 return every step as plain words so the phones can show it before the player confirms.
@@ -9,9 +12,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
+from tabletop.rules import EventRecord
 
 from .cards import feature_value, has_feature
+from .common import (
+    NO_LINES,
+    P,
+    dice_list,
+    no_pending,
+    not_possessed,
+    num,
+    own_piece,
+    piece,
+    piece_name,
+    play_command,
+    player,
+    set_piece,
+)
+from .damage import GENERAL, HIT, assign_damage, weapon_tokens
+from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
+
+shooting = Topic("shooting")
 
 
 @dataclass(frozen=True)
@@ -52,36 +75,6 @@ def ability_test(
         lines.append(f"{modifier:+d} -> {result}")
     lines.append(f"against {name} {ability}: {'passed' if passed else 'failed'}")
     return AbilityTest(roll, fate, modifier, ability, result, passed, (" ".join(lines),))
-
-
-OUT_OF_CONTROL_DIRECTIONS = {
-    1: "near left (towards you, on your left)",
-    2: "near (towards you)",
-    3: "near right (towards you, on your right)",
-    4: "left",
-    6: "right",
-    7: "far left (away from you, on your left)",
-    8: "far (away from you)",
-    9: "far right (away from you, on your right)",
-}
-
-
-def out_of_control(rng) -> dict:
-    """Roll the out-of-control d10 (5.6) with ``rng``: 10 is rolled again, 5 means no effect.
-
-    Returns ``{"rolls": [..], "result": 1..9, "direction": words or None}``. The card is laid
-    with its marker towards the rolling player; we read the d10 like a phone keypad seen from
-    that player (8 = the square beyond the target, 2 = the square on the player's side), which
-    the printed card shows as a picture the text does not describe.
-    """
-    rolls = []
-    while True:
-        value = rng.d(10)
-        rolls.append(value)
-        if value != 10:
-            break
-    result = rolls[-1]
-    return {"rolls": rolls, "result": result, "direction": OUT_OF_CONTROL_DIRECTIONS.get(result)}
 
 
 def shooting_dice(shooter: dict) -> int:
@@ -202,3 +195,155 @@ def resolve_shot(
         f"Greater by {difference}: ({damage_value} + {difference}) - {impact} = {damage} to the hit factor{why}."
     )
     return ShotResult(total, armor, "hit", damage, tuple(lines))
+
+
+# ------------------------------------------------------------------------ commands
+@play_command(shooting, P + "shot.propose")
+def shot_propose(d: Decision, data: Data) -> None:
+    """``{"shooter": id or "id:weapon", "weapon", "target", "test_roll": 1..6, "fate": 0..6,
+    "dice", "positioned", "cover": 0..6, "extra": -6..6, "stray": bool}`` (7.2.2). A failed
+    ability test strays (``demloc.shot.strayed`` with the out-of-control d10, 5.6); a passed
+    one, or a stray shot on its new target (no test, no fate), is proposed for both players to
+    confirm. Raises ``calc_pending``, ``possessed``, ``bad_target``, ``no_weapon``,
+    ``not_ranged``, ``not_enough_fate``, ``bad_roll``, ``bad_dice``, ``not_active``."""
+    no_pending(d.state)
+    raw = dict(data.raw)
+    shooter_ref = str(raw.get("shooter") or "")
+    if ":" in shooter_ref:  # the page's "character:weapon" choice
+        shooter_ref, raw["weapon"] = shooter_ref.split(":", 1)
+        raw["shooter"] = shooter_ref
+        data = Data(raw)
+    shooter = own_piece(d, data, "shooter")
+    not_possessed(shooter)
+    target = piece(d.state, data.get("target"))
+    d.require(shooter["id"] != target["id"], "bad_target", "A character cannot shoot itself.")
+    d.require(shooter["weapons"], "no_weapon", f"{shooter['name']} has no weapon.")
+    w_index = num(data, "weapon", 0, 0, len(shooter["weapons"]) - 1)
+    weapon = shooter["weapons"][w_index]
+    d.require(weapon.get("range"), "not_ranged", f"{weapon['name']} is not a ranged weapon.")
+    stray = data.bool("stray")
+    # A stray shot makes no ability test (5.6): fate points sent with it are never charged.
+    fate = 0 if stray else num(data, "fate", 0, 0, 6)
+    d.require(
+        player(d.state, shooter["owner"])["fate"] >= fate,
+        "not_enough_fate",
+        "Not enough fate points.",
+    )
+    test = None
+    if not stray:
+        test = ability_test(
+            num(data, "test_roll", None), shooter["ranged"], fate, name="Ranged weapon"
+        )
+        if not test.passed:
+            d.emit(
+                P + "shot.strayed",
+                {
+                    "shooter": shooter["id"],
+                    "target": target["id"],
+                    "fate": fate,
+                    "lines": list(test.lines),
+                    "ooc": out_of_control(d.rng),
+                },
+            )
+            return
+    positioned = data.bool("positioned")
+    result = resolve_shot(
+        shooter,
+        target,
+        weapon,
+        dice_list(data, "dice"),
+        positioned=positioned,
+        cover=num(data, "cover", 0, 0, 6),
+        extra=num(data, "extra", 0, -6, 6),
+    )
+    lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(
+        result.lines
+    )
+    d.emit(
+        P + "shot.proposed",
+        {
+            "kind": "shot",
+            "by": d.seat,
+            "shooter": shooter["id"],
+            "target": target["id"],
+            "weapon": w_index,
+            "fate": fate,
+            "positioned": positioned,
+            "outcome": result.outcome,
+            "damage": result.damage,
+            "lines": lines,
+        },
+    )
+
+
+@shooting.evolver(P + "shot.proposed", label="worked out a shot")
+def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["pending"] = copy_json(e.data)
+    lines.append(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
+    lines.extend(e.data["lines"])
+
+
+@shooting.narrator(P + "shot.proposed")
+def say_shot_proposed(e: EventRecord, s: dict) -> str:
+    head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
+    return " ".join([head, *e.data["lines"]])
+
+
+def stray_text(ooc: dict) -> str:
+    """What the table does after a stray shot (5.6)."""
+    where = ooc["direction"] or "no effect: the shot is lost (5)"
+    return (
+        f"Stray shot! Out-of-control d10 {'/'.join(map(str, ooc['rolls']))} -> {where}. If a character "
+        "stands there, shoot it with 'stray shot' ticked; an empty square: the shot is void."
+    )
+
+
+@shooting.evolver(P + "shot.strayed", label="shot a stray bullet")
+def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    shooter = s["pieces"][d["shooter"]]
+    player(s, shooter["owner"])["fate"] -= d["fate"]
+    lines.append(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
+    lines.extend(d["lines"])
+    lines.append(stray_text(d["ooc"]))
+    s["notice"] = {"kind": "stray", "ooc": d["ooc"]}
+
+
+@shooting.narrator(P + "shot.strayed")
+def say_shot_strayed(e: EventRecord, s: dict) -> str:
+    head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
+    return " ".join([head, *e.data["lines"], stray_text(e.data["ooc"])])
+
+
+def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
+    """A confirmed shot (7.2.2.4): the fate points of its test are paid, a positioned shooter's
+    movement token is exhausted, the damage goes to the armor (equal) or the hit factor
+    (greater), then the weapon's BLOODING/POISONOUS."""
+    shooter = s["pieces"][pending["shooter"]]
+    if pending["fate"]:
+        player(s, shooter["owner"])["fate"] -= pending["fate"]
+        lines.append(
+            f"{player(s, shooter['owner'])['name']} spends {pending['fate']} fate point(s) on the test."
+        )
+    if pending["positioned"]:
+        shooter = {**shooter, "movement": "exhausted"}
+        set_piece(
+            s, shooter, lines, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."]
+        )
+    lines.append(f"Shot applied: {shooter['name']} at {piece_name(s, pending['target'])}.")
+    if pending["outcome"] == "none" or pending["damage"] <= 0:
+        lines.append("No damage.")
+        return
+    mode = GENERAL if pending["outcome"] == "armor" else HIT
+    t, more = assign_damage(s["pieces"][pending["target"]], pending["damage"], mode)
+    set_piece(s, t, lines, more)
+    weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]], lines)
+
+
+__all__ = [
+    "OUT_OF_CONTROL_DIRECTIONS",
+    "RuleViolation",
+    "ability_test",
+    "out_of_control",
+    "resolve_shot",
+]

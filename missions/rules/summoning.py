@@ -1,10 +1,19 @@
-"""Daemon summoning. DemLoc rulebook 5.1.3 (daemons, unique names), 7.2.3.2 (summoning a
-daemon), 7.2.3.3 (quitting the daemon's game).
+"""Daemon summoning: the command ``demloc.daemon.summon``, its event and fold, and the daemon
+leaving the game (``settle``, after every event). DemLoc rulebook 5.1.3 (daemons, unique
+names), 5.1.5 (a code summons its own kabbalah), 7.2.3.2 (summoning a daemon), 7.2.3.3
+(quitting the daemon's game).
 """
 
 from __future__ import annotations
 
+from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
+from tabletop.rules import EventRecord
+
+from .common import NO_LINES, P, in_play, name, not_possessed, num, own_piece, play_command, player
+from .damage import add_broken_hearts, new_piece
+
+summoning = Topic("summoning")
 
 
 def daemon_candidates(pantheon: list[dict], kabbalah: str, level: int) -> tuple[int, list[dict]]:
@@ -32,3 +41,168 @@ def check_hearts(hearts: int) -> int:
     if not isinstance(hearts, int) or isinstance(hearts, bool) or not 1 <= hearts <= 3:
         raise RuleViolation("bad_hearts", "Give the daemon 1 to 3 heart tokens.")
     return hearts
+
+
+@play_command(summoning, P + "daemon.summon")
+def daemon_summon(d: Decision, data: Data) -> None:
+    """``{"piece", "level": 1..5, "hearts": 1..3, "kabbalah"}`` (7.2.3.2): a mercenary with an
+    active movement token and the code's summoning mana draws a daemon of its code's kabbalah
+    from its Guild's pantheon. Raises ``cannot_summon``, ``possessed``, ``already_summoning``,
+    ``not_active``, ``not_enough_mana``, ``wrong_kabbalah``, ``bad_hearts``, ``no_daemon``."""
+    summoner = own_piece(d, data)
+    d.require(
+        summoner["kind"] == "mercenary", "cannot_summon", "Only mercenaries summon daemons (5.1.2)."
+    )
+    not_possessed(summoner)
+    d.require(
+        not summoner["summoning"],
+        "already_summoning",
+        f"{summoner['name']} already has a daemon in play.",
+    )
+    code = summoner.get("code")
+    d.require(
+        code and code.get("summon_cost") and summoner["asset"] == "standard",
+        "cannot_summon",
+        "No arcane code to summon with.",
+    )
+    d.require(
+        summoner["movement"] == "active",
+        "not_active",
+        "Summoning needs an active movement token (7.2.3.2).",
+    )
+    for colour in ("common", "dark"):
+        d.require(
+            summoner["mana"][colour] >= code["summon_cost"][colour],
+            "not_enough_mana",
+            f"Not enough {colour} mana to summon.",
+        )
+    kabbalah = code.get("kabbalah")
+    d.require(
+        data.get("kabbalah") in (None, "", kabbalah),
+        "wrong_kabbalah",
+        f"{code['name']} summons {kabbalah} daemons only.",
+    )
+    level = num(data, "level", 1, 1, 5)
+    hearts = check_hearts(num(data, "hearts", None))
+    pantheon = player(d.state, summoner["owner"])["pantheon"]
+    drawn_level, daemon = draw_daemon(d.rng, pantheon, kabbalah, level)
+    replaced = next(
+        (
+            p["id"]
+            for p in d.state["pieces"].values()
+            if p["kind"] == "daemon" and in_play(p) and p["name"] == daemon["name"]
+        ),
+        None,
+    )
+    d.emit(
+        P + "daemon.summoned",
+        {
+            "summoner": summoner["id"],
+            "daemon": daemon,
+            "id": f"d{d.state['daemon_seq'] + 1}",
+            "hearts": hearts,
+            "kabbalah": kabbalah,
+            "level": level,
+            "drawn_level": drawn_level,
+            "replaced": replaced,
+        },
+    )
+
+
+@summoning.evolver(P + "daemon.summoned", label="summoned a daemon")
+def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    summoner = s["pieces"][d["summoner"]]
+    cost = summoner["code"]["summon_cost"]
+    summoner["mana"]["common"] -= cost["common"]
+    summoner["mana"]["dark"] -= cost["dark"]
+    owner = summoner["owner"]
+    lines.append(summoned_text(s, d))
+    if d["replaced"]:
+        old = s["pieces"][d["replaced"]]
+        old["status"] = "dismissed"
+        s["notice"] = {
+            "kind": "replaced",
+            "daemon": d["daemon"]["name"],
+            "old_owner": old["owner"],
+            "new_owner": owner,
+        }
+        lines.append(notice_text(s, s["notice"]))
+    summoner["summoning"] = d["id"]
+    summoner["asset"] = "post_summoning"
+    summoner["movement"] = "exhausted"
+    daemon = new_piece({**copy_json(d["daemon"]), "id": d["id"]}, owner, heart_limit=d["hearts"])
+    daemon["summoner"] = summoner["id"]
+    s["pieces"][d["id"]] = daemon
+    s["order"].append(d["id"])
+    s["daemon_seq"] += 1
+    lines.append(
+        f"Place the daemon next to {summoner['name']}; {summoner['name']} cannot move while it plays."
+    )
+
+
+def summoned_text(s: dict, d: dict) -> str:
+    lower = (
+        f" (none at that level: drawn from level {d['drawn_level']})"
+        if d["drawn_level"] != d["level"]
+        else ""
+    )
+    who = s["pieces"].get(d["summoner"], {}).get("name", "?")
+    return (
+        f"{who} summons a {d['kabbalah']} daemon of level {d['level']}{lower}: "
+        f"{d['daemon']['name']} with {d['hearts']} heart token(s)."
+    )
+
+
+def notice_text(s: dict, n: dict) -> str:
+    """The words of a name clash notice (5.1.3)."""
+    old, new = name(s, n["old_owner"]), name(s, n["new_owner"])
+    return (
+        f"{n['daemon']} was already on the table for {old}: {old} removes it (card and "
+        f"miniature); {new} places the new one (5.1.3)."
+    )
+
+
+@summoning.narrator(P + "daemon.summoned")
+def say_daemon_summoned(e: EventRecord, s: dict) -> str:
+    return summoned_text(s, e.data)
+
+
+def settle(s: dict, lines: list[str] = NO_LINES) -> None:
+    """Daemons leaving (7.2.3.3), checked after every event: a killed daemon gives its heart
+    tokens to its summoner as broken hearts; a killed summoner's daemon leaves the game; either
+    way the summoner's arcane code returns to standard and its movement token is exhausted."""
+    changed = True
+    while changed:
+        changed = False
+        for daemon in list(s["pieces"].values()):
+            summoner = s["pieces"].get(daemon.get("summoner") or "")
+            if (
+                daemon["kind"] != "daemon"
+                or summoner is None
+                or summoner.get("summoning") != daemon["id"]
+            ):
+                continue
+            if in_play(daemon) and not in_play(summoner):
+                daemon["status"] = "dismissed"
+                lines.append(
+                    f"{summoner['name']} is out of play: {daemon['name']} leaves the game (7.2.3.3)."
+                )
+            if not in_play(daemon):
+                summoner["summoning"] = None
+                summoner["asset"] = "standard"
+                if in_play(summoner):
+                    summoner["movement"] = "exhausted"
+                    lines.append(
+                        f"{daemon['name']} has left: {summoner['name']}'s arcane code back to "
+                        "standard, movement token exhausted."
+                    )
+                    if daemon["status"] == "killed":
+                        hurt, more = add_broken_hearts(summoner, daemon["heart_limit"])
+                        lines.append(
+                            f"The daemon was killed: {summoner['name']} receives its "
+                            f"{daemon['heart_limit']} heart token(s) as broken hearts."
+                        )
+                        lines.extend(more)
+                        s["pieces"][summoner["id"]] = hurt
+                changed = True

@@ -1,12 +1,34 @@
-"""Turn cadence and the first-player draw. DemLoc rulebook 7 ("First player playing"), 7.1,
-7.2, 7.3, 7.3.2.3 (game turn end and ending the game), 6.4.2 ("next turn").
+"""Turns: the phases and who acts, the first-player draw, the turn change with its effects in
+order, and activations (movement tokens). Commands ``demloc.phase.next``, ``demloc.turn.next``,
+``demloc.movement.set``; events ``demloc.phase.advanced``, ``demloc.turn.started``,
+``demloc.movement.set``. DemLoc rulebook 7 ("First player playing"), 7.1, 7.2, 7.3, 7.3.2.3
+(game turn end), 6.4.1 (waves), 6.4.2 ("next turn"), 8.1-8.4 (effects that last a turn).
 """
 
 from __future__ import annotations
 
-STRATEGIC = "strategic"
-BRAWL = "brawl"
-TURN_END = "end"
+from tabletop.decider import Data, Decision, Topic
+from tabletop.rules import EventRecord
+
+from . import end, possession
+from .common import (
+    BRAWL,
+    NO_LINES,
+    STRATEGIC,
+    TURN_END,
+    P,
+    in_play,
+    name,
+    no_pending,
+    own_piece,
+    piece_name,
+    play_command,
+)
+from .damage import add_broken_hearts, tick
+from .possession import out_of_control
+from .summoning import settle
+
+turns = Topic("turns")
 
 PHASES = {
     STRATEGIC: "Strategic phase: free movement, shooting, arcane",
@@ -56,3 +78,187 @@ TURN_ORDER_TEXT = (
     "the start), possession (a broken heart or armor token and an out-of-control direction for "
     "each possessed character). Total elimination is checked last."
 )
+
+
+# ------------------------------------------------------------------------ phases
+@play_command(turns, P + "phase.next")
+def phase_next(d: Decision, data: Data) -> None:
+    """The acting player passes (7.2, 7.3): the next player clockwise acts; after the last one
+    the brawl phase starts, then the turn is over. Raises ``turn_over``, ``not_your_phase``."""
+    s = d.state
+    d.require(s["phase"] != TURN_END, "turn_over", "The turn is over: tap Next turn.")
+    acting = s["play_order"][s["acting_index"]]
+    if s["options"].get("control") != "anyone":
+        d.require(d.seat == acting, "not_your_phase", "Wait for the acting player to pass.")
+    index, phase = s["acting_index"] + 1, s["phase"]
+    if index >= len(s["play_order"]):
+        index = 0
+        phase = BRAWL if phase == STRATEGIC else TURN_END
+    d.emit(P + "phase.advanced", {"phase": phase, "acting_index": index})
+
+
+def _phase_text(s: dict, phase: str, index: int, turn: int) -> str:
+    if phase == TURN_END:
+        return f"Turn {turn} is over: all movement tokens go back to active with Next turn."
+    label = "Strategic" if phase == STRATEGIC else "Brawl"
+    return f"{label} phase: {name(s, s['play_order'][index])} acts."
+
+
+@turns.evolver(P + "phase.advanced", label="passed")
+def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["phase"] = e.data["phase"]
+    s["acting_index"] = e.data["acting_index"]
+    lines.append(_phase_text(s, s["phase"], s["acting_index"], s["turn"]))
+
+
+@turns.narrator(P + "phase.advanced")
+def say_phase_advanced(e: EventRecord, s: dict) -> str:
+    if e.data["phase"] != TURN_END and not s.get("play_order"):
+        return "Passed."
+    return _phase_text(s, e.data["phase"], e.data["acting_index"], s.get("turn", 0))
+
+
+# ------------------------------------------------------------------------ the turn change
+@play_command(turns, P + "turn.next")
+def turn_next(d: Decision, data: Data) -> None:
+    """Next turn (6.4.2, 7.3.2.3): draws the first player and each possessed character's
+    out-of-control d10 (5.6, 7.2.3); a control objective held long enough ends the mission.
+    Raises ``turn_not_over``, ``calc_pending``, ``turn_limit``."""
+    s = d.state
+    d.require(
+        s["phase"] == TURN_END, "turn_not_over", "Finish the strategic and brawl phases first."
+    )
+    no_pending(s)
+    limit = s["turn_limit"]
+    d.require(
+        not limit or s["turn"] < limit, "turn_limit", f"Turn {limit} was the last: end the game."
+    )
+    seats = [p["seat"] for p in s["players"]]
+    first = draw_first_player(d.rng, seats, s["first"])
+    ooc = {
+        p["id"]: out_of_control(d.rng)
+        for p in s["pieces"].values()
+        if in_play(p) and p["possessed"]
+    }
+    d.emit(
+        P + "turn.started",
+        {
+            "turn": s["turn"] + 1,
+            "first": first,
+            "weights": first_player_weights(seats, s["first"]),
+            "ooc": ooc,
+        },
+    )
+    objective = d.state["objective"]
+    if objective["target"] and objective["count"] >= objective["target"]:
+        d.emit(P + "mission.ended", {"reason": "objective_control", "seat": objective["seat"]})
+
+
+def _end_of_turn(s: dict, lines: list[str]) -> None:
+    lines.append(f"End of turn {s['turn']}.")
+    tick(s, "end", lines)
+    for pid, p in list(s["pieces"].items()):
+        if not in_play(p):
+            continue
+        if p["fury"] > 0:
+            p, more = add_broken_hearts(p, 1)
+            p["fury"] -= 1
+            lines.append(f"{p['name']}'s FURY costs a broken heart ({p['fury']} turn(s) left).")
+            lines.extend(more)
+        p["vigor"] = 0
+        p["weakness"] = 0
+        if in_play(p) and not p["summoning"]:
+            p["movement"] = "active"
+        s["pieces"][pid] = p
+    settle(s, lines)
+    end.count_objective(s, lines)
+
+
+@turns.evolver(P + "turn.started", label="started a new turn")
+def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    """In the order of ``TURN_ORDER_TEXT``."""
+    d = e.data
+    if s["turn"] >= 1:
+        _end_of_turn(s, lines)
+    s["turn"] = d["turn"]
+    s["previous_first"] = s["first"]
+    s["first"] = d["first"]
+    s["weights"] = list(d["weights"])
+    seats = [p["seat"] for p in s["players"]]
+    s["play_order"] = clockwise_from(seats, d["first"])
+    s["acting_index"] = 0
+    s["phase"] = STRATEGIC
+    s["surrender"] = []
+    lines.append(_turn_text(s, d))
+    tick(s, "start", lines)
+    possession.turn_start(s, d.get("ooc", {}), lines)
+    settle(s, lines)
+    end.check_elimination(s, lines)
+    wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
+    if wave:
+        s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}
+        lines.append(wave_text(s, s["notice"]))
+
+
+def _turn_text(s: dict, d: dict) -> str:
+    seats = [p["seat"] for p in s["players"]]
+    total = sum(d["weights"])
+    odds = ", ".join(
+        f"{name(s, st)} {w}/{total}" for st, w in zip(seats, d["weights"], strict=False)
+    )
+    return f"Turn {d['turn']}: {name(s, d['first'])} plays first (draw odds {odds})."
+
+
+def wave_text(s: dict, notice: dict) -> str:
+    """The words of a wave notice (6.4.1)."""
+    names = ", ".join(piece_name(s, pid) for pid in notice["pieces"])
+    return (
+        f"Turn {notice['turn']}: the next wave enters. Take the cards and miniatures of {names} "
+        "and place them now (6.4.1)."
+    )
+
+
+@turns.narrator(P + "turn.started")
+def say_turn_started(e: EventRecord, s: dict) -> str:
+    parts = [_turn_text(s, e.data)]
+    for pid, roll in e.data.get("ooc", {}).items():
+        where = roll["direction"] or "no effect (5)"
+        parts.append(
+            f"{piece_name(s, pid)} moves out of control: d10 {'/'.join(map(str, roll['rolls']))} -> {where}."
+        )
+    return " ".join(parts)
+
+
+# ------------------------------------------------------------------------ activations
+@play_command(turns, P + "movement.set")
+def movement_set(d: Decision, data: Data) -> None:
+    """``{"piece", "state": active | exhausted}``: turn a movement token (7.2). A summoner's
+    stays exhausted while its daemon plays (7.2.3.2). Raises ``bad_input``, ``summoning``,
+    ``no_change``."""
+    p = own_piece(d, data)
+    value = data.choice(
+        "state",
+        ("active", "exhausted"),
+        code="bad_input",
+        message="A movement token is active or exhausted.",
+    )
+    if value == "active":
+        d.require(
+            not p["summoning"],
+            "summoning",
+            f"{p['name']} cannot move while its daemon plays (7.2.3.2).",
+        )
+    d.require(p["movement"] != value, "no_change", f"The movement token is already {value}.")
+    d.emit(P + "movement.set", {"piece": p["id"], "state": value})
+
+
+@turns.evolver(P + "movement.set", label="turned a movement token")
+def movement_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p = s["pieces"][e.data["piece"]]
+    p["movement"] = e.data["state"]
+    lines.append(f"{p['name']}'s movement token: {e.data['state']}.")
+
+
+@turns.narrator(P + "movement.set")
+def say_movement_set(e: EventRecord, s: dict) -> str:
+    return f"{piece_name(s, e.data['piece'])}'s movement token: {e.data['state']}."

@@ -67,7 +67,10 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ben.get_by_role("button", name="Next turn")).to_be_visible()
     ben.get_by_role("button", name="Next turn").click()
     expect(ann.locator("#dl-turn-no")).to_have_text("Turn 2 / 3")
-    expect(ann.locator("#dl-log")).to_contain_text("bleeds")
+    # Bleeding at the end of turn 1 (6.4.2 default): Korr's 1 bleeding token is 1 hit; the live
+    # log tells the turn change, the whole log (replayed) tells every consequence.
+    expect(ann.locator("#dl-log")).to_contain_text("Turn 2")
+    expect(ben.locator("#piece-s0-korr .dl-hit-dmg")).to_have_text("1")
     expect(ann.locator("#dl-first")).to_have_text(re.compile("Ann|Ben"))
     shot(ann, "missions-turn2-ann")
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
@@ -75,3 +78,6 @@ def test_two_phones_play_a_mission_turn(new_phone):
     ann.locator("#piece-s0-vesna .dl-more summary").click()
     ann.locator("#piece-s0-vesna").screenshot(path="test-artifacts/missions-card-vesna-arcane.png")
     shot(ben, "missions-turn2-ben")
+    log = ann.context.new_page()
+    log.goto(f"/t/{code}/log/")
+    expect(log.locator("body")).to_contain_text("Korr Halfhand bleeds: 1 hit(s).")

@@ -5,16 +5,10 @@ import random
 
 import pytest
 
-from missions.rules.arcane import (
-    add_seals,
-    apply_effect,
-    channel,
-    free_possessed_modifier,
-    is_over_seal_limit,
-    pay,
-)
+from missions.rules.arcane import apply_effect, channel, pay
 from missions.rules.cards import card_from_data
-from missions.rules.damage import new_piece
+from missions.rules.damage import add_seals, is_over_seal_limit, new_piece
+from missions.rules.possession import free_possessed_modifier
 from missions.rules.summoning import check_hearts, daemon_candidates
 from missions.rules.turns import (
     clockwise_from,

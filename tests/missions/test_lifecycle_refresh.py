@@ -7,6 +7,7 @@ import pytest
 from missions.rules import setup as setup_rules
 from tabletop.errors import RuleViolation
 
+from .demloc_sim import run
 from .lifecycle_data import guild_payload
 from .test_lifecycle_setup import all_next, new_table, stage, to_characters
 
@@ -32,15 +33,15 @@ def test_a_guild_brought_again_gets_its_new_mercenary_and_weapon():
         }
     )
     fresh["taken_at"] = "2026-11-30T12:40:00+00:00"
-    t.run(1, "setup.pick", character="m21")
-    t.send(None, "setup.guild_bind", fresh)
+    run(t, 1, "setup.pick", character="m21")
+    t.send(None, "demloc.setup.guild_bind", fresh)
     setup = t.state["setup"]
     assert "m29" in [c["id"] for c in setup["guilds"]["1"]["roster"]]
     assert setup["guilds"]["1"]["taken_at"] == "2026-11-30T12:40:00+00:00"
     # The pick kept its slot and shows the new weapon.
     assert setup["picks"]["1"][0]["card"]["weapons"][0]["name"] == "Long sword"
-    t.run(1, "setup.pick", character="m29")
-    view = t.game.view(t.state, 1)["setup"]
+    run(t, 1, "setup.pick", character="m29")
+    view = t.ruleset.view(t.state, 1)["setup"]
     assert view["can_refresh"] is True
     assert view["my_guild"]["taken_at"] == "2026-11-30T12:40:00+00:00"
 
@@ -48,15 +49,15 @@ def test_a_guild_brought_again_gets_its_new_mercenary_and_weapon():
 def test_choices_no_longer_valid_are_dropped_with_a_message():
     t = new_table()
     to_characters(t)
-    t.run(1, "setup.pick", character="m21")
-    t.run(1, "setup.pick", character="g23")
-    t.run(1, "setup.hire", follower="7")
+    run(t, 1, "setup.pick", character="m21")
+    run(t, 1, "setup.pick", character="g23")
+    run(t, 1, "setup.hire", follower="7")
     assert setup_rules.available_feods(t.state["setup"], 1) == 40
     fresh = guild_payload(1, 2, feods=50)
     fresh["roster"][0].update(ready=False, not_ready_code="mercenary_injured", why="injured")
     fresh["roster"] = [c for c in fresh["roster"] if c["id"] != "g23"]
     fresh["database_followers"] = []
-    t.send(None, "setup.guild_bind", fresh)
+    t.send(None, "demloc.setup.guild_bind", fresh)
     setup = t.state["setup"]
     assert picks(t, 1) == []
     assert setup_rules.available_feods(setup, 1) == 50  # the hire's 10 feods are back
@@ -65,15 +66,15 @@ def test_choices_no_longer_valid_are_dropped_with_a_message():
         (guild_payload(1, 2)["roster"][2]["name"], "no longer in your Guild"),
         ("Hired blade", "no longer in your card database (5.1.2)"),
     ]
-    lines = [line for entry in t.state["log"] for line in entry["lines"]]
+    lines = t.lines()
     assert any("leaves the slots of Bob: injured" in line for line in lines)
 
 
 def test_a_hire_the_new_purse_cannot_pay_is_dropped():
     t = new_table()
     to_characters(t)
-    t.run(0, "setup.hire", follower="7")
-    t.send(None, "setup.guild_bind", guild_payload(0, 1, feods=5))
+    run(t, 0, "setup.hire", follower="7")
+    t.send(None, "demloc.setup.guild_bind", guild_payload(0, 1, feods=5))
     assert picks(t, 0) == []
     assert t.state["setup"]["guilds"]["0"]["dropped"][0]["why"] == "too dear for your purse"
 
@@ -85,13 +86,13 @@ def test_a_dropped_contested_mercenary_settles_the_contest_for_the_others():
     t = new_table(names=("Ann", "Bob", "Cid"), payloads=[a, b, c])
     to_characters(t)
     for seat, cid in ((0, "m11"), (1, "m21"), (2, "m31")):
-        t.run(seat, "setup.pick", character=cid)
-    t.run(0, "setup.offer", name=t.state["setup"]["picks"]["0"][0]["name"], feods=5)
-    t.run(2, "setup.offer", name=t.state["setup"]["picks"]["0"][0]["name"], feods=3)
+        run(t, seat, "setup.pick", character=cid)
+    run(t, 0, "setup.offer", name=t.state["setup"]["picks"]["0"][0]["name"], feods=5)
+    run(t, 2, "setup.offer", name=t.state["setup"]["picks"]["0"][0]["name"], feods=3)
     fresh = guild_payload(0, 2)
     fresh["seat"] = 1
     fresh["roster"][0].update(ready=False, why="injured")
-    t.send(None, "setup.guild_bind", fresh)
+    t.send(None, "demloc.setup.guild_bind", fresh)
     assert t.state["setup"]["contests"] == {}
     assert picks(t, 0) == ["m11"] and picks(t, 1) == [] and picks(t, 2) == []
 
@@ -99,22 +100,22 @@ def test_a_dropped_contested_mercenary_settles_the_contest_for_the_others():
 def test_no_refresh_once_the_characters_step_is_done_or_for_another_guild():
     t = new_table()
     with pytest.raises(RuleViolation) as err:
-        t.send(None, "setup.guild_bind", {**guild_payload(1, 9), "seat": 0})
+        t.send(None, "demloc.setup.guild_bind", {**guild_payload(1, 9), "seat": 0})
     assert err.value.code == "guild_bound"
-    t.send(None, "setup.guild_bind", guild_payload(0, 1))  # guilds stage: fine
+    t.send(None, "demloc.setup.guild_bind", guild_payload(0, 1))  # guilds stage: fine
     to_characters(t)
-    t.run(0, "setup.pick", character="m11")
-    t.run(0, "setup.next")
-    assert t.game.view(t.state, 0)["setup"]["can_refresh"] is False
-    assert t.game.view(t.state, 1)["setup"]["can_refresh"] is True
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 0, "setup.next")
+    assert t.ruleset.view(t.state, 0)["setup"]["can_refresh"] is False
+    assert t.ruleset.view(t.state, 1)["setup"]["can_refresh"] is True
     with pytest.raises(RuleViolation) as err:
-        t.send(None, "setup.guild_bind", guild_payload(0, 1))
+        t.send(None, "demloc.setup.guild_bind", guild_payload(0, 1))
     assert err.value.code == "characters_done"
-    t.run(1, "setup.pick", character="m21")
+    run(t, 1, "setup.pick", character="m21")
     all_next(t)
     assert stage(t) == "mana"
     with pytest.raises(RuleViolation) as err:
-        t.send(None, "setup.guild_bind", guild_payload(1, 2))
+        t.send(None, "demloc.setup.guild_bind", guild_payload(1, 2))
     assert err.value.code == "characters_done"
 
 
@@ -124,6 +125,6 @@ def test_the_pool_marks_followers_outside_the_guild_database():
     other["database_followers"] = []
     t = new_table(payloads=[guild_payload(0, 1), other])
     to_characters(t)
-    [mine] = t.game.view(t.state, 0)["setup"]["pool"]
-    [theirs] = t.game.view(t.state, 1)["setup"]["pool"]
+    [mine] = t.ruleset.view(t.state, 0)["setup"]["pool"]
+    [theirs] = t.ruleset.view(t.state, 1)["setup"]["pool"]
     assert mine["owned"] is True and theirs["owned"] is False

@@ -8,6 +8,8 @@ import pytest
 from missions.report import timeline
 from missions.rules import resolution
 
+from .demloc_sim import finish_turn, new_sim, piece, run
+from .lifecycle_data import guild_payload, mission_option
 from .test_lifecycle_setup import new_table, play_through
 
 
@@ -31,10 +33,10 @@ def character(result, pid):
 
 def test_objective_winner_gets_win_objective_and_kill_rewards():
     t = played()
-    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)  # Bram killed
-    t.run(0, "kill.count", kind="mercenary", level=2)
-    t.run(0, "tokens.adjust", piece="s0-m12", token="broken_hearts", delta=2)  # Korr hurt
-    t.run(0, "objective.achieve")
+    run(t, 1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)  # Bram killed
+    run(t, 0, "kill.count", kind="mercenary", level=2)
+    run(t, 0, "tokens.adjust", piece="s0-m12", token="broken_hearts", delta=2)  # Korr hurt
+    run(t, 0, "objective.achieve")
     r = resolution.compute(t.state)
     assert r["winner"] == 0 and r["how"] == "objective" and r["applies"]
     a, b = guild(r, 0), guild(r, 1)
@@ -50,10 +52,10 @@ def test_objective_winner_gets_win_objective_and_kill_rewards():
 
 def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
     t = played()
-    t.run(1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)  # Maud: 3 arcane, possessed
-    assert t.piece("s1-m21")["possessed"]
-    t.run(1, "piece.escape", piece="s1-m21")
-    t.run(0, "objective.achieve")
+    run(t, 1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)  # Maud: 3 arcane, possessed
+    assert piece(t, "s1-m21")["possessed"]
+    run(t, 1, "piece.escape", piece="s1-m21")
+    run(t, 0, "objective.achieve")
     r = resolution.compute(t.state)
     maud = character(r, "s1-m21")
     assert maud["possessed_escape"] and guild(r, 1)["fame"] == -2 - 3
@@ -63,7 +65,7 @@ def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
 def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
     t = played(kind="turns")
     for seat in (0, 1):
-        t.run(seat, "surrender.vote", agree=True)
+        run(t, seat, "surrender.vote", agree=True)
     r = resolution.compute(t.state)
     assert r["winner"] is None and r["how"] == "draw"
     assert r["control_point"]["change"] == "stays"
@@ -72,9 +74,9 @@ def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
 
 def test_relic_tokens_pay_per_token():
     t = played(kind="relic")
-    t.run(1, "relic.take")
-    t.run(1, "relic.take")
-    t.run(1, "objective.achieve")
+    run(t, 1, "relic.take")
+    run(t, 1, "relic.take")
+    run(t, 1, "objective.achieve")
     r = resolution.compute(t.state)
     b = guild(r, 1)
     assert (b["fame"], b["feods"]) == (10 + 5 + 2, 20 + 5 + 6)
@@ -82,9 +84,9 @@ def test_relic_tokens_pay_per_token():
 
 def test_training_result_names_the_winner_and_changes_nothing():
     t = played(mode="training")
-    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
-    t.run(0, "kill.count", kind="mercenary", level=2)
-    t.run(0, "objective.achieve")
+    run(t, 1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
+    run(t, 0, "kill.count", kind="mercenary", level=2)
+    run(t, 0, "objective.achieve")
     r = resolution.compute(t.state)
     assert r["winner"] == 0 and not r["applies"]
     assert all(g["fame"] == g["feods"] == g["blood_stones"] == 0 for g in r["guilds"])
@@ -94,34 +96,32 @@ def test_training_result_names_the_winner_and_changes_nothing():
 
 def test_an_ended_mission_is_finished_only_once_closed_and_undo_can_reopen_it_before():
     t = played()
-    t.run(0, "objective.achieve")
-    assert not t.game.is_finished(t.state)
-    t.run(0, "table.undo")
+    run(t, 0, "objective.achieve")
+    assert not t.ruleset.is_finished(t.state)
+    t.undo(0)
     assert t.state["ended"] is None
-    t.run(0, "table.redo")
-    t.run(None, "mission.close", result={"winner": 0})
-    assert t.game.is_finished(t.state) and t.log[-1].final
+    t.redo(0)
+    run(t, None, "mission.close", result={"winner": 0})
+    assert t.ruleset.is_finished(t.state) and t.log[-1].final
 
 
 def test_a_quick_game_is_finished_when_it_ends():
-    from .harness import PureTable
-
-    t = PureTable()
-    assert not t.game.is_finished(t.state)
-    t.run(0, "objective.achieve")
-    assert t.game.is_finished(t.state)
+    t = new_sim()
+    assert not t.ruleset.is_finished(t.state)
+    run(t, 0, "objective.achieve")
+    assert t.ruleset.is_finished(t.state)
 
 
 def test_battle_report_timeline_lists_first_players_summons_possessions_and_kills():
     t = played()
-    t.run(0, "daemon.summon", piece="s0-m11", level=1, hearts=2)
-    t.run(1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)
-    t.run(1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
-    t.run(0, "kill.count", kind="mercenary", level=2)
-    t.run(0, "kill.count", kind="mercenary", level=2)
-    t.run(0, "table.undo")  # an undone kill is not in the report
-    t.run(0, "objective.achieve")
-    events = timeline(t.game, t.log)
+    run(t, 0, "daemon.summon", piece="s0-m11", level=1, hearts=2)
+    run(t, 1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)
+    run(t, 1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
+    run(t, 0, "kill.count", kind="mercenary", level=2)
+    run(t, 0, "kill.count", kind="mercenary", level=2)
+    t.undo(0)  # an undone kill is not in the report
+    run(t, 0, "objective.achieve")
+    events = timeline(t.ruleset, t.log)
     kinds = [e["kind"] for e in events]
     assert kinds == ["first_player", "summoned", "possessed", "killed", "kill_counted", "ended"]
     assert "summons" in events[1]["text"] and "Maud Brinewitch" in events[2]["text"]
@@ -131,30 +131,28 @@ def test_total_elimination_gives_the_last_player_standing_the_win():
     # 7.3.2.3: only one player has characters left; seat 0 wins (seat 0 must not read as "none").
     t = played()
     for pid in ("s1-m21", "s1-m22"):
-        t.run(1, "tokens.adjust", piece=pid, token="broken_hearts", delta=3)
-    t.finish_turn()
-    t.run(0, "turn.next")
-    t.run(0, "mission.end")
+        run(t, 1, "tokens.adjust", piece=pid, token="broken_hearts", delta=3)
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    run(t, 0, "mission.end")
     r = resolution.compute(t.state)
     assert r["winner"] == 0 and r["how"] == "elimination"
 
 
 def _three(option):
-    from .harness import PureTable
-    from .lifecycle_data import guild_payload, mission_option
 
-    t = PureTable(
+    t = new_sim(
         names=("Ann", "Bob", "Cid"),
         options={"mission": mission_option(), "elimination": option},
     )
     for p in (guild_payload(0, 1), guild_payload(1, 2), guild_payload(2, 3, rename=True)):
-        t.send(None, "setup.guild_bind", p)
-    t.run(None, "setup.raffle", candidates=[])
+        t.send(None, "demloc.setup.guild_bind", p)
+    run(t, None, "setup.raffle", candidates=[])
     play_through(t, {0: ["m11"], 1: ["m21"], 2: ["m32"]})
-    t.run(2, "tokens.adjust", piece="s2-m32", token="broken_hearts", delta=3)
-    t.run(1, "kill.count", kind="mercenary", level=1)
-    t.finish_turn()
-    t.run(0, "turn.next")
+    run(t, 2, "tokens.adjust", piece="s2-m32", token="broken_hearts", delta=3)
+    run(t, 1, "kill.count", kind="mercenary", level=1)
+    finish_turn(t)
+    run(t, 0, "turn.next")
     return t
 
 
@@ -163,10 +161,10 @@ def test_one_of_three_wiped_out_ends_the_game_only_with_the_chapter_7_option():
 
     t = _three("last")
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "mission.end")
+        run(t, 0, "mission.end")
     assert err.value.code == "cannot_end"
     t = _three("any")
-    t.run(0, "mission.end")
+    run(t, 0, "mission.end")
     r = resolution.compute(t.state)
     assert t.state["ended"] == {"reason": "elimination", "seat": None}
     assert r["winner"] == 1 and r["how"] == "kills"

@@ -5,17 +5,18 @@ import pytest
 from missions.rules import setup as setup_rules
 from tabletop.errors import RuleViolation
 
-from .harness import PureTable
+from .demloc_sim import finish_turn, new_sim, piece, run
 from .lifecycle_data import guild_payload, mission_option
 
 
 def new_table(names=("Ann", "Bob"), mode="standard", kind="objective", payloads=None, **over):
-    t = PureTable(names=names, options={"mission": mission_option(kind, mode, **over)})
+    t = new_sim(names=names, options={"mission": mission_option(kind, mode, **over)})
     payloads = payloads or [guild_payload(i, i + 1) for i in range(len(names))]
     for p in payloads:
-        t.send(None, "setup.guild_bind", p)
+        t.send(None, "demloc.setup.guild_bind", p)
     if mode == "standard":
-        t.run(
+        run(
+            t,
             None,
             "setup.raffle",
             candidates=[
@@ -41,7 +42,7 @@ def new_table(names=("Ann", "Bob"), mode="standard", kind="objective", payloads=
 def all_next(t):
     for seat in t.state["setup"]["seats"]:
         if seat not in t.state["setup"]["ready"]:
-            t.run(seat, "setup.next")
+            run(t, seat, "setup.next")
 
 
 def stage(t):
@@ -58,7 +59,7 @@ def play_through(t, picks, mana=None):
     to_characters(t)
     for seat, ids in picks.items():
         for cid in ids:
-            t.run(seat, "setup.pick", character=cid)
+            run(t, seat, "setup.pick", character=cid)
     all_next(t)
     assert stage(t) == "mana"
     for seat, ids in picks.items():
@@ -66,7 +67,7 @@ def play_through(t, picks, mana=None):
             card = next(p for p in t.state["setup"]["picks"][str(seat)] if p["id"] == cid)["card"]
             if card.get("arcane"):
                 values = (mana or {}).get(cid, {"common": card["arcane"], "dark": 0, "seals": 0})
-                t.run(seat, "setup.mana", character=cid, **values)
+                run(t, seat, "setup.mana", character=cid, **values)
     all_next(t)
     assert stage(t) == "miniatures"
     all_next(t)
@@ -79,7 +80,7 @@ def play_through(t, picks, mana=None):
             for p in t.state["setup"]["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in t.state["setup"]["deploy"]["placed"]
         ]
-        t.run(acting, "setup.deploy", character=todo[0], area=areas[acting % 2])
+        run(t, acting, "setup.deploy", character=todo[0], area=areas[acting % 2])
     assert stage(t) == "start"
     all_next(t)
     assert stage(t) == "play"
@@ -95,18 +96,18 @@ def test_standard_mission_goes_through_every_phase_in_order_to_the_first_turn():
     assert seen == ["guilds", "raffle", "objective", "map", "characters"]
     play_through(t, {0: ["m11", "m12"], 1: ["m21", "g23"]})
     assert t.state["turn"] == 1 and t.state["first"] in (0, 1)
-    vesna = t.piece("s0-m11")
+    vesna = piece(t, "s0-m11")
     assert vesna["name"] == "Vesna the Gray" and vesna["mana"] == {"common": 2, "dark": 0}
-    assert vesna["token"] == 1 and t.piece("s0-m12")["token"] == 2
-    assert t.piece("s1-g23")["kind"] == "follower"
+    assert vesna["token"] == 1 and piece(t, "s0-m12")["token"] == 2
+    assert piece(t, "s1-g23")["kind"] == "follower"
     assert t.state["players"][0]["guild"] == "Guild 1"
-    assert t.rebuilt() == t.state
+    t.assert_replay_equal()
 
 
 def test_training_mission_has_no_raffle():
     t = new_table(mode="training")
     with pytest.raises(RuleViolation) as err:
-        t.run(None, "setup.raffle", candidates=[])
+        run(t, None, "setup.raffle", candidates=[])
     assert err.value.code == "training"
     all_next(t)
     assert stage(t) == "objective"
@@ -114,34 +115,34 @@ def test_training_mission_has_no_raffle():
 
 def test_a_phase_moves_on_only_when_every_player_tapped_next():
     t = new_table()
-    t.run(0, "setup.next")
+    run(t, 0, "setup.next")
     assert stage(t) == "guilds"
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.next")
+        run(t, 0, "setup.next")
     assert err.value.code == "already_ready"
-    t.run(1, "setup.next")
+    run(t, 1, "setup.next")
     assert stage(t) == "raffle"
 
 
 def test_guild_binding_is_for_the_server_only_and_one_guild_per_player():
-    t = PureTable(options={"mission": mission_option()})
+    t = new_sim(options={"mission": mission_option()})
     with pytest.raises(RuleViolation) as err:
-        t.send(0, "setup.guild_bind", guild_payload(0, 1))
+        t.send(0, "demloc.setup.guild_bind", guild_payload(0, 1))
     assert err.value.code == "server_only"
-    t.send(None, "setup.guild_bind", guild_payload(0, 1))
+    t.send(None, "demloc.setup.guild_bind", guild_payload(0, 1))
     with pytest.raises(RuleViolation) as err:
-        t.send(None, "setup.guild_bind", guild_payload(1, 1))
+        t.send(None, "demloc.setup.guild_bind", guild_payload(1, 1))
     assert err.value.code == "guild_twice"
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.next")
-        t.run(1, "setup.next")
+        run(t, 0, "setup.next")
+        run(t, 1, "setup.next")
     assert err.value.code == "guilds_missing"
 
 
 def test_play_commands_wait_for_the_setup():
     t = new_table()
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "damage.assign", piece="s1-m21", amount=1)
+        run(t, 0, "damage.assign", piece="s1-m21", amount=1)
     assert err.value.code == "setup_first"
 
 
@@ -151,12 +152,12 @@ def test_slots_and_readiness_limit_the_characters_choice():
     t = new_table(payloads=[p0, guild_payload(1, 2)], slots=2)
     to_characters(t)
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.pick", character="m12")
+        run(t, 0, "setup.pick", character="m12")
     assert err.value.code == "mercenary_injured"
-    t.run(0, "setup.pick", character="m11")
-    t.run(0, "setup.pick", character="g13")
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 0, "setup.pick", character="g13")
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.hire", follower="7")
+        run(t, 0, "setup.hire", follower="7")
     assert err.value.code == "slots_full"
 
 
@@ -164,13 +165,13 @@ def test_enlisted_followers_are_shared_by_every_player_and_cost_feods():
     # 5.1.2: the mission offers one Hired blade for 10 feods, for the whole table.
     t = new_table(payloads=[guild_payload(0, 1, feods=50), guild_payload(1, 2, feods=50)])
     to_characters(t)
-    t.run(0, "setup.hire", follower="7")
+    run(t, 0, "setup.hire", follower="7")
     with pytest.raises(RuleViolation) as err:
-        t.run(1, "setup.hire", follower="7")
+        run(t, 1, "setup.hire", follower="7")
     assert err.value.code == "follower_taken"
     assert setup_rules.available_feods(t.state["setup"], 0) == 40
-    t.run(0, "setup.unpick", character="h7-1")
-    t.run(1, "setup.hire", follower="7")
+    run(t, 0, "setup.unpick", character="h7-1")
+    run(t, 1, "setup.hire", follower="7")
     assert setup_rules.available_feods(t.state["setup"], 0) == 50
     assert setup_rules.available_feods(t.state["setup"], 1) == 40
 
@@ -182,10 +183,10 @@ def test_a_follower_not_in_the_guild_database_or_too_dear_cannot_be_enlisted():
     t = new_table(payloads=[poor, other])
     to_characters(t)
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.hire", follower="7")
+        run(t, 0, "setup.hire", follower="7")
     assert err.value.code == "not_enough_feods"
     with pytest.raises(RuleViolation) as err:
-        t.run(1, "setup.hire", follower="7")
+        run(t, 1, "setup.hire", follower="7")
     assert err.value.code == "not_in_database"
 
 
@@ -196,8 +197,8 @@ def _contest_table(fame=(10, 10), feods=(50, 50)):
     b["seat"] = 1
     t = new_table(payloads=[a, b])
     to_characters(t)
-    t.run(0, "setup.pick", character="m11")
-    t.run(1, "setup.pick", character="m21")
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m21")
     return t
 
 
@@ -205,13 +206,13 @@ def test_the_same_mercenary_in_two_guilds_goes_to_the_best_offer():
     t = _contest_table()
     assert "Vesna the Gray" in t.state["setup"]["contests"]
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.next")
+        run(t, 0, "setup.next")
     assert err.value.code == "contested"
-    t.run(0, "setup.offer", name="Vesna the Gray", feods=15)
+    run(t, 0, "setup.offer", name="Vesna the Gray", feods=15)
     # The offer is sealed: the other phone sees that Ann offered, not how much.
-    contest = t.game.view(t.state, 1)["setup"]["contests"]["Vesna the Gray"]
+    contest = t.ruleset.view(t.state, 1)["setup"]["contests"]["Vesna the Gray"]
     assert contest["offered"] == [0] and "offers" not in contest and contest["my_offer"] is None
-    t.run(1, "setup.offer", name="Vesna the Gray", feods=20)
+    run(t, 1, "setup.offer", name="Vesna the Gray", feods=20)
     assert t.state["setup"]["contests"] == {}
     assert [p["id"] for p in t.state["setup"]["picks"]["0"]] == []
     assert [p["id"] for p in t.state["setup"]["picks"]["1"]] == ["m21"]
@@ -221,26 +222,26 @@ def test_the_same_mercenary_in_two_guilds_goes_to_the_best_offer():
 
 def test_equal_offers_go_to_the_guild_of_greater_fame():
     t = _contest_table(fame=(30, 12))
-    t.run(0, "setup.offer", name="Vesna the Gray", feods=0)
-    t.run(1, "setup.offer", name="Vesna the Gray", feods=0)
+    run(t, 0, "setup.offer", name="Vesna the Gray", feods=0)
+    run(t, 1, "setup.offer", name="Vesna the Gray", feods=0)
     assert [p["id"] for p in t.state["setup"]["picks"]["0"]] == ["m11"]
     assert t.state["setup"]["picks"]["1"] == []
-    assert "greater fame" in t.state["log"][-1]["lines"][-1]
+    assert "greater fame" in t.lines()[-1]
 
 
 def test_an_offer_above_the_purse_is_refused_and_withdrawing_ends_the_contest():
     t = _contest_table(feods=(10, 50))
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.offer", name="Vesna the Gray", feods=11)
+        run(t, 0, "setup.offer", name="Vesna the Gray", feods=11)
     assert err.value.code == "not_enough_feods"
-    t.run(0, "setup.unpick", character="m11")
+    run(t, 0, "setup.unpick", character="m11")
     assert t.state["setup"]["contests"] == {}
 
 
 def test_setup_mana_seals_have_no_effect():
     t = new_table()
     play_through(t, {0: ["m11"], 1: ["m21"]}, mana={"m11": {"common": 1, "dark": 0, "seals": 1}})
-    vesna = t.piece("s0-m11")
+    vesna = piece(t, "s0-m11")
     assert vesna["mana"] == {"common": 1, "dark": 0} and vesna["seals"] == 0
     assert not vesna["possessed"]
 
@@ -248,14 +249,14 @@ def test_setup_mana_seals_have_no_effect():
 def test_mana_dice_must_match_the_arcane_ability():
     t = new_table()
     to_characters(t)
-    t.run(0, "setup.pick", character="m11")
-    t.run(1, "setup.pick", character="m22")
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m22")
     all_next(t)
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.mana", character="m11", common=3)
+        run(t, 0, "setup.mana", character="m11", common=3)
     assert err.value.code == "bad_count"
     with pytest.raises(RuleViolation) as err:
-        t.run(0, "setup.next")
+        run(t, 0, "setup.next")
     assert err.value.code == "mana_missing"
 
 
@@ -263,11 +264,11 @@ def test_sub_base_colours_stay_distinct_and_tokens_number_each_guild():
     a, b = guild_payload(0, 1, colour="red"), guild_payload(1, 2, colour="red")
     t = new_table(payloads=[a, b])
     to_characters(t)
-    t.run(0, "setup.pick", character="m12")
-    t.run(0, "setup.pick", character="m11")
-    t.run(1, "setup.pick", character="m22")
+    run(t, 0, "setup.pick", character="m12")
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m22")
     all_next(t)
-    t.run(0, "setup.mana", character="m11", common=1, dark=1)
+    run(t, 0, "setup.mana", character="m11", common=1, dark=1)
     all_next(t)
     assert t.state["setup"]["colours"] == {"0": "red", "1": "blue"}
     assert t.state["setup"]["tokens"] == {"s0-m12": 1, "s0-m11": 2, "s1-m22": 1}
@@ -280,8 +281,8 @@ def test_deployment_goes_clockwise_one_miniature_at_a_time():
     )
     to_characters(t)
     for seat, gid in ((0, 1), (1, 2), (2, 3)):
-        t.run(seat, "setup.pick", character=f"g{gid}3")
-    t.run(0, "setup.pick", character="m12")
+        run(t, seat, "setup.pick", character=f"g{gid}3")
+    run(t, 0, "setup.pick", character="m12")
     all_next(t)
     all_next(t)
     all_next(t)
@@ -290,10 +291,10 @@ def test_deployment_goes_clockwise_one_miniature_at_a_time():
     assert deploy["order"][0] == first and deploy["acting"] == first
     wrong = (first + 1) % 3
     with pytest.raises(RuleViolation) as err:
-        t.run(wrong, "setup.deploy", character=f"g{wrong + 1}3", area="North gate")
+        run(t, wrong, "setup.deploy", character=f"g{wrong + 1}3", area="North gate")
     assert err.value.code == "not_your_turn"
     with pytest.raises(RuleViolation) as err:
-        t.run(first, "setup.deploy", character=f"g{first + 1}3", area="The moon")
+        run(t, first, "setup.deploy", character=f"g{first + 1}3", area="The moon")
     assert err.value.code == "bad_area"
     order = []
     while stage(t) == "deployment":
@@ -304,16 +305,16 @@ def test_deployment_goes_clockwise_one_miniature_at_a_time():
             for p in t.state["setup"]["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in t.state["setup"]["deploy"]["placed"]
         ]
-        t.run(acting, "setup.deploy", character=left[0], area="North gate")
+        run(t, acting, "setup.deploy", character=left[0], area="North gate")
     assert order[:3] == deploy["order"] and order[3] == 0 and len(order) == 4
 
 
 def test_wave_characters_enter_when_the_app_says():
     t = new_table(kind="waves")
     to_characters(t)
-    t.run(0, "setup.pick", character="m12")
-    t.run(0, "setup.pick", character="g13")
-    t.run(1, "setup.pick", character="m22")
+    run(t, 0, "setup.pick", character="m12")
+    run(t, 0, "setup.pick", character="g13")
+    run(t, 1, "setup.pick", character="m22")
     for _ in range(3):
         all_next(t)
     while stage(t) == "deployment":
@@ -324,7 +325,8 @@ def test_wave_characters_enter_when_the_app_says():
             if f"s{acting}-{p['id']}" not in t.state["setup"]["deploy"]["placed"]
         ]
         later = left[0] == "g13"
-        t.run(
+        run(
+            t,
             acting,
             "setup.deploy",
             character=left[0],
@@ -332,18 +334,19 @@ def test_wave_characters_enter_when_the_app_says():
             later=later,
         )
     all_next(t)
-    assert t.piece("s0-g13")["enters"] == 3
+    assert piece(t, "s0-g13")["enters"] == 3
     for _ in range(2):
-        t.finish_turn()
-        t.run(0, "turn.next")
+        finish_turn(t)
+        run(t, 0, "turn.next")
     assert t.state["turn"] == 3
-    assert "Lantern watchman" in t.state["notice"] and "next wave" in t.state["notice"]
+    notice = t.view(0)["notice"]  # the page words the notice kept as data
+    assert "Lantern watchman" in notice and "next wave" in notice
 
 
 def test_a_forged_mission_option_is_refused_at_the_start():
     for bad in ("1", {"mode": "standard", "definition": {"kind": "objective"}}):
         with pytest.raises(RuleViolation) as err:
-            PureTable(options={"mission": bad})
+            new_sim(options={"mission": bad})
         assert err.value.code == "bad_option"
 
 
@@ -368,17 +371,17 @@ def test_malformed_setup_commands_are_refused_with_a_code_and_change_nothing():
             for value in JUNK:
                 before = t.version
                 try:
-                    t.send(0, "setup." + ctype, {key: value})
+                    t.send(0, "demloc.setup." + ctype, {key: value})
                 except RuleViolation as exc:
                     assert exc.code and t.version == before
                 else:
-                    t.run(0, "table.undo")  # a valid command: take it back
+                    t.undo(0)  # a valid command: take it back
 
 
 def test_a_phone_sees_no_other_guild_s_dormitory_or_purse():
     t = new_table()
     to_characters(t)
-    view = t.game.view(t.state, 1)["setup"]
+    view = t.ruleset.view(t.state, 1)["setup"]
     assert view["guilds"]["0"] == {
         "guild": {"id": 1, "name": "Guild 1", "colour": "red", "fame": 10}
     }

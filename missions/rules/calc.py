@@ -1,0 +1,70 @@
+"""Confirming a calculation: a proposed shot or fight is applied by the players in the fight,
+or cancelled (commands ``demloc.calc.apply`` / ``demloc.calc.cancel``). DemLoc rulebook
+6.4.2 (the app works the numbers out, the players confirm), 7.2.2.4, 7.3.2.2. The arithmetic is
+in ``missions.rules.shooting`` and ``missions.rules.brawl``.
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import Data, Decision, Topic
+from tabletop.rules import EventRecord
+
+from .brawl import apply_fight
+from .common import NO_LINES, P, play_command
+from .shooting import apply_shot
+
+calc = Topic("calc")
+
+
+def parties(state: dict, pending: dict) -> set[int]:
+    """The seats in a proposed fight: the pieces' players and the one who worked it out."""
+    ids = [pending.get(k) for k in ("shooter", "target", "attacker", "defender")]
+    return {state["pieces"][i]["owner"] for i in ids if i} | {pending["by"]}
+
+
+@play_command(calc, P + "calc.apply")
+def calc_apply(d: Decision, data: Data) -> None:
+    """Apply the proposal on the table (a player in the fight, or anyone with one shared
+    phone). Raises ``no_calc``, ``not_your_fight``."""
+    pending = d.state["pending"]
+    d.require(pending is not None, "no_calc", "There is no calculation to apply.")
+    if d.state["options"].get("control") != "anyone":
+        d.require(
+            d.seat in parties(d.state, pending),
+            "not_your_fight",
+            "Only the players in this fight confirm it.",
+        )
+    d.emit(P + "calc.applied", {"kind": pending["kind"]})
+
+
+@calc.evolver(P + "calc.applied", label="applied the result")
+def calc_applied(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    pending = s["pending"]
+    s["pending"] = None
+    if pending["kind"] == "shot":
+        apply_shot(s, pending, lines)
+    else:
+        apply_fight(s, pending, lines)
+
+
+@calc.narrator(P + "calc.applied")
+def say_calc_applied(e: EventRecord, s: dict) -> str:
+    return "Shot applied." if e.data["kind"] == "shot" else "Fight applied."
+
+
+@play_command(calc, P + "calc.cancel")
+def calc_cancel(d: Decision, data: Data) -> None:
+    """Drop the proposal. Raises ``no_calc``."""
+    d.require(d.state["pending"] is not None, "no_calc", "There is no calculation to cancel.")
+    d.emit(P + "calc.cancelled", {})
+
+
+@calc.evolver(P + "calc.cancelled", label="cancelled the calculation")
+def calc_cancelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["pending"] = None
+    lines.append("Calculation cancelled.")
+
+
+@calc.narrator(P + "calc.cancelled")
+def say_calc_cancelled(e: EventRecord, s: dict) -> str:
+    return "Calculation cancelled."

@@ -1,0 +1,170 @@
+"""What every DemLoc topic shares: the event prefix, the lookups and guards of a command, and
+how folds explain themselves.
+
+Folds and narration (issue 13, KIT.md): each fold is registered with the toolkit as
+``fold(state, event, lines=NO_LINES)``: it mutates the state and, when handed a list, appends
+what happened in words (the calculators of this package return such lines). The stored state
+never holds them. ``DemlocRuleset.narrate`` folds a copy of the state just before an event with
+a real list to tell the whole story (log page, battle report); against the current state (the
+live view's latest lines) it uses the topic's narrator, which speaks from the event's data and
+stable names only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.decider import Data, Decision, Topic
+
+P = "demloc."
+
+#: The phases of a turn (7.2, 7.3); ``TURN_END``: both phases passed, waiting for Next turn.
+STRATEGIC = "strategic"
+BRAWL = "brawl"
+TURN_END = "end"
+
+
+class _NoLines(list):
+    """A sink for the lines of a fold nobody reads (every ``append``/``extend`` is dropped)."""
+
+    def append(self, item: Any) -> None:
+        return None
+
+    def extend(self, items: Any) -> None:
+        return None
+
+
+NO_LINES: list[str] = _NoLines()
+
+
+def in_play(p: dict) -> bool:
+    """Whether a piece is still on the board (not killed, escaped or dismissed)."""
+    return p["status"] == "in_play"
+
+
+def num(
+    data: Data, key: str, default: Any = None, lo: int | None = None, hi: int | None = None
+) -> int:
+    """A whole number of the command data in ``lo..hi`` (``default`` None: required).
+    Raises ``RuleViolation("bad_input")``."""
+    if default is None:
+        return data.int(key, lo=lo, hi=hi, code="bad_input")
+    return data.int(key, lo=lo, hi=hi, default=default, code="bad_input")
+
+
+def name(state: dict, seat: int | None) -> str:
+    """The display name of ``seat``'s player ("?" when unknown)."""
+    for p in state.get("players", []):
+        if p["seat"] == seat:
+            return p["name"]
+    return "?"
+
+
+def piece_name(state: dict, pid: str | None) -> str:
+    piece = state.get("pieces", {}).get(str(pid))
+    return piece["name"] if piece else "?"
+
+
+def player(state: dict, seat: int | None) -> dict:
+    """The player dict of ``seat``. Raises ``RuleViolation("not_seated")``."""
+    for p in state["players"]:
+        if p["seat"] == seat:
+            return p
+    Decision.require(False, "not_seated", "Only a player at this table can do that.")
+    raise AssertionError  # unreachable
+
+
+def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
+    """The piece ``piece_id`` (command data). Raises ``RuleViolation`` ``no_such_character``,
+    ``not_in_play`` (with ``alive``)."""
+    found = state["pieces"].get(str(piece_id)) if piece_id not in (None, "") else None
+    Decision.require(found is not None, "no_such_character", "No such character at this table.")
+    if alive:
+        Decision.require(in_play(found), "not_in_play", f"{found['name']} is no longer in play.")
+    return found
+
+
+def control(state: dict, p: dict, seat: int | None) -> None:
+    """Only a piece's player changes it, unless the table plays one shared phone
+    (option ``control``). Raises ``RuleViolation("not_your_character")``."""
+    if state["options"].get("control") == "anyone":
+        return
+    Decision.require(
+        p["owner"] == seat, "not_your_character", f"{p['name']} belongs to another player."
+    )
+
+
+def own_piece(d: Decision, data: Data, key: str = "piece") -> dict:
+    """The piece named by ``data[key]``, in play and controlled by the acting seat."""
+    p = piece(d.state, data.get(key))
+    control(d.state, p, d.seat)
+    return p
+
+
+def not_possessed(p: dict, message: str = "A possessed character cannot act (7.2.3).") -> None:
+    Decision.require(not p["possessed"], "possessed", message)
+
+
+def no_pending(state: dict) -> None:
+    Decision.require(
+        state["pending"] is None,
+        "calc_pending",
+        "Apply or cancel the calculation on the table first.",
+    )
+
+
+def set_piece(s: dict, p: dict, lines: list[str], more: list[str]) -> None:
+    """Store a calculator's new piece and keep its lines."""
+    s["pieces"][p["id"]] = p
+    lines.extend(more)
+
+
+def in_setup(state: dict) -> bool:
+    """Whether a lifecycle mission is still in its preparation phases (6.4.1)."""
+    setup = state.get("setup")
+    return bool(setup) and setup["stage"] != "play"
+
+
+def play_command(topic: Topic, type_: str, **kw: Any) -> Callable:
+    """Register a command of the mission in play (not the preparation phases): refused with
+    ``setup_first`` while the mission is prepared and ``mission_over`` once it has ended (a
+    lifecycle mission is finished only when closed, so the kit's ``game_over`` comes later)."""
+
+    def register(handler: Callable[[Decision, Data], None]) -> Callable:
+        def guarded(d: Decision, data: Data) -> None:
+            if in_setup(d.state):
+                stage = d.state["setup"]["stage"]
+                Decision.require(
+                    False,
+                    "setup_first",
+                    f"The mission is being prepared ({stage}): finish that first.",
+                )
+            player(d.state, d.seat)
+            Decision.require(d.state["ended"] is None, "mission_over", "The mission is over.")
+            handler(d, data)
+
+        guarded.__doc__ = handler.__doc__
+        guarded.__name__ = handler.__name__
+        topic.command(type_, **kw)(guarded)
+        return handler
+
+    return register
+
+
+def dice_list(data: Data, key: str) -> list[int]:
+    """Physical dice entered as numbers ("4 2 6", "4,2,6", a list or one int).
+    Raises ``RuleViolation("bad_dice")``."""
+    value = data.get(key, [])
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    items = Data({"dice": value}).ints(
+        "dice",
+        max_items=20,
+        default=[],
+        code="bad_dice",
+        message="Enter the dice as numbers, e.g. 4 2 6.",
+    )
+    return list(items)

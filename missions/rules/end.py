@@ -1,0 +1,234 @@
+"""The end of the mission: the control objective, an objective achieved, surrender, total
+elimination, the turn limit, escapes, and closing a lifecycle mission. Commands
+``demloc.objective.control``, ``demloc.objective.achieve``, ``demloc.surrender.vote``,
+``demloc.mission.end``, ``demloc.mission.close`` (server only), ``demloc.piece.escape``; their
+events and folds. DemLoc rulebook 6.4.2 ("objective control", "objective achieved",
+"surrender"), 7 and 7.3.2.3 (ending the game), 6.4.1 (resolution). Who wins is
+``missions.rules.resolution``.
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json
+from tabletop.rules import EventRecord
+
+from .common import (
+    NO_LINES,
+    TURN_END,
+    P,
+    in_play,
+    in_setup,
+    name,
+    own_piece,
+    piece_name,
+    play_command,
+)
+
+end = Topic("end")
+
+
+# ------------------------------------------------------------------------ objective control
+@play_command(end, P + "objective.control")
+def objective_control(d: Decision, data: Data) -> None:
+    """``{"action": start | suspend}``: the control counter runs for the acting player while
+    only their characters hold the area (6.4.2). Raises ``no_objective``, ``bad_input``,
+    ``no_change``."""
+    objective = d.state["objective"]
+    d.require(objective["target"] > 0, "no_objective", "This mission has no control objective.")
+    action = data.choice(
+        "action", ("start", "suspend"), code="bad_input", message="Start or suspend the counter."
+    )
+    if action == "start":
+        d.require(
+            not objective["counting"] or objective["seat"] != d.seat,
+            "no_change",
+            "The counter already runs for you.",
+        )
+    else:
+        d.require(objective["counting"], "no_change", "The counter is not running.")
+    d.emit(P + "objective.counting", {"seat": d.seat, "counting": action == "start"})
+
+
+def _counting_text(s: dict, d: dict) -> str:
+    o = s["objective"]
+    if d["counting"]:
+        return f"Objective counter runs for {name(s, d['seat'])} ({o['count']}/{o['target']})."
+    return f"Objective counter suspended at {o['count']}/{o['target']}."
+
+
+@end.evolver(P + "objective.counting", label="changed the objective counter")
+def objective_counting(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    o = s["objective"]
+    o["counting"] = e.data["counting"]
+    if e.data["counting"]:
+        if o["seat"] != e.data["seat"]:
+            o["count"] = 0
+        o["seat"] = e.data["seat"]
+    lines.append(_counting_text(s, e.data))
+
+
+@end.narrator(P + "objective.counting")
+def say_objective_counting(e: EventRecord, s: dict) -> str:
+    if e.data["counting"]:
+        return f"Objective counter runs for {name(s, e.data['seat'])}."
+    return "Objective counter suspended."
+
+
+def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
+    """End of a turn: a running control counter counts one more turn held (6.4.2)."""
+    objective = s["objective"]
+    if objective["counting"]:
+        objective["count"] += 1
+        lines.append(
+            f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
+        )
+
+
+# ------------------------------------------------------------------------ total elimination
+def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
+    """Total elimination (7, 7.3.2.3): ``state["elimination"]`` is the last seat with characters
+    in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is wiped out
+    and the table option ``elimination`` is ``any``; None otherwise."""
+    alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
+    if len(s["players"]) > 1 and len(alive) == 1:
+        s["elimination"] = next(iter(alive))
+        lines.append(
+            f"Only {name(s, s['elimination'])} has characters in play: the game can end (total elimination)."
+        )
+    elif not alive:
+        s["elimination"] = -1
+        lines.append("Nobody has characters in play: the game can end.")
+    elif s["options"].get("elimination") == "any" and len(s["players"]) >= 3:
+        out = [p for p in s["players"] if p["seat"] not in alive]
+        s["elimination"] = -2 if out else None
+        if out:
+            lines.append(
+                ", ".join(p["name"] for p in out)
+                + " has no character in play: the game can end (7)."
+            )
+    else:
+        s["elimination"] = None
+
+
+# ------------------------------------------------------------------------ ending
+@play_command(end, P + "objective.achieve")
+def objective_achieve(d: Decision, data: Data) -> None:
+    """The acting seat achieved the mission's objective: the mission ends (6.4.2)."""
+    d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
+
+
+@play_command(end, P + "surrender.vote")
+def surrender_vote(d: Decision, data: Data) -> None:
+    """``{"agree": bool}``: when every player agrees, the mission ends (6.4.2 "surrender")."""
+    agree = data.bool("agree")
+    d.emit(P + "surrender.voted", {"agree": agree})
+    if agree and set(d.state["surrender"]) >= {p["seat"] for p in d.state["players"]}:
+        d.emit(P + "mission.ended", {"reason": "surrender", "seat": None})
+
+
+@end.evolver(P + "surrender.voted", label="voted on ending the mission")
+def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    votes = set(s["surrender"])
+    votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
+    s["surrender"] = sorted(votes)
+    lines.append(say_surrender_voted(e, s))
+
+
+@end.narrator(P + "surrender.voted")
+def say_surrender_voted(e: EventRecord, s: dict) -> str:
+    return f"{name(s, e.seat)} " + (
+        "agrees to end the mission." if e.data["agree"] else "wants to play on."
+    )
+
+
+@play_command(end, P + "mission.end")
+def mission_end(d: Decision, data: Data) -> None:
+    """End the game after the last turn of a limited mission, or on total elimination
+    (7.3.2.3). Raises ``cannot_end``."""
+    s = d.state
+    limit = s["turn_limit"]
+    if limit and s["turn"] >= limit and s["phase"] == TURN_END:
+        d.emit(P + "mission.ended", {"reason": "turn_limit", "seat": None})
+        return
+    if s["elimination"] is not None:
+        # -2: a player of 3-4 is wiped out but several are left (option "any"): no one seat.
+        d.emit(
+            P + "mission.ended",
+            {"reason": "elimination", "seat": None if s["elimination"] == -2 else s["elimination"]},
+        )
+        return
+    d.require(
+        False,
+        "cannot_end",
+        "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).",
+    )
+
+
+def ended_text(s: dict, d: dict) -> str:
+    why = {
+        "turn_limit": "the last turn was played",
+        "objective": f"{name(s, d['seat'])} achieved the objective",
+        "objective_control": f"{name(s, d['seat'])} held the objective long enough",
+        "surrender": "all players agreed to stop",
+        "elimination": "total elimination",
+    }[d["reason"]]
+    return f"The mission ends: {why}."
+
+
+@end.evolver(P + "mission.ended", label="ended the mission")
+def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    lines.append(ended_text(s, e.data))
+
+
+@end.narrator(P + "mission.ended")
+def say_mission_ended(e: EventRecord, s: dict) -> str:
+    return ended_text(s, e.data)
+
+
+@end.command(P + "mission.close", policy=ANYONE)
+def mission_close(d: Decision, data: Data) -> None:
+    """Server only (``missions.services.mission_close``, seat None): the resolution was written
+    into the guilds; the event is final, so undo can never reopen the mission. ``{"result"}``.
+    Raises ``setup_first``, ``server_only``, ``not_a_mission``, ``not_ended``, ``already_closed``."""
+    s = d.state
+    d.require(not in_setup(s), "setup_first", "The mission is being prepared: finish that first.")
+    d.require(d.seat is None, "server_only", "Close the mission from the resolution page.")
+    d.require(s.get("setup") is not None, "not_a_mission", "This table has no mission.")
+    d.require(s["ended"] is not None, "not_ended", "The mission has not ended yet.")
+    d.require(s.get("closed") is None, "already_closed", "The mission is already closed.")
+    result = data.get("result") or {}
+    d.require(isinstance(result, dict), "bad_input", "The result is an object.")
+    d.emit(P + "mission.closed", {"result": result}, final=True)
+
+
+@end.evolver(P + "mission.closed", label="closed the mission")
+def mission_closed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["closed"] = copy_json(e.data["result"])
+    lines.append("The mission is closed: the guilds are updated.")
+
+
+@end.narrator(P + "mission.closed")
+def say_mission_closed(e: EventRecord, s: dict) -> str:
+    return "The mission is closed: the guilds are updated."
+
+
+# ------------------------------------------------------------------------ escape
+@play_command(end, P + "piece.escape")
+def piece_escape(d: Decision, data: Data) -> None:
+    """``{"piece"}``: the character leaves the board by an escape (it counts for the
+    resolution, 6.4.1)."""
+    p = own_piece(d, data)
+    d.emit(P + "piece.escaped", {"piece": p["id"]})
+
+
+@end.evolver(P + "piece.escaped", label="marked a character escaped")
+def piece_escaped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p = s["pieces"][e.data["piece"]]
+    p["status"] = "escaped"
+    lines.append(f"{p['name']} leaves the board: escaped.")
+
+
+@end.narrator(P + "piece.escaped")
+def say_piece_escaped(e: EventRecord, s: dict) -> str:
+    return f"{piece_name(s, e.data['piece'])} leaves the board: escaped."

@@ -1,0 +1,123 @@
+"""The commands a seat's page offers, read from its view only (for random playouts,
+``tabletop.testing.playout``): the same command types and data shapes the live template
+(``missions/live.html``, ``_piece.html``) sends, with the values a player could type. Dice are
+"rolled" as fixed faces (the page takes whatever the player enters); counts come from the
+view's figures and the pure calculators, so most proposals are well formed.
+
+Only the mission in play is covered: the preparation phases need the server's Guild snapshots
+(``demloc.setup.guild_bind`` is not a button), so playouts start quick games.
+"""
+
+from __future__ import annotations
+
+from tabletop.rules import Command
+
+from .brawl import brawl_dice
+from .common import TURN_END, P
+
+
+def _c(type_: str, **data: object) -> Command:
+    return Command(P + type_, dict(data))
+
+
+def _piece_moves(p: dict) -> list[Command]:
+    """The +/- buttons and forms on one editable card in play (``_piece.html``)."""
+    pid = p["id"]
+    out = [
+        _c("damage.assign", piece=pid, amount=1, mode="general"),
+        _c("damage.assign", piece=pid, amount=2, mode="hit"),
+        _c("tokens.adjust", piece=pid, token="bleeding", delta=1),
+        _c("tokens.adjust", piece=pid, token="poison", delta=1),
+        _c("tokens.adjust", piece=pid, token="seals", delta=1),
+        _c("tokens.adjust", piece=pid, token="broken_hearts", delta=1),
+        _c("effect.set", piece=pid, effect="vigor", value=1),
+        _c("piece.escape", piece=pid),
+    ]
+    if p["armor_damage"]:
+        out.append(_c("damage.remove", piece=pid, amount=1, step="armor"))
+    if p["bleeding"]:
+        out.append(_c("tokens.adjust", piece=pid, token="bleeding", delta=-1))
+    state = "exhausted" if p["movement"] == "active" else "active"
+    out.append(_c("movement.set", piece=pid, state=state))
+    if p["arcane"]:
+        held = p["mana"]["common"] + p["mana"]["dark"]
+        if held < p["arcane"]:
+            out.append(_c("mana.channel", piece=pid, common=1, dark=0, seals=0))
+        out.append(_c("arcane.test", piece=pid, roll=3, fate=0, purpose="other"))
+        if p.get("code") and p["code"].get("summon_cost") and not p.get("summoning"):
+            out.append(_c("daemon.summon", piece=pid, level=1, hearts=2))
+    for power in p.get("power_refs", []):
+        out.append(
+            _c(
+                "power.use",
+                piece=pid,
+                power=power["index"],
+                target=pid,
+                extra_common=0,
+                extra_dark=0,
+            )
+        )
+    return out
+
+
+def moves_for(view: dict, seat: int) -> list[Command]:
+    """``seat``'s offered commands given ``view`` (``missions.rules.view.view``)."""
+    if view.get("setup") or view.get("ended"):
+        return []
+    out: list[Command] = []
+    if view["phase"] != TURN_END:
+        if view["my_turn"] or view["options"].get("control") == "anyone":
+            out.append(_c("phase.next"))
+    elif not view["last_turn"]:
+        out.append(_c("turn.next"))
+    if view["can_end"]:
+        out.append(_c("mission.end"))
+    alive = [p for p in view["pieces"] if p["status"] == "in_play"]
+    mine = [p for p in alive if p["editable"]]
+    if view["pending"]:
+        out += [_c("calc.apply"), _c("calc.cancel")]
+    else:
+        for p in mine:
+            for w in p["weapon_refs"]:
+                if w.get("range"):
+                    for t in alive[:3]:
+                        out.append(
+                            _c(
+                                "shot.propose",
+                                shooter=f"{p['id']}:{w['index']}",
+                                target=t["id"],
+                                test_roll=2,
+                                fate=0,
+                                dice=" ".join(["4"] * p["shoot_dice"]),
+                                cover=0,
+                                extra=0,
+                            )
+                        )
+            for t in alive[:3]:
+                if t["id"] != p["id"]:
+                    a, _ = brawl_dice(p, t, attacking=True)
+                    d, _ = brawl_dice(t, p, attacking=False)
+                    out.append(
+                        _c(
+                            "brawl.propose",
+                            attacker=p["id"],
+                            defender=t["id"],
+                            order=1,
+                            attacker_dice=" ".join(["5"] * a),
+                            defender_dice=" ".join(["2"] * d),
+                            attacker_extra=0,
+                            defender_extra=0,
+                        )
+                    )
+    for p in mine:
+        out += _piece_moves(p)
+    out += [
+        _c("fate.spend", amount=1, reason="an ability"),
+        _c("fate.gain", amount=1, reason="the game"),
+        _c("kill.count", kind="mercenary", level=1, delta=1),
+        _c("surrender.vote", agree=seat not in view["surrender"]),
+    ]
+    if view["objective"]["target"]:
+        out.append(_c("objective.control", action="start"))
+        out.append(_c("objective.achieve"))
+    return out

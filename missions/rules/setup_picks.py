@@ -1,0 +1,277 @@
+"""The Characters phase of a mission's preparation (DemLoc rulebook 6.4.1 characters choice,
+5.1.1 unique mercenaries, 5.1.2 followers): picks into the mission's slots, followers enlisted
+from the shared pool, and the sealed offers that settle a contested mercenary. The stages and
+shared queries (``available_feods``, ``settle_contest``...) are in ``missions.rules.setup``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.decider import Data, Topic, copy_json
+from tabletop.rules import EventRecord, NewEvent, require
+
+from .cards import card_from_data
+from .common import NO_LINES
+from .setup import (
+    P,
+    available_feods,
+    chosen,
+    contest_after_unpick,
+    drop_pick,
+    hired_count,
+    pool_entry,
+    roster_entry,
+    seat_key,
+    settle_contest,
+    setup_command,
+    stage_is,
+    who,
+)
+
+picks = Topic("setup_picks")
+
+
+@setup_command(picks, P + "pick")
+def pick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
+    another Guild picked too is contested (5.1.1). Raises ``wrong_phase``, ``already_ready``,
+    ``no_such_character``, ``not_ready``, ``already_chosen``, ``slots_full``,
+    ``duplicate_mercenary``."""
+    stage_is(setup, "characters")
+    require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
+    char_id = str(data.get("character") or "")
+    entry = roster_entry(setup, seat, char_id)
+    require(entry is not None, "no_such_character", "No such character in your Guild.")
+    require(
+        entry.get("ready", True),
+        entry.get("not_ready_code") or "not_ready",
+        entry.get("why") or f"{entry['name']} cannot go on a mission now.",
+    )
+    picks = setup["picks"][seat_key(seat)]
+    require(
+        all(p["id"] != char_id for p in picks),
+        "already_chosen",
+        f"{entry['name']} is already chosen.",
+    )
+    _require_slot(setup, seat)
+    contest = None
+    if entry["source"] == "mercenary":
+        require(
+            all(not (p["source"] == "mercenary" and p["name"] == entry["name"]) for p in picks),
+            "duplicate_mercenary",
+            f"You already bring {entry['name']}: two mercenaries of one name never play (5.1.1).",
+        )
+        rivals = [
+            s
+            for s, p in chosen(setup)
+            if s != seat and p["source"] == "mercenary" and p["name"] == entry["name"]
+        ]
+        if rivals:
+            contest = sorted(set(rivals) | {seat})
+    return [
+        NewEvent(
+            P + "picked",
+            {"seat": seat, "pick": _pick(entry), "contest": contest},
+        )
+    ]
+
+
+def _pick(entry: dict) -> dict:
+    return {
+        "id": entry["id"],
+        "source": entry["source"],
+        "ref": entry.get("ref"),
+        "name": entry["name"],
+        "card": copy_json(entry["card"]),
+        "cost": entry.get("cost", 0),
+        "miniature": entry.get("miniature", ""),
+    }
+
+
+def _require_slot(setup: dict, seat: int) -> None:
+    slots = int(setup["definition"].get("slots") or 4)
+    require(
+        len(setup["picks"][seat_key(seat)]) < slots,
+        "slots_full",
+        f"All your {slots} slots are taken: free one first.",
+    )
+
+
+@setup_command(picks, P + "unpick")
+def unpick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"character"}``: free a slot; a contest it leaves may settle now. Raises
+    ``not_chosen``."""
+    stage_is(setup, "characters")
+    require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
+    char_id = str(data.get("character") or "")
+    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
+    require(pick is not None, "not_chosen", "That character is not in your slots.")
+    return [
+        NewEvent(P + "unpicked", {"seat": seat, "id": char_id}),
+        *contest_after_unpick(setup, seat, pick, rng),
+    ]
+
+
+@setup_command(picks, P + "hire")
+def hire(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"follower": offer key}``: enlist a follower of the mission's shared pool for feods
+    (5.1.2), paid when the mission is closed. Raises ``no_such_follower``, ``not_in_database``,
+    ``follower_taken``, ``slots_full``, ``not_enough_feods``."""
+    stage_is(setup, "characters")
+    require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
+    key = str(data.get("follower") or "")
+    offer = pool_entry(setup, key)
+    require(offer is not None, "no_such_follower", "That follower is not offered for this mission.")
+    guild = setup["guilds"][seat_key(seat)]
+    require(
+        offer.get("card_id") is None or offer["card_id"] in guild["database_followers"],
+        "not_in_database",
+        f"{offer['name']} is not in your card database (5.1.2).",
+    )
+    require(
+        hired_count(setup, key) < int(offer.get("copies", 1)),
+        "follower_taken",
+        f"Every {offer['name']} card of this mission is already enlisted at the table (5.1.2).",
+    )
+    _require_slot(setup, seat)
+    cost = int(offer.get("feods", 0))
+    left = available_feods(setup, seat)
+    require(
+        left >= cost,
+        "not_enough_feods",
+        f"{offer['name']} costs {cost} feods; your Guild has {left} left for this mission.",
+    )
+    n = hired_count(setup, key) + 1
+    pick = {
+        "id": f"h{key}-{n}",
+        "source": "hired",
+        "ref": key,
+        "name": offer["name"],
+        "card": card_from_data(copy_json(offer["card"])),
+        "cost": cost,
+        "miniature": "its own miniature (its name is under the base)",
+    }
+    # Two players' copies of one offer must never share an id: count over the table.
+    while any(p["id"] == pick["id"] for _, p in chosen(setup)):
+        n += 1
+        pick["id"] = f"h{key}-{n}"
+    return [NewEvent(P + "hired", {"seat": seat, "pick": pick})]
+
+
+@setup_command(picks, P + "offer")
+def offer(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"name": contested mercenary, "feods": 0..10000}``: a sealed offer (5.1.1); the last
+    one settles the contest (final: the offers are revealed). Raises ``no_contest``,
+    ``already_offered``, ``bad_input``, ``not_enough_feods``."""
+    stage_is(setup, "characters")
+    name = str(data.get("name") or "")
+    contest = setup["contests"].get(name)
+    require(
+        contest is not None and seat in contest["seats"],
+        "no_contest",
+        "No contested mercenary of yours by that name.",
+    )
+    require(
+        seat_key(seat) not in contest["offers"], "already_offered", "Your offer is already made."
+    )
+    amount = data.int(
+        "feods",
+        lo=0,
+        hi=10000,
+        default=0,
+        code="bad_input",
+        message="Offer a whole number of feods, 0 or more.",
+    )
+    left = available_feods(setup, seat)
+    require(amount <= left, "not_enough_feods", f"Your Guild has {left} feods for this mission.")
+    events = [NewEvent(P + "offered", {"name": name, "feods": amount})]
+    offers = {**contest["offers"], seat_key(seat): amount}
+    if len(offers) == len(contest["seats"]):
+        events.append(settle_contest(setup, name, offers, rng))
+    return events
+
+
+def _picked_text(s: dict, e: EventRecord) -> str:
+    setup = s.get("setup") or {}
+    pick = e.data["pick"]
+    if e.type == P + "hired":
+        text = f"{who(setup, e.data['seat'])} enlists {pick['name']} for {pick['cost']} feods."
+    else:
+        text = f"{who(setup, e.data['seat'])} chooses {pick['name']}."
+    if e.data.get("contest"):
+        rivals = " and ".join(who(setup, x) for x in e.data["contest"])
+        text += (
+            f" {pick['name']} is wanted by {rivals}: he sides with the best offer of feods "
+            "(equal offers: the Guild of greater fame) (5.1.1)."
+        )
+    return text
+
+
+def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    setup, d = s["setup"], e.data
+    pick = copy_json(d["pick"])
+    setup["picks"][seat_key(d["seat"])].append(pick)
+    if e.type == P + "hired":
+        setup["costs"][seat_key(d["seat"])]["hires"] += pick["cost"]
+    if d.get("contest"):
+        setup["contests"][pick["name"]] = {"seats": list(d["contest"]), "offers": {}}
+    lines.append(_picked_text(s, e))
+
+
+for _type, _label in ((P + "picked", "chose a character"), (P + "hired", "enlisted a follower")):
+    picks.evolver(_type, label=_label)(_picked)
+    picks.narrator(_type)(lambda e, s: _picked_text(s, e))
+
+
+@picks.evolver(P + "unpicked", label="freed a slot")
+def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    pick = drop_pick(s["setup"], e.data["seat"], e.data["id"])
+    lines.append(f"{who(s['setup'], e.data['seat'])} frees the slot of {pick['name']}.")
+
+
+@picks.narrator(P + "unpicked")
+def say_unpicked(e: EventRecord, s: dict) -> str:
+    return f"{who(s.get('setup') or {}, e.data['seat'])} frees a slot."
+
+
+@picks.evolver(P + "offered", label="made an offer")
+def offered(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["setup"]["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
+    lines.append(say_offered(e, s))
+
+
+@picks.narrator(P + "offered")
+def say_offered(e: EventRecord, s: dict) -> str:
+    return f"{who(s.get('setup') or {}, e.seat)} makes a sealed offer for {e.data['name']}."
+
+
+def _settled_text(s: dict, d: dict) -> str:
+    setup = s.get("setup") or {}
+    offers = ", ".join(f"{setup.get('names', {}).get(k, '?')} {v}" for k, v in d["offers"].items())
+    why = {
+        "offer": "the best offer",
+        "fame": "equal offers: the Guild of greater fame",
+        "draw": "equal offers and fame: drawn",
+    }[d["reason"]]
+    return f"{d['name']} sides with {who(setup, d['winner'])} ({why}; offers: {offers} feods)."
+
+
+@picks.evolver(P + "contest_settled", label="settled a contested mercenary")
+def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    setup, d = s["setup"], e.data
+    contest = setup["contests"].pop(d["name"])
+    for loser in contest["seats"]:
+        if loser != d["winner"]:
+            setup["picks"][seat_key(loser)] = [
+                p
+                for p in setup["picks"][seat_key(loser)]
+                if not (p["source"] == "mercenary" and p["name"] == d["name"])
+            ]
+    setup["costs"][seat_key(d["winner"])]["offers"] += d["paid"]
+    lines.append(_settled_text(s, d))
+
+
+@picks.narrator(P + "contest_settled")
+def say_contest_settled(e: EventRecord, s: dict) -> str:
+    return _settled_text(s, e.data)

@@ -1,0 +1,314 @@
+"""The stages of a mission's preparation after the Guilds (DemLoc rulebook 6.4.1, 5.2): every
+player taps Next to leave a phase (``demloc.setup.next``), the setup mana of arcane characters
+(``demloc.setup.mana``), sub-base colours and movement token numbers, the deployment in turns
+(``demloc.setup.deploy``) and the start of the game (``demloc.mission.opened``). The stage
+order and shared queries are in ``missions.rules.setup``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.decider import Data, Topic, copy_json
+from tabletop.rules import EventRecord, NewEvent, require
+
+from .common import NO_LINES
+from .roster import turn_one
+from .setup import (
+    COLOURS,
+    STAGE_LABELS,
+    TRAINING,
+    P,
+    contests_of,
+    next_stage,
+    piece_id,
+    seat_key,
+    setup_command,
+    stage_is,
+    who,
+)
+from .turns import clockwise_from, draw_first_player
+
+stages = Topic("setup_stages")
+
+
+def _check_ready(setup: dict, seat: int) -> None:
+    stage = setup["stage"]
+    if stage == "guilds":
+        require(
+            len(setup["guilds"]) == len(setup["seats"]),
+            "guilds_missing",
+            "Wait until every player has brought a Guild.",
+        )
+    if stage == "characters":
+        picks = setup["picks"][seat_key(seat)]
+        require(picks, "no_characters", "Choose at least one character.")
+        require(
+            not contests_of(setup, seat),
+            "contested",
+            "Settle the contested mercenary first (5.1.1): make your offer or free the slot.",
+        )
+    if stage == "mana":
+        for pick in setup["picks"][seat_key(seat)]:
+            pid = piece_id(seat, pick["id"])
+            require(
+                pick["card"].get("arcane", 0) == 0 or pid in setup["mana"],
+                "mana_missing",
+                f"Enter the arcane dice of {pick['name']}.",
+            )
+    if stage == "deployment":
+        require(False, "deploying", "Place the miniatures first.")
+
+
+@setup_command(stages, P + "next")
+def next_tap(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """Next: this player is done with the phase; when everybody is, the preparation moves on
+    (6.4.1); at Start the mission begins (final). Raises ``already_ready``, ``guilds_missing``,
+    ``no_characters``, ``contested``, ``mana_missing``, ``deploying``, ``raffle_missing``."""
+    require(setup["stage"] != "play", "wrong_phase", "The mission has started.")
+    require(seat not in setup["ready"], "already_ready", "You already tapped Next.")
+    _check_ready(setup, seat)
+    events = [NewEvent(P + "next_tapped", {"stage": setup["stage"]})]
+    if set(setup["ready"]) | {seat} >= set(setup["seats"]):
+        events.extend(_advance(state, setup, rng))
+    return events
+
+
+def _advance(state: dict, setup: dict, rng) -> list[NewEvent]:
+    stage = setup["stage"]
+    if stage == "guilds":
+        require(
+            setup["mode"] == TRAINING or setup["raffle"] is not None,
+            "raffle_missing",
+            "The control spot has not been drawn yet.",
+        )
+    if stage == "start":
+        return opening_events(state, setup, rng)
+    new = next_stage(setup)
+    data: dict = {"stage": new}
+    if new == "miniatures":
+        data["colours"] = assign_colours(setup)
+        data["tokens"] = assign_tokens(setup)
+    if new == "deployment":
+        first = draw_first_player(rng, setup["seats"], None)
+        data["first"] = first
+        data["order"] = clockwise_from(setup["seats"], first)
+    # The first-player draw is final: undo could otherwise let another phone re-draw it.
+    return [NewEvent(P + "stage_advanced", data, final=new == "deployment")]
+
+
+def assign_colours(setup: dict) -> dict[str, str]:
+    """Sub-base colours (5.2): each Guild's own colour; a colour already taken by an earlier
+    seat goes to the first free one of ``COLOURS`` (our rule: the app keeps them distinct)."""
+    taken: dict[str, str] = {}
+    for seat in setup["seats"]:
+        wanted = setup["guilds"][seat_key(seat)]["guild"].get("colour")
+        if wanted not in COLOURS or wanted in taken.values():
+            wanted = next(c for c in COLOURS if c not in taken.values())
+        taken[seat_key(seat)] = wanted
+    return taken
+
+
+def assign_tokens(setup: dict) -> dict[str, int]:
+    """Movement token numbers (5.2): 1, 2, 3... per player, in the order the characters were
+    chosen; the same number goes on the miniature's sub-base and the card."""
+    tokens = {}
+    for seat in setup["seats"]:
+        for n, pick in enumerate(setup["picks"][seat_key(seat)], start=1):
+            tokens[piece_id(seat, pick["id"])] = n
+    return tokens
+
+
+@setup_command(stages, P + "mana")
+def mana(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"character", "common", "dark", "seals"}``: what each arcane die of the character
+    showed in the setup (6.4.1: broken seals have no effect), as many dice as its arcane
+    ability. Raises ``no_such_character``, ``no_arcane``, ``bad_input``, ``bad_count``."""
+    stage_is(setup, "mana")
+    require(seat not in setup["ready"], "already_ready", "You tapped Next already.")
+    char_id = str(data.get("character") or "")
+    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
+    require(pick is not None, "no_such_character", "That character is not in your slots.")
+    arcane = pick["card"].get("arcane", 0)
+    require(arcane > 0, "no_arcane", f"{pick['name']} has no arcane ability.")
+    counts = {
+        k: data.int(k, lo=0, hi=12, default=0, code="bad_input")
+        for k in ("common", "dark", "seals")
+    }
+    require(
+        sum(counts.values()) == arcane,
+        "bad_count",
+        f"{pick['name']} rolls {arcane} arcane dice: enter what each one shows.",
+    )
+    return [NewEvent(P + "mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
+
+
+@setup_command(stages, P + "deploy")
+def deploy(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+    """``{"character", "area", "later": bool}``: the acting player places one miniature in a
+    deployment area (or holds it back for the wave, a wave mission); then the next player
+    clockwise who still has one (6.4.1). Raises ``not_your_turn``, ``no_such_character``,
+    ``already_placed``, ``no_waves``, ``bad_area``."""
+    stage_is(setup, "deployment")
+    placing = setup["deploy"]
+    require(
+        seat == placing["acting"],
+        "not_your_turn",
+        f"{setup['names'][seat_key(placing['acting'])]} places a miniature now.",
+    )
+    char_id = str(data.get("character") or "")
+    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
+    require(pick is not None, "no_such_character", "That character is not in your slots.")
+    pid = piece_id(seat, char_id)
+    require(pid not in placing["placed"], "already_placed", f"{pick['name']} is already placed.")
+    later = data.bool("later")
+    areas = [a["name"] for a in setup["definition"].get("deployment", [])]
+    area = str(data.get("area") or "")
+    waves = setup["definition"].get("waves") or []
+    if later:
+        require(
+            setup["definition"]["kind"] == "waves" and waves,
+            "no_waves",
+            "Only a wave mission holds characters back.",
+        )
+        area = ""
+    else:
+        require(area in areas, "bad_area", f"Place it in a deployment area: {', '.join(areas)}.")
+    placed = {**placing["placed"], pid: {}}
+    remaining = [
+        s
+        for s in placing["order"]
+        if any(piece_id(s, p["id"]) not in placed for p in setup["picks"][seat_key(s)])
+    ]
+    nxt = None
+    if remaining:
+        i = placing["order"].index(seat)
+        ring = placing["order"][i + 1 :] + placing["order"][: i + 1]
+        nxt = next(s for s in ring if s in remaining)
+    enters = int(waves[0]["turn"]) if later else 1
+    return [
+        NewEvent(
+            P + "deployed",
+            {"seat": seat, "piece": pid, "area": area, "enters": enters, "next": nxt},
+        )
+    ]
+
+
+def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
+    """``demloc.mission.opened`` and the first ``demloc.turn.started`` from the setup: every
+    chosen character's card with its setup mana, movement token number and wave turn; the
+    table options the mission definition implies (turn limit, turns to hold)."""
+    definition = setup["definition"]
+    opts = dict(setup.get("options") or {})
+    opts["turn_limit"] = str(int(definition.get("turn_limit") or 0))
+    opts["objective_turns"] = str(
+        int(definition.get("control_turns") or 0) if definition["kind"] == "control" else 0
+    )
+    players, pieces = [], []
+    for seat in setup["seats"]:
+        guild = setup["guilds"][seat_key(seat)]
+        players.append(
+            {
+                "seat": seat,
+                "name": setup["names"][seat_key(seat)],
+                "guild": guild["guild"]["name"],
+                "fate": guild.get("fate_points", 3),
+                "pantheon": copy_json(guild["pantheon"]),
+            }
+        )
+        for pick in setup["picks"][seat_key(seat)]:
+            pid = piece_id(seat, pick["id"])
+            mana = setup["mana"].get(pid, {})
+            placed = setup["deploy"]["placed"].get(pid, {})
+            pieces.append(
+                {
+                    "card": {**copy_json(pick["card"]), "id": pid, "name": pick["name"]},
+                    "owner": seat,
+                    "mana": {"common": mana.get("common", 0), "dark": mana.get("dark", 0)},
+                    "token": setup["tokens"].get(pid),
+                    "enters": placed.get("enters", 1),
+                    "area": placed.get("area", ""),
+                }
+            )
+    return [
+        # Starting the game is final (6.4.1 "start game"): the preparation is over.
+        NewEvent(
+            "demloc.mission.opened",
+            {"options": opts, "players": players, "pieces": pieces},
+            final=True,
+        ),
+        turn_one(rng, list(setup["seats"])),
+    ]
+
+
+@stages.evolver(P + "next_tapped", label="tapped Next")
+def next_tapped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["setup"]["ready"] = sorted(set(s["setup"]["ready"]) | {e.seat})
+    lines.append(say_next_tapped(e, s))
+
+
+@stages.narrator(P + "next_tapped")
+def say_next_tapped(e: EventRecord, s: dict) -> str:
+    return (
+        f"{who(s.get('setup') or {}, e.seat)} is ready ({STAGE_LABELS.get(e.data['stage'], '')})."
+    )
+
+
+@stages.evolver(P + "stage_advanced", label="moved to the next phase")
+def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    setup, d = s["setup"], e.data
+    setup["stage"] = d["stage"]
+    setup["ready"] = []
+    if "colours" in d:
+        setup["colours"] = dict(d["colours"])
+        setup["tokens"] = dict(d["tokens"])
+    if "first" in d:
+        setup["deploy"].update(
+            {"first": d["first"], "order": list(d["order"]), "acting": d["first"]}
+        )
+    lines.append(say_stage_advanced(e, s))
+
+
+@stages.narrator(P + "stage_advanced")
+def say_stage_advanced(e: EventRecord, s: dict) -> str:
+    first = (
+        f"Deployment: {who(s.get('setup') or {}, e.data['first'])} places first. "
+        if "first" in e.data
+        else ""
+    )
+    return f"{first}Phase: {STAGE_LABELS.get(e.data['stage'], e.data['stage'])}."
+
+
+@stages.evolver(P + "mana_rolled", label="entered arcane dice")
+def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["setup"]["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
+    lines.append(say_mana_rolled(e, s))
+
+
+@stages.narrator(P + "mana_rolled")
+def say_mana_rolled(e: EventRecord, s: dict) -> str:
+    d = e.data
+    extra = f"; {d['seals']} broken seal(s) without effect (6.4.1)" if d["seals"] else ""
+    return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {d['piece']}{extra}."
+
+
+@stages.evolver(P + "deployed", label="placed a miniature")
+def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    setup, d = s["setup"], e.data
+    setup["deploy"]["placed"][d["piece"]] = {"area": d["area"], "enters": d["enters"]}
+    setup["deploy"]["acting"] = d["next"]
+    if d["next"] is None:
+        setup["stage"] = "start"
+        setup["ready"] = []
+    lines.append(say_deployed(e, s))
+
+
+@stages.narrator(P + "deployed")
+def say_deployed(e: EventRecord, s: dict) -> str:
+    d = e.data
+    where = f"in {d['area']}" if d["area"] else f"for the wave of turn {d['enters']}"
+    done = " Every miniature is placed: tap Start game." if d["next"] is None else ""
+    return f"{who(s.get('setup') or {}, e.seat)} places a miniature {where}.{done}"
+
+
+__all__ = ["copy_json", "require"]

@@ -1,0 +1,111 @@
+"""What a seat sees of a mission being prepared (DemLoc rulebook 6.4.1): everything, except
+another Guild's purse, dormitory and the amounts of sealed offers not yet settled."""
+
+from __future__ import annotations
+
+from tabletop.decider import copy_json
+
+from .setup import (
+    KINDS,
+    STAGE_LABELS,
+    available_feods,
+    can_refresh,
+    hired_count,
+    piece_id,
+    seat_key,
+    stages_for,
+)
+
+
+def view(setup: dict, seat: int | None) -> dict:
+    """What ``seat`` sees of the preparation: everything, except the amounts of sealed offers
+    not yet settled (only whether each contender has offered)."""
+    s = copy_json(setup)
+    # Another Guild's dormitory, purse and costs are its own business: name, colour and fame
+    # (which settles contested mercenaries) are public.
+    for key, g in s["guilds"].items():
+        g.pop("database_followers", None)
+        if key != seat_key(seat):
+            s["guilds"][key] = {
+                "guild": {k: g["guild"].get(k) for k in ("id", "name", "colour", "fame")}
+            }
+    s["costs"] = {k: v for k, v in s["costs"].items() if k == seat_key(seat)}
+    for contest in s["contests"].values():
+        contest["offered"] = [int(k) for k in contest["offers"]]
+        contest["mine"] = seat in contest["seats"]
+        contest["my_offer"] = contest["offers"].get(seat_key(seat)) if seat is not None else None
+        del contest["offers"]
+    stage_list = stages_for(s["mode"])
+    s["stage_list"] = [
+        {
+            "key": k,
+            "label": STAGE_LABELS[k],
+            "done": stage_list.index(k) < stage_list.index(s["stage"]),
+        }
+        for k in stage_list
+        if k != "play"
+    ]
+    s["stage_label"] = STAGE_LABELS.get(s["stage"], s["stage"])
+    s["kind_label"] = KINDS.get(s["definition"]["kind"], "")
+    s["me"] = seat
+    s["i_ready"] = seat in s["ready"]
+    s["waiting"] = [s["names"][seat_key(x)] for x in s["seats"] if x not in s["ready"]]
+    mine = s["guilds"].get(seat_key(seat)) if seat is not None else None
+    s["my_guild"] = mine
+    s["my_picks"] = s["picks"].get(seat_key(seat), []) if seat is not None else []
+    picked_ids = {p["id"] for p in s["my_picks"]}
+    s["my_free_roster"] = [c for c in (mine or {}).get("roster", []) if c["id"] not in picked_ids]
+    s["slots"] = int(s["definition"].get("slots") or 4)
+    s["slots_left"] = s["slots"] - len(s["my_picks"])
+    s["my_feods"] = available_feods(setup, seat) if mine else 0
+    owned = (setup["guilds"].get(seat_key(seat)) or {}).get("database_followers", [])
+    s["pool"] = [
+        {
+            **f,
+            "left": int(f.get("copies", 1)) - hired_count(setup, f["key"]),
+            # 5.1.2: a Guild enlists only followers of its own card database.
+            "owned": f.get("card_id") is None or f["card_id"] in owned,
+        }
+        for f in s["definition"].get("followers", [])
+    ]
+    s["can_refresh"] = can_refresh(setup, seat)
+    s["players"] = [
+        {
+            "seat": x,
+            "name": s["names"][seat_key(x)],
+            "guild": (s["guilds"].get(seat_key(x)) or {}).get("guild"),
+            "ready": x in s["ready"],
+            "picks": s["picks"][seat_key(x)],
+            "colour": s["colours"].get(seat_key(x)),
+        }
+        for x in s["seats"]
+    ]
+    s["mana_needed"] = [
+        {**p, "piece": piece_id(seat, p["id"]), "rolled": s["mana"].get(piece_id(seat, p["id"]))}
+        for p in s["my_picks"]
+        if p["card"].get("arcane", 0) > 0
+    ]
+    deploy = s["deploy"]
+    s["my_deploy_turn"] = deploy["acting"] == seat and seat is not None
+    s["acting_name"] = (
+        s["names"].get(seat_key(deploy["acting"]), "") if deploy["acting"] is not None else ""
+    )
+    s["to_place"] = [p for p in s["my_picks"] if piece_id(seat, p["id"]) not in deploy["placed"]]
+    s["tokens_of"] = [
+        {
+            "seat": x,
+            "name": s["names"][seat_key(x)],
+            "colour": s["colours"].get(seat_key(x)),
+            "chars": [
+                {
+                    "name": p["name"],
+                    "miniature": p.get("miniature", ""),
+                    "token": s["tokens"].get(piece_id(x, p["id"])),
+                    "placed": deploy["placed"].get(piece_id(x, p["id"])),
+                }
+                for p in s["picks"][seat_key(x)]
+            ],
+        }
+        for x in s["seats"]
+    ]
+    return s

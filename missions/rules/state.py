@@ -1,0 +1,295 @@
+"""Declared shapes of the DemLoc mission: the game state and the payload of every event.
+
+Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
+(log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
+the number of commands (issue 13). Event payloads keep the meaning they have always had
+(stored tables replay): several carry the calculators' arithmetic as ``lines`` (what the
+players confirmed), which is event data, not narration.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class Mana(TypedDict):
+    common: int
+    dark: int
+
+
+class Piece(TypedDict, total=False):
+    """A character in play: its card (``missions.rules.cards``) plus live state
+    (``missions.rules.damage.new_piece``)."""
+
+    id: str
+    name: str
+    kind: str  # mercenary | follower | daemon
+    level: int
+    armor: int
+    impact: int
+    hit: int
+    move: int
+    h2h: int
+    h2h_bonus: int
+    ranged: int
+    ranged_bonus: int
+    arcane: int
+    favourite: str | None
+    weapons: list[dict[str, Any]]
+    features: list[str]
+    code: dict[str, Any] | None
+    kabbalah: str | None
+    owner: int
+    armor_damage: int
+    hit_damage: int
+    broken_armor: int
+    broken_hearts: int
+    heart_limit: int
+    seals: int
+    bleeding: int
+    poison: int
+    movement: str  # active | exhausted
+    vigor: int
+    weakness: int
+    mana: Mana
+    possessed: bool
+    fury: int
+    summoning: str | None
+    summoner: str | None
+    asset: str  # standard | post_summoning
+    status: str  # in_play | killed | escaped | dismissed
+    token: int | None
+    enters: int
+    area: str
+
+
+class Player(TypedDict, total=False):
+    seat: int
+    name: str
+    guild: str
+    fate: int
+    pantheon: list[dict[str, Any]]
+    kills: dict[str, dict[str, int]]  # kind -> level (str) -> count
+    relics: int
+
+
+class Objective(TypedDict):
+    target: int  # turns to hold (0: no control objective)
+    count: int
+    counting: bool
+    seat: int | None
+
+
+class Ended(TypedDict):
+    reason: str  # turn_limit | objective | objective_control | surrender | elimination
+    seat: int | None
+
+
+class Notice(TypedDict, total=False):
+    """What the table must do now, as data (the view words it): ``kind`` ``wave`` (``turn``,
+    ``pieces``), ``stray`` (``ooc``), ``replaced`` (``daemon``, ``old_owner``, ``new_owner``)."""
+
+    kind: str
+    turn: int
+    pieces: list[str]
+    ooc: dict[str, Any]
+    daemon: str
+    old_owner: int
+    new_owner: int
+
+
+class DemlocState(TypedDict, total=False):
+    """The projection of a DemLoc table (``DemlocRuleset.initial_state``)."""
+
+    version: int  # the version of the last event folded (see ``DemlocRuleset.narrate``)
+    options: dict[str, str]
+    players: list[Player]
+    pieces: dict[str, Piece]
+    order: list[str]
+    turn: int
+    phase: str  # strategic | brawl | end
+    first: int | None
+    previous_first: int | None
+    play_order: list[int]
+    acting_index: int
+    weights: list[int]
+    objective: Objective
+    turn_limit: int
+    surrender: list[int]
+    elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
+    ended: Ended | None
+    pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
+    notice: Notice | None
+    daemon_seq: int
+    setup: dict[str, Any] | None  # the preparation phases (missions.rules.setup)
+    closed: dict[str, Any] | None
+
+
+# ---------------------------------------------------------------------------- event payloads
+class MissionOpened(TypedDict):
+    options: dict[str, str]
+    players: list[dict[str, Any]]
+    pieces: list[dict[str, Any]]  # {"card", "owner", "mana"?, "token"?, "enters"?, "area"?}
+
+
+class TurnStarted(TypedDict):
+    turn: int
+    first: int
+    weights: list[int]
+    ooc: dict[str, dict[str, Any]]  # piece id -> out-of-control roll (possessed pieces)
+
+
+class PhaseAdvanced(TypedDict):
+    phase: str
+    acting_index: int
+
+
+class DamageAssigned(TypedDict):
+    piece: str
+    amount: int
+    mode: str  # general | hit
+
+
+class DamageRemoved(TypedDict):
+    piece: str
+    amount: int
+    step: str  # armor | hit
+
+
+class TokensAdjusted(TypedDict):
+    piece: str
+    token: str
+    delta: int
+
+
+class MovementSet(TypedDict):
+    piece: str
+    state: str
+
+
+class ManaAdjusted(TypedDict):
+    piece: str
+    colour: str
+    delta: int
+
+
+class ManaChannelled(TypedDict, total=False):
+    piece: str
+    common: int
+    dark: int
+    seals: int
+    setup: bool
+    daemon_left: bool
+
+
+class PowerUsed(TypedDict):
+    piece: str
+    power: int
+    target: str
+    extra: Mana
+
+
+class PentacleStruck(TypedDict):
+    piece: str
+    targets: list[str]
+    effects: list[str]
+
+
+class EffectSet(TypedDict):
+    piece: str
+    effect: str  # fury | vigor | weakness
+    value: int
+
+
+class PieceEscaped(TypedDict):
+    piece: str
+
+
+class ShotProposed(TypedDict):
+    kind: str  # "shot"
+    by: int
+    shooter: str
+    target: str
+    weapon: int
+    fate: int
+    positioned: bool
+    outcome: str  # none | armor | hit
+    damage: int
+    lines: list[str]
+
+
+class ShotStrayed(TypedDict):
+    shooter: str
+    target: str
+    fate: int
+    lines: list[str]
+    ooc: dict[str, Any]
+
+
+class BrawlProposed(TypedDict):
+    kind: str  # "brawl"
+    by: int
+    attacker: str
+    defender: str
+    winner: str | None
+    difference: int
+    damage: int
+    broken_hearts: int
+    lines: list[str]
+
+
+class CalcApplied(TypedDict):
+    kind: str
+
+
+class ArcaneTested(TypedDict):
+    piece: str
+    target: str | None
+    purpose: str  # free | other
+    fate: int
+    passed: bool
+    lines: list[str]
+
+
+class DaemonSummoned(TypedDict):
+    summoner: str
+    daemon: dict[str, Any]
+    id: str
+    hearts: int
+    kabbalah: str
+    level: int
+    drawn_level: int
+    replaced: str | None
+
+
+class ObjectiveCounting(TypedDict):
+    seat: int
+    counting: bool
+
+
+class SurrenderVoted(TypedDict):
+    agree: bool
+
+
+class MissionEnded(TypedDict):
+    reason: str
+    seat: int | None
+
+
+class MissionClosed(TypedDict):
+    result: dict[str, Any]
+
+
+class FateChanged(TypedDict):
+    amount: int
+    reason: str
+
+
+class KillCounted(TypedDict):
+    kind: str
+    level: int
+    delta: int
+
+
+class RelicTaken(TypedDict):
+    delta: int

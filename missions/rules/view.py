@@ -1,0 +1,146 @@
+"""What a seat sees of a mission in play (the whole table: its information is public in
+DemLoc), with the figures the page shows per character. DemLoc rulebook 6.4.2 (the app screen),
+7 (first player odds). The log is not here: the page narrates it from the events (KIT.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import brawl, resolution, setup_view, shooting, turns
+from . import setup as setup_rules
+from .cards import possession_limit
+from .common import TURN_END, name
+from .reference import reference_key
+from .summoning import notice_text as replaced_text
+
+
+def _refs(kind: str, features: list[str]) -> list[dict]:
+    """``[{"text": "SHIELD 1", "key": "weapon-shield" | None}]`` for the page's reference links."""
+    return [{"text": f, "key": reference_key(kind, f)} for f in features]
+
+
+def notice_text(state: dict, notice: Any) -> str | None:
+    """The words of ``state["notice"]`` (what the table must do now), or None."""
+    if not notice:
+        return None
+    if isinstance(notice, str):  # a projection stored before notices were data
+        return notice
+    kind = notice.get("kind")
+    if kind == "wave":
+        return turns.wave_text(state, notice)
+    if kind == "stray":
+        return shooting.stray_text(notice["ooc"])
+    if kind == "replaced":
+        return replaced_text(state, notice)
+    return None
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
+    shoot and fight, the seal limit, and the player's own characters first. While a
+    lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only."""
+    setup = state.get("setup")
+    if setup and setup["stage"] != "play":
+        return {
+            "me": seat,
+            "setup": setup_view.view(setup, seat),
+            "ended": None,
+        }
+    mission = None
+    if setup:
+        definition = setup["definition"]
+        mission = {
+            "id": setup["mission"],
+            "mode": setup["mode"],
+            "name": definition.get("name"),
+            "kind": definition["kind"],
+            "kind_label": setup_rules.KINDS[definition["kind"]],
+            "objective": definition.get("objective", ""),
+            "special_rules": definition.get("special_rules", ""),
+            "relic_tokens": definition.get("relic_tokens", 0),
+            "point": (setup.get("raffle") or {}).get("point"),
+            "result": resolution.compute(state) if state["ended"] else None,
+            "closed": state.get("closed"),
+        }
+    seats = [p["seat"] for p in state["players"]]
+    pieces = []
+    for pid in state["order"]:
+        p = state["pieces"][pid]
+        pieces.append(
+            {
+                **p,
+                "mine": p["owner"] == seat,
+                # An ended mission shows its cards without controls (it only undoes).
+                "editable": seat is not None
+                and state["ended"] is None
+                and (p["owner"] == seat or state["options"].get("control") == "anyone"),
+                "player": name(state, p["owner"]),
+                "seal_limit": possession_limit(p["arcane"]),
+                "shoot_dice": shooting.shooting_dice(p),
+                "h2h_now": brawl.h2h_ability(p),
+                "refs": _refs("ability", p["features"]),
+                "weapon_refs": [
+                    {**w, "index": i, "refs": _refs("weapon", w["features"])}
+                    for i, w in enumerate(p["weapons"])
+                ],
+                "power_refs": [
+                    {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
+                    for i, pw in enumerate((p.get("code") or {}).get("powers", []))
+                ],
+                "pentacle_refs": _refs(
+                    "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
+                ),
+                "summoner_name": state["pieces"][p["summoner"]]["name"]
+                if p.get("summoner")
+                else None,
+            }
+        )
+    acting = state["play_order"][state["acting_index"]] if state["play_order"] else None
+    next_odds = (
+        [
+            {"seat": st, "name": name(state, st), "percent": round(prob * 100)}
+            for st, prob in turns.first_player_odds(seats, state["first"])
+        ]
+        if seats
+        else []
+    )
+    limit = state["turn_limit"]
+    return {
+        "me": seat,
+        "players": [
+            {
+                **{k: v for k, v in p.items() if k != "pantheon"},
+                "pantheon": [d["name"] for d in p["pantheon"]],
+                "kabbalahs": sorted({d.get("kabbalah") or "" for d in p["pantheon"]}),
+            }
+            for p in state["players"]
+        ],
+        "pieces": pieces,
+        "my_pieces": [p for p in pieces if p["mine"]],
+        "other_pieces": [p for p in pieces if not p["mine"]],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "phase_label": turns.PHASES[state["phase"]],
+        "first": state["first"],
+        "first_name": name(state, state["first"]),
+        "acting": acting,
+        "acting_name": name(state, acting),
+        "my_turn": acting == seat and state["phase"] != TURN_END,
+        "next_odds": next_odds,
+        "turn_limit": limit,
+        "last_turn": bool(limit and state["turn"] >= limit),
+        "objective": state["objective"],
+        "surrender": state["surrender"],
+        "i_surrender": seat in state["surrender"],
+        "elimination": state["elimination"],
+        "ended": state["ended"],
+        "mission": mission,
+        "pending": state["pending"],
+        "notice": notice_text(state, state.get("notice")),
+        "options": state["options"],
+        "can_end": bool(
+            (limit and state["turn"] >= limit and state["phase"] == TURN_END)
+            or state["elimination"] is not None
+        ),
+    }
