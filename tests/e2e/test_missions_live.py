@@ -57,13 +57,15 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
 
     # Both players pass both phases; whoever acts sees the Next button.
+    # Each pass waits until both phones show the new newest log line (no double tap on a stale page).
     for _ in range(4):
+        newest = ann.locator("#dl-log li").first.get_attribute("data-v")
         for phone in (ann, ben):
-            button = phone.get_by_role("button", name="Next: pass")
-            if button.count():
-                button.click()
-                phone.wait_for_timeout(300)
-                break
+            expect(phone.locator("#dl-log li").first).to_have_attribute("data-v", newest)
+        phone = ann if ann.locator("#dl-acting").inner_text().startswith("Your move") else ben
+        phone.get_by_role("button", name="Next: pass").click()
+        for other in (ann, ben):
+            expect(other.locator("#dl-log li").first).not_to_have_attribute("data-v", newest)
     expect(ben.get_by_role("button", name="Next turn")).to_be_visible()
     ben.get_by_role("button", name="Next turn").click()
     expect(ann.locator("#dl-turn-no")).to_have_text("Turn 2 / 3")
