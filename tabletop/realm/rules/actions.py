@@ -7,7 +7,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from . import cards as C
-from .common import acting, hand_cards, name, require_playable
+from .common import acting, hand_cards, name, require_playable, seat_of
 from .deck import draw, from_hand
 from .state import RealmState
 
@@ -18,16 +18,17 @@ actions = Topic("actions")
 def release(d: Decision, data: Data) -> None:
     """``{"demon": id}``: move one of your bound demons to the bottom of the Demon Deck, its
     lasting curse ends, draw 3 cards (rulebook "Releasing a Demon"). Code ``not_bound``."""
+    seat = seat_of(d)
     st = d.state
-    acting(st, d.seat)
+    acting(st, seat)
     demon = data.get("demon")
     d.require(
-        isinstance(demon, str) and any(b["demon"] == demon for b in st["players"][d.seat]["bound"]),
+        isinstance(demon, str) and any(b["demon"] == demon for b in st["players"][seat]["bound"]),
         "not_bound",
         "That Demon is not bound to you.",
     )
-    d.emit("realm.demon.released", {"seat": d.seat, "demon": demon})
-    draw(d, d.seat, 3, "release")
+    d.emit("realm.demon.released", {"seat": seat, "demon": demon})
+    draw(d, seat, 3, "release")
 
 
 @actions.evolver("realm.demon.released", label="released a Demon")
@@ -61,13 +62,14 @@ def summon(d: Decision, data: Data) -> None:
     to the discard pile; take a Vessel from the stack (rulebook "Vessels"). A card one's curses
     ban cannot be played for it (FAQ "Curse Combinations"). Codes ``not_three_of_a_kind``,
     ``card_banned``, ``no_vessel``."""
+    seat = seat_of(d)
     st = d.state
-    acting(st, d.seat)
-    cards = hand_cards(st, d.seat, data, "cards")
+    acting(st, seat)
+    cards = hand_cards(st, seat, data, "cards")
     d.require(three_alike(cards), "not_three_of_a_kind", "Summon with three cards of one suit or one rank.")
-    require_playable(st, d.seat, cards)
+    require_playable(st, seat, cards)
     d.require(bool(st["vessels"]), "no_vessel", "The Vessel Stack is empty.")
-    d.emit("realm.vessel.summoned", {"seat": d.seat, "cards": cards, "vessel": st["vessels"][0]})
+    d.emit("realm.vessel.summoned", {"seat": seat, "cards": cards, "vessel": st["vessels"][0]})
 
 
 @actions.evolver("realm.vessel.summoned", label="summoned a Vessel")

@@ -24,6 +24,8 @@ from .common import (
     phase_message,
     playable,
     require_playable,
+    ritual_of,
+    seat_of,
     slot_of,
 )
 from .deck import draw, from_hand, to_discard
@@ -54,7 +56,7 @@ def bind(d: Decision, data: Data) -> None:
     (``cards.solve_binding``, with the binder's curses); no Eater may be attached. Then the
     disruption steps run (rulebook "Disrupting a Binding"). Codes ``bad_target``, ``no_demon``,
     ``eater_attached``, ``ritual_fails``, ``vessel_undeclared``, ``bad_declaration``."""
-    st, seat = d.state, d.seat
+    st, seat = d.state, seat_of(d)
     acting(st, seat)
     target = data.choice("target", ("active", "personal"), code="bad_target", message="Bind the Active or your Demon.")
     slot = "active" if target == "active" else slot_of(seat)
@@ -95,7 +97,7 @@ def _begun(st: RealmState, event: EventRecord) -> None:
         "responder": (d["seat"] + 1) % st["n"],
         "eater": None,
     }
-    st.update(phase="ritual", acted=True)
+    st.update({"phase": "ritual", "acted": True})
 
 
 @binding.narrator("realm.ritual.begun")
@@ -126,7 +128,7 @@ def eaters_in_hand(st: RealmState, seat: int) -> list[str]:
 
 def _usable(st: RealmState, seat: int) -> bool:
     """Whether ``seat`` holds a card for the current disruption step (for ``auto_pass``)."""
-    if st["ritual"]["step"] == "exorcise":
+    if ritual_of(st)["step"] == "exorcise":
         return bool(exorcisers(st, seat))
     return bool(eaters_in_hand(st, seat))
 
@@ -155,7 +157,7 @@ def advance(d: Decision) -> None:
 def _bind(d: Decision) -> None:
     """The demon is bound; a one-time curse takes effect at once (rulebook "Curses")."""
     st = d.state
-    ritual = st["ritual"]
+    ritual = ritual_of(st)
     seat = ritual["binder"]
     demon = st["content"]["demons"][ritual["demon"]]
     d.emit(
@@ -219,29 +221,31 @@ def _say_bound(event: EventRecord, st: RealmState) -> str:
 
 def _responder(st: RealmState, seat: int | None, step: str) -> None:
     Decision.require(st["phase"] == "ritual", "not_now", "No ritual is being performed.")
-    Decision.require(st["ritual"]["step"] == step, "not_now", phase_message(st))
-    Decision.require(st["ritual"]["responder"] == seat, "not_your_prompt", "Another player must answer.")
+    Decision.require(ritual_of(st)["step"] == step, "not_now", phase_message(st))
+    Decision.require(ritual_of(st)["responder"] == seat, "not_your_prompt", "Another player must answer.")
 
 
 @binding.command("realm.ritual.pass", reveals=True)
 def pass_(d: Decision, data: Data) -> None:
     """``{}``: the prompted opponent lets the ritual proceed (no exorcism / no Eater)."""
+    seat = seat_of(d)
     st = d.state
     d.require(st["phase"] == "ritual", "not_now", "No ritual is being performed.")
-    step = st["ritual"]["step"]
+    step = ritual_of(st)["step"]
     d.require(step in ("exorcise", "eater"), "not_now", phase_message(st))
-    _responder(st, d.seat, step)
-    d.emit("realm.ritual.passed", {"seat": d.seat, "step": step, "auto": False})
+    _responder(st, seat, step)
+    d.emit("realm.ritual.passed", {"seat": seat, "step": step, "auto": False})
     advance(d)
 
 
 @binding.evolver("realm.ritual.passed", label="let the ritual proceed")
 def _passed(st: RealmState, event: EventRecord) -> None:
-    r = st["ritual"]
+    r = ritual_of(st)
     if r["step"] == "exorcise":
         r["step"] = "eater"
         r["responder"] = (r["binder"] + 1) % st["n"]
     else:
+        assert r["responder"] is not None  # the Eater step always waits on someone
         nxt = (r["responder"] + 1) % st["n"]
         if nxt == r["binder"]:
             r["step"], r["responder"] = "bound", None
@@ -261,32 +265,33 @@ def exorcise(d: Decision, data: Data) -> None:
     Vessel returns to its stack, the other cards to the binder's hand, whose turn ends
     (rulebook "Exorcising a Vessel"). Codes ``bad_vessel``, ``rank_mismatch``,
     ``card_banned``."""
+    seat = seat_of(d)
     st = d.state
-    _responder(st, d.seat, "exorcise")
-    ritual = st["ritual"]
+    _responder(st, seat, "exorcise")
+    ritual = ritual_of(st)
     vessel = data.get("vessel")
     d.require(
         isinstance(vessel, str) and vessel in ritual["declared"] and C.is_vessel(vessel),
         "bad_vessel",
         "Choose a Vessel of this ritual.",
     )
-    card = hand_card(st, d.seat, data)
+    card = hand_card(st, seat, data)
     rank = ritual["declared"][vessel]["rank"]
     d.require(C.printed(card)[1] == rank, "rank_mismatch", f"Exorcise it with a {rank} from your hand.")
-    require_playable(st, d.seat, [card])
-    d.emit("realm.vessel.exorcised", {"seat": d.seat, "binder": ritual["binder"], "vessel": vessel, "card": card})
+    require_playable(st, seat, [card])
+    d.emit("realm.vessel.exorcised", {"seat": seat, "binder": ritual["binder"], "vessel": vessel, "card": card})
 
 
 def _end_ritual(st: RealmState, back_to_hand: list[str]) -> None:
-    r = st["ritual"]
+    r = ritual_of(st)
     st["players"][r["binder"]]["hand"] += back_to_hand
-    st.update(ritual=None, phase="act", must_end=True)
+    st.update({"ritual": None, "phase": "act", "must_end": True})
 
 
 @binding.evolver("realm.vessel.exorcised", label="exorcised a Vessel")
 def _exorcised(st: RealmState, event: EventRecord) -> None:
     d = event.data
-    r = st["ritual"]
+    r = ritual_of(st)
     from_hand(st, d["seat"], [d["card"]])
     st["discard"].append(d["card"])
     st["vessels"].append(d["vessel"])
@@ -303,19 +308,20 @@ def play_eater(d: Decision, data: Data) -> None:
     """``{"card": id}``: the prompted opponent plays an Eater onto the demon being bound;
     the binder must feed it at once (rulebook "Eater Disruption"). Codes ``not_eater``,
     ``card_banned``."""
+    seat = seat_of(d)
     st = d.state
-    _responder(st, d.seat, "eater")
-    card = hand_card(st, d.seat, data)
+    _responder(st, seat, "eater")
+    card = hand_card(st, seat, data)
     d.require(C.printed(card)[1] == "E", "not_eater", "Play an Eater.")
-    require_playable(st, d.seat, [card])
-    d.emit("realm.ritual.eater_played", {"seat": d.seat, "card": card})
+    require_playable(st, seat, [card])
+    d.emit("realm.ritual.eater_played", {"seat": seat, "card": card})
     advance(d)
 
 
 @binding.evolver("realm.ritual.eater_played", label="played an Eater on the ritual")
 def _eater_played(st: RealmState, event: EventRecord) -> None:
     from_hand(st, event.data["seat"], [event.data["card"]])
-    st["ritual"].update(step="feed", eater=event.data["card"])
+    ritual_of(st).update({"step": "feed", "eater": event.data["card"]})
 
 
 @binding.narrator("realm.ritual.eater_played")
@@ -324,8 +330,8 @@ def _say_eater_played(event: EventRecord, st: RealmState) -> str:
 
 
 def _feeding(st: RealmState, seat: int | None) -> None:
-    Decision.require(st["phase"] == "ritual" and st["ritual"]["step"] == "feed", "not_now", phase_message(st))
-    Decision.require(st["ritual"]["binder"] == seat, "not_your_prompt", "Only the binder feeds.")
+    Decision.require(st["phase"] == "ritual" and ritual_of(st)["step"] == "feed", "not_now", phase_message(st))
+    Decision.require(ritual_of(st)["binder"] == seat, "not_your_prompt", "Only the binder feeds.")
 
 
 @binding.command("realm.ritual.feed", reveals=True)
@@ -333,22 +339,24 @@ def feed(d: Decision, data: Data) -> None:
     """``{"card": id}``: the binder feeds the Eater a Ritual Card of its suit; the same
     opponent may then play another Eater (rulebook "Eater Disruption"). Codes
     ``suit_mismatch``, ``card_banned``."""
+    seat = seat_of(d)
     st = d.state
-    _feeding(st, d.seat)
-    eater = st["ritual"]["eater"]
-    card = hand_card(st, d.seat, data)
+    _feeding(st, seat)
+    eater = ritual_of(st)["eater"]
+    assert eater is not None  # the feed step waits on an Eater
+    card = hand_card(st, seat, data)
     d.require(C.printed(card)[0] == C.printed(eater)[0], "suit_mismatch", "Feed the Eater a card of its suit.")
-    require_playable(st, d.seat, [card])
-    d.emit("realm.ritual.fed", {"seat": d.seat, "eater": eater, "card": card})
+    require_playable(st, seat, [card])
+    d.emit("realm.ritual.fed", {"seat": seat, "eater": eater, "card": card})
     advance(d)
 
 
 @binding.evolver("realm.ritual.fed", label="fed the Eater")
 def _fed(st: RealmState, event: EventRecord) -> None:
-    r = st["ritual"]
+    r = ritual_of(st)
     from_hand(st, event.data["seat"], [event.data["card"]])
-    st["discard"] += [r["eater"], event.data["card"]]
-    r.update(step="eater", eater=None)
+    st["discard"] += [event.data["eater"], event.data["card"]]
+    r.update({"step": "eater", "eater": None})
 
 
 @binding.narrator("realm.ritual.fed")
@@ -360,14 +368,15 @@ def _say_fed(event: EventRecord, st: RealmState) -> str:
 def give_up(d: Decision, data: Data) -> None:
     """``{}``: the binder does not feed the Eater: the binding is disrupted, the Eater stays
     on the demon, the ritual cards return to hand and the turn ends."""
-    _feeding(d.state, d.seat)
-    d.emit("realm.ritual.disrupted", {"seat": d.seat, "eater": d.state["ritual"]["eater"], "auto": False})
+    seat = seat_of(d)
+    _feeding(d.state, seat)
+    d.emit("realm.ritual.disrupted", {"seat": seat, "eater": d.state["ritual"]["eater"], "auto": False})
 
 
 @binding.evolver("realm.ritual.disrupted", label="saw the binding disrupted")
 def _disrupted(st: RealmState, event: EventRecord) -> None:
-    r = st["ritual"]
-    st["eaters"].setdefault(r["slot"], []).append(r["eater"])
+    r = ritual_of(st)
+    st["eaters"].setdefault(r["slot"], []).append(event.data["eater"])
     _end_ritual(st, list(r["cards"]))
 
 

@@ -88,6 +88,7 @@ def card_label(card: str) -> str:
     if is_mimic(card):
         return "Mimic"
     suit, rank = printed(card)
+    assert suit is not None and rank is not None  # a Ritual Card
     name = WARDEN_RANKS.get(rank) or ("Ace" if rank == "A" else rank)
     return f"{name} of {SUIT_NAMES[suit]}"
 
@@ -219,7 +220,9 @@ def lasting_effects(demons: Sequence[dict]) -> list[dict]:
     return [e for d in demons if d.get("lasting") for e in d.get("effects", [])]
 
 
-def transform(suit: str | None, rank: str | None, effects: Sequence[dict]):
+def transform(
+    suit: str | None, rank: str | None, effects: Sequence[dict]
+) -> tuple[str | None, str | None]:
     """Apply the transforming curses to one card's ``(suit, rank)``; return the final pair.
 
     Each curse applies at most once per card, repeatedly in binding order until none fires, so
@@ -292,6 +295,7 @@ def card_options(card: str, declared: dict | None, effects: Sequence[dict]) -> l
         return []
     suit, rank = printed(card)
     if is_vessel(card):
+        assert declared is not None, "a Vessel in a ritual is declared (check_declarations)"
         bases = [(declared["suit"], declared["rank"])]
     elif rank == "A":
         ranks = [declared["rank"]] if declared and declared.get("rank") else NUMERIC_RANKS

@@ -11,7 +11,19 @@ from typing import Any
 from tabletop.decider import Data, Decision
 
 from . import cards as C
-from .state import RealmState
+from .state import RealmState, Ritual
+
+
+def seat_of(d: Decision) -> int:
+    """The acting seat of a ``SEATED`` command (the kit refused spectators before the handler)."""
+    assert d.seat is not None
+    return d.seat
+
+
+def ritual_of(st: RealmState) -> Ritual:
+    """The binding ritual being performed (callers checked the phase)."""
+    assert st["ritual"] is not None
+    return st["ritual"]
 
 
 def slot_of(seat: int) -> str:

@@ -7,7 +7,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from . import cards as C
-from .common import acting, hand_card, name, require_playable
+from .common import acting, hand_card, name, require_playable, seat_of
 from .deck import from_hand
 from .state import RealmState
 
@@ -30,14 +30,15 @@ def attach(d: Decision, data: Data) -> None:
     """``{"card": id, "slot": "active"|"p<seat>"}``: attach an Eater from your hand to an
     unbound demon; it cannot be bound until fed (rulebook "Eaters"). Codes ``not_eater``,
     ``card_banned``, ``no_demon``."""
+    seat = seat_of(d)
     st = d.state
-    acting(st, d.seat)
-    card = hand_card(st, d.seat, data)
+    acting(st, seat)
+    card = hand_card(st, seat, data)
     d.require(C.printed(card)[1] == "E", "not_eater", "Play an Eater.")
-    require_playable(st, d.seat, [card])
+    require_playable(st, seat, [card])
     slot = data.get("slot")
     d.require(demon_in(st, slot) is not None, "no_demon", "Choose an unbound Demon.")
-    d.emit("realm.eater.attached", {"seat": d.seat, "card": card, "slot": slot})
+    d.emit("realm.eater.attached", {"seat": seat, "card": card, "slot": slot})
 
 
 @eaters.evolver("realm.eater.attached", label="attached an Eater")
@@ -58,18 +59,19 @@ def feed(d: Decision, data: Data) -> None:
     """``{"slot", "eater": id, "card": id}``: feed an attached Eater a Ritual Card of its suit;
     both go to the discard pile (rulebook "Eaters"). Codes ``no_eater``, ``suit_mismatch``,
     ``card_banned``."""
+    seat = seat_of(d)
     st = d.state
-    acting(st, d.seat)
+    acting(st, seat)
     slot, eater = data.get("slot"), data.get("eater")
     d.require(
         isinstance(slot, str) and isinstance(eater, str) and eater in st["eaters"].get(slot, []),
         "no_eater",
         "No such Eater there.",
     )
-    card = hand_card(st, d.seat, data)
+    card = hand_card(st, seat, data)
     d.require(C.printed(card)[0] == C.printed(eater)[0], "suit_mismatch", "Feed the Eater a card of its suit.")
-    require_playable(st, d.seat, [card])
-    d.emit("realm.eater.fed", {"seat": d.seat, "slot": slot, "eater": eater, "card": card})
+    require_playable(st, seat, [card])
+    d.emit("realm.eater.fed", {"seat": seat, "slot": slot, "eater": eater, "card": card})
 
 
 @eaters.evolver("realm.eater.fed", label="fed an Eater")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
-from .common import name
+from .common import name, seat_of
 from .state import OPENED, RealmState
 from .turns import start_turn
 
@@ -17,18 +17,18 @@ prelude = Topic("prelude")
 def _opened(st: RealmState, event: EventRecord) -> None:
     d = event.data
     n = len(d["names"])
-    st.update(
-        n=n,
-        names=list(d["names"]),
-        options=dict(d["options"]),
-        content=d["content"],
-        active=d["active"],
-        demon_deck=list(d["demon_deck"]),
-        deck=list(d["deck"]),
-        discard=list(d.get("discard", [])),
-        vessels=list(d["vessels"]),
-        eaters={},
-        players=[
+    opened: RealmState = {
+        "n": n,
+        "names": list(d["names"]),
+        "options": dict(d["options"]),
+        "content": d["content"],
+        "active": d["active"],
+        "demon_deck": list(d["demon_deck"]),
+        "deck": list(d["deck"]),
+        "discard": list(d.get("discard", [])),
+        "vessels": list(d["vessels"]),
+        "eaters": {},
+        "players": [
             {
                 "hand": list(d["hands"][k]),
                 "personal": d["personal"][k],
@@ -38,25 +38,26 @@ def _opened(st: RealmState, event: EventRecord) -> None:
             }
             for k in range(n)
         ],
-        first=d["first"],
-        turn=None,
-        turn_no=0,
-        phase="prelude",
-        acted=False,
-        must_end=False,
-        ritual=None,
-        take=None,
-        glimpse=[None] * n,
-        acolyte=d["acolyte"],
-        pact_slots=list(d["pact_slots"]),
-        afflictions={
+        "first": d["first"],
+        "turn": None,
+        "turn_no": 0,
+        "phase": "prelude",
+        "acted": False,
+        "must_end": False,
+        "ritual": None,
+        "take": None,
+        "glimpse": [None] * n,
+        "acolyte": d["acolyte"],
+        "pact_slots": list(d["pact_slots"]),
+        "afflictions": {
             "deck": list(d["affliction_deck"][2:]),
             "drawer": d["affliction_drawer"],
             "offer": list(d["affliction_deck"][:2]) if d["affliction_drawer"] is not None else [],
         },
-        winner=None,
-        last_curse=None,
-    )
+        "winner": None,
+        "last_curse": None,
+    }
+    st.update(opened)
 
 
 @prelude.narrator(OPENED)
@@ -80,11 +81,12 @@ def maybe_begin(d: Decision) -> None:
 def choose_pact(d: Decision, data: Data) -> None:
     """``{"slot": i}``: take the i-th face-down Pact card (secret Pacts, rulebook "Pact
     Cards"). Codes ``not_now``, ``already_chosen``, ``bad_slot``."""
+    seat = seat_of(d)
     st = d.state
     d.require(st["phase"] == "prelude" and st["acolyte"] is None, "not_now", "No Pact to pick.")
-    d.require(st["players"][d.seat]["pact"] is None, "already_chosen", "You have your Pact.")
+    d.require(st["players"][seat]["pact"] is None, "already_chosen", "You have your Pact.")
     slot = data.int("slot", lo=0, hi=len(st["pact_slots"]) - 1, code="bad_slot", message="Pick a card.")
-    d.emit("realm.pact.chosen", {"seat": d.seat, "pact": st["pact_slots"][slot]}, final=True)
+    d.emit("realm.pact.chosen", {"seat": seat, "pact": st["pact_slots"][slot]}, final=True)
     maybe_begin(d)
 
 
@@ -104,16 +106,17 @@ def give_affliction(d: Decision, data: Data) -> None:
     """``{"card": id, "to": seat}``: give one of the two drawn Affliction cards to another
     player without one; the other is discarded (rulebook "Afflictions"). Codes ``not_now``,
     ``bad_card``, ``bad_target``."""
+    seat = seat_of(d)
     st = d.state
     aff = st["afflictions"]
-    d.require(st["phase"] == "prelude" and aff["drawer"] == d.seat, "not_now", "Not your draw.")
+    d.require(st["phase"] == "prelude" and aff["drawer"] == seat, "not_now", "Not your draw.")
     card = data.get("card")
     d.require(isinstance(card, str) and card in aff["offer"], "bad_card", "Give one of the two you drew.")
     message = "Give it to another player who has no Affliction."
     to = data.seat("to", players=st["n"], code="bad_target", message=message)
-    d.require(to != d.seat and st["players"][to]["affliction"] is None, "bad_target", message)
+    d.require(to != seat and st["players"][to]["affliction"] is None, "bad_target", message)
     other = [a for a in aff["offer"] if a != card]
-    d.emit("realm.affliction.given", {"seat": d.seat, "to": to, "card": card, "discarded": other}, final=True)
+    d.emit("realm.affliction.given", {"seat": seat, "to": to, "card": card, "discarded": other}, final=True)
     maybe_begin(d)
 
 

@@ -7,7 +7,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from . import cards as C
-from .common import acting, effects, hand_cards, name, slot_of
+from .common import acting, effects, hand_cards, name, seat_of, slot_of
 from .deck import draw, from_hand, to_discard
 from .state import RealmState
 
@@ -24,7 +24,7 @@ def start_turn(d: Decision, seat: int) -> None:
 
 @turns.evolver("realm.turn.started", label="passed play to the next player")
 def _started(st: RealmState, event: EventRecord) -> None:
-    st.update(turn=event.data["seat"], phase="act", acted=False, must_end=False, take=None)
+    st.update({"turn": event.data["seat"], "phase": "act", "acted": False, "must_end": False, "take": None})
     st["turn_no"] += 1
     st["glimpse"] = [None] * st["n"]
 
@@ -38,19 +38,20 @@ def _say_started(event: EventRecord, st: RealmState) -> str:
 def purge(d: Decision, data: Data) -> None:
     """``{}``: discard the whole hand and draw as many; only when no action was taken this
     turn; the turn then ends (rulebook "Purge"). Code ``already_acted``."""
+    seat = seat_of(d)
     st = d.state
-    acting(st, d.seat)
+    acting(st, seat)
     d.require(not st["acted"], "already_acted", "You can only purge before any other action.")
-    hand = list(st["players"][d.seat]["hand"])
-    d.emit("realm.turn.purged", {"seat": d.seat, "cards": hand})
-    draw(d, d.seat, len(hand), "purge")
+    hand = list(st["players"][seat]["hand"])
+    d.emit("realm.turn.purged", {"seat": seat, "cards": hand})
+    draw(d, seat, len(hand), "purge")
 
 
 @turns.evolver("realm.turn.purged", label="purged")
 def _purged(st: RealmState, event: EventRecord) -> None:
     from_hand(st, event.data["seat"], event.data["cards"])
     to_discard(st, event.data["cards"])
-    st.update(acted=True, must_end=True)
+    st.update({"acted": True, "must_end": True})
 
 
 @turns.narrator("realm.turn.purged")
@@ -65,7 +66,7 @@ def end_turn(d: Decision, data: Data) -> None:
     Personal Demon, then the Active Demon, from below the Portal Card; the next player
     (clockwise) starts. Codes ``discard_count``, ``bad_cards``, ``not_in_hand``."""
     st = d.state
-    seat = d.seat
+    seat = seat_of(d)
     acting(st, seat, ending=True)
     size = C.hand_size(effects(st, seat))
     discard = hand_cards(st, seat, data, "discard")

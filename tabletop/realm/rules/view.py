@@ -18,7 +18,7 @@ from tabletop.rules import Command
 from . import cards as C
 from .binding import eaters_in_hand, exorcisers
 from .common import bound_demons, effects, feedable, pact_of, playable, slot_of
-from .state import RealmState
+from .state import Glimpse, RealmState
 
 
 def _corner(c: str) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def _pact_public(p: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"id": p["id"], "name": p["name"], "text": p["text"], "side": p.get("side", "")}
 
 
-def _glimpse(g: dict[str, Any] | None) -> dict[str, Any] | None:
+def _glimpse(g: Glimpse | None) -> dict[str, Any] | None:
     if not g:
         return None
     return {"target": g["target"], "kind": g["kind"], "ask": g["ask"], "cards": [C.card_info(c) for c in g["cards"]]}
@@ -81,7 +81,7 @@ def view(st: RealmState, seat: int | None) -> dict[str, Any]:
                 "vessels_in_hand": sum(1 for c in p["hand"] if C.is_vessel(c)),
                 "personal": front(p["personal"], slot_of(k)),
                 "bound": [dict(_demon_public(demons[b["demon"]]), personal=b["personal"]) for b in p["bound"]],
-                "affliction": st["content"]["afflictions"].get(p["affliction"]),
+                "affliction": st["content"]["afflictions"].get(p["affliction"] or ""),
                 "has_pact": p["pact"] is not None or st["acolyte"] is not None,
                 "pact": pact,
                 "is_turn": st["turn"] == k and st["phase"] in ("act", "ritual"),
@@ -166,7 +166,7 @@ def _private(st: RealmState, me: int) -> dict[str, Any]:
         ]
     if r and r["responder"] == me and r["step"] == "eater":
         prompts["eater"] = [C.card_info(c) for c in eaters_in_hand(st, me)]
-    if r and r["binder"] == me and r["step"] == "feed":
+    if r and r["binder"] == me and r["step"] == "feed" and r["eater"]:
         prompts["feed"] = [C.card_info(c) for c in feedable(st, me, r["eater"])]
     take = st["take"] if st["take"] and st["take"]["seat"] == me else None
     slots = ([{"slot": "active", "label": "the Active Demon"}] if st["active"] else []) + [
@@ -189,8 +189,8 @@ def _private(st: RealmState, me: int) -> dict[str, Any]:
         "eater_slots": slots,
         "bound": [{"id": b["demon"], "name": st["content"]["demons"][b["demon"]]["name"]} for b in p["bound"]],
         "pact": _pact_public(pact) if pact else None,
-        "pact_progress": C.pact_progress(pact["conditions"], bound) if pact else [],
-        "pact_met": bool(pact) and C.pact_met(pact["conditions"], bound),
+        "pact_progress": C.pact_progress(pact["conditions"], bound) if pact is not None else [],
+        "pact_met": pact is not None and C.pact_met(pact["conditions"], bound),
         "must_choose_pact": st["phase"] == "prelude" and st["acolyte"] is None and p["pact"] is None,
         "affliction_offer": [st["content"]["afflictions"][a] for a in aff["offer"]] if aff["drawer"] == me else [],
         "glimpse": _glimpse(st["glimpse"][me]),

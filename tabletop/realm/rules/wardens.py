@@ -9,7 +9,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from . import cards as C
-from .common import acting, hand_card, name, require_playable
+from .common import acting, hand_card, name, require_playable, seat_of
 from .deck import draw, from_hand
 from .state import RealmState
 
@@ -20,7 +20,7 @@ def _look(d: Decision, data: Data, kind: str, rank: str | None, ask: str | None,
     """Play the Warden/Mimic, see the opponent's hand (printed faces, FAQ "Curses and Your
     Hand"), then take one of ``choose``'s cards, or draw when there is none. Codes
     ``wrong_card``, ``card_banned``, ``bad_target``."""
-    st, seat = d.state, d.seat
+    st, seat = d.state, seat_of(d)
     acting(st, seat)
     card = hand_card(st, seat, data)
     if kind == "mimic":
@@ -102,11 +102,12 @@ def _say_shown(event: EventRecord, st: RealmState) -> str:
 def take(d: Decision, data: Data) -> None:
     """``{"card": id}``: take the chosen card from the hand you are looking at. Codes
     ``not_now``, ``bad_card``."""
+    seat = seat_of(d)
     pending = d.state["take"]
-    d.require(pending is not None and pending["seat"] == d.seat, "not_now", "You are not choosing.")
+    d.require(pending is not None and pending["seat"] == seat, "not_now", "You are not choosing.")
     card = data.get("card")
     d.require(isinstance(card, str) and card in pending["choices"], "bad_card", "Choose one of the cards offered.")
-    d.emit("realm.card.taken", {"seat": d.seat, "target": pending["target"], "card": card})
+    d.emit("realm.card.taken", {"seat": seat, "target": pending["target"], "card": card})
 
 
 @wardens.evolver("realm.card.taken", label="took a card")
