@@ -7,8 +7,9 @@ Asserted by ``tabletop.testing.playout``: no exception but coded errors, never s
 from scratch equals the incremental state, the 54 Ritual Cards and 8 Vessels conserved
 (rulebook "Components"), a seat's view unchanged when only other seats' secrets change (FAQ
 "Public Information"). Here: a finished game's winner meets its Pact by an independent recount
-(rulebook "How to Win", FAQ "Pact Demands"), and a bounded share of the games finish (Realm
-has no forced end: players may purge forever, so a single random game need not finish).
+(rulebook "How to Win", FAQ "Pact Demands"). Realm has no forced end (players may purge
+forever), so random games need not finish: greedy games among the same offered moves must
+finish within 1,500 commands, and their winner is recounted the same way.
 
 ``PLAYOUT_SEEDS`` seeds per case (3 in ``make test``, 200 in ``make playouts``).
 """
@@ -96,7 +97,6 @@ def recount_met(conditions: list[dict], demons: list[dict]) -> bool:
 
 @pytest.mark.parametrize("players,variant", CASES, ids=[f"{n}p-{v}" for n, v in CASES])
 def test_playout(players, variant):
-    finished = 0
     for seed in range(SEEDS):
         out = playout(
             R,
@@ -112,7 +112,6 @@ def test_playout(players, variant):
         st = out.sim.state
         assert len(where_cards_are(st)) == 54 + 8
         if out.finished:
-            finished += 1
             winner = st["winner"]
             pact_id = st["acolyte"] or st["players"][winner]["pact"]
             pact = st["content"]["pacts"][pact_id]
@@ -129,7 +128,8 @@ def test_playout(players, variant):
             "take_pending", "suit_mismatch", "pact_not_met", "not_your_action", "bad_target",
             "eater_attached",
         }, out.refused
-    assert finished or SEEDS < 10, f"none of {SEEDS} games finished within 200 commands"
+    # Random games seldom finish (Realm has no forced end); finishing within a bound is
+    # asserted by the greedy games below, and each random game that finished was checked above.
 
 
 #: A greedy player among the offered moves: announce, answer the prelude, feed, pass, take,
