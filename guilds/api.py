@@ -21,7 +21,12 @@ from .ids import IdField
 from .services import queries
 
 ERRORS = {
-    400: OpenApiResponse(description='A broken rule or bad input: {"code", "detail"}'),
+    400: OpenApiResponse(
+        description='A broken rule or bad input: {"code", "detail"}. While the Guild plays a '
+        'mission (6.4), changing a mercenary at the table answers code "on_mission" and '
+        'spending the feods the mission will charge "feods_reserved", both with "link" (the '
+        'mission\'s table page) and "mission" (its title).'
+    ),
     403: OpenApiResponse(description="Not logged in"),
     404: OpenApiResponse(description="No Guild yet, or no such row in your Guild"),
 }

@@ -219,3 +219,21 @@ def test_a_new_guild_that_loses_its_first_standard_mission_can_still_enlist_5_1_
     gs.set_code_redeem(guild=b, code=code.code)
     enlisted = gs.mercenary_enlist(guild=b, card_id=recruit.pk)
     assert enlisted.status == "active"
+
+
+def test_the_api_refuses_with_the_code_and_the_link_of_the_mission_6_4(make_guild, demo_missions):
+    from rest_framework.test import APIClient
+
+    a = make_guild("House Ash", "red", ("Rook",), feods=50)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=50)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    api = APIClient()
+    api.force_authenticate(a.master)
+    rook = merc(a, "Rook")
+    response = api.post(f"/api/guild/mercenaries/{rook.pk}/dismiss", format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "on_mission" and body["link"] == f"/t/{table.code}/"
+    assert "The Drowned Bell" in body["mission"]
+    assert merc(a, "Rook").status == "on_mission"
