@@ -273,7 +273,15 @@ def _close_summary(result: dict) -> dict:
         "how": result["how"],
         "applies": result["applies"],
         "guilds": [
-            {k: g[k] for k in ("seat", "guild", "fame", "feods", "blood_stones")}
+            {
+                **{k: g[k] for k in ("seat", "guild", "fame", "feods", "blood_stones")},
+                "guest": guild_services.is_guest_id(g["guild_id"]),
+                # Never silently zero (issue 14): what the purse could not pay is named.
+                **{
+                    k: (result.get("posted") or {}).get(str(g["guild_id"]), {}).get(k, 0)
+                    for k in ("unpaid_feods", "unpaid_blood_stones")
+                },
+            }
             for g in result["guilds"]
         ],
         "control_point": result["control_point"],

@@ -237,3 +237,16 @@ def test_the_api_refuses_with_the_code_and_the_link_of_the_mission_6_4(make_guil
     assert body["code"] == "on_mission" and body["link"] == f"/t/{table.code}/"
     assert "The Drowned Bell" in body["mission"]
     assert merc(a, "Rook").status == "on_mission"
+
+
+def test_a_loss_the_purse_cannot_pay_is_named_never_silently_zero_6_4_1(make_guild):
+    a = make_guild("House Ash", "red", ("Rook",), feods=5)
+    posted = gs.guild_mission_result_post(
+        guild_id=a.pk, fame=-2, feods=-8, charges=3, note="played X", reference="mission:999"
+    )
+    # 3 feods of charges are paid first, then 2 of the 8 lost: 6 unpaid, said in the ledger.
+    assert posted["charges"] == 3 and posted["feods"] == -2 and posted["unpaid_feods"] == 6
+    a.refresh_from_db()
+    assert a.feods == 0 and a.fame == -2
+    row = LedgerEntry.objects.get(guild=a, reference="mission:999", currency="feods", amount=-2)
+    assert "6 feods unpaid" in row.note

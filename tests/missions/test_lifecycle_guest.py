@@ -133,6 +133,8 @@ def test_a_friend_plays_a_guest_guild_and_nothing_is_written_but_its_statistics_
     guest.refresh_from_db()
     assert (guest.played, guest.won) == (1, 1)
     assert result["guilds"][1]["fame"] == 10 + 5  # the statistics shown at the resolution
+    table.refresh_from_db()
+    assert table.state["closed"]["guilds"][1]["guest"] is True
 
 
 def test_the_master_prepares_and_brings_a_guest_guild_from_the_pages_4(
