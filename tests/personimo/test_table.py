@@ -145,3 +145,14 @@ def test_the_page_shows_the_latest_log_lines_narrated_from_events(make_table):
     html = render_live(table, seats[0])
     assert 'id="pm-log"' in html
     assert f"{seats[seat].name} claimed" in html
+
+
+def test_the_new_table_page_offers_or_refuses_every_variant_with_the_rulebook_words(client, db):
+    # Issue 20 point 3: refused variants are listed with the reason and the rulebook's quote.
+    page = client.get("/tables/new/").content.decode()
+    for text in ("The Tournament", "Unknotted", "Knot Eventful", "The Unbalancing",
+                 "Teams of two players can also collaborate on one 7x7 district",
+                 "Each architect is assigned two districts", "Don Giovanni",
+                 "the suit of the colored middle counting for both squares", "6x6x3",
+                 "Architect of the Year", "A winning scores is 120 or more"):  # fmt: skip
+        assert text in page, text

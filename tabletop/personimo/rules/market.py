@@ -139,3 +139,29 @@ def my_turn(d: Decision) -> Actor:
 def who(state: PersonimoState, seat: int | None) -> str:
     """The name of ``seat`` for a log line."""
     return state["names"][seat] if seat is not None and seat < len(state["names"]) else "Someone"
+
+
+def may_claim(state: PersonimoState) -> bool:
+    """After placing: whether the placer claims a card of the new row. Always when the row has
+    a card for them and every token after them; a short last row (a deck that does not divide
+    into rows: 6x6, Jacynimo, Courting Danger, Excuses Wild) is shared out instead: a placer
+    who already holds more cards of it than another player still to place passes (the rulebook
+    is silent; this keeps 6x6 at 17 cards each and Jacynimo at 15, what the districts hold).
+    Tables set up before (no ``options["short_row"]``) keep the old reading, first come first
+    served, so their stored events still replay to the same state."""
+    actor = state["actor"]
+    if actor is None or actor["slot"] is None:
+        return False
+    free = sum(x["seat"] is None for x in state["row"])
+    waiting = [x["seat"] for i, x in enumerate(state["old_row"]) if not x["done"] and i > actor["slot"]]
+    if free > len(waiting):
+        return True
+    if not free:
+        return False
+    if state["options"].get("short_row") != "shared":
+        return True  # a table set up before short rows were shared: the old reading
+    taken: dict[int | None, int] = {}
+    for x in state["row"]:
+        taken[x["seat"]] = taken.get(x["seat"], 0) + 1
+    mine = taken.get(actor["seat"], 0)
+    return not any(taken.get(s, 0) < mine for s in waiting if s != actor["seat"])

@@ -7,6 +7,8 @@ Size Variants", "Jacynimo", "Solitaire".
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.rules import require
 
 from . import scoring
@@ -36,8 +38,20 @@ OPTIONS_SCHEMA: dict[str, dict] = {
     },
     "first_order": {
         "label": "First-round order",
-        "choices": [["random", "Random"], ["race", "The Race: by start card"]],
+        "choices": [
+            ["random", "Random"],
+            ["race", "The Race: by start card"],
+            ["tournament", "The Tournament: rotating, by the game of the series"],
+        ],
         "default": "random",
+        "help": "The Tournament: \u201cPlay a series of games, with rotating player order on "
+        "the first turn instead of random player order.\u201d Game 1 starts with seat 1, game 2 "
+        "with seat 2, and so on, each in seat order.",
+    },
+    "tournament_game": {
+        "label": "Game of the series (The Tournament)",
+        "choices": [[str(n), f"Game {n}"] for n in range(1, 7)],
+        "default": "1",
     },
     "market_sort": {
         "label": "Market sorting",
@@ -57,6 +71,21 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         ],
         "default": "standard",
     },
+    "trim": {
+        "label": "Cards set aside from the deck",
+        "choices": [
+            ["uneventful", "Uneventful: the 2s and the events but the Market (rules)"],
+            ["unknotted", "Unknotted: non-scoring Knots, Wyrms, Leaves... instead"],
+            ["knot_eventful", "Knot Eventful: one deck each way (double Decktet of 48)"],
+            ["unbalancing", "The Unbalancing: base cards at random (the Huntress kept)"],
+        ],
+        "default": "uneventful",
+        "help": "Only where Setup sets cards aside (2 to 5 players). Unknotted sets aside the "
+        "non-scoring cards of Knots, then Wyrms, then Leaves... (lowest rank first within a "
+        "suit) until as many as the rules' 12 a deck are out; The Unbalancing keeps the "
+        "Huntress unless Personality Paralysis is on (\u201cYou may remove it when playing "
+        "the Personality Paralysis variant\u201d).",
+    },
     "bonus": {
         "label": "Bonus points",
         "choices": [
@@ -69,7 +98,8 @@ OPTIONS_SCHEMA: dict[str, dict] = {
     },
     "attraction_min": {
         "label": "Lowest attraction rank (Detraction)",
-        "choices": [["6", "6"], ["7", "7"], ["8", "8 (rules)"], ["9", "9"], ["10", "Crowns"]],
+        "choices": [["1", "Aces (every ranked card)"], *[[str(n), str(n)] for n in range(2, 8)],
+                    ["8", "8 (rules)"], ["9", "9"], ["10", "Crowns"]],  # fmt: skip
         "default": "8",
     },
     "lucky_nines": {"label": "Lucky Nines", "choices": YES_NO, "default": "no"},
@@ -80,7 +110,7 @@ OPTIONS_SCHEMA: dict[str, dict] = {
         "choices": [
             ["standard", "Standard"],
             ["four_lights", "There are Four Lights: one card more, carried forward"],
-            ["fives_crowd", "Five's a Crowd: one card more, discarded (4-5 players)"],
+            ["fives_crowd", "Five's a Crowd: one card more, discarded (3-5 players)"],
             ["drafty", "It's Drafty in Here: two tokens each (3-4 players)"],
         ],
         "default": "standard",
@@ -98,9 +128,16 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["6", "6x6 (2 players, 34 cards)"],
             ["9", "9x9 (2 players, 80 cards with extended ones)"],
             ["sprawl", "Urban Sprawl: no grid, every touching block matches"],
-            ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (1-4 players)"],
+            ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (2-4 players)"],
+            ["teamwork", "Teamwork: a shared 7x7 district (not offered: see below)"],
+            ["between_two", "Between Two Districts (not offered: see below)"],
         ],
         "default": "5",
+        "help": "Not offered: Teamwork (\u201cTeams of two players can also collaborate on one "
+        "7x7 district per team\u201d) and Between Two Districts (\u201cEach architect is "
+        "assigned two districts, one to their right and one to their left, both shared with "
+        "neighboring architects\u201d): this app gives each seat one district of its own, and "
+        "the rulebook gives neither variant's deck, market or number of turns.",
     },
     "extra_cards": {
         "label": "Extra cards",
@@ -109,8 +146,14 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["courting_danger", "Courting Danger: Pawns and Courts in the deck"],
             ["excuses_wild", "Excuses Wild: the Excuse in the deck"],
             ["both", "Courting Danger and Excuses Wild"],
+            ["don_giovanni", "Don Giovanni (not offered: see below)"],
         ],
         "default": "none",
+        "help": "Not offered: Don Giovanni (\u201cdrawn Pawns and Courts are played across two "
+        "squares with the suits of the colored ends counting in one square each and the suit "
+        "of the colored middle counting for both squares\u201d) needs Giovanni Anelli's "
+        "suit-colored printing: the rulebook does not say which suit is each card's colored "
+        "middle.",
     },
     "solitaire": {
         "label": "Solitaire variant (1 player)",
@@ -118,8 +161,17 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["waning", "The Waning"],
             ["thorny_crown", "Thorny Crown (rules text missing: refused at start)"],
             ["thorny_crowns", "Thorny Crowns (rules text missing: refused at start)"],
+            ["6x6x3", "6x6x3 (not offered: see below)"],
         ],
         "default": "waning",
+        "help": "Solitaire is rated at the end: 50 or more is Architect of the Year, under 35 "
+        "\u201cmay result in an unfortunate tar-and-feathering incident\u201d; on 7x7 (7x7x3) "
+        "\u201cA winning scores is 120 or more\u201d. Thorny Crown and Thorny Crowns: their "
+        "restriction (\u201cadditionally restricted thus:\u201d, \u201cthus:\u201d) is "
+        "missing from the rulebook. 6x6x3 (\u201cplace two starting Pawns or Crowns to cover "
+        "four squares total\u201d) is not offered: the rulebook does not say how the two "
+        "cards' suits lie on the four squares (it points to Don Giovanni's colored printing), "
+        "and its 48 cards make 16 rounds, which The Waning's sets of three do not divide.",
     },
 }
 
@@ -127,10 +179,25 @@ OPTIONS_SCHEMA: dict[str, dict] = {
 # The New table page lists the options in this order: the big choices first.
 OPTIONS_SCHEMA = {
     name: OPTIONS_SCHEMA[name]
-    for name in ("district", "market", "deck", "extra_cards", "start_cards", "first_order",
-                 "market_sort", "soothsayer", "bonus", "attraction_min", "lucky_nines",
-                 "paralysis", "reveal", "solitaire")
+    for name in ("district", "market", "deck", "trim", "extra_cards", "start_cards",
+                 "first_order", "tournament_game", "market_sort", "soothsayer", "bonus",
+                 "attraction_min", "lucky_nines", "paralysis", "reveal", "solitaire")
 }  # fmt: skip
+
+
+#: Variants of the rulebook the app does not offer, with the reason (shown when a table with
+#: one of them is started; the options' help texts quote the rulebook).
+REFUSED = {
+    ("district", "teamwork"): "Teamwork is not offered: this app gives each seat a district "
+    "of its own, and the rulebook does not give a team game's deck, market or turns.",
+    ("district", "between_two"): "Between Two Districts is not offered: this app gives each "
+    "seat one district of its own; the variant shares each district between two neighbours.",
+    ("extra_cards", "don_giovanni"): "Don Giovanni is not offered: it needs Giovanni Anelli's "
+    "suit-colored cards, and the rulebook does not say which suit is each card's colored middle.",
+    ("solitaire", "6x6x3"): "6x6x3 is not offered: the rulebook does not say how the two "
+    "headquarters cards' suits lie on the four squares, and 16 rounds do not divide into The "
+    "Waning's sets of three.",
+}
 
 
 def normalize_options(options: dict | None, players: int) -> dict:
@@ -138,10 +205,12 @@ def normalize_options(options: dict | None, players: int) -> dict:
 
     Raises ``RuleViolation``: ``bad_player_count``; ``bad_option`` for an unknown value;
     ``variant_unsupported`` for a variant outside the player counts the rulebook gives it
-    (Three's Company: 3; Five's a Crowd: 4-5; It's Drafty in Here: 3-4; 6x6: 2; 7x7: 1-3;
-    Jacynimo: 1-4), one that needs full rows (There are Four Lights, The Waning with extra
+    (Three's Company: 3; Five's a Crowd: 3-5; It's Drafty in Here: 3-4; 6x6: 2; 7x7: 1-3;
+    Jacynimo: 2-4), one that needs full rows (There are Four Lights, The Waning with extra
     cards), one whose rules text is incomplete (Thorny Crown, Thorny Crowns: "additionally
-    restricted thus:" is followed by nothing).
+    restricted thus:" is followed by nothing), one the app does not offer (Teamwork, Between
+    Two Districts, Don Giovanni, 6x6x3: the reasons are in ``OPTIONS_SCHEMA``'s help texts),
+    and a way of setting cards aside where Setup sets none aside.
     """
     result = {}
     for name, spec in OPTIONS_SCHEMA.items():
@@ -153,11 +222,14 @@ def normalize_options(options: dict | None, players: int) -> dict:
         )
         result[name] = value
     require(1 <= players <= 6, "bad_player_count", "Personimo is for 1 to 6 players.")
+    for (name, value), reason in REFUSED.items():
+        if name != "solitaire" or players == 1:
+            require(result[name] != value, "variant_unsupported", reason)
     if result["deck"] == "threes_company":
         require(players == 3, "variant_unsupported", "Three's Company is for three players.")
     if players == 1:
         require(
-            result["solitaire"] == "waning",
+            result["solitaire"] in ("waning", "6x6x3"),
             "variant_unsupported",
             "Thorny Crown and Thorny Crowns cannot be played: the rulebook's text of their "
             "restrictions is missing. Choose The Waning.",
@@ -165,9 +237,11 @@ def normalize_options(options: dict | None, players: int) -> dict:
     market = result["market"]
     if result["district"] == "jacynimo":
         require(
-            players <= 4 and result["extra_cards"] == "none",
+            2 <= players <= 4 and result["extra_cards"] == "none",
             "variant_unsupported",
-            "Jacynimo is for one to four players (15 base cards each).",
+            "Jacynimo is for two to four players: \u201cThe deck consists of 15 cards per "
+            "player\u201d fills a 4x4 tableau only when every card dealt is kept (solitaire "
+            "keeps one card of three).",
         )
     if result["district"] == "6":
         require(
@@ -189,7 +263,11 @@ def normalize_options(options: dict | None, players: int) -> dict:
                 "variant_unsupported",
                 "7x7 is for one to three players with the standard deck and market.")  # fmt: skip
     if market == "fives_crowd":
-        require(players in (4, 5), "variant_unsupported", "Five's a Crowd is for 4 or 5 players.")
+        require(players in (3, 4, 5) and result["deck"] == "standard", "variant_unsupported",
+                "Five's a Crowd (\u201cThis can be done with other player counts as well\u201d) "
+                "is for 3 to 5 players here: solitaire already discards two cards of three; two "
+                "players would need 30 cards (six rows of five) and Setup sets aside 12 of 36, "
+                "not 6; six players would need 84 cards, more than a double Decktet's 72.")  # fmt: skip
     if market == "drafty":
         require(players in (3, 4) and result["deck"] == "standard", "variant_unsupported",
                 "It's Drafty in Here is for 3 or 4 players.")  # fmt: skip
@@ -202,6 +280,17 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "There are Four Lights needs a market with one card per token (not solitaire, "
             "not three players with a double deck).",
         )  # fmt: skip
+    trimmed = DECKS[deck_size(players, result)][1] if result["district"] in ("5", "7", "sprawl") else 0
+    if result["trim"] != "uneventful":
+        require(trimmed > 0, "variant_unsupported",
+                "No cards are set aside with this player count and district, so there is "
+                "nothing to set aside another way.")  # fmt: skip
+    if result["trim"] == "knot_eventful":
+        require(trimmed == 2, "variant_unsupported",
+                "Knot Eventful: \u201cWith a double deck, configure one deck as in Uneventful "
+                "and the other as in Unknotted\u201d: both decks are trimmed only for 3 or 4 "
+                "players (48 cards) or 7x7 with two players.")  # fmt: skip
+    result["short_row"] = "shared"  # see ``market.may_claim``
     return result
 
 
@@ -233,8 +322,8 @@ def district_size(options: dict) -> int:
 def deck_size(players: int, options: dict) -> int:
     """Cards in play (Setup step 3): 24 for two players, 48 for three or four, 60 for five, 72
     for six; solitaire and Three's Company 36. Variants: 7x7 ("District Size Variants") 48 for
-    two players and 72 for one or three; Five's a Crowd deals as for one player more (60 for
-    four, 72 for five); It's Drafty in Here 36 for three and 48 for four (six rows of two cards
+    two players and 72 for one or three (24 cards each: see ``market_size``); Five's a Crowd
+    deals as for one player more (48 for three, as the rules; 60 for four, 72 for five); It's Drafty in Here 36 for three and 48 for four (six rows of two cards
     per player, as for two players: the rulebook gives no count, this keeps 12 cards each)."""
     if options["district"] == "7":
         return {1: 72, 2: 48, 3: 72}[players]
@@ -245,7 +334,7 @@ def deck_size(players: int, options: dict) -> int:
     if options["district"] == "jacynimo":
         return 36 if players <= 2 else 72  # 15 a player are played (``setup``)
     if options["market"] == "fives_crowd":
-        return {4: 60, 5: 72}[players]
+        return {3: 48, 4: 60, 5: 72}[players]
     if options["market"] == "drafty":
         return {3: 36, 4: 48}[players]
     if players == 1 or options["deck"] == "threes_company":
@@ -258,22 +347,55 @@ def double_deck(players: int, options: dict) -> bool:
     return DECKS[deck_size(players, options)][0] == 2
 
 
-def build_deck(players: int, options: dict) -> tuple[list[str], list[str]]:
+#: Cards set aside from each trimmed copy of the base deck (Setup step 3).
+TRIMMED = 12
+
+
+def unknotted(options: dict) -> list[str]:
+    """Unknotted ("The Deck"): instead of the events, "remove non-scoring Knots, Wyrms,
+    Leaves, etc., in reverse suit order": the base cards that score nothing (under the table's
+    Detraction and Lucky Nines) with a Knots suit, then those with Wyrms, then Leaves..., lowest
+    rank first within a suit (the rulebook gives no order there), until ``TRIMMED`` are out."""
+    opts = scoring_options(options)
+    chosen: list[str] = []
+    for suit in ("Knots", "Wyrms", "Leaves", "Waves", "Suns", "Moons"):
+        group = [k for k in base_keys() if suit in all_cards()[k].suits
+                 and not scoring.weight(k, opts) and k not in chosen]  # fmt: skip
+        group.sort(key=lambda k: all_cards()[k].order)
+        chosen += group[: TRIMMED - len(chosen)]
+    return chosen
+
+
+def uneventful() -> list[str]:
+    """Uneventful, the standard deck: "all 2s, and all events but the Market"."""
+    return [k for k in base_keys() if all_cards()[k].rank == "2"
+            or (all_cards()[k].event and k != "market")]  # fmt: skip
+
+
+def build_deck(players: int, options: dict, rng: Any = None) -> tuple[list[str], list[str]]:
     """The card instances in play and those set aside (Setup step 3), unshuffled: from each
-    trimmed copy all 2s and all events but the Market (the 6 of Leaves and Knots) are set aside
-    (12 cards); with 60 cards only one of the two copies is trimmed."""
+    trimmed copy 12 cards are set aside (with 60 cards only one of the two copies is trimmed):
+    by option ``trim`` the 2s and the events but the Market (Uneventful, the rules),
+    ``unknotted``, Knot Eventful (the first copy Uneventful, the second Unknotted) or The
+    Unbalancing (12 base cards at random from ``rng``, a ``tabletop.dice.Dice``; the Huntress,
+    "the only scoring card for Moons", is kept unless Personality Paralysis is on)."""
     keys = base_keys()
-
-    def set_aside(key: str) -> bool:
-        c = all_cards()[key]
-        return c.rank == "2" or (c.event and key != "market")
-
     copies, trimmed = DECKS[deck_size(players, options)]
+    trim = options.get("trim", "uneventful")
     deck: list[str] = []
     aside: list[str] = []
     for copy_no in range(1, copies + 1):
+        if copy_no > trimmed:
+            out: list[str] = []
+        elif trim == "unknotted" or (trim == "knot_eventful" and copy_no == 2):
+            out = unknotted(options)
+        elif trim == "unbalancing":
+            spare = options["paralysis"] == "yes"
+            out = rng.sample([k for k in keys if spare or k != "huntress"], TRIMMED)
+        else:
+            out = uneventful()
         for k in keys:
-            (aside if copy_no <= trimmed and set_aside(k) else deck).append(f"{k}/{copy_no}")
+            (aside if k in out else deck).append(f"{k}/{copy_no}")
     return deck, aside
 
 
@@ -295,7 +417,7 @@ def extra_cards(options: dict, copies: list[int], starts: list[str]) -> list[str
 
 def market_size(players: int, options: dict) -> int:
     """Cards per market row ("The Market"): 3 solitaire, 4 for two to four players (3 with
-    Three's Company), 5 for five, 6 for six. Five's a Crowd: one per player plus one; It's
+    Three's Company, 7x7 and Jacynimo), 5 for five, 6 for six. Five's a Crowd: one per player plus one; It's
     Drafty in Here: two per player; There are Four Lights: one more in the first row only
     (``first_row_size``)."""
     if options["market"] == "fives_crowd":
@@ -303,6 +425,11 @@ def market_size(players: int, options: dict) -> int:
     if options["market"] == "drafty":
         return 2 * players
     if players == 1 or options["deck"] == "threes_company":
+        return 3
+    if players == 3 and options["district"] in ("7", "jacynimo"):
+        # 7x7: "a pool of ... 72 base cards" is 24 cards each, what 48 blocks hold; Jacynimo:
+        # "15 cards per player". Both only when no card is discarded: a three-card market,
+        # as in Three's Company ("There is no fourth choice to discard").
         return 3
     return {2: 4, 3: 4, 4: 4, 5: 5, 6: 6}[players]
 

@@ -22,7 +22,7 @@ from .grid import (
     placement_error,
     shift,
 )
-from .market import my_turn, next_placer, who
+from .market import may_claim, my_turn, next_placer, who
 from .state import District, PersonimoState
 
 PLACED = "personimo.card.placed"
@@ -118,10 +118,11 @@ def shift_layout(d: Decision, data: Data) -> None:
 
 
 def _after_placing(s: PersonimoState) -> None:
-    """The placer claims next if the new row has an unclaimed card, else their slot is done."""
+    """The placer claims next if the new row has a card for them (``market.may_claim``), else
+    their slot is done."""
     actor = s["actor"]
     assert actor is not None and actor["slot"] is not None
-    if any(x["seat"] is None for x in s["row"]):
+    if may_claim(s):
         actor["action"] = "claim"
     else:
         s["old_row"][actor["slot"]]["done"] = True

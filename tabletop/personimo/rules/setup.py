@@ -44,7 +44,7 @@ def set_up_events(options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[
     if opts["bonus"] == "goblins":
         # Age of Goblins: "Select several bonus scoring options to use at random": three.
         opts["bonus_set"] = sorted(rng.sample(sorted(scoring.BONUSES), 3))
-    deck, aside = build_deck(players, opts)
+    deck, aside = build_deck(players, opts, rng)
     pool = START_CARDS[opts["start_cards"]]
     copies = [1, 2] if double_deck(players, opts) else [1]
     pool = [f"{k}/{n}" for n in copies for k in pool]
@@ -67,7 +67,12 @@ def set_up_events(options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[
         deck, aside = deck[:34], aside + deck[34:]
     if opts["district"] == "jacynimo":  # "The deck consists of 15 cards per player"
         deck, aside = deck[: 15 * players], aside + deck[15 * players :]
-    if opts["first_order"] == "race":
+    if opts["first_order"] == "tournament":
+        # The Tournament: "rotating player order on the first turn": game n of the series
+        # starts with seat n (counting round the table), the others following in seat order.
+        opener = (int(opts["tournament_game"]) - 1) % players
+        order = [(opener + i) % players for i in range(players)]
+    elif opts["first_order"] == "race":
         order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),
                                                       starts[s]))  # fmt: skip
     else:

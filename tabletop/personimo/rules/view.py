@@ -97,8 +97,32 @@ def _public(state: PersonimoState) -> dict:
         else None,
         "districts": districts,
         "results": state["results"],
+        "rating": rating(state),
     }
     return _PUBLIC[key]
+
+
+def rating(state: PersonimoState) -> str | None:
+    """Solitaire's verdict on the final score ("Solitaire"): on 5x5 "A score of 50 or more gets
+    you declared Architect of the Year, while a score of less than 35 may result in an
+    unfortunate tar-and-feathering incident"; on 7x7 (7x7x3) "A winning scores is 120 or
+    more". The rulebook states the first under Thorny Crown; The Waning says "Score as
+    usual", so the app rates both. None before the end, with several players, or on other
+    districts (the rulebook rates no others)."""
+    results = state.get("results")
+    if not results or len(results) != 1:
+        return None
+    total = results[0]["total"]
+    district = state["options"]["district"]
+    if district == "5":
+        if total >= 50:
+            return "Architect of the Year (50 or more)"
+        if total < 35:
+            return "Under 35: an unfortunate tar-and-feathering incident may result"
+        return "A respectable district (35 to 49)"
+    if district == "7":
+        return "A winning score (120 or more)" if total >= 120 else "Not a win: 7x7x3 needs 120"
+    return None
 
 
 def view(state: PersonimoState, seat: int | None) -> dict:
