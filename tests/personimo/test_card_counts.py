@@ -14,13 +14,15 @@ from tabletop.personimo.rules import normalize_options
 from .sims import finish, new, set_up
 
 #: Cards a player's district holds: (side x side less the headquarters' squares) / squares a card.
-HOLDS = {"5": 12, "7": 24, "6": 17, "9": 40, "jacynimo": 15, "sprawl": 12}
+HOLDS = {"5": 12, "7": 24, "6": 17, "9": 40, "jacynimo": 15, "sprawl": 12, "teamwork": 24}
 
 CASES = [
     *[(p, {}) for p in range(1, 7)],
     *[(p, {"district": "7"}) for p in (1, 2, 3)],
     (2, {"district": "6"}),
     (2, {"district": "9"}),
+    (4, {"district": "teamwork"}),
+    (6, {"district": "teamwork"}),
     *[(p, {"district": "jacynimo"}) for p in (2, 3, 4)],
     *[(p, {"district": "sprawl"}) for p in (1, 2, 4)],
     (3, {"deck": "threes_company"}),
@@ -41,7 +43,7 @@ def handled(game):
 def test_each_player_gets_what_their_district_holds(players, options):
     game = finish(new(players, seed=players, options=options), seed=players)
     holds = HOLDS[game.state["options"]["district"]]
-    assert handled(game) == [holds] * players
+    assert handled(game) == [holds] * len(game.state["districts"])
 
 
 def test_seven_by_seven_with_three_players_deals_24_cards_each_from_72():

@@ -14,7 +14,7 @@ from tabletop.personimo.rules.options import REFUSED, scoring_options, uneventfu
 from tabletop.personimo.rules.scoring import ScoringOptions, is_attraction, score_district, weight
 from tabletop.personimo.rules.view import rating
 
-from .sims import finish, new, see, set_up
+from .sims import finish, new, see, send, set_up
 from .test_placement import district
 
 # --- The Tournament ----------------------------------------------------------------------------
@@ -158,7 +158,6 @@ def test_another_trim_is_refused_where_setup_sets_nothing_aside(players):
 @pytest.mark.parametrize(
     ("option", "value", "players", "quote"),
     [
-        ("district", "teamwork", 4, "Teams of two players can also collaborate on one 7x7 district"),
         ("district", "between_two", 3, "Each architect is assigned two districts"),
         ("extra_cards", "don_giovanni", 2, "the suit of the colored middle counting for both squares"),
         ("solitaire", "6x6x3", 1, "place two starting Pawns or Crowns to cover four squares total"),
@@ -202,3 +201,52 @@ def test_a_finished_solitaire_game_shows_its_rating_and_a_table_game_none():
     solo = finish(new(1, seed=3), seed=3)
     assert see(solo, 0)["rating"]
     assert finish(new(2, seed=3), seed=3).view(0)["rating"] is None
+
+
+# --- Teamwork ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "deck", "row"), [(4, 48, 4), (6, 72, 6)])
+def test_teamwork_teams_of_two_share_a_7x7_district(players, deck, row):
+    # "Teamwork: Teams of two players can also collaborate on one 7x7 district per team.
+    # Teammates get different architect tokens and take their own turns as if they were
+    # playing individually." Two teams: 7x7's 48 cards; three: 72 (24 cards a district).
+    game = new(players, seed=5, options={"district": "teamwork"})
+    assert game.state["teams"] == [s // 2 for s in range(players)]
+    assert len(game.state["districts"]) == players // 2 and game.state["size"] == 7
+    assert (len(set_up(game)["deck"]), len(game.state["row"])) == (deck, row)
+    assert len(game.state["tokens"]) == players  # a token each
+    first = game.state["actor"]["seat"]
+    send(game, first, "claim", {"index": 0})
+    finish(game, seed=5)
+    teams = game.state["teams"]
+    for seat, result in enumerate(game.state["results"]):
+        mate = seat ^ 1
+        assert result["total"] == game.state["results"][mate]["total"]
+        assert result["team"] == f"P{2 * teams[seat] + 1} & P{2 * teams[seat] + 2}"
+    view = see(game, 3)
+    assert view["districts"][0]["mine"] and view["districts"][0]["name"] == "P3 & P4"
+    assert sum(d["mine"] for d in view["districts"]) == 1
+    game.assert_replay_equal()
+
+
+def test_teammates_place_into_their_shared_district():
+    game = new(4, seed=6, options={"district": "teamwork"})
+    while game.state["phase"] == "claim":
+        seat = game.state["actor"]["seat"]
+        send(game, seat, "claim", {"index": see(game, seat)["claimable"][0]})
+    seat = game.state["actor"]["seat"]
+    placement = see(game, seat)["placing"]["legal"][0]
+    send(game, seat, "place", placement)
+    district = game.state["districts"][seat // 2]
+    assert district["cards"][-1]["cells"] == placement["cells"]
+    assert see(game, seat ^ 1)["districts"][0]["grid"] == see(game, seat)["districts"][0]["grid"]
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (3, {}), (5, {}), (4, {"market": "drafty"})]
+)
+def test_teamwork_needs_teams_of_two_and_the_7x7_deck(players, options):
+    with pytest.raises(RuleViolation) as exc:
+        normalize_options({"district": "teamwork", **options}, players)
+    assert exc.value.code == "variant_unsupported"

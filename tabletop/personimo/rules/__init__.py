@@ -35,8 +35,15 @@ Choices where the rulebook is unclear (documented on the functions that implemen
   ``shift`` command (one step, only while everything stays on the grid). A card is discarded
   only when no placement exists in any shifted position.
 - A deck that does not divide into rows (Courting Danger, Excuses Wild, 6x6, Jacynimo) ends
-  with a short row: the tokens after its last card (in old-row order) take nothing.
-- Variants: see ``options``.
+  with a short row, shared out: a placer who already holds more of its cards than another
+  player still to place passes (``market.may_claim``), so 6x6 deals 17 cards each and
+  Jacynimo 15, what the districts hold. Tables set up before keep first come, first served.
+- 7x7 with three players and Jacynimo with three use a three-card market (no discard), so the
+  72-card pool is 24 cards each and Jacynimo's "15 cards per player" are all kept.
+- Teamwork: seats 1-2, 3-4, 5-6 are teams; each team builds one 7x7 district (``teams``).
+- Solitaire ratings (50+ / under 35; 7x7x3: 120+) apply to The Waning too (``view.rating``).
+- Variants offered and refused, with the reasons: see ``options`` (``OPTIONS_SCHEMA`` help
+  texts quote the rulebook; ``REFUSED``).
 """
 
 from __future__ import annotations

@@ -6,11 +6,11 @@ Rulebook: ``personimo-rules.txt``, "Game Play" ("until the deck is exhausted"), 
 
 from __future__ import annotations
 
-from tabletop.decider import Decision, Topic
+from tabletop.decider import Decision, Topic, copy_json
 from tabletop.rules import EventRecord
 
 from . import scoring
-from .market import next_market
+from .market import district_of, next_market, team_name
 from .options import scoring_options
 from .state import PersonimoState
 
@@ -20,11 +20,17 @@ end = Topic("end")
 
 
 def score_results(state: PersonimoState) -> list[dict]:
-    """Final scores of every player (``scoring.score_table``) with their ``seat`` and ``name``."""
-    results = scoring.score_table(state["districts"], scoring_options(state["options"]))
-    for number, result in enumerate(results):
+    """Final scores of every player (``scoring.score_table``) with their ``seat`` and ``name``:
+    one per seat (Teamwork: teammates share their district's score, place and ``team`` name)."""
+    by_district = scoring.score_table(state["districts"], scoring_options(state["options"]))
+    results = []
+    for number, name in enumerate(state["names"]):
+        result = copy_json(by_district[district_of(state, number)])
         result["seat"] = number
-        result["name"] = state["names"][number]
+        result["name"] = name
+        if state.get("teams"):
+            result["team"] = team_name(state, district_of(state, number))
+        results.append(result)
     return results
 
 

@@ -136,6 +136,21 @@ def my_turn(d: Decision) -> Actor:
     return actor
 
 
+def district_of(state: PersonimoState, seat: int) -> int:
+    """The index of ``seat``'s district: its own, or with Teamwork its team's
+    (``state["teams"]``, seat -> team)."""
+    teams = state.get("teams")
+    return teams[seat] if teams else seat
+
+
+def team_name(state: PersonimoState, index: int) -> str:
+    """The name shown for district ``index``: its player's, or the team's ("Ann & Ben")."""
+    teams = state.get("teams")
+    if not teams:
+        return state["names"][index]
+    return " & ".join(n for s, n in enumerate(state["names"]) if teams[s] == index)
+
+
 def who(state: PersonimoState, seat: int | None) -> str:
     """The name of ``seat`` for a log line."""
     return state["names"][seat] if seat is not None and seat < len(state["names"]) else "Someone"
@@ -153,7 +168,9 @@ def may_claim(state: PersonimoState) -> bool:
     if actor is None or actor["slot"] is None:
         return False
     free = sum(x["seat"] is None for x in state["row"])
-    waiting = [x["seat"] for i, x in enumerate(state["old_row"]) if not x["done"] and i > actor["slot"]]
+    waiting = [
+        x["seat"] for i, x in enumerate(state["old_row"]) if not x["done"] and i > actor["slot"]
+    ]
     if free > len(waiting):
         return True
     if not free:

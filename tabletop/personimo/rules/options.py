@@ -98,8 +98,13 @@ OPTIONS_SCHEMA: dict[str, dict] = {
     },
     "attraction_min": {
         "label": "Lowest attraction rank (Detraction)",
-        "choices": [["1", "Aces (every ranked card)"], *[[str(n), str(n)] for n in range(2, 8)],
-                    ["8", "8 (rules)"], ["9", "9"], ["10", "Crowns"]],  # fmt: skip
+        "choices": [
+            ["1", "Aces (every ranked card)"],
+            *[[str(n), str(n)] for n in range(2, 8)],
+            ["8", "8 (rules)"],
+            ["9", "9"],
+            ["10", "Crowns"],
+        ],  # fmt: skip
         "default": "8",
     },
     "lucky_nines": {"label": "Lucky Nines", "choices": YES_NO, "default": "no"},
@@ -114,6 +119,11 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["drafty", "It's Drafty in Here: two tokens each (3-4 players)"],
         ],
         "default": "standard",
+        "help": "Five's a Crowd (\u201cThis can be done with other player counts as well\u201d) "
+        "is offered for 3 to 5 players (three: the rules' own four-card market); not for "
+        "solitaire, which already discards two cards of three, nor for two players (30 cards "
+        "for six rows of five, while Setup sets aside 12 of 36) or six (84 cards, more than a "
+        "double Decktet's 72).",
     },
     "soothsayer": {
         "label": "The Soothsayer (see the next market)",
@@ -129,15 +139,18 @@ OPTIONS_SCHEMA: dict[str, dict] = {
             ["9", "9x9 (2 players, 80 cards with extended ones)"],
             ["sprawl", "Urban Sprawl: no grid, every touching block matches"],
             ["jacynimo", "Jacynimo: 4x4 tableau, one square a card (2-4 players)"],
-            ["teamwork", "Teamwork: a shared 7x7 district (not offered: see below)"],
+            ["teamwork", "Teamwork: a 7x7 district per team of two (4 or 6 players)"],
             ["between_two", "Between Two Districts (not offered: see below)"],
         ],
         "default": "5",
-        "help": "Not offered: Teamwork (\u201cTeams of two players can also collaborate on one "
-        "7x7 district per team\u201d) and Between Two Districts (\u201cEach architect is "
-        "assigned two districts, one to their right and one to their left, both shared with "
-        "neighboring architects\u201d): this app gives each seat one district of its own, and "
-        "the rulebook gives neither variant's deck, market or number of turns.",
+        "help": "Teamwork (\u201cTeams of two players can also collaborate on one 7x7 district "
+        "per team\u201d): seats 1 and 2 are a team, 3 and 4, 5 and 6; a team's district is "
+        "dealt as 7x7 for that many players (48 cards for two teams, 72 for three: 24 cards a "
+        "district), each teammate claims and places with their own token. Not offered: Between "
+        "Two Districts (\u201cEach architect is assigned two districts, one to their right and "
+        "one to their left, both shared with neighboring architects\u201d): this app gives "
+        "each seat one district to build, and the rulebook gives no deck or number of turns "
+        "for it.",
     },
     "extra_cards": {
         "label": "Extra cards",
@@ -188,8 +201,6 @@ OPTIONS_SCHEMA = {
 #: Variants of the rulebook the app does not offer, with the reason (shown when a table with
 #: one of them is started; the options' help texts quote the rulebook).
 REFUSED = {
-    ("district", "teamwork"): "Teamwork is not offered: this app gives each seat a district "
-    "of its own, and the rulebook does not give a team game's deck, market or turns.",
     ("district", "between_two"): "Between Two Districts is not offered: this app gives each "
     "seat one district of its own; the variant shares each district between two neighbours.",
     ("extra_cards", "don_giovanni"): "Don Giovanni is not offered: it needs Giovanni Anelli's "
@@ -258,6 +269,11 @@ def normalize_options(options: dict | None, players: int) -> dict:
     if players == 1:
         require(result["extra_cards"] == "none", "variant_unsupported",
                 "Solitaire uses the 36 base cards only: The Waning needs full rows of three.")  # fmt: skip
+    if result["district"] == "teamwork":
+        require(players in (4, 6) and result["deck"] == "standard" and market == "standard"
+                and result["extra_cards"] == "none", "variant_unsupported",
+                "Teamwork is for two or three teams of two (4 or 6 players), with the 7x7 deck "
+                "(48 or 72 base cards) and the standard market.")  # fmt: skip
     if result["district"] == "7":
         require(players <= 3 and result["deck"] == "standard" and market == "standard",
                 "variant_unsupported",
@@ -280,7 +296,11 @@ def normalize_options(options: dict | None, players: int) -> dict:
             "There are Four Lights needs a market with one card per token (not solitaire, "
             "not three players with a double deck).",
         )  # fmt: skip
-    trimmed = DECKS[deck_size(players, result)][1] if result["district"] in ("5", "7", "sprawl") else 0
+    trimmed = (
+        DECKS[deck_size(players, result)][1]
+        if result["district"] in ("5", "7", "sprawl", "teamwork")
+        else 0
+    )
     if result["trim"] != "uneventful":
         require(trimmed > 0, "variant_unsupported",
                 "No cards are set aside with this player count and district, so there is "
@@ -314,7 +334,7 @@ SPRAWL_SIZE = 49
 def district_size(options: dict) -> int:
     """Side of the district grid: 5, 6 or 7; Jacynimo's tableau is 4x4; Urban Sprawl has no
     limit (``SPRAWL_SIZE``)."""
-    return {"jacynimo": 4, "sprawl": SPRAWL_SIZE}.get(options["district"]) or int(
+    return {"jacynimo": 4, "sprawl": SPRAWL_SIZE, "teamwork": 7}.get(options["district"]) or int(
         options["district"]
     )
 
@@ -327,6 +347,8 @@ def deck_size(players: int, options: dict) -> int:
     per player, as for two players: the rulebook gives no count, this keeps 12 cards each)."""
     if options["district"] == "7":
         return {1: 72, 2: 48, 3: 72}[players]
+    if options["district"] == "teamwork":
+        return {4: 48, 6: 72}[players]  # as 7x7 for two or three districts
     if options["district"] == "9":
         return 72  # and 8 extended cards (``setup``)
     if options["district"] == "6":

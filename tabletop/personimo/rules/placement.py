@@ -22,7 +22,7 @@ from .grid import (
     placement_error,
     shift,
 )
-from .market import may_claim, my_turn, next_placer, who
+from .market import district_of, may_claim, my_turn, next_placer, who
 from .state import District, PersonimoState
 
 PLACED = "personimo.card.placed"
@@ -38,7 +38,9 @@ def _placing(d: Decision) -> tuple[str, District]:
     actor = my_turn(d)
     d.require(actor["action"] == "place", "wrong_step", "Claim a card of the new row.")
     assert actor["slot"] is not None
-    return d.state["old_row"][actor["slot"]]["card"], d.state["districts"][actor["seat"]]
+    return d.state["old_row"][actor["slot"]]["card"], d.state["districts"][
+        district_of(d.state, actor["seat"])
+    ]
 
 
 def _cells(data: Data, count: int) -> list[Cell]:
@@ -104,13 +106,13 @@ def discard(d: Decision, data: Data) -> None:
 def shift_layout(d: Decision, data: Data) -> None:
     """``{"dr": -1..1, "dc": -1..1}``, one step: move the whole layout on the grid ("the entire
     layout of cards may be shifted in any direction that has room"). Raises ``bad_shift``."""
-    _placing(d)
+    _card, district = _placing(d)
     message = "Shift one step up, down, left or right."
     dr = data.int("dr", lo=-1, hi=1, default=0, code="bad_shift", message=message)
     dc = data.int("dc", lo=-1, hi=1, default=0, code="bad_shift", message=message)
     d.require(abs(dr) + abs(dc) == 1, "bad_shift", message)
     d.require(
-        can_shift(d.state["districts"][d.seat], dr, dc, d.state["size"]),
+        can_shift(district, dr, dc, d.state["size"]),
         "bad_shift",
         "There is no room to shift that way.",
     )
@@ -134,7 +136,7 @@ def _placed(s: PersonimoState, event: EventRecord) -> None:
     actor = s["actor"]
     assert actor is not None
     data = event.data
-    s["districts"][actor["seat"]]["cards"].append(
+    s["districts"][district_of(s, actor["seat"])]["cards"].append(
         {"card": data["card"], "cells": data["cells"], "suits": data["suits"]}
     )
     _after_placing(s)
@@ -144,7 +146,7 @@ def _placed(s: PersonimoState, event: EventRecord) -> None:
 def _discarded(s: PersonimoState, event: EventRecord) -> None:
     actor = s["actor"]
     assert actor is not None
-    s["districts"][actor["seat"]]["discards"].append(event.data["card"])
+    s["districts"][district_of(s, actor["seat"])]["discards"].append(event.data["card"])
     s["discard"].append(event.data["card"])
     _after_placing(s)
 
@@ -153,7 +155,7 @@ def _discarded(s: PersonimoState, event: EventRecord) -> None:
 def _shifted(s: PersonimoState, event: EventRecord) -> None:
     actor = s["actor"]
     assert actor is not None
-    shift(s["districts"][actor["seat"]], event.data["dr"], event.data["dc"])
+    shift(s["districts"][district_of(s, actor["seat"])], event.data["dr"], event.data["dc"])
 
 
 @placement.narrator(PLACED)
@@ -165,9 +167,7 @@ def _say_placed(event: EventRecord, state: PersonimoState) -> str:
 
 @placement.narrator(DISCARDED)
 def _say_discarded(event: EventRecord, state: PersonimoState) -> str:
-    return (
-        f"{who(state, event.seat)} discarded {card(event.data['card']).name}: it fits nowhere."
-    )
+    return f"{who(state, event.seat)} discarded {card(event.data['card']).name}: it fits nowhere."
 
 
 @placement.narrator(SHIFTED)

@@ -53,7 +53,9 @@ def set_up_events(options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[
         "variant_unsupported",
         f"There are only {len(pool)} start cards for {players} players.",
     )
-    starts = rng.sample(pool, players)
+    # Teamwork: seats 0 and 1 are team 0, 2 and 3 team 1...; a headquarters per team.
+    teams = [s // 2 for s in range(players)] if opts["district"] == "teamwork" else None
+    starts = rng.sample(pool, players // 2 if teams else players)
     deck += extra_cards(opts, copies, starts)
     if opts["district"] == "9":
         # "a pool of 80 cards from the double Decktet (including the remaining extended
@@ -73,8 +75,8 @@ def set_up_events(options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[
         opener = (int(opts["tournament_game"]) - 1) % players
         order = [(opener + i) % players for i in range(players)]
     elif opts["first_order"] == "race":
-        order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[s]).key),
-                                                      starts[s]))  # fmt: skip
+        order = sorted(range(players), key=lambda s: (RACE_ORDER.index(card(starts[(teams or range(players))[s]]).key),
+                                                      s))  # fmt: skip
     else:
         order = rng.shuffled(list(range(players)))
     tokens = token_order(order, opts)
@@ -99,6 +101,7 @@ def set_up_events(options: dict, seats: tuple[SeatInfo, ...], rng: Any) -> list[
                 "tokens": tokens,
                 "market_size": size,
                 "first_row": first_size,
+                **({"teams": teams} if teams else {}),
             },
         ),
         NewEvent(DEALT, dealt, final=True),
@@ -122,7 +125,6 @@ def _district(data: dict, seat: int) -> District:
 @setup.evolver(SET_UP, label="set up the game")
 def _set_up(s: PersonimoState, event: EventRecord) -> None:
     data = event.data
-    players = len(data["names"])
     fresh: PersonimoState = dict(  # type: ignore[assignment]
         phase="claim",
         names=list(data["names"]),
@@ -142,9 +144,11 @@ def _set_up(s: PersonimoState, event: EventRecord) -> None:
         actor=None,
         picks=[],
         results=None,
-        districts=[_district(data, p) for p in range(players)],
+        districts=[_district(data, p) for p in range(len(data["start_cards"]))],
     )
     s.update(fresh)
+    if data.get("teams"):
+        s["teams"] = list(data["teams"])
 
 
 @setup.narrator(SET_UP)

@@ -66,7 +66,8 @@ class PersonimoState(TypedDict, total=False):
     size (district side), deck (hidden order), set_aside, discard, tokens (initial token order,
     seat numbers), market_size, season (rows dealt), seasons (rows in the game), preview (The
     Soothsayer), row, old_row, claim_queue (tokens still to claim the first row), actor,
-    picks (solitaire: the position claimed per row), results (final scores), districts."""
+    picks (solitaire: the position claimed per row), results (final scores, one per seat),
+    districts (one per seat; with Teamwork one per team), teams (Teamwork: seat -> team)."""
 
     phase: str
     names: list[str]
@@ -87,6 +88,7 @@ class PersonimoState(TypedDict, total=False):
     picks: list[int]
     results: list[dict[str, Any]] | None
     districts: list[District]
+    teams: list[int]
 
 
 # --- event payloads ---------------------------------------------------------------------------
@@ -104,6 +106,7 @@ class SetUpData(TypedDict):
     tokens: list[int]
     market_size: int
     first_row: int
+    teams: NotRequired[list[int]]
 
 
 class DealtData(TypedDict):

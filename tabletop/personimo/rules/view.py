@@ -12,6 +12,7 @@ from . import scoring
 from .cards import card
 from .claims import waning_allowed
 from .grid import SHIFT_DIRECTIONS, can_shift, district_grid, legal_placements, placeable_anywhere
+from .market import district_of, team_name
 from .options import scoring_options
 from .state import PersonimoState
 
@@ -49,14 +50,18 @@ def _public(state: PersonimoState) -> dict:
     size = state["size"]
     actor = state["actor"]
     score_opts = scoring_options(opts)
-    scores = state["results"] or scoring.score_table(state["districts"], score_opts)
+    if state["results"]:  # one per seat: a district's is its (first) seat's
+        seat_of = {district_of(state, s): s for s in reversed(range(len(state["names"])))}
+        scores = [state["results"][seat_of[i]] for i in range(len(state["districts"]))]
+    else:
+        scores = scoring.score_table(state["districts"], score_opts)
     districts = []
     for number, district in enumerate(state["districts"]):
         grid = district_grid(district, size)
         districts.append(
             {
-                "seat": number,
-                "name": state["names"][number],
+                "seat": number,  # the district's number: its seat's, or its team's
+                "name": team_name(state, number),
                 "grid": grid,
                 "cols": len(grid[0]),
                 "hq": card_info(district["hq"]["card"], score_opts),
@@ -98,8 +103,17 @@ def _public(state: PersonimoState) -> dict:
         "districts": districts,
         "results": state["results"],
         "rating": rating(state),
+        **_winners(state),
     }
     return _PUBLIC[key]
+
+
+def _winners(state: PersonimoState) -> dict:
+    """``winners`` (names of the first place, teams once), ``tie``, ``best`` (their score)."""
+    results = state["results"] or []
+    first = list(dict.fromkeys(r.get("team", r["name"]) for r in results if r["place"] == 1))
+    best = max((r["total"] for r in results), default=0)
+    return {"winners": " and ".join(first), "tie": len(first) > 1, "best": best}
 
 
 def rating(state: PersonimoState) -> str | None:
@@ -137,7 +151,8 @@ def view(state: PersonimoState, seat: int | None) -> dict:
     size = state["size"]
     actor = state["actor"]
     score_opts = scoring_options(state["options"])
-    districts = [dict(d, mine=d["seat"] == seat) for d in public["districts"]]
+    mine = district_of(state, seat) if seat is not None else None
+    districts = [dict(d, mine=d["seat"] == mine) for d in public["districts"]]
     result: dict = {
         **public,
         "you": seat,
@@ -150,7 +165,7 @@ def view(state: PersonimoState, seat: int | None) -> dict:
     if actor and actor["seat"] == seat:
         if actor["action"] == "place" and actor["slot"] is not None:
             card_id = state["old_row"][actor["slot"]]["card"]
-            district = state["districts"][seat]
+            district = state["districts"][district_of(state, seat)]
             legal = legal_placements(district, card_id, size)
             anywhere = bool(legal) or placeable_anywhere(district, card_id, size)
             result["placing"] = {
