@@ -121,6 +121,9 @@ def test_the_page_lists_legal_placements_and_ends_with_the_scores(make_table):
     play_through_run_command(table, seats, seed=1)
     final = render_live(table, seats[0])
     assert "Final scores" in final and "Game over" in final
+    state = RULES.load(table.state)
+    best = max(r["total"] for r in state["results"])
+    assert f"wins with {best}." in final or f"tie with {best}." in final
     assert " x " in final  # each neighborhood's arithmetic
 
 
