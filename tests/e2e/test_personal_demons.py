@@ -105,10 +105,10 @@ def test_mid_game_circle_on_a_phone(new_phone, server_url):
     import random
 
     from tabletop import services
+    from tabletop.errors import RuleViolation
     from tabletop.registry import get_ruleset
     from tabletop.rules import Command
     from tabletop.seats import move_token
-    from tests.personal_demons.play import bot_command
 
     table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
     ben = services.seat_join(table=table, name="Ben")
@@ -121,12 +121,68 @@ def test_mid_game_circle_on_a_phone(new_phone, server_url):
         state = game.load(table.state)
         if state["round"] == 2 and state["step"] == "place" and state["turn"] == 4:
             break
-        moves = [(s, bot_command(state, s, rnd)) for s in range(2)]
-        seat, (type_, data) = rnd.choice([(s, m) for s, m in moves if m])
-        services.run_command(table, seats[seat], Command(type_, data))
+        moves = [(s, c) for s in range(2) for c in game.moves(game.view(state, s), s)]
+        seat, command = rnd.choice(moves)
+        try:
+            services.run_command(table, seats[seat], command)
+        except RuleViolation:  # the page offers both halves of a space; one may be taken
+            continue
     phone = new_phone()
     phone.goto(f"/rejoin/{move_token(host)}/")
     phone.get_by_role("button", name="Take the seat").click()
     expect(phone.locator("#pd-place")).to_be_visible()
     expect(phone.locator("#pd-status")).to_contain_text("Round 2")
     shot(phone, "pd-midgame-ann")
+
+
+def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
+    """FAQ: "All players except the one who played the colossal card have the choice of using
+    the ability" ('may'). Ann summons a colossal whose ability is optional; Ben's phone asks
+    him, the bonus step waits, and his tap gives him the Courage card."""
+    from tabletop import services
+    from tabletop.rules import Command
+    from tabletop.seats import move_token
+    from tests.personal_demons.cards import BLUE4, PLAIN, with_cards
+
+    colossal = {"requirements": [], "sigils": BLUE4, "cost": {"sin": "want", "amount": 6},
+                "ability": {"kind": "others_courage", "may": True}, "advanced": False,
+                "text": "Every other player may take a Courage card, then keeps three."}
+    content = with_cards(round1={**PLAIN, "sin": "want", "sin_amount": 3}, colossal=colossal,
+                         courage={"effect": {"kind": "keeper"}, "name": "Keeper"})
+    table, ann = services.table_create(ruleset="personal_demons", host_name="Ann", setup=content)
+    ben = services.seat_join(table=table, name="Ben")
+    seats = [ann, ben]
+
+    def run(seat, type_, **data):
+        services.run_command(table, seats[seat], Command(type_, data))
+
+    def state():
+        table.refresh_from_db()
+        return table.state
+
+    run(0, "table.start")
+    for s in (0, 1):
+        keep = [c for c in state()["players"][s]["candidates"] if state()["catalog"][c]["deck"] == "colossal"]
+        run(s, "pd.setup.choose", fear_space=[3, 3], keep=keep)
+    for n, space in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
+        for s in (0, 1):
+            run(s, "pd.card.place", card=state()["players"][s]["hand"][0], space=list(space))
+        for s in (0, 1):
+            run(s, "pd.card.reveal", face_up=True)
+        if n < 3:
+            for s in state()["bonus_order"]:
+                run(s, "pd.bonus.decline")
+    first = state()["bonus_order"][0]
+    other = 1 - first
+    run(first, "pd.bonus.personal", card=state()["players"][first]["personal"][0], space=[0, 0])
+    phone = new_phone()
+    phone.goto(f"/rejoin/{move_token(seats[other])}/")
+    phone.get_by_role("button", name="Take the seat").click()
+    offer = phone.locator("[data-offer]")
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("may take a Courage card")
+    shot(phone, "pd-colossal-offer")
+    phone.on("dialog", lambda dialog: dialog.accept())
+    offer.get_by_role("button", name="Use it").click()
+    expect(phone.locator("[data-offer]")).to_have_count(0)
+    assert len(state()["players"][other]["courage"]) == 2

@@ -34,7 +34,8 @@ COURAGE_KINDS = (
     "pile_up",
     "seal_score",
 )
-ABILITY_KINDS = ("all_courage", "others_courage", "others_score", "others_sin")
+#: ``self_discard``: an ability that is only the summoner's forced discard (``ability.discard``).
+ABILITY_KINDS = ("all_courage", "others_courage", "others_score", "others_sin", "self_discard")
 
 
 @cache
@@ -97,8 +98,19 @@ def validate_card(card: dict) -> None:
             bad("a Personal Demon costs 6 of a single sin")
         if card["deck"] == "colossal" and cost.get("sin") not in SINS:
             bad("a colossal card names its sin")
-        if (card.get("ability") or {}).get("kind") not in ABILITY_KINDS:
+        ability = card.get("ability") or {}
+        if ability.get("kind") not in ABILITY_KINDS:
             bad(f"a Personal Demon's ability is one of {', '.join(ABILITY_KINDS)}")
+        # FAQ: "may" abilities are each other player's choice; a forced discard is not.
+        if not isinstance(ability.get("may", False), bool):
+            bad("ability.may is true or false")
+        discard = ability.get("discard")
+        if discard not in (None, "all") and not (
+            isinstance(discard, list) and discard and all(t in TYPES for t in discard)
+        ):
+            bad("ability.discard is \"all\" or a list of demon types")
+        if ability.get("kind") == "self_discard" and not discard:
+            bad("a self_discard ability names what to discard")
 
 
 def build_catalog(cards: list[dict]) -> dict[str, dict]:
