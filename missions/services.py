@@ -43,7 +43,7 @@ def _guild_of(user):
         raise NotAllowed("login_required", "Log in with your Guild Master account first.")
     guild = guild_of(user)
     if guild is None:
-        raise RuleViolation(
+        raise NotFound(
             "no_guild", "Found your Guild first: only Guild Masters play missions (6.4)."
         )
     return guild
@@ -157,14 +157,14 @@ def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> Non
     guest Guild plays like any Guild; the close writes nothing for it but its ``played`` and
     ``won`` statistics, and a guest Guild that wins takes no control spot (it holds none).
 
-    Raises ``NotAllowed`` ``login_required`` / ``not_seated`` / ``seat_has_account``,
-    ``RuleViolation("no_guild")``, ``NotFound("guest_guild_not_found")`` and the ruleset's
+    Raises ``NotAllowed`` ``login_required`` / ``seat_has_account``, ``NotFound``
+    ``not_seated`` / ``no_guild``, ``NotFound("guest_guild_not_found")`` and the ruleset's
     ``guild_bound`` / ``wrong_phase`` codes."""
     guild = _guild_of(user)
     if not table.seats.filter(user=user).exists():
-        raise NotAllowed("not_seated", "Take your own seat at this table first.")
+        raise NotFound("not_seated", "Take your own seat at this table first.")
     if seat.table_id != table.pk:
-        raise NotAllowed("not_seated", "That seat is not at this table.")
+        raise NotFound("not_seated", "That seat is not at this table.")
     if seat.user_id is not None:
         raise NotAllowed(
             "seat_has_account", f"{seat.name} plays with their own account: they bring their Guild."

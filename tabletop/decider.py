@@ -27,7 +27,8 @@ record and the folds of those events::
 Policies, in one place for every game:
 
 - **Dispatch**: the registry maps a command type to its handler and *seat policy*: ``SEATED``
-  (a seat of the game; a spectator gets ``NotAllowed("not_seated")``), ``HOST`` (seat 0 only:
+  (a seat of the game; a spectator gets ``NotFound("not_seated")``, the same 404 as
+  the table gate gives a phone without a seat), ``HOST`` (seat 0 only:
   ``NotAllowed("host_only")``) or ``ANYONE``. An unregistered type is
   ``RuleViolation("unknown_command")``; any command on a finished game (``is_finished``) is
   ``RuleViolation("game_over")`` unless registered with ``after_end=True``.
@@ -56,7 +57,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import BaseRuleset, Command, EventRecord, NewEvent
 
 SEATED = "seated"
@@ -438,11 +439,12 @@ class DeciderRuleset(BaseRuleset):
         return False
 
     def check_seat(self, spec: CommandSpec, state: Any, seat: int | None) -> None:
-        """The seat policy of ``spec`` for ``seat``. Raises ``NotAllowed``."""
+        """The seat policy of ``spec`` for ``seat``. Raises ``NotFound("not_seated")``,
+        ``NotAllowed("host_only")``."""
         if spec.policy == ANYONE:
             return
         if seat is None or not 0 <= seat < self.players(state):
-            raise NotAllowed("not_seated", "Only a player at the table can do that.")
+            raise NotFound("not_seated", "Only a player at the table can do that.")
         if spec.policy == HOST and seat != 0:
             raise NotAllowed("host_only", "Only the host (seat 1) can do that.")
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 KIT_COMMANDS = frozenset({"table.start", "table.undo", "table.redo"})
@@ -257,7 +257,7 @@ def step(
     (a seat at the table; with ``undo_own_only`` only the command's own seat).
     Raises ``RuleViolation("already_started"|"not_enough_players"|"not_started"|"game_over"|
     "nothing_to_undo"|"nothing_to_redo"|"nothing_happened"|...)``, ``NotAllowed("host_only"|
-    "not_seated"|"not_your_action")`` and whatever the ruleset's ``decide`` raises.
+    "not_your_action")``, ``NotFound("not_seated")`` and whatever the ruleset's ``decide`` raises.
     """
     dice_tape = None
     if command.type == "table.start":
@@ -283,7 +283,7 @@ def step(
         if status == LOBBY:
             raise RuleViolation("not_started", "The game has not started yet.")
         if seat is None:
-            raise NotAllowed("not_seated", "Only a player at the table can undo.")
+            raise NotFound("not_seated", "Only a player at the table can undo.")
         new_events = [undo_event(meta) if command.type == "table.undo" else redo_event(meta)]
         _check_undo_owner(ruleset, meta, new_events[0].data["command"], seat, seat_names or {})
     else:

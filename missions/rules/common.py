@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.decider import Data, Decision, Topic
+from tabletop.errors import NotFound
 
 P = "demloc."
 
@@ -67,12 +68,11 @@ def piece_name(state: dict, pid: str | None) -> str:
 
 
 def player(state: dict, seat: int | None) -> dict:
-    """The player dict of ``seat``. Raises ``RuleViolation("not_seated")``."""
+    """The player dict of ``seat``. Raises ``NotFound("not_seated")``."""
     for p in state["players"]:
         if p["seat"] == seat:
             return p
-    Decision.require(False, "not_seated", "Only a player at this table can do that.")
-    raise AssertionError  # unreachable
+    raise NotFound("not_seated", "Only a player at this table can do that.")
 
 
 def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:

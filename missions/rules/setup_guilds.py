@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.decider import Data, Topic, copy_json
-from tabletop.errors import RuleViolation
+from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
@@ -49,11 +49,8 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
     snapshot (``guild_refreshed``). Raises ``not_seated``, ``bad_guild``, ``wrong_phase``,
     ``guild_twice``, ``guild_bound``, ``characters_done``."""
     bound = data.get("seat")
-    require(
-        bound in setup["seats"] and not isinstance(bound, bool),
-        "not_seated",
-        "No such seat at this table.",
-    )
+    if bound not in setup["seats"] or isinstance(bound, bool):
+        raise NotFound("not_seated", "No such seat at this table.")
     guild = data.get("guild") or {}
     require(isinstance(guild.get("id"), int), "bad_guild", "A Guild needs an id.")
     payload = {

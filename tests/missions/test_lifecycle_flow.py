@@ -212,10 +212,10 @@ def test_continue_starts_a_new_mission_with_the_same_players(make_guild, demo_mi
 
 
 def test_only_guild_masters_open_missions_and_bring_their_own_guild(make_guild, demo_missions):
-    from tabletop.errors import NotAllowed
+    from tabletop.errors import NotAllowed, NotFound
     from tests.guilds.factories import UserFactory
 
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(NotFound) as err:
         services.mission_open(
             host=UserFactory(), definition_id=demo_missions["objective"].pk, mode="standard"
         )

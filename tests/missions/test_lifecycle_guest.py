@@ -106,10 +106,11 @@ def test_a_friend_plays_a_guest_guild_and_nothing_is_written_but_its_statistics_
         services.mission_guest_bind(table=table, seat=host, user=a.master, guest_guild_id=guest.pk)
     assert err.value.code == "seat_has_account"
     other = make_guild("House Birch", "blue", ("Ash",))
-    with pytest.raises(NotAllowed):  # not at this table
+    with pytest.raises(NotFound) as err:  # not at this table: the gate's 404
         services.mission_guest_bind(
             table=table, seat=friend, user=other.master, guest_guild_id=guest.pk
         )
+    assert err.value.code == "not_seated"
     with pytest.raises(NotFound):
         services.mission_guest_bind(table=table, seat=friend, user=a.master, guest_guild_id=10**6)
     services.mission_guest_bind(table=table, seat=friend, user=a.master, guest_guild_id=guest.pk)

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.dice import make_dice
-from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.errors import NotFound, RuleViolation
 from tabletop.personimo.rules import (
     DEALT,
     ENDED,
@@ -55,12 +55,12 @@ def test_nothing_is_accepted_after_the_game_ended():
 
 
 def test_a_spectator_cannot_act_and_unknown_commands_are_refused():
-    # The kit's codes (KIT.md section 1): a spectator is NotAllowed("not_seated").
+    # The kit's codes (KIT.md section 1): a spectator is NotFound("not_seated").
     game = new(2, seed=1)
-    with pytest.raises(NotAllowed) as exc:
+    with pytest.raises(NotFound) as exc:
         send(game, None, "claim", {"index": 0})
     assert exc.value.code == "not_seated"
-    with pytest.raises(NotAllowed) as exc:
+    with pytest.raises(NotFound) as exc:
         send(game, 2, "claim", {"index": 0})
     assert exc.value.code == "not_seated"
     with pytest.raises(RuleViolation) as exc:

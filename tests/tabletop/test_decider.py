@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.counter import CounterRuleset
 from tabletop.decider import ANYONE, HOST, Data, DeciderRuleset, Topic, UnknownEvent, parse_int
-from tabletop.errors import NotAllowed, RuleViolation
+from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import EventRecord, NewEvent
 from tabletop.testing import Sim, playout
 
@@ -103,8 +103,8 @@ def test_kit_refuses_spectators_unknown_commands_and_finished_games_with_one_cod
     assert game.final_commands == frozenset({"t.look"})
     assert game.event_labels["t.went"] == "went"
     sim = Sim(game, 2)
-    cases = [(None, "t.go", {"n": 1}, NotAllowed, "not_seated"),
-             (5, "t.go", {"n": 1}, NotAllowed, "not_seated"),
+    cases = [(None, "t.go", {"n": 1}, NotFound, "not_seated"),
+             (5, "t.go", {"n": 1}, NotFound, "not_seated"),
              (1, "t.host", {}, NotAllowed, "host_only"),
              (0, "t.fly", {}, RuleViolation, "unknown_command"),
              (0, "t.go", {"n": "²"}, RuleViolation, "bad_data")]
