@@ -28,6 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import services
+from tabletop.error_codes import CATALOGUE
 from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, Throttled, table_by_code
 from tabletop.ids import odd_number_path
@@ -69,15 +70,45 @@ def exception_handler(exc, context):
     return response
 
 
-ERRORS = {
-    400: OpenApiResponse(description='Broken rule or bad input: {"code", "detail"}'),
-    403: OpenApiResponse(description="Not yours to do (host_only, not your turn...)"),
-    404: OpenApiResponse(
-        description="No such table, a wrong code, or no seat of yours there (not_seated)"
-    ),
-    409: OpenApiResponse(description="Stale expected_version or reused idempotency key"),
-    429: OpenApiResponse(description='Too many tries: {"code": "throttled", "detail", "wait"}'),
+_STATUS_TEXT = {
+    400: 'Broken rule or bad input: {"code", "detail"}',
+    403: "Not yours to do",
+    404: "No such table, a wrong code, or no seat of yours there (the same answer)",
+    409: "Stale expected_version or reused idempotency key",
 }
+
+
+def error_responses(*codes: str, more: str = "") -> dict[int, OpenApiResponse]:
+    """The error answers of an endpoint for its OpenAPI schema: for each status, the codes it
+    can return (from ``tabletop.error_codes.CATALOGUE``, which fixes one status per code), plus
+    429 ``throttled``. ``more``: a sentence added to the 400 answer (e.g. "and any code of
+    the table's game")."""
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        by_status.setdefault(CATALOGUE[code][0].status, []).append(code)
+    out = {}
+    for status_code in sorted(set(by_status) | {400, 404}):
+        listed = ", ".join(f"`{c}`" for c in sorted(by_status.get(status_code, [])))
+        text = _STATUS_TEXT.get(status_code, "Error")
+        extra = f" {more}" if more and status_code == 400 else ""
+        out[status_code] = OpenApiResponse(
+            description=f"{text}. Codes: {listed or '`invalid`'}{extra}"
+        )
+    out[429] = OpenApiResponse(description='Too many tries: {"code": "throttled", "detail", "wait"}')
+    return out
+
+
+#: Every kit code a table endpoint may answer (the generic set for endpoints of other apps).
+KIT_CODES = (
+    "bad_command", "too_large", "bad_idempotency_key", "not_started", "game_over",
+    "unknown_command", "nothing_happened", "nothing_to_undo", "nothing_to_redo",
+    "already_started", "not_enough_players", "host_only", "not_your_action", "not_seated",
+    "stale_version", "idempotency_key_reused", "not_found",
+)
+ERRORS = error_responses(*KIT_CODES)
+COMMAND_ERRORS = error_responses(
+    *KIT_CODES, more="; and any code of the table's game (tabletop/error_codes.py)"
+)
 
 SEAT_TOKEN = OpenApiParameter(
     "X-Seat-Token",
@@ -195,7 +226,7 @@ def table_join(request, code: str):
 
 
 @extend_schema(
-    request=CommandIn, responses={200: CommandOut, **ERRORS}, parameters=[CODE, SEAT_TOKEN]
+    request=CommandIn, responses={200: CommandOut, **COMMAND_ERRORS}, parameters=[CODE, SEAT_TOKEN]
 )
 @api_view(["POST"])
 def table_command(request, code: str):

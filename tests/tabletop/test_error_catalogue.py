@@ -1,0 +1,92 @@
+"""The error vocabulary (STYLE.md 5, issue 13 point 7): every code raised anywhere in the project
+is in the catalogue ``tabletop/error_codes.py`` with one class (one HTTP status), and is
+asserted by some test. The raised codes are read from the source (the first argument of
+``RuleViolation``/``NotAllowed``/``NotFound``/``Conflict``, the code of ``require``, and every
+``code=`` keyword), so a new code cannot slip past the catalogue."""
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from tabletop.error_codes import CATALOGUE
+from tabletop.errors import TabletopError
+
+ROOT = Path(__file__).resolve().parents[2]
+CLASSES = {"RuleViolation", "NotAllowed", "NotFound", "Conflict", "TabletopError"}
+
+#: Codes raised but asserted by no test yet. This list may only shrink: the test fails when a
+#: code here gains a test (remove it) or a new code has none (write the test).
+UNTESTED: set[str] = {
+    'already_closed', 'already_declined', 'already_offered', 'already_summoning', 'at_most_three', 'bad_currency',
+    'bad_effect', 'bad_fate', 'bad_feods', 'bad_guild', 'bad_heal_feods', 'bad_hearts',
+    'bad_input', 'bad_mercenary', 'bad_mission', 'bad_mode', 'bad_order', 'bad_outcome',
+    'bad_points', 'bad_reason', 'bad_roster', 'bad_seat_token', 'bad_seats', 'bad_size',
+    'bad_space', 'bad_status', 'bad_step', 'bad_suit', 'bad_token', 'calc_pending',
+    'cannot_summon', 'deck_empty', 'deploying', 'event_not_found', 'expedition_not_found', 'expedition_settled',
+    'guest_guild_not_found', 'guild_not_found', 'hold_not_found', 'host_stays', 'income_not_found', 'login_required',
+    'mission_not_found', 'mission_over', 'no_arcane', 'no_calc', 'no_change', 'no_characters',
+    'no_choice', 'no_contest', 'no_objective', 'no_offer', 'no_power', 'no_relic',
+    'no_such_card', 'no_such_character', 'no_such_follower', 'no_such_point', 'no_such_seat', 'no_waves',
+    'not_a_mission', 'not_a_player', 'not_chosen', 'not_in_play', 'not_possessed', 'not_ranged',
+    'not_setup', 'not_your_fight', 'not_your_phase', 'not_yours', 'nothing_drawn', 'nothing_happened',
+    'over_wrong_count', 'raffle_done', 'raffle_missing', 'seat_not_found', 'turn_not_over', 'wait_placement',
+    'wrong_kabbalah', 'wrong_phase',
+}
+
+
+def _literal(node):
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def raised_codes() -> dict[str, set[tuple[str, str]]]:
+    """``{code: {(class name, "file:line")}}`` for every code raised in the project's code."""
+    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[0] in ("tests", "bench", ".venv") or "migrations" in rel.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = getattr(func, "id", None) or getattr(func, "attr", None)
+            code = cls = None
+            if name in CLASSES and node.args:
+                cls, code = name, _literal(node.args[0])
+            elif name == "require" and len(node.args) >= 2:
+                cls, code = "RuleViolation", _literal(node.args[1])
+            for kw in node.keywords:
+                if kw.arg == "code" and _literal(kw.value):
+                    code, cls = _literal(kw.value), cls if cls in CLASSES else "RuleViolation"
+            if code:
+                found[code].add(("RuleViolation" if cls == "TabletopError" else cls, f"{rel}:{node.lineno}"))
+    return found
+
+
+def test_every_raised_code_is_catalogued_with_one_class():
+    found = raised_codes()
+    missing = sorted(set(found) - set(CATALOGUE))
+    assert not missing, f"add these codes to tabletop/error_codes.py: {missing}"
+    wrong = {
+        code: sorted(uses) for code, uses in found.items()
+        if {cls for cls, _ in uses} != {CATALOGUE[code][0].__name__}
+    }
+    assert not wrong, f"one class (one HTTP status) per code: {wrong}"
+    stale = sorted(set(CATALOGUE) - set(found))
+    assert not stale, f"catalogued but never raised: {stale}"
+
+
+def test_catalogue_entries_are_well_formed():
+    for code, (cls, message) in CATALOGUE.items():
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", code), code
+        assert issubclass(cls, TabletopError) and message, code
+
+
+def test_every_raised_code_is_asserted_by_a_test():
+    tests = "\n".join(
+        p.read_text() for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name
+    )
+    untested = {c for c in raised_codes() if not re.search(rf"[\"']{re.escape(c)}[\"']", tests)}
+    assert not untested - UNTESTED, f"codes asserted by no test: {sorted(untested - UNTESTED)}"
+    assert not UNTESTED - untested, f"now tested, remove from UNTESTED: {sorted(UNTESTED - untested)}"
