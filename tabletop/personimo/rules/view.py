@@ -42,8 +42,9 @@ def _public(state: PersonimoState) -> dict:
     last few states: a push renders every seat's view of one state, and scoring every
     district is the costly part (a pure cache keyed by the state itself; read only)."""
     key = json.dumps(state, sort_keys=True)
-    if key in _PUBLIC:
-        return _PUBLIC[key]
+    cached = _PUBLIC.get(key)  # one lookup: another thread may clear the cache meanwhile
+    if cached is not None:
+        return cached
     if len(_PUBLIC) > 32:
         _PUBLIC.clear()
     opts = state["options"]
@@ -69,7 +70,7 @@ def _public(state: PersonimoState) -> dict:
                 "score": scores[number],
             }
         )
-    _PUBLIC[key] = {
+    public = {
         "phase": state["phase"],
         "season": state["season"],
         "seasons": state["seasons"],
@@ -105,7 +106,8 @@ def _public(state: PersonimoState) -> dict:
         "rating": rating(state),
         **_winners(state),
     }
-    return _PUBLIC[key]
+    _PUBLIC[key] = public
+    return public
 
 
 def _winners(state: PersonimoState) -> dict:
