@@ -98,12 +98,20 @@ def live_context(
         # The latest lines of the log, narrated from events (the projection holds no prose).
         "log_lines": log_lines,
         "seat_lost": seat_lost,
+        "undo_rule": undo_rule(game),
     }
 
 
 def live_log_lines(table: Table) -> list:
     """The latest lines of the log shown in the live region (the same for every seat)."""
     return services.log_lines(table, limit=8, recent=True) if table.state is not None else []
+
+
+def undo_rule(game) -> str:
+    """Who may undo what at this game's tables, in one sentence for the page (KIT.md)."""
+    if getattr(game, "undo_own_only", False):
+        return "Undo takes back only your own last action; the others' are theirs to undo."
+    return "Undo takes back the last action of anyone at the table."
 
 
 def option_rows(game, chosen: dict) -> list[dict]:

@@ -132,15 +132,25 @@ def test_pages_and_api_show_only_the_own_faction_souls_and_card(client, make_tab
     for n in range(4):
         if n != c:
             assert "7 Scissors" not in page(client, table, seats[n])
-    # the opponent undoes the challenge and card: the answer carries no event data or card
-    result = client.post(
+    # the opponent may not undo the initiator's card (each duelist's own business, issue 17
+    # point 8), and the refusal carries no event data or card
+    refused = client.post(
         f"/api/tables/{table.code}/commands",
         {"type": "table.undo"},
         content_type="application/json",
         HTTP_X_SEAT_TOKEN=seat_token(seats[d]),
+    )
+    assert refused.status_code == 403 and refused.json()["code"] == "not_your_action"
+    assert "7 Scissors" not in refused.content.decode() and "damage" not in refused.content.decode()
+    # its sender undoes it: the answer carries no event data or card either
+    result = client.post(
+        f"/api/tables/{table.code}/commands",
+        {"type": "table.undo"},
+        content_type="application/json",
+        HTTP_X_SEAT_TOKEN=seat_token(seats[c]),
     ).json()
     assert "7 Scissors" not in json.dumps(result) and '"damage": 7' not in json.dumps(result)
-    assert result["view"]["me"]["faction"] == state["players"][d]["faction"]
+    assert result["view"]["me"]["faction"] == state["players"][c]["faction"]
 
 
 @pytest.mark.django_db(transaction=True)

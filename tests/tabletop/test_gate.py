@@ -318,3 +318,19 @@ def test_https_settings_switch_on_secure_cookies_and_hsts():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout.split()
     assert out == ["True", "True", "True", "True", "HTTP_X_FORWARDED_PROTO"]
+
+
+# --- undo fairness (point 8) -------------------------------------------------------------------
+
+
+def test_each_game_says_who_may_undo_what():
+    """Espionage duels and Personal Demons' simultaneous choices are each player's own;
+    the other games' undo is shared bookkeeping (README, "Who may undo what")."""
+    from tabletop.registry import all_rulesets
+    from tabletop.views import undo_rule
+
+    own = {g.name for g in all_rulesets() if g.undo_own_only}
+    assert own == {"espionage", "personal_demons"}
+    for game in all_rulesets():
+        assert ("only your own" in undo_rule(game)) is (game.name in own)
+

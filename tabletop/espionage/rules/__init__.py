@@ -107,6 +107,9 @@ class EspionageRuleset(DeciderRuleset):
     template = "espionage/live.html"
     stylesheet = "espionage/espionage.css"
     options_schema = OPTIONS_SCHEMA
+    # A duel's card and action choices are each duelist's own business: only the seat that
+    # sent a command may undo it (the kit's undo_own_only; issue 17 point 8).
+    undo_own_only = True
     topics = (preparation, turns, duel, actions, health, end)
 
     def initial_state(self) -> State:
