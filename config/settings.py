@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "channels",
+    "axes",
     "config",  # project-level commands only (load_demo_content composes the apps' loaders)
     "frontend",
     "tabletop",
@@ -113,7 +114,23 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tabletop.middleware.TabletopErrorMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: failed logins (django-axes)
 ]
+
+# Logins (the page and the admin): django-axes locks a username at one address out for
+# AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT failures; the page says how long to wait.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = __import__("datetime").timedelta(
+    seconds=int(os.environ.get("AXES_COOLOFF_SECONDS", 300))
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tabletop.gate.login_locked_out"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "config.urls"
 

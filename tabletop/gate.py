@@ -200,3 +200,34 @@ class SameOriginWebsocket:
             denier = WebsocketDenier()
             return await denier(scope, receive, send)
         return await self.application(scope, receive, send)
+
+
+def login_locked_out(request, response, credentials):
+    """django-axes' lockout answer (``AXES_LOCKOUT_CALLABLE``): 429 with "try again in N s"
+    (the seconds left of this username's cool-off at this address), JSON for JSON callers."""
+    import math
+
+    from axes.helpers import get_cool_off
+    from axes.models import AccessAttempt
+    from django.http import JsonResponse
+    from django.shortcuts import render
+    from django.utils import timezone
+
+    username = (credentials or {}).get("username") or request.POST.get("username")
+    attempt = AccessAttempt.objects.filter(username=username).order_by("-attempt_time").first()
+    wait = 60
+    if attempt is not None:
+        expiration = getattr(attempt, "expiration", None)
+        until = getattr(expiration, "expires_at", None) if expiration is not None else None
+        cool_off = get_cool_off(request)
+        if until is None and cool_off:
+            until = attempt.attempt_time + cool_off
+        if until is not None:
+            wait = max(1, math.ceil((until - timezone.now()).total_seconds()))
+    error = Throttled("login_locked", f"Too many failed logins: try again in {wait} s.", wait=wait)
+    if "application/json" in request.headers.get("Accept", ""):
+        answer = JsonResponse(error.as_dict(), status=429)
+    else:
+        answer = render(request, "frontend/error.html", {"error": error}, status=429)
+    answer["Retry-After"] = str(wait)
+    return answer

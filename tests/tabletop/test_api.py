@@ -120,8 +120,7 @@ def test_a_table_that_does_not_exist_is_404(client, api_table):
 def test_raw_log_is_for_staff_only(client, api_table):
     tcode, ann, _ = api_table
     assert client.get(f"/api/tables/{tcode}/events").status_code == 404
-    User.objects.create_superuser("root", "r@example.com", "pw-123456")
-    client.login(username="root", password="pw-123456")
+    client.force_login(User.objects.create_superuser("root", "r@example.com", "pw-123456"))
     events = client.get(f"/api/tables/{tcode}/events").json()
     assert [e["type"] for e in events] == ["table.started", "counter.setup"]
 

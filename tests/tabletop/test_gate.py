@@ -334,3 +334,27 @@ def test_each_game_says_who_may_undo_what():
     for game in all_rulesets():
         assert ("only your own" in undo_rule(game)) is (game.name in own)
 
+
+
+@pytest.mark.django_db
+def test_failed_logins_lock_the_name_out_for_a_while_and_say_how_long(settings):
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("gm", password="right-horse-battery")
+    address = fresh_address()
+    client = Client(REMOTE_ADDR=address)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        page = client.post("/accounts/login/", {"username": "gm", "password": "nope"})
+        assert page.status_code == 200 and "Wrong user name or password" in page.content.decode()
+    locked = client.post("/accounts/login/", {"username": "gm", "password": "nope"})
+    assert locked.status_code == 429 and 'data-code="login_locked"' in locked.content.decode()
+    wait = int(locked["Retry-After"])
+    assert 0 < wait <= settings.AXES_COOLOFF_TIME.total_seconds()
+    assert f"try again in {wait} s" in locked.content.decode()
+    # Even the right password waits; another address is not locked out.
+    right = {"username": "gm", "password": "right-horse-battery"}
+    assert client.post("/accounts/login/", right).status_code == 429
+    assert Client(REMOTE_ADDR=fresh_address()).post("/accounts/login/", right).status_code == 302
+    later = timezone.now() + settings.AXES_COOLOFF_TIME + dt.timedelta(seconds=1)
+    with time_machine.travel(later):
+        assert client.post("/accounts/login/", right).status_code == 302
