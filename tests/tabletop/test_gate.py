@@ -358,3 +358,15 @@ def test_failed_logins_lock_the_name_out_for_a_while_and_say_how_long(settings):
     later = timezone.now() + settings.AXES_COOLOFF_TIME + dt.timedelta(seconds=1)
     with time_machine.travel(later):
         assert client.post("/accounts/login/", right).status_code == 302
+
+
+@pytest.mark.django_db
+def test_logout_clears_the_sites_caches_and_the_worker_stores_no_page(client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_user("gm"))
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 302
+    assert response["Clear-Site-Data"] == '"cache", "storage"'
+    worker = client.get("/sw.js").content.decode()
+    assert "no-store" in worker and 'indexOf("private")' in worker

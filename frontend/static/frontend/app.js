@@ -13,6 +13,14 @@
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
   }
+  // Logging out on a shared phone: empty what the service worker keeps (the server's answer
+  // also carries Clear-Site-Data).
+  document.addEventListener("submit", function (e) {
+    if (!e.target.hasAttribute || !e.target.hasAttribute("data-logout")) return;
+    var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (sw) sw.postMessage("logout");
+    if (window.caches) caches.keys().then(function (k) { k.forEach(function (n) { caches.delete(n); }); });
+  }, true);
   function newKey() {
     return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }

@@ -96,6 +96,7 @@ class PersonimoRuleset(DeciderRuleset):
     template = "personimo/live.html"
     links = (("Score a Personimo game played with real cards", "personimo:score"),)
     stylesheet = "personimo/personimo.css"
+    script = "personimo/personimo.js"  # loaded once by the table page (no inline script: CSP)
     options_schema: ClassVar[dict] = OPTIONS_SCHEMA
     topics = (setup, market, claims, placement, end)
 

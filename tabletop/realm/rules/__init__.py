@@ -80,6 +80,7 @@ class RealmRuleset(DeciderRuleset):
     max_seats = 4
     template = "realm/live.html"
     stylesheet = "realm/realm.css"
+    script = "realm/realm.js"  # loaded once by the table page (no inline script: CSP)
     topics = (prelude, turns, deck, binding, actions, eaters, wardens, winning)
     options_schema = {
         "pacts": {

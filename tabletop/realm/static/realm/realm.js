@@ -1,0 +1,49 @@
+// Loaded once by the table page (Ruleset.script): no inline script, so the page passes the CSP.
+/* Realm: forms marked data-realm-hand send the ticked cards of #rl-hand (as "cards", "discard")
+   and the Vessel declarations inside their JSON "data". Bound once. */
+(function () {
+  if (window.realmBound) return;
+  window.realmBound = true;
+  document.addEventListener("htmx:configRequest", function (e) {
+    var form = e.detail.elt.closest ? e.detail.elt.closest("[data-realm-hand]") : null;
+    if (!form) return;
+    var data = {};
+    try { data = JSON.parse(e.detail.parameters["data"] || "{}"); } catch (err) { data = {}; }
+    var picked = Array.prototype.map.call(
+      document.querySelectorAll("#rl-hand .realm-pick:checked"), function (el) { return el.value; });
+    data[form.dataset.realmHand] = form.dataset.realmHand === "card" ? (picked[0] || "") : picked;
+    if (form.dataset.realmHand === "cards") {
+      var declare = {};
+      document.querySelectorAll("#rl-declare select[data-vessel]").forEach(function (sel) {
+        if (picked.indexOf(sel.dataset.vessel) < 0) return;
+        declare[sel.dataset.vessel] = declare[sel.dataset.vessel] || {};
+        declare[sel.dataset.vessel][sel.dataset.field] = sel.value;
+      });
+      data.declare = declare;
+    }
+    e.detail.parameters["data"] = JSON.stringify(data);
+    window.realmSent = {cards: picked, selects: Array.prototype.map.call(
+      document.querySelectorAll("#rl-declare select[data-vessel]"), function (sel) {
+        return [sel.dataset.vessel, sel.dataset.field, sel.value]; })};
+  });
+  /* A refused command: its message sits next to the control (.rl-error); keep what the player
+     ticked and declared, and bring the message into view without jumping the page (focus stays
+     on the button, whose id is stable; the kit's alert announces the message). */
+  function restore() {
+    var error = document.querySelector("#realm .rl-error");
+    var sent = window.realmSent;
+    if (!error || !sent || error.dataset.restored) return;
+    error.dataset.restored = "1";
+    sent.cards.forEach(function (id) {
+      var box = document.querySelector('#rl-hand .realm-pick[value="' + id + '"]');
+      if (box) box.checked = true;
+    });
+    sent.selects.forEach(function (s) {
+      var sel = document.querySelector('#rl-declare select[data-vessel="' + s[0] + '"][data-field="' + s[1] + '"]');
+      if (sel) sel.value = s[2];
+    });
+    error.scrollIntoView({block: "nearest"});
+  }
+  document.addEventListener("htmx:oobAfterSwap", restore);
+  document.addEventListener("htmx:afterSettle", restore);
+})();
