@@ -308,6 +308,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "tabletop.api.exception_handler",
+    # Throttles count by client address: X-Forwarded-For is believed only from the proxies we
+    # run behind (else anyone could send a new one with every guess).
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", 1 if env_bool("BEHIND_PROXY", False) else 0)),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "DemLoc companion API",

@@ -370,3 +370,26 @@ def test_logout_clears_the_sites_caches_and_the_worker_stores_no_page(client):
     assert response["Clear-Site-Data"] == '"cache", "storage"'
     worker = client.get("/sw.js").content.decode()
     assert "no-store" in worker and 'indexOf("private")' in worker
+
+
+@pytest.mark.django_db
+def test_a_made_up_forwarded_for_does_not_reset_the_guess_count(settings):
+    settings.TABLETOP_CODE_GUESS_RATE = "3/min"
+    address = fresh_address()
+    for n in range(3):
+        spoofed = Client(REMOTE_ADDR=address, HTTP_X_FORWARDED_FOR=f"1.2.3.{n}")
+        assert spoofed.get(f"/join/?code=QQQQQ{n}").status_code == 404
+    spoofed = Client(REMOTE_ADDR=address, HTTP_X_FORWARDED_FOR="9.9.9.9")
+    assert spoofed.get("/join/?code=QQQQQZ").status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_schema_declares_the_seat_token_header_and_the_code_path(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path, method in (("/api/tables/{code}/commands", "post"),
+                         ("/api/tables/{code}/view", "get"),
+                         ("/missions/api/missions/{mission_id}/close", "post")):
+        params = {(p["in"], p["name"]) for p in schema["paths"][path][method]["parameters"]}
+        assert ("header", "X-Seat-Token") in params, path
+    assert not [p for p in schema["paths"] if "{table_id}" in p or "{id}" in p and "tables" in p]
+    assert "429" in schema["paths"]["/api/tables/{code}/join"]["post"]["responses"]
