@@ -26,11 +26,11 @@ UNTESTED: set[str] = {
     'cannot_summon', 'deck_empty', 'deploying', 'event_not_found', 'expedition_not_found', 'expedition_settled',
     'guest_guild_not_found', 'guild_not_found', 'hold_not_found', 'host_stays', 'income_not_found', 'login_required',
     'mission_not_found', 'mission_over', 'no_arcane', 'no_calc', 'no_change', 'no_characters',
-    'no_choice', 'no_contest', 'no_objective', 'no_offer', 'no_power', 'no_relic',
+    'no_choice', 'no_contest', 'no_objective', 'no_power', 'no_relic',
     'no_such_card', 'no_such_character', 'no_such_follower', 'no_such_point', 'no_such_seat', 'no_waves',
     'not_a_mission', 'not_a_player', 'not_chosen', 'not_in_play', 'not_possessed', 'not_ranged',
     'not_setup', 'not_your_fight', 'not_your_phase', 'not_yours', 'nothing_drawn', 'nothing_happened',
-    'over_wrong_count', 'raffle_done', 'raffle_missing', 'seat_not_found', 'turn_not_over', 'wait_placement',
+    'over_wrong_count', 'raffle_done', 'raffle_missing', 'seat_not_found', 'turn_not_over',
     'wrong_kabbalah', 'wrong_phase',
 }
 
