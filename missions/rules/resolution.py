@@ -9,8 +9,12 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 - Winner: the player who achieved the objective or held the area long enough; on total
   elimination, the last player with characters in play. When the mission ends by its turn limit,
   by agreement, or because one of 3-4 players was wiped out (table option ``elimination``), the
-  player with the most fame from kills wins; equal: nobody (a draw, the control spot stays with
+  player with the most fame from kills wins among those who still have characters in play (a
+  wiped-out player never wins on kills; if only one player has characters in play, that player
+  wins as on total elimination, issue 14); equal: nobody (a draw, the control spot stays with
   its holder).
+- A draw (by agreement or on a tied count) charges nobody the defeat penalty: nobody was
+  defeated (issue 14).
 - Rewards come from the mission definition: the winner's fame, feods and blood stones (the
   "items earned"); the objective reward to the player who achieved it; each kill counted on the
   kill counter pays the kill reward of its kind times the killed character's level; each relic
@@ -19,14 +23,19 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 - Costs decided in the setup are paid now: followers enlisted for the mission and the offers won
   for contested mercenaries (5.1.1, 5.1.2).
 - Characters (mercenaries only: followers and daemons return to the common area, 5.1.2):
-  killed -> dead (can never be used again, 6.4.1); one or more broken hearts, or still possessed
-  at the end -> injured, healed for ``heal_feods_per_heart`` x broken hearts (at least 1) feods;
-  escaped or unharmed -> active.
+  killed -> dead (can never be used again, 6.4.1); one or more broken hearts, or possessed at
+  the end (still on the board *or escaped while possessed*) -> injured, healed for
+  ``heal_feods_per_heart`` x broken hearts (at least 1) feods; escaped or unharmed -> active.
+  Our reading of 6.4.1 ("characters who have escaped, been seriously injured or died") and 6.4.2
+  (possession is removed only at the table, from a character still in play): a character that
+  escaped possessed leaves with the daemon in it, so it comes back needing care (at least one
+  broken heart's healing) and its Guild pays the possessed-escape penalty (issue 14).
 - Training mission (6.4): the winner and the kills are shown, nothing changes in any Guild.
 """
 
 from __future__ import annotations
 
+from .common import in_play
 from .setup import STANDARD
 
 CURRENCIES = ("fame", "feods", "blood_stones")
@@ -56,7 +65,15 @@ def winner_of(state: dict) -> tuple[int | None, str]:
     if reason == "elimination" and seat is not None and seat >= 0:
         return seat, reason
     rewards = state["setup"]["definition"].get("rewards") or {}
-    scores = {p["seat"]: kill_fame(p, rewards) for p in state["players"]}
+    alive = {
+        p["owner"]
+        for p in (state.get("pieces") or {}).values()
+        if in_play(p) and not p.get("possessed")
+    }
+    players = [p for p in state["players"] if not alive or p["seat"] in alive]
+    if alive and len(alive) == 1 and len(state["players"]) > 1:
+        return next(iter(alive)), "elimination"
+    scores = {p["seat"]: kill_fame(p, rewards) for p in players}
     best = max(scores.values(), default=0)
     top = [s for s, v in scores.items() if v == best]
     if len(top) == 1 and best > 0:
@@ -75,7 +92,7 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
             "needs": "Dead: stays in the dormitory, can never be used again (6.4.1).",
         }
     hearts = piece.get("broken_hearts", 0)
-    if piece.get("possessed") and piece["status"] == "in_play":
+    if piece.get("possessed") and piece["status"] in ("in_play", "escaped"):
         hearts = max(hearts, 1)
     if piece["status"] == "escaped" and not hearts:
         return {
@@ -140,8 +157,10 @@ def compute(state: dict) -> dict:
 
         if seat == winner:
             add(_reward(rewards, "win"), "Won the mission")
-        else:
+        elif winner is not None:
             add({c: -v for c, v in _reward(rewards, "loss").items()}, "Defeat")
+        else:
+            lines.append("A draw: no defeat penalty")
         if ended.get("reason") in ("objective", "objective_control") and ended.get("seat") == seat:
             add(_reward(rewards, "objective"), "Objective achieved")
         for kind, by_level in (player.get("kills") or {}).items():

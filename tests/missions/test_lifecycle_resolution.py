@@ -60,6 +60,8 @@ def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
     maud = character(r, "s1-m21")
     assert maud["possessed_escape"] and guild(r, 1)["fame"] == -2 - 3
     assert "escaped possessed" in " ".join(guild(r, 1)["lines"])
+    # Our reading (issue 14, 6.4.1/6.4.2): the daemon leaves with her: she needs care.
+    assert maud["status"] == "injured" and maud["heal_feods"] == 5
 
 
 def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
@@ -69,7 +71,33 @@ def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
     r = resolution.compute(t.state)
     assert r["winner"] is None and r["how"] == "draw"
     assert r["control_point"]["change"] == "stays"
-    assert guild(r, 0)["fame"] == guild(r, 1)["fame"] == -2
+    # Issue 14: a draw (here by agreement) charges nobody the defeat penalty (6.4.1).
+    assert guild(r, 0)["fame"] == guild(r, 1)["fame"] == 0
+    assert "A draw: no defeat penalty" in guild(r, 0)["lines"]
+
+
+def test_a_tied_kill_count_is_a_draw_without_defeat_penalty_6_4_1():
+    t = played(kind="turns")
+    run(t, 0, "kill.count", kind="mercenary", level=1)
+    run(t, 1, "kill.count", kind="mercenary", level=1)
+    for seat in (0, 1):
+        run(t, seat, "surrender.vote", agree=True)
+    r = resolution.compute(t.state)
+    assert r["winner"] is None and r["how"] == "draw"
+    assert guild(r, 0)["fame"] == guild(r, 1)["fame"] == 2  # their kills, no defeat
+
+
+def test_a_wiped_out_player_never_wins_on_kills_7_3_2_3_6_4_1():
+    # Issue 14: Ann counted more kills, but the mission ends with all her characters dead.
+    t = played(kind="turns")
+    run(t, 0, "kill.count", kind="mercenary", level=2)
+    for pid in ("s0-m11", "s0-m12", "s0-g13"):
+        run(t, 0, "tokens.adjust", piece=pid, token="broken_hearts", delta=3)
+    for seat in (0, 1):
+        run(t, seat, "surrender.vote", agree=True)
+    r = resolution.compute(t.state)
+    assert r["winner"] == 1 and r["how"] == "elimination"
+    assert guild(r, 0)["fame"] == 4 - 2  # her kills, and the defeat
 
 
 def test_relic_tokens_pay_per_token():
