@@ -74,17 +74,22 @@ def weapon_card(w: dict) -> dict:
 
 
 def _fixed_weapon(value) -> dict | None:
-    """A follower's or daemon's printed weapon ``[name, type, damage, "FEATURE x, ..."]``."""
+    """A follower's or daemon's printed weapon ``[name, type, damage, "FEATURE x, ...",
+    melee_damage, range]`` (the last two for ranged weapons, 5.1.2, 5.1.4: a ranged weapon's
+    shooting and hand-to-hand damages and its range; an older snapshot without them: the
+    shooting damage in the brawl too, range 6)."""
     if not value or not value[0]:
         return None
-    name, wtype, damage, features = (list(value) + [None, None, None, None])[:4]
+    name, wtype, damage, features, melee, reach = (list(value) + [None] * 6)[:6]
     wtype = wtype if wtype in WEAPON_TYPES else "swords"
+    ranged = wtype in RANGED
     texts = [t.strip().upper() for t in str(features or "").split(",") if t.strip()]
     return {
         "name": name,
         "type": wtype,
         "damage": _clamp(damage, 0, 12),
-        "range": 6 if wtype in RANGED else None,
+        "brawl_damage": _clamp(melee if ranged and melee is not None else damage, 0, 12),
+        "range": (_clamp(reach, 1, 24) if reach else 6) if ranged else None,
         "features": [t for t in texts if FEATURE_RE.match(t)],
     }
 
@@ -157,13 +162,19 @@ def follower_card(f: dict, card_id: str) -> dict:
         for w in (_fixed_weapon(f.get("primary_weapon")), _fixed_weapon(f.get("secondary_weapon")))
         if w
     ]
-    return {
+    codes = f.get("codes") or []
+    card = {
         "id": card_id,
         "name": f["name"],
         "kind": "follower",
         **_factors(f),
         "weapons": weapons,
     }
+    if codes and card["arcane"] > 0:
+        # 5.1.2: the arcane reference code of the card, assigned for the game; followers
+        # never summon daemons, so the code comes without its summoning.
+        card["code"] = {**code_card(codes[0]), "summon_cost": None, "pentacle": None}
+    return card
 
 
 def guest_entry(g: dict) -> dict:
