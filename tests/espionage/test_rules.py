@@ -646,3 +646,14 @@ def test_recorded_card_outside_a_duel_does_not_end_the_turn():
     act(sim, 1, "duel.challenge", opponent=2)
     act(sim, 1, "action.record", card="divert", target=3, health=-1)  # not a duellist
     assert sim.state["duel"] is not None and sim.state["active"] == 1
+
+
+def test_confirming_a_duel_names_its_winner_or_a_tie():
+    """How to Play 5: after a reveal with action cards, each duellist confirms who won (or a
+    tie); any other outcome is refused and nothing is claimed."""
+    sim = four()
+    duel(sim, 0, 3, troop(2), troop(8, "paper"), actions_o=["reverse"])
+    assert sim.state["duel"]["stage"] == "confirm"
+    before = sim.version
+    assert refused(sim, 0, "duel.confirm", outcome="nobody") == "bad_outcome"
+    assert sim.version == before and sim.state["duel"]["claims"] == [None, None]

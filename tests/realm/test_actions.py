@@ -217,3 +217,11 @@ def test_afflictions_are_drawn_two_at_a_time_and_given_to_someone_without_one():
     assert [p["affliction"] for p in g.state["players"]] == ["a03", "a06", "a02"]
     assert g.state["phase"] == "act"
     assert g.view(2)["players"][0]["affliction"]["name"] == "Echo"  # face up for all
+
+
+def test_seeker_names_one_of_the_four_suits():
+    """Rulebook "Seekers": the Seeker names a suit (D, V, S or C); anything else is refused."""
+    g = deal([["SD", "2S", "3S", "4S", "5S"], list(OTHER)])
+    before = g.version
+    assert refused(g, 0, "realm.warden.seeker", dict(card="SD", opponent=1, suit="X")) == "bad_suit"
+    assert g.version == before and "SD" in hand(g, 0)

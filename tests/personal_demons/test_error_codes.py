@@ -1,0 +1,29 @@
+"""Personal Demons error codes no other test provokes (issue 13 point 7), through the pure step
+a table command takes."""
+
+import pytest
+
+from tabletop.errors import RuleViolation
+from tabletop.testing import Sim
+
+from .cards import NAMES, R, cmd, game, with_cards
+
+
+def test_setup_is_for_one_to_four_players():
+    """Rulebook "Setup" (and "Solo Meditation"): 1 to 4 players; a fifth seat is refused."""
+    g = Sim(R, [*NAMES[:4], "Eve"], seed=1, content=with_cards(), start=False)
+    with pytest.raises(RuleViolation) as exc:
+        g.send(0, "table.start")
+    assert exc.value.code == "bad_seats"
+    assert g.state is None and not g.log
+
+
+@pytest.mark.parametrize("points", [0, 51, -51, "many"])
+def test_scoring_assistant_points_are_minus_50_to_50_not_0(points):
+    """Rulebook "Scoring" at a physical table: points the assistant does not count."""
+    g = game(2, options={"table": "physical"})
+    before = g.version
+    with pytest.raises(RuleViolation) as exc:
+        cmd(g, 0, "pd.phys.points", points=points)
+    assert exc.value.code == "bad_points"
+    assert g.version == before
