@@ -72,3 +72,9 @@ def guest_choices(table, seat) -> dict:
     bound = set(((table.state or {}).get("setup") or {}).get("guilds", {}))
     seats = [s for s in table.seats.filter(user__isnull=True) if str(s.number) not in bound]
     return {"guests": list(guild_services.guest_guilds(guild)), "seats": seats}
+
+
+@register.filter
+def ranged(weapons) -> bool:
+    """True when one of the weapons (a piece's ``weapon_refs``) has a range: the character can shoot (rulebook 7.2.2 Shooting sub-phase)."""
+    return any(w.get("range") for w in weapons or [])

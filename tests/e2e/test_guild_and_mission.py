@@ -106,8 +106,9 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
         expect(phone.locator('[data-stage="start"]')).to_be_visible()
         phone.get_by_role("button", name="Next").click()
     expect(bob.locator("#dl-mission")).to_be_visible()
+    piece = bob.locator('[id^="piece-s1-"]', has_text="Ash")
+    piece.locator("summary").first.click()  # the roster card opens the character's sheet
     for _ in range(3):  # three broken hearts: killed (7.3.2)
-        piece = bob.locator('[id^="piece-s1-"]', has_text="Ash")
         before = bob.locator("#live").get_attribute("data-version")
         piece.get_by_role("button", name="add a broken heart").click()
         expect(bob.locator("#live")).not_to_have_attribute("data-version", before)

@@ -29,7 +29,13 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ann.locator("body")).to_have_attribute("data-ws", "open")
 
     # Ann's +1 damage on her own card shows on Ben's phone without a reload.
+    # Everyone lands on the sticky turn bar (issue 16 point 7); the roster is compact.
+    for phone in (ann, ben):
+        expect(phone.locator("#dl-turn")).to_be_in_viewport()
+    heights = {"start": ann.evaluate("document.documentElement.scrollHeight")}
     korr_ann = ann.locator("#piece-s0-korr")
+    korr_ann.locator("summary").first.click()  # tap the card: its sheet opens
+    expect(korr_ann.get_by_role("button", name="+1 damage")).to_be_visible()
     korr_ann.get_by_role("button", name="+1 damage").click()
     expect(ben.locator("#piece-s0-korr .dl-armor-dmg")).to_have_text("1")
     korr_ann.locator('[data-token="bleeding"]').get_by_role(
@@ -38,19 +44,37 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ben.locator('#piece-s0-korr [data-token="bleeding"] .dl-counter-value')).to_have_text(
         "1"
     )
+    # The sheet stays open across the push, and the turn bar stays on screen while scrolling.
+    expect(korr_ann.get_by_role("button", name="+1 damage")).to_be_visible()
+    korr_ann.get_by_role("button", name="+1 damage").scroll_into_view_if_needed()
+    expect(ann.locator("#dl-turn")).to_be_in_viewport()
     shot(ann, "missions-cards-ann")
+    ann.screenshot(path="test-artifacts/missions-sticky-turn-bar.png")  # the viewport, scrolled
 
-    # Ann works out a shot; Ben (the target's player) reads it and applies it.
-    ann.locator("#dl-shoot summary").click()
-    ann.select_option('select[name="d.shooter"]', "s0-korr:0")
-    ann.select_option('#dl-shoot select[name="d.target"]', "s1-bram")
-    ann.fill('input[name="d.test_roll"]', "2")
-    ann.fill('input[name="d.dice"]', "3 3 3")
-    ann.locator("#dl-shoot").get_by_role("button", name="Work it out").click()
+    # Ann works out a shot from Korr's sheet (7.2.2); Ben (the target's player) applies it.
+    # Taps: card (open already) -> Shoot -> target -> Work it out -> Apply, the dice typed.
+    taps = 0
+    shoot = korr_ann.locator("#shoot-s0-korr")
+    shoot.locator("summary").click(); taps += 1
+    shoot.locator('select[name="d.target"]').select_option("s1-bram"); taps += 1
+    shoot.locator('input[name="d.test_roll"]').fill("2")
+    # A refused command (2 dice typed, 3 needed) shows its message at the control, announced,
+    # with what was typed kept (issue 16 point 4).
+    shoot.locator('input[name="d.dice"]').fill("3 3")
+    shoot.get_by_role("button", name="Work it out").click()
+    refusal = shoot.get_by_role("alert")
+    expect(refusal).to_contain_text("fighting dice")
+    expect(refusal).to_be_in_viewport()
+    expect(shoot.locator('input[name="d.test_roll"]')).to_have_value("2")
+    expect(shoot.locator('select[name="d.target"]')).to_have_value("s1-bram")
+    shot(ann, "missions-error-at-control")
+    shoot.locator('input[name="d.dice"]').fill("3 3 3")
+    shoot.get_by_role("button", name="Work it out").click(); taps += 1
     expect(ben.locator("#dl-pending")).to_contain_text("(4 + 4) - 0 = 8")
     shot(ben, "missions-shot-proposed-ben")
     ben.locator("#dl-pending").screenshot(path="test-artifacts/missions-pending.png")
-    ben.locator("#dl-pending").get_by_role("button", name="Apply").click()
+    ben.locator("#dl-pending").get_by_role("button", name="Apply").click(); taps += 1
+    assert taps <= 5
     expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute(
         "aria-label", "1 of 3"
     )
@@ -77,9 +101,12 @@ def test_two_phones_play_a_mission_turn(new_phone):
     shot(ann, "missions-turn2-ann")
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
     ann.locator("#piece-s0-korr").screenshot(path="test-artifacts/missions-card-korr.png")
+    ann.locator("#piece-s0-vesna summary").first.click()
     ann.locator("#piece-s0-vesna .dl-more summary").click()
     ann.locator("#piece-s0-vesna").screenshot(path="test-artifacts/missions-card-vesna-arcane.png")
     shot(ben, "missions-turn2-ben")
+    heights["turn2"] = ann.evaluate("document.documentElement.scrollHeight")
+    print("page heights at 360x740:", heights)
     log = ann.context.new_page()
     log.goto(f"/t/{code}/log/")
     expect(log.locator("body")).to_contain_text("Korr Halfhand bleeds: 1 hit(s).")

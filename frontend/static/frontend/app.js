@@ -203,3 +203,115 @@
       }, function () { unsent = unsent || req; });
   }
 })();
+
+// --- what a swap of the live region must not lose (issue 16 points 4 and 7) -----------------
+// The whole #live region is replaced by every answer and push. Kept across the swap: which
+// <details> were open (a character's sheet, a folded player), which control had the focus, and
+// a refused command's message, shown next to the control that sent it (with what was typed),
+// announced (role=alert) and scrolled into view; it stays there, through later pushes, until
+// the next command. Forms are matched by their hidden fields and button label ("signature").
+(function () {
+  function sig(form) {
+    if (!form || !form.querySelectorAll) return "";
+    var parts = [form.getAttribute("hx-post") || ""];
+    form.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
+    });
+    var b = form.querySelector("button");
+    if (b) parts.push(b.textContent.trim());
+    return parts.join("&");
+  }
+  function formBySig(root, s) {
+    var found = null;
+    if (!s) return null;
+    root.querySelectorAll("form").forEach(function (f) { if (!found && sig(f) === s) found = f; });
+    return found;
+  }
+  var last = null;      // {sig, values}: the command just sent
+  var placed = null;    // {sig, code, text}: the refusal shown at its control
+  document.addEventListener("htmx:configRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    if (!form || !document.getElementById("live") || !document.getElementById("live").contains(form)) return;
+    var values = {};
+    form.querySelectorAll("input, select, textarea").forEach(function (i) {
+      if (!i.name || i.type === "hidden") return;
+      if (i.type === "checkbox" || i.type === "radio") values[i.name + "=" + i.value] = i.checked;
+      else if (i.multiple) values[i.name] = Array.prototype.map.call(i.selectedOptions, function (o) { return o.value; });
+      else values[i.name] = i.value;
+    });
+    last = { sig: sig(form), values: values };
+    placed = null;
+    var old = document.querySelector("#live .alert.at-control");
+    if (old) old.remove();
+  });
+  function snapshot(live) {
+    var open = [];
+    live.querySelectorAll("details[id][open]").forEach(function (d) { open.push(d.id); });
+    var a = document.activeElement, focus = null;
+    if (a && live.contains(a)) {
+      var f = a.closest("form");
+      focus = { id: a.id || null, sig: f ? sig(f) : null, name: a.name || null };
+    }
+    return { open: open, focus: focus };
+  }
+  function openAround(el) {
+    for (var d = el && el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  }
+  function restore(snap) {
+    var live = document.getElementById("live");
+    if (!live) return;
+    snap.open.forEach(function (id) { var d = document.getElementById(id); if (d && live.contains(d)) d.open = true; });
+    var alert = live.querySelector(":scope > .alert[data-code]");
+    if (alert && last) {
+      var form = formBySig(live, last.sig);
+      if (form) {
+        form.querySelectorAll("input, select, textarea").forEach(function (i) {
+          if (!i.name || i.type === "hidden") return;
+          if (i.type === "checkbox" || i.type === "radio") { var k = i.name + "=" + i.value; if (k in last.values) i.checked = last.values[k]; }
+          else if (i.multiple && last.values[i.name]) Array.prototype.forEach.call(i.options, function (o) { o.selected = last.values[i.name].indexOf(o.value) >= 0; });
+          else if (i.name in last.values) i.value = last.values[i.name];
+        });
+        placed = { sig: last.sig, code: alert.dataset.code, text: alert.textContent };
+        alert.remove();
+      }
+    }
+    if (placed) {
+      var target = formBySig(live, placed.sig);
+      live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
+      if (target) {
+        var note = document.createElement("p");
+        note.className = "alert at-control"; note.setAttribute("role", "alert");
+        note.dataset.code = placed.code; note.textContent = placed.text;
+        target.insertAdjacentElement("afterend", note);
+        openAround(target);
+        if (alert) {
+          var r = note.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+          var field = target.querySelector("input:not([type=hidden]), select, button");
+          if (field && field.focus) field.focus({ preventScroll: true });
+          return;
+        }
+      }
+    }
+    var fo = snap.focus;
+    if (fo) {
+      var el = fo.id ? document.getElementById(fo.id) : null;
+      if (!el && fo.sig) {
+        var f2 = formBySig(live, fo.sig);
+        el = f2 && (fo.name ? f2.querySelector('[name="' + fo.name.replace(/"/g, "") + '"]') : f2.querySelector("button"));
+      }
+      if (el && el.focus) el.focus({ preventScroll: true });
+    }
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "live") return;
+    var snap = snapshot(e.detail.target);
+    var wasPlaying = !!document.getElementById("dl-turn");
+    setTimeout(function () {
+      restore(snap);
+      // Everyone lands on the turn bar when the game starts (issue 16 point 7).
+      var bar = document.getElementById("dl-turn");
+      if (bar && !wasPlaying) { bar.scrollIntoView({ block: "start" }); }
+    }, 0);
+  });
+})();
