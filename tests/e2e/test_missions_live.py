@@ -55,8 +55,10 @@ def test_two_phones_play_a_mission_turn(new_phone):
     # Taps: card (open already) -> Shoot -> target -> Work it out -> Apply, the dice typed.
     taps = 0
     shoot = korr_ann.locator("#shoot-s0-korr")
-    shoot.locator("summary").click(); taps += 1
-    shoot.locator('select[name="d.target"]').select_option("s1-bram"); taps += 1
+    shoot.locator("summary").click()
+    taps += 1
+    shoot.locator('select[name="d.target"]').select_option("s1-bram")
+    taps += 1
     shoot.locator('input[name="d.test_roll"]').fill("2")
     # A refused command (2 dice typed, 3 needed) shows its message at the control, announced,
     # with what was typed kept (issue 16 point 4).
@@ -69,11 +71,13 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(shoot.locator('select[name="d.target"]')).to_have_value("s1-bram")
     shot(ann, "missions-error-at-control")
     shoot.locator('input[name="d.dice"]').fill("3 3 3")
-    shoot.get_by_role("button", name="Work it out").click(); taps += 1
+    shoot.get_by_role("button", name="Work it out").click()
+    taps += 1
     expect(ben.locator("#dl-pending")).to_contain_text("(4 + 4) - 0 = 8")
     shot(ben, "missions-shot-proposed-ben")
     ben.locator("#dl-pending").screenshot(path="test-artifacts/missions-pending.png")
-    ben.locator("#dl-pending").get_by_role("button", name="Apply").click(); taps += 1
+    ben.locator("#dl-pending").get_by_role("button", name="Apply").click()
+    taps += 1
     assert taps <= 5
     expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute(
         "aria-label", "1 of 3"
