@@ -315,3 +315,29 @@
     }, 0);
   });
 })();
+
+// --- the screen stays on during a game (issue 16 point 6) -----------------------------------
+// A table page in play (a page with a turn bar or the kit's live region past the lobby) holds a
+// screen wake lock while visible; the browser drops it when the page is hidden, so it is taken
+// again on return, and released when the player leaves the page.
+(function () {
+  if (!("wakeLock" in navigator)) return;
+  var lock = null;
+  function playing() {
+    var live = document.getElementById("live");
+    return !!live && live.dataset.status === "playing";
+  }
+  function take() {
+    if (lock || document.visibilityState !== "visible" || !playing()) return;
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l; document.body.dataset.wakeLock = "held";
+      l.addEventListener("release", function () { lock = null; document.body.dataset.wakeLock = "released"; });
+    }).catch(function () {});
+  }
+  function release() { if (lock) { lock.release().catch(function () {}); lock = null; } }
+  document.addEventListener("visibilitychange", take);
+  document.addEventListener("htmx:afterSettle", function () { if (playing()) take(); else release(); });
+  document.addEventListener("htmx:oobBeforeSwap", function () { setTimeout(function () { if (playing()) take(); else release(); }, 0); });
+  window.addEventListener("pagehide", release);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", take); else take();
+})();
