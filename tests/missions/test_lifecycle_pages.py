@@ -179,3 +179,17 @@ def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, 
     page = admin_client.get(reverse("admin:missions_mission_change", args=[mission.pk]))
     assert page.status_code == 200 and "winner_name" in page.content.decode()
     assert admin_client.get(reverse("admin:missions_mission_add")).status_code == 403
+
+
+def test_home_page_tells_a_demo_table_from_a_guild_mission(client, make_guild, demo_missions):
+    """Issue 16 point 8: the home list says which DemLoc table writes into the Guilds."""
+    from tabletop.models import Seat, Table
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    client.force_login(a.master)
+    client.post(reverse("missions:lobby"), {"definition": demo_missions["relic"].pk, "mode": "standard"})
+    demo = Table.objects.create(ruleset="demloc", title="DemLoc mission")
+    Seat.objects.create(table=demo, number=0, name="Ash", user=a.master)
+    html = client.get(reverse("home")).content.decode()
+    assert 'data-kind="guild-mission">Guild mission · The Reliquary of Loch' in html
+    assert html.count('data-kind="demo"') == 1
