@@ -3,9 +3,29 @@ and confirmed on the other, the cadence, the first player and Next turn (DemLoc 
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
+
+
+def serious_axe_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now (issue 16 point 7)."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def small_text(page) -> list[str]:
+    """Visible text rendered under 12 px (issue 16 point 7)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#live *')].filter(e =>
+             e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+             && parseFloat(getComputedStyle(e).fontSize) < 12).map(e => e.textContent.trim().slice(0, 30))"""
+    )
 
 
 def test_two_phones_play_a_mission_turn(new_phone):
@@ -49,11 +69,13 @@ def test_two_phones_play_a_mission_turn(new_phone):
     korr_ann.get_by_role("button", name="+1 damage").scroll_into_view_if_needed()
     expect(ann.locator("#dl-turn")).to_be_in_viewport()
     shot(ann, "missions-cards-ann")
+    assert serious_axe_violations(ann) == []
+    assert small_text(ann) == []
     ann.screenshot(path="test-artifacts/missions-sticky-turn-bar.png")  # the viewport, scrolled
 
     # Ann works out a shot from Korr's sheet (7.2.2); Ben (the target's player) applies it.
     # Taps: card (open already) -> Shoot -> target -> Work it out -> Apply, the dice typed.
-    taps = 0
+    taps = 1  # the card, opened above
     shoot = korr_ann.locator("#shoot-s0-korr")
     shoot.locator("summary").click()
     taps += 1
