@@ -10,7 +10,7 @@ FIND_PYTHON = for c in python3.13 python3.12 python3 $$(ls -d $$(pyenv root 2>/d
 	  if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v "$$c" || echo "$$c"; exit 0; fi; \
 	done; exit 1
 
-.PHONY: run test test-unit test-e2e venv lint bench drills clean playouts
+.PHONY: run test test-unit test-e2e venv lint bench bench-venv drills clean playouts
 
 $(STAMP): pyproject.toml
 	@PYBIN=$$($(FIND_PYTHON)) || { echo "No Python 3.12+ found. Install one, e.g. 'apt-get install python3.12' or 'pyenv install 3.13', then run make again." >&2; exit 1; }; \
@@ -64,8 +64,19 @@ playouts: $(STAMP)
 drills: $(STAMP)
 	$(PY) -m pytest tests/drills -q -s -p no:cacheprovider
 
-bench: $(STAMP)
-	$(PY) bench/table_commands.py
+## make bench: the live-path benchmarks of README "Performance" (PostgreSQL and Redis from
+## DATABASE_URL/REDIS_URL). bench-venv: the bench extra, and .venv-es with the eventsourcing
+## library for bench/append.py's comparison (kept out of the project's own environment).
+bench-venv: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	[ -x .venv-es/bin/python ] || $$($(FIND_PYTHON)) -m venv .venv-es
+	.venv-es/bin/python -m pip install --quiet 'eventsourcing[postgres]>=9.4,<10'
+
+bench: bench-venv
+	$(PY) bench/live.py saturation --server uvicorn --workers 2 --connections 16 --runs 3
+	$(PY) bench/live.py saturation --server uvicorn --workers 2 --connections 64 --runs 3
+	$(PY) bench/live.py evening --server uvicorn --workers 2 --runs 3
+	$(PY) bench/append.py --runs 3
 
 clean:
 	rm -rf $(VENV) .celery db.sqlite3 .test-db*.sqlite3 staticfiles test-artifacts

@@ -1,0 +1,128 @@
+"""In-process append (issue 19): ``run_command`` against the eventsourcing library's save.
+
+``--threads`` threads (1 and 8 by default), each with its own counter table (4 seats,
+started) and its own database connection, run ``counter.add`` through
+``tabletop.services.run_command`` for ``--duration`` seconds: decide, append with the version
+check, update the projection, commit, and hand the new version to the publisher (Redis when
+``REDIS_URL`` is set). In the same run ``bench/es_save.py`` does the same count of threads with
+the eventsourcing library (``.venv-es``, ``make bench-venv``) on the same PostgreSQL: one event
+saved per transaction. Prints commands/s, events/s and the ratio; ``--runs`` repeats.
+
+    DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
+    REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/append.py --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DATABASE_URL", "postgres://demloc:demloc@127.0.0.1:5432/demloc_bench")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connections  # noqa: E402
+
+from tabletop import services  # noqa: E402
+from tabletop.publisher import PUBLISHER  # noqa: E402
+from tabletop.rules import Command  # noqa: E402
+
+
+def make_table():
+    table, host = services.table_create(ruleset="counter", host_name="S1")
+    seats = [host] + [services.seat_join(table=table, name=f"S{n}") for n in range(2, 5)]
+    services.run_command(table, host, Command("table.start"))
+    return table, seats
+
+
+def ours(threads: int, duration: float) -> float:
+    tables = [make_table() for _ in range(threads)]
+    connections.close_all()
+    counts = [0] * threads
+    gate = threading.Barrier(threads + 1)
+    stop = [0.0]
+
+    def work(i):
+        table, seats = tables[i]
+        services.run_command(table, seats[0], Command("counter.add", {"amount": 1}))  # connect
+        gate.wait()
+        n = 0
+        while time.perf_counter() < stop[0]:
+            amount = 1 if n % 2 == 0 else -1  # the counter game ends at 50
+            services.run_command(table, seats[n % 4], Command("counter.add", {"amount": amount}))
+            n += 1
+        counts[i] = n
+        connections.close_all()
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    stop[0] = time.perf_counter() + duration
+    gate.wait()
+    t0 = time.perf_counter()
+    for w in workers:
+        w.join()
+    elapsed = time.perf_counter() - t0
+    PUBLISHER.flush(10)
+    return sum(counts) / elapsed
+
+
+def theirs(threads: int, duration: float) -> float | None:
+    py = ROOT / ".venv-es" / "bin" / "python"
+    if not py.exists():
+        return None
+    out = subprocess.run(
+        [str(py), str(ROOT / "bench" / "es_save.py"), "--threads", str(threads),
+         "--duration", str(duration)],
+        capture_output=True, text=True, check=True, env=os.environ,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])["per_second"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 8])
+    parser.add_argument("--duration", type=float, default=8.0)
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
+                   check=True)
+    load = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; DB {os.environ['DATABASE_URL'].split('@')[-1]}"
+          f"; publisher: {'Redis' if os.environ.get('REDIS_URL') else 'in-memory layer'}")
+    results: dict[int, list[tuple[float, float | None]]] = {t: [] for t in args.threads}
+    for run in range(args.runs):
+        for t in args.threads:
+            a = ours(t, args.duration)
+            b = theirs(t, args.duration)
+            results[t].append((a, b))
+            ratio = f"{a / b:.2f}x" if b else "n/a (no .venv-es: make bench-venv)"
+            b_text = f"{b:.0f} events/s" if b else "-"
+            print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s; "
+                  f"eventsourcing save {b_text}; ratio {ratio}; load {os.getloadavg()[0]:.2f}")
+    if args.runs > 1:
+        for t, rows in results.items():
+            ratios = [a / b for a, b in rows if b]
+            ours_ = [a for a, _ in rows]
+            print(f"{t} thread(s), min/median/max: run_command {min(ours_):.0f}/"
+                  f"{statistics.median(ours_):.0f}/{max(ours_):.0f} commands/s"
+                  + (f"; ratio {min(ratios):.2f}/{statistics.median(ratios):.2f}/"
+                     f"{max(ratios):.2f}x" if ratios else ""))
+
+
+if __name__ == "__main__":
+    main()
