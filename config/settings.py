@@ -208,14 +208,6 @@ USE_TZ = True
 STATIC_URL = "static/"
 SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
 STATIC_ROOT = BASE_DIR / "staticfiles"
-if SERVE_STATIC:
-    # ServeStatic (the maintained ASGI-native WhiteNoise): the server serves /static/ itself
-    # (htmx, CSS: a table may have no internet and no web server in front), straight from
-    # the apps' static folders (no collectstatic step), with caching headers and compression
-    # negotiation; unknown paths fall through to Django's 404. SERVE_STATIC=0 behind a proxy.
-    MIDDLEWARE.insert(1, "servestatic.middleware.ServeStaticMiddleware")
-    SERVESTATIC_USE_FINDERS = True
-    SERVESTATIC_AUTOREFRESH = DEBUG
 
 # Table commands are small: anything bigger is malformed (DESIGN.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
