@@ -203,3 +203,11 @@ def test_live_region_alone_for_a_waking_phone(client):
     client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "4"})
     live = client.get(f"/t/{table.code}/live/").content.decode()
     assert live.lstrip().startswith('<section id="live"') and 'id="total">4<' in live
+
+
+def test_signup_shows_the_password_rules_before_any_error(client):
+    """Issue 16 point 7: the rules are on the form, tied to the field, not only in a refusal."""
+    html = client.get("/accounts/signup/").content.decode()
+    assert 'id="id_password1_helptext"' in html
+    assert "at least 8 characters" in html
+    assert 'aria-describedby="id_password1_helptext"' in html
