@@ -187,7 +187,9 @@ def test_home_page_tells_a_demo_table_from_a_guild_mission(client, make_guild, d
 
     a = make_guild("House Ash", "red", ("Rook",))
     client.force_login(a.master)
-    client.post(reverse("missions:lobby"), {"definition": demo_missions["relic"].pk, "mode": "standard"})
+    client.post(
+        reverse("missions:lobby"), {"definition": demo_missions["relic"].pk, "mode": "standard"}
+    )
     demo = Table.objects.create(ruleset="demloc", title="DemLoc mission")
     Seat.objects.create(table=demo, number=0, name="Ash", user=a.master)
     html = client.get(reverse("home")).content.decode()
