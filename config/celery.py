@@ -65,6 +65,24 @@ def _prune_sql_broker() -> None:
         log.warning("worker clock: could not prune the SQL broker", exc_info=True)
 
 
+def _heartbeat(name: str, started) -> None:
+    """Write this worker's heartbeat (``ops.WorkerBeat``), from its main process."""
+    from django.db import close_old_connections
+    from django.utils import timezone
+
+    from ops.models import WorkerBeat
+
+    try:
+        WorkerBeat.objects.update_or_create(
+            name=name,
+            defaults={"pid": os.getpid(), "started_at": started, "last_seen": timezone.now()},
+        )
+    except Exception:  # noqa: BLE001 - a database hiccup costs one heartbeat
+        log.warning("worker clock: could not write the heartbeat", exc_info=True)
+    finally:
+        close_old_connections()
+
+
 class WorkerClock(bootsteps.StartStopStep):
     """A consumer bootstep: started each time the worker's consumer (re)connects, stopped when
     it loses the connection or shuts down. On start it sends ``WORKER_CLOCK["on_connect"]`` and
@@ -88,6 +106,14 @@ class WorkerClock(bootsteps.StartStopStep):
             parent.timer.call_repeatedly(entry["seconds"], _tick, (entry,), priority=0)
             for entry in clock.get("every", [])
         ]
+        if clock.get("heartbeat_seconds"):
+            from django.utils import timezone
+
+            args = (parent.hostname, timezone.now())
+            _heartbeat(*args)
+            self.timers.append(
+                parent.timer.call_repeatedly(clock["heartbeat_seconds"], _heartbeat, args)
+            )
         if (app.conf.broker_url or "").startswith("sqla+"):
             _prune_sql_broker()
             self.timers.append(parent.timer.call_repeatedly(600.0, _prune_sql_broker))

@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "tabletop.espionage",
     "guilds",
     "missions",
+    "ops",
 ]
 
 MIDDLEWARE = [
@@ -288,6 +289,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # events take a mark per period. ``on_connect``: sent each time a worker (re)connects to its
 # broker (a restarted worker or broker: ETA messages may be lost or invisible).
 WORKER_CLOCK = {
+    "heartbeat_seconds": 10.0,  # ops.WorkerBeat: the operations page and /health/
     "every": [
         {"task": "guilds.tasks.sweep_city_timers", "seconds": 1.0},
         {"task": "guilds.tasks.post_city_events", "seconds": 30 * 60.0, "period_kwarg": "period"},
@@ -374,6 +376,10 @@ if HTTPS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        # The last hour's errors of each process, for the operations page (ops/live.py).
+        "recent": {"class": "ops.live.RecentErrors"},
+    },
+    "root": {"handlers": ["console", "recent"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -32,6 +32,7 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
+from ops import live
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views_async
 from tabletop.gate import scope_request, table_by_code
@@ -73,6 +74,7 @@ def _ping_version(text_data: str | None) -> int | None:
 
 
 table_version = sync_to_async(_table_version, thread_sensitive=False)
+publish_figures = sync_to_async(live.heartbeat, thread_sensitive=False)  # the ops page
 locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 
@@ -95,11 +97,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self._sender: asyncio.Task | None = None
         self._base_url = self._scope_base_url()
         await self.accept()
+        live.socket_opened(self.table_id)
         self.hub = get_hub()
         await self.hub.join(self)
         await self.push(force=True)
 
     async def disconnect(self, code):
+        if getattr(self, "table_id", None) is not None:
+            live.socket_closed(self.table_id)
         hub = getattr(self, "hub", None)
         if hub is not None:
             await hub.leave(self)
@@ -114,6 +119,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # (Group memberships are renewed by the hub's room of the table, not per phone.)
         shown = _ping_version(text_data)
         if shown is not None:
+            await publish_figures()
             current = await table_version(self.table_id)
             if current is None:
                 await self.close(code=4404)

@@ -1,0 +1,22 @@
+"""Health checks of our own for django-health-check (``/health/``; issue 18)."""
+
+import dataclasses
+from datetime import timedelta
+
+from django.utils import timezone
+from health_check.base import HealthCheck
+from health_check.exceptions import ServiceUnavailable
+
+ALIVE_WITHIN = timedelta(seconds=30)
+
+
+@dataclasses.dataclass
+class CeleryWorkers(HealthCheck):
+    """At least one Celery worker wrote its heartbeat (``ops.WorkerBeat``) within 30 s. Works
+    on every broker (the embedded SQL transport has no broadcast for ``celery inspect ping``)."""
+
+    def run(self):
+        from ops.models import WorkerBeat
+
+        if not WorkerBeat.objects.filter(last_seen__gte=timezone.now() - ALIVE_WITHIN).exists():
+            raise ServiceUnavailable("No Celery worker has been seen in the last 30 s")
