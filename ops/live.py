@@ -29,21 +29,25 @@ _published = 0.0
 
 
 def socket_opened(table_id: int) -> None:
+    """Count an open socket (no I/O: safe on the event loop); published by ``heartbeat``."""
+    global _published
     with _lock:
         _sockets[table_id] += 1
-    _maybe_publish(force=True)
+        _published = 0.0
 
 
 def socket_closed(table_id: int) -> None:
+    global _published
     with _lock:
         _sockets[table_id] -= 1
         if _sockets[table_id] <= 0:
             _sockets.pop(table_id, None)
-    _maybe_publish(force=True)
+        _published = 0.0
 
 
 def heartbeat() -> None:
-    """Refresh this process's figures now and then (the consumer calls it on pings)."""
+    """Publish this process's figures if due (every 5 s; sooner after a socket opened or
+    closed). Does cache I/O: the consumer calls it off the event loop, on pings."""
     _maybe_publish()
 
 

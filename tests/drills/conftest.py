@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,52 @@ def start_worker(redis_url: str, name: str, log_dir: Path) -> subprocess.Popen:
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+
+
+def serve(redis_url: str, log_dir: Path, port: int) -> subprocess.Popen:
+    """daphne serving ``config.asgi`` on ``port``, the test database and ``redis_url``, as a
+    server is run (no debug pages; the psycopg pool, health-checked, its default)."""
+    import httpx
+
+    env = dict(
+        os.environ,
+        DATABASE_URL=db_url(),
+        REDIS_URL=redis_url,
+        DEBUG="0",
+        SECRET_KEY="drill-only-secret-key-drill-only-secret-key-0123456789",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        TABLETOP_CODE_GUESS_RATE="100000/min",
+        TABLETOP_SEAT_JOIN_RATE="100000/min",
+        TABLETOP_TABLE_CREATE_RATE="100000/min",
+    )
+    env.pop("DB_POOL", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    log = open(log_dir / f"daphne-{port}.log", "ab")  # noqa: SIM115 - closed with the process
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("daphne did not start")
 
 
 def kill9(proc: subprocess.Popen) -> None:

@@ -4,9 +4,6 @@ backend of its database is terminated four times. A client retries a failed comm
 same idempotency key, as the phones do. Every acknowledged command is in the log exactly once,
 and the only failed answers are those of requests in flight at a kill."""
 
-import os
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -19,7 +16,7 @@ from django.db import connection
 from tabletop.models import Event
 from tests.faults import free_port
 
-from .conftest import ROOT, db_url
+from .conftest import kill9, serve
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.drill]
 
@@ -39,47 +36,9 @@ def _terminate_all(dbname: str) -> int:
 @pytest.fixture
 def server(private_redis, tmp_path):
     port = free_port()
-    env = dict(
-        os.environ,
-        DATABASE_URL=db_url(),
-        REDIS_URL=private_redis.url,
-        DEBUG="0",
-        SECRET_KEY="drill-only-secret-key-drill-only-secret-key-0123456789",
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        TABLETOP_CODE_GUESS_RATE="100000/min",
-        TABLETOP_SEAT_JOIN_RATE="100000/min",
-        TABLETOP_TABLE_CREATE_RATE="100000/min",
-    )
-    env.pop("DB_POOL", None)  # the default: the pool, health-checked
-    log = open(tmp_path / "daphne.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(url + "/", timeout=1)
-            break
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(10)
-    log.close()
+    proc = serve(private_redis.url, tmp_path, port)
+    yield f"http://127.0.0.1:{port}"
+    kill9(proc)
 
 
 def test_commands_survive_terminated_connections_none_lost_none_twice(server):

@@ -85,11 +85,16 @@ def _figures(label: str, total: int) -> dict:
 def test_a_worker_holding_eta_messages_survives_a_redis_restart(
     found_guild, give, private_redis, tmp_path
 ):
-    rows = _expeditions(found_guild, give, 100, first_in=8, spread=6)
+    rows = _expeditions(found_guild, give, 100, first_in=15, spread=6)
     worker = start_worker(private_redis.url, "w1", tmp_path)
     try:
-        time.sleep(5)  # started; its clock has sent the ETA tasks of the coming deadlines
-        assert models.Expedition.objects.filter(eta_sent_at__isnull=False).count() == len(rows)
+        # Started, and its clock has sent the ETA tasks of the coming deadlines: it holds them.
+        deadline = time.monotonic() + 14
+        sent = models.Expedition.objects.filter(eta_sent_at__isnull=False)
+        while sent.count() < len(rows) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert sent.count() == len(rows), "the worker did not start in time"
+        time.sleep(1)
         private_redis.restart(down_for=2.0)  # every message is gone (no persistence)
         _wait_settled(30)
         alive = worker.poll() is None
@@ -104,11 +109,15 @@ def test_a_worker_holding_eta_messages_survives_a_redis_restart(
 
 
 def test_killing_one_of_two_workers_strands_no_timer(found_guild, give, private_redis, tmp_path):
-    rows = _expeditions(found_guild, give, 100, first_in=8, spread=8)
+    rows = _expeditions(found_guild, give, 100, first_in=15, spread=8)
     first = start_worker(private_redis.url, "w1", tmp_path)
     second = start_worker(private_redis.url, "w2", tmp_path)
     try:
-        time.sleep(6)  # both hold some of the ETA messages
+        deadline = time.monotonic() + 14
+        sent = models.Expedition.objects.filter(eta_sent_at__isnull=False)
+        while sent.count() < len(rows) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(2)  # both have started and hold some of the ETA messages
         kill9(first)  # its messages stay invisible in Redis for the visibility timeout
         _wait_settled(30)
         alive = second.poll() is None
