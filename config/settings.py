@@ -224,9 +224,11 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which kills the layer's
             # blocking receive (channels_redis issue 422): no client-side read timeout.
-            # group_expiry: a phone's channel stays in its table's group at most this long
-            # unless it re-joins (the consumer does on every heartbeat), so the channels of a
-            # killed server leave their groups within minutes, not a day (the default).
+            # group_expiry (this list-based layer): a member stays in a group at most this
+            # long unless it re-joins (the fan-out rooms renew theirs), so the channels of a
+            # killed server leave their groups within minutes, not a day (the default). The
+            # pub/sub layer below stores no groups: a dead server's subscriptions end with its
+            # Redis connection.
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "group_expiry": 300,
