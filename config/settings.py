@@ -268,7 +268,9 @@ if REDIS_URL:
     # the worker clock below settles their timers within a second of the deadline anyway).
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": 300,
-        "socket_timeout": 5.0,
+        # A hung Redis holds a request that sends a task (an expedition's, after commit) for
+        # a few seconds at most: 3 s per try, one retry (below). Above kombu's 1 s BRPOP.
+        "socket_timeout": 3.0,
         "socket_connect_timeout": 2.0,
     }
 else:
@@ -277,7 +279,7 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 20}}
 # Sending a task from a request never waits long for a missing broker: the rows it is about
 # are in the database and the worker clock settles them anyway.
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker waits for its broker, however long
