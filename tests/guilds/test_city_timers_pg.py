@@ -150,7 +150,8 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
             roll=1,
             consequence_roll=1,
             started_at=timezone.now(),
-            due_at=timezone.now(),
+            # Not due while they are re-dated below: the workers' clock sweeps every second.
+            due_at=timezone.now() + timedelta(hours=1),
         )
         for g in guilds
         for p in points
