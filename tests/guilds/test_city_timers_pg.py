@@ -166,6 +166,13 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
     with tempfile.TemporaryDirectory() as beat_dir:
         worker = _start_worker(beat_dir)
         try:
+            # The worker is up and connected (its clock wrote its heartbeat): on a loaded
+            # machine it may take many seconds, and all deadlines must not be past by then.
+            from ops.models import WorkerBeat
+
+            ready = time.monotonic() + 60
+            while not WorkerBeat.objects.exists() and time.monotonic() < ready:
+                time.sleep(0.1)
             # Deadlines spread over 3 s from 3 s on: a dozen shared tasks of ~25 each, sent as
             # expedition_start sends them.
             start = timezone.now() + timedelta(seconds=3)
