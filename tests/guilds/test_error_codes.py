@@ -7,7 +7,7 @@ from guilds import models, services
 from tabletop.errors import NotFound, RuleViolation
 
 from .factories import MercenaryCardFactory
-from .test_city import make_point
+from .test_city import hire, make_point
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +110,17 @@ def test_expedition_party_must_be_ids(guild):
     with pytest.raises(RuleViolation) as exc:
         services.expedition_preview(guild=guild, point_id=point.pk, mercenary_ids="12")
     assert exc.value.code == "bad_mercenary"
+
+
+def test_a_party_already_back_cannot_be_called_back(guild, give):
+    """6.2 "Exploring": cancelling a party that has come back (here: cancelled once) is refused."""
+    point = make_point()
+    party = hire(guild, give, 1)
+    exp = services.expedition_start(guild=guild, point_id=point.pk, mercenary_ids=[party[0].pk])
+    services.expedition_cancel(expedition_id=exp.pk)
+    with pytest.raises(RuleViolation) as exc:
+        services.expedition_cancel(expedition_id=exp.pk)
+    assert exc.value.code == "expedition_settled"
+    exp.refresh_from_db()
+    assert exp.outcome == "cancelled"
+    assert models.CityNews.objects.filter(guild=guild, reference=f"expedition:{exp.pk}").count() == 1

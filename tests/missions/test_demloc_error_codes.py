@@ -1,0 +1,93 @@
+"""DemLoc rules error codes no other test provokes (issue 13 point 7), each through the pure
+step a table command takes (``tabletop.testing.Sim``); a refused command changes nothing."""
+
+import copy
+
+import pytest
+
+from .demloc_sim import P, acting, new_sim, run
+
+
+def refused(t, seat, type_, **data):
+    """The code of a refused ``demloc.<type_>``, checking the table did not change."""
+    before, version = copy.deepcopy(t.state), t.version
+    code = t.try_send(seat, P + type_, data)
+    assert code is not None and t.state == before and t.version == version
+    return code
+
+
+@pytest.fixture
+def t():
+    return new_sim()
+
+
+def test_7_2_7_3_only_the_acting_player_passes_and_next_turn_waits_for_both_phases(t):
+    """7.2, 7.3: players act in turn; Next turn (7.3.2.3) only once both phases are passed."""
+    a = acting(t)
+    assert refused(t, 1 - a, "phase.next") == "not_your_phase"
+    assert refused(t, a, "turn.next") == "turn_not_over"
+
+
+def test_7_2_movement_tokens_are_active_or_exhausted_and_must_change(t):
+    """7.2 "Activations": a token is active or exhausted; turning it to what it is is refused."""
+    a = acting(t)
+    me = f"s{a}-vesna"
+    assert refused(t, a, "movement.set", piece=me, state="sideways") == "bad_input"
+    assert refused(t, a, "movement.set", piece=me, state="active") == "no_change"
+    assert refused(t, a, "movement.set", piece="s9-nobody", state="exhausted") == "no_such_character"
+
+
+def test_6_4_2_objective_and_relic_commands_need_that_kind_of_mission(t):
+    """6.4.2: the control counter and relic tokens exist only in missions that have them."""
+    a = acting(t)
+    assert refused(t, a, "objective.control", action="start") == "no_objective"
+    assert refused(t, a, "relic.take", delta=1) == "no_relic"
+
+
+def test_7_2_1_shooting_needs_a_ranged_weapon(t):
+    """7.2.1 "Shooting": a character without a ranged weapon cannot shoot."""
+    a = acting(t)
+    code = refused(
+        t, a, "shot.propose", shooter=f"s{a}-vesna", target=f"s{1 - a}-maud", test_roll=5, dice=[1]
+    )
+    assert code == "not_ranged"
+
+
+def test_6_4_2_8_damage_tokens_and_effects_are_named_from_their_lists(t):
+    """6.4.2 damage (general or hit; removed from armor or hit), tokens; 8.2/8.4 effects."""
+    a = acting(t)
+    me = f"s{a}-vesna"
+    assert refused(t, a, "damage.assign", piece=me, mode="crushing") == "bad_mode"
+    assert refused(t, a, "damage.remove", piece=me, step="soul") == "bad_step"
+    assert refused(t, a, "tokens.adjust", piece=me, token="glitter", delta=1) == "bad_token"
+    assert refused(t, a, "effect.set", piece=me, effect="haste") == "bad_effect"
+
+
+def test_7_2_3_arcane_tests_and_summoning_need_the_ability(t):
+    """7.2.3.5: no arcane test without an arcane ability; 7.2.3.2 / 5.1.2: only a mercenary
+    with a summoning code summons."""
+    a = acting(t)
+    korr = f"s{a}-korr"
+    assert t.state["pieces"][korr]["arcane"] == 0
+    assert refused(t, a, "arcane.test", piece=korr, roll=3) == "no_arcane"
+    assert refused(t, a, "daemon.summon", piece=korr, hearts=2) == "cannot_summon"
+
+
+def test_calculations_apply_or_cancel_only_when_one_is_proposed(t):
+    """7.2.1 / 7.3.2: the calculator's proposal is applied or dropped, if there is one."""
+    a = acting(t)
+    assert refused(t, a, "calc.apply") == "no_calc"
+    assert refused(t, a, "calc.cancel") == "no_calc"
+
+
+def test_7_2_a_character_out_of_play_takes_no_more_commands(t):
+    """7.2: a character that escaped is no longer in play."""
+    a = acting(t)
+    me = f"s{a}-vesna"
+    run(t, a, "piece.escape", piece=me)
+    assert refused(t, a, "effect.set", piece=me, effect="vigor", value=1) == "not_in_play"
+
+
+def test_closing_is_for_a_table_with_a_mission(t):
+    """6.4.1 resolution: only a mission table is closed (by the server, seat None)."""
+    assert refused(t, None, "mission.close", result={}) == "not_a_mission"
