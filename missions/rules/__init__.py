@@ -199,7 +199,8 @@ class DemlocRuleset(DeciderRuleset):
         if spec is None:
             return super().fold_into(state, event)  # raises UnknownEvent
         record = EventRecord(event.type, copy_json(event.data), event.seat, event.version)
-        spec.fold(state, record, lines)
+        fold: Any = spec.fold  # the toolkit types it (state, event); ours take lines too
+        fold(state, record, lines)
         if not event.type.startswith(setup_rules.P):
             settle(state, lines)
         state["version"] = event.version

@@ -240,9 +240,9 @@ def power_use(d: Decision, data: Data) -> None:
     ``bad_extra``, ``not_enough_mana``."""
     p = own_piece(d, data)
     not_possessed(p)
-    code = p.get("code")
+    code = p.get("code") or {}
     d.require(
-        code is not None and p["asset"] == "standard",
+        bool(code) and p["asset"] == "standard",
         "no_power",
         f"{p['name']} has no arcane power to use now.",
     )
@@ -285,7 +285,7 @@ def pentacle_strike(d: Decision, data: Data) -> None:
     """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning
     pentacle on every character in contact (8.3). Raises ``no_pentacle``, ``bad_input``."""
     p = own_piece(d, data)
-    pentacle = (p.get("code") or {}).get("pentacle")
+    pentacle = (p.get("code") or {}).get("pentacle") or {}
     d.require(
         p["asset"] == "post_summoning" and pentacle,
         "no_pentacle",

@@ -16,9 +16,18 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.errors import NotFound
+from tabletop.errors import NotFound, RuleViolation
 
 P = "demloc."
+
+
+def must[T](value: T | None, code: str, message: str) -> T:
+    """``value`` unless it is None, else ``RuleViolation(code, message)`` (a lookup that
+    found nothing)."""
+    if value is None:
+        raise RuleViolation(code, message)
+    return value
+
 
 #: The phases of a turn (7.2, 7.3); ``TURN_END``: both phases passed, waiting for Next turn.
 STRATEGIC = "strategic"
@@ -79,7 +88,7 @@ def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
     """The piece ``piece_id`` (command data). Raises ``RuleViolation`` ``no_such_character``,
     ``not_in_play`` (with ``alive``)."""
     found = state["pieces"].get(str(piece_id)) if piece_id not in (None, "") else None
-    Decision.require(found is not None, "no_such_character", "No such character at this table.")
+    found = must(found, "no_such_character", "No such character at this table.")
     if alive:
         Decision.require(in_play(found), "not_in_play", f"{found['name']} is no longer in play.")
     return found
@@ -122,7 +131,7 @@ def set_piece(s: dict, p: dict, lines: list[str], more: list[str]) -> None:
 
 def in_setup(state: dict) -> bool:
     """Whether a lifecycle mission is still in its preparation phases (6.4.1)."""
-    setup = state.get("setup")
+    setup = state.get("setup") or {}
     return bool(setup) and setup["stage"] != "play"
 
 

@@ -244,7 +244,8 @@ def quick_opening(options: dict, seats: tuple[SeatInfo, ...], rng, guilds: list)
     ``demloc.turn.started``. ``guilds``: one per seat in table order (or None), ``{"name",
     "fate_points", "characters": [card], "pantheon": [daemon card]}``; a seat without one plays
     a demo guild. Raises ``RuleViolation("duplicate_mercenary")`` (5.1.1)."""
-    players, pieces = [], []
+    players: list[dict] = []
+    pieces: list[dict] = []
     for i, seat in enumerate(seats):
         guild = guilds[i] if i < len(guilds) and guilds[i] else demo_guild(i)
         players.append(

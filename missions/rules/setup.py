@@ -136,7 +136,7 @@ def initial(d: dict) -> dict:
 
 
 # ---------------------------------------------------------------------------------- queries
-def seat_key(seat: int) -> str:
+def seat_key(seat: int | None) -> str:
     return str(seat)
 
 
@@ -153,7 +153,7 @@ def pool_entry(setup: dict, key: str) -> dict | None:
     return next((f for f in setup["definition"].get("followers", []) if f["key"] == key), None)
 
 
-def available_feods(setup: dict, seat: int, *, pending_offers: bool = True) -> int:
+def available_feods(setup: dict, seat: int | None, *, pending_offers: bool = True) -> int:
     """The feods ``seat`` may still commit: its Guild's feods when it joined the table, minus
     hires and settled offers, minus (``pending_offers``) its sealed offers not yet settled."""
     guild = setup["guilds"][seat_key(seat)]["guild"]
@@ -175,7 +175,7 @@ def hired_count(setup: dict, key: str) -> int:
     )
 
 
-def piece_id(seat: int, char_id: str) -> str:
+def piece_id(seat: int | None, char_id: str) -> str:
     return f"s{seat}-{char_id}"
 
 

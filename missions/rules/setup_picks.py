@@ -12,7 +12,7 @@ from tabletop.decider import Data, Topic, copy_json
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import NO_LINES
+from .common import NO_LINES, must
 from .setup import (
     P,
     available_feods,
@@ -33,7 +33,7 @@ picks = Topic("setup_picks")
 
 
 @setup_command(picks, P + "pick")
-def pick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
     another Guild picked too is contested (5.1.1). Raises ``wrong_phase``, ``already_ready``,
     ``no_such_character``, ``not_ready``, ``already_chosen``, ``slots_full``,
@@ -41,8 +41,9 @@ def pick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> li
     stage_is(setup, "characters")
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     char_id = str(data.get("character") or "")
-    entry = roster_entry(setup, seat, char_id)
-    require(entry is not None, "no_such_character", "No such character in your Guild.")
+    entry = must(
+        roster_entry(setup, seat, char_id), "no_such_character", "No such character in your Guild."
+    )
     require(
         entry.get("ready", True),
         entry.get("not_ready_code") or "not_ready",
@@ -99,14 +100,17 @@ def _require_slot(setup: dict, seat: int) -> None:
 
 
 @setup_command(picks, P + "unpick")
-def unpick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character"}``: free a slot; a contest it leaves may settle now. Raises
     ``not_chosen``."""
     stage_is(setup, "characters")
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     char_id = str(data.get("character") or "")
-    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
-    require(pick is not None, "not_chosen", "That character is not in your slots.")
+    pick = must(
+        next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
+        "not_chosen",
+        "That character is not in your slots.",
+    )
     return [
         NewEvent(P + "unpicked", {"seat": seat, "id": char_id}),
         *contest_after_unpick(setup, seat, pick, rng),
@@ -114,15 +118,16 @@ def unpick(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> 
 
 
 @setup_command(picks, P + "hire")
-def hire(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"follower": offer key}``: enlist a follower of the mission's shared pool for feods
     (5.1.2), paid when the mission is closed. Raises ``no_such_follower``, ``not_in_database``,
     ``follower_taken``, ``slots_full``, ``not_enough_feods``."""
     stage_is(setup, "characters")
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     key = str(data.get("follower") or "")
-    offer = pool_entry(setup, key)
-    require(offer is not None, "no_such_follower", "That follower is not offered for this mission.")
+    offer = must(
+        pool_entry(setup, key), "no_such_follower", "That follower is not offered for this mission."
+    )
     guild = setup["guilds"][seat_key(seat)]
     require(
         offer.get("card_id") is None or offer["card_id"] in guild["database_followers"],
@@ -160,7 +165,7 @@ def hire(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> li
 
 
 @setup_command(picks, P + "offer")
-def offer(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"name": contested mercenary, "feods": 0..10000}``: a sealed offer (5.1.1); the last
     one settles the contest (final: the offers are revealed). Raises ``no_contest``,
     ``already_offered``, ``bad_input``, ``not_enough_feods``."""

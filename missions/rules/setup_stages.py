@@ -12,7 +12,7 @@ from typing import Any
 from tabletop.decider import Data, Topic, copy_json
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import NO_LINES
+from .common import NO_LINES, must
 from .roster import turn_one
 from .setup import (
     COLOURS,
@@ -61,7 +61,7 @@ def _check_ready(setup: dict, seat: int) -> None:
 
 
 @setup_command(stages, P + "next")
-def next_tap(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def next_tap(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """Next: this player is done with the phase; when everybody is, the preparation moves on
     (6.4.1); at Start the mission begins (final). Raises ``already_ready``, ``guilds_missing``,
     ``no_characters``, ``contested``, ``mana_missing``, ``deploying``, ``raffle_missing``."""
@@ -120,15 +120,18 @@ def assign_tokens(setup: dict) -> dict[str, int]:
 
 
 @setup_command(stages, P + "mana")
-def mana(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "common", "dark", "seals"}``: what each arcane die of the character
     showed in the setup (6.4.1: broken seals have no effect), as many dice as its arcane
     ability. Raises ``no_such_character``, ``no_arcane``, ``bad_input``, ``bad_count``."""
     stage_is(setup, "mana")
     require(seat not in setup["ready"], "already_ready", "You tapped Next already.")
     char_id = str(data.get("character") or "")
-    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
-    require(pick is not None, "no_such_character", "That character is not in your slots.")
+    pick = must(
+        next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
+        "no_such_character",
+        "That character is not in your slots.",
+    )
     arcane = pick["card"].get("arcane", 0)
     require(arcane > 0, "no_arcane", f"{pick['name']} has no arcane ability.")
     counts = {
@@ -144,7 +147,7 @@ def mana(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> li
 
 
 @setup_command(stages, P + "deploy")
-def deploy(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "area", "later": bool}``: the acting player places one miniature in a
     deployment area (or holds it back for the wave, a wave mission); then the next player
     clockwise who still has one (6.4.1). Raises ``not_your_turn``, ``no_such_character``,
@@ -157,8 +160,11 @@ def deploy(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> 
         f"{setup['names'][seat_key(placing['acting'])]} places a miniature now.",
     )
     char_id = str(data.get("character") or "")
-    pick = next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None)
-    require(pick is not None, "no_such_character", "That character is not in your slots.")
+    pick = must(
+        next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
+        "no_such_character",
+        "That character is not in your slots.",
+    )
     pid = piece_id(seat, char_id)
     require(pid not in placing["placed"], "already_placed", f"{pick['name']} is already placed.")
     later = data.bool("later")
@@ -167,7 +173,7 @@ def deploy(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> 
     waves = setup["definition"].get("waves") or []
     if later:
         require(
-            setup["definition"]["kind"] == "waves" and waves,
+            setup["definition"]["kind"] == "waves" and bool(waves),
             "no_waves",
             "Only a wave mission holds characters back.",
         )
@@ -243,7 +249,8 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
 
 @stages.evolver(P + "next_tapped", label="tapped Next")
 def next_tapped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
-    s["setup"]["ready"] = sorted(set(s["setup"]["ready"]) | {e.seat})
+    ready: set[Any] = {*s["setup"]["ready"], e.seat}
+    s["setup"]["ready"] = sorted(ready)
     lines.append(say_next_tapped(e, s))
 
 

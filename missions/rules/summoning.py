@@ -6,6 +6,8 @@ names), 5.1.5 (a code summons its own kabbalah), 7.2.3.2 (summoning a daemon), 7
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
@@ -59,7 +61,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
         "already_summoning",
         f"{summoner['name']} already has a daemon in play.",
     )
-    code = summoner.get("code")
+    code = summoner.get("code") or {}
     d.require(
         code and code.get("summon_cost") and summoner["asset"] == "standard",
         "cannot_summon",
@@ -76,7 +78,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
             "not_enough_mana",
             f"Not enough {colour} mana to summon.",
         )
-    kabbalah = code.get("kabbalah")
+    kabbalah: Any = code.get("kabbalah")
     d.require(
         data.get("kabbalah") in (None, "", kabbalah),
         "wrong_kabbalah",
