@@ -35,7 +35,7 @@ from .brawl import brawl
 from .calc import calc
 from .common import NO_LINES, STRATEGIC
 from .damage import damage
-from .end import end
+from .end import check_elimination, end
 from .moves import moves_for
 from .roster import quick_opening, roster
 from .score import score
@@ -150,6 +150,7 @@ class DemlocRuleset(DeciderRuleset):
             "turn_limit": 0,
             "surrender": [],
             "elimination": None,
+            "elimination_since": None,
             "ended": None,
             "pending": None,
             "notice": None,
@@ -203,6 +204,8 @@ class DemlocRuleset(DeciderRuleset):
         fold(state, record, lines)
         if not event.type.startswith(setup_rules.P):
             settle(state, lines)
+            if state["ended"] is None:
+                check_elimination(state, lines)
         state["version"] = event.version
         return state
 

@@ -86,28 +86,44 @@ def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
 
 # ------------------------------------------------------------------------ total elimination
 def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
-    """Total elimination (7, 7.3.2.3): ``state["elimination"]`` is the last seat with characters
-    in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is wiped out
-    and the table option ``elimination`` is ``any``; None otherwise."""
+    """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
+    is seen when it happens (issue 15 item 1): ``state["elimination"]`` is the last seat with
+    characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
+    wiped out and the table option ``elimination`` is ``any``; None otherwise.
+    ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).
+    The line is told only when the situation changes."""
+    if not s["players"] or not s["pieces"]:
+        return
     alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
+    before = s.get("elimination")
+    text = None
     if len(s["players"]) > 1 and len(alive) == 1:
-        s["elimination"] = next(iter(alive))
-        lines.append(
-            f"Only {name(s, s['elimination'])} has characters in play: the game can end (total elimination)."
-        )
+        now: int | None = next(iter(alive))
+        text = f"Only {name(s, now)} has characters in play: the game can end (total elimination)."
     elif not alive:
-        s["elimination"] = -1
-        lines.append("Nobody has characters in play: the game can end.")
+        now, text = -1, "Nobody has characters in play: the game can end."
     elif s["options"].get("elimination") == "any" and len(s["players"]) >= 3:
         out = [p for p in s["players"] if p["seat"] not in alive]
-        s["elimination"] = -2 if out else None
+        now = -2 if out else None
         if out:
-            lines.append(
-                ", ".join(p["name"] for p in out)
-                + " has no character in play: the game can end (7)."
-            )
+            text = ", ".join(p["name"] for p in out) + " has no character in play: the game can end (7)."
     else:
-        s["elimination"] = None
+        now = None
+    s["elimination"] = now
+    if now != before:
+        s["elimination_since"] = s["turn"] if now is not None else None
+        if text:
+            lines.append(text)
+
+
+def can_end_by_elimination(s: dict) -> bool:
+    """7.3.2.3: "when only one player has at least one active character at the end of the turn,
+    it will be possible to tap end game": at the end of the turn it happened in (the last turn
+    of a limited mission too), or any time in a later turn."""
+    if s.get("elimination") is None:
+        return False
+    since = s.get("elimination_since")
+    return s["phase"] == TURN_END or since is None or since < s["turn"]
 
 
 # ------------------------------------------------------------------------ ending
@@ -143,14 +159,15 @@ def say_surrender_voted(e: EventRecord, s: dict) -> str:
 
 @play_command(end, P + "mission.end")
 def mission_end(d: Decision, data: Data) -> None:
-    """End the game after the last turn of a limited mission, or on total elimination
-    (7.3.2.3). Raises ``cannot_end``."""
+    """End the game on total elimination (``can_end_by_elimination``), or after the last turn
+    of a limited mission (7.3.2.3). Elimination comes first: wiped out in the last turn, the
+    last player standing wins, not the kill count. Raises ``cannot_end``."""
     s = d.state
     limit = s["turn_limit"]
-    if limit and s["turn"] >= limit and s["phase"] == TURN_END:
+    if not can_end_by_elimination(s) and limit and s["turn"] >= limit and s["phase"] == TURN_END:
         d.emit(P + "mission.ended", {"reason": "turn_limit", "seat": None})
         return
-    if s["elimination"] is not None:
+    if can_end_by_elimination(s):
         # -2: a player of 3-4 is wiped out but several are left (option "any"): no one seat.
         d.emit(
             P + "mission.ended",

@@ -117,6 +117,7 @@ class DemlocState(TypedDict, total=False):
     turn_limit: int
     surrender: list[int]
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
+    elimination_since: int | None  # the turn the elimination was first seen
     ended: Ended | None
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
     notice: Notice | None

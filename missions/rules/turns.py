@@ -76,7 +76,7 @@ TURN_ORDER_TEXT = (
     "active (not for a character summoning a daemon), the objective counter. Then the first "
     "player is drawn, and the start of the new turn: bleeding (if at the start), poison (if at "
     "the start), possession (a broken heart or armor token and an out-of-control direction for "
-    "each possessed character). Total elimination is checked last."
+    "each possessed character). Total elimination is checked last (and after every event)."
 )
 
 
@@ -193,7 +193,6 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     tick(s, "start", lines)
     possession.turn_start(s, d.get("ooc", {}), lines)
     settle(s, lines)
-    end.check_elimination(s, lines)
     wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
     if wave:
         s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}

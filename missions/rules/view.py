@@ -11,6 +11,7 @@ from . import brawl, resolution, setup_view, shooting, turns
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
+from .end import can_end_by_elimination
 from .reference import reference_key
 from .summoning import notice_text as replaced_text
 
@@ -141,6 +142,6 @@ def view(state: dict, seat: int | None) -> dict:
         "options": state["options"],
         "can_end": bool(
             (limit and state["turn"] >= limit and state["phase"] == TURN_END)
-            or state["elimination"] is not None
+            or can_end_by_elimination(state)
         ),
     }

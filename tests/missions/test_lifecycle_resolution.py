@@ -7,6 +7,7 @@ import pytest
 
 from missions.report import timeline
 from missions.rules import resolution
+from tabletop.errors import RuleViolation
 
 from .demloc_sim import finish_turn, new_sim, piece, run
 from .lifecycle_data import guild_payload, mission_option
@@ -196,3 +197,70 @@ def test_one_of_three_wiped_out_ends_the_game_only_with_the_chapter_7_option():
     r = resolution.compute(t.state)
     assert t.state["ended"] == {"reason": "elimination", "seat": None}
     assert r["winner"] == 1 and r["how"] == "kills"
+
+
+def _three_players(kind="turns", **over):
+    """A 3-player lifecycle mission in play, one character each (DemLoc rulebook 6.4.1)."""
+    t = new_sim(names=("Ann", "Bob", "Cid"), options={"mission": mission_option(kind, **over)})
+    for p in (guild_payload(0, 1), guild_payload(1, 2), guild_payload(2, 3, rename=True)):
+        t.send(None, "demloc.setup.guild_bind", p)
+    run(t, None, "setup.raffle", candidates=[])
+    play_through(t, {0: ["m11"], 1: ["m21"], 2: ["m32"]})
+    return t
+
+
+def _kill(t, seat, pid):
+    run(t, seat, "tokens.adjust", piece=pid, token="broken_hearts", delta=3)
+
+
+def test_three_players_end_by_the_turn_limit_kills_decide_7_3_2_3():
+    t = _three_players(turn_limit=2)
+    run(t, 1, "kill.count", kind="mercenary", level=1)
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    finish_turn(t)
+    run(t, 0, "mission.end")
+    assert t.state["ended"] == {"reason": "turn_limit", "seat": None}
+    r = resolution.compute(t.state)
+    assert (r["winner"], r["how"]) == (1, "kills")
+
+
+def test_three_players_wiped_out_in_the_last_turn_the_last_standing_wins_7_3_2_3():
+    """Issue 15 item 1: total elimination is seen when it happens and ends the game at the end
+    of that turn, the last of a limited mission too: the last player standing wins (7.3.2.3),
+    not the kill count of the turn limit."""
+    t = _three_players(turn_limit=2)
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    run(t, 2, "kill.count", kind="mercenary", level=1)  # Cid would win on kills
+    _kill(t, 1, "s1-m21")
+    _kill(t, 2, "s2-m32")
+    assert t.state["elimination"] == 0 and t.state["elimination_since"] == 2
+    with pytest.raises(RuleViolation) as err:  # 7.3.2.3: at the end of the turn
+        run(t, 0, "mission.end")
+    assert err.value.code == "cannot_end"
+    assert not t.view(0)["can_end"]
+    finish_turn(t)
+    assert t.view(0)["can_end"]
+    run(t, 0, "mission.end")
+    assert t.state["ended"] == {"reason": "elimination", "seat": 0}
+    r = resolution.compute(t.state)
+    assert (r["winner"], r["how"]) == (0, "elimination")
+
+
+def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
+    t = _three_players(kind="objective")
+    run(t, 2, "kill.count", kind="mercenary", level=1)
+    for seat in (0, 1, 2):
+        run(t, seat, "surrender.vote", agree=True)
+    assert t.state["ended"] == {"reason": "surrender", "seat": None}
+    assert resolution.compute(t.state)["winner"] == 2  # the most fame from kills
+    t = _three_players(kind="objective")
+    for seat in (0, 1, 2):
+        run(t, seat, "surrender.vote", agree=True)
+    r = resolution.compute(t.state)
+    assert (r["winner"], r["how"]) == (None, "draw")
+    t = _three_players(kind="objective")
+    run(t, 1, "objective.achieve")
+    r = resolution.compute(t.state)
+    assert (r["winner"], r["how"]) == (1, "objective")
