@@ -69,10 +69,23 @@ OPTIONS_SCHEMA = {
     "free_possessed": {
         "label": "Freeing a possessed character: the +3 of 7.2.3.5 is...",
         "choices": [
-            ["penalty", "added to the die (as printed)"],
             ["bonus", "a help (ability + 3)"],
+            ["penalty", "added to the die (as printed)"],
         ],
-        "default": "penalty",
+        # Issue 15 item 3: read literally, the +3 makes freeing impossible for arcane 1-3 (the
+        # die must be at most the ability) and needs a 1 at arcane 4; the rulebook offers
+        # freeing as a purpose of the test, so the default reads it as a help.
+        "default": "bonus",
+        "help": "Read literally the +3 makes freeing impossible below arcane 4; the default "
+        "reads it as a help. The page shows the highest roll that frees before the roll.",
+    },
+    "seal_dice": {
+        "label": "An arcane die that shows a broken seal while channelling is...",
+        "choices": [
+            ["removed", "removed for the mission (7.2.3)"],
+            ["kept", "rolled again later"],
+        ],
+        "default": "removed",
     },
     "turn_limit": {
         "label": "Turn limit",

@@ -36,12 +36,22 @@ arcane = Topic("arcane")
 
 
 def channel(
-    piece: dict, common: int, dark: int, seals: int, *, setup: bool, rule: str = SEALS_EXCEEDED
+    piece: dict,
+    common: int,
+    dark: int,
+    seals: int,
+    *,
+    setup: bool,
+    rule: str = SEALS_EXCEEDED,
+    remove_seal_dice: bool = False,
 ) -> tuple[dict, list[str]]:
     """Channel mana (7.2.3 "Channeling mana"; in the setup 6.4.1): the arcane dice rolled show
     ``common`` white, ``dark`` black and ``seals`` broken seals. The dice rolled are at most the
     arcane ability minus the mana already channelled (each cube is a die kept on the card).
-    Outside the setup the movement token must be active and the seals count.
+    Outside the setup the movement token must be active and the seals count; with
+    ``remove_seal_dice`` (table option ``seal_dice``, default ``removed``: 7.2.3 "the player has
+    to remove the dice from the game with this result") each die that showed a broken seal is
+    lost for the rest of the mission (``piece["lost_dice"]``), so fewer dice can be rolled.
     Raises ``RuleViolation`` ``no_arcane``, ``too_many_dice``, ``not_active``, ``bad_count``.
     """
     if min(common, dark, seals) < 0 or common + dark + seals == 0:
@@ -49,7 +59,7 @@ def channel(
     if piece["arcane"] <= 0:
         raise RuleViolation("no_arcane", f"{piece['name']} has no arcane ability.")
     held = piece["mana"]["common"] + piece["mana"]["dark"]
-    free = piece["arcane"] - held
+    free = piece["arcane"] - held - piece.get("lost_dice", 0)
     if common + dark + seals > free:
         raise RuleViolation(
             "too_many_dice", f"{piece['name']} can roll {max(0, free)} arcane dice now."
@@ -65,6 +75,9 @@ def channel(
     if seals:
         p, more = add_seals(p, seals, rule, has_effect=not setup)
         lines += more
+        if remove_seal_dice and not setup:
+            p["lost_dice"] = p.get("lost_dice", 0) + seals
+            lines.append(f"{p['name']}: {seals} arcane die/dice removed for the mission (7.2.3).")
     return p, lines
 
 
@@ -198,6 +211,7 @@ def mana_channel(d: Decision, data: Data) -> None:
         counts["seals"],
         setup=setup or daemon_left,
         rule=d.state["options"]["seals"],
+        remove_seal_dice=d.state["options"].get("seal_dice") == "removed",
     )  # checks only: the fold applies it
     d.emit(
         P + "mana.channelled",
@@ -215,6 +229,7 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         d["seals"],
         setup=d["setup"] or d.get("daemon_left", False),
         rule=s["options"]["seals"],
+        remove_seal_dice=s["options"].get("seal_dice") == "removed",
     )
     intro = (
         ["Setup channelling (6.4.1):"]
@@ -322,7 +337,13 @@ def arcane_test(d: Decision, data: Data) -> None:
     """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | other, "target"}`` (7.2.3.5):
     an ability test on the arcane ability; ``free`` frees the possessed ``target`` when passed
     (the +3 as the table option ``free_possessed`` reads it). Raises ``no_arcane``,
-    ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``, ``bad_roll``."""
+    ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``, ``bad_roll``,
+    ``no_mana``.
+
+    The test uses one arcane die from the character's mana pool (7.2.3 "by using any arcane
+    die from their mana pool"; 7.2.3.5): ``"die": common | dark`` (default: common if it holds
+    one); the cube goes back to the reserve whatever the result. Broken seals rolled in the
+    test have no effect (7.2.3.5), so there is nothing to enter for them."""
     p = own_piece(d, data)
     d.require(p["arcane"] > 0, "no_arcane", f"{p['name']} has no arcane ability.")
     not_possessed(p)
@@ -346,12 +367,24 @@ def arcane_test(d: Decision, data: Data) -> None:
         roll_mod, ability_mod = possession.free_possessed_modifier(
             d.state["options"]["free_possessed"]
         )
+    held = [c for c in ("common", "dark") if p["mana"][c] > 0]
+    d.require(
+        held, "no_mana", f"{p['name']} needs an arcane die in its mana pool for the test (7.2.3)."
+    )
+    die = data.choice(
+        "die",
+        held,
+        default=held[0],
+        code="no_mana",
+        message=f"{p['name']} holds no such mana cube.",
+    )
     test = ability_test(
         num(data, "roll", None), p["arcane"] + ability_mod, fate, roll_mod, name="Arcane"
     )
     d.emit(
         P + "arcane.tested",
         {
+            "die": die,
             "piece": p["id"],
             "target": target["id"] if target else None,
             "purpose": purpose,
@@ -368,6 +401,9 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][d["piece"]]
     if d["fate"]:
         player(s, p["owner"])["fate"] -= d["fate"]
+    if d.get("die"):  # events before issue 15 spent no die
+        p["mana"][d["die"]] -= 1
+        lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
     lines.extend(d["lines"])
     if d["purpose"] == "free":
         possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)

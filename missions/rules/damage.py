@@ -61,6 +61,7 @@ def new_piece(card: dict, owner: int, heart_limit: int = MAX_BROKEN_HEARTS) -> d
         "fury": 0,
         "summoning": None,
         "summoner": None,
+        "lost_dice": 0,  # arcane dice removed for the mission (a broken seal, 7.2.3)
         "asset": "standard",
         "status": "in_play",
     }

@@ -106,7 +106,10 @@ def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
         out = [p for p in s["players"] if p["seat"] not in alive]
         now = -2 if out else None
         if out:
-            text = ", ".join(p["name"] for p in out) + " has no character in play: the game can end (7)."
+            text = (
+                ", ".join(p["name"] for p in out)
+                + " has no character in play: the game can end (7)."
+            )
     else:
         now = None
     s["elimination"] = now

@@ -80,6 +80,15 @@ FREE_PENALTY = (
 FREE_BONUS = "bonus"  # reading the +3 as help: the die is compared to the ability + 3
 
 
+def free_test_best_roll(arcane: int, rule: str) -> int:
+    """The highest d6 (before fate points) that frees a possessed character for a freer of
+    arcane ability ``arcane`` under the option ``free_possessed`` (7.2.3.5); 0: no roll can,
+    even 1 with every fate point (the page says so before the roll)."""
+    roll_mod, ability_mod = free_possessed_modifier(rule)
+    best = arcane + ability_mod - roll_mod
+    return max(0, min(6, best))
+
+
 def free_possessed_modifier(rule: str) -> tuple[int, int]:
     """``(added to the roll, added to the ability)`` of the arcane test that frees a possessed
     character (7.2.3.5: "adding +3 to the result obtained by rolling the dice"). Read literally

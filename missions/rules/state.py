@@ -52,6 +52,7 @@ class Piece(TypedDict, total=False):
     vigor: int
     weakness: int
     mana: Mana
+    lost_dice: int
     possessed: bool
     fury: int
     summoning: str | None

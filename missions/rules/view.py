@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import brawl, resolution, setup_view, shooting, turns
+from . import brawl, possession, resolution, setup_view, shooting, turns
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
@@ -79,6 +79,14 @@ def view(state: dict, seat: int | None) -> dict:
                 "player": name(state, p["owner"]),
                 "seal_limit": possession_limit(p["arcane"]),
                 "shoot_dice": shooting.shooting_dice(p),
+                # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
+                "free_best_roll": possession.free_test_best_roll(
+                    p["arcane"], state["options"].get("free_possessed", "penalty")
+                ),
+                "arcane_dice_left": max(
+                    0,
+                    p["arcane"] - p["mana"]["common"] - p["mana"]["dark"] - p.get("lost_dice", 0),
+                ),
                 "h2h_now": brawl.h2h_ability(p),
                 "refs": _refs("ability", p["features"]),
                 "weapon_refs": [

@@ -54,6 +54,7 @@ def test_freeing_a_possessed_character(rule, roll, freed):
     # 7.2.3.5: Maud (arcane 3) frees Bob's gunner; +3 added to the die (literal: 1 + 3 = 4 > 3).
     t = new_sim(options={"free_possessed": rule})
     run(t, BOB, "tokens.adjust", piece=GUNNER, token="seals", delta=2)
+    run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=0, seals=0)  # the test's die (7.2.3)
     run(t, BOB, "arcane.test", piece=MAUD, purpose="free", target=GUNNER, roll=roll)
     assert piece(t, GUNNER)["possessed"] is (not freed)
 
@@ -64,6 +65,7 @@ def test_freed_with_fatal_broken_hearts_dies():
     run(t, BOB, "tokens.adjust", piece=GUNNER, token="seals", delta=2)
     run(t, BOB, "tokens.adjust", piece=GUNNER, token="broken_hearts", delta=3)
     assert piece(t, GUNNER)["status"] == "in_play"  # possessed: alive with 3 broken hearts
+    run(t, BOB, "mana.channel", piece=MAUD, common=0, dark=1, seals=0)
     run(t, BOB, "arcane.test", piece=MAUD, purpose="free", target=GUNNER, roll=2)
     assert piece(t, GUNNER)["status"] == "killed"
 
@@ -222,3 +224,49 @@ def test_seals_rolled_when_a_daemon_leaves_have_no_effect():
     run(t, ANN, "mana.channel", piece=VESNA, common=1, seals=1, daemon_left=True)
     assert piece(t, VESNA)["seals"] == 0 and piece(t, VESNA)["mana"]["common"] == 1
     assert code_of(lambda: run(t, ANN, "mana.channel", piece=VESNA, common=1)) == "not_active"
+
+
+def test_the_arcane_test_uses_a_die_of_the_mana_pool_7_2_3_5():
+    """7.2.3: "characters with arcane abilities can make an arcane test by using any arcane die
+    from their mana pool"; 7.2.3.5: "the player must use any arcane die": no mana, no test; the
+    cube goes back whatever the result."""
+    t = new_sim()
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1)) == "no_mana"
+    run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=1, seals=0)
+    run(
+        t, BOB, "arcane.test", piece=MAUD, roll=6, die="dark"
+    )  # failed: the die is spent all the same
+    assert piece(t, MAUD)["mana"] == {"common": 1, "dark": 0}
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1, die="dark")) == "no_mana"
+    run(t, BOB, "arcane.test", piece=MAUD, roll=1)
+    assert piece(t, MAUD)["mana"] == {"common": 0, "dark": 0}
+    t.assert_replay_equal()
+
+
+def test_freeing_is_possible_by_default_and_the_page_tells_the_best_roll_7_2_3_5():
+    """Issue 15 item 3: the default reads the +3 as a help (arcane 3 frees with 6 or less);
+    read literally it never frees below arcane 4, and the page says so before the roll."""
+    t = new_sim()
+    assert t.state["options"]["free_possessed"] == "bonus"
+    maud = next(p for p in t.view(BOB)["pieces"] if p["id"] == MAUD)
+    assert maud["arcane"] == 3 and maud["free_best_roll"] == 6
+    literal = new_sim(options={"free_possessed": "penalty"})
+    maud = next(p for p in literal.view(BOB)["pieces"] if p["id"] == MAUD)
+    assert maud["free_best_roll"] == 0  # 1 + 3 = 4 > 3: no roll can
+
+
+@pytest.mark.parametrize(("option", "left"), [("removed", 1), ("kept", 2)])
+def test_a_die_showing_a_broken_seal_is_removed_for_the_mission_7_2_3(option, left):
+    """7.2.3 "Channeling mana": "the player has to remove the dice from the game with this
+    result" (option ``seal_dice``; ``kept`` lets it be rolled again)."""
+    t = new_sim(options={"seal_dice": option})
+    run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=0, seals=1)  # arcane 3
+    assert piece(t, MAUD)["seals"] == 1
+    maud = next(p for p in t.view(BOB)["pieces"] if p["id"] == MAUD)
+    assert maud["arcane_dice_left"] == left
+    roll_two = lambda: run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=0, seals=0)  # noqa: E731
+    if option == "removed":
+        assert code_of(roll_two) == "too_many_dice"
+    else:
+        roll_two()
+        assert piece(t, MAUD)["mana"]["common"] == 3
