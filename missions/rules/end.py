@@ -130,9 +130,31 @@ def can_end_by_elimination(s: dict) -> bool:
 
 
 # ------------------------------------------------------------------------ ending
+#: Lifecycle missions whose objective a player reaches (6.4.1 objective revealing phase):
+#: "turns" and "waves" end by turns or elimination, "control" by its counter (6.4.2).
+OBJECTIVE_KINDS = ("objective", "relic")
+
+
+def has_objective(s: dict) -> bool:
+    """Whether "objective achieved" applies (6.4.2 "in case of missions with an objective"):
+    a lifecycle mission of an objective kind; a quick game plays a mission the app does not
+    know, so its players may always claim it."""
+    setup = s.get("setup")
+    if not setup:
+        return True
+    return setup["definition"].get("kind") in OBJECTIVE_KINDS
+
+
 @play_command(end, P + "objective.achieve")
 def objective_achieve(d: Decision, data: Data) -> None:
-    """The acting seat achieved the mission's objective: the mission ends (6.4.2)."""
+    """The acting seat achieved the mission's objective: the mission ends (6.4.2, 7.3.2.3).
+    Only in a mission with an objective to reach (issue 15 item 1). Raises ``no_objective``."""
+    d.require(
+        has_objective(d.state),
+        "no_objective",
+        "This mission has no objective to reach: it ends by its turns, its control "
+        "counter or total elimination (6.4.2).",
+    )
     d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
 
 

@@ -119,5 +119,6 @@ def moves_for(view: dict, seat: int) -> list[Command]:
     ]
     if view["objective"]["target"]:
         out.append(_c("objective.control", action="start"))
+    if view["can_claim_objective"]:
         out.append(_c("objective.achieve"))
     return out

@@ -11,7 +11,7 @@ from . import brawl, possession, resolution, setup_view, shooting, turns
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
-from .end import can_end_by_elimination
+from .end import can_end_by_elimination, has_objective
 from .reference import reference_key
 from .summoning import notice_text as replaced_text
 
@@ -148,6 +148,7 @@ def view(state: dict, seat: int | None) -> dict:
         "pending": state["pending"],
         "notice": notice_text(state, state.get("notice")),
         "options": state["options"],
+        "can_claim_objective": state["ended"] is None and has_objective(state),
         "can_end": bool(
             (limit and state["turn"] >= limit and state["phase"] == TURN_END)
             or can_end_by_elimination(state)

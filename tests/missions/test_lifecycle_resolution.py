@@ -264,3 +264,16 @@ def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
     run(t, 1, "objective.achieve")
     r = resolution.compute(t.state)
     assert (r["winner"], r["how"]) == (1, "objective")
+
+
+@pytest.mark.parametrize("kind", ["turns", "control", "waves"])
+def test_objective_achieved_only_where_the_mission_has_one_6_4_2(kind):
+    """6.4.2 "in case of missions with an objective, players can select objective achieved":
+    a limited-turn, control or wave mission ends otherwise (issue 15 item 1)."""
+    t = _three_players(kind=kind)
+    assert t.view(0)["can_claim_objective"] is False
+    with pytest.raises(RuleViolation) as err:
+        run(t, 0, "objective.achieve")
+    assert err.value.code == "no_objective" and t.state["ended"] is None
+    relic = _three_players(kind="relic")
+    assert relic.view(0)["can_claim_objective"] is True
