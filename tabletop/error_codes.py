@@ -184,6 +184,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "no_fear": (RuleViolation, "You have no Fear left to face."),
     "no_fury": (RuleViolation, "… has no FURY."),
     "no_guild": (NotFound, "Found your Guild first."),
+    "no_mana": (RuleViolation, "… needs an arcane die in its mana pool for the test (7.2.3)."),
     "no_objective": (RuleViolation, "This mission has no control objective."),
     "no_offer": (RuleViolation, "No colossal ability waits for your choice."),
     "no_pentacle": (RuleViolation, "No summoning pentacle is active."),

@@ -21,7 +21,7 @@ from tabletop.errors import NotFound, RuleViolation
 P = "demloc."
 
 
-def must[T](value: T | None, code: str, message: str) -> T:
+def must[T](value: T | None, *, code: str, message: str) -> T:
     """``value`` unless it is None, else ``RuleViolation(code, message)`` (a lookup that
     found nothing)."""
     if value is None:
@@ -88,7 +88,7 @@ def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
     """The piece ``piece_id`` (command data). Raises ``RuleViolation`` ``no_such_character``,
     ``not_in_play`` (with ``alive``)."""
     found = state["pieces"].get(str(piece_id)) if piece_id not in (None, "") else None
-    found = must(found, "no_such_character", "No such character at this table.")
+    found = must(found, code="no_such_character", message="No such character at this table.")
     if alive:
         Decision.require(in_play(found), "not_in_play", f"{found['name']} is no longer in play.")
     return found

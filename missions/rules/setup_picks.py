@@ -42,7 +42,9 @@ def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     char_id = str(data.get("character") or "")
     entry = must(
-        roster_entry(setup, seat, char_id), "no_such_character", "No such character in your Guild."
+        roster_entry(setup, seat, char_id),
+        code="no_such_character",
+        message="No such character in your Guild.",
     )
     require(
         entry.get("ready", True),
@@ -108,8 +110,8 @@ def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     char_id = str(data.get("character") or "")
     pick = must(
         next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
-        "not_chosen",
-        "That character is not in your slots.",
+        code="not_chosen",
+        message="That character is not in your slots.",
     )
     return [
         NewEvent(P + "unpicked", {"seat": seat, "id": char_id}),
@@ -126,7 +128,9 @@ def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     key = str(data.get("follower") or "")
     offer = must(
-        pool_entry(setup, key), "no_such_follower", "That follower is not offered for this mission."
+        pool_entry(setup, key),
+        code="no_such_follower",
+        message="That follower is not offered for this mission.",
     )
     guild = setup["guilds"][seat_key(seat)]
     require(

@@ -129,8 +129,8 @@ def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     char_id = str(data.get("character") or "")
     pick = must(
         next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
-        "no_such_character",
-        "That character is not in your slots.",
+        code="no_such_character",
+        message="That character is not in your slots.",
     )
     arcane = pick["card"].get("arcane", 0)
     require(arcane > 0, "no_arcane", f"{pick['name']} has no arcane ability.")
@@ -162,8 +162,8 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     char_id = str(data.get("character") or "")
     pick = must(
         next((p for p in setup["picks"][seat_key(seat)] if p["id"] == char_id), None),
-        "no_such_character",
-        "That character is not in your slots.",
+        code="no_such_character",
+        message="That character is not in your slots.",
     )
     pid = piece_id(seat, char_id)
     require(pid not in placing["placed"], "already_placed", f"{pick['name']} is already placed.")
