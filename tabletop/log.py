@@ -6,7 +6,8 @@ The kit's own commands are ``table.start``, ``table.undo`` and ``table.redo``.
 Undo (DESIGN.md): ``table.undo`` appends ``table.action.undone`` naming the last applied
 command; the state is the fold of every event whose command is not undone. Only the last
 not-yet-undone command can be undone, repeatedly back to the last *barrier*: ``table.start``
-or a command with a ``final`` event (it showed hidden information). ``table.redo`` re-applies
+or a command with a ``final`` event (it showed hidden information), and at most
+``UNDO_DEPTH`` (100) commands back, so the bookkeeping stays bounded over a long game. ``table.redo`` re-applies
 the most recently undone command while no other command came after the undo.
 When a command that drew randomness is undone, its dice tape is kept under ``"*:type"``;
 the next command of that type, whichever seat sends it, is handed the tape to replay
@@ -26,6 +27,8 @@ from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 KIT_COMMANDS = frozenset({"table.start", "table.undo", "table.redo"})
+#: How many commands back undo reaches (besides stopping at a barrier).
+UNDO_DEPTH = 100
 UNDO_EVENT = "table.action.undone"
 REDO_EVENT = "table.action.redone"
 START_EVENT = "table.started"
@@ -115,6 +118,11 @@ def apply_command(meta: Meta, group: list[LoggedEvent]) -> Meta:
         else:
             meta.undo.append(cid)
             meta.commands[str(cid)] = [first.seat, first.command_type, first.tape or []]
+            if len(meta.undo) > UNDO_DEPTH:
+                # Undo reaches back UNDO_DEPTH commands: the bookkeeping stays bounded over a
+                # whole mission instead of growing with every command (issue 19).
+                oldest = meta.undo.pop(0)
+                meta.commands.pop(str(oldest), None)
     return meta
 
 

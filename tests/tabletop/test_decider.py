@@ -178,3 +178,22 @@ def test_counter_random_playouts(seats):
         out = playout(CounterRuleset(), seats, seed, max_commands=150, perturb=perturb,
                       conserved=lambda s: sorted(s["names"]))
         assert out.commands > 0
+
+
+def test_undo_reaches_back_a_bounded_number_of_commands_and_meta_stays_bounded():
+    """The kit's undo bookkeeping does not grow with the game (issue 19): undo reaches back
+    UNDO_DEPTH commands."""
+    from tabletop.log import UNDO_DEPTH
+
+    sim = Sim(CounterRuleset(), 2, seed=3)
+    for i in range(UNDO_DEPTH + 30):
+        sim.send(i % 2, "counter.add", {"amount": 1 if i % 2 else -1})
+    size = len(json.dumps(sim.meta.dump()))
+    for _ in range(UNDO_DEPTH + 30):
+        sim.send(0, "counter.add", {"amount": 1 if _ % 2 else -1})
+    assert len(json.dumps(sim.meta.dump())) <= size * 1.1  # only the ids get longer
+    undone = 0
+    while sim.try_send(0, "table.undo") is None:
+        undone += 1
+    assert undone == UNDO_DEPTH
+    sim.assert_replay_equal()
