@@ -8,10 +8,10 @@ import pytest
 from .demloc_sim import P, acting, new_sim, run
 
 
-def refused(t, seat, type_, **data):
+def refused(t, who, type_, **data):
     """The code of a refused ``demloc.<type_>``, checking the table did not change."""
     before, version = copy.deepcopy(t.state), t.version
-    code = t.try_send(seat, P + type_, data)
+    code = t.try_send(who, P + type_, data)
     assert code is not None and t.state == before and t.version == version
     return code
 
@@ -91,3 +91,60 @@ def test_7_2_a_character_out_of_play_takes_no_more_commands(t):
 def test_closing_is_for_a_table_with_a_mission(t):
     """6.4.1 resolution: only a mission table is closed (by the server, seat None)."""
     assert refused(t, None, "mission.close", result={}) == "not_a_mission"
+
+
+def test_6_4_2_at_most_three_broken_armor_tokens(t):
+    """6.4.2: a character carries at most 3 broken armor tokens."""
+    a = acting(t)
+    me = f"s{a}-vesna"
+    for _ in range(3):
+        run(t, a, "tokens.adjust", piece=me, token="broken_armor", delta=1)
+    assert refused(t, a, "tokens.adjust", piece=me, token="broken_armor", delta=1) == "at_most_three"
+
+
+def test_7_2_3_5_freeing_needs_a_possessed_target(t):
+    """7.2.3.5: the arcane test that frees a possessed character needs one."""
+    a = acting(t)
+    code = refused(
+        t, a, "arcane.test", piece=f"s{a}-vesna", roll=3, purpose="free", target=f"s{a}-korr"
+    )
+    assert code == "not_possessed"
+
+
+def test_7_2_1_one_calculation_at_a_time(t):
+    """7.2.1: a shot's proposal is applied or cancelled before the next shot is proposed."""
+    a = acting(t)
+    run(t, a, "shot.propose", shooter=f"s{a}-korr", target=f"s{1 - a}-bram", test_roll=2, dice=[1, 1, 2])
+    assert t.state["pending"] is not None
+    code = refused(
+        t, a, "shot.propose", shooter=f"s{a}-korr", target=f"s{1 - a}-bram", test_roll=2, dice=[1, 1, 2]
+    )
+    assert code == "calc_pending"
+
+
+def test_6_4_preparation_commands_only_while_a_mission_is_prepared(t):
+    """6.4: the preparation phases belong to a mission being prepared."""
+    assert refused(t, 0, "setup.pick", character="s0-vesna") == "wrong_phase"
+
+
+def test_6_4_a_guild_is_brought_with_its_id():
+    """6.4 "connect their profiles": the app brings a Guild by its id."""
+    from .lifecycle_data import mission_option
+
+    t = new_sim(options={"mission": mission_option("objective", "standard")})
+    assert refused(t, None, "setup.guild_bind", seat=0, guild={"id": "seven"}) == "bad_guild"
+
+
+def test_6_4_1_5_1_choosing_characters_refuses_what_is_not_there():
+    """6.4 (the control spot is drawn once), 6.4.1 / 5.1.1 characters choice (at least one; a
+    contest only over a mercenary both chose), 5.1.2 followers of the mission's pool."""
+    from .test_lifecycle_setup import new_table, stage, to_characters
+
+    t = new_table()
+    assert refused(t, None, "setup.raffle", candidates=[]) == "raffle_done"
+    to_characters(t)
+    assert stage(t) == "characters"
+    assert refused(t, 0, "setup.unpick", character="nobody") == "not_chosen"
+    assert refused(t, 0, "setup.hire", follower="nobody") == "no_such_follower"
+    assert refused(t, 0, "setup.offer", name="Nobody", feods=1) == "no_contest"
+    assert refused(t, 0, "setup.next") == "no_characters"
