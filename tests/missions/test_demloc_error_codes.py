@@ -148,3 +148,46 @@ def test_6_4_1_5_1_choosing_characters_refuses_what_is_not_there():
     assert refused(t, 0, "setup.hire", follower="nobody") == "no_such_follower"
     assert refused(t, 0, "setup.offer", name="Nobody", feods=1) == "no_contest"
     assert refused(t, 0, "setup.next") == "no_characters"
+
+
+def test_6_4_the_control_spot_is_drawn_before_the_guilds_stage_ends():
+    """6.4 standard mission: the control spot is drawn among the Guilds' points first."""
+    from .lifecycle_data import guild_payload, mission_option
+
+    t = new_sim(options={"mission": mission_option("objective", "standard")})
+    for i in range(2):
+        t.send(None, P + "setup.guild_bind", guild_payload(i, i + 1))
+    run(t, 0, "setup.next")
+    assert refused(t, 1, "setup.next") == "raffle_missing"
+
+
+def test_6_4_a_mission_of_an_unknown_type_does_not_start():
+    """6.4: a mission is one of the known types."""
+    from tabletop.errors import RuleViolation
+
+    from .lifecycle_data import mission_option
+
+    option = mission_option("objective", "standard")
+    option["definition"]["kind"] = "picnic"
+    with pytest.raises(RuleViolation) as exc:
+        new_sim(options={"mission": option})
+    assert exc.value.code == "bad_mission"
+
+
+def test_6_4_1_deployment_is_done_by_placing_not_by_next():
+    """6.4.1 deployment: the miniatures are placed; Next does not skip it."""
+    from .test_lifecycle_setup import all_next, new_table, stage, to_characters
+
+    t = new_table()
+    to_characters(t)
+    for seat, cid in ((0, "m12"), (1, "m21")):
+        run(t, seat, "setup.pick", character=cid)
+    all_next(t)
+    for seat in (0, 1):
+        for pick in t.state["setup"]["picks"][str(seat)]:
+            if pick["card"].get("arcane"):
+                run(t, seat, "setup.mana", character=pick["id"], common=pick["card"]["arcane"], dark=0, seals=0)
+    all_next(t)
+    all_next(t)
+    assert stage(t) == "deployment"
+    assert refused(t, 0, "setup.next") == "deploying"
