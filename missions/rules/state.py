@@ -141,9 +141,10 @@ class TurnStarted(TypedDict):
     ooc: dict[str, dict[str, Any]]  # piece id -> out-of-control roll (possessed pieces)
 
 
-class PhaseAdvanced(TypedDict):
+class PhaseAdvanced(TypedDict, total=False):
     phase: str
     acting_index: int
+    turn: int  # since the toolkit move; older events lack it (then the state's turn is used)
 
 
 class DamageAssigned(TypedDict):

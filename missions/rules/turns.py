@@ -94,7 +94,8 @@ def phase_next(d: Decision, data: Data) -> None:
     if index >= len(s["play_order"]):
         index = 0
         phase = BRAWL if phase == STRATEGIC else TURN_END
-    d.emit(P + "phase.advanced", {"phase": phase, "acting_index": index})
+    # The turn rides with the event so its line reads right whatever turn the table is on now.
+    d.emit(P + "phase.advanced", {"phase": phase, "acting_index": index, "turn": s["turn"]})
 
 
 def _phase_text(s: dict, phase: str, index: int, turn: int) -> str:
@@ -115,7 +116,7 @@ def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
 def say_phase_advanced(e: EventRecord, s: dict) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
-    return _phase_text(s, e.data["phase"], e.data["acting_index"], s.get("turn", 0))
+    return _phase_text(s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0)))
 
 
 # ------------------------------------------------------------------------ the turn change

@@ -305,3 +305,19 @@ def test_undone_next_turn_gives_the_possessed_the_same_out_of_control_d10_5_6_7_
     assert again.data["ooc"][GUNNER] == rolls and again.data["first"] == first
     assert t.state == after | {"version": t.state["version"]}
     t.assert_replay_equal()
+
+
+def test_the_live_log_names_the_turn_that_ended_not_the_current_one_7_1():
+    """Found by a new user: the latest lines are narrated against the current state, so "Turn N
+    is over" must come from the event (DemLoc rulebook 7.1, the end of the turn)."""
+    from tabletop.log import recent_lines
+
+    from .demloc_sim import finish_turn, new_sim, run
+
+    sim = new_sim()
+    for _turn in range(2):
+        finish_turn(sim)
+        run(sim, 0, "turn.next")
+    lines = [line.text for line in recent_lines(sim.ruleset, sim.state, sim.log, set(sim.meta.undone))]
+    ended = [t for t in lines if t and t.startswith("Turn ") and " is over" in t]
+    assert [t.split(":")[0] for t in ended] == ["Turn 1 is over", "Turn 2 is over"]
