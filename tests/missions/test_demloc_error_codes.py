@@ -191,3 +191,21 @@ def test_6_4_1_deployment_is_done_by_placing_not_by_next():
     all_next(t)
     assert stage(t) == "deployment"
     assert refused(t, 0, "setup.next") == "deploying"
+
+
+def test_7_2_3_1_a_character_without_an_arcane_code_has_no_power(t):
+    """7.2.3.1: powers come from the character's arcane code."""
+    a = acting(t)
+    assert refused(t, a, "power.use", piece=f"s{a}-korr", power=0) == "no_power"
+
+
+def test_7_2_3_2_summoning_names_the_codes_kabbalah_gives_1_to_3_hearts_one_daemon_at_a_time(t):
+    """7.2.3.2: the code summons daemons of its kabbalah, the player gives 1 to 3 heart tokens,
+    and a summoner has one daemon in play at a time."""
+    a = acting(t)
+    me = f"s{a}-vesna"
+    run(t, a, "mana.channel", piece=me, common=1, dark=1, setup=True)
+    assert refused(t, a, "daemon.summon", piece=me, hearts=2, kabbalah="bone") == "wrong_kabbalah"
+    assert refused(t, a, "daemon.summon", piece=me, hearts=7) == "bad_hearts"
+    run(t, a, "daemon.summon", piece=me, hearts=2)
+    assert refused(t, a, "daemon.summon", piece=me, hearts=2) == "already_summoning"
