@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from .demloc_sim import P, acting, new_sim, run
+from .demloc_sim import P, acting, new_sim, pass_phase, run
 
 
 def refused(t, who, type_, **data):
@@ -209,3 +209,34 @@ def test_7_2_3_2_summoning_names_the_codes_kabbalah_gives_1_to_3_hearts_one_daem
     assert refused(t, a, "daemon.summon", piece=me, hearts=7) == "bad_hearts"
     run(t, a, "daemon.summon", piece=me, hearts=2)
     assert refused(t, a, "daemon.summon", piece=me, hearts=2) == "already_summoning"
+
+
+def test_6_4_1_setup_channelling_only_before_the_first_turn_is_played(t):
+    """6.4.1 / 7.2.3: the setup's arcane dice are channelled before turn 1 is played; in the
+    brawl phase it is too late."""
+    pass_phase(t)
+    pass_phase(t)
+    assert t.state["phase"] == "brawl"
+    a = acting(t)
+    assert refused(t, a, "mana.channel", piece=f"s{a}-vesna", common=1, dark=1, setup=True) == "not_setup"
+
+
+def test_6_4_1_only_a_wave_mission_holds_characters_back():
+    """6.4.1 deployment: "later" (held back for a wave) exists only in a wave mission."""
+    from .test_lifecycle_setup import all_next, new_table, stage, to_characters
+
+    t = new_table()
+    to_characters(t)
+    for seat, cid in ((0, "m12"), (1, "m21")):
+        run(t, seat, "setup.pick", character=cid)
+    all_next(t)
+    for seat in (0, 1):
+        for pick in t.state["setup"]["picks"][str(seat)]:
+            if pick["card"].get("arcane"):
+                run(t, seat, "setup.mana", character=pick["id"], common=pick["card"]["arcane"], dark=0, seals=0)
+    all_next(t)
+    all_next(t)
+    assert stage(t) == "deployment"
+    acting_seat = t.state["setup"]["deploy"]["acting"]
+    cid = t.state["setup"]["picks"][str(acting_seat)][0]["id"]
+    assert refused(t, acting_seat, "setup.deploy", character=cid, later=True) == "no_waves"

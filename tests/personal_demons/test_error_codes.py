@@ -27,3 +27,13 @@ def test_scoring_assistant_points_are_minus_50_to_50_not_0(points):
         cmd(g, 0, "pd.phys.points", points=points)
     assert exc.value.code == "bad_points"
     assert g.version == before
+
+
+def test_keeper_keeps_only_when_there_is_a_choice():
+    """Courage clarification "Keeper": keeping cards needs the Keeper's choice to be open."""
+    g = game(2)
+    before = g.version
+    with pytest.raises(RuleViolation) as exc:
+        cmd(g, 0, "pd.keeper.keep", keep=[])
+    assert exc.value.code == "no_choice"
+    assert g.version == before
