@@ -37,3 +37,25 @@ def test_keeper_keeps_only_when_there_is_a_choice():
         cmd(g, 0, "pd.keeper.keep", keep=[])
     assert exc.value.code == "no_choice"
     assert g.version == before
+
+
+def test_bonus_action_refusals_place_nothing_undrawn_own_cards_only_decline_once():
+    """Rulebook "Bonus Action": a summoned card is placed only once drawn, a Personal Demon
+    summoned only from one's own, and a decline is given once."""
+    from .test_rules import three_players_at_bonus
+
+    g = three_players_at_bonus()
+    a = g.state["bonus_order"][0]
+    for type_, data, code in (
+        ("pd.drawn.place", {"space": [1, 1]}, "nothing_drawn"),
+        ("pd.bonus.personal", {"card": "not-mine", "space": [1, 1]}, "not_yours"),
+    ):
+        before = g.version
+        with pytest.raises(RuleViolation) as exc:
+            cmd(g, a, type_, **data)
+        assert exc.value.code == code
+        assert g.version == before
+    cmd(g, a, "pd.bonus.decline")
+    with pytest.raises(RuleViolation) as exc:
+        cmd(g, a, "pd.bonus.decline")
+    assert exc.value.code == "already_declined"
