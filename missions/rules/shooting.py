@@ -278,6 +278,7 @@ def shot_propose(d: Decision, data: Data) -> None:
 
 @shooting.evolver(P + "shot.proposed", label="worked out a shot")
 def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
     lines.append(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
     lines.extend(e.data["lines"])

@@ -131,3 +131,23 @@ def test_out_of_control_rolls_again_on_10_and_5_means_no_effect():
     assert ooc == {"rolls": [10, 10, 5], "result": 5, "direction": None}
     ooc = out_of_control(Dice(FixedSource([7])))  # 8: far side
     assert ooc["direction"].startswith("far")
+
+
+def test_a_stray_shot_notice_clears_at_the_next_turn_7_2_2():
+    """Found by a new user: the "Stray shot!" notice stayed through later turns and the end.
+    It is about the shot just made (7.2.2, 5.6), so the next turn clears it."""
+    from .demloc_sim import acting, finish_turn, new_sim, run
+
+    sim = new_sim()
+    seat = acting(sim)
+    pieces = sim.state["pieces"].values()
+    shooter = next(p for p in pieces if p["owner"] == seat and p["status"] == "in_play"
+                   and any(w.get("range") for w in p["weapons"]) and p["ranged"] < 6)
+    weapon = next(i for i, w in enumerate(shooter["weapons"]) if w.get("range"))
+    victim = next(p for p in pieces if p["owner"] != seat and p["status"] == "in_play")
+    run(sim, seat, "shot.propose", shooter=shooter["id"], weapon=weapon,
+        target=victim["id"], test_roll=6, dice=[1] * 6)
+    assert sim.state["notice"]["kind"] == "stray"
+    finish_turn(sim)
+    run(sim, 0, "turn.next")
+    assert sim.state["notice"] is None
