@@ -240,3 +240,12 @@ def test_6_4_1_only_a_wave_mission_holds_characters_back():
     acting_seat = t.state["setup"]["deploy"]["acting"]
     cid = t.state["setup"]["picks"][str(acting_seat)][0]["id"]
     assert refused(t, acting_seat, "setup.deploy", character=cid, later=True) == "no_waves"
+
+
+def test_7_2_1_only_the_players_in_the_fight_apply_its_calculation():
+    """7.2.1: a shot's proposal is applied by the shooter's or the target's player; a third
+    player at the table (own phones) cannot."""
+    t = new_sim(names=("Ann", "Bob", "Cy"))
+    assert acting(t) == 0
+    run(t, 0, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=2, dice=[1, 1, 2])
+    assert refused(t, 2, "calc.apply") == "not_your_fight"

@@ -59,3 +59,15 @@ def test_bonus_action_refusals_place_nothing_undrawn_own_cards_only_decline_once
     with pytest.raises(RuleViolation) as exc:
         cmd(g, a, "pd.bonus.decline")
     assert exc.value.code == "already_declined"
+
+
+def test_a_card_is_placed_on_a_space_of_two_numbers():
+    """Rulebook "Summoning Phase": a card is placed on a space given as row and column."""
+    from .test_rules import p, solo
+
+    g = solo()
+    before = g.version
+    with pytest.raises(RuleViolation) as exc:
+        cmd(g, 0, "pd.card.place", card=p(g, 0)["hand"][0], space=[1])
+    assert exc.value.code == "bad_space"
+    assert g.version == before
