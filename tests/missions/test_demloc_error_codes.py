@@ -249,3 +249,12 @@ def test_7_2_1_only_the_players_in_the_fight_apply_its_calculation():
     assert acting(t) == 0
     run(t, 0, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=2, dice=[1, 1, 2])
     assert refused(t, 2, "calc.apply") == "not_your_fight"
+
+
+def test_5_1_1_a_sealed_offer_is_made_once():
+    """5.1.1 uniqueness: each Guild makes one sealed offer for a contested mercenary."""
+    from .test_lifecycle_setup import _contest_table
+
+    t = _contest_table()
+    run(t, 0, "setup.offer", name="Vesna the Gray", feods=15)
+    assert refused(t, 0, "setup.offer", name="Vesna the Gray", feods=20) == "already_offered"
