@@ -44,3 +44,26 @@ def test_a_move_link_works_once(make_table, client):
         seat_service.seat_move(token="forged")
     assert exc.value.code == "bad_seat_token"
     assert client.get(f"/rejoin/{token}/").status_code == 404
+
+
+def test_a_command_that_decides_no_event_is_refused_and_logs_nothing():
+    """The kit's step (KIT.md): a ruleset command whose decision emits no event is refused
+    with ``nothing_happened``; the log and the version do not move."""
+    from tabletop.counter import CounterRuleset
+    from tabletop.errors import RuleViolation as Refused
+    from tabletop.testing import Sim
+
+    class Quiet(CounterRuleset):
+        def decide(self, state, command, seat, rng):
+            if command.type == "counter.nothing":
+                return []
+            return super().decide(state, command, seat, rng)
+
+    g = Sim(Quiet(), 2)
+    before = g.version
+    with pytest.raises(Refused) as exc:
+        g.send(0, "counter.nothing")
+    assert exc.value.code == "nothing_happened"
+    assert g.version == before
+    g.send(0, "counter.add", {"amount": 2})
+    assert g.state["total"] == 2
