@@ -71,3 +71,25 @@ def test_a_card_is_placed_on_a_space_of_two_numbers():
         cmd(g, 0, "pd.card.place", card=p(g, 0)["hand"][0], space=[1])
     assert exc.value.code == "bad_space"
     assert g.version == before
+
+
+def test_summon_royal_needs_a_card_in_the_royal_piles():
+    """Rulebook "Bonus Action" (Summon Royal): with both Royal piles empty nothing is drawn and
+    no sin is paid."""
+    from .cards import content, p
+    from .test_rules import PLAIN
+
+    cards = [c for c in content(round1=PLAIN) if c["deck"] != "royal"]
+    g = game(2, setup={"cards": cards})
+    for s in range(2):
+        cmd(g, s, "pd.setup.choose", fear_space=[3, 3], keep=p(g, s)["candidates"][:2])
+    for s in range(2):
+        cmd(g, s, "pd.card.place", card=p(g, s)["hand"][0], space=[0, 0])
+    for s in range(2):
+        cmd(g, s, "pd.card.reveal", face_up=True)
+    a = g.state["bonus_order"][0]
+    sins, before = dict(p(g, a)["sins"]), g.version
+    with pytest.raises(RuleViolation) as exc:
+        cmd(g, a, "pd.bonus.royal", sin="hate")
+    assert exc.value.code == "deck_empty"
+    assert g.version == before and p(g, a)["sins"] == sins
