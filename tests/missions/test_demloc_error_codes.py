@@ -133,6 +133,8 @@ def test_6_4_a_guild_is_brought_with_its_id():
 
     t = new_sim(options={"mission": mission_option("objective", "standard")})
     assert refused(t, None, "setup.guild_bind", seat=0, guild={"id": "seven"}) == "bad_guild"
+    # a Guild with an id but no name was a KeyError in the narrator (found by the codes helper)
+    assert refused(t, None, "setup.guild_bind", seat=0, guild={"id": 7}) == "bad_guild"
 
 
 def test_6_4_1_5_1_choosing_characters_refuses_what_is_not_there():
