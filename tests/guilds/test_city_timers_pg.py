@@ -133,6 +133,7 @@ def _kill9(worker: subprocess.Popen) -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (set REDIS_URL)")
+@pytest.mark.flaky(reruns=2)  # kill -9 at the right moment depends on the machine's load
 def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
     from config.celery import app
 
