@@ -33,6 +33,7 @@ import os
 import random
 import re
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -119,8 +120,6 @@ def start_server(server: str, workers: int, env: dict):
 
 
 def stop_server(proc):
-    import signal
-
     try:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(15)

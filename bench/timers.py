@@ -36,6 +36,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
@@ -120,7 +121,6 @@ def schedule(ids: list[int], lead: float, window: float) -> tuple[float, int]:
             "UPDATE guilds_expedition SET due_at = %s WHERE id = %s",
             [(d, pk) for pk, d in due.items()],
         )
-    from django.core.cache import cache
 
     cache.clear()  # the marks of the previous run
     tasks = sum(city._send_due(d) for d in due.values())

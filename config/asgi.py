@@ -11,6 +11,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from django.core.exceptions import SuspiciousOperation  # noqa: E402
+from django.http import Http404  # noqa: E402
 
 from tabletop.gate import SameOriginWebsocket  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
@@ -21,9 +23,6 @@ class StaticFiles(ASGIStaticFilesHandler):
     (``/static/%2e%2e/...``: ``SuspiciousFileOperation``) is a plain 404, not a 500."""
 
     def serve(self, request):
-        from django.core.exceptions import SuspiciousOperation
-        from django.http import Http404
-
         try:
             return super().serve(request)
         except (SuspiciousOperation, ValueError) as exc:  # ValueError: a NUL byte in the path

@@ -13,6 +13,9 @@ from datetime import datetime, timedelta
 
 from celery import Celery, bootsteps
 from celery.worker.consumer import Consumer as _Consumer
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -48,7 +51,7 @@ def _prune_sql_broker() -> None:
     clock's own ticks would add 86,400 rows a day. Delete those delivered over an hour ago
     (an unacknowledged one is held in its worker's memory, and a worker that stops puts it
     back as a new row)."""
-    from sqlalchemy import create_engine, text
+    from sqlalchemy import create_engine, text  # noqa: PLC0415 - SQL broker only; a heavy import
 
     url = app.conf.broker_url.removeprefix("sqla+")
     try:
@@ -67,10 +70,7 @@ def _prune_sql_broker() -> None:
 
 def _heartbeat(name: str, started) -> None:
     """Write this worker's heartbeat (``ops.WorkerBeat``), from its main process."""
-    from django.db import close_old_connections
-    from django.utils import timezone
-
-    from ops.models import WorkerBeat
+    from ops.models import WorkerBeat  # noqa: PLC0415 - config/__init__ imports us before apps load
 
     try:
         WorkerBeat.objects.update_or_create(
@@ -97,8 +97,6 @@ class WorkerClock(bootsteps.StartStopStep):
         self.timers: list = []
 
     def start(self, parent):
-        from django.conf import settings
-
         clock = getattr(settings, "WORKER_CLOCK", {}) or {}
         for entry in clock.get("on_connect", []):
             _send(entry["task"], dict(entry.get("kwargs") or {}), expires=60.0)
@@ -107,8 +105,6 @@ class WorkerClock(bootsteps.StartStopStep):
             for entry in clock.get("every", [])
         ]
         if clock.get("heartbeat_seconds"):
-            from django.utils import timezone
-
             args = (parent.hostname, timezone.now())
             _heartbeat(*args)
             self.timers.append(

@@ -21,6 +21,7 @@
 """
 
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -52,8 +53,6 @@ def _secret_key() -> str:
     except OSError:
         key = ""
     if not key:
-        import secrets
-
         path.parent.mkdir(exist_ok=True)
         key = secrets.token_urlsafe(50)
         try:

@@ -1,6 +1,7 @@
 """The shell's pages: home (the user's tables), sign up, PWA manifest."""
 
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
@@ -42,8 +43,6 @@ def signup(request):
 def logout(request):
     """Django's logout, answered with ``Clear-Site-Data`` so the browser drops this site's
     caches and storage (the service worker's included) on a shared phone."""
-    from django.contrib.auth import views as auth_views
-
     response = auth_views.LogoutView.as_view()(request)
     response["Clear-Site-Data"] = '"cache", "storage"'
     return response

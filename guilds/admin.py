@@ -5,6 +5,11 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import ActionLocation
 from django.core.exceptions import ValidationError
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import redirect
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
 
 from tabletop.errors import TabletopError
 
@@ -583,8 +588,6 @@ class TimerStateFilter(admin.SimpleListFilter):
         return (("open", "Under way"), ("overdue", "Overdue"), ("settled", "Settled"))
 
     def queryset(self, request, queryset):
-        from django.utils import timezone
-
         if self.value() == "open":
             return queryset.filter(settled_at__isnull=True)
         if self.value() == "overdue":
@@ -610,17 +613,12 @@ class TimerAdmin(admin.ModelAdmin):
 
     @admin.display(description="state")
     def state(self, obj):
-        from django.utils import timezone
-
         if obj.settled_at is not None:
             return "settled"
         return "overdue" if obj.due_at <= timezone.now() else "under way"
 
     @admin.display(description="")
     def settle_button(self, obj):
-        from django.urls import reverse
-        from django.utils.html import format_html
-
         if obj.settled_at is not None:
             return ""
         meta = self.model._meta
@@ -632,8 +630,6 @@ class TimerAdmin(admin.ModelAdmin):
         )
 
     def get_urls(self):
-        from django.urls import path
-
         meta = self.model._meta
         return [
             path(
@@ -647,9 +643,6 @@ class TimerAdmin(admin.ModelAdmin):
         type(self).settle(pk)
 
     def settle_view(self, request, pk):
-        from django.http import HttpResponseNotAllowed
-        from django.shortcuts import redirect
-
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         try:
@@ -668,8 +661,6 @@ class TimerAdmin(admin.ModelAdmin):
         self.message_user(request, "Settled.")
 
     def changelist_view(self, request, extra_context=None):
-        from django.utils import timezone
-
         overdue = self.model.objects.filter(
             settled_at__isnull=True, due_at__lte=timezone.now()
         ).count()

@@ -6,6 +6,7 @@ settles the row when it is due."""
 import logging
 
 from celery import shared_task
+from django.core.cache import cache
 
 from tabletop.errors import NotFound
 
@@ -62,8 +63,6 @@ def post_city_events(period: int | None = None) -> int:
     many workers send it: the first to mark the period in the cache posts, the others do
     nothing. With the cache unreachable the period is skipped (events are not timers)."""
     if period is not None:
-        from django.core.cache import cache
-
         try:
             if not cache.add(f"guilds:city-events:{period}", 1, 6 * 3600):
                 return 0

@@ -24,8 +24,10 @@ from . import rules, services
 from .models import (
     Building,
     Card,
+    Expedition,
     Guild,
     GuildColour,
+    GuildEvent,
     Mercenary,
     PantheonDaemon,
 )
@@ -60,8 +62,6 @@ def _base(guild) -> dict:
 
 def city_badge(guild) -> int:
     """Returned expeditions not yet read plus city events waiting for an answer (6.2)."""
-    from .models import Expedition, GuildEvent
-
     returned = Expedition.objects.filter(
         guild=guild, settled_at__isnull=False, seen_at__isnull=True
     ).count()

@@ -7,14 +7,14 @@ class MissionsConfig(AppConfig):
     verbose_name = "DemLoc missions"
 
     def ready(self):
-        from tabletop.registry import register
+        from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
-        from .rules import DemlocRuleset
+        from .rules import DemlocRuleset  # noqa: PLC0415 - AppConfig.ready
 
         register(DemlocRuleset())
 
-        from tabletop.signals import command_applied
+        from tabletop.signals import command_applied  # noqa: PLC0415 - AppConfig.ready
 
-        from .services import on_command_applied
+        from .services import on_command_applied  # noqa: PLC0415 - AppConfig.ready
 
         command_applied.connect(on_command_applied, dispatch_uid="missions.holds_sync")

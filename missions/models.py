@@ -11,6 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from .rules.guildcards import follower_card
+
 TILES = range(1, 15)  # the 14 double-sided map tiles (6.4.1 map creation)
 SIDES = ("A", "B")
 
@@ -208,8 +210,6 @@ class MissionFollower(models.Model):
         return f"{self.card.name} x{self.copies}"
 
     def snapshot(self) -> dict:
-        from .rules.guildcards import follower_card
-
         card = self.card
         data = {
             "name": card.name,

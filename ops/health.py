@@ -7,6 +7,8 @@ from django.utils import timezone
 from health_check.base import HealthCheck
 from health_check.exceptions import ServiceUnavailable
 
+from ops.models import WorkerBeat
+
 ALIVE_WITHIN = timedelta(seconds=30)
 
 
@@ -16,7 +18,5 @@ class CeleryWorkers(HealthCheck):
     on every broker (the embedded SQL transport has no broadcast for ``celery inspect ping``)."""
 
     def run(self):
-        from ops.models import WorkerBeat
-
         if not WorkerBeat.objects.filter(last_seen__gte=timezone.now() - ALIVE_WITHIN).exists():
             raise ServiceUnavailable("No Celery worker has been seen in the last 30 s")

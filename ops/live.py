@@ -18,6 +18,8 @@ import threading
 import time
 from collections import defaultdict, deque
 
+from django.core.cache import cache
+
 PROCESS = f"{socket.gethostname()}:{os.getpid()}"
 PUBLISH_EVERY = 5.0  # seconds
 TTL = 60  # seconds a process's figures stay without a refresh
@@ -57,8 +59,6 @@ def _maybe_publish(force: bool = False) -> None:
     if not force and now - _published < PUBLISH_EVERY:
         return
     _published = now
-    from django.core.cache import cache
-
     cutoff = time.time() - 3600
     with _lock:
         figures = {
@@ -78,8 +78,6 @@ def _maybe_publish(force: bool = False) -> None:
 
 def snapshot() -> list[dict]:
     """Every live process's figures: ``[{"process", "sockets" {table_id: n}, "errors", "at"}]``."""
-    from django.core.cache import cache
-
     _maybe_publish(force=True)
     try:
         procs = cache.get("ops:procs") or {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+from channels.layers import get_channel_layer
 from django.core.exceptions import SuspiciousOperation
 from django.db import DatabaseError, connection
 from django.http import Http404, JsonResponse
@@ -32,6 +33,7 @@ from tabletop.error_codes import CATALOGUE
 from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, Throttled, table_by_code
 from tabletop.ids import odd_number_path
+from tabletop.models import Heartbeat, Table
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
 
@@ -343,10 +345,6 @@ def table_events(request, code: str):
 @api_view(["GET", "POST"])
 def health(request):
     """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
-    from channels.layers import get_channel_layer
-
-    from tabletop.models import Heartbeat, Table
-
     if request.method == "POST":
         Heartbeat.objects.create(source="api")
     database = Table.objects.exists() or True

@@ -7,7 +7,7 @@ class TabletopConfig(AppConfig):
     verbose_name = "Live tables"
 
     def ready(self) -> None:
-        from tabletop.counter import CounterRuleset
-        from tabletop.registry import register
+        from tabletop.counter import CounterRuleset  # noqa: PLC0415 - AppConfig.ready
+        from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
         register(CounterRuleset())

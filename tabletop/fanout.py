@@ -29,8 +29,11 @@ from typing import Protocol
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
+from django.template.loader import render_to_string
 
+from tabletop.models import Table
 from tabletop.publisher import PUBLISHER
+from tabletop.views import live_context, live_log_lines
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +64,6 @@ def render_views(
     the table is gone. ``views``: ``{key: (seat or None, base_url)}``, rendered in that order;
     ``on_frame(key, version, html)`` is called as soon as each one is rendered. Runs in a
     worker thread."""
-    from django.template.loader import render_to_string
-
-    from tabletop.models import Table
-    from tabletop.views import live_context, live_log_lines
-
     close_old_connections()
     try:
         table = Table.objects.filter(pk=table_id).first()

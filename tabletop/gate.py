@@ -10,9 +10,18 @@ oldest miss leaves the window. Right codes cost nothing, so a table of phones is
 
 from __future__ import annotations
 
+import math
 import re
+from urllib.parse import urlsplit
 
+from axes.helpers import get_cool_off
+from axes.models import AccessAttempt
+from channels.security.websocket import WebsocketDenier
 from django.conf import settings
+from django.http import JsonResponse
+from django.http.request import split_domain_port, validate_host
+from django.shortcuts import render
+from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, TabletopError
@@ -153,10 +162,6 @@ def websocket_origin_ok(scope: dict) -> bool:
     ``https``, or ``https`` as told by a trusted proxy through ``SECURE_PROXY_SSL_HEADER``),
     the same host (one of ``ALLOWED_HOSTS``) and the same port as the ``Host`` it was sent to,
     or one of ``CSRF_TRUSTED_ORIGINS``. A missing Origin is refused: browsers always send it."""
-    from urllib.parse import urlsplit
-
-    from django.http.request import split_domain_port, validate_host
-
     headers = {k.lower(): v for k, v in scope.get("headers") or []}
     origin = headers.get(b"origin", b"").decode("latin-1").strip()
     host = headers.get(b"host", b"").decode("latin-1").strip().lower()
@@ -195,8 +200,6 @@ class SameOriginWebsocket:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "websocket" and not websocket_origin_ok(scope):
-            from channels.security.websocket import WebsocketDenier
-
             denier = WebsocketDenier()
             return await denier(scope, receive, send)
         return await self.application(scope, receive, send)
@@ -205,14 +208,6 @@ class SameOriginWebsocket:
 def login_locked_out(request, response, credentials):
     """django-axes' lockout answer (``AXES_LOCKOUT_CALLABLE``): 429 with "try again in N s"
     (the seconds left of this username's cool-off at this address), JSON for JSON callers."""
-    import math
-
-    from axes.helpers import get_cool_off
-    from axes.models import AccessAttempt
-    from django.http import JsonResponse
-    from django.shortcuts import render
-    from django.utils import timezone
-
     username = (credentials or {}).get("username") or request.POST.get("username")
     attempt = AccessAttempt.objects.filter(username=username).order_by("-attempt_time").first()
     wait = 60

@@ -1,5 +1,6 @@
 """Maps the kit's errors to HTTP for pages in one place (STYLE.md 5; DRF: ``tabletop.api``)."""
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 
@@ -41,6 +42,4 @@ class PrivateByDefaultMiddleware:
 
 def developer_mode(request) -> dict:
     """Template context: ``developer_mode`` is True while ``DEBUG`` is on (the pages say so)."""
-    from django.conf import settings
-
     return {"developer_mode": settings.DEBUG}

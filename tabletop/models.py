@@ -5,6 +5,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from tabletop.log import LoggedEvent
+
 # Easy to read aloud: no 0/O, 1/I/L, 5/S, 2/Z, 8/B.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY3479"
 CODE_LENGTH = 6
@@ -127,8 +129,6 @@ class Event(models.Model):
 
     def logged(self):
         """This row as the pure ``tabletop.log.LoggedEvent`` the folds work on."""
-        from tabletop.log import LoggedEvent
-
         return LoggedEvent(
             version=self.version,
             type=self.type,

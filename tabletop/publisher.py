@@ -25,6 +25,7 @@ import os
 import threading
 import time
 
+from channels.layers import get_channel_layer
 from django.conf import settings
 
 log = logging.getLogger(__name__)
@@ -95,8 +96,6 @@ class Publisher:
         asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
-        from channels.layers import get_channel_layer
-
         layer = get_channel_layer()
         timeout = float(getattr(settings, "TABLETOP_PUBLISH_TIMEOUT", 0.5))
         while True:

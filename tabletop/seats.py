@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.models import Seat, Table, new_nonce
+from tabletop.services import notify_table
 
 SALT = "tabletop.seat"
 MOVE_SALT = "tabletop.seat.move"
@@ -214,8 +215,6 @@ def seat_remove(*, table: Table, by: Seat | None, number: int) -> None:
     after it move up one place, so the numbers stay 0..n-1. Its phone loses the seat.
     Raises ``NotFound("not_seated"|"no_such_seat")``, ``NotAllowed("host_only")``,
     ``RuleViolation("table_started"|"host_stays")``."""
-    from tabletop.services import notify_table
-
     _host_check(table, by)
     if number == 0:
         raise RuleViolation("host_stays", "The host's own seat cannot be removed.")
@@ -240,8 +239,6 @@ def seat_revoke(*, table: Table, by: Seat | None, number: int) -> Seat:
     the seat's new move link to hand to the right phone. Returns the seat.
     Raises ``NotFound("not_seated"|"no_such_seat")``, ``NotAllowed("host_only")``,
     ``RuleViolation("host_stays")``."""
-    from tabletop.services import notify_table
-
     _host_check(table, by)
     if number == 0:
         raise RuleViolation("host_stays", "The host keeps their own seat.")
@@ -261,8 +258,6 @@ def seat_move(*, token: str, user=None) -> Seat:
     stop working; its websocket is told) and is returned for the new phone to remember. A
     logged-in ``user`` without a seat at that table is attached to it.
     Raises ``NotFound("bad_seat_token")`` for a used, revoked, expired or forged link."""
-    from tabletop.services import notify_table
-
     with transaction.atomic():
         seat = seat_from_move_token(token)
         if seat is not None:

@@ -12,7 +12,7 @@ from tabletop.errors import NotFound, RuleViolation
 
 from .. import rules
 from ..ids import parse_id
-from ..models import Building, Card, Guild, LedgerEntry, LimitBonus, SetCard
+from ..models import Building, Card, ControlPoint, Guild, LedgerEntry, LimitBonus, SetCard
 
 CURRENCY_LABELS = {"fame": "fame", "feods": "feods", "blood_stones": "blood stones"}
 
@@ -55,7 +55,7 @@ def post(
     if currency not in rules.CURRENCIES:
         raise RuleViolation("bad_currency", f"Unknown currency {currency!r}.")
     if currency == "feods" and amount < 0 and reason != LedgerEntry.Reason.MISSION:
-        from .holds import require_spendable  # holds imports this module
+        from .holds import require_spendable  # noqa: PLC0415 - cycle: holds imports this module
 
         require_spendable(guild, -amount)
     after = getattr(guild, currency) + amount
@@ -108,8 +108,6 @@ def building_level(guild: Guild, kind: str) -> int:
 def home_areas_of(guild: Guild) -> list[str]:
     """The names of the Guild's home areas: where it holds control points (5.1.1;
     ``rules.home_areas``)."""
-    from ..models import ControlPoint
-
     held = ControlPoint.objects.filter(holder=guild).values_list("area__name", flat=True)
     counts: dict[str, int] = {}
     for name in held:

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from celery import current_app
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
@@ -267,8 +267,6 @@ def control_points_for_raffle(*, guild_ids: list[int]) -> list[ControlPoint]:
     """The control points a standard mission between ``guild_ids`` may be fought over (6.4.1
     raffle phase): free ones and those held by one of these Guilds, with ``area``, ``holder``
     and ``bonuses`` loaded, in map order. Reads only."""
-    from django.db.models import Q
-
     return list(
         ControlPoint.objects.filter(Q(holder__isnull=True) | Q(holder_id__in=guild_ids))
         .select_related("area", "holder")

@@ -30,6 +30,8 @@ from ..models import (
     WeaponCard,
 )
 from ._common import building_level, database_copies, lock_guild
+from .guild import _check_name
+from .queries import _character, _fixed_weapons, code_data, weapon_data
 
 MAX_GUEST_MERCENARIES = 8
 GUEST_FEODS = rules.STARTING_BALANCES["feods"]  # its purse at the table, never charged
@@ -88,8 +90,6 @@ def guest_guild_prepare(
     ``not_in_database``, ``no_copy_left``, the grip and code codes of ``guilds.rules``,
     ``pantheon_full``. Nothing is written when one is raised.
     """
-    from .guild import _check_name
-
     guild = lock_guild(guild)
     name = " ".join((name or "").split())
     _check_name(name)
@@ -183,8 +183,6 @@ def guest_guild_snapshot(guest: GuestGuild) -> dict:
     negative (``table_id``), every mercenary ready, its purse ``GUEST_FEODS`` feods and 0 fame;
     cards as they are now in the catalog. Mercenary, weapon and code ids are negative too (no
     real row). ``database_followers`` of the owner are added by the caller."""
-    from .queries import _character, _fixed_weapons, code_data, weapon_data
-
     merc_cards = (
         MercenaryCard.objects.select_related("area")
         .prefetch_related("abilities")

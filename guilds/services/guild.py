@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 
 from tabletop.errors import RuleViolation
 
@@ -127,8 +128,6 @@ def guild_balance_change(
 def guild_ledger_audit(*, guild: Guild) -> dict[str, tuple[int, int]]:
     """For each currency, ``(cached balance, sum of ledger rows)``; equal unless someone wrote
     the balance columns behind the services' back."""
-    from django.db.models import Sum
-
     guild.refresh_from_db()
     out = {}
     for currency in rules.CURRENCIES:

@@ -124,7 +124,7 @@ def mission_hold_sync(
     the Guild's feods (less other missions' reservations) no longer cover ``feods``.
     Nothing is written when one is raised (the table command that caused it is refused too).
     """
-    from .dormitory import mercenary_can_go_on_mission
+    from .dormitory import mercenary_can_go_on_mission  # noqa: PLC0415 - cycle: dormitory imports this module
 
     guild = lock_guild(guild_id)
     hold = MissionHold.objects.select_for_update().filter(guild=guild, reference=reference).first()

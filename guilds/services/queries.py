@@ -23,6 +23,7 @@ from ..models import (
     WeaponCard,
 )
 from ._common import home_areas_of, limits_of
+from .dormitory import mercenary_can_go_on_mission
 
 
 @dataclass(frozen=True)
@@ -221,8 +222,6 @@ def guild_snapshot(guild: Guild) -> dict:
     area, favourite_weapon, ...factors, weapons: [{slot, ...}], codes: [...]}],
     "guests": [follower...], "pantheon": [daemon...]}``.
     """
-    from .dormitory import mercenary_can_go_on_mission
-
     mercenaries = []
     for m in roster(guild).prefetch_related("card__abilities"):
         card = m.card

@@ -6,6 +6,10 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from guilds import services as guild_services
+from missions.models import Mission, MissionDefinition
+from missions.services import guild_of
+
 register = template.Library()
 
 
@@ -30,16 +34,12 @@ def pips(count: int, total: int) -> str:
 @register.simple_tag
 def mission_definitions():
     """The missions offered in the lobby (for the Continue form of a closed mission)."""
-    from missions.models import MissionDefinition
-
     return list(MissionDefinition.objects.filter(is_active=True))
 
 
 @register.simple_tag
 def next_mission_code(table) -> str:
     """The table code of the mission that continued this one (6.4.1), or ``""``."""
-    from missions.models import Mission
-
     nxt = Mission.objects.filter(previous__table=table).select_related("table").first()
     return nxt.table.code if nxt else ""
 
@@ -59,13 +59,9 @@ def guest_choices(table, seat) -> dict:
     """For the Guilds stage: the guest Guilds of the Master on this phone and the seats
     without an account and without a Guild yet, where a friend can play one (section 4).
     ``{"guests": [GuestGuild], "seats": [Seat]}``; empty lists for anyone else."""
-    from guilds import services as guild_services
-
     user = getattr(seat, "user", None)
     if seat is None or user is None:
         return {"guests": [], "seats": []}
-    from missions.services import guild_of
-
     guild = guild_of(user)
     if guild is None:
         return {"guests": [], "seats": []}

@@ -7,8 +7,8 @@ class EspionageConfig(AppConfig):
     verbose_name = "Demon Espionage"
 
     def ready(self):
-        from tabletop.registry import register
+        from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
-        from .rules import EspionageRuleset
+        from .rules import EspionageRuleset  # noqa: PLC0415 - AppConfig.ready
 
         register(EspionageRuleset())

@@ -9,9 +9,9 @@ class PersonalDemonsConfig(AppConfig):
     verbose_name = "Personal Demons"
 
     def ready(self) -> None:
-        from tabletop.registry import register
+        from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
-        from .content_db import gather
-        from .rules import PersonalDemonsRuleset
+        from .content_db import gather  # noqa: PLC0415 - AppConfig.ready
+        from .rules import PersonalDemonsRuleset  # noqa: PLC0415 - AppConfig.ready
 
         register(PersonalDemonsRuleset(), content=gather)

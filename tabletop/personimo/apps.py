@@ -7,8 +7,8 @@ class PersonimoConfig(AppConfig):
     verbose_name = "Personimo"
 
     def ready(self):
-        from tabletop.registry import register
+        from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
-        from .rules import PersonimoRuleset
+        from .rules import PersonimoRuleset  # noqa: PLC0415 - AppConfig.ready
 
         register(PersonimoRuleset())
