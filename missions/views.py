@@ -17,7 +17,7 @@ from tabletop.views import live_response, to_table
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
 from .rules import OPTIONS_SCHEMA
-from .rules.reference import ENTRIES
+from .rules.reference import grouped, search_text
 
 
 @require_http_methods(["GET", "POST"])
@@ -176,8 +176,28 @@ def mission_new(request):
 
 @require_GET
 def reference(request):
-    """The searchable rules reference; the search runs in the page (works offline)."""
-    groups: dict[str, list] = {}
-    for entry in ENTRIES:
-        groups.setdefault(entry["group"], []).append(entry)
-    return render(request, "missions/reference.html", {"groups": groups})
+    """The searchable rules reference (6.4.2 "consulting the rules"): every chapter of the
+    rulebook, then the table options with their defaults (read from the ruleset, so the page
+    never tells an old default). The search runs in the page (``missions/reference.js``), so it
+    needs no network once the page is loaded."""
+    groups = [
+        (name, [{**e, "search": search_text(e)} for e in entries]) for name, entries in grouped()
+    ]
+    options = [
+        {
+            "name": name,
+            "label": spec["label"],
+            "help": spec.get("help", ""),
+            "choices": [
+                {"text": text, "default": value == spec["default"]} for value, text in spec["choices"]
+            ],
+        }
+        for name, spec in OPTIONS_SCHEMA.items()
+        if not spec.get("hidden")
+    ]
+    total = sum(len(entries) for _, entries in groups) + len(options)
+    return render(
+        request,
+        "missions/reference.html",
+        {"groups": groups, "options": options, "total": total},
+    )
