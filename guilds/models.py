@@ -597,6 +597,9 @@ class Guild(models.Model):
     feods = models.IntegerField(default=0)
     blood_stones = models.IntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    tour_seen = models.BooleanField(
+        default=False, help_text="The first-access tour (6.2) was finished or skipped."
+    )
 
     class Meta:
         ordering = ["name"]

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("found/", views.found, name="found"),
     path("rename/", views.rename, name="rename"),
+    path("tour/seen/", views.tour_seen, name="tour_seen"),
     path("friends/", views.friends, name="friends"),
     path("friends/prepare/", views.friend_prepare, name="friend_prepare"),
     path("friends/<id:pk>/delete/", views.friend_delete, name="friend_delete"),

@@ -71,6 +71,7 @@ def city_badge(guild) -> int:
 def _office(guild) -> dict:
     mercenaries = list(queries.roster(guild))
     return {
+        "tour": not guild.tour_seen,
         "mercenaries": mercenaries,
         "ready": sum(1 for m in mercenaries if services.mercenary_can_go_on_mission(m)),
         "ledger": guild.ledger.all()[:8],
@@ -287,6 +288,8 @@ def home(request):
     guild = _guild(request)
     if guild is None:
         return render(request, "guilds/found.html", {"colours": GuildColour.choices})
+    if request.GET.get("tour"):  # the Tour link opens it again
+        return _render(request, "office", guild, {"tour": True})
     return _render(request, "office", guild)
 
 
@@ -314,7 +317,7 @@ def found(request):
             status=exc.status,
         )
     messages.success(request, "Your Guild is founded. Redeem your set codes at the City Gate.")
-    return redirect(reverse("guilds:gate"))
+    return redirect(reverse("guilds:home"))  # its first visit: the office shows the tour (6.2)
 
 
 @require_GET
@@ -384,6 +387,19 @@ def rename(request):
         name=request.POST.get("name", ""),
         colour=request.POST.get("colour") or None,
     )
+
+
+@_action("office")
+def tour_seen(request):
+    """The first-access tour (6.2) was finished or skipped: it does not open by itself again.
+    Through htmx the tour's place is emptied (the page keeps the Tour link)."""
+    guild = _guild(request)
+    if guild is None:
+        return redirect("guilds:home")
+    services.guild_tour_seen(guild=guild)
+    if request.htmx:
+        return render(request, "guilds/_tour.html", {"tour": False})
+    return redirect("guilds:home")
 
 
 @_action("friends")

@@ -189,7 +189,8 @@ def reference(request):
             "label": spec["label"],
             "help": spec.get("help", ""),
             "choices": [
-                {"text": text, "default": value == spec["default"]} for value, text in spec["choices"]
+                {"text": text, "default": value == spec["default"]}
+                for value, text in spec["choices"]
             ],
         }
         for name, spec in OPTIONS_SCHEMA.items()

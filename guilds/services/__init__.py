@@ -49,6 +49,7 @@ from .guild import (
     guild_create,
     guild_ledger_audit,
     guild_name_check,
+    guild_tour_seen,
     guild_update,
 )
 from .holds import (
@@ -117,6 +118,7 @@ __all__ = [
     "guild_ledger_audit",
     "guild_name_check",
     "guild_snapshot",
+    "guild_tour_seen",
     "guild_update",
     "mercenary_can_go_on_mission",
     "mercenary_dismiss",

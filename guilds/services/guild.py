@@ -98,6 +98,18 @@ def guild_update(*, guild: Guild, name: str | None = None, colour: str | None = 
 
 
 @transaction.atomic
+def guild_tour_seen(*, guild: Guild) -> Guild:
+    """The Master finished or skipped the first-access tour (6.2): it is not shown again by
+    itself (the office's Tour link still opens it). Idempotent. Raises
+    ``NotFound("guild_not_found")``."""
+    guild = lock_guild(guild)
+    if not guild.tour_seen:
+        guild.tour_seen = True
+        guild.save(update_fields=["tour_seen"])
+    return guild
+
+
+@transaction.atomic
 def guild_balance_change(
     *,
     guild_id: int,

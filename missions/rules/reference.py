@@ -649,8 +649,7 @@ ENTRIES = [
         "DEFENSIVE x",
         WEAPON,
         "8.1",
-        "When this character is attacked hand to hand, its player may add x to the defence "
-        "total.",
+        "When this character is attacked hand to hand, its player may add x to the defence total.",
     ),
     _e(
         "weapon-unstoppable",
@@ -711,8 +710,7 @@ ENTRIES = [
         "HIT x",
         ARCANE,
         "8.2",
-        "x damage on the target, armor first (hit factor once three broken armor tokens are "
-        "down).",
+        "x damage on the target, armor first (hit factor once three broken armor tokens are down).",
     ),
     _e(
         "arcane-arcane-hit",
@@ -742,8 +740,7 @@ ENTRIES = [
         "VIGOR x",
         ARCANE,
         "8.2",
-        "For this turn the target's hand-to-hand ability is x higher (common mana cubes mark "
-        "it).",
+        "For this turn the target's hand-to-hand ability is x higher (common mana cubes mark it).",
     ),
     _e(
         "arcane-weakness",
@@ -773,8 +770,7 @@ ENTRIES = [
         "MONSTROUS x (pentacle)",
         PENTACLE,
         "8.3",
-        "Enemies attacking the summoner roll x fewer dice, unless they are monstrous "
-        "themselves.",
+        "Enemies attacking the summoner roll x fewer dice, unless they are monstrous themselves.",
     ),
     _e(
         "pentacle-arcane-hit",

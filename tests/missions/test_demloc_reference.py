@@ -24,6 +24,7 @@ def table_sections() -> set[str]:
     text = TABLE.read_text(encoding="utf-8")
     return set(re.findall(r"^\| ([5-8](?:\.\d+)*) \|", text, re.MULTILINE))
 
+
 STANDARD = {
     "weapon": [
         "BACKSTACK",
@@ -116,16 +117,21 @@ def test_the_page_carries_every_entry_and_the_table_options_defaults(client):
             continue
         assert f'id="option-{name}"' in html
         default = dict(spec["choices"])[spec["default"]]
-        assert f"<li>{default} <strong class=\"badge\">default</strong></li>" in html.replace(
+        assert f'<li>{default} <strong class="badge">default</strong></li>' in html.replace(
             "&#x27;", "'"
         )
-    assert f"{len(ENTRIES) + len(OPTIONS_SCHEMA) - sum(1 for s in OPTIONS_SCHEMA.values() if s.get('hidden'))} entries." in html
+    assert (
+        f"{len(ENTRIES) + len(OPTIONS_SCHEMA) - sum(1 for s in OPTIONS_SCHEMA.values() if s.get('hidden'))} entries."
+        in html
+    )
 
 
 def test_the_search_script_is_a_static_file():
-    script = Path(__file__).resolve().parents[2] / "missions" / "static" / "missions" / "reference.js"
+    script = (
+        Path(__file__).resolve().parents[2] / "missions" / "static" / "missions" / "reference.js"
+    )
     text = script.read_text(encoding="utf-8")
-    assert "data-search" in text and "addEventListener(\"input\"" in text
+    assert "data-search" in text and 'addEventListener("input"' in text
 
 
 @given(st.integers(0, 12), st.integers(0, 12), st.integers(1, 8), st.integers(1, 6))

@@ -49,7 +49,9 @@ def table_rows(markdown: str) -> list[dict]:
     for line in markdown.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 5 and re.fullmatch(r"[5-8](\.\d+)*", cells[0]):
-            rows.append(dict(zip(("section", "part", "status", "where", "cell"), cells, strict=True)))
+            rows.append(
+                dict(zip(("section", "part", "status", "where", "cell"), cells, strict=True))
+            )
     return rows
 
 
