@@ -12,6 +12,7 @@ from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, Table
 
 CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
+    "already_activated": (RuleViolation, "… was already activated this phase (7.2): it cannot … until the next phase."),
     "already_chosen": (RuleViolation, "… is already chosen."),
     "already_claimed": (RuleViolation, "That card is taken."),
     "already_closed": (RuleViolation, "The mission is already closed."),
@@ -20,6 +21,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_offered": (RuleViolation, "Your offer is already made."),
     "already_placed": (RuleViolation, "… is already placed."),
     "already_poisoned": (RuleViolation, "… is already poisoned: no new poison tokens (6.4.2)."),
+    "already_possessed": (RuleViolation, "… is already possessed."),
     "already_ready": (RuleViolation, "You tapped Next: your choice is made."),
     "already_started": (RuleViolation, "The game has already started."),
     "already_summoning": (RuleViolation, "… already has a daemon in play."),
@@ -91,6 +93,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "The game ends by turn limit, objective, surrender or total elimination (7.3.2.3).",
     ),
+    "cannot_escape": (RuleViolation, "… is a dignitary: dignitaries cannot escape (7.2.1)."),
     "cannot_summon": (RuleViolation, "Only mercenaries summon daemons (5.1.2)."),
     "card_banned": (RuleViolation, "Your curses forbid playing the … (it counts as …)."),
     "card_not_found": (NotFound, "No such card."),
@@ -154,6 +157,10 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "keep_three": (RuleViolation, "Keep three Courage cards."),
     "keep_two": (RuleViolation, "Keep exactly two of your four hefty/colossal cards."),
     "level_limit_reached": (RuleViolation, "Your Guild may hold … mercenaries of level …."),
+    "level_too_high": (
+        RuleViolation,
+        "… (level …) summons daemons of level … or lower (5.1.3, 7.2.3.2).",
+    ),
     "library_full": (RuleViolation, "The library holds … Arcane Codes. Upgrade it to hold more."),
     "login_required": (NotAllowed, "Log in with your Guild Master account first."),
     "mana_missing": (RuleViolation, "Enter the arcane dice of …."),
@@ -169,6 +176,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "Only characters with arcane ability above 0 use Arcane Codes.",
     ),
+    "no_arcane_effect": (RuleViolation, "… carries no arcane effect token to cancel (7.2.3.5)."),
     "no_calc": (RuleViolation, "There is no calculation to apply."),
     "no_change": (RuleViolation, "The counter already runs for you."),
     "no_characters": (RuleViolation, "Choose at least one character."),
@@ -243,6 +251,10 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "not_yours": (RuleViolation, "That is not one of your Personal Demons."),
     "nothing_drawn": (RuleViolation, "You have no summoned card to place."),
     "nothing_happened": (RuleViolation, "That changes nothing."),
+    "nothing_to_defend": (
+        RuleViolation,
+        "No arcane power targeted … this phase (or it was already tested).",
+    ),
     "nothing_to_redo": (RuleViolation, "Nothing to redo."),
     "nothing_to_remove": (RuleViolation, "No such cube to remove."),
     "nothing_to_undo": (

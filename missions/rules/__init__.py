@@ -37,6 +37,7 @@ from .common import NO_LINES, STRATEGIC
 from .damage import damage
 from .end import check_elimination, end
 from .moves import moves_for
+from .possession import possession
 from .roster import quick_opening, roster
 from .score import score
 from .setup_guilds import guilds as setup_guilds
@@ -56,15 +57,26 @@ OPTIONS_SCHEMA = {
         ],
         "default": "exceeded",
     },
+    # Issue 15 item 5, "the basic rule" (ch. 7): "In case of contradictions, players must
+    # always follow the instructions provided in the Abilities and Weapons chapter" (8): 8.1
+    # BLOODING "At the beginning of the turn, the bleeding tokens assign as many hits" and 8.1
+    # POISONOUS / 8.2 POISON "At the end of each turn ... he will automatically gain an
+    # additional one" are the defaults; 6.4.2 ("At the end of the turn ... bleeding", "At the
+    # beginning of each turn ... a new poisoning token") stays a table option. A table opened
+    # before this change keeps the options written in its opening event.
     "bleeding": {
         "label": "Bleeding hits at the...",
-        "choices": [["end", "end of the turn (6.4.2)"], ["start", "start of the turn (8.1)"]],
-        "default": "end",
+        "choices": [["start", "start of the turn (8.1)"], ["end", "end of the turn (6.4.2)"]],
+        "default": "start",
+        "help": "8.1 (the Abilities and Weapons chapter, which the basic rule of chapter 7 "
+        "follows) says the start; 6.4.2 says the end.",
     },
     "poison": {
         "label": "Poison grows at the...",
-        "choices": [["start", "start of the turn (6.4.2)"], ["end", "end of the turn (8.1, 8.2)"]],
-        "default": "start",
+        "choices": [["end", "end of the turn (8.1, 8.2)"], ["start", "start of the turn (6.4.2)"]],
+        "default": "end",
+        "help": "8.1 and 8.2 (followed by the basic rule of chapter 7) say the end; 6.4.2 "
+        "says the start.",
     },
     "free_possessed": {
         "label": "Freeing a possessed character: the +3 of 7.2.3.5 is...",
@@ -86,6 +98,54 @@ OPTIONS_SCHEMA = {
             ["kept", "rolled again later"],
         ],
         "default": "removed",
+    },
+    "daemon_level": {
+        "label": "The daemon level a summoner may ask for is...",
+        "choices": [
+            ["summoner", "at most the summoner's own level (5.1.3, 7.2.3.2)"],
+            ["any", "any level, 1 to 5 (as printed)"],
+        ],
+        # Issue 15 item 3: 7.2.3.2 lets the player "indicate ... the power level of the daemon
+        # to be summoned" and draws "in the lower hierarchy" when there is none, but the cost
+        # printed on the Arcane Code does not grow with the level, so read alone asking for 5
+        # always draws the strongest daemon. 5.1.3 gives mercenaries and daemons the same level
+        # indicator of "overall power": by default a summoner calls no daemon above its level.
+        "default": "summoner",
+        "help": "The rulebook prices a summoning by the Arcane Code, not by the level: the "
+        "default caps the level asked for at the summoner's own level.",
+    },
+    "hand_test": {
+        "label": "Destroying scenery: the +2 of 7.3.2 is...",
+        "choices": [
+            ["bonus", "a help (ability + 2)"],
+            ["penalty", "added to the die (as printed)"],
+        ],
+        # Worded like the +3 of 7.2.3.5 ("adding +2 to the result obtained by rolling the
+        # die"); read the same way by default (free_possessed), so a barrel is within reach.
+        "default": "bonus",
+    },
+    "defender_weapon": {
+        "label": "A defender that wins a fight (7.3.2.2) deals its weapon's BLOODING/POISONOUS...",
+        "choices": [
+            ["primary", "with its primary weapon (8.1)"],
+            ["none", "never: only the attacker's weapons"],
+        ],
+        # 8.1 BLOODING x: "Every time the player inflicts damages on a character with a weapon
+        # with this ability"; 7.3.2: "even if the defender wins the fight he has the
+        # possibility of injuring his opponent". The defender's 1-5 damages are dealt in the
+        # fight with the weapon it holds, its primary (the one the table's difference-1 row
+        # names for the attacker).
+        "default": "primary",
+    },
+    "activations": {
+        "label": "Activations (7.2, 7.3)",
+        "choices": [
+            ["once", "a character is activated once per phase"],
+            ["free", "not tracked by the app"],
+        ],
+        "default": "once",
+        "help": "7.2: \"once a character has been activated it cannot be activated again until "
+        "the next game phase\": one shot, arcane action or brawl attack per phase.",
     },
     "turn_limit": {
         "label": "Turn limit",
@@ -140,6 +200,7 @@ class DemlocRuleset(DeciderRuleset):
         brawl,
         calc,
         arcane,
+        possession,
         summoning,
         end,
         score,

@@ -14,11 +14,12 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
-from . import possession
+from . import activation, possession
 from .cards import parse_feature
 from .common import (
     NO_LINES,
     P,
+    control,
     in_play,
     not_possessed,
     num,
@@ -149,6 +150,148 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
     return p, [f"{effect} on {t}: a unique effect, apply it as the card says."]
 
 
+# ------------------------------------------------------------------------ defend and cancel
+#: The live fields of a piece an arcane power can change (7.2.3.5: what "no effect" undoes).
+POWER_FIELDS = (
+    "armor_damage",
+    "hit_damage",
+    "broken_armor",
+    "broken_hearts",
+    "bleeding",
+    "poison",
+    "seals",
+    "movement",
+    "vigor",
+    "weakness",
+    "possessed",
+    "mana",
+    "status",
+)
+#: Standard effects that stay on a character as an "arcane effect token" (7.2.3.5 "Cancel the
+#: effect of arcane powers: ... 1 arcane effect token can be removed"): VIGOR and WEAKNESS are
+#: mana tokens placed on the hand-to-hand ability for the turn (8.2), POISON the poison tokens.
+LASTING = {"VIGOR": "vigor", "WEAKNESS": "weakness", "POISON": "poison"}
+
+
+def record_power(
+    s: dict, before: dict, after: dict, caster: str, power: str, version: int, kind: str = "power"
+) -> None:
+    """Remember the last arcane power used (``s["last_power"]``) and exactly what it changed on
+    its target (``changes``: field -> [before, after]), so that a passed "defend" arcane test of
+    the target in the same phase can revert it (7.2.3.5)."""
+    changes = {k: [before.get(k), after.get(k)] for k in POWER_FIELDS if before.get(k) != after.get(k)}
+    s["last_power"] = {
+        "caster": caster,
+        "target": after["id"],
+        "power": power,
+        "kind": kind,
+        "version": version,
+        "turn": s["turn"],
+        "phase": s["phase"],
+        "changes": changes,
+        "tested": False,
+    }
+
+
+def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version: int) -> None:
+    """Record a lasting standard effect (``LASTING``) on ``target`` as an arcane effect token
+    ``{"effect", "key", "amount", "by", "power", "turn", "version"}`` (what "cancel" removes)."""
+    name, x = parse_feature(effect)
+    key = LASTING.get(name)
+    if key is None or x is None and name != "POISON":
+        return
+    amount = 1 if x is None else x
+    t = s["pieces"][target["id"]]
+    t.setdefault("arcane_effects", []).append(
+        {
+            "effect": effect,
+            "key": key,
+            "amount": amount,
+            "by": caster,
+            "power": power,
+            "turn": s["turn"],
+            "version": version,
+        }
+    )
+
+
+def live_effects(s: dict, p: dict) -> list[dict]:
+    """The arcane effect tokens still on ``p``: VIGOR/WEAKNESS of this turn (they expire at its
+    end, 8.2), POISON while the piece is poisoned."""
+    out = []
+    for eff in p.get("arcane_effects", []):
+        if eff["key"] == "poison":
+            if p["poison"] > 0:
+                out.append(eff)
+        elif eff["turn"] == s["turn"] and p[eff["key"]] > 0:
+            out.append(eff)
+    return out
+
+
+def defendable(s: dict, pid: str) -> dict | None:
+    """The last power used on ``pid`` this phase, not yet defended against, or None."""
+    last = s.get("last_power")
+    if (
+        last
+        and last["target"] == pid
+        and last["turn"] == s["turn"]
+        and last["phase"] == s["phase"]
+        and not last["tested"]
+    ):
+        return last
+    return None
+
+
+def revert_power(s: dict, last: dict, lines: list[str] = NO_LINES) -> None:
+    """A passed "defend" test (7.2.3.5 "the arcane power the character was targeting has no
+    effect"): each field the power changed goes back to what it was; a field changed since by
+    something else keeps that change (its difference is taken back, never below 0)."""
+    t = copy_json(s["pieces"][last["target"]])
+    said = []
+    for key, (before, after) in last["changes"].items():
+        now = t.get(key)
+        if now == after or not isinstance(now, int) or isinstance(now, bool):
+            t[key] = copy_json(before)
+        else:
+            t[key] = max(0, now - (after - before))
+        if key == "mana":
+            said.append(f"mana {t['mana']['common']} common, {t['mana']['dark']} dark")
+        else:
+            said.append(f"{key.replace('_', ' ')} {now} -> {t[key]}")
+    t["arcane_effects"] = [
+        eff for eff in t.get("arcane_effects", []) if eff["version"] != last["version"]
+    ]
+    set_piece(
+        s,
+        t,
+        lines,
+        [
+            f"{t['name']} resists {last['power']}: it has no effect (7.2.3.5)"
+            + (f"; reverted: {', '.join(said)}." if said else ".")
+        ],
+    )
+
+
+def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES) -> None:
+    """A passed "cancel" test (7.2.3.5): one arcane effect token ``eff`` leaves ``target``, and
+    what it added goes (VIGOR/WEAKNESS x, the poison tokens of POISON x; never below 0)."""
+    t = copy_json(target)
+    before = t[eff["key"]]
+    t[eff["key"]] = max(0, before - eff["amount"])
+    t["arcane_effects"] = [
+        x for x in t.get("arcane_effects", []) if x["version"] != eff["version"] or x != eff
+    ]
+    set_piece(
+        s,
+        t,
+        lines,
+        [
+            f"{eff['effect']} ({eff['power']}) is cancelled on {t['name']}: "
+            f"{eff['key']} {before} -> {t[eff['key']]} (7.2.3.5)."
+        ],
+    )
+
+
 # ------------------------------------------------------------------------ commands
 @play_command(arcane, P + "mana.adjust")
 def mana_adjust(d: Decision, data: Data) -> None:
@@ -203,6 +346,8 @@ def mana_channel(d: Decision, data: Data) -> None:
             "not_setup",
             "Setup channelling happens before the first turn is played.",
         )
+    if not (setup or daemon_left):
+        activation.require_free(d.state, p, "channel mana")
     counts = {k: num(data, k, 0, 0, 6) for k in ("common", "dark", "seals")}
     channel(
         p,
@@ -239,6 +384,8 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         else []
     )
     set_piece(s, p, lines, intro + more)
+    if not (d["setup"] or d.get("daemon_left")):
+        activation.mark(s, p["id"])
 
 
 @arcane.narrator(P + "mana.channelled")
@@ -261,6 +408,7 @@ def power_use(d: Decision, data: Data) -> None:
         "no_power",
         f"{p['name']} has no arcane power to use now.",
     )
+    activation.require_free(d.state, p, "use an arcane power")
     index = num(data, "power", 0, 0, len(code["powers"]) - 1)
     target = piece(d.state, data.get("target"))
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
@@ -282,9 +430,13 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         lines,
         [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more,
     )
+    activation.mark(s, p["id"])
+    before = copy_json(s["pieces"][d["target"]])
     for effect in power["effects"]:
         t, more = apply_effect(s["pieces"][d["target"]], effect)
         set_piece(s, t, lines, more)
+        lasting(s, t, effect, p["id"], power["name"], e.version)
+    record_power(s, before, s["pieces"][d["target"]], p["id"], power["name"], e.version)
 
 
 @arcane.narrator(P + "power.used")
@@ -334,32 +486,68 @@ def say_pentacle_struck(e: EventRecord, s: dict) -> str:
 
 @play_command(arcane, P + "arcane.test")
 def arcane_test(d: Decision, data: Data) -> None:
-    """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | other, "target"}`` (7.2.3.5):
-    an ability test on the arcane ability; ``free`` frees the possessed ``target`` when passed
-    (the +3 as the table option ``free_possessed`` reads it). Raises ``no_arcane``,
-    ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``, ``bad_roll``,
-    ``no_mana``.
+    """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | defend | cancel | other,
+    "target", "effect": index, "die": common | dark}`` (7.2.3.5): an ability test on the arcane
+    ability, for one of the purposes the rulebook lists:
+
+    - ``defend`` ("Defend against arcane attacks: if the test is passed the arcane power the
+      character was targeting has no effect"): the tester is the target of the last power used
+      this phase (``defendable``); passed, the power is reverted (``revert_power``). Once per
+      power ("not to solve the same situation"). A character the power killed may still make
+      the test: it answers the power.
+    - ``cancel`` ("1 arcane effect token can be removed from one of the characters in the
+      control zone of the character who performed the test, or from the same character"):
+      ``target`` a character with an arcane effect token (``live_effects``), ``effect`` which
+      one (default the newest); passed, ``cancel_effect``. The control zone is the board's:
+      the players check it.
+    - ``free``: frees the possessed ``target`` when passed (the +3 as the table option
+      ``free_possessed`` reads it).
+
+    Raises ``no_arcane``, ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``,
+    ``bad_roll``, ``no_mana``, ``nothing_to_defend``, ``no_arcane_effect``.
 
     The test uses one arcane die from the character's mana pool (7.2.3 "by using any arcane
     die from their mana pool"; 7.2.3.5): ``"die": common | dark`` (default: common if it holds
     one); the cube goes back to the reserve whatever the result. Broken seals rolled in the
     test have no effect (7.2.3.5), so there is nothing to enter for them."""
-    p = own_piece(d, data)
+    purpose = data.choice(
+        "purpose",
+        ("free", "defend", "cancel", "other"),
+        default="free" if data.has("target") else "other",
+        code="bad_input",
+        message="Unknown purpose.",
+    )
+    if purpose == "defend":
+        # The power may have killed the tester: it still answers it (7.2.3.5).
+        p = piece(d.state, data.get("piece"), alive=False)
+        control(d.state, p, d.seat)
+        last = defendable(d.state, p["id"])
+        d.require(
+            last is not None,
+            "nothing_to_defend",
+            f"No arcane power targeted {p['name']} this phase (or it was already tested).",
+        )
+        assert last is not None
+        if not in_play(p):
+            d.require(
+                last["changes"].get("status", [None])[0] == "in_play",
+                "not_in_play",
+                f"{p['name']} is no longer in play.",
+            )
+        if last["changes"].get("possessed") == [False, True]:
+            # The test answers the possession itself: judged as the character was before it.
+            p = {**p, "possessed": False, "mana": copy_json(last["changes"]["mana"][0])}
+    else:
+        p = own_piece(d, data)
     d.require(p["arcane"] > 0, "no_arcane", f"{p['name']} has no arcane ability.")
     not_possessed(p)
     fate = num(data, "fate", 0, 0, 6)
     d.require(
         player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
     )
-    purpose = data.choice(
-        "purpose",
-        ("free", "other"),
-        default="free" if data.has("target") else "other",
-        code="bad_input",
-        message="Unknown purpose.",
-    )
     roll_mod, ability_mod = (0, 0)
     target = None
+    effect_index = None
     if purpose == "free":
         target = piece(d.state, data.get("target"))
         d.require(target["possessed"], "not_possessed", f"{target['name']} is not possessed.")
@@ -367,6 +555,15 @@ def arcane_test(d: Decision, data: Data) -> None:
         roll_mod, ability_mod = possession.free_possessed_modifier(
             d.state["options"]["free_possessed"]
         )
+    elif purpose == "cancel":
+        target = piece(d.state, data.get("target") or p["id"])
+        effects = live_effects(d.state, target)
+        d.require(
+            bool(effects),
+            "no_arcane_effect",
+            f"{target['name']} carries no arcane effect token to cancel (7.2.3.5).",
+        )
+        effect_index = num(data, "effect", len(effects) - 1, 0, len(effects) - 1)
     held = [c for c in ("common", "dark") if p["mana"][c] > 0]
     d.require(
         held, "no_mana", f"{p['name']} needs an arcane die in its mana pool for the test (7.2.3)."
@@ -381,18 +578,18 @@ def arcane_test(d: Decision, data: Data) -> None:
     test = ability_test(
         num(data, "roll", None), p["arcane"] + ability_mod, fate, roll_mod, name="Arcane"
     )
-    d.emit(
-        P + "arcane.tested",
-        {
-            "die": die,
-            "piece": p["id"],
-            "target": target["id"] if target else None,
-            "purpose": purpose,
-            "fate": fate,
-            "passed": test.passed,
-            "lines": list(test.lines),
-        },
-    )
+    payload = {
+        "die": die,
+        "piece": p["id"],
+        "target": target["id"] if target else None,
+        "purpose": purpose,
+        "fate": fate,
+        "passed": test.passed,
+        "lines": list(test.lines),
+    }
+    if effect_index is not None:
+        payload["effect"] = effect_index
+    d.emit(P + "arcane.tested", payload)
 
 
 @arcane.evolver(P + "arcane.tested", label="made an arcane test")
@@ -401,12 +598,29 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][d["piece"]]
     if d["fate"]:
         player(s, p["owner"])["fate"] -= d["fate"]
-    if d.get("die"):  # events before issue 15 spent no die
+    after: list[str] = []
+    last = s.get("last_power") if d["purpose"] == "defend" else None
+    if last:
+        last["tested"] = True
+        if d["passed"]:  # first undo the power (a possession gives its mana back), then pay
+            revert_power(s, last, after)
+            p = s["pieces"][d["piece"]]
+        else:
+            after.append(f"{p['name']} fails to resist {last['power']}.")
+    if d.get("die") and p["mana"][d["die"]] > 0:  # events before issue 15 spent no die
         p["mana"][d["die"]] -= 1
         lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
     lines.extend(d["lines"])
+    lines.extend(after)
     if d["purpose"] == "free":
         possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)
+    elif d["purpose"] == "cancel":
+        target = s["pieces"][d["target"]]
+        effects = live_effects(s, target)
+        if d["passed"] and effects:
+            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)], lines)
+        elif not d["passed"]:
+            lines.append(f"The arcane effect on {target['name']} stays.")
 
 
 @arcane.narrator(P + "arcane.tested")

@@ -17,9 +17,12 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
+from . import activation
 from .cards import feature_value, has_feature
 from .common import (
+    BRAWL,
     NO_LINES,
+    STRATEGIC,
     P,
     dice_list,
     no_pending,
@@ -29,13 +32,24 @@ from .common import (
     piece,
     piece_name,
     play_command,
+    player,
     set_piece,
 )
 from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
+from .shooting import ability_test, backstack
 
 brawl = Topic("brawl")
 
-#: 7.3.2.2: the winner's difference -> (primary multiplier, secondary multiplier, broken hearts)
+#: 7.3.2.2: the winner's difference -> (primary multiplier, secondary multiplier, broken hearts).
+#:
+#: The difference-4 row follows the *table* (``TABLE_4``), not the bullet above it. The bullet
+#: reads: "The winner has a difference of 4 points ... he can inflict on his enemy both damages
+#: of his main weapon (doubled) plus the damages of his possible secondary weapon" (secondary
+#: x1, the same as difference 3); the "Table of hand-to-hand fight effects" reads: "4 | Primary
+#: weapon damage x2; secondary weapon damage x2". We follow the table: with the bullet, rows 3
+#: and 4 would be identical while every other row grows, and the 5+ bullet ("secondary weapon
+#: (doubled)") keeps the secondary doubled that the table already doubles at 4. Documented in
+#: the rules reference (``brawl-effects``).
 ATTACK_EFFECTS = {
     0: (0, 0, 0),
     1: (1, 0, 0),
@@ -82,11 +96,17 @@ def h2h_ability(piece: dict) -> int:
 
 def brawl_dice(piece: dict, opponent: dict, attacking: bool) -> tuple[int, list[str]]:
     """Fighting dice ``piece`` rolls against ``opponent`` (7.3.2.1 tables): hand-to-hand ability,
-    -1 per broken heart token, -HEAVY x when defending with a HEAVY weapon (8.1: we read the
-    feature literally, it slows the character who carries it, by x dice), -MONSTROUS x of the
+    -1 per broken heart token, -HEAVY x when defending with a HEAVY weapon, -MONSTROUS x of the
     opponent unless the piece is MONSTROUS itself (8.4 attack and defence; the pentacle of 8.3
     only against attackers). At least 1 die (8.2 WEAKNESS: "at least one combat die").
-    Returns the count and the reasons."""
+    Returns the count and the reasons.
+
+    HEAVY x (8.1) is printed with an x but its text says "If in the hand-to-hand attack
+    sub-phase the character receives an attack, the controlling player has to roll one fighting
+    die less to defend himself". We read it as x dice less for the character who *carries* the
+    weapon (the sentence's "the character" is the weapon's bearer, as in DEFENSIVE x, and "one"
+    is HEAVY 1's wording): by the basic rule (ch. 7) the card's x wins over the general text.
+    Documented in the rules reference (``weapon-heavy``)."""
     reasons = [f"hand-to-hand {h2h_ability(piece)}"]
     count = h2h_ability(piece)
     if piece["broken_hearts"]:
@@ -169,6 +189,8 @@ def resolve_brawl(
     charge: bool = False,
     attacker_extra: int = 0,
     defender_extra: int = 0,
+    first_impact: bool = False,
+    no_step_back: bool = False,
 ) -> BrawlResult:
     """Resolve one hand-to-hand fight (DemLoc rulebook 7.3.2, 7.3.2.1, 7.3.2.2).
 
@@ -182,6 +204,13 @@ def resolve_brawl(
     The winner's difference gives the effect of the 7.3.2.2 table: the attacker's primary and
     secondary weapon damages (x1/x2) and at 5+ a broken heart token; the defender's 1-5 general
     damages. Brawl damage always goes to the armor first.
+    ``first_impact`` (7.3.1 "First impact zone": "a character who is engaged in the area of
+    first impact will not be able to attack but only defend himself (without however assigning
+    damage even in case of victory in the fight)"): the defender was engaged in the first
+    impact zone of a long-range weapon, so its win deals no damage.
+    ``no_step_back``: the defender cannot step back, so a winning attacker's BACKSTACK weapon
+    doubles the damage (8.1, ``shooting.backstack``); BACKSTACK counts when the weapon that has
+    it deals damage (the primary always, the secondary from a difference of 2).
     Raises ``RuleViolation("bad_dice")`` when a count or a value is wrong, ``bad_order`` when
     ``attack_order`` < 1.
     """
@@ -200,6 +229,12 @@ def resolve_brawl(
     d_weapons = defender.get("weapons", [])
 
     def favourite(piece: dict, weapons: list[dict]) -> int:
+        # 7.3.2 "the use of favorite weapons by mercenaries" and the tables' "Use of favorite
+        # weapon: +1 to the fighting dice result" (attack and defence): +1 once per fight when
+        # the weapon fighting, the primary (5.1.4 "the higher weapon equipped is the primary
+        # one"), is of the card's favourite type. Only mercenary cards print the indicator
+        # (5.1.1); the secondary weapon's type never adds a second +1. Documented in the rules
+        # reference (``brawl-modifiers``).
         return (
             1
             if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"]
@@ -264,9 +299,21 @@ def resolve_brawl(
             + (", and 1 broken heart token" if hearts else "")
             + "."
         )
+        dealing = a_weapons[:1] + (a_weapons[1:2] if secondary_x else [])
+        backstacked = next(
+            (w for w in dealing if has_feature(w.get("features", []), "BACKSTACK")), None
+        )
+        if backstacked is not None:
+            damage = backstack(backstacked, damage, no_step_back, lines)
         return BrawlResult(
             attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines)
         )
+    if first_impact:
+        lines.append(
+            f"Defender wins by {difference}, but it was engaged in the first impact zone: it only "
+            "defends and deals no damage (7.3.1)."
+        )
+        return BrawlResult(attack_total, defence_total, "defender", difference, 0, 0, tuple(lines))
     damage = defence_effect(difference)
     lines.append(f"Defender wins by {difference}: {damage} general damage to the attacker.")
     return BrawlResult(attack_total, defence_total, "defender", difference, damage, 0, tuple(lines))
@@ -276,12 +323,14 @@ def resolve_brawl(
 @play_command(brawl, P + "brawl.propose")
 def brawl_propose(d: Decision, data: Data) -> None:
     """``{"attacker", "defender", "attacker_dice", "defender_dice", "order": 1..8,
-    "from_behind", "charge", "attacker_extra", "defender_extra": -6..6}`` (7.3.2): the
-    proposal both players confirm. Raises ``calc_pending``, ``possessed``, ``bad_target``,
-    ``bad_dice``."""
+    "from_behind", "charge", "attacker_extra", "defender_extra": -6..6, "first_impact",
+    "no_step_back"}`` (7.3.2; 7.3.1 first impact zone; 8.1 BACKSTACK): the proposal both
+    players confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``,
+    ``bad_target``, ``bad_dice``."""
     no_pending(d.state)
     attacker = own_piece(d, data, "attacker")
     not_possessed(attacker, "A possessed character cannot attack; it only defends with 1 (7.2.3).")
+    activation.require_free(d.state, attacker, "attack")
     defender = piece(d.state, data.get("defender"))
     d.require(attacker["id"] != defender["id"], "bad_target", "A character cannot fight itself.")
     result = resolve_brawl(
@@ -294,6 +343,8 @@ def brawl_propose(d: Decision, data: Data) -> None:
         charge=data.bool("charge"),
         attacker_extra=num(data, "attacker_extra", 0, -6, 6),
         defender_extra=num(data, "defender_extra", 0, -6, 6),
+        first_impact=data.bool("first_impact"),
+        no_step_back=data.bool("no_step_back"),
     )
     d.emit(
         P + "brawl.proposed",
@@ -329,9 +380,19 @@ def say_brawl_proposed(e: EventRecord, s: dict) -> str:
 
 
 def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
-    """A confirmed fight (7.3.2.2): the loser takes the damage (armor first); a winning
-    attacker's weapons add BLOODING/POISONOUS (the primary only at difference 1) and at 5+ a
-    broken heart token."""
+    """A confirmed fight (7.3.2.2): the attacker is activated (7.3); the loser takes the damage
+    (armor first); a winning attacker's weapons add BLOODING/POISONOUS (the primary only at
+    difference 1) and at 5+ a broken heart token.
+
+    A winning defender (table option ``defender_weapon``, default ``"primary"``): its damages
+    carry its primary weapon's BLOODING/POISONOUS. Our choice, from 8.1 BLOODING x: "Every time
+    the player inflicts damages on a character with a weapon with this ability, the character
+    receives x bleeding tokens" and 7.3.2: "even if the defender wins the fight he has the
+    possibility of injuring his opponent": the defender injures with the weapon in its hand,
+    its primary (5.1.4); its 1-5 "general damages" are counted without the weapon's damage
+    value, but they are still inflicted with it. ``"none"`` (and tables opened before the
+    option): only the attacker's weapons count."""
+    activation.mark(s, pending["attacker"])
     attacker, defender = s["pieces"][pending["attacker"]], s["pieces"][pending["defender"]]
     lines.append(f"Fight applied: {attacker['name']} against {defender['name']}.")
     if pending["winner"] is None:
@@ -347,6 +408,116 @@ def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
         if pending["broken_hearts"]:
             t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
             set_piece(s, t, lines, ["Devastating blow (5+):"] + more)
+    elif (
+        pending["damage"] > 0
+        and s["options"].get("defender_weapon", "none") == "primary"
+        and defender["weapons"]
+    ):
+        weapon_tokens(s, attacker["id"], defender["weapons"][:1], lines)
+
+
+# ------------------------------------------------------------------------ hand-to-hand tests
+#: The purposes of a hand-to-hand test outside a fight and the phase each belongs to.
+HAND_TESTS = {"evasive": STRATEGIC, "scenery": BRAWL}
+
+
+def hand_test_modifier(rule: str) -> tuple[int, int]:
+    """``(added to the roll, added to the ability)`` of the test to destroy scenery (7.3.2
+    "Details: destroying scene elements": "test his character's hand-to-hand ability, adding +2
+    to the result obtained by rolling the die"), as the table option ``hand_test`` reads it:
+    ``"bonus"`` (default) a help like ``free_possessed``; ``"penalty"`` +2 on the die."""
+    return (2, 0) if rule == "penalty" else (0, 2)
+
+
+@play_command(brawl, P + "hand.test")
+def hand_test(d: Decision, data: Data) -> None:
+    """``{"piece", "purpose": evasive | scenery, "roll": 1..6, "fate": 0..6}``: a test of the
+    hand-to-hand ability outside a fight (7.2.1 ability test, fate points lower the roll):
+
+    - ``evasive`` (7.2.1 "Evasive movement": "used exclusively during the free movement
+      sub-phase to move a character engaged ... If the test is passed, the player can spend the
+      movement points"): strategic phase, movement token active; it activates the character.
+    - ``scenery`` (7.3.2 "destroying scene elements", barrels and fences in its control zone,
+      "instead of making his hand-to-hand attack"): brawl phase, +2 (option ``hand_test``);
+      passed, the player removes the element. It is the character's activation of the phase.
+
+    The ability is the one of this turn (VIGOR/WEAKNESS). Raises ``bad_input``, ``possessed``,
+    ``wrong_phase``, ``not_active``, ``already_activated``, ``not_enough_fate``, ``bad_roll``."""
+    p = own_piece(d, data)
+    purpose = data.choice(
+        "purpose",
+        tuple(HAND_TESTS),
+        code="bad_input",
+        message="A hand-to-hand test is for an evasive movement or to destroy scenery.",
+    )
+    not_possessed(p)
+    d.require(
+        d.state["phase"] == HAND_TESTS[purpose],
+        "wrong_phase",
+        "An evasive movement is made in the free movement sub-phase (7.2.1)."
+        if purpose == "evasive"
+        else "Scenery is destroyed in the brawl phase, instead of an attack (7.3.2).",
+    )
+    if purpose == "evasive":
+        d.require(
+            p["movement"] == "active",
+            "not_active",
+            "An evasive movement spends movement points: the token must be active (7.2.1).",
+        )
+    activation.require_free(d.state, p, "make this test")
+    fate = num(data, "fate", 0, 0, 6)
+    d.require(
+        player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
+    )
+    roll_mod, ability_mod = (
+        hand_test_modifier(d.state["options"].get("hand_test", "bonus"))
+        if purpose == "scenery"
+        else (0, 0)
+    )
+    test = ability_test(
+        num(data, "roll", None), h2h_ability(p) + ability_mod, fate, roll_mod, name="Hand-to-hand"
+    )
+    d.emit(
+        P + "hand.tested",
+        {
+            "piece": p["id"],
+            "purpose": purpose,
+            "fate": fate,
+            "passed": test.passed,
+            "lines": list(test.lines),
+        },
+    )
+
+
+def _hand_outcome(name: str, purpose: str, passed: bool) -> str:
+    if purpose == "evasive":
+        return (
+            f"{name} slips away: spend its movement points to move (7.2.1)."
+            if passed
+            else f"{name} stays engaged: no evasive movement."
+        )
+    return (
+        f"{name} destroys the barrel or fence: remove it from the board (7.3.2)."
+        if passed
+        else f"{name} fails to destroy the scenery."
+    )
+
+
+@brawl.evolver(P + "hand.tested", label="made a hand-to-hand test")
+def hand_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    if d["fate"]:
+        player(s, p["owner"])["fate"] -= d["fate"]
+    activation.mark(s, p["id"])
+    lines.extend(d["lines"])
+    lines.append(_hand_outcome(p["name"], d["purpose"], d["passed"]))
+
+
+@brawl.narrator(P + "hand.tested")
+def say_hand_tested(e: EventRecord, s: dict) -> str:
+    name = piece_name(s, e.data["piece"])
+    return " ".join([*e.data["lines"], _hand_outcome(name, e.data["purpose"], e.data["passed"])])
 
 
 @play_command(brawl, P + "effect.set")

@@ -177,7 +177,20 @@ def card_from_data(data: dict) -> dict:
         parse_feature(f)
     card["code"] = code_from_data(data.get("code"))
     card["kabbalah"] = data.get("kabbalah")
+    if is_dignitary(data):
+        card["dignitary"] = True
     return card
+
+
+def is_dignitary(data: dict) -> bool:
+    """Whether a card is a dignitary (7.2.1 "All characters (dignitaries excluded) could escape
+    from the game set"): a card marked ``"dignitary": true``, with the feature ``DIGNITARY``, or
+    named "Dignitary" (the follower card of the base set, which prints no separate mark)."""
+    if data.get("dignitary"):
+        return True
+    if any(str(f).upper().strip() == "DIGNITARY" for f in data.get("features", []) or ()):
+        return True
+    return str(data.get("name", "")).strip().lower() == "dignitary"
 
 
 def possession_limit(arcane: int) -> int:

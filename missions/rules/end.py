@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json
 from tabletop.rules import EventRecord
 
+from .cards import is_dignitary
 from .common import (
     NO_LINES,
     TURN_END,
@@ -259,8 +260,14 @@ def say_mission_closed(e: EventRecord, s: dict) -> str:
 @play_command(end, P + "piece.escape")
 def piece_escape(d: Decision, data: Data) -> None:
     """``{"piece"}``: the character leaves the board by an escape (it counts for the
-    resolution, 6.4.1)."""
+    resolution, 6.4.1). A dignitary cannot (7.2.1 "All characters (dignitaries excluded) could
+    escape"; ``cards.is_dignitary``). Raises ``cannot_escape``."""
     p = own_piece(d, data)
+    d.require(
+        not is_dignitary(p),
+        "cannot_escape",
+        f"{p['name']} is a dignitary: dignitaries cannot escape (7.2.1).",
+    )
     d.emit(P + "piece.escaped", {"piece": p["id"]})
 
 

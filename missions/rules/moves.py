@@ -44,8 +44,13 @@ def _piece_moves(p: dict) -> list[Command]:
         if held < p["arcane"]:
             out.append(_c("mana.channel", piece=pid, common=1, dark=0, seals=0))
         out.append(_c("arcane.test", piece=pid, roll=3, fate=0, purpose="other"))
+        if p.get("defend_power"):
+            out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="defend"))
+        if p["arcane_effects_live"]:
+            out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="cancel", target=pid))
         if p.get("code") and p["code"].get("summon_cost") and not p.get("summoning"):
             out.append(_c("daemon.summon", piece=pid, level=1, hearts=2))
+            out.append(_c("daemon.summon", piece=pid, level=p["max_daemon_level"], hearts=1))
     for power in p.get("power_refs", []):
         out.append(
             _c(
@@ -109,8 +114,38 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                             defender_extra=0,
                         )
                     )
+                    out.append(
+                        _c(
+                            "brawl.propose",
+                            attacker=p["id"],
+                            defender=t["id"],
+                            order=1,
+                            attacker_dice=" ".join(["2"] * a),
+                            defender_dice=" ".join(["5"] * d),
+                            first_impact=True,
+                            no_step_back=True,
+                        )
+                    )
     for p in mine:
         out += _piece_moves(p)
+        if view["phase"] != TURN_END:
+            purpose = "evasive" if view["phase"] == "strategic" else "scenery"
+            out.append(_c("hand.test", piece=p["id"], purpose=purpose, roll=2, fate=0))
+        if (view.get("mission") or {}).get("kind") == "relic":
+            out.append(_c("relic.take", piece=p["id"], delta=1))
+            if p.get("relics"):
+                out.append(_c("relic.take", piece=p["id"], delta=-1))
+    for p in alive:  # a card effect, whoever's card it is (possession.py)
+        if p["possessed"]:
+            out.append(_c("possession.remove", piece=p["id"], source="a card"))
+        else:
+            out.append(
+                _c("possession.assign", piece=p["id"], source="a card", instructions="Walk north.")
+            )
+    # (defend tests of a character the power killed: its sheet shows the control too)
+    for p in view["pieces"]:
+        if p["editable"] and p["status"] != "in_play" and p.get("defend_power"):
+            out.append(_c("arcane.test", piece=p["id"], roll=2, fate=0, purpose="defend"))
     out += [
         _c("fate.spend", amount=1, reason="an ability"),
         _c("fate.gain", amount=1, reason="the game"),

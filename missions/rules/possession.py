@@ -4,13 +4,20 @@ DemLoc rulebook 5.6 (out-of-control card), 6.4.2 ("daemon possessed"), 7.2.3 (po
 effect), 7.2.3.5 (freeing a possessed character by an arcane test). The seal limit that makes a
 character possessed is in ``missions.rules.damage`` (broken seals are tokens); the arcane test
 command in ``missions.rules.arcane``; the possession damage per turn is
-``damage.possession_tick``. Pure functions, no commands of their own.
+``damage.possession_tick``. Commands ``demloc.possession.assign`` / ``demloc.possession.remove``:
+possession given or taken away by a card effect (issue 15 item 3), with the instructions the
+possessed character follows.
 """
 
 from __future__ import annotations
 
-from .common import NO_LINES, in_play, set_piece
-from .damage import possession_tick
+from tabletop.decider import Data, Decision, Topic
+from tabletop.rules import EventRecord
+
+from .common import NO_LINES, P, in_play, piece, piece_name, play_command, set_piece
+from .damage import possess, possession_tick
+
+possession = Topic("possession")
 
 OUT_OF_CONTROL_DIRECTIONS = {
     1: "near left (towards you, on your left)",
@@ -65,7 +72,7 @@ def free(s: dict, freer: dict, target: dict, passed: bool, lines: list[str] = NO
     if not passed:
         lines.append(f"{target['name']} stays possessed.")
         return
-    t = {**target, "possessed": False}
+    t = {**target, "possessed": False, "possession": None}
     lines.append(f"{freer['name']} frees {t['name']} from the daemon.")
     if t["broken_hearts"] >= t["heart_limit"]:
         t["status"] = "killed"
@@ -94,3 +101,91 @@ def free_possessed_modifier(rule: str) -> tuple[int, int]:
     character (7.2.3.5: "adding +3 to the result obtained by rolling the dice"). Read literally
     (default ``"penalty"``) +3 makes the test harder; ``"bonus"`` reads it as a help."""
     return (3, 0) if rule == FREE_PENALTY else (0, 3)
+
+
+# ------------------------------------------------------------------------ card effects
+#: Longest card name and instructions kept with a possession by a card effect.
+SOURCE_MAX = 60
+INSTRUCTIONS_MAX = 300
+
+
+@play_command(possession, P + "possession.assign")
+def possession_assign(d: Decision, data: Data) -> None:
+    """``{"piece", "source": card name, "instructions": what the possessed character does,
+    "arcane": bool}``: a card effect gives ``piece`` the possessed effect (6.4.2 "daemon
+    possessed": "the player has to select the character on the app and give him the daemonic
+    possessed effect"; the basic rule of ch. 7: the card's instructions win over the manual).
+    Any player may send it (the card may be an opponent's). The possessed character then
+    follows 7.2.3 (it acts no more, fights with 1, a broken heart each turn) and the page shows
+    ``instructions`` on its card and on the turn bar. ``arcane``: the effect is an arcane power's,
+    so a passed "defend" test of the character in this phase reverts it (7.2.3.5).
+    Raises ``already_possessed``, ``bad_input``, ``not_in_play``."""
+    p = piece(d.state, data.get("piece"))
+    d.require(not p["possessed"], "already_possessed", f"{p['name']} is already possessed.")
+    source = data.str("source", max_length=SOURCE_MAX, default="a card effect", code="bad_input")
+    instructions = data.str(
+        "instructions", max_length=INSTRUCTIONS_MAX, default="", code="bad_input"
+    )
+    d.emit(
+        P + "possession.assigned",
+        {
+            "piece": p["id"],
+            "source": source.strip() or "a card effect",
+            "instructions": instructions.strip(),
+            "arcane": data.bool("arcane"),
+            "by": d.seat,
+        },
+    )
+
+
+def _assign_text(name: str, d: dict) -> str:
+    text = f"{name} is possessed by {d['source']}"
+    return text + (f": {d['instructions']}" if d["instructions"] else ".")
+
+
+@possession.evolver(P + "possession.assigned", label="possessed a character by a card")
+def possession_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    before = s["pieces"][d["piece"]]
+    p, _ = possess(before)
+    p["possession"] = {"source": d["source"], "instructions": d["instructions"]}
+    set_piece(s, p, lines, [_assign_text(p["name"], d) + " (its mana is spent, 7.2.3)"])
+    if d.get("arcane"):
+        from .arcane import record_power  # arcane imports this module
+
+        record_power(s, before, p, "", d["source"], e.version, kind="possession")
+
+
+@possession.narrator(P + "possession.assigned")
+def say_possession_assigned(e: EventRecord, s: dict) -> str:
+    return _assign_text(piece_name(s, e.data["piece"]), e.data)
+
+
+@play_command(possession, P + "possession.remove")
+def possession_remove(d: Decision, data: Data) -> None:
+    """``{"piece", "source": card name}``: a card effect ends the possessed effect (the arcane
+    test that frees is ``demloc.arcane.test``); as when freed (7.2.3.5), a character already
+    carrying its fatal broken hearts then dies. Raises ``not_possessed``."""
+    p = piece(d.state, data.get("piece"))
+    d.require(p["possessed"], "not_possessed", f"{p['name']} is not possessed.")
+    source = data.str("source", max_length=SOURCE_MAX, default="a card effect", code="bad_input")
+    d.emit(
+        P + "possession.removed",
+        {"piece": p["id"], "source": source.strip() or "a card effect", "by": d.seat},
+    )
+
+
+@possession.evolver(P + "possession.removed", label="freed a character by a card")
+def possession_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    p = s["pieces"][e.data["piece"]]
+    t = {**p, "possessed": False, "possession": None}
+    more = [f"{e.data['source']} frees {t['name']} from the daemon."]
+    if t["broken_hearts"] >= t["heart_limit"]:
+        t["status"] = "killed"
+        more.append(f"{t['name']} already carries its fatal broken hearts: killed.")
+    set_piece(s, t, lines, more)
+
+
+@possession.narrator(P + "possession.removed")
+def say_possession_removed(e: EventRecord, s: dict) -> str:
+    return f"{e.data['source']} frees {piece_name(s, e.data['piece'])} from the daemon."

@@ -525,7 +525,8 @@ ENTRIES = [
         ARCANE_PHASE,
         "7.2.3.2, 7.2.3.3",
         "A mercenary with an active token pays the summoning cost; the app draws a daemon of "
-        "the code's kabbalah at the chosen level (or lower) from the guild's pantheon. Give it "
+        "the code's kabbalah at the chosen level (or lower) from the guild's pantheon; the level "
+        "asked for is at most the summoner's own (table option). Give it "
         "1 to 3 heart tokens: the broken hearts it can take. The summoner cannot move while "
         "the daemon plays. A daemon with the same name already on the table is removed. If "
         "the daemon is killed, its summoner takes its heart tokens as broken hearts; if the "
@@ -547,7 +548,8 @@ ENTRIES = [
         "7.2.3.5",
         "An ability test on the arcane ability, using one arcane die of the character's mana "
         "pool. Several per turn, never twice for the same situation. Passed, it defends "
-        "against an arcane attack (the power does nothing), removes one arcane effect token "
+        "against an arcane attack aimed at it this phase (the power does nothing: the app takes "
+        "back what it did), removes one arcane effect token (VIGOR, WEAKNESS, POISON) "
         "from a character in its control zone or itself, or frees a possessed character in its "
         "control zone. Broken seals rolled in a test have no effect.",
     ),
@@ -562,7 +564,9 @@ ENTRIES = [
         "broken heart; with all its hearts broken it takes broken armor tokens, and with three "
         "of those it dies. If its move takes it off the board, mark it escaped: it stays in the "
         "Guild but costs fame. An arcane test by a character whose control zone holds it can "
-        "free it; freed with its fatal hearts already broken, it dies.",
+        "free it; freed with its fatal hearts already broken, it dies. A card effect can "
+        "possess or free a character too: the app shows the card's instructions on its sheet "
+        "and on the turn bar.",
     ),
     # ------------------------------------------------------------ 7.3
     _e(
@@ -670,7 +674,8 @@ ENTRIES = [
         "HEAVY x",
         WEAPON,
         "8.1",
-        "A character defending with this weapon rolls fewer fighting dice (the app removes x).",
+        "A character defending with this weapon rolls fewer fighting dice. The card says x, the "
+        "text of 8.1 says one die: the app removes x (HEAVY 1 is one die).",
     ),
     _e(
         "weapon-blooding",
@@ -678,7 +683,8 @@ ENTRIES = [
         WEAPON,
         "8.1",
         "Each time the weapon deals damage, the victim gets x bleeding tokens. Bleeding tokens "
-        "hit the character once per token every turn.",
+        "hit the character once per token at the start of every turn. A defender that wins a "
+        "fight hurts with its primary weapon (table option).",
     ),
     _e(
         "weapon-shield",
@@ -693,8 +699,9 @@ ENTRIES = [
         WEAPON,
         "8.1",
         "Each time the weapon deals damage, the victim gets x poison tokens unless already "
-        "poisoned. A poisoned character gains a token every turn and dies when its tokens pass "
-        "its hit factor.",
+        "poisoned. A poisoned character gains a token at the end of every turn and dies when its "
+        "tokens pass its hit factor. A defender that wins a fight hurts with its primary weapon "
+        "(table option).",
     ),
     # ------------------------------------------------------------ 8.2
     _e(
@@ -732,7 +739,8 @@ ENTRIES = [
         "POISON x",
         ARCANE,
         "8.2",
-        "The target gets x poison tokens unless already poisoned; then one more every turn, "
+        "The target gets x poison tokens unless already poisoned; then one more at the end of "
+        "every turn, "
         "death when they pass its hit factor.",
     ),
     _e(
@@ -874,6 +882,43 @@ ENTRIES = [
         "dice when it defends (never fewer than one). The favourite weapon bonus (+1) counts "
         "in a brawl when the primary weapon is of the mercenary's favourite type, attacking "
         "or defending.",
+    ),
+    _e(
+        "reading-daemon-level",
+        "The daemon level asked for",
+        READINGS,
+        "5.1.3, 7.2.3.2",
+        "The player names the level of the daemon to summon, but the Arcane Code's cost does "
+        "not grow with it, so asking for 5 would always draw the strongest. By default the "
+        "level asked for is at most the summoner's own level (mercenaries and daemons share "
+        "the level indicator, 5.1.3). Table option.",
+    ),
+    _e(
+        "reading-defender-weapon",
+        "BLOODING and POISONOUS of a winning defender",
+        READINGS,
+        "7.3.2.2, 8.1",
+        "8.1: every time damage is inflicted with the weapon; 7.3.2: a defender that wins "
+        "injures its opponent. By default the defender's 1 to 5 damages carry its primary "
+        "weapon's BLOODING and POISONOUS. Table option.",
+    ),
+    _e(
+        "reading-scenery",
+        "The +2 to destroy scenery",
+        READINGS,
+        "7.3.2",
+        "Worded like the +3 to free a possessed character and read the same way by default: "
+        "the ability counts 2 more. The page shows the highest roll that passes. Table option.",
+    ),
+    _e(
+        "reading-activations",
+        "Activations",
+        READINGS,
+        "7.2, 7.3",
+        "Once activated, a character is not activated again until the next phase: the app "
+        "refuses a second shot, arcane action (channel, power, summon), attack or hand-to-hand "
+        "test of the same character in one phase. The arcane test is not an activation. Table "
+        "option (not tracked).",
     ),
     _e(
         "reading-first-player",

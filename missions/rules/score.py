@@ -1,7 +1,7 @@
 """What each player counts during the mission: fate points, kills and relic tokens (commands
 ``demloc.fate.spend``, ``demloc.fate.gain``, ``demloc.kill.count``, ``demloc.relic.take``; their
 events and folds). DemLoc rulebook 6.4.2 ("fate points", "kill counter"), 7.2.1 (fate points
-lower a roll), 6.4.1 (the resolution counts kills and relics: ``missions.rules.resolution``).
+lower a roll; relics count only on mercenaries), 6.4.1 (the resolution counts kills and relics: ``missions.rules.resolution``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
-from .common import NO_LINES, P, name, num, play_command, player
+from .common import NO_LINES, P, name, num, own_piece, piece_name, play_command, player
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -107,31 +107,57 @@ def say_kill_counted(e: EventRecord, s: dict) -> str:
 
 @play_command(score, P + "relic.take")
 def relic_take(d: Decision, data: Data) -> None:
-    """``{"delta": +1 | -1}``: relic tokens retrieved (a relic mission). Raises ``no_relic``,
-    ``bad_input``, ``nothing_to_remove``."""
+    """``{"piece", "delta": +1 | -1}``: a relic token picked up or put down by ``piece`` (a relic
+    mission). Relics are counted per mercenary (7.2.1: "the objects collected by the followers
+    do not count for the achievement of the mission objective. Only objects owned by the
+    mercenaries are considered in determining the winner"): a follower or a daemon may carry a
+    token (it is kept on its card) but only the mercenaries' tokens count for the player.
+    Raises ``no_relic``, ``bad_input``, ``nothing_to_remove``, ``not_your_character``."""
     d.require(
         (d.state.get("setup") or {}).get("definition", {}).get("kind") == "relic",
         "no_relic",
         "This mission has no relic.",
     )
+    d.require(data.has("piece"), "bad_input", "Choose the character who carries the relic.")
+    p = own_piece(d, data)
     delta = num(data, "delta", 1, -1, 1)
     d.require(delta != 0, "bad_input", "Count +1 or -1.")
     if delta < 0:
-        d.require(
-            player(d.state, d.seat).get("relics", 0) > 0,
-            "nothing_to_remove",
-            "No relic token to remove.",
-        )
-    d.emit(P + "relic.taken", {"delta": delta})
+        d.require(p.get("relics", 0) > 0, "nothing_to_remove", f"{p['name']} carries no relic.")
+    d.emit(P + "relic.taken", {"delta": delta, "piece": p["id"], "seat": p["owner"]})
+
+
+def counts(p: dict) -> bool:
+    """Whether the relic tokens ``p`` carries count for its player (7.2.1: mercenaries only)."""
+    return p["kind"] == "mercenary"
 
 
 @score.evolver(P + "relic.taken", label="changed the relic tokens")
 def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
-    p = player(s, e.seat)
-    p["relics"] = p.get("relics", 0) + e.data["delta"]
-    lines.append(f"{p['name']}: {p['relics']} relic token(s).")
+    pid = e.data.get("piece")
+    if pid is None:  # before issue 15 relics were counted per player
+        p = player(s, e.seat)
+        p["relics"] = p.get("relics", 0) + e.data["delta"]
+        lines.append(f"{p['name']}: {p['relics']} relic token(s).")
+        return
+    carrier = s["pieces"][pid]
+    carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
+    owner = player(s, carrier["owner"])
+    if counts(carrier):
+        owner["relics"] = owner.get("relics", 0) + e.data["delta"]
+        lines.append(
+            f"{carrier['name']} carries {carrier['relics']} relic token(s): {owner['name']} "
+            f"counts {owner['relics']}."
+        )
+    else:
+        lines.append(
+            f"{carrier['name']} carries {carrier['relics']} relic token(s); a {carrier['kind']}'s "
+            "objects do not count for the objective (7.2.1)."
+        )
 
 
 @score.narrator(P + "relic.taken")
 def say_relic_taken(e: EventRecord, s: dict) -> str:
+    if e.data.get("piece"):
+        return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} relic token."
     return f"{name(s, e.seat)}: {e.data['delta']:+d} relic token."

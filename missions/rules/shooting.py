@@ -16,6 +16,7 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
+from . import activation
 from .cards import feature_value, has_feature
 from .common import (
     NO_LINES,
@@ -116,6 +117,7 @@ def resolve_shot(
     positioned: bool = False,
     cover: int = 0,
     extra: int = 0,
+    no_step_back: bool = False,
 ) -> ShotResult:
     """Attack total and effect of a shot (DemLoc rulebook 7.2.2.3, 7.2.2.4).
 
@@ -132,6 +134,12 @@ def resolve_shot(
     (with 3 broken armor tokens it counts as greater); greater, (weapon damage + difference) -
     impact resistance to the hit factor, never below 0, the impact resistance ignored for a
     PERFORATING weapon or a target with 3 broken armor tokens.
+
+    BACKSTACK (8.1: "before assigning damages, the target character will have to come back one
+    square ... If the character cannot come back he is appointed double damages' amount than
+    that he should have received"): a weapon with it doubles the damage when ``no_step_back``
+    (the players saw the target has no free square behind it); otherwise a line reminds them to
+    step the target back.
 
     Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed input.
     """
@@ -177,6 +185,7 @@ def resolve_shot(
         return ShotResult(total, armor, "none", 0, tuple(lines))
     if total == armor and not three_broken:
         lines.append(f"Equal: the weapon damage {damage_value} goes to the armor.")
+        damage_value = backstack(weapon, damage_value, no_step_back, lines)
         return ShotResult(total, armor, "armor", damage_value, tuple(lines))
     difference = total - armor
     if total == armor:
@@ -194,17 +203,32 @@ def resolve_shot(
     lines.append(
         f"Greater by {difference}: ({damage_value} + {difference}) - {impact} = {damage} to the hit factor{why}."
     )
+    damage = backstack(weapon, damage, no_step_back, lines)
     return ShotResult(total, armor, "hit", damage, tuple(lines))
+
+
+def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -> int:
+    """BACKSTACK of ``weapon`` (8.1) on ``damage`` about to be assigned: doubled when the target
+    cannot step back (``no_step_back``), else unchanged with a reminder to step it back.
+    Appends the words to ``lines``; a weapon without BACKSTACK or no damage: unchanged."""
+    if damage <= 0 or not has_feature(weapon.get("features", []), "BACKSTACK"):
+        return damage
+    if no_step_back:
+        lines.append(f"BACKSTACK: the target cannot step back: damage doubled, {damage} x2 = {damage * 2} (8.1).")
+        return damage * 2
+    lines.append("BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1).")
+    return damage
 
 
 # ------------------------------------------------------------------------ commands
 @play_command(shooting, P + "shot.propose")
 def shot_propose(d: Decision, data: Data) -> None:
     """``{"shooter": id or "id:weapon", "weapon", "target", "test_roll": 1..6, "fate": 0..6,
-    "dice", "positioned", "cover": 0..6, "extra": -6..6, "stray": bool}`` (7.2.2). A failed
+    "dice", "positioned", "cover": 0..6, "extra": -6..6, "stray": bool, "no_step_back": bool}``
+    (7.2.2; ``no_step_back``: BACKSTACK's target has no square behind it, 8.1). A failed
     ability test strays (``demloc.shot.strayed`` with the out-of-control d10, 5.6); a passed
     one, or a stray shot on its new target (no test, no fate), is proposed for both players to
-    confirm. Raises ``calc_pending``, ``possessed``, ``bad_target``, ``no_weapon``,
+    confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``, ``bad_target``, ``no_weapon``,
     ``not_ranged``, ``not_enough_fate``, ``bad_roll``, ``bad_dice``, ``not_active``."""
     no_pending(d.state)
     raw = dict(data.raw)
@@ -215,13 +239,15 @@ def shot_propose(d: Decision, data: Data) -> None:
         data = Data(raw)
     shooter = own_piece(d, data, "shooter")
     not_possessed(shooter)
+    stray = data.bool("stray")
+    if not stray:  # a stray shot goes on with the activation of the shot that strayed
+        activation.require_free(d.state, shooter, "shoot")
     target = piece(d.state, data.get("target"))
     d.require(shooter["id"] != target["id"], "bad_target", "A character cannot shoot itself.")
     d.require(shooter["weapons"], "no_weapon", f"{shooter['name']} has no weapon.")
     w_index = num(data, "weapon", 0, 0, len(shooter["weapons"]) - 1)
     weapon = shooter["weapons"][w_index]
     d.require(weapon.get("range"), "not_ranged", f"{weapon['name']} is not a ranged weapon.")
-    stray = data.bool("stray")
     # A stray shot makes no ability test (5.6): fate points sent with it are never charged.
     fate = 0 if stray else num(data, "fate", 0, 0, 6)
     d.require(
@@ -255,6 +281,7 @@ def shot_propose(d: Decision, data: Data) -> None:
         positioned=positioned,
         cover=num(data, "cover", 0, 0, 6),
         extra=num(data, "extra", 0, -6, 6),
+        no_step_back=data.bool("no_step_back"),
     )
     lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(
         result.lines
@@ -308,6 +335,7 @@ def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.extend(d["lines"])
     lines.append(stray_text(d["ooc"]))
     s["notice"] = {"kind": "stray", "ooc": d["ooc"]}
+    activation.mark(s, shooter["id"])
 
 
 @shooting.narrator(P + "shot.strayed")
@@ -320,6 +348,8 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     """A confirmed shot (7.2.2.4): the fate points of its test are paid, a positioned shooter's
     movement token is exhausted, the damage goes to the armor (equal) or the hit factor
     (greater), then the weapon's BLOODING/POISONOUS."""
+    shooter = s["pieces"][pending["shooter"]]
+    activation.mark(s, shooter["id"])
     shooter = s["pieces"][pending["shooter"]]
     if pending["fate"]:
         player(s, shooter["owner"])["fate"] -= pending["fate"]

@@ -12,6 +12,7 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
+from . import activation
 from .common import NO_LINES, P, in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
 
@@ -38,6 +39,18 @@ def draw_daemon(rng, pantheon: list[dict], kabbalah: str, level: int) -> tuple[i
     return lvl, rng.choice(found)
 
 
+def max_daemon_level(state: dict, summoner: dict) -> int:
+    """The highest daemon level ``summoner`` may ask for (7.2.3.2 "the app asks the player to
+    indicate the reference kabbalah and the power level of the daemon to be summoned"): its own
+    level under the table option ``daemon_level`` ``"summoner"`` (default; 5.1.3: daemons and
+    mercenaries carry the same "level indicator" of overall power and the Arcane Code's
+    summoning cost does not grow with the level, so without a cap asking for 5 would always
+    draw the strongest daemon), 5 under ``"any"`` (and for tables opened before the option)."""
+    if state["options"].get("daemon_level", "any") == "summoner":
+        return max(1, min(5, summoner["level"]))
+    return 5
+
+
 def check_hearts(hearts: int) -> int:
     """The heart tokens a player gives a new daemon: 1..3 (7.2.3.2). Raises ``bad_hearts``."""
     if not isinstance(hearts, int) or isinstance(hearts, bool) or not 1 <= hearts <= 3:
@@ -50,7 +63,8 @@ def daemon_summon(d: Decision, data: Data) -> None:
     """``{"piece", "level": 1..5, "hearts": 1..3, "kabbalah"}`` (7.2.3.2): a mercenary with an
     active movement token and the code's summoning mana draws a daemon of its code's kabbalah
     from its Guild's pantheon. Raises ``cannot_summon``, ``possessed``, ``already_summoning``,
-    ``not_active``, ``not_enough_mana``, ``wrong_kabbalah``, ``bad_hearts``, ``no_daemon``."""
+    ``not_active``, ``already_activated``, ``not_enough_mana``, ``wrong_kabbalah``, ``level_too_high`` (above
+    ``max_daemon_level``), ``bad_hearts``, ``no_daemon``."""
     summoner = own_piece(d, data)
     d.require(
         summoner["kind"] == "mercenary", "cannot_summon", "Only mercenaries summon daemons (5.1.2)."
@@ -72,6 +86,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
         "not_active",
         "Summoning needs an active movement token (7.2.3.2).",
     )
+    activation.require_free(d.state, summoner, "summon a daemon")
     for colour in ("common", "dark"):
         d.require(
             summoner["mana"][colour] >= code["summon_cost"][colour],
@@ -85,6 +100,13 @@ def daemon_summon(d: Decision, data: Data) -> None:
         f"{code['name']} summons {kabbalah} daemons only.",
     )
     level = num(data, "level", 1, 1, 5)
+    cap = max_daemon_level(d.state, summoner)
+    d.require(
+        level <= cap,
+        "level_too_high",
+        f"{summoner['name']} (level {summoner['level']}) summons daemons of level {cap} or "
+        "lower (5.1.3, 7.2.3.2).",
+    )
     hearts = check_hearts(num(data, "hearts", None))
     pantheon = player(d.state, summoner["owner"])["pantheon"]
     drawn_level, daemon = draw_daemon(d.rng, pantheon, kabbalah, level)
@@ -130,6 +152,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
             "new_owner": owner,
         }
         lines.append(notice_text(s, s["notice"]))
+    activation.mark(s, summoner["id"])
     summoner["summoning"] = d["id"]
     summoner["asset"] = "post_summoning"
     summoner["movement"] = "exhausted"

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import brawl, possession, resolution, setup_view, shooting, turns
+from . import activation, arcane, brawl, possession, resolution, setup_view, shooting, turns
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
 from .end import can_end_by_elimination, has_objective
 from .reference import reference_key
+from .summoning import max_daemon_level
 from .summoning import notice_text as replaced_text
 
 
@@ -88,6 +89,20 @@ def view(state: dict, seat: int | None) -> dict:
                     p["arcane"] - p["mana"]["common"] - p["mana"]["dark"] - p.get("lost_dice", 0),
                 ),
                 "h2h_now": brawl.h2h_ability(p),
+                # Issue 15: activations (7.2), the summoner's level cap (7.2.3.2), the arcane
+                # effect tokens a "cancel" test may remove and the power a "defend" test answers
+                # (7.2.3.5), relics carried (7.2.1), possession by a card effect.
+                "activated_now": activation.is_activated(state, p),
+                "max_daemon_level": max_daemon_level(state, p),
+                "daemon_levels": list(range(1, max_daemon_level(state, p) + 1)),
+                "arcane_effects_live": [
+                    {**eff, "index": i} for i, eff in enumerate(arcane.live_effects(state, p))
+                ],
+                "defend_power": (arcane.defendable(state, pid) or {}).get("power"),
+                "dignitary": bool(p.get("dignitary")),
+                "backstack": any(
+                    "BACKSTACK" in (f.split(" ")[0] for f in w["features"]) for w in p["weapons"]
+                ),
                 "refs": _refs("ability", p["features"]),
                 "weapon_refs": [
                     {**w, "index": i, "refs": _refs("weapon", w["features"])}

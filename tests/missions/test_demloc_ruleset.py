@@ -158,7 +158,8 @@ def test_fury_doubles_for_two_turns_and_costs_a_broken_heart_each():
 
 def test_summoner_killed_dismisses_the_daemon_and_fallback_level():
     # 7.2.3.2 lower hierarchy; 7.2.3.3 the summoner killed: the daemon leaves.
-    t = new_sim(options={"control": "anyone"})
+    # "any": the level asked for is not capped by the summoner's (option daemon_level).
+    t = new_sim(options={"control": "anyone", "daemon_level": "any"})
     run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, setup=True)
     run(t, ANN, "daemon.summon", piece=VESNA, level=4, hearts=1)
     daemon = piece(t, VESNA)["summoning"]
@@ -259,7 +260,7 @@ def test_freeing_is_possible_by_default_and_the_page_tells_the_best_roll_7_2_3_5
 def test_a_die_showing_a_broken_seal_is_removed_for_the_mission_7_2_3(option, left):
     """7.2.3 "Channeling mana": "the player has to remove the dice from the game with this
     result" (option ``seal_dice``; ``kept`` lets it be rolled again)."""
-    t = new_sim(options={"seal_dice": option})
+    t = new_sim(options={"seal_dice": option, "activations": "free"})
     run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=0, seals=1)  # arcane 3
     assert piece(t, MAUD)["seals"] == 1
     maud = next(p for p in t.view(BOB)["pieces"] if p["id"] == MAUD)

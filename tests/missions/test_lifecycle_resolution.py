@@ -103,8 +103,8 @@ def test_a_wiped_out_player_never_wins_on_kills_7_3_2_3_6_4_1():
 
 def test_relic_tokens_pay_per_token():
     t = played(kind="relic")
-    run(t, 1, "relic.take")
-    run(t, 1, "relic.take")
+    run(t, 1, "relic.take", piece="s1-m21")  # 7.2.1: relics are counted on mercenaries
+    run(t, 1, "relic.take", piece="s1-m22")
     run(t, 1, "objective.achieve")
     r = resolution.compute(t.state)
     b = guild(r, 1)

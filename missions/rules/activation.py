@@ -1,0 +1,59 @@
+"""Activations: a character is activated once per game phase (DemLoc rulebook 7.2: "once a
+character has been activated it cannot be activated again until the next game phase (Brawls
+phase)"; 7.3: "once a character has been activated it cannot be activated again until the next
+game phase. Each activated character can respectively move and/or make one hand-to-hand
+attack"). Pure helpers, no commands: the commands that activate a character check
+``require_free`` and their folds call ``mark``.
+
+What activates (issue 15 item 4): in the strategic phase a shot (a stray shot is the same
+activation going on), channelling mana (not in the setup nor as a daemon leaves), using an
+arcane power, summoning a daemon, the hand-to-hand test of an evasive movement; in the brawl
+phase a hand-to-hand attack or the test to destroy scenery. Movement alone is the movement
+token's business (``demloc.movement.set``); the arcane test is not an activation (7.2.3.5: "even
+while the opponent is playing"), nor are the pentacle's strikes (7.2.3.2: the summoner "can
+only apply the effects of the summoning pentacles").
+
+The table option ``activations`` (``"once"``, the default, or ``"free"``) turns the check off;
+a table opened before the option existed is ``"free"``. The mark is kept either way, so the
+page can show who has acted.
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import Decision
+
+from .common import TURN_END
+
+
+def phase_key(state: dict) -> str:
+    """``"turn:phase"``: the game phase an activation belongs to."""
+    return f"{state['turn']}:{state['phase']}"
+
+
+def is_activated(state: dict, p: dict) -> bool:
+    """Whether ``p`` was activated in the current phase."""
+    return state["phase"] != TURN_END and p.get("activated") == phase_key(state)
+
+
+def tracked(state: dict) -> bool:
+    """Whether the table checks activations (option ``activations``)."""
+    return state["options"].get("activations", "free") == "once"
+
+
+def require_free(state: dict, p: dict, what: str) -> None:
+    """Refuse ``what`` for a character already activated this phase (7.2, 7.3).
+    Raises ``RuleViolation("already_activated")``."""
+    if tracked(state):
+        Decision.require(
+            not is_activated(state, p),
+            "already_activated",
+            f"{p['name']} was already activated this phase (7.2): it cannot {what} until the "
+            "next phase.",
+        )
+
+
+def mark(state: dict, pid: str) -> None:
+    """Mark the piece ``pid`` activated in the current phase."""
+    p = state["pieces"].get(pid)
+    if p is not None:
+        p["activated"] = phase_key(state)

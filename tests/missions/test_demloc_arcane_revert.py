@@ -1,0 +1,190 @@
+"""Issue 15 item 3, arcane (DemLoc rulebook 7.2.3, 7.2.3.2, 7.2.3.5): a passed "defend" or
+"cancel" arcane test really reverts the power's effect; the daemon level asked for is capped by
+the summoner's level (option ``daemon_level``); possession assigned and removed by card effects
+with the instructions the possessed character follows."""
+
+import pytest
+
+from missions.rules.summoning import max_daemon_level
+from tabletop.errors import RuleViolation
+
+from .demloc_sim import finish_turn, new_sim, piece, run
+
+ANN, BOB = 0, 1
+VESNA, KORR = "s0-vesna", "s0-korr"
+MAUD, BRAM = "s1-maud", "s1-bram"
+
+
+def code_of(fn):
+    with pytest.raises(RuleViolation) as err:
+        fn()
+    return err.value.code
+
+
+def mana(t):
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0, setup=True)
+    run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, seals=0, setup=True)
+
+
+def test_7_2_3_5_a_passed_defend_test_reverts_the_power_damage_and_stun():
+    """7.2.3.5 "Defend against arcane attacks: if the test is passed the arcane power the
+    character was targeting has no effect": Black flame (ARCANE HIT 2, STUNNING) on Maud is
+    undone in the state (hit damage 2 -> 0, token back to active) and narrated."""
+    t = new_sim()
+    mana(t)
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)
+    assert piece(t, MAUD)["hit_damage"] == 2 and piece(t, MAUD)["movement"] == "exhausted"
+    run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=3)  # arcane 3: passed
+    maud = piece(t, MAUD)
+    assert maud["hit_damage"] == 0 and maud["movement"] == "active"
+    assert maud["mana"] == {"common": 1, "dark": 1}  # the test used one die (7.2.3)
+    assert "resists Black flame" in t.lines()[-1] and "hit damage 2 -> 0" in t.lines()[-1]
+    # "not to solve the same situation": one defend test per power
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "nothing_to_defend"
+    )
+    t.assert_replay_equal()
+
+
+def test_7_2_3_5_a_failed_defend_test_leaves_the_power_and_spends_the_die():
+    t = new_sim()
+    mana(t)
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)
+    run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=4)  # 4 > 3: failed
+    assert piece(t, MAUD)["hit_damage"] == 2 and "fails to resist" in t.lines()[-1]
+    assert piece(t, MAUD)["mana"]["common"] == 1
+
+
+def test_7_2_3_5_defend_answers_a_power_that_killed_the_target():
+    """A character the power killed still makes its defend test: passed, it is back in play."""
+    t = new_sim()
+    mana(t)
+    run(t, BOB, "damage.assign", piece=MAUD, amount=11, mode="hit")  # 2 hearts + 3/4
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)  # ARCANE HIT 2: killed
+    assert piece(t, MAUD)["status"] == "killed"
+    run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=2)
+    maud = piece(t, MAUD)
+    assert maud["status"] == "in_play" and maud["broken_hearts"] == 2 and maud["hit_damage"] == 3
+    view = next(p for p in t.view(BOB)["pieces"] if p["id"] == MAUD)
+    assert view["defend_power"] is None
+
+
+def test_7_2_3_5_defend_only_for_the_target_of_a_power_this_phase():
+    t = new_sim()
+    mana(t)
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "nothing_to_defend"
+    )
+    run(t, ANN, "power.use", piece=VESNA, power=0, target=BRAM)  # the target is Bram, not Maud
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "nothing_to_defend"
+    )
+    t2 = new_sim()
+    mana(t2)
+    run(t2, ANN, "power.use", piece=VESNA, power=1, target=MAUD)
+    while t2.state["phase"] == "strategic":  # the power belongs to the strategic phase
+        run(t2, t2.state["play_order"][t2.state["acting_index"]], "phase.next")
+    assert code_of(lambda: run(t2, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "nothing_to_defend"
+    )
+
+
+def test_7_2_3_5_a_passed_cancel_removes_one_arcane_effect_token():
+    """7.2.3.5 "Cancel the effect of arcane powers: If the arcane test is passed, 1 arcane
+    effect token can be removed": Drowned breath (POISON 1, WEAKNESS 1) on Vesna; Vesna cancels
+    the WEAKNESS (the newest), then the poison stays until another test."""
+    t = new_sim()
+    run(t, ANN, "mana.channel", piece=VESNA, common=2, dark=0, seals=0, setup=True)
+    run(t, BOB, "mana.channel", piece=MAUD, common=0, dark=1, seals=0, setup=True)
+    run(t, BOB, "power.use", piece=MAUD, power=1, target=VESNA)
+    vesna = piece(t, VESNA)
+    assert vesna["poison"] == 1 and vesna["weakness"] == 1
+    mine = next(p for p in t.view(ANN)["pieces"] if p["id"] == VESNA)
+    assert [e["effect"] for e in mine["arcane_effects_live"]] == ["POISON 1", "WEAKNESS 1"]
+    run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=VESNA, roll=2)
+    assert piece(t, VESNA)["weakness"] == 0 and piece(t, VESNA)["poison"] == 1
+    assert "WEAKNESS 1 (Drowned breath) is cancelled" in t.lines()[-1]
+    run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=VESNA, effect=0, roll=6)
+    assert piece(t, VESNA)["poison"] == 1 and "stays" in t.lines()[-1]  # 6 > 2: failed
+    assert code_of(
+        lambda: run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=KORR, roll=1)
+    ) == "no_arcane_effect"
+    t.assert_replay_equal()
+
+
+def test_7_2_3_5_vigor_and_weakness_tokens_expire_with_the_turn():
+    """8.2 VIGOR/WEAKNESS last "for the duration of the turn": no token to cancel after it."""
+    t = new_sim()
+    run(t, BOB, "mana.channel", piece=MAUD, common=0, dark=1, seals=0, setup=True)
+    run(t, BOB, "power.use", piece=MAUD, power=1, target=KORR)
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    effects = next(p for p in t.view(ANN)["pieces"] if p["id"] == KORR)["arcane_effects_live"]
+    assert [e["effect"] for e in effects] == ["POISON 1"]  # the poison lasts, the weakness not
+
+
+@pytest.mark.parametrize(("level", "option", "cap"), [(2, "summoner", 2), (1, "summoner", 1),
+                                                      (2, "any", 5)])
+def test_7_2_3_2_the_daemon_level_asked_for_is_capped_by_the_summoner(level, option, cap):
+    """7.2.3.2 "the app asks the player to indicate ... the power level of the daemon"; 5.1.3:
+    mercenaries and daemons share the level indicator. Default: at most the summoner's level."""
+    t = new_sim(options={"daemon_level": option})
+    vesna = {**piece(t, VESNA), "level": level}
+    assert max_daemon_level(t.state, vesna) == cap
+
+
+def test_7_2_3_2_asking_above_the_summoners_level_is_refused():
+    t = new_sim()  # Vesna is level 2; her pantheon: Unclean daemon (1), Ember imp (2)
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0, setup=True)
+    assert code_of(lambda: run(t, ANN, "daemon.summon", piece=VESNA, level=5, hearts=1)) == (
+        "level_too_high"
+    )
+    view = next(p for p in t.view(ANN)["pieces"] if p["id"] == VESNA)
+    assert view["daemon_levels"] == [1, 2]
+    run(t, ANN, "daemon.summon", piece=VESNA, level=2, hearts=1)
+    assert piece(t, piece(t, VESNA)["summoning"])["name"] == "Ember imp"
+
+
+def test_possession_by_a_card_effect_with_its_instructions_shown():
+    """6.4.2 "give him the daemonic possessed effect" from a card (the basic rule, ch. 7): the
+    possessed character shows the card's instructions on its card and on the turn bar; a card
+    may also free it (as when freed by a test, 7.2.3.5, fatal broken hearts then kill)."""
+    t = new_sim()
+    run(t, BOB, "possession.assign", piece=KORR, source="Whisper of Ash",
+        instructions="Attacks the nearest character.")
+    korr = piece(t, KORR)
+    assert korr["possessed"] and korr["possession"] == {
+        "source": "Whisper of Ash", "instructions": "Attacks the nearest character."}
+    assert "possessed by Whisper of Ash: Attacks the nearest character." in t.lines()[-1]
+    assert code_of(lambda: run(t, ANN, "possession.assign", piece=KORR)) == "already_possessed"
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    assert piece(t, KORR)["broken_hearts"] == 1  # 7.2.3: a broken heart each turn
+    run(t, ANN, "possession.remove", piece=KORR, source="Holy water")
+    assert not piece(t, KORR)["possessed"] and piece(t, KORR)["possession"] is None
+    assert code_of(lambda: run(t, ANN, "possession.remove", piece=KORR)) == "not_possessed"
+    t.assert_replay_equal()
+
+
+def test_possession_by_an_arcane_card_effect_is_reverted_by_a_defend_test():
+    """7.2.3.5: the possession came from an arcane power: a passed defend test undoes it (and
+    gives back the mana the possession spent)."""
+    t = new_sim()
+    run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, seals=0, setup=True)
+    run(t, ANN, "possession.assign", piece=MAUD, source="Drowning hex", arcane=True)
+    assert piece(t, MAUD)["possessed"] and piece(t, MAUD)["mana"] == {"common": 0, "dark": 0}
+    # the test answers the possession: judged as Maud was before it (not possessed, her mana)
+    run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=3, die="dark")
+    maud = piece(t, MAUD)
+    assert not maud["possessed"] and maud["mana"] == {"common": 2, "dark": 0}
+    assert "reverted: possessed True -> False" in t.lines()[-1]
+    t.assert_replay_equal()
+
+
+def test_a_possessed_character_cannot_defend_against_a_later_power():
+    t = new_sim()
+    run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, seals=0, setup=True)
+    run(t, ANN, "possession.assign", piece=MAUD, source="Whisper")  # not arcane: no defend
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "nothing_to_defend"
+    )
