@@ -334,8 +334,9 @@ def say_mana_adjusted(e: EventRecord, s: dict) -> str:
 def mana_channel(d: Decision, data: Data) -> None:
     """``{"piece", "common", "dark", "seals": 0..6, "setup": bool, "daemon_left": bool}``: what
     the arcane dice show (7.2.3; in the setup 6.4.1 and when a daemon leaves 7.2.3.3 the seals
-    have no effect). Raises ``possessed``, ``not_setup``, ``bad_count``, ``no_arcane``,
-    ``too_many_dice``, ``not_active``."""
+    have no effect). Channelling in play is the character's activation of the phase (7.2,
+    ``activation``). Raises ``possessed``, ``not_setup``, ``already_activated``, ``bad_count``,
+    ``no_arcane``, ``too_many_dice``, ``not_active``."""
     p = own_piece(d, data)
     not_possessed(p)
     setup = data.bool("setup")
@@ -398,7 +399,10 @@ def say_mana_channelled(e: EventRecord, s: dict) -> str:
 @play_command(arcane, P + "power.use")
 def power_use(d: Decision, data: Data) -> None:
     """``{"piece", "power": index, "target", "extra_common", "extra_dark"}`` (7.2.3.1: an
-    exhausted caster pays one extra mana per level). Raises ``possessed``, ``no_power``,
+    exhausted caster pays one extra mana per level). It activates the caster (7.2) and is
+    remembered with what it changed, for the target's "defend" test (7.2.3.5,
+    ``record_power``); its VIGOR/WEAKNESS/POISON become arcane effect tokens a "cancel" test
+    removes (``lasting``). Raises ``possessed``, ``no_power``, ``already_activated``,
     ``bad_extra``, ``not_enough_mana``."""
     p = own_piece(d, data)
     not_possessed(p)

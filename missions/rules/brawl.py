@@ -429,6 +429,13 @@ def hand_test_modifier(rule: str) -> tuple[int, int]:
     return (2, 0) if rule == "penalty" else (0, 2)
 
 
+def hand_test_best_roll(ability: int, rule: str) -> int:
+    """The highest d6 (before fate points) that passes the scenery test for hand-to-hand
+    ``ability`` under the option ``hand_test`` (7.3.2); 0: no roll can (the page says so)."""
+    roll_mod, ability_mod = hand_test_modifier(rule)
+    return max(0, min(6, ability + ability_mod - roll_mod))
+
+
 @play_command(brawl, P + "hand.test")
 def hand_test(d: Decision, data: Data) -> None:
     """``{"piece", "purpose": evasive | scenery, "roll": 1..6, "fate": 0..6}``: a test of the

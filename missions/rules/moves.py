@@ -130,7 +130,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
         out += _piece_moves(p)
         if view["phase"] != TURN_END:
             purpose = "evasive" if view["phase"] == "strategic" else "scenery"
-            out.append(_c("hand.test", piece=p["id"], purpose=purpose, roll=2, fate=0))
+            out.append(_c("hand.test", piece=p["id"], purpose=purpose, roll=3, fate=1))
         if (view.get("mission") or {}).get("kind") == "relic":
             out.append(_c("relic.take", piece=p["id"], delta=1))
             if p.get("relics"):

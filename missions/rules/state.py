@@ -62,6 +62,12 @@ class Piece(TypedDict, total=False):
     token: int | None
     enters: int
     area: str
+    # issue 15
+    activated: str  # "turn:phase" of its last activation (missions.rules.activation)
+    arcane_effects: list[dict[str, Any]]  # arcane effect tokens (arcane.lasting)
+    possession: dict[str, str] | None  # {"source", "instructions"}: possessed by a card
+    relics: int  # relic tokens carried (7.2.1: only a mercenary's count)
+    dignitary: bool  # cannot escape (7.2.1)
 
 
 class Player(TypedDict, total=False):
@@ -123,6 +129,7 @@ class DemlocState(TypedDict, total=False):
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
     notice: Notice | None
     daemon_seq: int
+    last_power: dict[str, Any] | None  # the last arcane power and what it changed (7.2.3.5)
     setup: dict[str, Any] | None  # the preparation phases (missions.rules.setup)
     closed: dict[str, Any] | None
 

@@ -100,6 +100,10 @@ def view(state: dict, seat: int | None) -> dict:
                 ],
                 "defend_power": (arcane.defendable(state, pid) or {}).get("power"),
                 "dignitary": bool(p.get("dignitary")),
+                # 7.3.2: the highest roll that destroys scenery (0: none can), before the roll.
+                "scenery_best_roll": brawl.hand_test_best_roll(
+                    brawl.h2h_ability(p), state["options"].get("hand_test", "bonus")
+                ),
                 "backstack": any(
                     "BACKSTACK" in (f.split(" ")[0] for f in w["features"]) for w in p["weapons"]
                 ),

@@ -171,6 +171,8 @@ def test_7_3_2_destroying_scenery_adds_2(option, roll, passed):
     assert code_of(lambda: run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=1)) == (
         "wrong_phase"
     )
+    korr = next(p for p in t.view(ANN)["pieces"] if p["id"] == KORR)
+    assert korr["scenery_best_roll"] == (4 if option == "bonus" else 0)  # shown before the roll
     run(t, ANN, "hand.test", piece=KORR, purpose="scenery", roll=roll)  # Korr h2h 2
     assert t.log[-1].data["passed"] is passed
     assert ("destroys" in t.lines()[-1]) is passed

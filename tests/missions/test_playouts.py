@@ -23,6 +23,9 @@ VARIANTS = [
     {},
     {"seals": "reaches", "bleeding": "start", "poison": "end", "free_possessed": "bonus"},
     {"elimination": "any", "control": "anyone", "objective_turns": "2"},
+    # issue 15: the other readings of the table options
+    {"activations": "free", "daemon_level": "any", "hand_test": "penalty",
+     "defender_weapon": "none", "bleeding": "end", "poison": "start"},
 ]
 
 
@@ -32,7 +35,8 @@ def characters(state):
 
 def fate_recount(sim) -> dict[int, int]:
     """Each player's fate points from the events alone: 3 at the start, minus what fate.spent,
-    a strayed shot's test, an applied shot's test and an arcane test took, plus fate.gained."""
+    a strayed shot's test, an applied shot's test, an arcane test and a hand-to-hand test took,
+    plus fate.gained."""
     fate: dict[int, int] = {}
     owner: dict[str, int] = {}
     proposed = None
@@ -47,7 +51,7 @@ def fate_recount(sim) -> dict[int, int]:
             fate[e.seat] += d["amount"]
         elif e.type == "demloc.shot.strayed":
             fate[owner[d["shooter"]]] -= d["fate"]
-        elif e.type == "demloc.arcane.tested":
+        elif e.type in ("demloc.arcane.tested", "demloc.hand.tested"):
             fate[owner[d["piece"]]] -= d["fate"]
         elif e.type in ("demloc.shot.proposed", "demloc.brawl.proposed"):
             proposed = d
