@@ -31,6 +31,7 @@ from .common import (
     set_piece,
 )
 from .damage import GENERAL, HIT, SEALS_EXCEEDED, add_poison, add_seals, assign_damage
+from .revert import defendable, record_power, revert_power
 from .shooting import ability_test
 
 arcane = Topic("arcane")
@@ -151,46 +152,10 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
 
 
 # ------------------------------------------------------------------------ defend and cancel
-#: The live fields of a piece an arcane power can change (7.2.3.5: what "no effect" undoes).
-POWER_FIELDS = (
-    "armor_damage",
-    "hit_damage",
-    "broken_armor",
-    "broken_hearts",
-    "bleeding",
-    "poison",
-    "seals",
-    "movement",
-    "vigor",
-    "weakness",
-    "possessed",
-    "mana",
-    "status",
-)
 #: Standard effects that stay on a character as an "arcane effect token" (7.2.3.5 "Cancel the
 #: effect of arcane powers: ... 1 arcane effect token can be removed"): VIGOR and WEAKNESS are
 #: mana tokens placed on the hand-to-hand ability for the turn (8.2), POISON the poison tokens.
 LASTING = {"VIGOR": "vigor", "WEAKNESS": "weakness", "POISON": "poison"}
-
-
-def record_power(
-    s: dict, before: dict, after: dict, caster: str, power: str, version: int, kind: str = "power"
-) -> None:
-    """Remember the last arcane power used (``s["last_power"]``) and exactly what it changed on
-    its target (``changes``: field -> [before, after]), so that a passed "defend" arcane test of
-    the target in the same phase can revert it (7.2.3.5)."""
-    changes = {k: [before.get(k), after.get(k)] for k in POWER_FIELDS if before.get(k) != after.get(k)}
-    s["last_power"] = {
-        "caster": caster,
-        "target": after["id"],
-        "power": power,
-        "kind": kind,
-        "version": version,
-        "turn": s["turn"],
-        "phase": s["phase"],
-        "changes": changes,
-        "tested": False,
-    }
 
 
 def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version: int) -> None:
@@ -226,50 +191,6 @@ def live_effects(s: dict, p: dict) -> list[dict]:
         elif eff["turn"] == s["turn"] and p[eff["key"]] > 0:
             out.append(eff)
     return out
-
-
-def defendable(s: dict, pid: str) -> dict | None:
-    """The last power used on ``pid`` this phase, not yet defended against, or None."""
-    last = s.get("last_power")
-    if (
-        last
-        and last["target"] == pid
-        and last["turn"] == s["turn"]
-        and last["phase"] == s["phase"]
-        and not last["tested"]
-    ):
-        return last
-    return None
-
-
-def revert_power(s: dict, last: dict, lines: list[str] = NO_LINES) -> None:
-    """A passed "defend" test (7.2.3.5 "the arcane power the character was targeting has no
-    effect"): each field the power changed goes back to what it was; a field changed since by
-    something else keeps that change (its difference is taken back, never below 0)."""
-    t = copy_json(s["pieces"][last["target"]])
-    said = []
-    for key, (before, after) in last["changes"].items():
-        now = t.get(key)
-        if now == after or not isinstance(now, int) or isinstance(now, bool):
-            t[key] = copy_json(before)
-        else:
-            t[key] = max(0, now - (after - before))
-        if key == "mana":
-            said.append(f"mana {t['mana']['common']} common, {t['mana']['dark']} dark")
-        else:
-            said.append(f"{key.replace('_', ' ')} {now} -> {t[key]}")
-    t["arcane_effects"] = [
-        eff for eff in t.get("arcane_effects", []) if eff["version"] != last["version"]
-    ]
-    set_piece(
-        s,
-        t,
-        lines,
-        [
-            f"{t['name']} resists {last['power']}: it has no effect (7.2.3.5)"
-            + (f"; reverted: {', '.join(said)}." if said else ".")
-        ],
-    )
 
 
 def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES) -> None:

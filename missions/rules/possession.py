@@ -16,6 +16,7 @@ from tabletop.rules import EventRecord
 
 from .common import NO_LINES, P, in_play, piece, piece_name, play_command, set_piece
 from .damage import possess, possession_tick
+from .revert import record_power
 
 possession = Topic("possession")
 
@@ -151,8 +152,6 @@ def possession_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) ->
     p["possession"] = {"source": d["source"], "instructions": d["instructions"]}
     set_piece(s, p, lines, [_assign_text(p["name"], d) + " (its mana is spent, 7.2.3)"])
     if d.get("arcane"):
-        from .arcane import record_power  # arcane imports this module
-
         record_power(s, before, p, "", d["source"], e.version, kind="possession")
 
 

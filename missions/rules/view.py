@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import activation, arcane, brawl, possession, resolution, setup_view, shooting, turns
+from . import activation, arcane, brawl, possession, resolution, revert, setup_view, shooting, turns
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
@@ -98,7 +98,7 @@ def view(state: dict, seat: int | None) -> dict:
                 "arcane_effects_live": [
                     {**eff, "index": i} for i, eff in enumerate(arcane.live_effects(state, p))
                 ],
-                "defend_power": (arcane.defendable(state, pid) or {}).get("power"),
+                "defend_power": (revert.defendable(state, pid) or {}).get("power"),
                 "dignitary": bool(p.get("dignitary")),
                 # 7.3.2: the highest roll that destroys scenery (0: none can), before the roll.
                 "scenery_best_roll": brawl.hand_test_best_roll(
