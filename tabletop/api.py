@@ -31,7 +31,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from tabletop import services
 from tabletop.error_codes import CATALOGUE
 from tabletop.errors import NotFound, RuleViolation, TabletopError
-from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, Throttled, table_by_code
+from tabletop.gate import (
+    SeatJoinThrottle,
+    TableCreateThrottle,
+    Throttled,
+    seat_by_token,
+    table_by_code,
+)
 from tabletop.ids import odd_number_path
 from tabletop.models import Heartbeat, Table
 from tabletop.rules import Command
@@ -233,8 +239,12 @@ def table_join(request, code: str):
 @api_view(["POST"])
 def table_command(request, code: str):
     """Send one command for your seat (``X-Seat-Token`` or your session)."""
-    table = table_by_code(code, request)
-    seat = _seated(request, table)
+    seat = seat_by_token(code, request.headers.get("X-Seat-Token"))
+    if seat is not None:
+        table = seat.table
+    else:
+        table = table_by_code(code, request)
+        seat = _seated(request, table)
     body = CommandIn(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
@@ -251,18 +261,21 @@ def table_command(request, code: str):
             "command_id": result.command_id,
             "replayed": result.replayed,
             "events": result.events,
-            "view": _view_after_commit(table, seat),
+            "view": _view_after_commit(table, seat, current=not result.replayed),
         }
     )
 
 
-def _view_after_commit(table, seat) -> dict | None:
-    """The seat's view once its command has committed. A database error now (a connection
-    killed after the commit) must not answer 500 for committed work (DESIGN.md): one retry on
-    a fresh connection, then ``None`` (the command stands; GET view reads the state)."""
+def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
+    """The seat's view once its command has committed. ``current``: ``run_command`` left the
+    state it committed on ``table`` (no read needed); else the table is read again. A database
+    error now (a connection killed after the commit) must not answer 500 for committed work
+    (DESIGN.md): one retry on a fresh connection, then ``None`` (the command stands; GET view
+    reads the state)."""
     for attempt in (1, 2):
         try:
-            table.refresh_from_db()
+            if not current or attempt > 1:
+                table.refresh_from_db()
             return services.seat_view(table, seat)
         except DatabaseError:
             log.warning("Reading table %s after its commit failed (try %s).", table.pk, attempt)

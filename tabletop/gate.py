@@ -25,7 +25,8 @@ from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, TabletopError
-from tabletop.models import Table
+from tabletop.models import Seat, Table
+from tabletop.seats import seat_from_token
 
 # New codes are CODE_LENGTH letters of CODE_ALPHABET; older ones may be any 4-12 capitals/digits.
 _CODE = re.compile("[A-Z0-9]{4,12}")
@@ -155,6 +156,21 @@ def table_by_code(code, request=None) -> Table:
             throttle.miss(request)
         raise NotFound("not_found", "No such table: check the code.")
     return table
+
+
+def seat_by_token(code, token: str | None) -> Seat | None:
+    """The seat a valid ``X-Seat-Token`` stands for, with its table loaded, when that table's
+    code is ``code``; else None (no token, forged, revoked, expired, another table's code).
+
+    A signed token cannot be guessed, so this path skips the code-guess throttle and the
+    separate lookup by code: one query for the seat and its table (issue 19: the command path).
+    Callers fall back to ``table_by_code`` when it answers None, so a wrong code still answers
+    ``not_found`` and a table without the caller's seat ``not_seated``."""
+    clean = normalize_code(code)
+    if not clean or not token:
+        return None
+    seat = seat_from_token(token)
+    return seat if seat is not None and seat.table.code == clean else None
 
 
 def websocket_origin_ok(scope: dict) -> bool:

@@ -210,7 +210,7 @@ def run_command(
     _check_command_shape(command, idempotency_key)
     try:
         with transaction.atomic():
-            result, version = _run_locked(
+            result, version, committed = _run_locked(
                 table_id, seat, command, expected_version, idempotency_key
             )
     except IntegrityError as exc:
@@ -219,6 +219,9 @@ def run_command(
         ) from exc
     if not result.replayed:
         # run_command's transaction has committed here
+        if isinstance(table, Table):
+            # The caller's copy now shows what was committed (the answer's view needs no read).
+            table.state, table.meta, table.version, table.status = committed
         notify_table(table_id, version, seat=seat.number if seat is not None else None)
     return result
 
@@ -240,7 +243,7 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
                 command_id=first.command_id,
                 replayed=True,
                 events=[{"version": e.version, "type": e.type} for e in events],
-            ), table.version
+            ), table.version, None
     if expected_version is not None and expected_version != table.version:
         raise Conflict(
             "stale_version",
@@ -301,7 +304,7 @@ def _run_locked(table_id, seat, command, expected_version, idempotency_key):
         version=table.version,
         command_id=stepped.command_id,
         events=[{"version": e.version, "type": e.type} for e in logged],
-    ), table.version
+    ), table.version, (table.state, table.meta, table.version, table.status)
 
 
 def load_log(table: Table) -> list[LoggedEvent]:

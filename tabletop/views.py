@@ -311,13 +311,17 @@ def command(request, code: str):
     ``not_seated`` for a phone without a seat here)."""
     table = _table(request, code)
     seat = _seated(request, table)
-    error = None
+    error, current = None, False
     try:
         cmd, expected, key = parse_command_form(request.POST)
-        services.run_command(table, seat, cmd, expected_version=expected, idempotency_key=key)
+        result = services.run_command(
+            table, seat, cmd, expected_version=expected, idempotency_key=key
+        )
+        current = not result.replayed  # run_command left the committed state on ``table``
     except TabletopError as exc:
         error = exc
-    table.refresh_from_db()
+    if not current:
+        table.refresh_from_db()
     response = render(
         request, "tabletop/table.html#live", live_context(request, table, seat, error)
     )

@@ -7,7 +7,7 @@ import json
 
 import psycopg
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from tabletop.models import Event
 
@@ -41,20 +41,17 @@ def test_a_command_whose_connection_dies_after_commit_answers_200_and_counts_onc
     started = post(client, f"/api/tables/{table_id}/commands", {"type": "table.start"}, token)
     assert started.status_code == 200
 
-    state = {"appended": False, "killed": False}
+    state = {"killed": False}
+
+    def kill():
+        state["killed"] = True
+        _terminate(connection.connection.info.backend_pid)
 
     def kill_after_commit(execute, sql, params, many, context):
         if 'INSERT INTO "tabletop_event"' in sql:
-            state["appended"] = True
-        elif (
-            state["appended"]
-            and not state["killed"]
-            and not connection.in_atomic_block
-            and sql.lstrip().startswith("SELECT")
-        ):
-            # The command has committed: the next read is the answer's. Kill the backend.
-            state["killed"] = True
-            _terminate(connection.connection.info.backend_pid)
+            # Kill the backend the moment the command's transaction has committed: whatever
+            # the answer still needs from the database (if anything) meets a dead connection.
+            transaction.on_commit(kill)
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(kill_after_commit):
@@ -64,10 +61,14 @@ def test_a_command_whose_connection_dies_after_commit_answers_200_and_counts_onc
             {"type": "counter.add", "data": {"amount": 2}, "idempotency_key": "tap-1"},
             token,
         )
-    assert state["killed"], "the test never reached a read after the commit"
+    assert state["killed"], "the test never reached the commit"
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["replayed"] is False and body["version"] >= 2
+    assert body["view"]["total"] == 2, "the answer carries the committed view"
+    # The test shares the request's (dead) connection; a server drops it at the request's end
+    # (Django's test client keeps it open on purpose).
+    connection.close()
     assert Event.objects.filter(table__code=table_id, idempotency_key="tap-1").count() == 1
     again = post(
         client,
@@ -76,3 +77,34 @@ def test_a_command_whose_connection_dies_after_commit_answers_200_and_counts_onc
         token,
     )
     assert again.json()["replayed"] is True and again.json()["version"] == body["version"]
+
+
+def test_a_replayed_tap_whose_connection_dies_before_its_view_is_read_answers_200(client):
+    """A repeated idempotency key answers the first result; its view is read after the commit
+    (the state may have moved on), so that read meets the dead connection: one retry on a fresh
+    connection, 200 with the view, nothing appended twice."""
+    host = post(client, "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
+    code, token = host["code"], host["seat_token"]
+    post(client, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(client, f"/api/tables/{code}/commands", {"type": "table.start"}, token).status_code == 200
+    tap = {"type": "counter.add", "data": {"amount": 3}, "idempotency_key": "tap-2"}
+    first = post(client, f"/api/tables/{code}/commands", tap, token).json()
+
+    state = {"in_transaction": False, "killed": False}
+
+    def kill_at_the_read_after_commit(execute, sql, params, many, context):
+        if connection.in_atomic_block:
+            state["in_transaction"] = True
+        elif state["in_transaction"] and not state["killed"] and sql.lstrip().startswith("SELECT"):
+            state["killed"] = True
+            _terminate(connection.connection.info.backend_pid)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(kill_at_the_read_after_commit):
+        again = post(client, f"/api/tables/{code}/commands", tap, token)
+    assert state["killed"], "the test never reached a read after the commit"
+    assert again.status_code == 200, again.content
+    body = again.json()
+    assert body["replayed"] is True and body["version"] == first["version"]
+    assert body["view"]["total"] == 3
+    assert Event.objects.filter(table__code=code, idempotency_key="tap-2").count() == 1
