@@ -20,9 +20,15 @@ from .models import Mission, MissionDefinition, MissionMode
 
 
 class DefinitionOut(serializers.ModelSerializer):
+    turn_limit = serializers.SerializerMethodField()
+
     class Meta:
         model = MissionDefinition
         fields = ["id", "name", "kind", "objective", "special_rules", "turn_limit", "slots"]
+
+    def get_turn_limit(self, obj) -> int | None:
+        """None when the mission hides its turn limit (DemLoc rulebook 7)."""
+        return None if obj.turn_limit_hidden else obj.turn_limit
 
 
 class OpenIn(serializers.Serializer):
@@ -131,5 +137,7 @@ def mission_continue(request, mission_id: int):
 def mission_report(request, mission_id: int):
     """The battle report: timeline and result, for the table's players (anyone else shares
     it by the table's code: ``/missions/report/<code>.json``)."""
-    mission, _seat = _seated_mission(request, mission_id, Mission.objects.select_related("definition"))
+    mission, _seat = _seated_mission(
+        request, mission_id, Mission.objects.select_related("definition")
+    )
     return Response(report.battle_report(mission))

@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from .rules.guildcards import follower_card
+from .rules.setup_map import check_layout, picture
+from .rules.setup_script import check_events, check_waves
 
 TILES = range(1, 15)  # the 14 double-sided map tiles (6.4.1 map creation)
 SIDES = ("A", "B")
@@ -61,7 +63,14 @@ class MissionDefinition(models.Model):
     - ``scenery``: ``[{"name": "Barrel", "quantity": 2, "where": "...", "optional": true}]``
       (optional barrels and palisades are taken now and placed at deployment, 6.4.1)
     - ``deployment``: ``[{"name": "North gate", "where": "the two top rows"}]``
-    - ``waves`` (wave missions): ``[{"turn": 3, "text": "the second wave enters ..."}]``
+    - ``waves`` (wave missions, any number): ``[{"turn": 3, "text": "what enters, where"}]``
+    - ``events`` (6.4.2 mission events, shown when they happen): ``[{"turn": 4, "kind":
+      "objective" | "turn_limit" | "area_closed" | "reinforcements" | "rule", "text": "..."}]``
+      plus ``"objective"``, ``"turn_limit"`` or ``"area"`` for those kinds
+      (``missions.rules.setup_script``)
+    - ``layout`` (the map picture, ``missions.rules.setup_map``): ``{"columns", "rows",
+      "tiles": [{"tile", "side", "col", "row", "rotation"}], "scenery": [{"name", "x", "y"}],
+      "areas": [{"name", "x", "y", "w", "h"}]}``, in tile units from the top left
 
     Rewards are whole numbers (fame may go negative, feods never below 0 when paid): see
     ``missions.rules.resolution`` for how they add up.
@@ -74,14 +83,33 @@ class MissionDefinition(models.Model):
     turn_limit = models.PositiveSmallIntegerField(
         default=0, help_text="0: no limit. Limited-turn missions need one."
     )
+    turn_limit_hidden = models.BooleanField(
+        default=False,
+        help_text="Chapter 7: 'the number of turns available will not always be shown'. "
+        "Players see 'Turn N' only; the app tells them when the turns are over.",
+    )
     control_turns = models.PositiveSmallIntegerField(
         default=0, help_text="Hold-an-area missions: turns to hold the area."
     )
     relic_tokens = models.PositiveSmallIntegerField(
         default=0, help_text="Relic missions: relic tokens on the map."
     )
-    waves = models.JSONField(default=list, blank=True)
+    waves = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Wave missions, any number: [{"turn": 3, "text": "what enters, where"}].',
+    )
+    events = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Mission events (6.4.2), shown to the players when they happen.",
+    )
     tiles = models.JSONField(default=list)
+    layout = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The map picture: where each tile, scenery element and deployment area goes.",
+    )
     scenery = models.JSONField(default=list, blank=True)
     deployment = models.JSONField(default=list)
     slots = models.PositiveSmallIntegerField(default=4, help_text="Characters per player.")
@@ -132,9 +160,22 @@ class MissionDefinition(models.Model):
         _check_list(self.deployment, "deployment", {"name": str}, errors)
         if "deployment" not in errors and not self.deployment:
             errors["deployment"] = "At least one deployment area."
-        _check_list(self.waves, "waves", {"turn": int}, errors)
-        if self.kind == MissionKind.WAVES and not self.waves:
+        problem = check_waves(self.waves, self.turn_limit)
+        if problem:
+            errors["waves"] = problem
+        elif self.kind == MissionKind.WAVES and not self.waves:
             errors["waves"] = "A wave mission needs at least one later wave."
+        if "deployment" not in errors:
+            areas = [a["name"] for a in self.deployment]
+            problem = check_events(self.events, areas, self.turn_limit)
+            if problem:
+                errors["events"] = problem
+        if not any(k in errors for k in ("tiles", "scenery", "deployment")):
+            problem = check_layout(self.layout, self.tiles, self.scenery, self.deployment)
+            if problem:
+                errors["layout"] = problem
+        if self.turn_limit_hidden and not self.turn_limit:
+            errors["turn_limit_hidden"] = "Only a turn limit can be hidden."
         if self.kind == MissionKind.TURNS and not self.turn_limit:
             errors["turn_limit"] = "A limited-turn mission needs a turn limit."
         if self.kind == MissionKind.CONTROL and not self.control_turns:
@@ -145,6 +186,10 @@ class MissionDefinition(models.Model):
             errors["slots"] = "1 to 12 characters per player."
         if errors:
             raise ValidationError(errors)
+
+    def map_picture(self) -> dict | None:
+        """The map as ``missions/_map.html`` draws it (``missions.rules.setup_map.picture``)."""
+        return picture({"layout": self.layout, "tiles": self.tiles})
 
     def snapshot(self) -> dict:
         """The definition as JSON for the mission's opening event (``missions.rules.setup``):
@@ -166,10 +211,13 @@ class MissionDefinition(models.Model):
             "objective": self.objective,
             "special_rules": self.special_rules,
             "turn_limit": self.turn_limit,
+            "turn_limit_hidden": self.turn_limit_hidden,
             "control_turns": self.control_turns,
             "relic_tokens": self.relic_tokens,
             "waves": list(self.waves or []),
+            "events": list(self.events or []),
             "tiles": list(self.tiles or []),
+            "layout": dict(self.layout or {}),
             "scenery": list(self.scenery or []),
             "deployment": list(self.deployment or []),
             "slots": self.slots,

@@ -57,7 +57,8 @@ def lobby(request):
             "options": [
                 {"name": name, **spec}
                 for name, spec in OPTIONS_SCHEMA.items()
-                if not spec.get("hidden") and name not in ("turn_limit", "objective_turns")
+                if not spec.get("hidden")
+                and name not in ("turn_limit", "turn_limit_hidden", "objective_turns")
             ],
         },
         status=error.status if error else 200,

@@ -152,6 +152,11 @@ OPTIONS_SCHEMA = {
         "choices": [["0", "none"], ["3", "3"], ["4", "4"], ["6", "6"], ["8", "8"], ["10", "10"]],
         "default": "0",
     },
+    "turn_limit_hidden": {
+        "label": "The turn limit is...",
+        "choices": [["0", "shown"], ["1", "hidden: the app says when the turns are over (7)"]],
+        "default": "0",
+    },
     "objective_turns": {
         "label": "Objective control: turns to hold",
         "choices": [["0", "no control objective"], ["2", "2"], ["3", "3"], ["4", "4"]],
@@ -166,6 +171,17 @@ OPTIONS_SCHEMA = {
         "default": "last",
         "help": "Chapter 7 and 7.3.2.3 differ for 3-4 players; with 'any' the winner is the "
         "last one standing, else the most fame from kills.",
+    },
+    "objective_claim": {
+        "label": "Objective achieved is...",
+        "choices": [
+            ["confirm", "claimed by a player, confirmed by the others"],
+            ["claimer", "tapped by the player who reached it (7.3.2.3)"],
+        ],
+        "default": "confirm",
+        "help": "7.3.2.3: at the end of the turn 'the player who has reached the mission "
+        "objective can tap end game'. The claim decides the winner and the app cannot see the "
+        "board, so by default the other players confirm it, as they do a surrender.",
     },
     "control": {
         "label": "Who may change a character",
@@ -222,12 +238,18 @@ class DemlocRuleset(DeciderRuleset):
             "weights": [],
             "objective": {"target": 0, "count": 0, "counting": False, "seat": None},
             "turn_limit": 0,
+            "turn_limit_hidden": False,
             "surrender": [],
+            "claim": None,
             "elimination": None,
             "elimination_since": None,
             "ended": None,
             "pending": None,
             "notice": None,
+            "mission_events": [],
+            "event_notice": None,
+            "closed_areas": [],
+            "objective_text": None,
             "daemon_seq": 0,
             "setup": None,
             "closed": None,

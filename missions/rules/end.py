@@ -1,6 +1,7 @@
 """The end of the mission: the control objective, an objective achieved, surrender, total
 elimination, the turn limit, escapes, and closing a lifecycle mission. Commands
-``demloc.objective.control``, ``demloc.objective.achieve``, ``demloc.surrender.vote``,
+``demloc.objective.control``, ``demloc.objective.achieve`` (a claim at the end of the turn) and
+``demloc.objective.answer`` (the others confirm it), ``demloc.surrender.vote``,
 ``demloc.mission.end``, ``demloc.mission.close`` (server only), ``demloc.piece.escape``; their
 events and folds. DemLoc rulebook 6.4.2 ("objective control", "objective achieved",
 "surrender"), 7 and 7.3.2.3 (ending the game), 6.4.1 (resolution). Who wins is
@@ -146,17 +147,145 @@ def has_objective(s: dict) -> bool:
     return setup["definition"].get("kind") in OBJECTIVE_KINDS
 
 
+#: 7.3.2.3 "the player who has reached the mission objective can tap the end game button" and
+#: "when one of the players reaches the mission objective (at the end of the turn) it is
+#: possible to tap end game"; 6.4.2 "players can select the objective achieved option instead
+#: of next turn". The claim decides the winner and the app cannot see the board, so by default
+#: (table option ``objective_claim``) the other players confirm it, as they do a surrender
+#: ("if all the other players agree", 7.3.2.3); ``claimer``: the claimer's tap alone ends it.
+CLAIM_CONFIRM = "confirm"
+CLAIM_ALONE = "claimer"
+
+
+def claim_of(s: dict) -> dict | None:
+    """The objective claim waiting for the others' answer: ``{"seat", "turn", "agreed":
+    [seats]}`` or None (older projections have no key)."""
+    return s.get("claim")
+
+
+def claim_waiting(s: dict) -> list[int]:
+    """The seats that still have to confirm the pending claim (empty without one)."""
+    claim = claim_of(s)
+    if not claim:
+        return []
+    return [
+        p["seat"]
+        for p in s["players"]
+        if p["seat"] != claim["seat"] and p["seat"] not in claim["agreed"]
+    ]
+
+
+def can_claim(s: dict) -> bool:
+    """Whether "Objective achieved" may be tapped now: a mission with an objective, not
+    ended, at the end of the turn (7.3.2.3), no claim already waiting."""
+    return (
+        s["ended"] is None and has_objective(s) and s["phase"] == TURN_END and claim_of(s) is None
+    )
+
+
+def no_claim_pending(s: dict) -> None:
+    """Refuse a turn change or an ending while an objective claim waits for an answer.
+    Raises ``claim_pending``."""
+    Decision.require(
+        claim_of(s) is None,
+        "claim_pending",
+        "An objective claim waits for the other players: confirm or dispute it first.",
+    )
+
+
 @play_command(end, P + "objective.achieve")
 def objective_achieve(d: Decision, data: Data) -> None:
-    """The acting seat achieved the mission's objective: the mission ends (6.4.2, 7.3.2.3).
-    Only in a mission with an objective to reach (issue 15 item 1). Raises ``no_objective``."""
+    """The acting seat claims the mission's objective (6.4.2, 7.3.2.3): only in a mission with
+    an objective to reach, at the end of the turn (both phases passed, instead of Next turn).
+    With the default ``objective_claim`` option the others confirm it
+    (``demloc.objective.answer``); with ``claimer`` (or when nobody else plays) the mission ends
+    now. Undo takes the claim back. Raises ``no_objective``, ``not_turn_end``,
+    ``claim_pending``."""
+    s = d.state
     d.require(
-        has_objective(d.state),
+        has_objective(s),
         "no_objective",
         "This mission has no objective to reach: it ends by its turns, its control "
         "counter or total elimination (6.4.2).",
     )
-    d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
+    d.require(
+        s["phase"] == TURN_END,
+        "not_turn_end",
+        "An objective is achieved at the end of the turn (7.3.2.3): finish the strategic "
+        "and brawl phases, then tap Objective achieved instead of Next turn.",
+    )
+    no_claim_pending(s)
+    alone = s["options"].get("objective_claim") == CLAIM_ALONE or len(s["players"]) < 2
+    if alone:
+        d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
+        return
+    d.emit(P + "objective.claimed", {"seat": d.seat, "turn": s["turn"]})
+
+
+@play_command(end, P + "objective.answer")
+def objective_answer(d: Decision, data: Data) -> None:
+    """``{"agree": bool}``: another player confirms or disputes the pending objective claim
+    (7.3.2.3, option ``objective_claim`` = ``confirm``). When every other player confirmed, the
+    mission ends with the claimer as winner; one dispute withdraws the claim (play on: Next
+    turn). Raises ``no_claim``, ``own_claim``, ``no_change``."""
+    s = d.state
+    claim = claim_of(s)
+    d.require(claim is not None, "no_claim", "Nobody claims the objective now.")
+    assert claim is not None
+    d.require(
+        d.seat != claim["seat"],
+        "own_claim",
+        "The other players confirm your claim; to take it back, tap Undo.",
+    )
+    agree = data.bool("agree")
+    if not agree:
+        d.emit(P + "objective.disputed", {"seat": d.seat, "claimer": claim["seat"]})
+        return
+    d.require(d.seat not in claim["agreed"], "no_change", "You already confirmed the claim.")
+    d.emit(P + "objective.agreed", {"seat": d.seat, "claimer": claim["seat"]})
+    if not claim_waiting(d.state):
+        d.emit(P + "mission.ended", {"reason": "objective", "seat": claim["seat"]})
+
+
+@end.evolver(P + "objective.claimed", label="claimed the objective")
+def objective_claimed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["claim"] = {"seat": e.data["seat"], "turn": e.data["turn"], "agreed": []}
+    lines.append(say_objective_claimed(e, s))
+
+
+@end.narrator(P + "objective.claimed")
+def say_objective_claimed(e: EventRecord, s: dict) -> str:
+    return (
+        f"{name(s, e.data['seat'])} claims the mission objective at the end of turn "
+        f"{e.data['turn']}: the other players confirm or dispute it (7.3.2.3)."
+    )
+
+
+@end.evolver(P + "objective.agreed", label="confirmed the objective claim")
+def objective_agreed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    claim = claim_of(s)
+    if claim is not None:
+        claim["agreed"] = sorted({*claim["agreed"], e.data["seat"]})
+    lines.append(say_objective_agreed(e, s))
+
+
+@end.narrator(P + "objective.agreed")
+def say_objective_agreed(e: EventRecord, s: dict) -> str:
+    return f"{name(s, e.data['seat'])} confirms {name(s, e.data['claimer'])}'s objective."
+
+
+@end.evolver(P + "objective.disputed", label="disputed the objective claim")
+def objective_disputed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["claim"] = None
+    lines.append(say_objective_disputed(e, s))
+
+
+@end.narrator(P + "objective.disputed")
+def say_objective_disputed(e: EventRecord, s: dict) -> str:
+    return (
+        f"{name(s, e.data['seat'])} disputes {name(s, e.data['claimer'])}'s objective: "
+        "the claim is withdrawn, play on."
+    )
 
 
 @play_command(end, P + "surrender.vote")
@@ -187,8 +316,9 @@ def say_surrender_voted(e: EventRecord, s: dict) -> str:
 def mission_end(d: Decision, data: Data) -> None:
     """End the game on total elimination (``can_end_by_elimination``), or after the last turn
     of a limited mission (7.3.2.3). Elimination comes first: wiped out in the last turn, the
-    last player standing wins, not the kill count. Raises ``cannot_end``."""
+    last player standing wins, not the kill count. Raises ``claim_pending``, ``cannot_end``."""
     s = d.state
+    no_claim_pending(s)
     limit = s["turn_limit"]
     if not can_end_by_elimination(s) and limit and s["turn"] >= limit and s["phase"] == TURN_END:
         d.emit(P + "mission.ended", {"reason": "turn_limit", "seat": None})
@@ -221,6 +351,7 @@ def ended_text(s: dict, d: dict) -> str:
 @end.evolver(P + "mission.ended", label="ended the mission")
 def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    s["claim"] = None
     lines.append(ended_text(s, e.data))
 
 

@@ -73,7 +73,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
     if view["phase"] != TURN_END:
         if view["my_turn"] or view["options"].get("control") == "anyone":
             out.append(_c("phase.next"))
-    elif not view["last_turn"]:
+    elif not view["last_turn"] and not view.get("claim"):
         out.append(_c("turn.next"))
     if view["can_end"]:
         out.append(_c("mission.end"))
@@ -156,4 +156,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
         out.append(_c("objective.control", action="start"))
     if view["can_claim_objective"]:
         out.append(_c("objective.achieve"))
+    claim = view.get("claim")
+    if claim and claim["can_answer"]:
+        out += [_c("objective.answer", agree=True), _c("objective.answer", agree=False)]
     return out

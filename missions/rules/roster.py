@@ -302,6 +302,8 @@ def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
     d = e.data
     s["options"] = dict(d["options"])
     s["turn_limit"] = int(d["options"].get("turn_limit", 0) or 0)
+    # 7: "the information relating to the number of turns available will not always be shown".
+    s["turn_limit_hidden"] = str(d["options"].get("turn_limit_hidden", "0")) == "1"
     s["objective"]["target"] = int(d["options"].get("objective_turns", 0) or 0)
     for p in d["players"]:
         s["players"].append({**copy_json(p), "kills": {k: {} for k in KILL_KINDS}, "relics": 0})

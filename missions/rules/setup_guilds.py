@@ -53,8 +53,11 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
         raise NotFound("not_seated", "No such seat at this table.")
     guild = data.get("guild") or {}
     require(isinstance(guild.get("id"), int), "bad_guild", "A Guild needs an id.")
-    require(isinstance(guild.get("name"), str) and guild["name"].strip(), "bad_guild",
-            "A Guild needs a name.")
+    require(
+        isinstance(guild.get("name"), str) and guild["name"].strip(),
+        "bad_guild",
+        "A Guild needs a name.",
+    )
     payload = {
         "seat": bound,
         "guild": guild,

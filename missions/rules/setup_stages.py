@@ -27,6 +27,7 @@ from .setup import (
     stage_is,
     who,
 )
+from .setup_script import wave_turns
 from .turns import clockwise_from, draw_first_player
 
 stages = Topic("setup_stages")
@@ -148,10 +149,11 @@ def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
 
 @setup_command(stages, P + "deploy")
 def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
-    """``{"character", "area", "later": bool}``: the acting player places one miniature in a
-    deployment area (or holds it back for the wave, a wave mission); then the next player
-    clockwise who still has one (6.4.1). Raises ``not_your_turn``, ``no_such_character``,
-    ``already_placed``, ``no_waves``, ``bad_area``."""
+    """``{"character", "area", "wave": turn | "later": bool}``: the acting player places one
+    miniature in a deployment area, or (a wave mission) holds it back for the wave of turn
+    ``wave`` (``later``: the first wave); then the next player clockwise who still has one
+    (6.4.1). Raises ``not_your_turn``, ``no_such_character``, ``already_placed``, ``no_waves``,
+    ``bad_wave``, ``bad_area``."""
     stage_is(setup, "deployment")
     placing = setup["deploy"]
     require(
@@ -170,15 +172,27 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     later = data.bool("later")
     areas = [a["name"] for a in setup["definition"].get("deployment", [])]
     area = str(data.get("area") or "")
-    waves = setup["definition"].get("waves") or []
-    if later:
+    turns = wave_turns(setup["definition"])
+    wave = data.get("wave")
+    if later or wave not in (None, "", 0, "0"):
         require(
-            setup["definition"]["kind"] == "waves" and bool(waves),
+            setup["definition"]["kind"] == "waves" and bool(turns),
             "no_waves",
             "Only a wave mission holds characters back.",
         )
+        enters = turns[0]
+        if wave not in (None, "", 0, "0"):
+            enters = data.int("wave", code="bad_wave")
+            require(
+                enters in turns,
+                "bad_wave",
+                "Hold it back for one of the waves: turn "
+                + ", ".join(str(t) for t in turns)
+                + " (6.4.1).",
+            )
         area = ""
     else:
+        enters = 1
         require(area in areas, "bad_area", f"Place it in a deployment area: {', '.join(areas)}.")
     placed = {**placing["placed"], pid: {}}
     remaining = [
@@ -191,7 +205,6 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
         i = placing["order"].index(seat)
         ring = placing["order"][i + 1 :] + placing["order"][: i + 1]
         nxt = next(s for s in ring if s in remaining)
-    enters = int(waves[0]["turn"]) if later else 1
     return [
         NewEvent(
             P + "deployed",
@@ -207,6 +220,7 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
     definition = setup["definition"]
     opts = dict(setup.get("options") or {})
     opts["turn_limit"] = str(int(definition.get("turn_limit") or 0))
+    opts["turn_limit_hidden"] = "1" if definition.get("turn_limit_hidden") else "0"
     opts["objective_turns"] = str(
         int(definition.get("control_turns") or 0) if definition["kind"] == "control" else 0
     )

@@ -15,12 +15,18 @@ from .setup import (
     seat_key,
     stages_for,
 )
+from .setup_map import picture
+from .setup_script import public_definition, wave_turns
 
 
 def view(setup: dict, seat: int | None) -> dict:
     """What ``seat`` sees of the preparation: everything, except the amounts of sealed offers
     not yet settled (only whether each contender has offered)."""
     s = copy_json(setup)
+    # Future mission events are shown when they happen; a hidden turn limit never (6.4.2, 7).
+    s["definition"] = public_definition(s["definition"])
+    s["wave_turns"] = wave_turns(s["definition"])
+    s["map"] = picture(s["definition"])
     # Another Guild's dormitory, purse and costs are its own business: name, colour and fame
     # (which settles contested mercenaries) are public.
     for key, g in s["guilds"].items():

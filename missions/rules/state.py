@@ -105,6 +105,30 @@ class Notice(TypedDict, total=False):
     new_owner: int
 
 
+class Claim(TypedDict):
+    """An "Objective achieved" claim waiting for the other players (7.3.2.3)."""
+
+    seat: int
+    turn: int
+    agreed: list[int]
+
+
+class MissionEventDone(TypedDict, total=False):
+    """A scripted mission event that happened (6.4.2): the definition's entry and its turn."""
+
+    turn: int
+    kind: str  # objective | turn_limit | area_closed | reinforcements | rule
+    text: str
+    objective: str
+    turn_limit: int
+    area: str
+
+
+class EventNotice(TypedDict):
+    turn: int
+    events: list[MissionEventDone]
+
+
 class DemlocState(TypedDict, total=False):
     """The projection of a DemLoc table (``DemlocRuleset.initial_state``)."""
 
@@ -122,12 +146,18 @@ class DemlocState(TypedDict, total=False):
     weights: list[int]
     objective: Objective
     turn_limit: int
+    turn_limit_hidden: bool  # 7: the number of turns is not shown
     surrender: list[int]
+    claim: Claim | None  # an objective claim waiting for the others (7.3.2.3)
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
     elimination_since: int | None  # the turn the elimination was first seen
     ended: Ended | None
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
     notice: Notice | None
+    mission_events: list[MissionEventDone]  # scripted events that happened (6.4.2)
+    event_notice: EventNotice | None  # this turn's mission events (the turn bar notice)
+    closed_areas: list[str]  # deployment areas a mission event closed
+    objective_text: str | None  # the objective as a mission event changed it
     daemon_seq: int
     last_power: dict[str, Any] | None  # the last arcane power and what it changed (7.2.3.5)
     setup: dict[str, Any] | None  # the preparation phases (missions.rules.setup)

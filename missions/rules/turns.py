@@ -10,7 +10,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
-from . import end, possession
+from . import end, possession, setup_script
 from .common import (
     BRAWL,
     NO_LINES,
@@ -116,7 +116,9 @@ def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
 def say_phase_advanced(e: EventRecord, s: dict) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
-    return _phase_text(s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0)))
+    return _phase_text(
+        s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0))
+    )
 
 
 # ------------------------------------------------------------------------ the turn change
@@ -124,12 +126,13 @@ def say_phase_advanced(e: EventRecord, s: dict) -> str:
 def turn_next(d: Decision, data: Data) -> None:
     """Next turn (6.4.2, 7.3.2.3): draws the first player and each possessed character's
     out-of-control d10 (5.6, 7.2.3); a control objective held long enough ends the mission.
-    Raises ``turn_not_over``, ``calc_pending``, ``turn_limit``."""
+    Raises ``turn_not_over``, ``calc_pending``, ``claim_pending``, ``turn_limit``."""
     s = d.state
     d.require(
         s["phase"] == TURN_END, "turn_not_over", "Finish the strategic and brawl phases first."
     )
     no_pending(s)
+    end.no_claim_pending(s)
     limit = s["turn_limit"]
     d.require(
         not limit or s["turn"] < limit, "turn_limit", f"Turn {limit} was the last: end the game."
@@ -190,6 +193,7 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["acting_index"] = 0
     s["phase"] = STRATEGIC
     s["surrender"] = []
+    s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
     lines.append(_turn_text(s, d))
     tick(s, "start", lines)
@@ -199,6 +203,7 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if wave:
         s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}
         lines.append(wave_text(s, s["notice"]))
+    setup_script.apply_events(s, d["turn"], lines)
 
 
 def _turn_text(s: dict, d: dict) -> str:
@@ -213,9 +218,14 @@ def _turn_text(s: dict, d: dict) -> str:
 def wave_text(s: dict, notice: dict) -> str:
     """The words of a wave notice (6.4.1)."""
     names = ", ".join(piece_name(s, pid) for pid in notice["pieces"])
+    definition = (s.get("setup") or {}).get("definition") or {}
+    wave = setup_script.wave_at(definition, notice["turn"]) or {}
+    how = f" {wave['text']}" if wave.get("text") else ""
+    closed = s.get("closed_areas") or []
+    shut = f" Closed: {', '.join(closed)}." if closed else ""
     return (
         f"Turn {notice['turn']}: the next wave enters. Take the cards and miniatures of {names} "
-        "and place them now (6.4.1)."
+        f"and place them now (6.4.1).{how}{shut}"
     )
 
 
@@ -227,6 +237,7 @@ def say_turn_started(e: EventRecord, s: dict) -> str:
         parts.append(
             f"{piece_name(s, pid)} moves out of control: d10 {'/'.join(map(str, roll['rolls']))} -> {where}."
         )
+    parts += setup_script.say_events(s, e.data["turn"])
     return " ".join(parts)
 
 

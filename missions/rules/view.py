@@ -7,12 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import activation, arcane, brawl, possession, resolution, revert, setup_view, shooting, turns
+from . import (
+    activation,
+    arcane,
+    brawl,
+    possession,
+    resolution,
+    revert,
+    setup_script,
+    setup_view,
+    shooting,
+    turns,
+)
 from . import setup as setup_rules
 from .cards import possession_limit
 from .common import TURN_END, name
-from .end import can_end_by_elimination, has_objective
+from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
+from .setup_map import picture
 from .summoning import max_daemon_level
 from .summoning import notice_text as replaced_text
 
@@ -58,7 +70,14 @@ def view(state: dict, seat: int | None) -> dict:
             "name": definition.get("name"),
             "kind": definition["kind"],
             "kind_label": setup_rules.KINDS[definition["kind"]],
-            "objective": definition.get("objective", ""),
+            # 6.4.2: a mission event may have changed the objective.
+            "objective": state.get("objective_text") or definition.get("objective", ""),
+            "first_objective": definition.get("objective", ""),
+            "map": picture(definition),
+            "areas": [
+                {**a, "closed": a.get("name") in (state.get("closed_areas") or [])}
+                for a in definition.get("deployment") or []
+            ],
             "special_rules": definition.get("special_rules", ""),
             "relic_tokens": definition.get("relic_tokens", 0),
             "point": (setup.get("raffle") or {}).get("point"),
@@ -134,6 +153,13 @@ def view(state: dict, seat: int | None) -> dict:
         else []
     )
     limit = state["turn_limit"]
+    hidden = bool(state.get("turn_limit_hidden"))
+    # 7: "the app will report that the turns available to the players are over": reached at
+    # the end of the last turn; a hidden limit is told only then.
+    turns_over = bool(limit and state["turn"] >= limit and state["phase"] == TURN_END)
+    claim = claim_of(state)
+    waiting = claim_waiting(state)
+    event_notice = state.get("event_notice")
     return {
         "me": seat,
         "players": [
@@ -156,8 +182,10 @@ def view(state: dict, seat: int | None) -> dict:
         "acting_name": name(state, acting),
         "my_turn": acting == seat and state["phase"] != TURN_END,
         "next_odds": next_odds,
-        "turn_limit": limit,
-        "last_turn": bool(limit and state["turn"] >= limit),
+        "turn_limit": 0 if hidden else limit,
+        "turn_limit_hidden": hidden,
+        "last_turn": bool(limit and state["turn"] >= limit) and (not hidden or turns_over),
+        "turns_over": turns_over,
         "objective": state["objective"],
         "surrender": state["surrender"],
         "i_surrender": seat in state["surrender"],
@@ -166,10 +194,26 @@ def view(state: dict, seat: int | None) -> dict:
         "mission": mission,
         "pending": state["pending"],
         "notice": notice_text(state, state.get("notice")),
-        "options": state["options"],
-        "can_claim_objective": state["ended"] is None and has_objective(state),
-        "can_end": bool(
-            (limit and state["turn"] >= limit and state["phase"] == TURN_END)
-            or can_end_by_elimination(state)
-        ),
+        # 6.4.2: the mission events of this turn, in words (the turn bar notice).
+        "mission_events_now": [
+            setup_script.event_text(ev, hidden) for ev in (event_notice or {}).get("events", [])
+        ],
+        "mission_events": [
+            setup_script.event_text(ev, hidden) for ev in state.get("mission_events") or []
+        ],
+        "options": {
+            k: v for k, v in state["options"].items() if not (hidden and k == "turn_limit")
+        },
+        "can_claim_objective": can_claim(state),
+        "claim": {
+            "seat": claim["seat"],
+            "name": name(state, claim["seat"]),
+            "turn": claim["turn"],
+            "mine": claim["seat"] == seat,
+            "waiting": [name(state, x) for x in waiting],
+            "can_answer": seat in waiting,
+        }
+        if claim
+        else None,
+        "can_end": bool(turns_over or can_end_by_elimination(state)) and claim is None,
     }

@@ -42,3 +42,13 @@ def finish_turn(t: Sim) -> None:
 
 def piece(t: Sim, pid: str) -> dict:
     return t.state["pieces"][pid]
+
+
+def achieve(t: Sim, seat: int) -> None:
+    """``seat`` achieves the objective the way the rules allow (7.3.2.3): the turn is played
+    to its end, ``seat`` claims it and every other player confirms."""
+    finish_turn(t)
+    run(t, seat, "objective.achieve")
+    for p in t.state["players"]:
+        if p["seat"] != seat:
+            run(t, p["seat"], "objective.answer", agree=True)

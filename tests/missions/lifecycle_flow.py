@@ -139,3 +139,15 @@ def build_guild(name, colour="red", mercenaries=("Rook", "Wren"), fame=0, feods=
     )
     guild.refresh_from_db()
     return guild
+
+
+def achieve(table, seat):
+    """``seat`` achieves the objective the way the rules allow (7.3.2.3): every player passes
+    both phases, ``seat`` claims it at the end of the turn and every other player confirms."""
+    while (s := state(table))["phase"] != "end":
+        acting = s["play_order"][s["acting_index"]]
+        cmd(table, table.seats.get(number=acting), "phase.next")
+    cmd(table, seat, "objective.achieve")
+    for p in state(table)["players"]:
+        if p["seat"] != seat.number:
+            cmd(table, table.seats.get(number=p["seat"]), "objective.answer", agree=True)

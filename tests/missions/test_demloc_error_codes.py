@@ -34,7 +34,9 @@ def test_7_2_movement_tokens_are_active_or_exhausted_and_must_change(t):
     me = f"s{a}-vesna"
     assert refused(t, a, "movement.set", piece=me, state="sideways") == "bad_input"
     assert refused(t, a, "movement.set", piece=me, state="active") == "no_change"
-    assert refused(t, a, "movement.set", piece="s9-nobody", state="exhausted") == "no_such_character"
+    assert (
+        refused(t, a, "movement.set", piece="s9-nobody", state="exhausted") == "no_such_character"
+    )
 
 
 def test_6_4_2_objective_and_relic_commands_need_that_kind_of_mission(t):
@@ -99,7 +101,9 @@ def test_6_4_2_at_most_three_broken_armor_tokens(t):
     me = f"s{a}-vesna"
     for _ in range(3):
         run(t, a, "tokens.adjust", piece=me, token="broken_armor", delta=1)
-    assert refused(t, a, "tokens.adjust", piece=me, token="broken_armor", delta=1) == "at_most_three"
+    assert (
+        refused(t, a, "tokens.adjust", piece=me, token="broken_armor", delta=1) == "at_most_three"
+    )
 
 
 def test_7_2_3_5_freeing_needs_a_possessed_target(t):
@@ -114,10 +118,24 @@ def test_7_2_3_5_freeing_needs_a_possessed_target(t):
 def test_7_2_1_one_calculation_at_a_time(t):
     """7.2.1: a shot's proposal is applied or cancelled before the next shot is proposed."""
     a = acting(t)
-    run(t, a, "shot.propose", shooter=f"s{a}-korr", target=f"s{1 - a}-bram", test_roll=2, dice=[1, 1, 2])
+    run(
+        t,
+        a,
+        "shot.propose",
+        shooter=f"s{a}-korr",
+        target=f"s{1 - a}-bram",
+        test_roll=2,
+        dice=[1, 1, 2],
+    )
     assert t.state["pending"] is not None
     code = refused(
-        t, a, "shot.propose", shooter=f"s{a}-korr", target=f"s{1 - a}-bram", test_roll=2, dice=[1, 1, 2]
+        t,
+        a,
+        "shot.propose",
+        shooter=f"s{a}-korr",
+        target=f"s{1 - a}-bram",
+        test_roll=2,
+        dice=[1, 1, 2],
     )
     assert code == "calc_pending"
 
@@ -188,7 +206,15 @@ def test_6_4_1_deployment_is_done_by_placing_not_by_next():
     for seat in (0, 1):
         for pick in t.state["setup"]["picks"][str(seat)]:
             if pick["card"].get("arcane"):
-                run(t, seat, "setup.mana", character=pick["id"], common=pick["card"]["arcane"], dark=0, seals=0)
+                run(
+                    t,
+                    seat,
+                    "setup.mana",
+                    character=pick["id"],
+                    common=pick["card"]["arcane"],
+                    dark=0,
+                    seals=0,
+                )
     all_next(t)
     all_next(t)
     assert stage(t) == "deployment"
@@ -220,7 +246,10 @@ def test_6_4_1_setup_channelling_only_before_the_first_turn_is_played(t):
     pass_phase(t)
     assert t.state["phase"] == "brawl"
     a = acting(t)
-    assert refused(t, a, "mana.channel", piece=f"s{a}-vesna", common=1, dark=1, setup=True) == "not_setup"
+    assert (
+        refused(t, a, "mana.channel", piece=f"s{a}-vesna", common=1, dark=1, setup=True)
+        == "not_setup"
+    )
 
 
 def test_6_4_1_only_a_wave_mission_holds_characters_back():
@@ -235,7 +264,15 @@ def test_6_4_1_only_a_wave_mission_holds_characters_back():
     for seat in (0, 1):
         for pick in t.state["setup"]["picks"][str(seat)]:
             if pick["card"].get("arcane"):
-                run(t, seat, "setup.mana", character=pick["id"], common=pick["card"]["arcane"], dark=0, seals=0)
+                run(
+                    t,
+                    seat,
+                    "setup.mana",
+                    character=pick["id"],
+                    common=pick["card"]["arcane"],
+                    dark=0,
+                    seals=0,
+                )
     all_next(t)
     all_next(t)
     assert stage(t) == "deployment"

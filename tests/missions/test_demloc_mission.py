@@ -320,6 +320,8 @@ def test_the_live_log_names_the_turn_that_ended_not_the_current_one_7_1():
     for _turn in range(2):
         finish_turn(sim)
         run(sim, 0, "turn.next")
-    lines = [line.text for line in recent_lines(sim.ruleset, sim.state, sim.log, set(sim.meta.undone))]
+    lines = [
+        line.text for line in recent_lines(sim.ruleset, sim.state, sim.log, set(sim.meta.undone))
+    ]
     ended = [t for t in lines if t and t.startswith("Turn ") and " is over" in t]
     assert [t.split(":")[0] for t in ended] == ["Turn 1 is over", "Turn 2 is over"]

@@ -141,12 +141,26 @@ def test_a_stray_shot_notice_clears_at_the_next_turn_7_2_2():
     sim = new_sim()
     seat = acting(sim)
     pieces = sim.state["pieces"].values()
-    shooter = next(p for p in pieces if p["owner"] == seat and p["status"] == "in_play"
-                   and any(w.get("range") for w in p["weapons"]) and p["ranged"] < 6)
+    shooter = next(
+        p
+        for p in pieces
+        if p["owner"] == seat
+        and p["status"] == "in_play"
+        and any(w.get("range") for w in p["weapons"])
+        and p["ranged"] < 6
+    )
     weapon = next(i for i, w in enumerate(shooter["weapons"]) if w.get("range"))
     victim = next(p for p in pieces if p["owner"] != seat and p["status"] == "in_play")
-    run(sim, seat, "shot.propose", shooter=shooter["id"], weapon=weapon,
-        target=victim["id"], test_roll=6, dice=[1] * 6)
+    run(
+        sim,
+        seat,
+        "shot.propose",
+        shooter=shooter["id"],
+        weapon=weapon,
+        target=victim["id"],
+        test_roll=6,
+        dice=[1] * 6,
+    )
     assert sim.state["notice"]["kind"] == "stray"
     finish_turn(sim)
     run(sim, 0, "turn.next")

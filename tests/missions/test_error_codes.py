@@ -9,7 +9,7 @@ from missions.models import Mission
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tests.guilds.factories import UserFactory
 
-from .lifecycle_flow import cmd, open_table, prepare
+from .lifecycle_flow import achieve, open_table, prepare
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def test_continuing_6_4_1_is_for_the_players_of_a_known_mission(make_guild, demo
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     with pytest.raises(NotAllowed) as exc:
         services.mission_continue(

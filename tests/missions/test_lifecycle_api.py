@@ -8,7 +8,7 @@ from missions.models import Mission
 from tabletop import services as table_services
 from tabletop.rules import Command
 
-from .lifecycle_flow import cmd, prepare
+from .lifecycle_flow import achieve, prepare
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_open_bind_close_and_report_over_the_api(make_guild, demo_missions):
     response = ann.post(reverse("missions:api_close", args=[mission.pk]))
     assert response.status_code == 400 and response.json()["code"] == "not_ended"
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sb, "objective.achieve")
+    achieve(table, sb)
     result = bob.post(reverse("missions:api_close", args=[mission.pk])).json()
     assert result["winner"] == 1 and result["guilds"][1]["fame"] == 15
     again = ann.post(reverse("missions:api_close", args=[mission.pk])).json()

@@ -11,7 +11,7 @@ from guilds.models import LedgerEntry, Mercenary
 from missions import services
 from missions.models import Mission
 
-from .lifecycle_flow import cmd, kill, open_table, prepare
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -54,7 +54,7 @@ def test_two_phones_closing_at_once_write_the_result_exactly_once(
         prepare(table, [sa, sb], {0: [f"Rook {round_}"], 1: [f"Ash {round_}"]})
         kill(table, sb, f"Ash {round_}")
         cmd(table, sa, "kill.count", kind="mercenary", level=1)
-        cmd(table, sa, "objective.achieve")
+        achieve(table, sa)
 
         outcomes = race(2, lambda i, pk=mission.pk: services.mission_close(mission_id=pk))
         assert not any(isinstance(o, Exception) for o in outcomes), outcomes

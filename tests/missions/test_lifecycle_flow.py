@@ -13,7 +13,7 @@ from tabletop.models import Table
 from tabletop.rules import Command
 from tests.guilds.factories import CardSetFactory, FollowerCardFactory
 
-from .lifecycle_flow import cmd, kill, open_table, prepare, state, wound
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, state, wound
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def test_standard_mission_between_two_guilds_from_lobby_to_resolution(
     kill(table, sb, "Ash")
     cmd(table, sa, "kill.count", kind="mercenary", level=1)
     wound(table, sa, "Wren")
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     # Ended but not closed: nothing has changed in the guilds yet, and the chosen characters
     # are still at the table (6.4: the Guild changes only after the mission).
     a.refresh_from_db()
@@ -95,7 +95,7 @@ def test_closing_twice_writes_once(make_guild, demo_missions):
     b = make_guild("House Birch", "blue", ("Ash",), fame=0, feods=50)
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sb, "objective.achieve")
+    achieve(table, sb)
     first = services.mission_close(mission_id=mission.pk)
     rows = LedgerEntry.objects.filter(reference=f"mission:{mission.pk}").count()
     second = services.mission_close(mission_id=mission.pk)
@@ -129,7 +129,7 @@ def test_training_mission_changes_nothing(make_guild, demo_missions, control_poi
     prepare(table, [sa, sb], {0: ["Rook", "Wren"], 1: ["Ash"]})
     kill(table, sb, "Ash")
     wound(table, sa, "Wren", 2)
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     before = LedgerEntry.objects.count()
     result = services.mission_close(mission_id=mission.pk)
     assert result["winner"] == 0 and not result["applies"]
@@ -189,7 +189,7 @@ def test_continue_starts_a_new_mission_with_the_same_players(make_guild, demo_mi
             mode="training",
         )
     assert err.value.code == "not_closed"
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     new = services.mission_continue(
         mission_id=mission.pk,

@@ -13,7 +13,7 @@ from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import Command
 from tests.guilds.factories import AreaFactory, FollowerCardFactory
 
-from .lifecycle_flow import cmd, kill, open_table, prepare, roster_id, state
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state
 from .test_lifecycle_flow import give_follower
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +119,7 @@ def test_feods_the_mission_will_charge_cannot_be_spent_meanwhile_6_4_5_1_2(
     a.refresh_from_db()
     assert a.feods == 30  # nothing changed
     gs.weapon_buy(guild=a, card_id=cheap.pk)  # the 10 feods not reserved can be spent
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     result = services.mission_close(mission_id=mission.pk)
     a.refresh_from_db()
     # 20 left, +10 win +5 objective... feods: +20 win +5 objective, -20 hired blade, paid in full.
@@ -158,7 +158,7 @@ def test_killed_at_the_table_is_dead_after_close_and_cannot_be_dismissed_before_
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash", "Birch"]})
     kill(table, sb, "Ash")
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     ash = merc(b, "Ash")
     assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "on_mission"
     result = services.mission_close(mission_id=mission.pk)
@@ -177,7 +177,7 @@ def test_a_training_mission_holds_and_releases_the_guild_too_6_4(make_guild, dem
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     kill(table, sb, "Ash")
     assert merc(b, "Ash").status == "on_mission"
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     assert merc(b, "Ash").status == "active"  # training: nobody dies in the Guild (6.4)
     assert not MissionHold.objects.exists()
@@ -208,7 +208,7 @@ def test_a_new_guild_that_loses_its_first_standard_mission_can_still_enlist_5_1_
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     kill(table, sb, "Ash")
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     b.refresh_from_db()
     assert b.fame == -2

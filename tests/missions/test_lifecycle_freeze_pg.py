@@ -16,7 +16,7 @@ from guilds.models import LedgerEntry, Mercenary
 from missions import services
 from tabletop.errors import TabletopError
 
-from .lifecycle_flow import cmd, kill, open_table, prepare
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare
 from .test_lifecycle_close_pg import race
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -37,7 +37,7 @@ def test_closing_and_dismissing_the_killed_mercenary_at_once_never_both_win_6_4(
         mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
         prepare(table, [sa, sb], {0: [f"Rook {round_}"], 1: [f"Ash {round_}"]})
         kill(table, sb, f"Ash {round_}")
-        cmd(table, sa, "objective.achieve")
+        achieve(table, sa)
         victim = Mercenary.objects.get(guild=b)
 
         def act(i, mission_id=mission.pk, guild=b, victim_id=victim.pk):

@@ -15,7 +15,7 @@ from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command
 from tests.guilds.factories import AreaFactory, MercenaryCardFactory, WeaponCardFactory
 
-from .lifecycle_flow import cmd, kill, prepare, state
+from .lifecycle_flow import achieve, kill, prepare, state
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +120,7 @@ def test_a_friend_plays_a_guest_guild_and_nothing_is_written_but_its_statistics_
 
     prepare(table, [host, friend], {0: ["Rook"], 1: ["Lark", "Moth"]})
     kill(table, friend, "Lark")
-    cmd(table, friend, "objective.achieve")  # the friend wins
+    achieve(table, friend)  # the friend wins
     before = {m.pk: m.status for m in Mercenary.objects.all()}
     result = services.mission_close(mission_id=mission.pk)
     assert result["winner"] == 1

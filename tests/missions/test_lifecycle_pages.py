@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from missions.models import Mission, MissionDefinition
 
-from .lifecycle_flow import all_next, cmd, kill, open_table, prepare, roster_id, state
+from .lifecycle_flow import achieve, all_next, cmd, kill, open_table, prepare, roster_id, state
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missi
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     kill(table, sb, "Ash")
     cmd(table, sa, "kill.count", kind="mercenary", level=1)
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     client.force_login(b.master)
     page = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     assert "House Ash wins" in page and 'id="dl-close"' in page
@@ -120,7 +120,7 @@ def test_continue_from_the_page_redirects_to_the_new_table(client, make_guild, d
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     client.force_login(a.master)
     response = client.post(
@@ -172,7 +172,7 @@ def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, 
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     listing = admin_client.get(reverse("admin:missions_mission_changelist"))
     assert listing.status_code == 200 and "The Drowned Bell" in listing.content.decode()

@@ -9,7 +9,7 @@ from missions.report import timeline
 from missions.rules import resolution
 from tabletop.errors import RuleViolation
 
-from .demloc_sim import finish_turn, new_sim, piece, run
+from .demloc_sim import achieve, finish_turn, new_sim, piece, run
 from .lifecycle_data import guild_payload, mission_option
 from .test_lifecycle_setup import new_table, play_through
 
@@ -37,7 +37,7 @@ def test_objective_winner_gets_win_objective_and_kill_rewards():
     run(t, 1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)  # Bram killed
     run(t, 0, "kill.count", kind="mercenary", level=2)
     run(t, 0, "tokens.adjust", piece="s0-m12", token="broken_hearts", delta=2)  # Korr hurt
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     r = resolution.compute(t.state)
     assert r["winner"] == 0 and r["how"] == "objective" and r["applies"]
     a, b = guild(r, 0), guild(r, 1)
@@ -56,7 +56,7 @@ def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
     run(t, 1, "tokens.adjust", piece="s1-m21", token="seals", delta=4)  # Maud: 3 arcane, possessed
     assert piece(t, "s1-m21")["possessed"]
     run(t, 1, "piece.escape", piece="s1-m21")
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     r = resolution.compute(t.state)
     maud = character(r, "s1-m21")
     assert maud["possessed_escape"] and guild(r, 1)["fame"] == -2 - 3
@@ -105,7 +105,7 @@ def test_relic_tokens_pay_per_token():
     t = played(kind="relic")
     run(t, 1, "relic.take", piece="s1-m21")  # 7.2.1: relics are counted on mercenaries
     run(t, 1, "relic.take", piece="s1-m22")
-    run(t, 1, "objective.achieve")
+    achieve(t, 1)
     r = resolution.compute(t.state)
     b = guild(r, 1)
     assert (b["fame"], b["feods"]) == (10 + 5 + 2, 20 + 5 + 6)
@@ -115,7 +115,7 @@ def test_training_result_names_the_winner_and_changes_nothing():
     t = played(mode="training")
     run(t, 1, "tokens.adjust", piece="s1-m22", token="broken_hearts", delta=3)
     run(t, 0, "kill.count", kind="mercenary", level=2)
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     r = resolution.compute(t.state)
     assert r["winner"] == 0 and not r["applies"]
     assert all(g["fame"] == g["feods"] == g["blood_stones"] == 0 for g in r["guilds"])
@@ -125,7 +125,7 @@ def test_training_result_names_the_winner_and_changes_nothing():
 
 def test_an_ended_mission_is_finished_only_once_closed_and_undo_can_reopen_it_before():
     t = played()
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     assert not t.ruleset.is_finished(t.state)
     t.undo(0)
     assert t.state["ended"] is None
@@ -137,7 +137,7 @@ def test_an_ended_mission_is_finished_only_once_closed_and_undo_can_reopen_it_be
 def test_a_quick_game_is_finished_when_it_ends():
     t = new_sim()
     assert not t.ruleset.is_finished(t.state)
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     assert t.ruleset.is_finished(t.state)
 
 
@@ -149,7 +149,7 @@ def test_battle_report_timeline_lists_first_players_summons_possessions_and_kill
     run(t, 0, "kill.count", kind="mercenary", level=2)
     run(t, 0, "kill.count", kind="mercenary", level=2)
     t.undo(0)  # an undone kill is not in the report
-    run(t, 0, "objective.achieve")
+    achieve(t, 0)
     events = timeline(t.ruleset, t.log)
     kinds = [e["kind"] for e in events]
     assert kinds == ["first_player", "summoned", "possessed", "killed", "kill_counted", "ended"]
@@ -260,8 +260,19 @@ def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
         run(t, seat, "surrender.vote", agree=True)
     r = resolution.compute(t.state)
     assert (r["winner"], r["how"]) == (None, "draw")
+    # Objective (issue 15 item 1): claimed at the end of the turn only (7.3.2.3), confirmed by
+    # both other players before the mission ends; Cid's kill does not outweigh it.
     t = _three_players(kind="objective")
+    run(t, 2, "kill.count", kind="mercenary", level=1)
+    with pytest.raises(RuleViolation) as err:
+        run(t, 1, "objective.achieve")
+    assert err.value.code == "not_turn_end"
+    finish_turn(t)
     run(t, 1, "objective.achieve")
+    run(t, 0, "objective.answer", agree=True)
+    assert t.state["ended"] is None
+    run(t, 2, "objective.answer", agree=True)
+    assert t.state["ended"] == {"reason": "objective", "seat": 1}
     r = resolution.compute(t.state)
     assert (r["winner"], r["how"]) == (1, "objective")
 
@@ -276,4 +287,6 @@ def test_objective_achieved_only_where_the_mission_has_one_6_4_2(kind):
         run(t, 0, "objective.achieve")
     assert err.value.code == "no_objective" and t.state["ended"] is None
     relic = _three_players(kind="relic")
+    assert relic.view(0)["can_claim_objective"] is False  # 7.3.2.3: at the end of the turn
+    finish_turn(relic)
     assert relic.view(0)["can_claim_objective"] is True

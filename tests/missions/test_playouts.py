@@ -25,7 +25,9 @@ VARIANTS = [
     {"elimination": "any", "control": "anyone", "objective_turns": "2"},
     # issue 15: the other readings of the table options
     {"activations": "free", "daemon_level": "any", "hand_test": "penalty",
-     "defender_weapon": "none", "bleeding": "end", "poison": "start"},
+     "defender_weapon": "none", "bleeding": "end", "poison": "start",
+     # issue 15 item 1: a hidden turn limit (7) and claims that end alone (7.3.2.3)
+     "turn_limit_hidden": "1", "objective_claim": "claimer"},
 ]
 
 
