@@ -89,9 +89,7 @@ def server_url(django_db_setup, django_db_blocker):
             break
         except OSError as exc:
             if proc.poll() is not None:
-                raise RuntimeError(
-                    f"server died: {log_path.read_text()}"
-                ) from exc
+                raise RuntimeError(f"server died: {log_path.read_text()}") from exc
             time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"
     proc.terminate()

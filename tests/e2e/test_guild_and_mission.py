@@ -13,6 +13,7 @@ from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
+from tests.e2e.demloc_turns import achieve_objective
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
@@ -112,8 +113,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
         before = bob.locator("#live").get_attribute("data-version")
         piece.get_by_role("button", name="add a broken heart").click()
         expect(bob.locator("#live")).not_to_have_attribute("data-version", before)
-    ann.once("dialog", lambda d: d.accept())
-    ann.get_by_role("button", name="Objective achieved").click()
+    achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
     bob.once("dialog", lambda d: d.accept())
     bob.locator("#dl-close").click()

@@ -33,13 +33,13 @@ def overflow(page) -> int:
     )
 
 
-
 def tap_next(phone):
     """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
     button that a push is replacing at that very moment (a real player would tap again)."""
     before = phone.locator("#live").get_attribute("data-version")
     phone.get_by_role("button", name="Next").click()
     expect(phone.locator("#live")).not_to_have_attribute("data-version", before)
+
 
 def test_a_long_guild_name_never_scrolls_sideways(new_phone):
     assert len(LONG) == 40

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
+from tests.e2e.demloc_turns import achieve_objective
 from tests.guilds.factories import PASSWORD
 from tests.missions.lifecycle_flow import build_guild
 
@@ -18,13 +19,13 @@ def login(phone, username):
     phone.wait_for_load_state()
 
 
-
 def tap_next(phone):
     """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
     button that a push is replacing at that very moment (a real player would tap again)."""
     before = phone.locator("#live").get_attribute("data-version")
     phone.get_by_role("button", name="Next").click()
     expect(phone.locator("#live")).not_to_have_attribute("data-version", before)
+
 
 def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     load_demo_missions()
@@ -86,8 +87,7 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
         expect(phone.locator('[data-stage="start"]')).to_be_visible()
         phone.get_by_role("button", name="Next").click()
     expect(ann.locator("#dl-mission")).to_contain_text("ring the bell")
-    ann.once("dialog", lambda d: d.accept())
-    ann.get_by_role("button", name="Objective achieved").click()
+    achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
     bob.once("dialog", lambda d: d.accept())
     bob.locator("#dl-close").click()

@@ -144,11 +144,19 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
     from tabletop.seats import move_token
     from tests.personal_demons.cards import BLUE4, PLAIN, with_cards
 
-    colossal = {"requirements": [], "sigils": BLUE4, "cost": {"sin": "want", "amount": 6},
-                "ability": {"kind": "others_courage", "may": True}, "advanced": False,
-                "text": "Every other player may take a Courage card, then keeps three."}
-    content = with_cards(round1={**PLAIN, "sin": "want", "sin_amount": 3}, colossal=colossal,
-                         courage={"effect": {"kind": "keeper"}, "name": "Keeper"})
+    colossal = {
+        "requirements": [],
+        "sigils": BLUE4,
+        "cost": {"sin": "want", "amount": 6},
+        "ability": {"kind": "others_courage", "may": True},
+        "advanced": False,
+        "text": "Every other player may take a Courage card, then keeps three.",
+    }
+    content = with_cards(
+        round1={**PLAIN, "sin": "want", "sin_amount": 3},
+        colossal=colossal,
+        courage={"effect": {"kind": "keeper"}, "name": "Keeper"},
+    )
     table, ann = services.table_create(ruleset="personal_demons", host_name="Ann", setup=content)
     ben = services.seat_join(table=table, name="Ben")
     seats = [ann, ben]
@@ -162,7 +170,11 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
 
     run(0, "table.start")
     for s in (0, 1):
-        keep = [c for c in state()["players"][s]["candidates"] if state()["catalog"][c]["deck"] == "colossal"]
+        keep = [
+            c
+            for c in state()["players"][s]["candidates"]
+            if state()["catalog"][c]["deck"] == "colossal"
+        ]
         run(s, "pd.setup.choose", fear_space=[3, 3], keep=keep)
     for n, space in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))):
         for s in (0, 1):

@@ -25,7 +25,9 @@ def test_the_service_worker_keeps_no_page_and_forgets_everything_at_logout(new_p
     User.objects.create_user("gm", password="right-horse-battery")
     phone = new_phone()
     violations = []
-    phone.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else None)
+    phone.on(
+        "console", lambda m: violations.append(m.text) if "Content Security" in m.text else None
+    )
     phone.goto("/accounts/login/")
     phone.fill("#id_username", "gm")
     phone.fill("#id_password", "right-horse-battery")
@@ -66,7 +68,9 @@ def test_pages_pass_the_content_security_policy(new_phone, server_url):
     """Every kind of page loads and works under the CSP: no violation reported."""
     phone = new_phone()
     violations = []
-    phone.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else None)
+    phone.on(
+        "console", lambda m: violations.append(m.text) if "Content Security" in m.text else None
+    )
     response = phone.goto("/")
     csp = response.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("style-src")[0]

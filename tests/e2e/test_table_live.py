@@ -90,7 +90,9 @@ def test_a_dropped_phone_shows_offline_then_catches_up(new_phone):
     expect(ben.locator("body")).to_have_attribute("data-ws", "open")
 
     # Ben's socket drops (a sleeping phone, a flaky network): the page says so...
-    ben.evaluate("document.querySelector('[ws-connect]')['htmx-internal-data'].webSocket.socket.close()")
+    ben.evaluate(
+        "document.querySelector('[ws-connect]')['htmx-internal-data'].webSocket.socket.close()"
+    )
     expect(ben.locator("#net")).to_contain_text("Offline")
     ann.get_by_role("button", name="+1").click()
     expect(ann.locator("#total")).to_have_text("1")

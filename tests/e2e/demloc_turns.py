@@ -1,0 +1,37 @@
+"""Browser steps shared by the DemLoc mission tests: playing a turn to its end on the phones
+and achieving the objective the way the rules allow (DemLoc rulebook 7.2, 7.3, 7.3.2.3)."""
+
+from playwright.sync_api import expect
+
+
+def version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version") or 0)
+
+
+def in_sync(phones) -> None:
+    """Every phone shows the newest version any of them shows."""
+    newest = max(version(p) for p in phones)
+    for p in phones:
+        expect(p.locator("#live")).to_have_attribute("data-version", str(newest))
+
+
+def play_to_turn_end(phones) -> None:
+    """Whoever acts taps Next: pass until both phases are over (2 passes per player)."""
+    for _ in range(2 * len(phones)):
+        in_sync(phones)
+        acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+        before = version(acting)
+        acting.get_by_role("button", name="Next: pass").click()
+        expect(acting.locator("#live")).not_to_have_attribute("data-version", str(before))
+    in_sync(phones)
+
+
+def achieve_objective(claimer, others) -> None:
+    """7.3.2.3: at the end of the turn the claimer taps Objective achieved (and confirms the
+    dialog); every other phone confirms the claim."""
+    play_to_turn_end([claimer, *others])
+    claimer.once("dialog", lambda d: d.accept())
+    claimer.get_by_role("button", name="Objective achieved").click()
+    for phone in others:
+        expect(phone.locator("#dl-claim")).to_be_visible()
+        phone.get_by_role("button", name="Confirm: objective achieved").click()
