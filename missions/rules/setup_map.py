@@ -24,8 +24,10 @@ from typing import Any, TypeGuard
 MAX_GRID = 6
 ROTATIONS = (0, 90, 180, 270)
 UNIT = 100  # SVG units per tile
-#: The narrowest map the page draws, in CSS px (a 360 px phone less the card's padding).
-NARROW_PX = 328
+#: The smallest box the page draws a map in, in CSS px: a 360 px phone less the card's and
+#: the folding's padding, and at most 60% of a 740 px tall screen (missions.css).
+NARROW_PX = 260
+LOW_PX = 400
 MIN_TEXT_PX = 13
 
 
@@ -103,14 +105,15 @@ def _fmt(v: float) -> str:
 def picture(definition: dict) -> dict | None:
     """What ``missions/_map.html`` draws for ``definition`` (a snapshot or the model's
     fields), or None without a ``layout``. Coordinates are SVG units (``UNIT`` per tile);
-    ``font``: the label size, so that labels stay at least ``MIN_TEXT_PX`` on a
-    ``NARROW_PX`` wide map."""
+    ``font``: the label size, so that labels stay at least ``MIN_TEXT_PX`` in a
+    ``NARROW_PX`` x ``LOW_PX`` box."""
     layout = definition.get("layout") or {}
     if not layout:
         return None
     cols, rows = layout["columns"], layout["rows"]
     width, height = cols * UNIT, rows * UNIT
-    font = max(14, ceil(MIN_TEXT_PX * width / NARROW_PX))
+    scale = min(NARROW_PX / width, LOW_PX / height)  # CSS px per SVG unit, at the least
+    font = max(14, ceil(MIN_TEXT_PX / scale))
     where = {t["tile"]: t.get("where", "") for t in definition.get("tiles") or []}
     tiles = []
     for t in sorted(layout["tiles"], key=lambda t: (t["row"], t["col"])):
@@ -171,7 +174,7 @@ def picture(definition: dict) -> dict | None:
         "height": height,
         "viewbox": f"0 0 {width} {height}",
         "font": font,
-        "small": max(12, round(font * 0.8)),
+        "small": font,
         "tiles": tiles,
         "scenery": scenery,
         "areas": areas,
