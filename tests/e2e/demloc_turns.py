@@ -3,6 +3,8 @@ and achieving the objective the way the rules allow (DemLoc rulebook 7.2, 7.3, 7
 
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import shot
+
 
 def version(page) -> int:
     return int(page.locator("#live").get_attribute("data-version") or 0)
@@ -34,4 +36,5 @@ def achieve_objective(claimer, others) -> None:
     claimer.get_by_role("button", name="Objective achieved").click()
     for phone in others:
         expect(phone.locator("#dl-claim")).to_be_visible()
+        shot(phone, "mission-objective-claim")
         phone.get_by_role("button", name="Confirm: objective achieved").click()

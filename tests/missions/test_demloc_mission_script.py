@@ -410,3 +410,27 @@ def test_the_play_view_carries_the_map_picture_6_4_1(seat):
     }
     t = three(layout=layout, tiles=TILES[:1])
     assert t.view(seat)["mission"]["map"]["tiles"][0]["label"] == "1A"
+
+
+def test_playouts_are_offered_the_claim_and_its_answers_at_the_end_of_the_turn_7_3_2_3():
+    """The random playouts choose among ``DemlocRuleset.moves``: the claim is offered at the
+    end of the turn only, its answers to the other players only, and no Next turn meanwhile."""
+    from missions.rules import DemlocRuleset
+
+    rules = DemlocRuleset()
+
+    def offered(t, seat):
+        return {
+            (c.type, json.dumps(c.data, sort_keys=True)) for c in rules.moves(t.view(seat), seat)
+        }
+
+    t = three()
+    assert not any(k == "demloc.objective.achieve" for k, _ in offered(t, 0))
+    finish_turn(t)
+    assert ("demloc.objective.achieve", "{}") in offered(t, 0)
+    run(t, 0, "objective.achieve")
+    for seat in (1, 2):
+        answers = {d for k, d in offered(t, seat) if k == "demloc.objective.answer"}
+        assert answers == {'{"agree": true}', '{"agree": false}'}
+    mine = {k for k, _ in offered(t, 0)}
+    assert "demloc.objective.answer" not in mine and "demloc.turn.next" not in mine

@@ -64,7 +64,9 @@ def test_the_admin_page_explains_the_json_and_draws_the_map(admin_client, demo_m
     html = admin_client.get(
         reverse("admin:missions_missiondefinition_change", args=[bell.pk])
     ).content.decode()
-    assert 'name="events"' in html and 'name="layout"' in html and 'name="turn_limit_hidden"' in html
+    assert (
+        'name="events"' in html and 'name="layout"' in html and 'name="turn_limit_hidden"' in html
+    )
     assert "area_closed" in html and "shown to the players at the start of their turn" in html
     assert 'role="img"' in html and "Tile 1 side A: column 1, row 1" in html
 
@@ -139,3 +141,29 @@ def test_an_objective_claim_and_its_confirmation_from_the_pages_7_3_2_3(
     assert html.count('value="demloc.objective.answer"') == 2
     cmd(table, sb, "objective.answer", agree=True)
     assert state(table)["ended"] == {"reason": "objective", "seat": 0}
+
+
+def test_a_mission_event_is_shown_in_the_turn_bar_when_it_happens_6_4_2(
+    client, make_guild, demo_missions
+):
+    """The Drowned Bell closes the South quay at turn 3: nothing of it before, then the turn
+    bar notice and the mission's list of events on every phone."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, seats = open_table([a, b], demo_missions["objective"])
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
+    url = reverse("tabletop:table", args=[table.code])
+    for turn in (2, 3):
+        client.force_login(a.master)
+        html = client.get(url).content.decode()
+        assert 'id="dl-event"' not in html and "tide rises" not in html
+        while (s := state(table))["phase"] != "end":
+            cmd(table, seats[s["play_order"][s["acting_index"]]], "phase.next")
+        cmd(table, seats[0], "turn.next")
+        assert state(table)["turn"] == turn
+    for guild in (a, b):
+        client.force_login(guild.master)
+        html = client.get(url).content.decode()
+        notice = re.search(r'id="dl-event"[^>]*>(.*?)</div>', html, re.S).group(1)
+        assert "South quay is closed" in notice and "The tide rises over the quay" in notice
+        assert 'id="dl-events"' in html
