@@ -98,8 +98,16 @@ def test_a_hidden_turn_limit_is_on_no_seat_page_view_or_api_7(client, make_guild
     ash = demo_missions["waves"]
     mission, table, seats = open_table([a, b], ash)
     url = reverse("tabletop:table", args=[table.code])
-    client.force_login(a.master)
-    assert "after turn 8" not in client.get(url).content.decode()
+    pages = {}
+    while (stage := state(table)["setup"]["stage"]) != "characters":
+        for guild in (a, b):
+            client.force_login(guild.master)
+            pages[stage, guild.pk] = client.get(url).content.decode()
+        for seat in seats:
+            if seat.number not in state(table)["setup"]["ready"]:
+                cmd(table, seat, "setup.next")
+    assert all("after turn 8" not in html and "/ 8" not in html for html in pages.values())
+    assert "The number of turns is not shown" in pages["objective", b.pk]
     prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
     assert state(table)["turn_limit"] == 8
     for guild, seat in zip((a, b), seats, strict=True):
