@@ -281,8 +281,9 @@ ENTRIES = [
         "Wave missions",
         MISSION,
         "6.4.1, 6.4.2",
-        "In a wave mission some characters wait in the Guild box. The app tells the players "
-        "at which turn to pull their cards and where to place their miniatures.",
+        "In a wave mission some characters wait in the Guild box, each for one of the "
+        "mission's waves. The app tells the players at which turn to pull their cards and "
+        "where to place their miniatures.",
     ),
     _e(
         "resolution",
@@ -311,11 +312,15 @@ ENTRIES = [
         "Next turn and the end buttons",
         MISSION,
         "6.4.2",
-        "Next turn once both phases are passed. A limited mission ends after its last turn. "
-        "In a mission with an objective a player may claim Objective achieved. In a mission "
-        "where an area must be held, start and suspend the objective control counter; the app "
-        "ends the mission when it is held long enough. Some missions show events that change "
-        "the mission: follow what the app says.",
+        "Next turn once both phases are passed. A limited mission ends after its last turn; "
+        "some missions do not show how many turns there are, and the app says when they are "
+        "over. In a mission with an objective a player who reached it taps Objective achieved "
+        "at the end of the turn, instead of Next turn, and the other players confirm it (or "
+        "dispute it: play on). In a mission where an area must be held, start and suspend the "
+        "objective control counter; the app ends the mission when it is held long enough. "
+        "Some missions show events that change the mission (a new objective, a closed area, "
+        "reinforcements, a changed turn limit) at the start of a turn: follow what the app "
+        "says.",
     ),
     _e(
         "reference-search",
