@@ -204,6 +204,7 @@ class DemlocRuleset(DeciderRuleset):
         ("Rules reference (works offline)", "missions:reference"),
     )
     stylesheet = "missions/missions.css"
+    script = "missions/table.js"  # the seat's alert, the arcane arithmetic (no inline script: CSP)
     options_schema: ClassVar[dict] = OPTIONS_SCHEMA
     topics = (
         roster,

@@ -53,7 +53,10 @@ def out_of_control(rng) -> dict:
 def turn_start(s: dict, ooc: dict[str, dict], lines: list[str] = NO_LINES) -> None:
     """Start of a turn (7.2.3): each possessed character in play takes its broken heart (or
     armor) token and moves by its out-of-control roll ``ooc[piece id]`` (drawn by
-    ``demloc.turn.next``)."""
+    ``demloc.turn.next``). The rolls stay in ``s["ooc"]`` for this turn: the turn bar tells the
+    owner where to move each possessed character (7.2.3 "the player moves the daemonic
+    possessed character ... using the out of control card")."""
+    s["ooc"] = {pid: dict(roll) for pid, roll in ooc.items()}
     for pid, roll in ooc.items():
         p = s["pieces"].get(pid)
         if p is None or not in_play(p):

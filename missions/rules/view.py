@@ -34,6 +34,122 @@ def _refs(kind: str, features: list[str]) -> list[dict]:
     return [{"text": f, "key": reference_key(kind, f)} for f in features]
 
 
+def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
+    """What a mana cost means for ``p`` now, for the page at the point of use (7.2.3.1,
+    7.2.3.2): ``{"cost_common", "cost_dark", "extra_due", "affordable", "after_common",
+    "after_dark"}``; ``extra``: an exhausted caster pays one more mana per level (powers)."""
+    common, dark = int(cost.get("common", 0)), int(cost.get("dark", 0))
+    due = p["level"] if extra and p["movement"] == "exhausted" else 0
+    left_common, left_dark = p["mana"]["common"] - common, p["mana"]["dark"] - dark
+    return {
+        "cost_common": common,
+        "cost_dark": dark,
+        "extra_due": due,
+        "affordable": left_common >= 0 and left_dark >= 0 and left_common + left_dark >= due,
+        "after_common": max(0, left_common),
+        "after_dark": max(0, left_dark),
+    }
+
+
+def _summon_at_use(state: dict, p: dict) -> dict | None:
+    """The summoning flow of a mercenary that can summon now (7.2.3.2), or None: its cost
+    against the mana held, the levels its pantheon offers for its code's kabbalah, and why it
+    cannot (``blocked``: words, or "")."""
+    code = p.get("code") or {}
+    if p["kind"] != "mercenary" or not code.get("summon_cost") or p["summoning"]:
+        return None
+    if p["asset"] != "standard":
+        return None
+    kabbalah = code.get("kabbalah")
+    owner = next((pl for pl in state["players"] if pl["seat"] == p["owner"]), None)
+    pool = sorted(
+        (
+            {"name": d["name"], "level": d.get("level", 1)}
+            for d in (owner or {}).get("pantheon", [])
+            if d.get("kabbalah") == kabbalah
+        ),
+        key=lambda d: (d["level"], d["name"]),
+    )
+    at_use = _cost_at_use(p, code["summon_cost"])
+    blocked = ""
+    if not pool:
+        blocked = f"Your pantheon has no {kabbalah} daemon."
+    elif p["movement"] != "active":
+        blocked = "Summoning needs an active movement token (7.2.3.2)."
+    elif not at_use["affordable"]:
+        blocked = "Not enough mana: channel first (Arcane)."
+    return {
+        **at_use,
+        "kabbalah": kabbalah,
+        "pool": pool,
+        "levels": sorted({d["level"] for d in pool}),
+        "blocked": blocked,
+    }
+
+
+def _possessed(state: dict, pieces: list[dict], seat: int | None) -> list[dict]:
+    """The possessed characters in play with this turn's out-of-control roll (7.2.3: "the
+    player moves the daemonic possessed character (spending all movement points available)
+    using the out of control card"; engaged, it does not move; it does nothing else)."""
+    rolls = state.get("ooc") or {}
+    out = []
+    for p in pieces:
+        if not p["possessed"] or p["status"] != "in_play":
+            continue
+        roll = rolls.get(p["id"])
+        out.append(
+            {
+                "id": p["id"],
+                "name": p["name"],
+                "mine": p["owner"] == seat,
+                "player": p["player"],
+                "move": p.get("move", 0),
+                "rolls": "/".join(map(str, roll["rolls"])) if roll else "",
+                "direction": (roll["direction"] or "no move (5)") if roll else "",
+                # Possessed by a card effect: its card's instructions win (issue 15 item 3).
+                "source": (p.get("possession") or {}).get("source", ""),
+                "instructions": (p.get("possession") or {}).get("instructions", ""),
+            }
+        )
+    return out
+
+
+def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
+    """A prompt aimed at this seat (issue 16 point 7), for the page's alert: ``{"key", "text"}``
+    or None. A calculation someone else worked out on one of my characters waits for me; a
+    claim of the objective waits for my answer; the others want to stop and I have not agreed;
+    it is my move."""
+    if seat is None or state["ended"] is not None:
+        return None
+    pending = state["pending"]
+    if pending and pending.get("by") != seat:
+        ids = [pending.get(k) for k in ("target", "defender", "shooter", "attacker")]
+        if any(i and state["pieces"][i]["owner"] == seat for i in ids):
+            what = "A shot" if pending["kind"] == "shot" else "A fight"
+            return {
+                "key": f"pending-{state['version']}",
+                "text": f"{what} on your character waits for you: check it, then Apply or Cancel.",
+            }
+    claim = view.get("claim")
+    if claim and claim["can_answer"]:
+        return {
+            "key": f"claim-{claim['turn']}-{claim['seat']}",
+            "text": f"{claim['name']} claims the objective: Confirm or Dispute (7.3.2.3).",
+        }
+    if state["surrender"] and seat not in state["surrender"]:
+        names = ", ".join(name(state, s) for s in state["surrender"])
+        return {
+            "key": f"stop-{state['turn']}-{len(state['surrender'])}",
+            "text": f"{names} want(s) to stop the mission: Agree to stop, or play on.",
+        }
+    if view["my_turn"]:
+        return {
+            "key": f"turn-{state['turn']}-{state['phase']}-{state['acting_index']}",
+            "text": f"Your move: turn {state['turn']}, {view['phase_label'].split(':')[0].lower()}.",
+        }
+    return None
+
+
 def notice_text(state: dict, notice: Any) -> str | None:
     """The words of ``state["notice"]`` (what the table must do now), or None."""
     if not notice:
@@ -126,15 +242,24 @@ def view(state: dict, seat: int | None) -> dict:
                 "backstack": any(
                     "BACKSTACK" in (f.split(" ")[0] for f in w["features"]) for w in p["weapons"]
                 ),
+                # 7.3.2.1: the dice against an opponent with no feature of its own (MONSTROUS
+                # changes them: the worked-out fight says so).
+                "brawl_dice": brawl.brawl_dice(p, {}, True)[0],
                 "refs": _refs("ability", p["features"]),
                 "weapon_refs": [
                     {**w, "index": i, "refs": _refs("weapon", w["features"])}
                     for i, w in enumerate(p["weapons"])
                 ],
                 "power_refs": [
-                    {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
+                    {
+                        **pw,
+                        "index": i,
+                        "refs": _refs("arcane", pw["effects"]),
+                        **_cost_at_use(p, pw.get("cost") or {}, extra=True),
+                    }
                     for i, pw in enumerate((p.get("code") or {}).get("powers", []))
                 ],
+                "summon": _summon_at_use(state, p),
                 "pentacle_refs": _refs(
                     "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
                 ),
@@ -160,7 +285,7 @@ def view(state: dict, seat: int | None) -> dict:
     claim = claim_of(state)
     waiting = claim_waiting(state)
     event_notice = state.get("event_notice")
-    return {
+    out = {
         "me": seat,
         "players": [
             {
@@ -216,4 +341,8 @@ def view(state: dict, seat: int | None) -> dict:
         if claim
         else None,
         "can_end": bool(turns_over or can_end_by_elimination(state)) and claim is None,
+        "possessed": _possessed(state, pieces, seat),
+        "my_fate": next((p["fate"] for p in state["players"] if p["seat"] == seat), None),
     }
+    out["prompt"] = _prompt(state, out, seat)
+    return out

@@ -128,7 +128,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
     ann.locator("#piece-s0-korr").screenshot(path="test-artifacts/missions-card-korr.png")
     ann.locator("#piece-s0-vesna summary").first.click()
-    ann.locator("#piece-s0-vesna .dl-more summary").click()
+    ann.locator("#arcane-s0-vesna > summary").click()
     ann.locator("#piece-s0-vesna").screenshot(path="test-artifacts/missions-card-vesna-arcane.png")
     shot(ben, "missions-turn2-ben")
     heights["turn2"] = ann.evaluate("document.documentElement.scrollHeight")

@@ -1,0 +1,75 @@
+"""What the mission page is given for the player at the table (issue 16): the prompt aimed at one
+seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at the point of use
+(7.2.3.1, 7.2.3.2) and the fighting dice shown on the brawl form (7.3.2.1)."""
+
+from missions.rules.view import view
+
+from .demloc_sim import acting, finish_turn, new_sim, piece, run
+
+ANN, BOB = 0, 1
+VESNA, KORR, MAUD, BRAM = "s0-vesna", "s0-korr", "s1-maud", "s1-bram"
+
+
+def mine(v, pid):
+    return next(p for p in v["pieces"] if p["id"] == pid)
+
+
+def test_the_prompt_is_aimed_at_one_seat():
+    t = new_sim()
+    first = acting(t)
+    other = 1 - first
+    assert view(t.state, first)["prompt"]["text"].startswith("Your move")
+    assert view(t.state, other)["prompt"] is None
+    assert view(t.state, None)["prompt"] is None  # watching: no prompt
+    # Ann works out a shot on Bob's Bram: the prompt is Bob's (the target's player), not Ann's.
+    run(t, ANN, "shot.propose", shooter=f"{KORR}:0", target=BRAM, test_roll=2, dice="3 3 3")
+    assert view(t.state, BOB)["prompt"]["text"].startswith("A shot on your character waits")
+    ann = view(t.state, ANN)["prompt"]
+    assert ann is None or ann["text"].startswith("Your move")
+    run(t, BOB, "calc.apply")
+    # A vote to stop: the prompt of the one who has not agreed.
+    run(t, BOB, "surrender.vote", agree=True)
+    assert "want(s) to stop" in view(t.state, ANN)["prompt"]["text"]
+    bob = view(t.state, BOB)["prompt"]
+    assert bob is None or "stop" not in bob["text"]
+
+
+def test_the_possessed_characters_orders_for_its_turn_5_6_7_2_3():
+    t = new_sim()
+    run(t, ANN, "tokens.adjust", piece=VESNA, token="seals", delta=3)
+    (orders,) = view(t.state, ANN)["possessed"]
+    assert orders["mine"] and orders["direction"] == ""  # no roll before the next turn
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    (orders,) = view(t.state, ANN)["possessed"]
+    roll = t.state["ooc"][VESNA]
+    assert orders["move"] == 4  # all its movement points (7.2.3)
+    assert orders["rolls"] == "/".join(map(str, roll["rolls"]))
+    assert orders["direction"] == (roll["direction"] or "no move (5)")
+    assert view(t.state, BOB)["possessed"][0]["mine"] is False
+
+
+def test_mana_costs_at_the_point_of_use_7_2_3_1_7_2_3_2():
+    t = new_sim()
+    v = mine(view(t.state, ANN), VESNA)
+    assert v["summon"]["blocked"].startswith("Not enough mana")
+    assert [d["name"] for d in v["summon"]["pool"]] == ["Unclean daemon", "Ember imp"]
+    cinder = v["power_refs"][0]
+    assert (cinder["cost_common"], cinder["cost_dark"], cinder["affordable"]) == (1, 0, False)
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0)
+    v = mine(view(t.state, ANN), VESNA)
+    assert v["summon"]["affordable"] and not v["summon"]["blocked"]
+    assert (v["summon"]["after_common"], v["summon"]["after_dark"]) == (0, 0)
+    run(t, ANN, "movement.set", piece=VESNA, state="exhausted")
+    v = mine(view(t.state, ANN), VESNA)
+    assert v["power_refs"][0]["extra_due"] == 2  # exhausted: one extra per level (7.2.3.1)
+    assert v["power_refs"][0]["affordable"] is False  # 1 common + 2 extra > 2 held
+    assert v["summon"]["blocked"].startswith("Summoning needs an active movement token")
+
+
+def test_the_brawl_form_counts_broken_hearts_7_3_2_1():
+    t = new_sim()
+    assert mine(view(t.state, BOB), BRAM)["brawl_dice"] == 4
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="broken_hearts", delta=1)
+    assert mine(view(t.state, BOB), BRAM)["brawl_dice"] == 3
+    assert piece(t, BRAM)["h2h"] == 4
