@@ -62,7 +62,9 @@ class MissionDefinition(models.Model):
     - ``tiles``: ``[{"tile": 1..14, "side": "A" | "B", "where": "top left, rotated"}]``
     - ``scenery``: ``[{"name": "Barrel", "quantity": 2, "where": "...", "optional": true}]``
       (optional barrels and palisades are taken now and placed at deployment, 6.4.1)
-    - ``deployment``: ``[{"name": "North gate", "where": "the two top rows"}]``
+    - ``deployment``: ``[{"name": "North gate", "where": "the two top rows", "shared": false}]``
+      (each Guild deploys in its own area; ``"shared": true`` lets every Guild use that area,
+      ``missions.rules.setup_stages.deployment_areas``)
     - ``waves`` (wave missions, any number): ``[{"turn": 3, "text": "what enters, where"}]``
     - ``events`` (6.4.2 mission events, shown when they happen): ``[{"turn": 4, "kind":
       "objective" | "turn_limit" | "area_closed" | "reinforcements" | "rule", "text": "..."}]``

@@ -26,6 +26,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_started": (RuleViolation, "The game has already started."),
     "already_summoning": (RuleViolation, "… already has a daemon in play."),
     "armory_full": (RuleViolation, "The armory holds … weapons. Upgrade it to hold more."),
+    "area_taken": (RuleViolation, "… is the deployment area of …: place it in … (6.4.1)."),
     "at_most_three": (RuleViolation, "At most 3 broken armor tokens."),
     "bad_action": (RuleViolation, "Choose which action card you played."),
     "bad_amount": (RuleViolation, "Add from -10 to 10, not 0."),

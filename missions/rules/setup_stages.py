@@ -147,13 +147,53 @@ def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     return [NewEvent(P + "mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
 
 
+def pick_name(setup: dict, pid: str) -> str:
+    """The name of the chosen character ``pid`` (``s<seat>-<card>``), "a character" if gone."""
+    seat = _seat_of(pid)
+    for p in (setup.get("picks") or {}).get(seat_key(seat), []) if seat is not None else []:
+        if piece_id(seat, p["id"]) == pid:
+            return p["name"]
+    return "a character"
+
+
+def _seat_of(pid: str) -> int | None:
+    """The seat in a piece id ``s<seat>-<card>`` (``setup.piece_id``)."""
+    head = pid.split("-", 1)[0]
+    return int(head[1:]) if head[:1] == "s" and head[1:].isdigit() else None
+
+
+def area_holders(setup: dict) -> dict[str, set[int]]:
+    """``{area: {seats with a miniature there}}`` of the deployment so far."""
+    out: dict[str, set[int]] = {}
+    for pid, placed in setup["deploy"]["placed"].items():
+        seat = placed.get("seat", _seat_of(pid))
+        if placed.get("area") and seat is not None:
+            out.setdefault(placed["area"], set()).add(seat)
+    return out
+
+
+def deployment_areas(setup: dict, seat: int) -> list[str]:
+    """The deployment areas ``seat`` may place a miniature in now (6.4.1 "choosing the
+    preferred deployment area, unless otherwise specified"): each Guild deploys in areas no
+    other Guild holds, unless the mission says they may share (``"shared": true`` on an area
+    of its definition). Our reading where the rulebook is silent: with more Guilds than
+    areas, a Guild that finds every area held by others may use any of them (else it could
+    not deploy at all). Areas in the definition's order."""
+    areas = setup["definition"].get("deployment", [])
+    holders = area_holders(setup)
+    free = [
+        a["name"] for a in areas if a.get("shared") or not holders.get(a["name"], set()) - {seat}
+    ]
+    return free or [a["name"] for a in areas]
+
+
 @setup_command(stages, P + "deploy")
 def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "area", "wave": turn | "later": bool}``: the acting player places one
     miniature in a deployment area, or (a wave mission) holds it back for the wave of turn
     ``wave`` (``later``: the first wave); then the next player clockwise who still has one
     (6.4.1). Raises ``not_your_turn``, ``no_such_character``, ``already_placed``, ``no_waves``,
-    ``bad_wave``, ``bad_area``."""
+    ``bad_wave``, ``bad_area``, ``area_taken`` (another Guild's area: ``deployment_areas``)."""
     stage_is(setup, "deployment")
     placing = setup["deploy"]
     require(
@@ -194,6 +234,15 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     else:
         enters = 1
         require(area in areas, "bad_area", f"Place it in a deployment area: {', '.join(areas)}.")
+        allowed = deployment_areas(setup, seat)
+        holders = area_holders(setup).get(area, set()) - {seat}
+        require(
+            area in allowed,
+            "area_taken",
+            f"{area} is the deployment area of "
+            f"{', '.join(setup['names'][seat_key(h)] for h in sorted(holders))}: place it in "
+            f"{', '.join(allowed)} (6.4.1: each Guild deploys in its own area).",
+        )
     placed = {**placing["placed"], pid: {}}
     remaining = [
         s
@@ -310,13 +359,17 @@ def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 def say_mana_rolled(e: EventRecord, s: dict) -> str:
     d = e.data
     extra = f"; {d['seals']} broken seal(s) without effect (6.4.1)" if d["seals"] else ""
-    return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {d['piece']}{extra}."
+    return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {pick_name(s.get('setup') or {}, d['piece'])}{extra}."
 
 
 @stages.evolver(P + "deployed", label="placed a miniature")
 def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, d = s["setup"], e.data
-    setup["deploy"]["placed"][d["piece"]] = {"area": d["area"], "enters": d["enters"]}
+    setup["deploy"]["placed"][d["piece"]] = {
+        "area": d["area"],
+        "enters": d["enters"],
+        "seat": d["seat"],
+    }
     setup["deploy"]["acting"] = d["next"]
     if d["next"] is None:
         setup["stage"] = "start"

@@ -17,6 +17,7 @@ from .setup import (
 )
 from .setup_map import picture
 from .setup_script import public_definition, wave_turns
+from .setup_stages import deployment_areas
 
 
 def view(setup: dict, seat: int | None) -> dict:
@@ -97,6 +98,8 @@ def view(setup: dict, seat: int | None) -> dict:
         s["names"].get(seat_key(deploy["acting"]), "") if deploy["acting"] is not None else ""
     )
     s["to_place"] = [p for p in s["my_picks"] if piece_id(seat, p["id"]) not in deploy["placed"]]
+    # 6.4.1: the areas this Guild may deploy in now (``setup_stages.deployment_areas``).
+    s["my_areas"] = deployment_areas(setup, seat) if seat is not None else []
     s["tokens_of"] = [
         {
             "seat": x,

@@ -85,7 +85,8 @@ def test_arcane_mercenary_summons_from_the_guild_pantheon(make_guild, demo_missi
             for p in s["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
         ]
-        cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area="North gate")
+        area = ("North gate", "South quay")[acting % 2]  # one area per Guild (6.4.1)
+        cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area=area)
     all_next(table, [sa, sb])
     cmd(table, sa, "daemon.summon", piece=f"s0-{seer_id}", level=1, hearts=2)
     daemons = [p for p in state(table)["pieces"].values() if p["kind"] == "daemon"]

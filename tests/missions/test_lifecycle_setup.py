@@ -305,8 +305,67 @@ def test_deployment_goes_clockwise_one_miniature_at_a_time():
             for p in t.state["setup"]["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in t.state["setup"]["deploy"]["placed"]
         ]
-        run(t, acting, "setup.deploy", character=left[0], area="North gate")
+        area = t.view(acting)["setup"]["my_areas"][0]  # what the page offers (6.4.1)
+        run(t, acting, "setup.deploy", character=left[0], area=area)
     assert order[:3] == deploy["order"] and order[3] == 0 and len(order) == 4
+
+
+def deploy_to(t, area):
+    """The acting player places its next miniature in ``area``; returns the error code or None."""
+    acting = t.state["setup"]["deploy"]["acting"]
+    left = [
+        p["id"]
+        for p in t.state["setup"]["picks"][str(acting)]
+        if f"s{acting}-{p['id']}" not in t.state["setup"]["deploy"]["placed"]
+    ]
+    try:
+        run(t, acting, "setup.deploy", character=left[0], area=area)
+    except RuleViolation as err:
+        return err.code
+    return None
+
+
+def test_two_guilds_cannot_deploy_into_the_same_area_6_4_1():
+    # 6.4.1 miniatures positioning: each player places in "the preferred deployment area": the
+    # first Guild there holds it; another Guild is refused with area_taken, nothing changed.
+    t = new_table()
+    play_to_deployment(t)
+    first = t.state["setup"]["deploy"]["acting"]
+    assert deploy_to(t, "North gate") is None
+    second = t.state["setup"]["deploy"]["acting"]
+    assert second != first
+    assert t.view(second)["setup"]["my_areas"] == ["South quay"]
+    before = t.version
+    assert deploy_to(t, "North gate") == "area_taken"
+    assert t.version == before
+    assert deploy_to(t, "South quay") is None
+    # The first Guild keeps its own area and may take a free one, never the other's.
+    assert t.view(first)["setup"]["my_areas"] == ["North gate"]
+    assert deploy_to(t, "South quay") == "area_taken"
+
+
+def test_a_mission_may_let_guilds_share_an_area_6_4_1():
+    areas = [
+        {"name": "North gate", "where": "the top rows", "shared": True},
+        {"name": "South quay", "where": "the bottom rows"},
+    ]
+    t = new_table(deployment=areas)
+    play_to_deployment(t)
+    assert deploy_to(t, "North gate") is None
+    assert deploy_to(t, "North gate") is None  # the mission says so: both Guilds there
+    second = t.state["setup"]["deploy"]["acting"]
+    assert t.view(second)["setup"]["my_areas"] == ["North gate", "South quay"]
+
+
+def play_to_deployment(t):
+    to_characters(t)
+    run(t, 0, "setup.pick", character="m12")
+    run(t, 0, "setup.pick", character="g13")
+    run(t, 1, "setup.pick", character="m22")
+    run(t, 1, "setup.pick", character="g23")
+    for _ in range(3):
+        all_next(t)
+    assert stage(t) == "deployment"
 
 
 def test_wave_characters_enter_when_the_app_says():
@@ -330,7 +389,7 @@ def test_wave_characters_enter_when_the_app_says():
             acting,
             "setup.deploy",
             character=left[0],
-            area="" if later else "North gate",
+            area="" if later else t.view(acting)["setup"]["my_areas"][0],
             later=later,
         )
     all_next(t)
