@@ -140,7 +140,8 @@ def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
         names = ", ".join(name(state, s) for s in state["surrender"])
         return {
             "key": f"stop-{state['turn']}-{len(state['surrender'])}",
-            "text": f"{names} want(s) to stop the mission: Agree to stop, or play on.",
+            "text": f"{names} {'wants' if len(state['surrender']) == 1 else 'want'} to stop "
+            "the mission: Agree to stop, or play on.",
         }
     if view["my_turn"]:
         return {

@@ -338,6 +338,15 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
             taps, scroll = reach(phone, pid, act)
             reached[f"{pid} {act}"] = (taps, scroll)
             assert taps <= 2 and scroll <= SCREEN, (pid, act, taps, scroll)
+    # A vote to stop (7.3.2.3) is a prompt for the one who has not agreed, on his phone only.
+    ben.command(ben.page.get_by_role("button", name="Agree to stop"))
+    same_version(ann, ben)
+    expect(ann.page.locator("#dl-alert")).to_contain_text("Ben wants to stop the mission")
+    assert "stop the mission" not in alert_text(ben)
+    snap(ann, "turn-11-vote-alert-ann")
+    ben.command(ben.page.get_by_role("button", name="Withdraw: play on"))
+    same_version(ann, ben)
+    expect(ann.page.locator("#dl-alert")).not_to_contain_text("stop the mission")
     heights["turn 2, the daemon's sheet open"] = ann.page.evaluate(
         "document.documentElement.scrollHeight"
     )

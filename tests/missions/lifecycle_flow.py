@@ -4,6 +4,7 @@ from guilds import models as gm
 from guilds import services as gs
 from guilds.demo import new_code
 from missions import services
+from missions.rules.setup_stages import deployment_areas
 from tabletop import services as table_services
 from tabletop.rules import Command
 from tests.guilds.factories import (
@@ -65,7 +66,6 @@ def prepare(table, seats, picks, hires=None):
     all_next(table, seats)  # -> mana (no arcane characters here)
     all_next(table, seats)  # -> miniatures
     all_next(table, seats)  # -> deployment
-    areas = [a["name"] for a in state(table)["setup"]["definition"]["deployment"]]
     while (s := state(table)["setup"])["stage"] == "deployment":
         acting = s["deploy"]["acting"]
         todo = [
@@ -73,7 +73,8 @@ def prepare(table, seats, picks, hires=None):
             for p in s["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
         ]
-        cmd(table, seats[acting], "setup.deploy", character=todo[0], area=areas[acting % 2])
+        area = deployment_areas(s, acting)[0]  # what the page offers this Guild (6.4.1)
+        cmd(table, seats[acting], "setup.deploy", character=todo[0], area=area)
     all_next(table, seats)
     assert state(table)["setup"]["stage"] == "play"
 

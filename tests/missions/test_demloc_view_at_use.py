@@ -29,7 +29,7 @@ def test_the_prompt_is_aimed_at_one_seat():
     run(t, BOB, "calc.apply")
     # A vote to stop: the prompt of the one who has not agreed.
     run(t, BOB, "surrender.vote", agree=True)
-    assert "want(s) to stop" in view(t.state, ANN)["prompt"]["text"]
+    assert "Bob wants to stop the mission" in view(t.state, ANN)["prompt"]["text"]
     bob = view(t.state, BOB)["prompt"]
     assert bob is None or "stop" not in bob["text"]
 

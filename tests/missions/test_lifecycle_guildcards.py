@@ -7,6 +7,7 @@ import pytest
 from guilds import models as gm
 from guilds import services as gs
 from guilds.demo import new_code
+from missions.rules.setup_stages import deployment_areas
 from tabletop.errors import RuleViolation
 from tests.guilds.factories import (
     ArcaneCodeCardFactory,
@@ -85,7 +86,7 @@ def test_arcane_mercenary_summons_from_the_guild_pantheon(make_guild, demo_missi
             for p in s["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
         ]
-        area = ("North gate", "South quay")[acting % 2]  # one area per Guild (6.4.1)
+        area = deployment_areas(s, acting)[0]  # what the page offers this Guild (6.4.1)
         cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area=area)
     all_next(table, [sa, sb])
     cmd(table, sa, "daemon.summon", piece=f"s0-{seer_id}", level=1, hearts=2)
