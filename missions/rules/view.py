@@ -76,6 +76,8 @@ def _summon_at_use(state: dict, p: dict) -> dict | None:
         blocked = f"Your pantheon has no {kabbalah} daemon."
     elif p["movement"] != "active":
         blocked = "Summoning needs an active movement token (7.2.3.2)."
+    elif activation.tracked(state) and activation.is_activated(state, p):
+        blocked = "Already activated this phase (7.2): summon in a later phase."
     elif not at_use["affordable"]:
         blocked = "Not enough mana: channel first (Arcane)."
     return {

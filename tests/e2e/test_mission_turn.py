@@ -228,6 +228,8 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         channel = arcane.locator("form", has=ben.page.locator('input[value="demloc.mana.channel"]'))
         channel.get_by_label("Common", exact=True).fill("1")
         channel.get_by_label("Dark", exact=True).fill("1")
+        # The mana of the setup (6.4.1): no activation, so Maud may still summon this phase (7.2).
+        channel.get_by_label("setup channelling (seals have no effect)").check()
         ben.command(channel.get_by_role("button", name="Channel"))
         summon = open_act(ben, "s1-maud", "summon")
         expect(summon.locator("[data-summon-cost]")).to_contain_text(
@@ -266,7 +268,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         # Bram fights Korr (7.3.2); Ann, whose character it is, gets the alert and applies.
         open_card(ben, "s1-bram")
         box = open_act(ben, "s1-bram", "brawl")
-        form = box.locator("form")
+        form = box.locator("form", has=ben.page.locator('input[value="demloc.brawl.propose"]'))
         form.locator('select[name="d.defender"]').select_option("s0-korr")
         expect(form).to_contain_text("My dice: 3 (h-to-h 4 − 1 broken heart)")  # after Korr's shot
         form.get_by_label(re.compile("^My dice")).fill("6 5 4")

@@ -56,7 +56,7 @@ def test_mana_costs_at_the_point_of_use_7_2_3_1_7_2_3_2():
     assert [d["name"] for d in v["summon"]["pool"]] == ["Unclean daemon", "Ember imp"]
     cinder = v["power_refs"][0]
     assert (cinder["cost_common"], cinder["cost_dark"], cinder["affordable"]) == (1, 0, False)
-    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0)
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0, setup=True)
     v = mine(view(t.state, ANN), VESNA)
     assert v["summon"]["affordable"] and not v["summon"]["blocked"]
     assert (v["summon"]["after_common"], v["summon"]["after_dark"]) == (0, 0)
@@ -65,6 +65,15 @@ def test_mana_costs_at_the_point_of_use_7_2_3_1_7_2_3_2():
     assert v["power_refs"][0]["extra_due"] == 2  # exhausted: one extra per level (7.2.3.1)
     assert v["power_refs"][0]["affordable"] is False  # 1 common + 2 extra > 2 held
     assert v["summon"]["blocked"].startswith("Summoning needs an active movement token")
+
+
+def test_the_summon_flow_says_an_activated_character_waits_7_2():
+    t = new_sim(options={"activations": "once"})
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=0, seals=0)  # an activation
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="dark", delta=1)
+    v = mine(view(t.state, ANN), VESNA)
+    assert v["summon"]["affordable"]
+    assert v["summon"]["blocked"].startswith("Already activated this phase")
 
 
 def test_the_brawl_form_counts_broken_hearts_7_3_2_1():
