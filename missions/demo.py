@@ -20,8 +20,8 @@ DEMO_MISSIONS = [
         "name": "The Drowned Bell",
         "kind": "objective",
         "objective": "Reach the bell tower in the middle of the flooded square and ring the bell: "
-        "the first Guild with a character in contact with the bell at the end of its activation "
-        "taps Objective achieved.",
+        "the first Guild with a character in contact with the bell at the end of the turn taps "
+        "Objective achieved (7.3.2.3), and the other players confirm it.",
         "special_rules": "Water squares cost 1 extra movement point.",
         "tiles": [
             {"tile": 1, "side": "A", "where": "top left"},
