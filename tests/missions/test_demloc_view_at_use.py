@@ -5,6 +5,7 @@ seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at 
 from missions.rules.view import view
 
 from .demloc_sim import acting, finish_turn, new_sim, piece, run
+from .test_demloc_mission_script import three
 
 ANN, BOB = 0, 1
 VESNA, KORR, MAUD, BRAM = "s0-vesna", "s0-korr", "s1-maud", "s1-bram"
@@ -82,3 +83,15 @@ def test_the_brawl_form_counts_broken_hearts_7_3_2_1():
     run(t, BOB, "tokens.adjust", piece=BRAM, token="broken_hearts", delta=1)
     assert mine(view(t.state, BOB), BRAM)["brawl_dice"] == 3
     assert piece(t, BRAM)["h2h"] == 4
+
+
+def test_a_claim_of_the_objective_is_a_prompt_for_those_who_answer_7_3_2_3():
+    t = three()
+    finish_turn(t)
+    run(t, 1, "objective.achieve")
+    assert view(t.state, 0)["prompt"]["text"] == (
+        "Bob claims the objective: Confirm or Dispute (7.3.2.3)."
+    )
+    assert view(t.state, 2)["prompt"]["text"].startswith("Bob claims the objective")
+    mine = view(t.state, 1)["prompt"]
+    assert mine is None or "claims" not in mine["text"]
