@@ -1,0 +1,60 @@
+"""Rows of docs/demloc-sections.md that had no test of their own: mana cubes set by hand on the
+app (DemLoc rulebook 5.7 "mana cubes ... represent the mana channeled by the characters", 6.4.2)
+and the ability modifiers printed on follower cards (5.1.2 "2 + 1")."""
+
+import pytest
+
+from missions.rules.brawl import resolve_brawl
+from missions.rules.cards import card_from_data
+from missions.rules.damage import new_piece
+from missions.rules.shooting import resolve_shot
+from tabletop.errors import RuleViolation
+
+from .demloc_sim import new_sim, piece, run
+
+ANN = 0
+VESNA = "s0-vesna"
+
+
+def code_of(fn):
+    with pytest.raises(RuleViolation) as err:
+        fn()
+    return err.value.code
+
+
+def test_mana_cubes_by_hand_stay_between_0_and_the_arcane_ability_5_7():
+    t = new_sim()
+    arcane = piece(t, VESNA)["arcane"]
+    assert arcane >= 2 and piece(t, VESNA)["mana"] == {"common": 0, "dark": 0}
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="common", delta=1)
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="dark", delta=arcane - 1)
+    assert piece(t, VESNA)["mana"] == {"common": 1, "dark": arcane - 1}
+    full = dict(t.state["pieces"][VESNA])
+    adjust = lambda **d: run(t, ANN, "mana.adjust", piece=VESNA, **d)  # noqa: E731
+    assert code_of(lambda: adjust(colour="common", delta=1)) == "too_many_dice"
+    assert code_of(lambda: adjust(colour="common", delta=-2)) == "nothing_to_remove"
+    assert code_of(lambda: adjust(colour="common", delta=0)) == "bad_input"
+    assert code_of(lambda: adjust(colour="gold", delta=1)) == "bad_input"
+    assert t.state["pieces"][VESNA] == full  # nothing changed
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="common", delta=-1)
+    assert piece(t, VESNA)["mana"]["common"] == 0
+
+
+def test_a_printed_ability_modifier_2_plus_1_adds_1_to_the_roll_5_1_2():
+    """5.1.2 "if 2 + 1 is shown in the hand-to-hand ability of a follower, ... roll 2 combat dice
+    and add 1 to the result of the roll" (and the same for the ranged ability)."""
+    sword = {"name": "Sword", "type": "swords", "damage": 3}
+    bow = {"name": "Bow", "type": "bows", "damage": 3, "range": 6, "features": []}
+
+    def card(name, owner, **extra):
+        base = {"id": name, "name": name, "kind": "follower", "hit": 3, "armor": 4}
+        return new_piece(card_from_data(base | extra), owner)
+
+    plain = card("Guard", 0, h2h=2, weapons=[sword])
+    trained = card("Veteran", 0, h2h=2, h2h_bonus=1, ranged=2, ranged_bonus=1, weapons=[bow])
+    enemy = card("Enemy", 1, h2h=2, weapons=[sword])
+    assert resolve_brawl(plain, enemy, [3, 3], [3, 3]).winner is None  # 6 against 6
+    won = resolve_brawl(trained, enemy, [3, 3], [3, 3])
+    assert (won.attack_total, won.winner) == (7, "attacker")
+    shot = resolve_shot(trained, enemy, bow, [2, 2])
+    assert shot.total == 5  # 2 + 2 + 1
