@@ -266,6 +266,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "Nothing to undo (the last action showed hidden information or started the game).",
     ),
+    "object_taken": (RuleViolation, "… picked up or put down an object this turn (7.2.1): it cannot shoot or use an arcane power until the next turn."),
     "off_circle": (RuleViolation, "Cards must lie within the sixteen spaces."),
     "on_big_card": (RuleViolation, "Regular cards may not be placed on hefty or colossal cards."),
     "on_fear": (RuleViolation, "No card may ever be played on top of a Fear."),

@@ -57,3 +57,23 @@ def mark(state: dict, pid: str) -> None:
     p = state["pieces"].get(pid)
     if p is not None:
         p["activated"] = phase_key(state)
+
+
+def require_no_object(state: dict, p: dict, what: str) -> None:
+    """Refuse a shot or an arcane power of a character that picked up or put down an object
+    this turn (7.2.1: "A character who picks up or deposits an object can not make ranged
+    attacks or use arcane powers that turn"). Checked whatever the ``activations`` option: it
+    is a rule of its own. Raises ``RuleViolation("object_taken")``."""
+    Decision.require(
+        p.get("object_turn") != state["turn"],
+        "object_taken",
+        f"{p['name']} picked up or put down an object this turn (7.2.1): it cannot {what} "
+        "until the next turn.",
+    )
+
+
+def mark_object(state: dict, pid: str) -> None:
+    """The piece ``pid`` picked up or put down an object this turn (7.2.1)."""
+    p = state["pieces"].get(pid)
+    if p is not None:
+        p["object_turn"] = state["turn"]

@@ -334,6 +334,7 @@ def power_use(d: Decision, data: Data) -> None:
         f"{p['name']} has no arcane power to use now.",
     )
     activation.require_free(d.state, p, "use an arcane power")
+    activation.require_no_object(d.state, p, "use an arcane power")
     index = num(data, "power", 0, 0, len(code["powers"]) - 1)
     target = piece(d.state, data.get("target"))
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}

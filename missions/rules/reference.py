@@ -435,8 +435,9 @@ ENTRIES = [
         "7.2.1",
         "Objects are the mission's tokens (not weapons or codes). To pick one up or put it "
         "down, the character stands on its square, ends its movement and spends 1 point; it "
-        "cannot shoot or use arcane powers that turn. Only objects carried by mercenaries count "
-        "for the objective, not those of followers.",
+        "cannot shoot or use arcane powers that turn (the app refuses them once the relic is "
+        "taken or put down on the app). Only objects carried by mercenaries count for the "
+        "objective, not those of followers.",
     ),
     _e(
         "escape",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
+from . import activation
 from .common import NO_LINES, P, name, num, own_piece, piece_name, play_command, player
 
 score = Topic("score")
@@ -142,6 +143,7 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         return
     carrier = s["pieces"][pid]
     carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
+    activation.mark_object(s, pid)  # no shot or power for it this turn (7.2.1)
     owner = player(s, carrier["owner"])
     if counts(carrier):
         owner["relics"] = owner.get("relics", 0) + e.data["delta"]

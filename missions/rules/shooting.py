@@ -242,6 +242,7 @@ def shot_propose(d: Decision, data: Data) -> None:
     stray = data.bool("stray")
     if not stray:  # a stray shot goes on with the activation of the shot that strayed
         activation.require_free(d.state, shooter, "shoot")
+        activation.require_no_object(d.state, shooter, "shoot")
     target = piece(d.state, data.get("target"))
     d.require(shooter["id"] != target["id"], "bad_target", "A character cannot shoot itself.")
     d.require(shooter["weapons"], "no_weapon", f"{shooter['name']} has no weapon.")

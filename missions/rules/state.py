@@ -68,6 +68,7 @@ class Piece(TypedDict, total=False):
     possession: dict[str, str] | None  # {"source", "instructions"}: possessed by a card
     relics: int  # relic tokens carried (7.2.1: only a mercenary's count)
     dignitary: bool  # cannot escape (7.2.1)
+    object_turn: int  # the turn it picked up or put down an object (7.2.1: no shot nor power)
 
 
 class Player(TypedDict, total=False):

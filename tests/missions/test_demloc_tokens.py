@@ -1,6 +1,7 @@
 """Rows of docs/demloc-sections.md that had no test of their own: mana cubes set by hand on the
-app (DemLoc rulebook 5.7 "mana cubes ... represent the mana channeled by the characters", 6.4.2)
-and the ability modifiers printed on follower cards (5.1.2 "2 + 1")."""
+app (DemLoc rulebook 5.7 "mana cubes ... represent the mana channeled by the characters", 6.4.2),
+the ability modifiers printed on follower cards (5.1.2 "2 + 1"), and no shot nor power the turn
+a character picks up or puts down an object (7.2.1)."""
 
 import pytest
 
@@ -10,7 +11,8 @@ from missions.rules.damage import new_piece
 from missions.rules.shooting import resolve_shot
 from tabletop.errors import RuleViolation
 
-from .demloc_sim import new_sim, piece, run
+from .demloc_sim import finish_turn, new_sim, piece, run
+from .test_lifecycle_resolution import played
 
 ANN = 0
 VESNA = "s0-vesna"
@@ -58,3 +60,22 @@ def test_a_printed_ability_modifier_2_plus_1_adds_1_to_the_roll_5_1_2():
     assert (won.attack_total, won.winner) == (7, "attacker")
     shot = resolve_shot(trained, enemy, bow, [2, 2])
     assert shot.total == 5  # 2 + 2 + 1
+
+
+def test_who_picks_up_or_puts_down_an_object_neither_shoots_nor_casts_that_turn_7_2_1():
+    """7.2.1 "A character who picks up or deposits an object can not make ranged attacks or use
+    arcane powers that turn" (a relic token taken or put down on the app); the next turn it
+    may."""
+    t = played(kind="relic")
+    crossbow, caster, other = "s0-m12", "s0-m11", "s1-m21"
+    run(t, 0, "relic.take", piece=crossbow, delta=1)
+    shoot = dict(shooter=crossbow, target=other, test_roll=1, dice=[6, 6, 6])
+    assert code_of(lambda: run(t, 0, "shot.propose", **shoot)) == "object_taken"
+    run(t, 0, "relic.take", piece=caster, delta=1)
+    run(t, 0, "relic.take", piece=caster, delta=-1)  # put down: the same turn is lost
+    assert code_of(lambda: run(t, 0, "power.use", piece=caster, target=other)) == "object_taken"
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    run(t, 0, "shot.propose", **shoot)
+    assert t.state["pending"]["shooter"] == crossbow
+    t.assert_replay_equal()
