@@ -163,7 +163,7 @@ def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version
     ``{"effect", "key", "amount", "by", "power", "turn", "version"}`` (what "cancel" removes)."""
     name, x = parse_feature(effect)
     key = LASTING.get(name)
-    if key is None or x is None and name != "POISON":
+    if key is None:
         return
     amount = 1 if x is None else x
     t = s["pieces"][target["id"]]
