@@ -91,7 +91,7 @@ def test_8_1_a_winning_defender_deals_its_primary_weapons_blooding():
     for option, bleeding in (("primary", 1), ("none", 0)):
         t = new_sim(options={"defender_weapon": option})
         to_brawl(t)
-        # Maud (Dagger, BLOODING 1) defends against Bram's ally? Korr attacks Maud and loses by 2.
+        # Korr attacks Maud (Dagger, BLOODING 1) and loses by 2: 2 general damages.
         run(t, ANN, "brawl.propose", attacker=KORR, defender=MAUD, attacker_dice="2 2",
             defender_dice="3 3")
         run(t, ANN, "calc.apply")
