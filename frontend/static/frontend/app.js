@@ -195,17 +195,34 @@
       markUnsent(elt && elt.closest ? elt.closest("[data-command]") : null);
     });
   });
-  function resend() {
+  // A connection that the network dropped silently stays in the browser's pool of idle
+  // keep-alive connections, and a request sent on it is swallowed (no answer, no error). So
+  // the re-send waits a short while, then gives up on that connection (an aborted request
+  // closes it) and tries again on another one, until it is answered or the phone is offline
+  // again; the same idempotency key makes every try count once.
+  var RESEND_WAIT = [2000, 3000, 4000, 6000, 8000, 10000], resendWait = 0;
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (resendWait) e.detail.timeout = resendWait;
+  });
+  function resend(attempt) {
     if (!unsent || !window.htmx) return;
+    attempt = attempt || 0;
     var req = unsent; unsent = null;
     var headers = {};
     try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (err) {}
-    htmx.ajax("POST", req.path, { values: req.values, headers: headers, target: "#live", swap: "none" })
-      .then(function () {
+    resendWait = RESEND_WAIT[Math.min(attempt, RESEND_WAIT.length - 1)];
+    var sent;
+    try {
+      sent = htmx.ajax("POST", req.path, { values: req.values, headers: headers, target: "#live", swap: "none" });
+    } finally { resendWait = 0; }
+    sent.then(function () {
         var note = document.getElementById("unsent");
         if (note) note.remove();
         if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
-      }, function () { unsent = unsent || req; });
+      }, function () {
+        unsent = unsent || req;
+        if (!offline) setTimeout(function () { if (!offline) resend(attempt + 1); }, 250);
+      });
   }
 })();
 
