@@ -60,20 +60,35 @@ def service_worker(request):
 
 @require_GET
 def manifest(request):
-    """The PWA manifest: installable, standalone, portrait, dark."""
+    """The PWA manifest: installable, standalone, dark, any orientation (a phone on its side
+    at the table, a tablet), with a stable ``id`` and maskable icons whose rings stay inside
+    the safe zone (``bin/make-icons.py``)."""
     return JsonResponse(
         {
+            "id": "/",
             "name": "DemLoc companion",
             "short_name": "DemLoc",
             "start_url": "/",
+            "scope": "/",
             "display": "standalone",
-            "orientation": "portrait",
             "background_color": "#14161b",
             "theme_color": "#14161b",
             "icons": [
                 {"src": static("frontend/icon-192.png"), "sizes": "192x192", "type": "image/png"},
                 {"src": static("frontend/icon-512.png"), "sizes": "512x512", "type": "image/png"},
                 {"src": static("frontend/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+                {
+                    "src": static("frontend/icon-maskable-192.png"),
+                    "sizes": "192x192",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
+                {
+                    "src": static("frontend/icon-maskable-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
             ],
         },
         content_type="application/manifest+json",

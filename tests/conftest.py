@@ -1,9 +1,38 @@
-"""Shared fixtures: a seeded rng for table randomness and ``make_table``."""
+"""Shared fixtures: collected static files, a seeded rng for table randomness and
+``make_table``."""
+
+from pathlib import Path
 
 import pytest
 
 from tabletop import services
 from tabletop.rules import Command
+
+
+def _static_is_stale() -> bool:
+    """True when STATIC_ROOT has no manifest or a source static file is newer than it."""
+    from django.conf import settings
+    from django.contrib.staticfiles import finders
+
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    built = manifest.stat().st_mtime
+    for finder in finders.get_finders():
+        for path, storage in finder.list(["CVS", ".*", "*~"]):
+            if Path(storage.path(path)).stat().st_mtime > built:
+                return True
+    return False
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _collected_static():
+    """Pages name static files by their hashed names (ManifestStaticFilesStorage), as served:
+    collect them once when a source file changed (``make run`` collects in ``bin/run``)."""
+    if _static_is_stale():
+        from django.core.management import call_command
+
+        call_command("collectstatic", interactive=False, verbosity=0)
 
 
 @pytest.fixture(autouse=True)

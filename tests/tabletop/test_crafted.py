@@ -143,13 +143,15 @@ def test_unicode_digits_in_demloc_ids_are_4xx(client):
 )
 async def test_encoded_dot_dot_under_static_is_404_not_500(path, settings):
     settings.DEBUG = False
+    from django.templatetags.static import static
+
     from config.asgi import application
 
     transport = httpx.ASGITransport(app=application)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         response = await http.get(path)
         assert response.status_code == 404
-        assert (await http.get("/static/frontend/app.css")).status_code == 200
+        assert (await http.get(static("frontend/app.css"))).status_code == 200
 
 
 @pytest.mark.django_db

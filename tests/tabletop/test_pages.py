@@ -1,5 +1,7 @@
 """Table pages with Django's client: new, join, rejoin, command form, log, home."""
 
+import re
+
 import pytest
 
 from tabletop.models import Event, Table
@@ -102,6 +104,13 @@ def test_signup_then_home_and_manifest(client):
     assert client.get("/").context["user"].username == "gm"
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
+    # Issue 16 point 7: an id, a maskable icon, no portrait lock.
+    assert manifest["id"] == "/"
+    assert manifest.get("orientation", "any") == "any"
+    maskable = [i for i in manifest["icons"] if "maskable" in i.get("purpose", "")]
+    assert {i["sizes"] for i in maskable} >= {"512x512"}
+    for icon in maskable:
+        assert re.search(r"\.[0-9a-f]{12}\.png$", icon["src"]), icon  # hashed: cached for good
 
 
 def test_service_worker_is_served_from_the_root(client):
@@ -163,15 +172,30 @@ def test_without_debug_errors_are_friendly_pages_and_static_files_are_served(cli
     assert response.status_code == 404 and "Nothing here" in response.content.decode()
 
 
-async def test_the_asgi_app_serves_static_files_itself():
+async def test_the_asgi_app_serves_static_files_itself_hashed_compressed_and_cached_long():
+    """Issue 16 point 7, issue 19 point 4: a static file is addressed by its content hash,
+    sent compressed to a browser that accepts it and cached for at least a year; a page is
+    compressed and stays private."""
     import httpx
+    from django.templatetags.static import static
 
     from config.asgi import application
 
+    url = static("django_htmx/htmx-2.min.js")
+    assert re.fullmatch(r"/static/django_htmx/htmx-2\.min\.[0-9a-f]{12}\.js", url), url
     transport = httpx.ASGITransport(app=application)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
-        response = await http.get("/static/django_htmx/htmx-2.min.js")
+        response = await http.get(url, headers={"Accept-Encoding": "gzip"})
+        page = await http.get("/", headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 200 and b"htmx" in response.content
+    assert response.headers["content-encoding"] == "gzip"
+    cache = response.headers["cache-control"]
+    assert "immutable" in cache, cache
+    assert int(re.search(r"max-age=(\d+)", cache).group(1)) >= 365 * 24 * 3600, cache
+    assert page.status_code == 200 and page.headers["content-encoding"] == "gzip"
+    assert page.headers["cache-control"] == "no-store, private"
+    assert b"<html" in page.content  # httpx decoded it
+    assert url in page.text  # the page names the hashed file
 
 
 def test_host_changes_options_from_the_lobby_page_and_others_cannot(client):
