@@ -9,14 +9,38 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from servestatic import ServeStaticASGI  # noqa: E402
 
 from tabletop.gate import SameOriginWebsocket  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 
-# Static files: ServeStatic's middleware (config/settings.py, SERVE_STATIC), inside Django.
+# The ASGI server serves our static files itself (htmx, CSS): a table may have no internet and
+# no web server in front (issue 16 point 7, issue 19 point 4). ServeStatic (the maintained
+# ASGI-native WhiteNoise) serves STATIC_ROOT, which bin/run collects under content-hashed names
+# with gzip copies: a hashed name is ``max-age=315360000, public, immutable``, any other 60 s,
+# and the gzip copy goes to a browser that accepts it. It indexes the files once, when this
+# module is imported (its Django middleware would index them again for every test client).
+# Any other path, /static/%2e%2e/... included, falls through to Django (404). With DEBUG,
+# Django's own handler serves the apps' folders as they are edited. SERVE_STATIC=0 when a
+# proxy or CDN serves /static/.
+HASHED = r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$"  # ManifestStaticFilesStorage: name.<12 hex>.ext
+if not settings.SERVE_STATIC:
+    http_app = django_asgi_app
+elif settings.DEBUG:
+    http_app = ASGIStaticFilesHandler(django_asgi_app)
+else:
+    http_app = ServeStaticASGI(
+        django_asgi_app,
+        root=settings.STATIC_ROOT,
+        prefix=settings.STATIC_URL,
+        immutable_file_test=HASHED,
+    )
+
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": http_app,
         # Only this site's own pages may open a table's socket (scheme, host and port).
         "websocket": SameOriginWebsocket(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }

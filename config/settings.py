@@ -85,13 +85,13 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "servestatic",  # its configuration checks (the middleware: STATIC settings below)
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
     "channels",
     "axes",
+    "health_check",  # its /health/ page template (ops/urls.py)
     "config",  # project-level commands only (load_demo_content composes the apps' loaders)
     "frontend",
     "tabletop",
@@ -209,23 +209,17 @@ USE_TZ = True
 STATIC_URL = "static/"
 SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Static files are collected (``make run``/``bin/run`` and the test session run collectstatic)
-# under content-hashed names with gzip (and brotli) copies next to them (issue 16 point 7,
-# issue 19 point 4): a changed file gets a new address, so the old one may be cached for a year.
+# Static files are collected (``bin/run`` and the test session run collectstatic) under
+# content-hashed names with gzip copies next to them (issue 16 point 7, issue 19 point 4): a
+# changed file gets a new address, so the old one may be cached for good. config/asgi.py
+# serves them (ServeStatic).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"},
 }
-if SERVE_STATIC:
-    # ServeStatic (the maintained ASGI-native WhiteNoise) serves /static/ from STATIC_ROOT:
-    # the server needs no web server in front (a table may have no internet), hashed names
-    # are ``Cache-Control: max-age=315360000, public, immutable``, the others 60 s, and the
-    # gzip/brotli copy is sent to a browser that accepts it. Unknown paths are Django's 404.
-    # SERVE_STATIC=0 when a proxy or CDN serves /static/.
-    MIDDLEWARE.insert(1, "servestatic.middleware.ServeStaticMiddleware")
 # Pages are compressed too. Django masks the CSRF token per response and pads the gzip
 # header at random (BREACH); Cache-Control and the other headers are untouched.
-MIDDLEWARE.insert(2 if SERVE_STATIC else 1, "django.middleware.gzip.GZipMiddleware")
+MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
 
 # Table commands are small: anything bigger is malformed (DESIGN.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

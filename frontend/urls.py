@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/logout/", views.logout, name="logout"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
+    path("favicon.ico", views.favicon, name="favicon"),
 ]

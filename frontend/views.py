@@ -59,6 +59,12 @@ def service_worker(request):
 
 
 @require_GET
+def favicon(request):
+    """``/favicon.ico``, asked for by pages that link no icon (the admin's): our SVG icon."""
+    return redirect(static("frontend/icon.svg"))
+
+
+@require_GET
 def manifest(request):
     """The PWA manifest: installable, standalone, dark, any orientation (a phone on its side
     at the table, a tablet), with a stable ``id`` and maskable icons whose rings stay inside
