@@ -28,7 +28,9 @@ def colour_at(x: float, y: float, size: int) -> tuple[int, int, int]:
         edge = 1 / unit / SCALE
         cover = min(1.0, max(0.0, (radius - r) / edge + 0.5))
         if cover > 0:
-            colour = tuple(round(c * (1 - cover) + f * cover) for c, f in zip(colour, fill, strict=True))
+            colour = tuple(
+                round(c * (1 - cover) + f * cover) for c, f in zip(colour, fill, strict=True)
+            )
     return colour
 
 
@@ -41,7 +43,9 @@ def png(size: int) -> bytes:
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
     return (

@@ -46,6 +46,16 @@
   // is newer, so a second copy of the same version does not wipe a half-made choice (ticked
   // cards, a chosen option) and an older answer never overwrites a newer push. The lobby keeps
   // its version while seats join, and an error message must always show.
+  // A command's answer whose form was replaced while it was on its way (a push, or the answer
+  // to an earlier tap, swapped a new live region in): htmx would look for the answer's #live
+  // inside the detached old region ("htmx:oobErrorNoTarget #live") and drop the answer - maybe
+  // a refusal to show at the control. The answer is swapped against the page instead.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail, elt = d.requestConfig && d.requestConfig.elt;
+    if (!d.shouldSwap || !elt || !window.htmx || !htmx.swap || document.documentElement.contains(elt)) return;
+    d.shouldSwap = false;
+    htmx.swap(document.body, d.serverResponse, { swapStyle: "none" });
+  });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target;
     if (!target || target.id !== "live") return;
@@ -326,7 +336,7 @@
     }
   }
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "live") return;
+    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
     var snap = snapshot(e.detail.target);
     var wasPlaying = !!document.getElementById("dl-turn");
     setTimeout(function () {
