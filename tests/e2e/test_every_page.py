@@ -27,6 +27,7 @@ from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tabletop.models import Table
 from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.demloc_turns import achieve_objective
 from tests.e2e.test_mission_lobby import login
 from tests.guilds.factories import (
     PASSWORD,
@@ -350,9 +351,8 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     ann.goto(f"/t/{code}/seats/")
     walk.look(ann, "mission-seats-page-playing")
     ann.goto(f"/t/{code}/")
-    ann.once("dialog", lambda d: d.accept())
-    ann.get_by_role("button", name="Objective achieved").click()
-    expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    achieve_objective(ann, [bob, cat])  # at the end of the turn, the others confirm (7.3.2.3)
+    expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins", timeout=15_000)
     bob.once("dialog", lambda d: d.accept())
     bob.locator("#dl-close").click()
     expect(ann.locator("#dl-closed")).to_be_visible()
