@@ -11,7 +11,13 @@ from tabletop.errors import RuleViolation
 from tabletop.personimo.rules import OPTIONS_SCHEMA, normalize_options
 from tabletop.personimo.rules.cards import all_cards, card
 from tabletop.personimo.rules.options import REFUSED, scoring_options, uneventful, unknotted
-from tabletop.personimo.rules.scoring import ScoringOptions, is_attraction, score_district, weight
+from tabletop.personimo.rules.scoring import (
+    ScoringOptions,
+    is_attraction,
+    score_district,
+    score_table,
+    weight,
+)
 from tabletop.personimo.rules.view import rating
 
 from .sims import finish, new, see, send, set_up
@@ -250,3 +256,22 @@ def test_teamwork_needs_teams_of_two_and_the_7x7_deck(players, options):
     with pytest.raises(RuleViolation) as exc:
         normalize_options({"district": "teamwork", **options}, players)
     assert exc.value.code == "variant_unsupported"
+
+
+def test_six_by_six_largest_neighborhood_counts_the_headquarters_suits_as_assigned():
+    # 6x6: "The headquarters card should be placed to cover two squares, with one suit
+    # (eventually) assigned to each square and the third suit assigned to both squares";
+    # "Score 5 points for having the largest neighborhood in a suit". A's Window spreads Suns over
+    # both squares (Leaves and Knots one square each); B's Window shares Knots, which joins its
+    # Ace of Knots into a neighborhood of four. Suns: A's 2 beats B's 1; Leaves: 1 each, shared;
+    # Knots: B. (Counting every headquarters suit on both squares gave B the Suns tie too.)
+    a = {"hq": {"card": "window/1", "cell": [0, 0], "cell2": [0, 1]}, "cards": [], "discards": []}
+    b = {
+        "hq": {"card": "window/1", "cell": [0, 0], "cell2": [0, 1]},
+        "cards": [{"card": "ace-of-knots", "cells": [[1, 1], [2, 1]], "suits": ["Knots", "Knots"]}],
+        "discards": [],
+    }
+    results = score_table([a, b], ScoringOptions(bonus=frozenset({"largest"}), size=6))
+    assert results[0]["hq_suits"] == [["Leaves", "Suns"], ["Knots", "Suns"]]
+    assert results[1]["hq_suits"] == [["Suns", "Knots"], ["Leaves", "Knots"]]
+    assert [r["total"] for r in results] == [10, 10]

@@ -5,7 +5,8 @@ commands each page offers (``PersonimoRuleset.moves``), asserting no exception b
 errors, never stuck, the game ends within a bound ("Game Play": it proceeds "until the deck is
 exhausted"), replay equals the incremental state, cards conserved, a seat's view unchanged when
 only hidden cards change (the deck's order, the set-aside cards without The Reveal), and the
-final scores equal a recount written here from the rulebook's "Scoring" section.
+final scores equal a recount written here from the rulebook's "Scoring" and "Bonus Points"
+sections (every bonus option, Teamwork, 6x6, Jacynimo; nothing taken from the game's scoring).
 ``PLAYOUT_SEEDS`` seeds a case (3 in ``make test``, 200 in ``make playouts``).
 """
 
@@ -124,25 +125,19 @@ def _hoods(squares: dict) -> dict[tuple[str, tuple[int, int]], frozenset]:
     return out
 
 
-def _base(district: dict, options: dict, hq_suits: list | None) -> int:
-    squares: dict = {}
-    owners = []  # (card, [(suit, square)])
+def _base(district: dict, options: dict) -> int:
+    """Base score, "Scoring": "To score a neighborhood, multiply the number of blocks in the neighborhood by the number
+    of scoring cards/tokens in the neighborhood": each scoring card counts in the neighborhood of
+    its bottom ("posher") suit (Personality Paralysis: the suit its player chooses; the larger
+    neighborhood is the best choice); a neighborhood without one scores zero."""
+    squares = _squares(district)
     hq = district["hq"]
     hq_cells = [tuple(hq["cell"])] + ([tuple(hq["cell2"])] if "cell2" in hq else [])
-    for i, cell in enumerate(hq_cells):
-        squares[cell] = set(hq_suits[i]) if hq_suits else set(card(hq["card"]).suits)
-    owners.append((hq["card"], [(s, cell) for cell in hq_cells for s in squares[cell]]))
+    owners = [(hq["card"], [(s, cell) for cell in hq_cells for s in squares[cell]])]
     for placed in district["cards"]:
-        pairs = []
-        for i, cell in enumerate(placed["cells"]):
-            suits = (
-                set(card(placed["card"]).suits)
-                if len(placed["cells"]) == 1
-                else {placed["suits"][i]}
-            )
-            squares[tuple(cell)] = suits
-            pairs += [(s, tuple(cell)) for s in suits]
-        owners.append((placed["card"], pairs))
+        owners.append(
+            (placed["card"], [(s, tuple(c)) for c in placed["cells"] for s in squares[tuple(c)]])
+        )
     hoods = _hoods(squares)
     scoring: dict = {}
     for card_id, pairs in owners:
@@ -150,7 +145,6 @@ def _base(district: dict, options: dict, hq_suits: list | None) -> int:
         if not weight:
             continue
         if options["paralysis"] == "yes":
-            # "allow the player to choose which suit scores": the larger neighborhood scores more.
             pair = max(pairs, key=lambda p: len(hoods[p]))
         else:
             pair = next((p for p in pairs if p[0] == card(card_id).bottom_suit), None)
@@ -160,36 +154,133 @@ def _base(district: dict, options: dict, hq_suits: list | None) -> int:
     return sum(len(hood) * n for hood, n in scoring.items())
 
 
-def _badgers(district: dict, size: int) -> int:
-    """Age of Badgers: 5 for a complete district, 5 for the headquarters in the exact centre."""
-    cells = [tuple(district["hq"]["cell"])] + [
-        tuple(c) for p in district["cards"] for c in p["cells"]
-    ]
-    points = 5 if len(cells) == size * size else 0
+def _squares(district: dict) -> dict[tuple[int, int], set[str]]:
+    """cell -> the suits of its block: the headquarters keeps its three suits (on 6x6 the two
+    suits chosen for each of its squares), a placed card one suit a block, a Jacynimo card all its
+    suits on its one square ("Assigning Suits", "Jacynimo")."""
+    squares: dict = {}
+    hq = district["hq"]
+    hq_cells = [tuple(hq["cell"])] + ([tuple(hq["cell2"])] if "cell2" in hq else [])
+    for i, cell in enumerate(hq_cells):
+        squares[cell] = set(hq["suits"][i]) if hq.get("suits") else set(card(hq["card"]).suits)
+    for placed in district["cards"]:
+        for i, cell in enumerate(placed["cells"]):
+            one = len(placed["cells"]) == 1
+            squares[tuple(cell)] = set(card(placed["card"]).suits) if one else {placed["suits"][i]}
+    return squares
+
+
+def _frame(cells, size: int):
+    """The district's top-left corner when the built blocks span it both ways, else None: "as
+    long as there aren't enough holes to make the position ambiguous"."""
     rows, cols = [r for r, _ in cells], [c for _, c in cells]
-    if max(rows) - min(rows) + 1 == size and max(cols) - min(cols) + 1 == size and size % 2:
-        centre = (min(rows) + size // 2, min(cols) + size // 2)
-        points += 5 if tuple(district["hq"]["cell"]) == centre else 0
+    if max(rows) - min(rows) + 1 == size and max(cols) - min(cols) + 1 == size:
+        return min(rows), min(cols)
+    return None
+
+
+def _bonuses(district: dict, size: int, wanted: set[str]) -> int:
+    """The rulebook's "Bonus Points", each scored at most once a district ("for having", the app's reading):
+    5 complete; 5 headquarters in the exact centre; 10 in a corner; 5/10/15 for the longest line
+    (3/4/5+) of one suit, diagonals included; 5 for a 2x2 box of one suit; 10 for a neighborhood
+    reaching across the district (``size`` blocks from edge to edge, snaking allowed)."""
+    squares = _squares(district)
+    hq = district["hq"]
+    hq_cells = [tuple(hq["cell"])] + ([tuple(hq["cell2"])] if "cell2" in hq else [])
+    points = 0
+    if "complete" in wanted and len(squares) == size * size:
+        points += 5
+    frame = _frame(list(squares), size)
+    if frame:
+        spots = {(r - frame[0], c - frame[1]) for r, c in hq_cells}
+        if "centre" in wanted and size % 2 and (size // 2, size // 2) in spots:
+            points += 5
+        if "corner" in wanted and spots & {
+            (0, 0),
+            (0, size - 1),
+            (size - 1, 0),
+            (size - 1, size - 1),
+        }:
+            points += 10
+    if "row" in wanted:
+        longest = 0
+        for (r, c), suits in squares.items():
+            for suit in suits:
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    n = 1
+                    while suit in squares.get((r + n * dr, c + n * dc), ()):
+                        n += 1
+                    longest = max(longest, n)
+        points += 15 if longest >= 5 else {3: 5, 4: 10}.get(longest, 0)
+    if "box" in wanted and any(
+        suit in squares.get((r + 1, c), ()) and suit in squares.get((r, c + 1), ())
+        and suit in squares.get((r + 1, c + 1), ())
+        for (r, c), suits in squares.items() for suit in suits
+    ):  # fmt: skip
+        points += 5
+    if "run" in wanted:
+        hoods = set(_hoods(squares).values())
+        if any(
+            max(r for r, _ in h) - min(r for r, _ in h) + 1 >= size
+            or max(c for _, c in h) - min(c for _, c in h) + 1 >= size
+            for h in hoods
+        ):
+            points += 10
     return points
 
 
+def _largest(districts: list[dict], wanted: set[str]) -> list[int]:
+    """Largest neighborhood, "Bonus Points": "5 points for having the largest neighborhood in a suit, regardless of whether it is a
+    scoring neighborhood. For more than three players, also award 2 points for second place":
+    ties share the place; the competitors are the districts (Teamwork: teams)."""
+    awards = [0] * len(districts)
+    if "largest" not in wanted or len(districts) < 2:
+        return awards
+    best = []
+    for district in districts:
+        by_suit: dict[str, int] = {}
+        for (suit, _cell), hood in _hoods(_squares(district)).items():
+            by_suit[suit] = max(by_suit.get(suit, 0), len(hood))
+        best.append(by_suit)
+    for suit in SUITS:
+        sizes = sorted({b[suit] for b in best if suit in b}, reverse=True)
+        prizes = [5, 2] if len(districts) > 3 else [5]
+        for size, prize in zip(sizes, prizes, strict=False):
+            for i, b in enumerate(best):
+                awards[i] += prize if b.get(suit) == size else 0
+    return awards
+
+
+#: The bonus options each table option turns on ("Bonus Points": Age of Badgers "the first
+#: two"; Age of Goblins "several ... at random": the three the table drew, public in its options).
+BONUS_SETS = {
+    "none": set(),
+    "badgers": {"complete", "centre"},
+    "all": {"complete", "centre", "corner", "row", "box", "run", "largest"},
+}
+
+
 def recount(state: dict) -> list[int]:
-    """The base score of each district by the rulebook, plus Age of Badgers."""
+    """The score of each district by the rulebook: the base score plus every bonus in force."""
     options = state["options"]
-    totals = []
+    wanted = BONUS_SETS.get(options["bonus"]) or set(options.get("bonus_set", ()))
+    totals, districts = [], []
     for district in state["districts"]:
         hq = district["hq"]
-        if "cell2" in hq and "suits" not in hq:  # 6x6: the best spread of the three suits
+        if "cell2" in hq and "suits" not in hq:
+            # 6x6: "one suit (eventually) assigned to each square and the third suit assigned to
+            # both squares", chosen at scoring by the player: the spread that scores most.
             suits = card(hq["card"]).suits
             spreads = [[[a, s], [b, s]] for s in suits for a in suits for b in suits
                        if len({a, b, s}) == 3]  # fmt: skip
-            base = max(_base(district, options, spread) for spread in spreads)
-        else:
-            base = _base(district, options, hq.get("suits"))
-        if options["bonus"] == "badgers":
-            base += _badgers(district, state["size"])
-        totals.append(base)
-    return totals
+            tries = [dict(district, hq=dict(hq, suits=sp)) for sp in spreads]
+            district = max(
+                tries, key=lambda t: _base(t, options) + _bonuses(t, state["size"], wanted)
+            )
+        totals.append(_base(district, options) + _bonuses(district, state["size"], wanted))
+        districts.append(district)
+    largest = _largest(districts, wanted)
+    return [t + a for t, a in zip(totals, largest, strict=True)]
 
 
 def _limit(options: dict) -> int:
@@ -209,11 +300,7 @@ def test_playout(players):
         results = state["results"]
         teams = state.get("teams") or list(range(players))  # Teamwork: a district per team
         recounted = [recount(state)[teams[s]] for s in range(players)]
-        if state["options"]["bonus"] in ("none", "badgers"):
-            assert [r["total"] for r in results] == recounted, options
-        else:  # the other bonuses are added to the recounted base
-            for result, base in zip(results, recounted, strict=True):
-                assert result["total"] == base + sum(b["points"] for b in result["bonuses"])
+        assert [r["total"] for r in results] == recounted, options
         best = max(r["total"] for r in results)
         assert {r["place"] for r in results if r["total"] == best} & {1}
         assert all(r["total"] == best for r in results if r["place"] == 1)

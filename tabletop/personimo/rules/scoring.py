@@ -298,18 +298,26 @@ def largest_by_suit(district: Mapping) -> dict[str, int]:
     return best
 
 
-def score_table(districts: Sequence[Mapping], options: ScoringOptions = ScoringOptions()) -> list[dict]:
+def score_table(
+    districts: Sequence[Mapping], options: ScoringOptions = ScoringOptions()
+) -> list[dict]:
     """Score every player's district and rank them (Personimo rules, "Scoring").
 
     Returns one ``score_district`` dict per player (same order) with ``"place"`` (1 = winner;
     equal places only when every tiebreaker is equal) added. With the "largest" bonus: 5 points
     to the player(s) with the largest neighborhood of each suit and, with more than three
-    players, 2 to the next size (ties share the place: the rulebook is silent). Tiebreakers:
+    players, 2 to the next size (ties share the place: the rulebook is silent); a 6x6
+    headquarters counts each of its squares with the suits ``score_district`` assigned to it.
+    Tiebreakers:
     largest neighborhood, most personalities, most attractions, most Crowns.
     """
     results = [score_district(d, options) for d in districts]
     if "largest" in options.bonus and len(districts) > 1:
-        per_player = [largest_by_suit(d) for d in districts]
+        # A 6x6 headquarters counts with the suits its arrangement assigns to each square.
+        per_player = [
+            largest_by_suit(dict(d, hq=dict(d["hq"], suits=r["hq_suits"])) if r["hq_suits"] else d)
+            for d, r in zip(districts, results, strict=True)
+        ]
         awards = [0] * len(districts)
         for suit in SUITS:
             sizes = sorted({p.get(suit, 0) for p in per_player if p.get(suit, 0)}, reverse=True)
