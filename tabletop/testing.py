@@ -81,9 +81,11 @@ class Sim:
         table is unchanged."""
         command = Command(type_, json.loads(json.dumps(data or {})))
         version = self.version
+        # The ruleset's own copy policy when it has one (content it never folds is shared).
+        copy = getattr(self.ruleset, "copy", copy_json)
         stepped = step(
             self.ruleset,
-            state=copy_json(self.state) if self.state is not None else None,
+            state=copy(self.state) if self.state is not None else None,
             meta=Meta.load(json.loads(json.dumps(self.meta.dump()))),
             status=self.status,
             version=version,
@@ -212,14 +214,22 @@ def playout(
     perturb: Callable[[Any, int, random.Random], Any] | None = None,
     must_finish: bool = False,
     check_every: int = 1,
+    choose: Callable[[list[Command], random.Random], Command] | None = None,
 ) -> Playout:
     """A seeded random game through the pure step, choosing among the commands the views offer.
 
-    Each turn every seat's ``ruleset.moves(view, seat)`` lists the commands its page offers
-    (``Command`` objects, their data filled in as the page would); one is picked at random
-    (and now and then an undo). Asserts: no exception but the kit's coded errors; never stuck
-    (while unfinished some seat is offered a move); replay from scratch equals the incremental
-    state; ``conserved(state)`` is the same after every command (cards never appear or vanish);
+    Each turn a seat is drawn among those whose page (``ruleset.moves(view, seat)``: ``Command``
+    objects, their data filled in as the page would) offers a command, and one of its commands
+    is picked at random (``choose(commands, rnd)`` when given: a policy, e.g. biased towards
+    progress), now and then an undo instead. The seats' views are worked out in random order
+    until one offers something, so a seat's page is not built when another seat's move is
+    already chosen; every seat's view is built at each check (and found to be plain JSON, as
+    the page receives it).
+
+    Asserts: no exception but the kit's coded errors; never stuck (while unfinished some seat
+    is offered a move); replay from scratch equals the incremental state (at the end, and after
+    64, 128, 256... commands); every ``check_every`` commands (and after the last): ``conserved(state)``
+    is unchanged (cards never appear or vanish), every seat's view is built, and
     ``perturb(state, seat, rnd)``, which changes only secrets *not* belonging to ``seat``,
     leaves ``seat``'s view unchanged; with ``must_finish``, the game ends within
     ``max_commands``."""
@@ -227,36 +237,48 @@ def playout(
     sim = Sim(ruleset, seats, options=options, content=content, seed=f"playout:{seed}")
     out = Playout(sim)
     baseline = conserved(sim.state) if conserved else None
+
+    def check(index: int) -> None:
+        if conserved:
+            assert conserved(sim.state) == baseline, f"cards not conserved (seed {seed}, step {index})"
+        for seat in range(seats):
+            raw = ruleset.view(sim.state, seat)
+            before = json.dumps(raw, sort_keys=True)
+            # The page gets the view as JSON: the moves below read the view as built, so it
+            # must be JSON already (no tuples, no int keys).
+            assert json.loads(before) == raw, f"seat {seat}'s view is not plain JSON (seed {seed})"
+            if perturb:
+                other = perturb(copy_json(sim.state), seat, random.Random(seed * 31 + index))
+                after = json.dumps(ruleset.view(other, seat), sort_keys=True)
+                assert before == after, f"seat {seat} sees another seat's secret (seed {seed})"
+
     for index in range(max_commands):
         if sim.finished:
-            out.finished = True
             break
-        offered: list[tuple[int, Command]] = []
-        for seat in range(seats):
-            view = sim.view(seat)
-            offered.extend((seat, c) for c in ruleset.moves(view, seat))
+        order = list(range(seats))
+        rnd.shuffle(order)
+        seat, offered = order[0], []
+        for seat in order:
+            offered = list(ruleset.moves(ruleset.view(sim.state, seat), seat))
+            if offered:
+                break
         assert offered, f"stuck: no seat is offered a move (seed {seed}, command {index})"
         if sim.meta.undo and rnd.random() < undo_rate:
             seat = rnd.randrange(seats)
             code = sim.try_send(seat, "table.undo")
             out.undos += code is None
         else:
-            seat, command = rnd.choice(offered)
+            command = choose(offered, rnd) if choose else rnd.choice(offered)
             code = sim.try_send(seat, command.type, command.data)
             out.commands += 1
         if code is not None:
             out.refused[code] = out.refused.get(code, 0) + 1
         if index % check_every == 0:
-            if conserved:
-                assert conserved(sim.state) == baseline, f"cards not conserved (seed {seed}, step {index})"
-            if perturb:
-                for seat in range(seats):
-                    before = json.dumps(sim.view(seat), sort_keys=True)
-                    other = perturb(copy_json(sim.state), seat, random.Random(seed * 31 + index))
-                    after = json.dumps(ruleset.view(other, seat), sort_keys=True)
-                    assert before == after, f"seat {seat} sees another seat's secret (seed {seed})"
-    else:
-        out.finished = sim.finished
+            check(index)
+        if index + 1 >= 64 and (index + 1) & index == 0:  # after 64, 128, 256... commands
+            sim.assert_replay_equal()
+    check(max_commands)
+    out.finished = sim.finished
     sim.assert_replay_equal()
     if must_finish:
         assert sim.finished, f"not finished within {max_commands} commands (seed {seed})"

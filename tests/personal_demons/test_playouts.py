@@ -13,6 +13,8 @@ from collections import Counter
 
 import pytest
 
+from tabletop.decider import copy_json
+from tabletop.log import replay
 from tabletop.personal_demons.rules import PersonalDemonsRuleset
 from tabletop.personal_demons.rules.content import demo_cards
 from tabletop.testing import playout
@@ -67,17 +69,166 @@ def hide_others(state, seat, rnd):
     return state
 
 
+CARDS = {c["id"]: c for c in demo_cards()}  # the printed cards (the content the table is dealt)
+
+
+def _visible(board) -> dict[tuple[int, int], list[dict]]:
+    """The cards showing in each of the 16 spaces, placements being bottom to top: a card on
+    top hides what is under it; two small cards share a space (rulebook "Placement Rules")."""
+    top: dict = {}
+    for x in board["placements"]:
+        for r, c in x["spaces"]:
+            layer = top.get((r, c), [])
+            small = x["size"] == "small" and layer and all(y["size"] == "small" for y in layer)
+            top[(r, c)] = [*layer, x] if small else [x]
+    return top
+
+
+def _touching(board, point) -> list[dict]:
+    """The cards a seal on grid ``point`` touches: the showing cards of the (up to) four spaces
+    around it; a small card touches only the two points along its half (upright: the top
+    edge, inverted: the bottom edge)."""
+    pr, pc = point
+    top = _visible(board)
+    seen: dict[str, dict] = {}
+    for r, c in ((pr - 1, pc - 1), (pr - 1, pc), (pr, pc - 1), (pr, pc)):
+        for x in top.get((r, c), []):
+            if x["size"] == "small" and (r if x["half"] == "top" else r + 1) != pr:
+                continue
+            seen[x["pid"]] = x
+    return list(seen.values())
+
+
+def _courage(player, kind) -> list[dict]:
+    return [CARDS[c]["effect"] for c in player["courage"] if CARDS[c]["effect"]["kind"] == kind]
+
+
+def _scoring_phase(player) -> int:
+    """Rulebook "Scoring", counted on the circle as it stands when the phase begins: "Active
+    seals score all cards they touch" (the card values, a Fear 1: "All Fears have a value of 1");
+    "Knights from the Royal deck always score six points ... from the Fragments deck ... three"
+    (every Knight in the circle: the End phase discards them all); the type Courage cards "for
+    each card of the named type that you have in your summoning circle" (read, as their text
+    says, face-up cards showing); Score Sins "one point for every two total sin"."""
+    board = player["board"]
+    points = 0
+    for seal in board["seals"]:
+        if seal["active"] and seal["point"] is not None:
+            points += sum(
+                1 if x["fear"] else CARDS[x["card"]]["value"]
+                for x in _touching(board, seal["point"])
+            )
+    for x in board["placements"]:
+        if "Knight" in CARDS[x["card"]]["types"]:
+            points += 6 if CARDS[x["card"]]["deck"] == "royal" else 3
+    showing = {x["pid"]: x for layer in _visible(board).values() for x in layer if x["face_up"]}
+    for effect in _courage(player, "type_score"):
+        points += effect["points"] * sum(
+            effect["type"] in CARDS[x["card"]]["types"] for x in showing.values()
+        )
+    points += sum(player["sins"].values()) // 2 * len(_courage(player, "score_sins"))
+    return points
+
+
+def _meets(requirements, colours: Counter, wild: int) -> bool:
+    """A Fear tier's seals: each coloured one its own seal, each "any" one more seal of any
+    colour; Pan-Demonium "may count as any one color seal" (rulebook "Requirements")."""
+    need = Counter(requirements)
+    short = sum(max(0, n - colours[c]) for c, n in need.items() if c != "any")
+    return short <= wild and sum(colours.values()) + wild >= sum(need.values())
+
+
+def _fear_points(player, fear) -> int:
+    """Face Fear: "count all active and cracked seals on your summoning circle and score the
+    highest point value for which you meet or exceed the requirements" (Abyss, Inferno and Limbo
+    count as a seal of their colour, Pan-Demonium as one of any)."""
+    colours = Counter(seal["colour"] for seal in player["board"]["seals"])
+    for effect in _courage(player, "counts_as_seal"):
+        colours[effect["colour"]] += 1
+    wild = len(_courage(player, "pan_demonium"))
+    tiers = CARDS[fear["card"]]["tiers"]
+    return max((t["points"] for t in tiers if _meets(t["requirements"], colours, wild)), default=0)
+
+
+def _immediate(before, after, seat: int) -> int:
+    """Points gained at once between two consecutive states of the table: facing a Fear (it
+    leaves the circle), seal-creating Courage ("whenever you create a seal": a new seal on a
+    sigil, not the cracked one on a face-down card's back), Pile Up ("whenever you place a card
+    on top of other demons", once a card: FAQ "Pile Up"), and another player's colossal that
+    "every other player scores" (rulebook "Summon Personal Demon", abilities)."""
+    was, now = before["players"][seat], after["players"][seat]
+    points = 0
+    old = {x["pid"]: x for x in was["board"]["placements"]}
+    new_pids = {x["pid"] for x in now["board"]["placements"]}
+    for pid, x in old.items():
+        if x["fear"] and pid not in new_pids:
+            points += _fear_points(was, x)
+    old_sids = {seal["sid"] for seal in was["board"]["seals"]}
+    backs = {
+        seal["on"]
+        for seal in now["board"]["seals"]
+        if seal["sid"] not in old_sids and seal["point"] is None
+    }
+    for seal in now["board"]["seals"]:
+        if seal["sid"] not in old_sids and seal["point"] is not None:
+            points += sum(
+                e["points"]
+                for e in _courage(was, "seal_score")
+                if e.get("colour") in (None, seal["colour"])
+            )
+    placements = now["board"]["placements"]
+    for i, x in enumerate(placements):
+        before_x = old.get(x["pid"])
+        played = (x["face_up"] and (before_x is None or not before_x["face_up"])) or x[
+            "pid"
+        ] in backs
+        # a small card goes into an empty half, never on top of a card ("Small cards")
+        covers = x["size"] != "small" and any(
+            set(map(tuple, y["spaces"])) & set(map(tuple, x["spaces"])) for y in placements[:i]
+        )
+        if played and covers:
+            points += sum(e["points"] for e in _courage(was, "pile_up"))
+    for other, (p0, p1) in enumerate(zip(before["players"], after["players"], strict=True)):
+        if other == seat:
+            continue
+        had = {x["pid"] for x in p0["board"]["placements"]}
+        for x in p1["board"]["placements"]:
+            ability = CARDS[x["card"]].get("ability") or {}
+            if (
+                x["pid"] not in had
+                and x["size"] == "colossal"
+                and ability.get("kind") == "others_score"
+            ):
+                points += ability["points"]
+    return points
+
+
 def recount(sim):
-    """Scores summed again from the scoring events (rulebook "Scoring": seals score the values
-    of the cards they touch; Knights, Courage, Fears, Courage effects add points)."""
+    """Every player's score counted again by the rulebook from the table itself: the log is
+    replayed and each consecutive pair of states compared (what the circles show, the seals, the
+    Courage held, the sins), never the points the game's events carry. At a physical table the
+    app holds no cards: the score is what the players entered, each seal the sum of the card
+    values they tapped (rulebook "Score active seals")."""
     players = len(sim.state["players"])
     totals = [0] * players
-    for e in sim.records():
-        if e.type in ("pd.score.gained", "pd.fear.faced", "pd.phys.points_added"):
-            totals[e.data["seat"]] += e.data["points"]
-        elif e.type in ("pd.seal.scored", "pd.phys.seal_scored"):
-            assert e.data["points"] == sum(e.data["values"])
-            totals[e.data["seat"]] += e.data["points"]
+    before = None
+    for event, _line, _undone, state, _meta in replay(R, sim.log, narrate=False):
+        if state.get("mode") == "physical":
+            if event.type == "pd.phys.seal_scored" and not _undone:
+                totals[event.seat] += sum(state["players"][event.seat]["seals"][-1])
+            elif event.type == "pd.phys.points_added" and not _undone:
+                totals[event.seat] += event.data["points"]
+            continue
+        if not state.get("players"):
+            continue
+        after = {"phase": state["phase"], "players": copy_json(state["players"])}
+        if before is not None and before != after:
+            for seat in range(players):
+                if after["phase"] == "scoring" and before["phase"] != "scoring":
+                    totals[seat] += _scoring_phase(before["players"][seat])
+                elif after["phase"] != "scoring":
+                    totals[seat] += _immediate(before, after, seat)
+        before = after
     return totals
 
 

@@ -210,7 +210,14 @@ def covered_by(board: dict, placement: dict) -> list[dict]:
 
 
 def check_placement(
-    board: dict, cards: dict, card: dict, anchor, *, face_up: bool, half: str | None = None
+    board: dict,
+    cards: dict,
+    card: dict,
+    anchor,
+    *,
+    face_up: bool,
+    half: str | None = None,
+    top: dict | None = None,
 ) -> list[list[int]]:
     """The spaces a card would occupy at ``anchor`` ([row, col], its top-left space), or raise
     ``RuleViolation`` (rulebook "Placement Rules"):
@@ -223,6 +230,8 @@ def check_placement(
     - hefty (1x2) / colossal (2x2): on top of exactly two / four face-up regular demon cards, one
       per space, inside the 16 spaces; never over a Fear, an empty space, a face-down, small,
       hefty or colossal card.
+
+    ``top``: ``tops(board)`` when the caller already has it (``legal_anchors`` tries 16 spaces).
     """
     size = card["size"]
     if not (
@@ -238,7 +247,7 @@ def check_placement(
     if not (0 <= r and 0 <= c and r + rows <= ROWS and c + cols <= COLS):
         raise RuleViolation("off_circle", "Cards must lie within the sixteen spaces.")
     spaces = [[r + i, c + j] for i in range(rows) for j in range(cols)]
-    top = tops(board)
+    top = tops(board) if top is None else top
     if size == "small":
         if half not in ("top", "bottom"):
             raise RuleViolation(
@@ -298,12 +307,13 @@ def check_placement(
 def legal_anchors(board: dict, cards: dict, card: dict, *, face_up: bool) -> list:
     """All legal ``(anchor, half)`` for a card (``half`` None unless small)."""
     result = []
+    top = tops(board)
+    halves = ("top", "bottom") if card["size"] == "small" else (None,)
     for r in range(ROWS):
         for c in range(COLS):
-            halves = ("top", "bottom") if card["size"] == "small" else (None,)
             for half in halves:
                 try:
-                    check_placement(board, cards, card, [r, c], face_up=face_up, half=half)
+                    check_placement(board, cards, card, [r, c], face_up=face_up, half=half, top=top)
                 except RuleViolation:
                     continue
                 result.append(([r, c], half))
