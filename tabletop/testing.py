@@ -214,14 +214,14 @@ def playout(
     perturb: Callable[[Any, int, random.Random], Any] | None = None,
     must_finish: bool = False,
     check_every: int = 1,
-    choose: Callable[[list[Command], random.Random], Command] | None = None,
+    choose: Callable[[list[Command], random.Random, Sim], Command] | None = None,
 ) -> Playout:
     """A seeded random game through the pure step, choosing among the commands the views offer.
 
     Each turn a seat is drawn among those whose page (``ruleset.moves(view, seat)``: ``Command``
     objects, their data filled in as the page would) offers a command, and one of its commands
-    is picked at random (``choose(commands, rnd)`` when given: a policy, e.g. biased towards
-    progress), now and then an undo instead. The seats' views are worked out in random order
+    is picked at random (``choose(commands, rnd, sim)`` when given: a policy, e.g. biased
+    towards progress; ``sim`` is read only), now and then an undo instead. The seats' views are worked out in random order
     until one offers something, so a seat's page is not built when another seat's move is
     already chosen; every seat's view is built at each check (and found to be plain JSON, as
     the page receives it).
@@ -268,7 +268,7 @@ def playout(
             code = sim.try_send(seat, "table.undo")
             out.undos += code is None
         else:
-            command = choose(offered, rnd) if choose else rnd.choice(offered)
+            command = choose(offered, rnd, sim) if choose else rnd.choice(offered)
             code = sim.try_send(seat, command.type, command.data)
             out.commands += 1
         if code is not None:

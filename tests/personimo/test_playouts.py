@@ -288,22 +288,48 @@ def _limit(options: dict) -> int:
     return 1500 if options.get("district") in ("7", "9") else 700
 
 
+def check_playout(players: int, seed: int, options: dict) -> None:
+    """One seeded game with every property asserted, its scores recounted."""
+    out = playout(RULES, players, seed, options=options, conserved=conserved, perturb=perturb,
+                  must_finish=True, max_commands=_limit(options), check_every=7,
+                  undo_rate=0.03)  # fmt: skip
+    state = out.sim.state
+    assert set(out.refused) <= {"nothing_to_undo", "nothing_to_redo"}, (options, out.refused)
+    results = state["results"]
+    teams = state.get("teams") or list(range(players))  # Teamwork: a district per team
+    recounted = [recount(state)[teams[s]] for s in range(players)]
+    assert [r["total"] for r in results] == recounted, options
+    best = max(r["total"] for r in results)
+    assert {r["place"] for r in results if r["total"] == best} & {1}
+    assert all(r["total"] == best for r in results if r["place"] == 1)
+
+
 @pytest.mark.parametrize("players", range(1, 7))
 def test_playout(players):
     for seed in range(SEEDS):
-        options = table_options(players, seed)
-        out = playout(RULES, players, seed, options=options, conserved=conserved, perturb=perturb,
-                      must_finish=True, max_commands=_limit(options), check_every=7,
-                      undo_rate=0.03)  # fmt: skip
-        state = out.sim.state
-        assert set(out.refused) <= {"nothing_to_undo", "nothing_to_redo"}, (options, out.refused)
-        results = state["results"]
-        teams = state.get("teams") or list(range(players))  # Teamwork: a district per team
-        recounted = [recount(state)[teams[s]] for s in range(players)]
-        assert [r["total"] for r in results] == recounted, options
-        best = max(r["total"] for r in results)
-        assert {r["place"] for r in results if r["total"] == best} & {1}
-        assert all(r["total"] == best for r in results if r["place"] == 1)
+        check_playout(players, seed, table_options(players, seed))
+
+
+def _every_variant() -> dict[str, tuple[int, dict]]:
+    """Each option value of the options page at the smallest player count that accepts it
+    (two players first: the cheapest games)."""
+    found: dict[str, tuple[int, dict]] = {}
+    for players in (2, 1, 3, 4, 5, 6):
+        for chosen in variants(players):
+            name = ",".join(f"{k}={v}" for k, v in chosen.items()) or "default"
+            found.setdefault(name, (players, chosen))
+    return found
+
+
+EVERY_VARIANT = _every_variant()
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_VARIANT))
+def test_every_variant_in_a_playout(name):
+    # make test plays every option value of the options page once (make playouts: each at every
+    # player count that accepts it, several times)
+    players, chosen = EVERY_VARIANT[name]
+    check_playout(players, 0, chosen)
 
 
 def test_the_long_run_plays_every_variant_at_every_player_count():

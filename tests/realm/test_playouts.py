@@ -7,15 +7,24 @@ Asserted by ``tabletop.testing.playout``: no exception but coded errors, never s
 from scratch equals the incremental state, the 54 Ritual Cards and 8 Vessels conserved
 (rulebook "Components"), a seat's view unchanged when only other seats' secrets change (FAQ
 "Public Information"). Here: a finished game's winner meets its Pact by an independent recount
-(rulebook "How to Win", FAQ "Pact Demands"). Realm has no forced end (players may purge
-forever), so random games need not finish: greedy games among the same offered moves must
-finish within 1,500 commands, and their winner is recounted the same way.
+(rulebook "How to Win", FAQ "Pact Demands").
+
+Realm has no forced end: no turn limit, the Ritual Deck is reshuffled from the discard pile
+whenever it runs out, "If you take no actions on your turn, you may choose to Purge instead"
+(every turn, forever), a released Demon "acts as though it was never bound to you", and
+exorcisms and Eaters tear rituals down. Legal play can go round in circles (everyone purging,
+binding and releasing the same Demon), so no bound holds for every seed of a uniform random
+player: ``test_playout`` plays uniformly for 200 commands and asserts everything but the end.
+``test_progress_playouts`` plays the same offered moves with a random policy biased towards
+progress (``progress``) and every seed must finish within ``PROGRESS_BOUND`` commands, its
+winner recounted; so must the deterministic greedy games.
 
 ``PLAYOUT_SEEDS`` seeds per case (3 in ``make test``, 200 in ``make playouts``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -156,6 +165,77 @@ def greedy_moves(view: dict, seat: int) -> list:
         c for c in R.moves(view, seat)
         if c.type in GREEDY and (c.type != "realm.demon.release" or c.data["demon"] in lasting)
     ]
+
+
+def assert_winner_meets_the_pact(sim) -> None:
+    """The winner's bound Demons meet their Pact, recounted (rulebook "How to Win")."""
+    st = sim.state
+    winner = st["winner"]
+    pact = st["content"]["pacts"][st["acolyte"] or st["players"][winner]["pact"]]
+    demons = [
+        dict(st["content"]["demons"][b["demon"]], personal=b["personal"])
+        for b in st["players"][winner]["bound"]
+    ]
+    assert recount_met(pact["conditions"], demons), pact["id"]
+    assert sim.view(None)["winner"] == winner
+
+
+class ReleasingOnlyLastingCurses:
+    """``R`` as a player who releases only Demons whose lasting curse may block them (a player
+    whose Daggers are all Skulls never meets a Dagger again: rulebook "Releasing a Demon"):
+    every other offered move is kept."""
+
+    def __getattr__(self, name):
+        return getattr(R, name)
+
+    def moves(self, view: dict, seat: int) -> list:
+        return greedy_moves(view, seat) + [c for c in R.moves(view, seat) if c.type not in GREEDY]
+
+
+#: The priorities of ``progress``: ``GREEDY`` without releasing (left to chance).
+PROGRESS = [t for t in GREEDY if t != "realm.demon.release"]
+#: Every progress game ends within this many commands: over 2,400 seeds (200 a case) the
+#: longest took N commands.
+PROGRESS_BOUND = 3000
+
+
+def progress(commands: list, rnd: random.Random, sim) -> object:
+    """A random policy biased towards progress: one time in twenty any offered move, else a
+    move of the first kind in ``PROGRESS`` offered (at random among them); a move the rules
+    refused is not tried again until the table changes (the page offers feeds that fail)."""
+    tried = sim.__dict__.setdefault("_tried", {})
+    tried = tried.setdefault(sim.version, set())
+    fresh = [c for c in commands if (c.type, json.dumps(c.data, sort_keys=True)) not in tried]
+    commands = fresh or commands
+    ranked = [c for c in commands if c.type in PROGRESS]
+    if not ranked or rnd.random() < 0.05:
+        pick = rnd.choice(commands)
+    else:
+        best = min(PROGRESS.index(c.type) for c in ranked)
+        pick = rnd.choice([c for c in ranked if PROGRESS.index(c.type) == best])
+    tried.add((pick.type, json.dumps(pick.data, sort_keys=True)))
+    return pick
+
+
+@pytest.mark.parametrize("players,variant", CASES, ids=[f"{n}p-{v}" for n, v in CASES])
+def test_progress_playouts_finish_and_the_winner_meets_the_pact(players, variant):
+    # rulebook "How to Win": the first to complete their Pact announces it and wins
+    for seed in range(SEEDS):
+        out = playout(
+            ReleasingOnlyLastingCurses(),
+            players,
+            seed,
+            options=VARIANTS[variant],
+            content=CONTENT,
+            max_commands=PROGRESS_BOUND,
+            must_finish=True,
+            conserved=where_cards_are,
+            perturb=perturb,
+            check_every=7,
+            undo_rate=0.02,
+            choose=progress,
+        )
+        assert_winner_meets_the_pact(out.sim)
 
 
 @pytest.mark.parametrize("players,variant", CASES, ids=[f"{n}p-{v}" for n, v in CASES])
