@@ -15,7 +15,7 @@ from tabletop.espionage.rules import EspionageRuleset
 from tabletop.testing import playout
 
 R = EspionageRuleset()
-SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "3"))
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
 SOULS = {3: 14, 4: 18, 5: 22, 6: 26}  # Preparation, Soul Card
 #: Every value of every option at least once.
 VARIANTS = [

@@ -18,7 +18,7 @@ import pytest
 from missions.rules import DemlocRuleset
 from tabletop.testing import playout
 
-SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "3"))
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
 VARIANTS = [
     {},
     {"seals": "reaches", "bleeding": "start", "poison": "end", "free_possessed": "bonus"},

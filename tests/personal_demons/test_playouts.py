@@ -21,7 +21,7 @@ from tabletop.personal_demons.rules.content import demo_cards
 from tabletop.testing import playout
 
 R = PersonalDemonsRuleset()
-SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "3"))
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
 CONTENT = {"cards": demo_cards()}
 
 

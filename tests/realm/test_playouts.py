@@ -35,7 +35,7 @@ from tabletop.testing import Sim, playout
 
 from .deals import CONTENT, R
 
-SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "3"))
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
 
 VARIANTS = {
     "acolyte-a": {"pacts": "acolyte-a"},
