@@ -46,7 +46,7 @@ test-e2e: $(STAMP)
 MYPY_PATHS := tabletop/rules.py tabletop/decider.py tabletop/log.py tabletop/dice.py \
 	tabletop/errors.py tabletop/testing.py tabletop/counter.py \
 	tabletop/espionage/rules tabletop/personimo/rules tabletop/realm/rules \
-	tabletop/personal_demons/rules missions/rules
+	tabletop/personal_demons/rules missions/rules guilds/services
 
 ## make lint: ruff, the import contracts of DESIGN.md's map (import-linter), mypy.
 lint: $(STAMP)

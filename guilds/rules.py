@@ -64,8 +64,8 @@ UPGRADE_COSTS: Mapping[str, tuple[UpgradeCost | None, ...]] = {
 }
 
 # Dormitory (5.1.1): slots, then per mercenary type, then per mercenary level 1..5.
-DORMITORY_SLOTS = (None, 4, 6, 8, 10, 12)
-DORMITORY_PER_TYPE = (None, 2, 3, 3, 4, 5)
+DORMITORY_SLOTS: Mapping[int, int] = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
+DORMITORY_PER_TYPE: Mapping[int, int] = {1: 2, 2: 3, 3: 3, 4: 4, 5: 5}
 # Level 1 mercenaries are limited by the slots alone.
 DORMITORY_PER_LEVEL = (
     None,
@@ -83,11 +83,12 @@ DORMITORY_PER_LEVEL = (
 FAME_FOR_LEVEL: Mapping[int, int] = {1: 0, 2: 10, 3: 30, 4: 60, 5: 100}
 ALWAYS_OPEN_LEVEL = 1
 
-ARMORY_CAPACITY = (None, 8, 12, 16, 24, 32)  # weapon cards held in the armory
-LIBRARY_CAPACITY = (None, 3, 5, 7, 10, 14)  # arcane code cards held in the library
-PANTHEON_CAPACITY = (None, 4, 6, 8, 10, 12)  # daemons in the pantheon, raised by the library
-GUESTHOUSE_CAPACITY = (None, 2, 3, 4, 6, 8)  # permanently enlisted followers
-DEFENSE_RATING = (None, 1, 2, 3, 4, 5)  # read by the city issue (raids, random events)
+# By building level 1..5:
+ARMORY_CAPACITY: Mapping[int, int] = {1: 8, 2: 12, 3: 16, 4: 24, 5: 32}  # weapon cards held
+LIBRARY_CAPACITY: Mapping[int, int] = {1: 3, 2: 5, 3: 7, 4: 10, 5: 14}  # arcane code cards held
+PANTHEON_CAPACITY: Mapping[int, int] = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}  # daemons, by library level
+GUESTHOUSE_CAPACITY: Mapping[int, int] = {1: 2, 2: 3, 3: 4, 4: 6, 5: 8}  # permanent followers
+DEFENSE_RATING: Mapping[int, int] = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5}  # read by the city (raids, events)
 
 
 def upgrade_cost(kind: str, current_level: int) -> UpgradeCost:

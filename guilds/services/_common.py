@@ -126,7 +126,7 @@ def limits_of(guild: Guild) -> rules.DormitoryLimits:
     return rules.dormitory_limits(building_level(guild, "dormitory"), bonuses)
 
 
-def get_card(model, card_id) -> Card:
+def get_card[C: Card](model: type[C], card_id: object) -> C:
     """A catalog card of ``model`` by id, or ``NotFound("card_not_found")`` (also for an id
     that is no number or out of range, ``guilds.ids.parse_id``)."""
     pk = parse_id(card_id)

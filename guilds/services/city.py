@@ -18,10 +18,12 @@ that loses one is settled by the next sweep.
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -318,9 +320,10 @@ def _plan(guild: Guild, point: ControlPoint, levels: list[int]) -> Preview:
         return Preview(Expedition.Action.EXPLORE, minutes, 100, None)
     defense = None
     holder = None
-    if point.holder_id is not None:
-        holder = point.holder.name
-        defense = rules.DEFENSE_RATING[building_level(point.holder, "defenses")]
+    holder_guild = point.holder
+    if holder_guild is not None:
+        holder = holder_guild.name
+        defense = rules.DEFENSE_RATING[building_level(holder_guild, "defenses")]
     minutes = city_rules.duration_minutes(point.acquire_minutes, len(levels))
     return Preview(
         Expedition.Action.ACQUIRE,
@@ -337,7 +340,7 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
     city_rules.check_party(len(set(parsed)))
     if None in parsed:
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
-    ids = sorted(set(parsed))
+    ids = sorted({i for i in parsed if i is not None})
     party = list(
         guild.mercenaries.select_related("card", "hold").filter(pk__in=ids).order_by("pk")
     )
@@ -701,7 +704,7 @@ def _settle_event(
 
 
 @transaction.atomic
-def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEvent:
+def city_event_answer(*, guild: Guild, event_id: object, option_id: object) -> GuildEvent:
     """Answer an event that concerns the Guild (6.2 "Random events": "the player has to
     interact") with one of its options, before its deadline.
 
@@ -715,10 +718,10 @@ def city_event_answer(*, guild: Guild, event_id: int, option_id: int) -> GuildEv
         raise NotFound("event_not_found", "No such event for your Guild.")
     if found.settled_at is not None or found.due_at <= timezone.now():
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
-    option_id = parse_id(option_id)
-    if option_id is None:
+    chosen = parse_id(option_id)
+    if chosen is None:
         raise RuleViolation("bad_option", "Choose one of the answers.")
-    if not _settle_event(found.pk, option_id):
+    if not _settle_event(found.pk, chosen):
         raise RuleViolation("event_closed", "This event is over: see what came of it.")
     return GuildEvent.objects.get(pk=found.pk)
 
@@ -790,7 +793,7 @@ def city_events_post(
 
 # --- settling in chunks, the sweeper -----------------------------------------------------------------
 
-SETTLERS = {
+SETTLERS: dict[type[Expedition] | type[IncomePeriod] | type[GuildEvent], Callable[[int], bool]] = {
     Expedition: lambda pk: _settle_expedition(pk, skip_locked=True),
     IncomePeriod: lambda pk: _settle_income(pk, skip_locked=True),
     GuildEvent: lambda pk: _settle_event(pk, None, skip_locked=True),
@@ -852,7 +855,8 @@ def _explorations_settle(explorations: list[Expedition], now) -> None:
     # One statement run for many rows (psycopg pipelines it); bulk_update's CASE expression
     # cost more CPU than the rest of the settlement.
     meta = Expedition._meta
-    column = {f: meta.get_field(f).column for f in ("outcome", "report", "settled_at", "id")}
+    fields = {f.name: f for f in meta.concrete_fields}
+    column = {f: fields[f].column for f in ("outcome", "report", "settled_at", "id")}
     with connection.cursor() as cursor:
         cursor.executemany(
             f"UPDATE {meta.db_table} SET {column['outcome']} = %s, {column['report']} = %s, "
@@ -951,6 +955,12 @@ def city_timers_settle_due(*, budget: float = SETTLE_BUDGET) -> dict[str, int]:
     }
 
 
+def _send_all_due(moments: list[datetime], force: bool) -> None:
+    """``_send_due`` for each moment (after the commit that marked their timers sent)."""
+    for moment in moments:
+        _send_due(moment, force=force)
+
+
 def _schedule_upcoming(now, limit: int, force: bool = False) -> int:
     """Send the settlement tasks of open timers due by ``now + ETA_HORIZON`` that have none
     yet (one per ``ETA_BUCKET`` they fall in). Returns how many timers were covered."""
@@ -966,9 +976,7 @@ def _schedule_upcoming(now, limit: int, force: bool = False) -> int:
         if soon:
             model.objects.filter(pk__in=[pk for pk, _ in soon]).update(eta_sent_at=now)
             moments = sorted({_bucket(max(due_at, now)) for _, due_at in soon})
-            transaction.on_commit(
-                lambda moments=moments: [_send_due(m, force=force) for m in moments]
-            )
+            transaction.on_commit(functools.partial(_send_all_due, moments, force))
             scheduled += len(soon)
     return scheduled
 

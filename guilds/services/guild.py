@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
@@ -29,13 +29,16 @@ def guild_name_check(name: str, *, exclude_id: int | None = None) -> str:
     ``RuleViolation`` ``bad_name`` / ``name_taken``."""
     name = " ".join((name or "").split())
     _check_name(name)
-    if Guild.objects.filter(name__iexact=name).exclude(pk=exclude_id).exists():
+    others = Guild.objects.filter(name__iexact=name)
+    if exclude_id is not None:
+        others = others.exclude(pk=exclude_id)
+    if others.exists():
         raise RuleViolation("name_taken", "Another Guild already has that name.")
     return name
 
 
 @transaction.atomic
-def guild_create(*, master: AbstractBaseUser, account_code: str, name: str, colour: str) -> Guild:
+def guild_create(*, master: User, account_code: str, name: str, colour: str) -> Guild:
     """Found a Guild with the code of a player account card (6.2: "use your code card to create
     your first Guild"); one Guild per account.
 

@@ -39,18 +39,20 @@ class DatabaseEntry:
         return max(self.copies - self.used, 0)
 
 
-KIND_MODELS = {
-    Card.Kind.MERCENARY: (MercenaryCard, "mercenaries"),
-    Card.Kind.WEAPON: (WeaponCard, "weapons"),
-    Card.Kind.ARCANE_CODE: (ArcaneCodeCard, "codes"),
-    Card.Kind.FOLLOWER: (FollowerCard, "guests"),
-    Card.Kind.DAEMON: (DaemonCard, "pantheon"),
+#: ``Card.Kind`` -> (its card model, the Guild's related name of what uses it, the relations
+#: its database page shows).
+KIND_MODELS: dict[str, tuple[type[Card], str, tuple[str, ...]]] = {
+    Card.Kind.MERCENARY: (MercenaryCard, "mercenaries", ("area",)),
+    Card.Kind.WEAPON: (WeaponCard, "weapons", ()),
+    Card.Kind.ARCANE_CODE: (ArcaneCodeCard, "codes", ("kabbalah",)),
+    Card.Kind.FOLLOWER: (FollowerCard, "guests", ()),
+    Card.Kind.DAEMON: (DaemonCard, "pantheon", ("kabbalah",)),
 }
 
 
 def guild_database(guild: Guild, kind: str) -> list[DatabaseEntry]:
     """The cards of ``kind`` (a ``Card.Kind``) in the Guild's database (6.2 item 1), by name."""
-    model, related = KIND_MODELS[kind]
+    model, related, shown = KIND_MODELS[kind]
     copies = dict(
         SetCard.objects.filter(card__kind=kind, card_set__codes__redeemed_by=guild)
         .values_list("card_id")
@@ -58,10 +60,8 @@ def guild_database(guild: Guild, kind: str) -> list[DatabaseEntry]:
     )
     used = Counter(getattr(guild, related).values_list("card_id", flat=True))
     cards = model.objects.filter(pk__in=copies).order_by("name")
-    if kind in (Card.Kind.DAEMON, Card.Kind.ARCANE_CODE):
-        cards = cards.select_related("kabbalah")
-    if kind == Card.Kind.MERCENARY:
-        cards = cards.select_related("area")
+    if shown:  # (select_related() with no names would follow every relation)
+        cards = cards.select_related(*shown)
     return [DatabaseEntry(card=c, copies=copies[c.pk], used=used[c.pk]) for c in cards]
 
 
