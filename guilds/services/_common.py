@@ -53,7 +53,7 @@ def post(
     if amount == 0:
         return
     if currency not in rules.CURRENCIES:
-        raise RuleViolation("bad_currency", f"Unknown currency {currency!r}.")
+        raise ValueError(f"unknown currency {currency!r}")  # callers pass rules.CURRENCIES only
     if currency == "feods" and amount < 0 and reason != LedgerEntry.Reason.MISSION:
         from .holds import require_spendable  # noqa: PLC0415 - cycle: holds imports this module
 

@@ -364,13 +364,13 @@ def say_mission_ended(e: EventRecord, s: dict) -> str:
 def mission_close(d: Decision, data: Data) -> None:
     """Server only (``missions.services.mission_close``, seat None): the resolution was written
     into the guilds; the event is final, so undo can never reopen the mission. ``{"result"}``.
-    Raises ``setup_first``, ``server_only``, ``not_a_mission``, ``not_ended``, ``already_closed``."""
+    Raises ``setup_first``, ``server_only``, ``not_a_mission``, ``not_ended`` (a closed mission
+    is finished: the kit refuses a second close with ``game_over``)."""
     s = d.state
     d.require(not in_setup(s), "setup_first", "The mission is being prepared: finish that first.")
     d.require(d.seat is None, "server_only", "Close the mission from the resolution page.")
     d.require(s.get("setup") is not None, "not_a_mission", "This table has no mission.")
     d.require(s["ended"] is not None, "not_ended", "The mission has not ended yet.")
-    d.require(s.get("closed") is None, "already_closed", "The mission is already closed.")
     result = data.get("result") or {}
     d.require(isinstance(result, dict), "bad_input", "The result is an object.")
     d.emit(P + "mission.closed", {"result": result}, final=True)

@@ -122,3 +122,11 @@ def test_two_handed_weapon_has_no_secondary():
     axe = {"name": "Axe", "type": "axes", "damage": 4, "two_handed": True}
     result = resolve_brawl(fighter("A", weapons=[axe, DAGGER]), fighter("D"), [4, 4], [3, 3])
     assert result.loser_damage == 4
+
+
+def test_attack_order_starts_at_the_first_attacker():
+    """7.3.2.1 "Multiple fights": the first attacker is number 1 (+0), the second +1, ...; the
+    calculator refuses an order below 1 (the table command reads 1..8)."""
+    with pytest.raises(RuleViolation) as err:
+        resolve_brawl(fighter("A"), fighter("D"), [3, 3], [3, 3], attack_order=0)
+    assert err.value.code == "bad_order"

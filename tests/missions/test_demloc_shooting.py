@@ -165,3 +165,11 @@ def test_a_stray_shot_notice_clears_at_the_next_turn_7_2_2():
     finish_turn(sim)
     run(sim, 0, "turn.next")
     assert sim.state["notice"] is None
+
+
+def test_ability_test_refuses_negative_fate_points():
+    """7.2.1 "Details about the ability test": fate points are spent, never given back (the
+    table commands read 0..6; the calculator refuses a negative count itself)."""
+    with pytest.raises(RuleViolation) as err:
+        ability_test(3, 4, fate=-1)
+    assert err.value.code == "bad_fate"

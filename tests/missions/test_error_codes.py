@@ -54,3 +54,21 @@ def test_continuing_6_4_1_is_for_the_players_of_a_known_mission(make_guild, demo
         )
     assert exc.value.code == "not_a_player"
     assert not Mission.objects.filter(previous=mission).exists()
+
+
+def test_an_ended_mission_takes_no_more_play_until_it_is_closed(make_guild, demo_missions):
+    """6.4.1 "Resolution": once a mission from the lobby has ended, play commands are refused
+    (``mission_over``) while its resolution waits to be closed; the kit's ``game_over`` comes
+    only with the close."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    cmd(table, sb, "objective.achieve")
+    table.refresh_from_db()
+    version = table.version
+    with pytest.raises(RuleViolation) as exc:
+        cmd(table, sa, "mana.adjust", colour="common", delta=1)
+    assert exc.value.code == "mission_over"
+    table.refresh_from_db()
+    assert table.version == version

@@ -369,3 +369,14 @@ def test_bad_card_is_refused(card_id, change):
     with pytest.raises(RuleViolation) as exc:
         build_catalog([{**card, **change}])
     assert exc.value.code == "bad_card"
+
+
+def test_a_card_of_no_known_size_is_never_placed():
+    """Rulebook "Placement Rules" know regular, small, hefty and colossal cards only: a card face
+    of another size (content is data) is refused, nothing placed."""
+    board = B.empty_board()
+    odd = card("odd", size="huge")
+    with pytest.raises(RuleViolation) as exc:
+        B.check_placement(board, {"odd": odd}, odd, [0, 0], face_up=True)
+    assert exc.value.code == "bad_size"
+    assert board == B.empty_board()

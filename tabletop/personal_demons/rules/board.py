@@ -116,7 +116,7 @@ def sigil_at(board: dict, cards: dict, geometry: dict, point) -> tuple[list, lis
         if tuple(entry["point"]) == tuple(point):
             pairs = [slot_sigil(board, cards, top, s) for s in entry["slots"]]
             return [a for a, _ in pairs], [b for _, b in pairs]
-    raise RuleViolation("no_such_point", "That is not a seal point of this circle.")
+    raise KeyError(f"no seal point {point!r} in this circle")  # seal points come from geometry
 
 
 def sigil_colour(colours: list) -> str | None:
@@ -171,11 +171,12 @@ def touched_pids(board: dict, cards: dict, geometry: dict, seal: dict) -> list[s
 
 
 def placement_by_pid(board: dict, pid: str) -> dict:
-    """The placement ``pid`` of ``board``; raises ``RuleViolation("no_such_card")``."""
+    """The placement ``pid`` of ``board`` (a pid the state itself holds: ``KeyError``, a bug,
+    when it is missing)."""
     for p in board["placements"]:
         if p["pid"] == pid:
             return p
-    raise RuleViolation("no_such_card", "No such card in the circle.")
+    raise KeyError(f"no placement {pid!r} in this circle")
 
 
 def seals_removed_by(board: dict, placement: dict) -> list[int]:
@@ -277,7 +278,6 @@ def check_placement(
                 )
         return spaces
     if size in ("hefty", "colossal"):
-        seen = set()
         for s in spaces:
             layer = top.get((s[0], s[1]), [])
             if not layer:
@@ -295,11 +295,7 @@ def check_placement(
                 raise RuleViolation(
                     "over_face_down", "Personal Demons may not be placed over face-down cards."
                 )
-            seen.add(first["pid"])
-        if len(seen) != len(spaces):
-            raise RuleViolation(
-                "over_wrong_count", "Personal Demons go over exactly one card per space."
-            )
+        # One card per space: a regular card covers exactly one space.
         return spaces
     raise RuleViolation("bad_size", "Unknown card size.")
 
