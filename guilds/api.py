@@ -8,28 +8,36 @@ input, 404 for what you cannot see, 403 when not logged in.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from tabletop.api import codes_in, error_responses
 from tabletop.errors import NotFound, RuleViolation
 
 from . import models, rules, services
 from .ids import IdField
 from .services import queries
 
-ERRORS = {
-    400: OpenApiResponse(
-        description='A broken rule or bad input: {"code", "detail"}. While the Guild plays a '
-        'mission (6.4), changing a mercenary at the table answers code "on_mission" and '
-        'spending the feods the mission will charge "feods_reserved", both with "link" (the '
-        'mission\'s table page) and "mission" (its title).'
-    ),
-    403: OpenApiResponse(description="Not logged in"),
-    404: OpenApiResponse(description="No Guild yet, or no such row in your Guild"),
-}
+#: The answers of every guild endpoint: the codes the guild services and these views raise
+#: (read from their source, ``tabletop.api.codes_in``; one list for the whole guild API).
+ERRORS = error_responses(
+    *codes_in(services, Path(__file__), Path(__file__).with_name("city_api.py")),
+    "not_authenticated",
+    "not_found",
+    more='(while the Guild plays a mission (6.4), changing a mercenary at the table answers '
+    '"on_mission" and spending the feods the mission will charge "feods_reserved", both with '
+    '"link", the mission\'s table page, and "mission", its title)',
+    texts={
+        400: 'A broken rule or bad input: {"code", "detail"}',
+        403: "Not logged in",
+        404: "No Guild yet, or no such row in your Guild",
+    },
+)
 TAGS = ["guild"]
 
 

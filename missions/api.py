@@ -6,17 +6,23 @@ code is ``/missions/report/<code>/``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from guilds.ids import IdField
-from tabletop.api import ERRORS, SEAT_TOKEN, api_seat, seat_out
+from tabletop.api import KIT_CODES, SEAT_TOKEN, api_seat, codes_in, error_responses, seat_out
 from tabletop.errors import NotFound
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
+
+#: The answers of the mission endpoints: the kit's codes and those the mission services, the
+#: report and these views raise (read from their source; one list for the mission API).
+ERRORS = error_responses(*KIT_CODES, *codes_in(services, report, Path(__file__)))
 
 
 class DefinitionOut(serializers.ModelSerializer):

@@ -9,7 +9,10 @@ seats here, so a cross-site form cannot act for a guest. What needs a seat answe
 
 from __future__ import annotations
 
+import inspect
 import logging
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from channels.layers import get_channel_layer
 from django.core.exceptions import SuspiciousOperation
@@ -29,7 +32,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import services
-from tabletop.error_codes import CATALOGUE
+from tabletop.error_codes import CATALOGUE, codes_raised_in
 from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import (
     SeatJoinThrottle,
@@ -40,6 +43,7 @@ from tabletop.gate import (
 )
 from tabletop.ids import odd_number_path
 from tabletop.models import Heartbeat, Table
+from tabletop.registry import all_rulesets, content_provider
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
 
@@ -86,21 +90,53 @@ _STATUS_TEXT = {
 }
 
 
-def error_responses(*codes: str, more: str = "") -> dict[int, OpenApiResponse]:
+#: DRF's own codes (``exception_handler`` keeps them): malformed JSON, a field that does not
+#: validate, no login, a wrong method or body type. Every endpoint lists the first two.
+DRF_CODES = {
+    "parse_error": 400,
+    "invalid": 400,
+    "not_authenticated": 403,
+    "permission_denied": 403,
+    "method_not_allowed": 405,
+    "unsupported_media_type": 415,
+}
+
+
+def code_status(code: str) -> int:
+    """The HTTP status of ``code``: the catalogue's class, or DRF's for ``DRF_CODES``."""
+    return DRF_CODES[code] if code in DRF_CODES else CATALOGUE[code][0].status
+
+
+def error_responses(
+    *codes: str,
+    more: str = "",
+    games: Mapping[str, Iterable[str]] | None = None,
+    texts: Mapping[int, str] | None = None,
+) -> dict[int, OpenApiResponse]:
     """The error answers of an endpoint for its OpenAPI schema: for each status, the codes it
-    can return (from ``tabletop.error_codes.CATALOGUE``, which fixes one status per code), plus
-    429 ``throttled``. ``more``: a sentence added to the 400 answer (e.g. "and any code of
-    the table's game")."""
-    by_status: dict[int, list[str]] = {}
+    can return (``code_status``: the catalogue fixes one status per code) with DRF's
+    ``parse_error`` and ``invalid``, plus 429 ``throttled``. ``more``: a sentence added to the
+    400 answer. ``games``: ``{game title: codes}`` the table's game may answer besides
+    ``codes`` (``game_codes``), listed per status with the game named. ``texts``: the
+    description of a status, instead of the table kit's (``_STATUS_TEXT``)."""
+    codes = (*codes, "parse_error", "invalid")
+    by_status: dict[int, set[str]] = {}
     for code in codes:
-        by_status.setdefault(CATALOGUE[code][0].status, []).append(code)
+        by_status.setdefault(code_status(code), set()).add(code)
+    per_game: dict[int, dict[str, list[str]]] = {}
+    for title, game in (games or {}).items():
+        for code in sorted(set(game) - set(codes)):
+            per_game.setdefault(code_status(code), {}).setdefault(title, []).append(code)
+    wording = {**_STATUS_TEXT, **(texts or {})}
     out = {}
-    for status_code in sorted(set(by_status) | {400, 404}):
+    for status_code in sorted(set(by_status) | set(per_game) | {400, 404}):
         listed = ", ".join(f"`{c}`" for c in sorted(by_status.get(status_code, [])))
-        text = _STATUS_TEXT.get(status_code, "Error")
+        text = wording.get(status_code, "Error")
         extra = f" {more}" if more and status_code == 400 else ""
+        for title, game_listed in sorted(per_game.get(status_code, {}).items()):
+            extra += f"; {title} also: " + ", ".join(f"`{c}`" for c in game_listed)
         out[status_code] = OpenApiResponse(
-            description=f"{text}. Codes: {listed or '`invalid`'}{extra}"
+            description=f"{text}. Codes: {listed or 'none'}{extra}"
         )
     out[429] = OpenApiResponse(description='Too many tries: {"code": "throttled", "detail", "wait"}')
     return out
@@ -113,10 +149,43 @@ KIT_CODES = (
     "already_started", "not_enough_players", "host_only", "not_your_action", "not_seated",
     "stale_version", "idempotency_key_reused", "not_found",
 )
+
+
+def _source(obj) -> Path:
+    """The folder of the package ``obj`` is defined in (its module's file for a module)."""
+    path = Path(inspect.getfile(obj))
+    return path.parent if path.name == "__init__.py" else path
+
+
+def codes_in(*sources) -> tuple[str, ...]:
+    """The codes raised in ``sources`` (modules, packages, or file paths), sorted: what an
+    endpoint of another app that calls them may answer (``codes_raised_in``)."""
+    paths = [Path(s) if isinstance(s, (str, Path)) else _source(s) for s in sources]
+    return tuple(sorted(codes_raised_in(*paths)))
+
+
+def game_codes() -> dict[str, frozenset[str]]:
+    """``{game title: codes}`` a table command of each registered game may answer besides the
+    kit's: the codes raised in its ruleset's package (its rules, setup included) and in the
+    module of its content provider (``codes_raised_in``, the scan the catalogue test makes)."""
+    out = {}
+    for ruleset in all_rulesets():
+        paths = [_source(type(ruleset))]
+        provider = content_provider(ruleset.name)
+        if provider is not None:
+            paths.append(_source(provider))
+        out[ruleset.title] = frozenset(codes_raised_in(*paths))
+    return out
+
+
 ERRORS = error_responses(*KIT_CODES)
-COMMAND_ERRORS = error_responses(
-    *KIT_CODES, more="; and any code of the table's game (tabletop/error_codes.py)"
+CREATE_ERRORS = error_responses("unknown_game", "bad_option", "bad_name", "too_large")
+JOIN_ERRORS = error_responses(
+    "not_found", "table_started", "table_full", "name_taken", "bad_name", "too_large"
 )
+VIEW_ERRORS = error_responses("not_found", "not_seated")
+EVENTS_ERRORS = error_responses("not_found")
+COMMAND_ERRORS = error_responses(*KIT_CODES, "bad_number", games=game_codes())
 
 SEAT_TOKEN = OpenApiParameter(
     "X-Seat-Token",
@@ -204,7 +273,7 @@ def _seated(request, table):
     return seat
 
 
-@extend_schema(request=TableCreateIn, responses={201: SeatOut, **ERRORS})
+@extend_schema(request=TableCreateIn, responses={201: SeatOut, **CREATE_ERRORS})
 @api_view(["POST"])
 @throttle_classes([TableCreateThrottle])
 def table_create(request):
@@ -221,7 +290,7 @@ def table_create(request):
     return Response(seat_out(seat), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=JoinIn, responses={201: SeatOut, **ERRORS}, parameters=[CODE])
+@extend_schema(request=JoinIn, responses={201: SeatOut, **JOIN_ERRORS}, parameters=[CODE])
 @api_view(["POST"])
 @throttle_classes([SeatJoinThrottle])
 def table_join(request, code: str):
@@ -283,7 +352,7 @@ def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
     return None
 
 
-@extend_schema(responses={200: ViewOut, **ERRORS}, parameters=[CODE, SEAT_TOKEN])
+@extend_schema(responses={200: ViewOut, **VIEW_ERRORS}, parameters=[CODE, SEAT_TOKEN])
 @api_view(["GET"])
 def table_view(request, code: str):
     """What your seat may see now."""
@@ -316,7 +385,7 @@ def table_view(request, code: str):
             },
             many=True,
         ),
-        **ERRORS,
+        **EVENTS_ERRORS,
     },
 )
 @api_view(["GET"])

@@ -8,7 +8,11 @@ by no test. The messages here are the usual wording; a raise may say more. Pure 
 
 from __future__ import annotations
 
-from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError, Throttled
 
 CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
@@ -24,6 +28,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_ready": (RuleViolation, "You tapped Next: your choice is made."),
     "already_started": (RuleViolation, "The game has already started."),
     "already_summoning": (RuleViolation, "… already has a daemon in play."),
+    "arcane_code_not_found": (NotFound, "No such arcane code in your Guild."),
     "armory_full": (RuleViolation, "The armory holds … weapons. Upgrade it to hold more."),
     "area_taken": (RuleViolation, "… is the deployment area of …: place it in … (6.4.1)."),
     "at_most_three": (RuleViolation, "At most 3 broken armor tokens."),
@@ -117,6 +122,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     ),
     "control_point_not_found": (NotFound, "No such control point."),
     "daemon_in_pantheon": (RuleViolation, "… is already in your pantheon."),
+    "daemon_not_found": (NotFound, "No such daemon in your Guild."),
     "deck_empty": (RuleViolation, "Both piles of that deck are empty."),
     "deploying": (RuleViolation, "Place the miniatures first."),
     "discard_count": (RuleViolation, "Discard exactly … card(s) to keep …."),
@@ -132,6 +138,8 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "A level … mercenary joins a Guild with at least … fame (yours: …).",
     ),
+    "feods_reserved": (RuleViolation, "… feods are reserved for the mission at …."),
+    "follower_not_found": (NotFound, "No such follower in your Guild."),
     "follower_taken": (
         RuleViolation,
         "Every … card of this mission is already enlisted at the table (5.1.2).",
@@ -163,10 +171,16 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         "… (level …) summons daemons of level … or lower (5.1.3, 7.2.3.2).",
     ),
     "library_full": (RuleViolation, "The library holds … Arcane Codes. Upgrade it to hold more."),
+    "login_locked": (Throttled, "Too many failed logins: try again in … s."),
     "login_required": (NotAllowed, "Log in with your Guild Master account first."),
     "mana_missing": (RuleViolation, "Enter the arcane dice of …."),
     "mercenary_absent": (RuleViolation, "… is away from the Guild."),
+    "mercenary_busy": (
+        RuleViolation,
+        "… is away: only active mercenaries in the dormitory can be sent.",
+    ),
     "mercenary_dead": (RuleViolation, "… is dead and can never be used again."),
+    "mercenary_injured": (RuleViolation, "… is injured: heal first."),
     "mercenary_not_found": (NotFound, "No such mercenary in your Guild."),
     "mission_not_found": (NotFound, "No such mission."),
     "mission_over": (RuleViolation, "The mission is over."),
@@ -215,6 +229,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "not_closed": (RuleViolation, "Close this mission first."),
     "not_eater": (RuleViolation, "Play an Eater."),
     "not_ended": (RuleViolation, "The mission has not ended yet."),
+    "not_enough_blood_stones": (RuleViolation, "This costs … blood stones; your Guild has …."),
     "not_enough_fate": (RuleViolation, "Not enough fate points."),
     "not_enough_feods": (
         RuleViolation,
@@ -266,6 +281,10 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "off_circle": (RuleViolation, "Cards must lie within the sixteen spaces."),
     "on_big_card": (RuleViolation, "Regular cards may not be placed on hefty or colossal cards."),
     "on_fear": (RuleViolation, "No card may ever be played on top of a Fear."),
+    "on_mission": (
+        RuleViolation,
+        "… is at the table in …: they cannot be … until the mission is closed (6.4).",
+    ),
     "over_empty": (RuleViolation, "Personal Demons may not be placed over empty spaces."),
     "over_face_down": (RuleViolation, "Personal Demons may not be placed over face-down cards."),
     "over_wrong_size": (RuleViolation, "Personal Demons go only over regular-sized cards."),
@@ -307,6 +326,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "table_full": (RuleViolation, "… seats at most …."),
     "table_started": (RuleViolation, "The game has started: seats are fixed."),
     "take_pending": (RuleViolation, "First take a card from the hand you see."),
+    "throttled": (Throttled, "Too many tries: try again in … s."),
     "too_large": (RuleViolation, "That command is too large."),
     "too_late": (RuleViolation, "You declined and a later player has acted."),
     "too_many_copies": (RuleViolation, "The game has only … … card(s)."),
@@ -333,6 +353,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "weapon_already_equipped": (RuleViolation, "… already holds this weapon."),
     "weapon_equipped_elsewhere": (RuleViolation, "… is held by …: unequip it first."),
     "weapon_not_equipped": (RuleViolation, "… is in the armory."),
+    "weapon_not_found": (NotFound, "No such weapon in your Guild."),
     "wild_colour_needed": (RuleViolation, "Choose the colour of your all-purple seal."),
     "wrong_card": (RuleViolation, "Play a Mimic."),
     "wrong_kabbalah": (RuleViolation, "… summons … daemons only."),
@@ -341,3 +362,78 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "wrong_stage": (RuleViolation, "Wrong stage."),
     "wrong_step": (RuleViolation, "That is not possible at this step of the ritual."),
 }
+
+
+#: The names a code is raised with: the classes (``TabletopError`` itself takes a ``code=``);
+#: a subclass defined in the scanned source counts as the first of these it derives from
+#: (``guilds.services.holds.OnMission`` is a ``RuleViolation``), except a direct subclass of
+#: ``TabletopError`` with its own status (``Throttled``), which counts as itself.
+RAISERS = frozenset({"RuleViolation", "NotAllowed", "NotFound", "Conflict", "TabletopError"})
+#: Helpers that raise a code handed to them: name -> (position of the code argument, class).
+CODE_ARGS = {
+    "require": (1, "RuleViolation"),  # Decision.require / the games' require(cond, code, msg)
+    "get_owned": (2, "NotFound"),  # guilds.services._common.get_owned(queryset, pk, code)
+    "Readiness": (1, "RuleViolation"),  # guilds.services.dormitory.Readiness(ok, code, msg)
+}
+
+
+def _codes(node: ast.AST | None) -> list[str]:
+    """The literal codes ``node`` can be: a string, or a conditional of strings."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _codes(node.body), _codes(node.orelse)
+        return body + orelse if body and orelse else []
+    return []
+
+
+def _name(node: ast.AST) -> str | None:
+    return getattr(node, "id", None) or getattr(node, "attr", None)
+
+
+def codes_raised_in(*paths: Path) -> dict[str, set[tuple[str, str]]]:
+    """Every code the Python source under ``paths`` (files or folders; ``migrations`` skipped)
+    raises, read from the source: the first argument of ``RuleViolation``/``NotAllowed``/
+    ``NotFound``/``Conflict`` (or of a subclass defined there), the code argument of the
+    ``CODE_ARGS`` helpers, and every ``code=`` keyword; a code may be a literal or a
+    conditional of literals. ``{code: {(class name, "path:line")}}`` (``TabletopError(code=)``
+    counts as ``RuleViolation``, its default class). A code computed any other way is not
+    seen: write codes literally. Used by the catalogue test and the API schema."""
+    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    files = sorted(
+        f
+        for p in paths
+        for f in ([p] if p.is_file() else p.rglob("*.py"))
+        if "migrations" not in f.parts
+    )
+    trees = [(path, ast.parse(path.read_text())) for path in files]
+    base = {name: name for name in RAISERS}
+    grown = True
+    while grown:  # subclasses of subclasses
+        grown = False
+        for _, tree in trees:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in base:
+                    roots = [base[b] for b in map(_name, node.bases) if b in base]
+                    if roots:
+                        own = roots[0] == "TabletopError"
+                        base[node.name], grown = node.name if own else roots[0], True
+    for path, tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _name(node.func)
+            codes: list[str] = []
+            cls = None
+            if name in base and node.args:
+                cls, codes = base[name], _codes(node.args[0])
+            elif name in CODE_ARGS and len(node.args) > CODE_ARGS[name][0]:
+                cls, codes = CODE_ARGS[name][1], _codes(node.args[CODE_ARGS[name][0]])
+            for kw in node.keywords:
+                if kw.arg == "code" and _codes(kw.value):
+                    codes = _codes(kw.value)
+                    cls = cls if name in base else "RuleViolation"
+            kind = "RuleViolation" if cls in (None, "TabletopError") else str(cls)
+            for code in codes:
+                found[code].add((kind, f"{path}:{node.lineno}"))
+    return found

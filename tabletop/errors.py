@@ -47,3 +47,17 @@ class NotFound(TabletopError):
 
     status = 404
     default_code = "not_found"
+
+
+class Throttled(TabletopError):
+    """Too many tries from this address: HTTP 429 with ``wait`` (whole seconds)."""
+
+    status = 429
+    default_code = "throttled"
+
+    def __init__(self, code: str | None = None, message: str = "", wait: int = 60) -> None:
+        self.wait = max(1, int(wait))
+        super().__init__(code, message or f"Too many tries: try again in {self.wait} s.")
+
+    def as_dict(self) -> dict:
+        return {**super().as_dict(), "wait": self.wait}

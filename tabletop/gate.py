@@ -24,26 +24,12 @@ from django.shortcuts import render
 from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
-from tabletop.errors import NotFound, TabletopError
+from tabletop.errors import NotFound, Throttled
 from tabletop.models import Seat, Table
 from tabletop.seats import seat_from_token
 
 # New codes are CODE_LENGTH letters of CODE_ALPHABET; older ones may be any 4-12 capitals/digits.
 _CODE = re.compile("[A-Z0-9]{4,12}")
-
-
-class Throttled(TabletopError):
-    """Too many tries from this address: HTTP 429 with ``wait`` (whole seconds)."""
-
-    status = 429
-    default_code = "throttled"
-
-    def __init__(self, code: str | None = None, message: str = "", wait: int = 60) -> None:
-        self.wait = max(1, int(wait))
-        super().__init__(code, message or f"Too many tries: try again in {self.wait} s.")
-
-    def as_dict(self) -> dict:
-        return {**super().as_dict(), "wait": self.wait}
 
 
 def normalize_code(code) -> str | None:

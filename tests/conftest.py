@@ -8,6 +8,9 @@ import pytest
 from tabletop import services
 from tabletop.rules import Command
 
+# Every error code the tests provoke at an API endpoint must be listed in its OpenAPI entry.
+pytest_plugins = ["tests.api_codes"]
+
 
 def _static_is_stale() -> bool:
     """True when STATIC_ROOT has no manifest or a source static file is newer than it."""

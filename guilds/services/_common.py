@@ -35,7 +35,7 @@ def require_balances(guild: Guild, **costs: int) -> None:
         have = getattr(guild, currency)
         if cost > 0 and have < cost:
             raise RuleViolation(
-                f"not_enough_{currency}",
+                "not_enough_feods" if currency == "feods" else "not_enough_blood_stones",
                 f"This costs {cost} {CURRENCY_LABELS[currency]}; your Guild has {have}.",
             )
 
@@ -136,13 +136,15 @@ def get_card[C: Card](model: type[C], card_id: object) -> C:
     return card
 
 
-def get_owned(queryset, pk, what: str):
-    """A row of one Guild by id, locked, or ``NotFound`` (never says it belongs to another).
-    ``pk``: anything (``guilds.ids.parse_id``): not an id in range is ``NotFound`` too."""
+def get_owned(queryset, pk, code: str):
+    """A row of one Guild by id, locked, or ``NotFound(code)`` (``"<what>_not_found"``; never
+    says it belongs to another). ``pk``: anything (``guilds.ids.parse_id``): not an id in
+    range is ``NotFound`` too."""
     number = parse_id(pk)
     row = None
     if number is not None:
         row = queryset.order_by().select_for_update(of=("self",)).filter(pk=number).first()
     if row is None:
-        raise NotFound(f"{what}_not_found", f"No such {what.replace('_', ' ')} in your Guild.")
+        what = code.removesuffix("_not_found").replace("_", " ")
+        raise NotFound(code, f"No such {what} in your Guild.")
     return row

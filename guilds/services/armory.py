@@ -51,8 +51,8 @@ def weapon_equip(
     ``mercenary_absent`` and the grip codes (``two_handed_needs_top``, ``slot_occupied``...).
     """
     guild = lock_guild(guild)
-    weapon = get_owned(guild.weapons.all(), weapon_id, "weapon")
-    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    weapon = get_owned(guild.weapons.all(), weapon_id, "weapon_not_found")
+    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary_not_found")
     if weapon.mercenary_id == mercenary.pk:
         raise RuleViolation(
             "weapon_already_equipped", f"{mercenary.card.name} already holds this weapon."
@@ -82,7 +82,7 @@ def weapon_unequip(*, guild: Guild, weapon_id: int) -> ArmoryWeapon:
     ``mercenary_absent`` (a weapon cannot be taken from someone away from the Guild).
     """
     guild = lock_guild(guild)
-    weapon = get_owned(guild.weapons.all(), weapon_id, "weapon")
+    weapon = get_owned(guild.weapons.all(), weapon_id, "weapon_not_found")
     mercenary = weapon.mercenary
     if mercenary is None:
         raise RuleViolation("weapon_not_equipped", f"{weapon.card.name} is in the armory.")

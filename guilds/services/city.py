@@ -350,7 +350,11 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
         require_free(m, "sent to the city")
         if m.status != Mercenary.Status.ACTIVE:
             raise RuleViolation(
-                "mercenary_busy" if m.is_away else f"mercenary_{m.status}",
+                "mercenary_busy"
+                if m.is_away
+                else "mercenary_injured"
+                if m.status == Mercenary.Status.INJURED
+                else "mercenary_dead",
                 f"{m.card.name} is {m.get_status_display().lower()}: only active mercenaries "
                 "in the dormitory can be sent.",
             )

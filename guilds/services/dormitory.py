@@ -77,7 +77,7 @@ def mercenary_dismiss(*, guild: Guild, mercenary_id: int) -> None:
     ``RuleViolation("mercenary_absent")``.
     """
     guild = lock_guild(guild)
-    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary_not_found")
     require_present(mercenary, "dismissed")
     _release_equipment(mercenary)
     mercenary.delete()
@@ -92,7 +92,7 @@ def mercenary_heal(*, guild: Guild, mercenary_id: int) -> Mercenary:
     ``feods_reserved`` (6.4), ``RuleViolation`` ``not_injured`` or ``not_enough_feods``.
     """
     guild = lock_guild(guild)
-    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary_not_found")
     require_free(mercenary, "healed")
     if mercenary.status != Mercenary.Status.INJURED:
         raise RuleViolation("not_injured", f"{mercenary.card.name} is not injured.")
@@ -126,9 +126,9 @@ def mercenary_status_set(
     ``mercenary_dead``.
     """
     # Lock the Guild before the mercenary, in the same order as every other service.
-    found = get_owned(Mercenary.objects.all(), mercenary_id, "mercenary")
+    found = get_owned(Mercenary.objects.all(), mercenary_id, "mercenary_not_found")
     guild = lock_guild(found.guild_id)
-    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary_not_found")
     if status not in Mercenary.Status.values:
         raise RuleViolation("bad_status", f"Unknown status {status!r}.")
     if mercenary.is_dead:

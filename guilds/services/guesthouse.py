@@ -38,4 +38,4 @@ def follower_enlist(*, guild: Guild, card_id: int) -> GuestFollower:
 def follower_dismiss(*, guild: Guild, guest_id: int) -> None:
     """Send a permanently enlisted follower away (no refund). ``NotFound("follower_not_found")``."""
     guild = lock_guild(guild)
-    get_owned(guild.guests.all(), guest_id, "follower").delete()
+    get_owned(guild.guests.all(), guest_id, "follower_not_found").delete()

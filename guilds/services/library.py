@@ -43,8 +43,8 @@ def arcane_code_assign(*, guild: Guild, code_id: int, mercenary_id: int) -> Libr
     ``no_arcane_ability``, ``codes_full``.
     """
     guild = lock_guild(guild)
-    code = get_owned(guild.codes.all(), code_id, "arcane_code")
-    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary")
+    code = get_owned(guild.codes.all(), code_id, "arcane_code_not_found")
+    mercenary = get_owned(guild.mercenaries.all(), mercenary_id, "mercenary_not_found")
     if code.mercenary_id == mercenary.pk:
         raise RuleViolation("code_already_held", f"{mercenary.card.name} already holds it.")
     if code.mercenary_id is not None:
@@ -64,7 +64,7 @@ def arcane_code_unassign(*, guild: Guild, code_id: int) -> LibraryCode:
     """Put an Arcane Code back on the library shelf. Raises ``NotFound("arcane_code_not_found")``,
     ``RuleViolation`` ``code_not_held``, ``mercenary_absent``."""
     guild = lock_guild(guild)
-    code = get_owned(guild.codes.all(), code_id, "arcane_code")
+    code = get_owned(guild.codes.all(), code_id, "arcane_code_not_found")
     if code.mercenary is None:
         raise RuleViolation("code_not_held", f"{code.card.name} is on the library shelf.")
     require_free(code.mercenary, "unequipped")

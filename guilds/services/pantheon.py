@@ -38,7 +38,7 @@ def daemon_add(*, guild: Guild, card_id: int) -> PantheonDaemon:
 def daemon_remove(*, guild: Guild, entry_id: int) -> None:
     """Take a daemon out of the pantheon. ``NotFound("daemon_not_found")``."""
     guild = lock_guild(guild)
-    get_owned(guild.pantheon.all(), entry_id, "daemon").delete()
+    get_owned(guild.pantheon.all(), entry_id, "daemon_not_found").delete()
 
 
 def pantheon_by_kabbalah(guild: Guild) -> dict[str, dict[int, list[DaemonCard]]]:

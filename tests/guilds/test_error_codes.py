@@ -124,3 +124,17 @@ def test_a_party_already_back_cannot_be_called_back(guild, give):
     exp.refresh_from_db()
     assert exp.outcome == "cancelled"
     assert models.CityNews.objects.filter(guild=guild, reference=f"expedition:{exp.pk}").count() == 1
+
+
+def test_rows_of_the_guild_by_id_are_not_found_when_missing(guild):
+    """6.2 (Guesthouse, pantheon, Arcane Library): dismissing a follower, removing a daemon or
+    shelving an Arcane Code the Guild does not have is ``NotFound``, nothing changed."""
+    with pytest.raises(NotFound) as exc:
+        services.follower_dismiss(guild=guild, guest_id=MISSING)
+    assert exc.value.code == "follower_not_found"
+    with pytest.raises(NotFound) as exc:
+        services.daemon_remove(guild=guild, entry_id=MISSING)
+    assert exc.value.code == "daemon_not_found"
+    with pytest.raises(NotFound) as exc:
+        services.arcane_code_unassign(guild=guild, code_id=MISSING)
+    assert exc.value.code == "arcane_code_not_found"

@@ -4,46 +4,26 @@ asserted by some test. The raised codes are read from the source (the first argu
 ``RuleViolation``/``NotAllowed``/``NotFound``/``Conflict``, the code of ``require``, and every
 ``code=`` keyword), so a new code cannot slip past the catalogue."""
 
-import ast
 import re
-from collections import defaultdict
 from pathlib import Path
 
-from tabletop.error_codes import CATALOGUE
+from tabletop.error_codes import CATALOGUE, codes_raised_in
 from tabletop.errors import TabletopError
 
 ROOT = Path(__file__).resolve().parents[2]
-CLASSES = {"RuleViolation", "NotAllowed", "NotFound", "Conflict", "TabletopError"}
-
-
-
-def _literal(node):
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def raised_codes() -> dict[str, set[tuple[str, str]]]:
-    """``{code: {(class name, "file:line")}}`` for every code raised in the project's code."""
-    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for path in sorted(ROOT.rglob("*.py")):
-        rel = path.relative_to(ROOT)
-        if rel.parts[0] in ("tests", "bench", ".venv") or "migrations" in rel.parts:
-            continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            name = getattr(func, "id", None) or getattr(func, "attr", None)
-            code = cls = None
-            if name in CLASSES and node.args:
-                cls, code = name, _literal(node.args[0])
-            elif name == "require" and len(node.args) >= 2:
-                cls, code = "RuleViolation", _literal(node.args[1])
-            for kw in node.keywords:
-                if kw.arg == "code" and _literal(kw.value):
-                    code, cls = _literal(kw.value), cls if cls in CLASSES else "RuleViolation"
-            if code:
-                found[code].add(("RuleViolation" if cls == "TabletopError" else cls, f"{rel}:{node.lineno}"))
-    return found
+    """``{code: {(class name, "file:line")}}`` for every code raised in the project's code
+    (``tabletop.error_codes.codes_raised_in`` over everything but tests, benchmarks, the venv)."""
+    sources = [
+        p
+        for p in ROOT.iterdir()
+        if not p.name.startswith(".")
+        and p.name not in ("tests", "bench")
+        and (p.is_dir() or p.suffix == ".py")
+    ]
+    return codes_raised_in(*sources)
 
 
 def test_every_raised_code_is_catalogued_with_one_class():
@@ -51,7 +31,8 @@ def test_every_raised_code_is_catalogued_with_one_class():
     missing = sorted(set(found) - set(CATALOGUE))
     assert not missing, f"add these codes to tabletop/error_codes.py: {missing}"
     wrong = {
-        code: sorted(uses) for code, uses in found.items()
+        code: sorted(uses)
+        for code, uses in found.items()
         if {cls for cls, _ in uses} != {CATALOGUE[code][0].__name__}
     }
     assert not wrong, f"one class (one HTTP status) per code: {wrong}"
