@@ -9,7 +9,7 @@ from missions.models import Mission
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tests.guilds.factories import UserFactory
 
-from .lifecycle_flow import achieve, open_table, prepare
+from .lifecycle_flow import achieve, cmd, open_table, prepare
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +64,9 @@ def test_an_ended_mission_takes_no_more_play_until_it_is_closed(make_guild, demo
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    cmd(table, sb, "objective.achieve")
+    achieve(table, sb)
     table.refresh_from_db()
+    assert table.state["ended"] is not None and table.state["closed"] is None
     version = table.version
     with pytest.raises(RuleViolation) as exc:
         cmd(table, sa, "mana.adjust", colour="common", delta=1)
