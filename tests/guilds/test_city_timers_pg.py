@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from guilds import models, services, tasks
 
+from .expeditions import seed_explorations
 from .test_city import SUCCESS, hire, make_point
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -138,30 +139,11 @@ def test_a_worker_killed_mid_settlement_loses_nothing(found_guild, give):
     from config.celery import app
 
     app.control.purge()
-    guilds = [found_guild(f"House {i}") for i in range(6)]
-    points = [make_point(f"Point {i}", explore_minutes=1) for i in range(50)]
-    party = {g.pk: hire(g, give, 1)[0] for g in guilds}
-    expeditions = models.Expedition.objects.bulk_create(
-        models.Expedition(
-            guild=g,
-            point=p,
-            action="explore",
-            party_size=1,
-            chance=100,
-            roll=1,
-            consequence_roll=1,
-            started_at=timezone.now(),
-            # Not due while they are re-dated below: the workers' clock sweeps every second.
-            due_at=timezone.now() + timedelta(hours=1),
-        )
-        for g in guilds
-        for p in points
+    # Not due while they are re-dated below: the workers' clock sweeps every second.
+    later = timezone.now() + timedelta(hours=1)
+    expeditions = seed_explorations(
+        found_guild, give, guilds=6, points=50, due_at=lambda k: later
     )
-    through = models.Expedition.mercenaries.through
-    through.objects.bulk_create(
-        through(expedition_id=e.pk, mercenary_id=party[e.guild_id].pk) for e in expeditions
-    )
-    models.Mercenary.objects.update(status="exploring")
     total = len(expeditions)
     open_ = models.Expedition.objects.filter(settled_at__isnull=True)
     with tempfile.TemporaryDirectory() as beat_dir:
