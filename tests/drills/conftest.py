@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from django.db import connection
 
 from tests.faults import private_redis  # noqa: F401 - fixture
 from tests.guilds.conftest import found_guild, give  # noqa: F401 - fixtures
+from tests.servers import OPEN_GATE, database_url, start_web
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,11 +25,7 @@ def _postgres_only():
 
 
 def db_url() -> str:
-    db = connection.settings_dict
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
+    return database_url()
 
 
 def start_worker(redis_url: str, name: str, log_dir: Path) -> subprocess.Popen:
@@ -60,49 +56,21 @@ def start_worker(redis_url: str, name: str, log_dir: Path) -> subprocess.Popen:
 
 
 def serve(redis_url: str, log_dir: Path, port: int) -> subprocess.Popen:
-    """daphne serving ``config.asgi`` on ``port``, the test database and ``redis_url``, as a
-    server is run (no debug pages; the psycopg pool, health-checked, its default)."""
-    import httpx
-
+    """The server ``bin/run`` starts (``tests.servers``: uvicorn) serving ``config.asgi`` on
+    ``port``, the test database and ``redis_url``, as a server is run (no debug pages; the
+    psycopg pool, health-checked, its default)."""
     env = dict(
         os.environ,
+        **OPEN_GATE,
         DATABASE_URL=db_url(),
         REDIS_URL=redis_url,
         DEBUG="0",
         SECRET_KEY="drill-only-secret-key-drill-only-secret-key-0123456789",
         ALLOWED_HOSTS="127.0.0.1,localhost",
-        TABLETOP_CODE_GUESS_RATE="100000/min",
-        TABLETOP_SEAT_JOIN_RATE="100000/min",
-        TABLETOP_TABLE_CREATE_RATE="100000/min",
     )
     env.pop("DB_POOL", None)
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    log = open(log_dir / f"daphne-{port}.log", "ab")  # noqa: SIM115 - closed with the process
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise RuntimeError("daphne did not start")
+    log = open(log_dir / f"web-{port}.log", "ab")  # noqa: SIM115 - closed with the process
+    return start_web(port, env, log)
 
 
 def kill9(proc: subprocess.Popen) -> None:

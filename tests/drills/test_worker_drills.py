@@ -11,7 +11,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from guilds import models
-from tests.guilds.test_city import hire, make_point
+from tests.guilds.expeditions import seed_explorations
 
 from .conftest import kill9, start_worker
 
@@ -21,31 +21,14 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pyt
 def _expeditions(found_guild, give, n: int, first_in: float, spread: float):
     """``n`` explorations of 10 Guilds due from ``first_in`` s for ``spread`` s, no task sent
     yet (the workers' clocks send them, as the sweeper does for far deadlines)."""
-    guilds = [found_guild(f"House {i}") for i in range(10)]
-    points = [make_point(f"Point {i}", explore_minutes=1) for i in range(n // 10)]
-    party = {g.pk: hire(g, give, 1)[0] for g in guilds}
     start = timezone.now() + timedelta(seconds=first_in)
-    rows = models.Expedition.objects.bulk_create(
-        models.Expedition(
-            guild=g,
-            point=p,
-            action="explore",
-            party_size=1,
-            chance=100,
-            roll=1,
-            consequence_roll=1,
-            started_at=timezone.now(),
-            due_at=start + timedelta(seconds=spread * (i * 10 + j) / n),
-        )
-        for i, p in enumerate(points)
-        for j, g in enumerate(guilds)
+    return seed_explorations(
+        found_guild,
+        give,
+        guilds=10,
+        points=n // 10,
+        due_at=lambda k: start + timedelta(seconds=spread * k / n),
     )
-    through = models.Expedition.mercenaries.through
-    through.objects.bulk_create(
-        through(expedition_id=e.pk, mercenary_id=party[e.guild_id].pk) for e in rows
-    )
-    models.Mercenary.objects.update(status="exploring")
-    return rows
 
 
 def _wait_settled(timeout: float) -> None:
