@@ -11,6 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from guilds.services import follower_data
+
 from .rules.guildcards import follower_card
 from .rules.setup_map import check_layout, picture
 from .rules.setup_script import check_events, check_waves
@@ -260,31 +262,11 @@ class MissionFollower(models.Model):
         return f"{self.card.name} x{self.copies}"
 
     def snapshot(self) -> dict:
+        """The offer as the mission carries it (5.1.2): the card with its factors, every
+        ability and its fate-point cost, both fixed weapons (shooting and brawl damage, real
+        range) and its arcane reference code (``guilds.services.follower_data``)."""
         card = self.card
-        data = {
-            "name": card.name,
-            "level": card.level,
-            "armor": card.armor,
-            "impact_resistance": card.impact_resistance,
-            "hit_factor": card.hit_factor,
-            "movement": card.movement,
-            "hand_to_hand": [card.hand_to_hand_dice, card.hand_to_hand_modifier],
-            "ranged": [card.ranged_dice, card.ranged_modifier],
-            "arcane_ability": card.arcane_ability,
-            "abilities": [{"standard": a.standard, "x": a.x} for a in card.abilities.all()],
-            "primary_weapon": [
-                card.primary_weapon,
-                card.primary_weapon_type,
-                card.primary_damage,
-                card.primary_features,
-            ],
-            "secondary_weapon": [
-                card.secondary_weapon,
-                card.secondary_weapon_type,
-                card.secondary_damage,
-                card.secondary_features,
-            ],
-        }
+        data = follower_data(card)
         return {
             "key": str(card.pk),
             "card_id": card.pk,

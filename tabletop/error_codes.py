@@ -17,6 +17,7 @@ from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, Table
 CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
     "already_activated": (RuleViolation, "… was already activated this phase (7.2): it cannot … until the next phase."),
+    "already_assigned": (RuleViolation, "… already has its code and dice (7.2.3.2)."),
     "already_chosen": (RuleViolation, "… is already chosen."),
     "already_claimed": (RuleViolation, "That card is taken."),
     "already_declined": (RuleViolation, "You have already declined."),
@@ -186,6 +187,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "mission_over": (RuleViolation, "The mission is over."),
     "must_discard": (RuleViolation, "… cannot be placed: discard it."),
     "name_taken": (RuleViolation, "You already have a guest Guild of that name."),
+    "no_ability": (RuleViolation, "… has no personal ability."),
     "no_arcane": (RuleViolation, "… has no arcane ability."),
     "no_arcane_ability": (
         RuleViolation,
@@ -221,6 +223,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "no_vessel": (RuleViolation, "The Vessel Stack is empty."),
     "no_waves": (RuleViolation, "Only a wave mission holds characters back."),
     "no_weapon": (RuleViolation, "… needs a weapon (5.1.4)."),
+    "not_a_daemon": (RuleViolation, "… is not a summoned daemon (7.2.3.2)."),
     "not_a_mission": (RuleViolation, "This table has no mission."),
     "not_a_player": (NotAllowed, "Only a player of this mission can continue it."),
     "not_active": (RuleViolation, "Channelling needs an active movement token."),
@@ -296,6 +299,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "pantheon_full": (RuleViolation, "A pantheon holds … daemons."),
     "party_empty": (RuleViolation, "Choose at least one active mercenary to send."),
     "party_too_large": (RuleViolation, "A party has at most … mercenaries."),
+    "passive_ability": (RuleViolation, "… is passive: it needs no activation (5.1.1)."),
     "placement_possible": (RuleViolation, "… can be placed, so it may not be discarded."),
     "point_already_held": (RuleViolation, "… is already yours."),
     "position_used": (

@@ -69,7 +69,7 @@ from .missions import (  # noqa: F401 (missions issue 6, 13)
     raffle_candidates,
 )
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
-from .queries import guild_database, guild_snapshot
+from .queries import follower_data, guild_database, guild_snapshot
 
 __all__ = [
     "guest_guild_delete",
@@ -117,6 +117,7 @@ __all__ = [
     "guild_database",
     "guild_ledger_audit",
     "guild_name_check",
+    "follower_data",
     "guild_snapshot",
     "guild_tour_seen",
     "guild_update",

@@ -168,6 +168,14 @@ def _fixed_weapons(card) -> dict:
     }
 
 
+def follower_data(card) -> dict:
+    """A follower card as a mission snapshot entry: its factors, every ability with its
+    activation and fate-point cost, its fixed weapons (shooting and brawl damage, range) and
+    its arcane reference code (5.1.2, 6.4.1; the shape ``missions.rules.guildcards``
+    reads)."""
+    return {**_character(card), **_fixed_weapons(card)}
+
+
 def weapon_data(card: WeaponCard) -> dict:
     return {
         "card_id": card.pk,

@@ -8,7 +8,9 @@ Where each rule lives (one topic module each: its commands, events, folds and na
   FURY / VIGOR / WEAKNESS effects; ``calc``: confirming or cancelling a worked-out fight;
 - ``arcane``: mana, channelling, powers, pentacles, the arcane test; ``possession``: the
   possessed character each turn, the out-of-control card, freeing;
-- ``summoning``: daemons, and daemons leaving the game;
+- ``summoning``: daemons, and daemons leaving the game; ``daemons``: the code and channelled
+  dice a summoner assigns to its daemon (7.2.3.2);
+- ``abilities``: personal abilities used at the table, paid from fate (5.1.1, 6.4.2);
 - ``turns``: phases, the first player, the turn change, movement tokens (activations);
 - ``end``: the control objective, objective achieved, surrender, total elimination, turn
   limit, escapes, closing; ``score``: fate points, kills, relics;
@@ -30,10 +32,12 @@ from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 from . import setup as setup_rules
 from . import view as view_module
+from .abilities import abilities
 from .arcane import arcane
 from .brawl import brawl
 from .calc import calc
 from .common import NO_LINES, STRATEGIC
+from .daemons import daemons
 from .damage import damage
 from .end import check_elimination, end
 from .moves import moves_for
@@ -219,6 +223,8 @@ class DemlocRuleset(DeciderRuleset):
         arcane,
         possession,
         summoning,
+        daemons,
+        abilities,
         end,
         score,
     )

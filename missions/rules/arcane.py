@@ -15,7 +15,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
 from . import activation, possession
-from .cards import parse_feature
+from .cards import codes_of, parse_feature
 from .common import (
     NO_LINES,
     P,
@@ -319,36 +319,55 @@ def say_mana_channelled(e: EventRecord, s: dict) -> str:
 
 @play_command(arcane, P + "power.use")
 def power_use(d: Decision, data: Data) -> None:
-    """``{"piece", "power": index, "target", "extra_common", "extra_dark"}`` (7.2.3.1: an
+    """``{"piece", "code": index (default 0), "power": index, "target", "extra_common",
+    "extra_dark"}``: a power of any of the character's Arcane Codes (5.1.5; 7.2.3.1: an
     exhausted caster pays one extra mana per level). It activates the caster (7.2) and is
     remembered with what it changed, for the target's "defend" test (7.2.3.5,
     ``record_power``); its VIGOR/WEAKNESS/POISON become arcane effect tokens a "cancel" test
     removes (``lasting``). Raises ``possessed``, ``no_power``, ``already_activated``,
-    ``bad_extra``, ``not_enough_mana``."""
+    ``bad_input``, ``bad_extra``, ``not_enough_mana``."""
     p = own_piece(d, data)
     not_possessed(p)
-    code = p.get("code") or {}
+    codes = codes_of(p)
     d.require(
-        bool(code) and p["asset"] == "standard",
+        bool(codes) and p["asset"] == "standard",
         "no_power",
         f"{p['name']} has no arcane power to use now.",
     )
     activation.require_free(d.state, p, "use an arcane power")
     activation.require_no_object(d.state, p, "use an arcane power")
+    code_index = num(data, "code", 0, 0, len(codes) - 1)
+    code = codes[code_index]
+    d.require(bool(code["powers"]), "no_power", f"{code['name']} has no arcane power.")
     index = num(data, "power", 0, 0, len(code["powers"]) - 1)
     target = piece(d.state, data.get("target"))
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
     pay(p, code["powers"][index]["cost"], extra)
     d.emit(
-        P + "power.used", {"piece": p["id"], "power": index, "target": target["id"], "extra": extra}
+        P + "power.used",
+        {
+            "piece": p["id"],
+            "code": code_index,
+            "power": index,
+            "target": target["id"],
+            "extra": extra,
+        },
     )
+
+
+def _power(caster: dict, data: dict) -> dict | None:
+    codes = codes_of(caster)
+    ci, pi = data.get("code", 0), data["power"]
+    if ci >= len(codes) or pi >= len(codes[ci]["powers"]):
+        return None
+    return codes[ci]["powers"][pi]
 
 
 @arcane.evolver(P + "power.used", label="used an arcane power")
 def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
-    power = p["code"]["powers"][d["power"]]
+    power = _power(p, d) or {}
     p, more = pay(p, power["cost"], d["extra"])
     set_piece(
         s,
@@ -368,8 +387,7 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 @arcane.narrator(P + "power.used")
 def say_power_used(e: EventRecord, s: dict) -> str:
     caster = s["pieces"].get(e.data["piece"]) or {}
-    powers = (caster.get("code") or {}).get("powers") or []
-    power = powers[e.data["power"]]["name"] if e.data["power"] < len(powers) else "a power"
+    power = (_power(caster, e.data) or {}).get("name", "a power") if caster else "a power"
     return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
 
 
@@ -554,4 +572,4 @@ def say_arcane_tested(e: EventRecord, s: dict) -> str:
     return " ".join(e.data["lines"])
 
 
-__all__ = ["RuleViolation", "apply_effect", "channel", "in_play", "pay"]
+__all__ = ["RuleViolation", "apply_effect", "channel", "codes_of", "in_play", "pay"]

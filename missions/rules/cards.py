@@ -11,8 +11,14 @@ A character card dict::
      "h2h": 0..8, "h2h_bonus": 0..6, "ranged": 0..8, "ranged_bonus": 0..6, "arcane": 0..6,
      "favourite": "swords" | ... | None,
      "weapons": [weapon, ...]            # 0..2: primary first, then secondary
-     "features": ["MONSTROUS 1", "FURY"],  # personal abilities (8.4)
-     "code": arcane code or None, "kabbalah": str | None (daemons)}
+     "features": ["MONSTROUS 1", "FURY"],  # standard personal abilities (8.4)
+     "abilities": [ability, ...],           # every personal ability, with its fate cost
+     "codes": [arcane code, ...],           # every Arcane Code the character holds (5.1.5)
+     "code": the code in hand (the first; the summoning code once it summoned) or None,
+     "kabbalah": str | None (daemons)}
+
+An ability dict (5.1.1 "personal ability fate points cost", 8.4): ``{"name", "feature": "FURY"
+| "FLY 2" | None (unique), "activation": "passive" | "activated", "fate_cost": 0..9, "text"}``.
 
 A weapon dict: ``{"name", "type", "damage": int (shooting damage for ranged weapons, brawl damage
 otherwise), "brawl_damage": int (ranged weapons' second value, defaults to damage),
@@ -151,6 +157,31 @@ def code_from_data(data: dict | None) -> dict | None:
     }
 
 
+def ability_from_data(data: dict) -> dict:
+    """A checked ability dict (module docstring; 5.1.1, 8.4): a standard one carries its
+    ``feature`` (``"FLY 2"``), a unique one its ``name`` and ``text``; an activated ability is
+    paid ``fate_cost`` fate points when used (6.4.2). Raises ``RuleViolation("bad_card")``."""
+    if not isinstance(data, dict):
+        raise RuleViolation("bad_card", "An ability is a name, a cost and a text.")
+    feature = data.get("feature")
+    if feature:
+        feature = str(feature).upper()
+        parse_feature(feature)
+    activation = data.get("activation") or "passive"
+    if activation not in ("passive", "activated"):
+        raise RuleViolation("bad_card", f"Unknown ability activation {activation!r}.")
+    name = str(data.get("name") or feature or "").strip()
+    if not name:
+        raise RuleViolation("bad_card", "A unique ability needs a name.")
+    return {
+        "name": name[:80],
+        "feature": feature or None,
+        "activation": activation,
+        "fate_cost": _int(data, "fate_cost", 0, 9, 0),
+        "text": str(data.get("text") or "")[:600],
+    }
+
+
 def card_from_data(data: dict) -> dict:
     """A checked, normalized character card (module docstring). Unknown keys are dropped.
 
@@ -175,7 +206,12 @@ def card_from_data(data: dict) -> dict:
     card["features"] = [str(f).upper() for f in data.get("features", [])]
     for f in card["features"]:
         parse_feature(f)
-    card["code"] = code_from_data(data.get("code"))
+    codes = [code_from_data(c) for c in data.get("codes") or [] if c]
+    if not codes and data.get("code"):
+        codes = [code_from_data(data["code"])]
+    card["codes"] = [c for c in codes if c]
+    card["code"] = card["codes"][0] if card["codes"] else None
+    card["abilities"] = [ability_from_data(a) for a in data.get("abilities") or []]
     card["kabbalah"] = data.get("kabbalah")
     if is_dignitary(data):
         card["dignitary"] = True
@@ -191,6 +227,12 @@ def is_dignitary(data: dict) -> bool:
     if any(str(f).upper().strip() == "DIGNITARY" for f in data.get("features", []) or ()):
         return True
     return str(data.get("name", "")).strip().lower() == "dignitary"
+
+
+def codes_of(piece: dict) -> list[dict]:
+    """Every Arcane Code a character holds (5.1.5; a piece stored before the codes list:
+    its one code)."""
+    return piece.get("codes") or ([piece["code"]] if piece.get("code") else [])
 
 
 def possession_limit(arcane: int) -> int:

@@ -34,6 +34,28 @@ def _features(items) -> list[str]:
     return out
 
 
+def abilities_card(items) -> list[dict]:
+    """Every personal ability of a snapshot card as mission ability dicts (``cards``; 5.1.1:
+    "personal ability fate points cost", 8.4: standard or unique, passive or with
+    activation): ``[{"name", "feature", "activation", "fate_cost", "text"}]``."""
+    out = []
+    for item in items or []:
+        feature = _feature(item.get("standard", ""), item.get("x"))
+        name = feature or (item.get("name") or "").strip() or "Unique ability"
+        out.append(
+            {
+                "name": name[:80],
+                "feature": feature,
+                "activation": "activated"
+                if item.get("activation") == "activated"
+                else "passive",
+                "fate_cost": _clamp(item.get("fate_cost"), 0, 9),
+                "text": str(item.get("text") or "")[:600],
+            }
+        )
+    return out
+
+
 def _clamp(value, low: int, high: int) -> int:
     return max(low, min(high, int(value or 0)))
 
@@ -53,6 +75,7 @@ def _factors(c: dict) -> dict:
         "ranged_bonus": _clamp(ranged[1], 0, 6),
         "arcane": _clamp(c.get("arcane_ability"), 0, 6),
         "features": _features(c.get("abilities")),
+        "abilities": abilities_card(c.get("abilities")),
     }
 
 
@@ -150,7 +173,9 @@ def mercenary_entry(m: dict) -> dict:
             **_factors(m),
             "favourite": m.get("favourite_weapon") or None,
             "weapons": [weapon_card(w) for w in weapons[:2]],
-            "code": code_card(codes[0]) if codes else None,
+            # 5.1.5: every Arcane Code of the Arcane Library assigned to the mercenary.
+            "codes": [code_card(c) for c in codes],
+            "code": code_card(codes[0]) if codes else None,  # the code in hand (cards.py)
         },
     }
 
@@ -171,9 +196,10 @@ def follower_card(f: dict, card_id: str) -> dict:
         "weapons": weapons,
     }
     if codes and card["arcane"] > 0:
-        # 5.1.2: the arcane reference code of the card, assigned for the game; followers
-        # never summon daemons, so the code comes without its summoning.
-        card["code"] = {**code_card(codes[0]), "summon_cost": None, "pentacle": None}
+        # 5.1.2: the arcane reference code(s) of the card, assigned for the game; followers
+        # never summon daemons, so a code comes without its summoning.
+        card["codes"] = [{**code_card(c), "summon_cost": None, "pentacle": None} for c in codes]
+        card["code"] = card["codes"][0]
     return card
 
 

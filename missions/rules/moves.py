@@ -48,20 +48,36 @@ def _piece_moves(p: dict) -> list[Command]:
             out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="defend"))
         if p["arcane_effects_live"]:
             out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="cancel", target=pid))
-        if p.get("code") and p["code"].get("summon_cost") and not p.get("summoning"):
-            out.append(_c("daemon.summon", piece=pid, level=1, hearts=2))
-            out.append(_c("daemon.summon", piece=pid, level=p["max_daemon_level"], hearts=1))
-    for power in p.get("power_refs", []):
-        out.append(
-            _c(
-                "power.use",
-                piece=pid,
-                power=power["index"],
-                target=pid,
-                extra_common=0,
-                extra_dark=0,
+        for code in p.get("code_refs", []):
+            if code.get("summon_cost") and not p.get("summoning"):
+                out.append(_c("daemon.summon", piece=pid, code=code["index"], level=1, hearts=2))
+                out.append(
+                    _c(
+                        "daemon.summon",
+                        piece=pid,
+                        code=code["index"],
+                        level=p["max_daemon_level"],
+                        hearts=1,
+                    )
+                )
+        if p.get("assign_codes"):
+            out.append(_c("daemon.assign", piece=pid, code=0, common=1, dark=0, seals=0))
+    for code in p.get("code_refs", []):
+        for power in code["power_refs"]:
+            out.append(
+                _c(
+                    "power.use",
+                    piece=pid,
+                    code=code["index"],
+                    power=power["index"],
+                    target=pid,
+                    extra_common=0,
+                    extra_dark=0,
+                )
             )
-        )
+    for ability in p.get("ability_refs", []):
+        if ability["activated"]:
+            out.append(_c("ability.use", piece=pid, ability=ability["index"]))
     return out
 
 

@@ -138,6 +138,10 @@ DEMO_GUILDS = [
                 "weapons": [_SWORD, _BUCKLER],
                 "code": _ASH_CODE,
                 "features": ["FURY"],
+                # 5.1.1: a personal ability with activation and its fate-point cost (8.4).
+                "abilities": [
+                    {"name": "FURY", "feature": "FURY", "activation": "activated", "fate_cost": 1}
+                ],
             },
             {
                 "id": "korr",
@@ -190,7 +194,17 @@ DEMO_GUILDS = [
                 "arcane": 3,
                 "favourite": "knife",
                 "weapons": [_DAGGER],
-                "code": _BRINE_CODE,
+                # 5.1.5: two Arcane Codes from the Guild's library (arcane 3 holds up to 3).
+                "codes": [_BRINE_CODE, _ASH_CODE],
+                "abilities": [
+                    {
+                        "name": "Tide sense",
+                        "activation": "activated",
+                        "fate_cost": 2,
+                        "text": "Once per turn, reroll one arcane die.",
+                    },
+                    {"name": "Salt skin", "text": "Poison tokens above 1 are not added."},
+                ],
             },
             {
                 "id": "bram",

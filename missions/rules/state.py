@@ -37,7 +37,10 @@ class Piece(TypedDict, total=False):
     favourite: str | None
     weapons: list[dict[str, Any]]
     features: list[str]
-    code: dict[str, Any] | None
+    code: dict[str, Any] | None  # the code in hand
+    codes: list[dict[str, Any]]  # every Arcane Code held (5.1.5)
+    abilities: list[dict[str, Any]]  # every personal ability with its fate cost (5.1.1)
+    assigned: bool  # a daemon given its code and dice (7.2.3.2)
     kabbalah: str | None
     owner: int
     armor_damage: int
@@ -241,6 +244,21 @@ class EffectSet(TypedDict):
     piece: str
     effect: str  # fury | vigor | weakness
     value: int
+
+
+class AbilityUsed(TypedDict):
+    piece: str
+    ability: int
+    fate: int
+    seat: int  # the player who pays
+
+
+class DaemonAssigned(TypedDict):
+    piece: str
+    code: dict[str, Any]
+    common: int
+    dark: int
+    seals: int
 
 
 class PieceEscaped(TypedDict):

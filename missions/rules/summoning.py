@@ -13,6 +13,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
 from . import activation
+from .cards import codes_of
 from .common import NO_LINES, P, in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
 
@@ -60,11 +61,13 @@ def check_hearts(hearts: int) -> int:
 
 @play_command(summoning, P + "daemon.summon")
 def daemon_summon(d: Decision, data: Data) -> None:
-    """``{"piece", "level": 1..5, "hearts": 1..3, "kabbalah"}`` (7.2.3.2): a mercenary with an
-    active movement token and the code's summoning mana draws a daemon of its code's kabbalah
-    from its Guild's pantheon. Raises ``cannot_summon``, ``possessed``, ``already_summoning``,
-    ``not_active``, ``already_activated``, ``not_enough_mana``, ``wrong_kabbalah``, ``level_too_high`` (above
-    ``max_daemon_level``), ``bad_hearts``, ``no_daemon``."""
+    """``{"piece", "code": index (default 0), "level": 1..5, "hearts": 1..3, "kabbalah"}``
+    (7.2.3.2): a mercenary with an active movement token and the summoning mana of one of its
+    Arcane Codes (5.1.5: any code it holds) draws a daemon of that code's kabbalah from its
+    Guild's pantheon; that code turns to its post-summoning asset. Raises ``cannot_summon``,
+    ``possessed``, ``already_summoning``, ``not_active``, ``already_activated``,
+    ``not_enough_mana``, ``wrong_kabbalah``, ``level_too_high`` (above ``max_daemon_level``),
+    ``bad_hearts``, ``no_daemon``, ``bad_input``."""
     summoner = own_piece(d, data)
     d.require(
         summoner["kind"] == "mercenary", "cannot_summon", "Only mercenaries summon daemons (5.1.2)."
@@ -75,7 +78,9 @@ def daemon_summon(d: Decision, data: Data) -> None:
         "already_summoning",
         f"{summoner['name']} already has a daemon in play.",
     )
-    code = summoner.get("code") or {}
+    codes = codes_of(summoner)
+    code_index = num(data, "code", 0, 0, max(0, len(codes) - 1))
+    code = codes[code_index] if codes else {}
     d.require(
         code and code.get("summon_cost") and summoner["asset"] == "standard",
         "cannot_summon",
@@ -122,6 +127,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
         P + "daemon.summoned",
         {
             "summoner": summoner["id"],
+            "code": code_index,
             "daemon": daemon,
             "id": f"d{d.state['daemon_seq'] + 1}",
             "hearts": hearts,
@@ -137,6 +143,8 @@ def daemon_summon(d: Decision, data: Data) -> None:
 def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     summoner = s["pieces"][d["summoner"]]
+    # The summoning code is the code in hand from now on (its pentacle, 5.1.5 b).
+    summoner["code"] = codes_of(summoner)[d.get("code", 0)]
     cost = summoner["code"]["summon_cost"]
     summoner["mana"]["common"] -= cost["common"]
     summoner["mana"]["dark"] -= cost["dark"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import (
+    abilities,
     activation,
     arcane,
     brawl,
@@ -20,7 +21,7 @@ from . import (
     turns,
 )
 from . import setup as setup_rules
-from .cards import possession_limit
+from .cards import codes_of, possession_limit
 from .common import TURN_END, name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
@@ -207,6 +208,7 @@ def view(state: dict, seat: int | None) -> dict:
     pieces = []
     for pid in state["order"]:
         p = state["pieces"][pid]
+        summoner = state["pieces"].get(p.get("summoner") or "") if p["kind"] == "daemon" else None
         pieces.append(
             {
                 **p,
@@ -253,19 +255,51 @@ def view(state: dict, seat: int | None) -> dict:
                     {**w, "index": i, "refs": _refs("weapon", w["features"])}
                     for i, w in enumerate(p["weapons"])
                 ],
+                # 5.1.5: the powers of every Arcane Code the character holds ("code": its
+                # index among them, "code_name" its name).
                 "power_refs": [
                     {
                         **pw,
                         "index": i,
+                        "code": ci,
+                        "code_name": c["name"],
                         "refs": _refs("arcane", pw["effects"]),
                         **_cost_at_use(p, pw.get("cost") or {}, extra=True),
                     }
-                    for i, pw in enumerate((p.get("code") or {}).get("powers", []))
+                    for ci, c in enumerate(codes_of(p))
+                    for i, pw in enumerate(c.get("powers", []))
                 ],
                 "summon": _summon_at_use(state, p),
+                # 5.1.5: every Arcane Code the character holds, each with its powers.
+                "code_refs": [
+                    {
+                        **c,
+                        "index": ci,
+                        "in_hand": c == p.get("code"),
+                        "power_refs": [
+                            {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
+                            for i, pw in enumerate(c.get("powers", []))
+                        ],
+                    }
+                    for ci, c in enumerate(codes_of(p))
+                ],
+                # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.
+                "ability_refs": abilities.ability_view(state, p),
+                # An activated FURY is paid from fate with its ability button, not set free.
+                "fury_paid": any(
+                    a.get("feature") == "FURY" and a["activation"] == "activated"
+                    for a in p.get("abilities") or []
+                ),
                 "pentacle_refs": _refs(
                     "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
                 ),
+                # 7.2.3.2: the summoner's codes this daemon may take, until it has one.
+                "assign_codes": [
+                    {"index": i, "name": c["name"], "in_hand": c == summoner.get("code")}
+                    for i, c in enumerate(codes_of(summoner))
+                ]
+                if summoner and p["arcane"] > 0 and not p.get("assigned")
+                else [],
                 "summoner_name": state["pieces"][p["summoner"]]["name"]
                 if p.get("summoner")
                 else None,

@@ -37,8 +37,8 @@ def characters(state):
 
 def fate_recount(sim) -> dict[int, int]:
     """Each player's fate points from the events alone: 3 at the start, minus what fate.spent,
-    a strayed shot's test, an applied shot's test, an arcane test and a hand-to-hand test took,
-    plus fate.gained."""
+    a strayed shot's test, an applied shot's test, an arcane test, a hand-to-hand test and an
+    ability used took, plus fate.gained."""
     fate: dict[int, int] = {}
     owner: dict[str, int] = {}
     proposed = None
@@ -55,6 +55,8 @@ def fate_recount(sim) -> dict[int, int]:
             fate[owner[d["shooter"]]] -= d["fate"]
         elif e.type in ("demloc.arcane.tested", "demloc.hand.tested"):
             fate[owner[d["piece"]]] -= d["fate"]
+        elif e.type == "demloc.ability.used":  # 5.1.1, 6.4.2: the player who controls it
+            fate[d["seat"]] -= d["fate"]
         elif e.type in ("demloc.shot.proposed", "demloc.brawl.proposed"):
             proposed = d
         elif e.type == "demloc.calc.cancelled":

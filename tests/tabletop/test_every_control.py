@@ -105,6 +105,7 @@ def _walk(table: Table, phones: list[Client], rounds: int) -> dict:
     """Submit every distinct control of every phone, ``rounds`` times over; returns counts."""
     seen: set = set()
     sent = refused = 0
+    types: set = set()
     for _ in range(rounds):
         progressed = False
         for phone in phones:
@@ -117,6 +118,7 @@ def _walk(table: Table, phones: list[Client], rounds: int) -> dict:
                 progressed = True
                 response = phone.post(f"/t/{table.code}/command/", dict_fields(form["fields"]))
                 sent += 1
+                types.add(dict(form["fields"]).get("type"))
                 assert response.status_code != 500, form
                 body = response.content.decode()
                 match = re.search(r'data-code="([a-z_]+)"', body)
@@ -125,7 +127,12 @@ def _walk(table: Table, phones: list[Client], rounds: int) -> dict:
                 refused += code is not None
         if not progressed:
             break
-    return {"sent": sent, "refused": refused, "kinds": len({k[1] for k in seen})}
+    return {
+        "sent": sent,
+        "refused": refused,
+        "kinds": len({k[1] for k in seen}),
+        "types": types,
+    }
 
 
 def dict_fields(fields):
@@ -145,3 +152,27 @@ def test_every_rendered_control_sends_a_payload_the_server_reads(ruleset, player
     counts = _walk(table, phones, rounds=12)
     table.refresh_from_db()
     assert counts["sent"] > 3 and table.version > 1, counts
+
+
+def test_demloc_sheets_send_abilities_every_code_and_daemon_assignment():
+    """Issue 14 point 3 (DemLoc rulebook 5.1.1, 5.1.5, 6.4.2, 7.2.3.2): the character sheet's
+    ability buttons (paid from fate), the powers of every code and a daemon's code and dice
+    are among the controls the walk submits."""
+    table, phones = _open("demloc", 2)
+    assert phones[0].post(f"/t/{table.code}/command/", {"type": "table.start"}).status_code == 200
+    # Maud (the second phone's arcane mercenary) summons the Drowned hag, arcane 2.
+    for data in (
+        {"type": "demloc.mana.adjust", "d.piece": "s1-maud", "d.colour": "common", "d.delta": "1"},
+        {"type": "demloc.mana.adjust", "d.piece": "s1-maud", "d.colour": "dark", "d.delta": "1"},
+        {"type": "demloc.daemon.summon", "d.piece": "s1-maud", "d.level": "2", "d.hearts": "2"},
+    ):
+        response = phones[1].post(f"/t/{table.code}/command/", data)
+        assert 'data-code="' not in response.content.decode(), data
+    page = phones[1].get(f"/t/{table.code}/").content.decode()
+    (assign,) = [f for f in _forms(page) if ("type", "demloc.daemon.assign") in f["fields"]]
+    response = phones[1].post(f"/t/{table.code}/command/", dict_fields(assign["fields"]))
+    assert 'data-code="' not in response.content.decode()
+    table.refresh_from_db()
+    assert table.state["pieces"]["d1"]["code"]["name"] == "Codex of Salted Ash"
+    counts = _walk(table, phones, rounds=12)
+    assert {"demloc.ability.use", "demloc.power.use", "demloc.daemon.summon"} <= counts["types"]

@@ -1,0 +1,213 @@
+"""Everything a Guild owns reaches the table (issue 14 point 3): every Arcane Code a character
+holds (DemLoc rulebook 5.1.5), the code and channelled dice a summoner assigns to its daemon
+(7.2.3.2), each personal ability with its fate-point cost, paid from fate when used (5.1.1,
+6.4.2, 8.4). Pure rules through the kit's driver (``tabletop.testing.Sim``)."""
+
+import pytest
+
+from missions.rules.cards import card_from_data
+from missions.rules.guildcards import mercenary_entry
+from tabletop.errors import RuleViolation
+
+from .demloc_sim import new_sim, piece, run
+
+ANN, BOB = 0, 1
+
+
+def code_of(fn) -> str:
+    with pytest.raises(RuleViolation) as exc:
+        fn()
+    return exc.value.code
+
+
+def unchanged(t, fn) -> str:
+    """The error code of ``fn``; the table's state is the same after it (bad input changes
+    nothing)."""
+    before = t.state
+    code = code_of(fn)
+    assert t.state == before
+    return code
+
+
+def maud_mana(t, common=1, dark=1):
+    for colour, n in (("common", common), ("dark", dark)):
+        if n:
+            run(t, BOB, "mana.adjust", piece="s1-maud", colour=colour, delta=n)
+
+
+def test_every_arcane_code_a_mercenary_holds_is_on_its_card_5_1_5():
+    t = new_sim()
+    maud = piece(t, "s1-maud")
+    assert [c["name"] for c in maud["codes"]] == ["Codex of Salted Ash", "Codex of Ash"]
+    sheet = next(p for p in t.view(BOB)["pieces"] if p["id"] == "s1-maud")
+    assert [c["name"] for c in sheet["code_refs"]] == ["Codex of Salted Ash", "Codex of Ash"]
+    assert [pw["name"] for pw in sheet["code_refs"][1]["power_refs"]] == [
+        "Cinder touch",
+        "Black flame",
+    ]
+
+
+def test_a_power_of_the_second_code_is_cast_with_its_own_cost_and_effect_5_1_5_7_2_3_1():
+    t = new_sim()
+    maud_mana(t, common=1, dark=0)
+    run(t, BOB, "power.use", piece="s1-maud", code=1, power=0, target="s0-korr")
+    # Cinder touch (second code): 1 common mana, HIT 2 on Korr's armor.
+    assert piece(t, "s1-maud")["mana"] == {"common": 0, "dark": 0}
+    assert piece(t, "s0-korr")["armor_damage"] == 2
+    assert "Cinder touch" in " ".join(t.lines())
+    t.assert_replay_equal()
+
+
+def test_a_code_the_character_does_not_hold_changes_nothing_5_1_5():
+    t = new_sim()
+    maud_mana(t)
+    assert (
+        unchanged(t, lambda: run(t, BOB, "power.use", piece="s1-maud", code=2, power=0, target="s0-korr"))
+        == "bad_input"
+    )
+    # Korr holds no code at all.
+    assert (
+        unchanged(t, lambda: run(t, ANN, "power.use", piece="s0-korr", power=0, target="s1-maud"))
+        == "no_power"
+    )
+
+
+def test_a_mercenary_summons_with_any_of_its_codes_and_gets_that_codes_pentacle_7_2_3_2():
+    t = new_sim()
+    maud_mana(t)
+    run(t, BOB, "daemon.summon", piece="s1-maud", code=1, level=2, hearts=2)
+    maud = piece(t, "s1-maud")
+    assert maud["code"]["name"] == "Codex of Ash" and maud["asset"] == "post_summoning"
+    assert maud["code"]["pentacle"]["name"] == "Ash circle"
+    t.assert_replay_equal()
+
+
+def summoned_hag(t):
+    maud_mana(t)
+    run(t, BOB, "daemon.summon", piece="s1-maud", level=2, hearts=2)
+    (daemon,) = [p for p in t.state["pieces"].values() if p["kind"] == "daemon"]
+    assert daemon["name"] == "Drowned hag" and daemon["arcane"] == 2
+    return daemon["id"]
+
+
+def test_the_summoner_assigns_its_daemon_a_code_and_channelled_dice_7_2_3_2():
+    t = new_sim()
+    hag = summoned_hag(t)
+    sheet = next(p for p in t.view(BOB)["pieces"] if p["id"] == hag)
+    assert [c["name"] for c in sheet["assign_codes"]] == ["Codex of Salted Ash", "Codex of Ash"]
+    run(t, BOB, "daemon.assign", piece=hag, code=1, common=1, dark=0, seals=1)
+    daemon = piece(t, hag)
+    # The code's powers without its summoning (followers never summon, 5.1.2, 5.1.3);
+    # the seal rolled as the card is placed has no effect (6.4.1).
+    assert daemon["code"]["name"] == "Codex of Ash" and daemon["code"]["summon_cost"] is None
+    assert daemon["mana"] == {"common": 1, "dark": 0} and daemon["seals"] == 0
+    assert "no effect" in " ".join(t.lines())
+    run(t, BOB, "power.use", piece=hag, power=0, target="s0-korr")
+    assert piece(t, "s0-korr")["armor_damage"] == 2
+    assert next(p for p in t.view(BOB)["pieces"] if p["id"] == hag)["assign_codes"] == []
+    t.assert_replay_equal()
+
+
+def test_a_daemons_code_and_dice_are_assigned_once_within_its_arcane_ability_7_2_3_2():
+    t = new_sim()
+    hag = summoned_hag(t)
+    assert (
+        unchanged(t, lambda: run(t, BOB, "daemon.assign", piece=hag, common=2, dark=1))
+        == "too_many_dice"
+    )
+    assert unchanged(t, lambda: run(t, BOB, "daemon.assign", piece=hag, code=5)) == "bad_input"
+    assert (
+        unchanged(t, lambda: run(t, BOB, "daemon.assign", piece="s1-maud")) == "not_a_daemon"
+    )
+    assert unchanged(t, lambda: run(t, ANN, "daemon.assign", piece=hag)) == "not_your_character"
+    run(t, BOB, "daemon.assign", piece=hag, common=1, dark=1)
+    assert piece(t, hag)["code"]["name"] == "Codex of Salted Ash"  # default: the summoning code
+    assert unchanged(t, lambda: run(t, BOB, "daemon.assign", piece=hag)) == "already_assigned"
+
+
+def test_a_daemon_without_arcane_ability_takes_no_code_7_2_3_2():
+    t = new_sim()
+    maud_mana(t)
+    run(t, BOB, "daemon.summon", piece="s1-maud", level=1, hearts=1)
+    (daemon,) = [p for p in t.state["pieces"].values() if p["kind"] == "daemon"]
+    assert daemon["name"] == "Unclean daemon"
+    assert unchanged(t, lambda: run(t, BOB, "daemon.assign", piece=daemon["id"])) == "no_arcane"
+
+
+def test_an_activated_ability_is_paid_from_its_players_fate_5_1_1_6_4_2():
+    t = new_sim()
+    sheet = next(p for p in t.view(BOB)["pieces"] if p["id"] == "s1-maud")
+    tide, skin = sheet["ability_refs"]
+    assert (tide["name"], tide["activated"], tide["fate_cost"], tide["can_pay"]) == (
+        "Tide sense",
+        True,
+        2,
+        True,
+    )
+    assert tide["button"] == "Use Tide sense (2 fate)"
+    assert (skin["activated"], skin["text"]) == (False, "Poison tokens above 1 are not added.")
+    run(t, BOB, "ability.use", piece="s1-maud", ability=0)
+    assert t.state["players"][BOB]["fate"] == 1
+    assert "Tide sense" in t.lines()[-1] and "1 fate point(s) left" in t.lines()[-1]
+    # 6.4.2: with too few fate points the ability cannot be used; nothing changes.
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
+        "not_enough_fate"
+    )
+    t.undo(BOB)
+    assert t.state["players"][BOB]["fate"] == 3
+    t.assert_replay_equal()
+
+
+def test_passive_missing_and_foreign_abilities_are_refused_5_1_1():
+    t = new_sim()
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=1)) == (
+        "passive_ability"
+    )
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=7)) == (
+        "bad_input"
+    )
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-bram", ability=0)) == (
+        "no_ability"
+    )
+    assert unchanged(t, lambda: run(t, ANN, "ability.use", piece="s1-maud", ability=0)) == (
+        "not_your_character"
+    )
+
+
+def test_an_activated_fury_costs_fate_and_starts_fury_8_4():
+    t = new_sim()
+    sheet = next(p for p in t.view(ANN)["pieces"] if p["id"] == "s0-vesna")
+    assert sheet["fury_paid"] is True
+    run(t, ANN, "ability.use", piece="s0-vesna", ability=0)
+    assert piece(t, "s0-vesna")["fury"] == 2 and t.state["players"][ANN]["fate"] == 2
+
+
+def test_a_guild_mercenary_brings_every_code_and_ability_cost_to_its_card_5_1_1_5_1_5():
+    code = {
+        "name": "Codex {}",
+        "kabbalah": "Ash Cult",
+        "summoning": {"white": 1, "black": 0},
+        "powers": [{"name": "Cinders", "white": 1, "black": 0, "effects": []}],
+    }
+    m = {
+        "id": 7,
+        "name": "Rook",
+        "ready": True,
+        "level": 1,
+        "hit_factor": 3,
+        "arcane_ability": 2,
+        "weapons": [],
+        "codes": [{**code, "name": "Codex I"}, {**code, "name": "Codex II"}],
+        "abilities": [
+            {"activation": "activated", "fate_cost": 2, "standard": "fly", "x": 2},
+            {"activation": "passive", "standard": "unique", "name": "Old eyes", "text": "Sees."},
+        ],
+    }
+    card = card_from_data(mercenary_entry(m)["card"])
+    assert [c["name"] for c in card["codes"]] == ["Codex I", "Codex II"]
+    assert card["code"]["name"] == "Codex I"
+    assert card["abilities"] == [
+        {"name": "FLY 2", "feature": "FLY 2", "activation": "activated", "fate_cost": 2, "text": ""},
+        {"name": "Old eyes", "feature": None, "activation": "passive", "fate_cost": 0, "text": "Sees."},
+    ]
+    assert card["features"] == ["FLY 2"]
