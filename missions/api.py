@@ -113,6 +113,23 @@ def mission_bind(request, mission_id: int):
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class LeaveOut(serializers.Serializer):
+    left = serializers.ChoiceField(choices=["preparation", "play"])
+    closed = serializers.BooleanField()
+
+
+@extend_schema(request=None, responses={200: LeaveOut, **ERRORS}, parameters=[SEAT_TOKEN])
+@api_view(["POST"])
+def mission_leave(request, mission_id: int):
+    """Take the caller's Guild out of the mission (6.4 "disconnecting"; the rule:
+    ``missions.rules.leave``): in the preparation it is unbound; in play its characters
+    escape, and a mission that ends so is closed at once."""
+    mission, seat = _seated_mission(request, mission_id)
+    return Response(
+        services.mission_guild_leave(table=mission.table, seat=seat, user=request.user)
+    )
+
+
 @extend_schema(request=None, responses={200: ResultOut, **ERRORS}, parameters=[SEAT_TOKEN])
 @api_view(["POST"])
 def mission_close(request, mission_id: int):

@@ -25,6 +25,8 @@ from .rules import resolution
 from .rules.guildcards import roster_from_snapshot
 
 SETUP = "demloc.setup."
+#: Events after which the Guilds' holds are synced (besides every preparation event).
+HOLD_EVENTS = (UNDO_EVENT, REDO_EVENT, "demloc.guild.left")
 
 
 def guild_of(user):
@@ -137,17 +139,42 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     brings a fresh snapshot of the Guild (until the seat's Characters step is done): choices
     no longer valid are dropped (``missions.rules.setup``).
 
+    The seat is renamed after the Guild (unless another seat of the table has that name).
+
     Raises ``NotAllowed`` ``login_required`` / ``not_your_seat``, ``RuleViolation`` ``no_guild``
-    and the ruleset's ``guild_bound`` / ``guild_twice`` / ``wrong_phase`` /
+    / ``nobody_ready`` (a first bind with nobody who can play) and the ruleset's ``guild_bound`` / ``guild_twice`` / ``wrong_phase`` /
     ``characters_done``.
     """
     guild = _guild_of(user)
     if seat.table_id != table.pk or seat.user_id != user.pk:
         raise NotAllowed("not_your_seat", "Join the table with your own account first.")
-    table_services.run_command(
-        table, None, Command(SETUP + "guild_bind", guild_payload(guild, seat.number))
-    )
+    payload = guild_payload(guild, seat.number)
+    _require_someone_ready(table, seat, payload, "enlist mercenaries in the Dormitory first")
+    # The seat is named after the Guild (issue 14 fresh-user finding): the table, the log
+    # and the battle report name the Guild, not the account.
+    payload["seat_name"] = guild.name
+    with transaction.atomic():
+        table_services.run_command(table, None, Command(SETUP + "guild_bind", payload))
+        clash = table.seats.exclude(pk=seat.pk).filter(name=guild.name).exists()
+        if seat.name != guild.name and not clash:
+            Seat.objects.filter(pk=seat.pk).update(name=guild.name)
+            seat.name = guild.name
     _raffle_when_all_in(table)
+
+
+def _require_someone_ready(table: Table, seat: Seat, payload: dict, hint: str) -> None:
+    """A Guild's first bind needs at least one character who can play (6.4.1: "equipped
+    mercenaries in good health and not on a mission", guesthouse followers): else
+    ``RuleViolation("nobody_ready")`` with what to do, and nothing is bound (a Guild
+    brought with nobody could only wait at the characters step)."""
+    bound = ((table.state or {}).get("setup") or {}).get("guilds") or {}
+    if str(seat.number) in bound or any(e.get("ready") for e in payload["roster"]):
+        return
+    raise RuleViolation(
+        "nobody_ready",
+        f"Nobody in {payload['guild']['name']} can play a mission yet: {hint} (an equipped "
+        "mercenary in good health, or a follower of the guesthouse; 6.4.1).",
+    )
 
 
 def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> None:
@@ -158,7 +185,8 @@ def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> Non
     ``won`` statistics, and a guest Guild that wins takes no control spot (it holds none).
 
     Raises ``NotAllowed`` ``login_required`` / ``seat_has_account``, ``NotFound``
-    ``not_seated`` / ``no_guild``, ``NotFound("guest_guild_not_found")`` and the ruleset's
+    ``not_seated`` / ``no_guild``, ``NotFound("guest_guild_not_found")``,
+    ``RuleViolation("nobody_ready")`` and the ruleset's
     ``guild_bound`` / ``wrong_phase`` codes."""
     guild = _guild_of(user)
     if not table.seats.filter(user=user).exists():
@@ -172,6 +200,7 @@ def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> Non
     guest = guild_services.guest_guild_of(guild=guild, guest_id=guest_guild_id)
     snapshot = guild_services.guest_guild_snapshot(guest)
     payload = _payload(snapshot, guild, seat.number)
+    _require_someone_ready(table, seat, payload, "give this guest Guild a mercenary first")
     table_services.run_command(table, None, Command(SETUP + "guild_bind", payload))
     _raffle_when_all_in(table)
 
@@ -208,16 +237,30 @@ def mission_reference(mission_id: int) -> str:
     return f"mission:{mission_id}"
 
 
-def held_choices(setup: dict) -> dict[int, tuple[list[int], int]]:
+def held_choices(setup: dict, state: dict | None = None) -> dict[int, tuple[list[int], int]]:
     """For each Guild bound at the table (by guild id): the ids of the mercenaries it chose
     (contested ones included until settled) and the feods the mission will charge it
-    (followers enlisted, offers won, sealed offers not yet settled; 5.1.1, 5.1.2, 6.4.1)."""
+    (followers enlisted, offers won, sealed offers not yet settled; 5.1.1, 5.1.2, 6.4.1).
+    A Guild that left the mission in play (``state["left"]``, ``missions.rules.leave``) keeps
+    held only the mercenaries the close will mark dead or injured (the others came back)."""
     out: dict[int, tuple[list[int], int]] = {}
+    left = {str(x) for x in (state or {}).get("left") or []}
+    heal = int((setup.get("definition") or {}).get("rewards", {}).get("heal_feods_per_heart", 0))
     for seat_key, bound in (setup.get("guilds") or {}).items():
         guild_id = (bound.get("guild") or {}).get("id")
         if guild_id is None or guild_services.is_guest_id(guild_id):
             continue
         picks = (setup.get("picks") or {}).get(seat_key, [])
+        if seat_key in left:
+            pieces = (state or {}).get("pieces") or {}
+            picks = [
+                p
+                for p in picks
+                if resolution.character_outcome(
+                    pieces.get(f"s{seat_key}-{p['id']}") or {"status": "in_play"}, heal
+                )["status"]
+                in ("dead", "injured")
+            ]
         ids = [int(p["ref"]) for p in picks if p["source"] == "mercenary" and p.get("ref")]
         costs = (setup.get("costs") or {}).get(seat_key) or {}
         pending = sum(
@@ -244,7 +287,7 @@ def holds_sync(*, table: Table, state: dict) -> None:
     reference = mission_reference(mission.pk)
     url = reverse("tabletop:table", args=[table.code])
     title = f"the mission {mission.definition.name} (table {table.code})"
-    choices = held_choices(setup)
+    choices = held_choices(setup, state)
     for guild_id in guild_services.mission_hold_guilds(reference=reference):
         if guild_id not in choices:
             guild_services.mission_hold_release(guild_id=guild_id, reference=reference)
@@ -262,8 +305,49 @@ def on_command_applied(sender, table, state, events, **kwargs) -> None:
     or redo) of a DemLoc table, ``holds_sync``."""
     if sender != "demloc":
         return
-    if any(e.type.startswith(SETUP) or e.type in (UNDO_EVENT, REDO_EVENT) for e in events):
+    if any(e.type.startswith(SETUP) or e.type in HOLD_EVENTS for e in events):
         holds_sync(table=table, state=state)
+
+
+def mission_guild_leave(*, table: Table, seat: Seat, user) -> dict:
+    """The Guild Master ``user`` (in ``seat``) takes their Guild out of the mission at ``table`` (6.4
+    "disconnecting"; the app's rule and its sections: ``missions.rules.leave``). In the
+    preparation the Guild is unbound and its hold released (nothing charged). In play every
+    character of it still in play escapes; when that ends the mission (at most one player
+    left with characters in play) the mission is closed at once (``mission_close``: every
+    Guild's result written, every hold released); otherwise its unharmed mercenaries come
+    back now and the rest of its hold waits for the close.
+
+    Returns ``{"left": "preparation" | "play", "closed": bool}``. Raises ``NotAllowed``
+    ``login_required`` / ``not_your_seat``, ``NotFound`` ``no_guild`` / ``mission_not_found``,
+    ``RuleViolation`` ``no_guild_here`` / ``already_left`` / ``mission_over`` /
+    ``already_closed``."""
+    guild = _guild_of(user)
+    mission = Mission.objects.filter(table_id=table.pk).first()
+    if mission is None:
+        raise NotFound("mission_not_found", "This table has no mission.")
+    if mission.closed_at is not None:
+        raise RuleViolation("already_closed", "The mission is already closed.")
+    if seat.table_id != table.pk or seat.user_id != user.pk:
+        raise NotAllowed("not_your_seat", "Only the Guild Master in this seat takes it out.")
+    table.refresh_from_db()
+    state = table.state or {}
+    setup = state.get("setup") or {}
+    bound = (setup.get("guilds") or {}).get(str(seat.number)) or {}
+    if (bound.get("guild") or {}).get("id") != guild.pk:
+        raise RuleViolation("no_guild_here", f"{guild.name} is not at this table.")
+    if setup.get("stage") != "play":
+        table_services.run_command(
+            table, None, Command(SETUP + "guild_leave", {"seat": seat.number})
+        )
+        return {"left": "preparation", "closed": False}
+    with transaction.atomic():
+        table_services.run_command(table, None, Command("demloc.guild.leave", {"seat": seat.number}))
+        table.refresh_from_db()
+        ended = (table.state or {}).get("ended") is not None
+        if ended:
+            mission_close(mission_id=mission.pk)
+    return {"left": "play", "closed": ended}
 
 
 def _close_summary(result: dict) -> dict:

@@ -91,6 +91,20 @@ def bind(request, code: str):
 
 
 @require_POST
+def leave(request, code: str):
+    """This phone takes its Guild out of the mission (6.4 "disconnecting";
+    ``missions.rules.leave``): the live region again, with the refusal at the button."""
+    table = table_by_code(code, request)
+    seat = _seated(request, table)
+    error = None
+    try:
+        services.mission_guild_leave(table=table, seat=seat, user=request.user)
+    except TabletopError as exc:
+        error = exc
+    return _live(request, table, error)
+
+
+@require_POST
 def guest_bind(request, code: str):
     """A Guild Master brings one of their guest Guilds for a friend's seat (section 4)."""
     table = table_by_code(code, request)

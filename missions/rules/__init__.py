@@ -14,6 +14,7 @@ Where each rule lives (one topic module each: its commands, events, folds and na
 - ``turns``: phases, the first player, the turn change, movement tokens (activations);
 - ``end``: the control objective, objective achieved, surrender, total elimination, turn
   limit, escapes, closing; ``score``: fate points, kills, relics;
+- ``leave``: a Guild leaving the mission (preparation or play);
 - ``roster``: the opening of the mission and the quick game's guilds; ``setup`` (queries),
   ``setup_guilds``, ``setup_picks``, ``setup_stages``, ``setup_view``: the preparation phases;
 - ``view``: what a seat sees; ``resolution``: who won and what the guilds get;
@@ -40,6 +41,7 @@ from .common import NO_LINES, STRATEGIC
 from .daemons import daemons
 from .damage import damage
 from .end import check_elimination, end
+from .leave import leave
 from .moves import moves_for
 from .possession import possession
 from .roster import quick_opening, roster
@@ -226,6 +228,7 @@ class DemlocRuleset(DeciderRuleset):
         daemons,
         abilities,
         end,
+        leave,
         score,
     )
 

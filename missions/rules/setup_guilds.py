@@ -45,7 +45,8 @@ def say_opened(e: EventRecord, s: dict) -> str:
 def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
     """Server only (``missions.services.mission_guild_bind``): ``{"seat", "guild": {"id",
     "name", "colour", "fame", "feods"}, "roster", "pantheon", "database_followers",
-    "fate_points", "taken_at"}``, the Guild's snapshot. Brought again by the same seat: a fresh
+    "fate_points", "taken_at", "seat_name"?}``, the Guild's snapshot (``seat_name``: the seat
+    is named after the Guild from now on). Brought again by the same seat: a fresh
     snapshot (``guild_refreshed``). Raises ``not_seated``, ``bad_guild``, ``wrong_phase``,
     ``guild_twice``, ``guild_bound``, ``characters_done``."""
     bound = data.get("seat")
@@ -75,6 +76,11 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
         "guild_twice",
         f"{guild.get('name', 'That Guild')} is already at this table: one Guild per player.",
     )
+    seat_name = data.get("seat_name")
+    if isinstance(seat_name, str) and seat_name.strip():
+        # The seat takes the Guild's name (issue 14); the event keeps the name it had.
+        payload["seat_name"] = seat_name.strip()[:40]
+        payload["seat_was"] = setup["names"].get(seat_key(bound), "")
     return [NewEvent(P + "guild_bound", payload)]
 
 
@@ -166,10 +172,14 @@ def _bound(s: dict, e: EventRecord) -> None:
 def guild_bound(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     _bound(s, e)
     lines.append(say_guild_bound(e, s))
+    if e.data.get("seat_name"):
+        s["setup"]["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
 
 
 @guilds.narrator(P + "guild_bound")
 def say_guild_bound(e: EventRecord, s: dict) -> str:
+    if e.data.get("seat_was"):
+        return f"{e.data['seat_was']} brings {e.data['guild']['name']}."
     names = (s.get("setup") or {}).get("names", {})
     return f"{names.get(seat_key(e.data['seat']), '?')} brings {e.data['guild']['name']}."
 

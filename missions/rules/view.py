@@ -351,6 +351,7 @@ def view(state: dict, seat: int | None) -> dict:
         "objective": state["objective"],
         "surrender": state["surrender"],
         "i_surrender": seat in state["surrender"],
+        "i_left": seat in (state.get("left") or []),  # missions.rules.leave
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,

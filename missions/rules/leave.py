@@ -1,0 +1,141 @@
+"""A Guild leaves the mission (the player "disconnects", DemLoc rulebook 6.4: "only after
+disconnecting from the app ... it will be possible to modify their structure"): the server
+commands ``demloc.setup.guild_leave`` (preparation) and ``demloc.guild.leave`` (play), their
+events and folds. Sent by ``missions.services.mission_guild_leave`` only (seat None), which
+checks the Guild Master, then syncs or releases the Guild's hold and closes an ended mission.
+
+The rulebook has no rule for leaving in the middle of a mission; the app's rule:
+
+- **Preparation** (6.4.1, before "start game"): the Guild is simply unbound. If the
+  preparation was past the Guilds step, it goes back to it: the control spot is drawn again
+  when every Guild is in (the raffle draws among the points of the Guilds at the table) and
+  every player chooses its characters again (the sides changed, so did the sealed offers and
+  the followers left for each). Nothing is charged.
+- **Play** (chapter 7): leaving counts as the **escape of every character of the Guild still
+  in play** (7.2.3: a character that leaves the board "still remains in the Guild (therefore
+  not counted as a death mercenary)"; a possessed one comes back injured and its Guild pays the
+  possessed-escape penalty, as for any escape); its daemons leave with their summoners
+  (7.2.3.3). When that leaves at most one player with characters in play, the mission ends at
+  once by total elimination (7: nobody is left to play against; there is no end of turn to
+  wait for) and the service closes it. With 3-4 players and two or more left, the others play
+  on; the Guild's unharmed characters come back at once, the others and the feods the mission
+  charges stay held until the close writes them.
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import ANYONE, Data, Decision, Topic
+from tabletop.rules import EventRecord, NewEvent, require
+
+from .common import NO_LINES, P, in_play, in_setup, name
+from .setup import P as SP
+from .setup import seat_key, setup_command
+
+leave = Topic("leave")
+
+
+def _deploy() -> dict:
+    return {"first": None, "order": [], "acting": None, "placed": {}}
+
+
+@setup_command(leave, SP + "guild_leave", server=True)
+def setup_guild_leave(
+    state: dict, setup: dict, data: Data, seat: int | None, rng
+) -> list[NewEvent]:
+    """``{"seat"}``: the seat's Guild leaves the preparation (module docstring). Raises
+    ``server_only``, ``wrong_phase``, ``no_guild_here``."""
+    bound = data.get("seat")
+    require(
+        isinstance(bound, int) and seat_key(bound) in setup["guilds"],
+        "no_guild_here",
+        "This seat has brought no Guild to the mission.",
+    )
+    guild = setup["guilds"][seat_key(bound)]["guild"]
+    return [
+        NewEvent(
+            SP + "guild_left",
+            {"seat": bound, "guild": guild["name"], "stage": setup["stage"]},
+        )
+    ]
+
+
+@leave.evolver(SP + "guild_left", label="took a Guild out of the mission")
+def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    setup = s["setup"]
+    setup["guilds"].pop(seat_key(e.data["seat"]), None)
+    setup["raffle"] = None  # drawn again among the Guilds at the table (6.4.1)
+    if setup["stage"] != "guilds":
+        keys = [seat_key(x) for x in setup["seats"]]
+        setup.update(
+            stage="guilds",
+            picks={k: [] for k in keys},
+            hired={},
+            costs={k: {"hires": 0, "offers": 0} for k in keys},
+            contests={},
+            mana={},
+            colours={},
+            tokens={},
+            deploy=_deploy(),
+        )
+    setup["ready"] = []
+    lines.append(say_setup_guild_left(e, s))
+
+
+@leave.narrator(SP + "guild_left")
+def say_setup_guild_left(e: EventRecord, s: dict) -> str:
+    back = (
+        " The preparation goes back to the Guilds step: everyone chooses again."
+        if e.data["stage"] != "guilds"
+        else ""
+    )
+    return f"{e.data['guild']} leaves the mission.{back}"
+
+
+@leave.command(P + "guild.leave", policy=ANYONE)
+def guild_leave(d: Decision, data: Data) -> None:
+    """``{"seat"}``: the seat's Guild leaves the mission in play: every character of it in play
+    escapes; when at most one player is left with characters in play, the mission ends by
+    total elimination (module docstring). Raises ``server_only``, ``setup_first``,
+    ``mission_over``, ``not_seated``, ``already_left``."""
+    s = d.state
+    d.require(d.seat is None, "server_only", "Leave the mission with the Leave button.")
+    d.require(not in_setup(s), "setup_first", "The mission is being prepared.")
+    d.require(s["ended"] is None, "mission_over", "The mission is over.")
+    seat = data.int("seat", code="not_seated")
+    d.require(
+        any(p["seat"] == seat for p in s["players"]),
+        "not_seated",
+        "Only a player at this table can do that.",
+    )
+    d.require(seat not in s.get("left", []), "already_left", "This Guild has left already.")
+    escaping = [
+        p["id"]
+        for p in s["pieces"].values()
+        if p["owner"] == seat and in_play(p) and p["kind"] != "daemon"
+    ]
+    d.emit(P + "guild.left", {"seat": seat, "pieces": escaping})
+    alive = {
+        p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]
+    }
+    if len(alive) <= 1:
+        d.emit(
+            P + "mission.ended",
+            {"reason": "elimination", "seat": next(iter(alive)) if alive else -1},
+        )
+
+
+@leave.evolver(P + "guild.left", label="left the mission")
+def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s.setdefault("left", []).append(e.data["seat"])
+    lines.append(say_guild_left(e, s))
+    for pid in e.data["pieces"]:
+        s["pieces"][pid]["status"] = "escaped"
+        lines.append(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")
+
+
+@leave.narrator(P + "guild.left")
+def say_guild_left(e: EventRecord, s: dict) -> str:
+    return (
+        f"{name(s, e.data['seat'])} leaves the mission: every character of the Guild "
+        "still in play escapes."
+    )

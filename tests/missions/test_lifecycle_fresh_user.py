@@ -1,0 +1,84 @@
+"""Fresh-user findings of issue 14 (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
+play is refused at the bind with what to do; a Guild Master's seat is named after the Guild;
+name fields say their 40-character limit."""
+
+import pytest
+from django.test import Client
+
+from guilds import models as gm
+from guilds import services as gs
+from missions import services
+from tabletop import services as table_services
+from tabletop.errors import RuleViolation
+from tabletop.models import Seat
+from tabletop.rules import Command
+
+from .lifecycle_flow import cmd, prepare, state
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_guild_with_nobody_enlisted_cannot_bind_and_is_told_to_enlist_6_4_1(
+    make_guild, demo_missions
+):
+    a = make_guild("House Ash", "red", ("Rook",))
+    empty = make_guild("House Empty", "blue", ("Gone",))
+    gs.mercenary_dismiss(guild=empty, mercenary_id=gm.Mercenary.objects.get(guild=empty).pk)
+    mission, host = services.mission_open(
+        host=a.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    table = mission.table
+    seat = table_services.seat_join(table=table, name="bea", user=empty.master)
+    table_services.run_command(table, host, Command("table.start"))
+    table.refresh_from_db()
+    version = table.version
+    with pytest.raises(RuleViolation) as exc:
+        services.mission_guild_bind(table=table, seat=seat, user=empty.master)
+    assert exc.value.code == "nobody_ready"
+    assert "enlist mercenaries in the Dormitory first" in exc.value.message
+    table.refresh_from_db()
+    assert table.version == version and "1" not in table.state["setup"]["guilds"]
+    assert not gm.MissionHold.objects.filter(guild=empty).exists()
+    # On the page: the refusal at the button, with the hint.
+    phone = Client()
+    phone.force_login(empty.master)
+    response = phone.post(f"/missions/t/{table.code}/bind/")
+    body = response.content.decode()
+    assert response.status_code == 400 and 'data-code="nobody_ready"' in body
+    assert "Dormitory" in body
+
+
+def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_missions):
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Wren",))
+    mission, host = services.mission_open(
+        host=a.master, definition_id=demo_missions["objective"].pk, mode="training"
+    )
+    table = mission.table
+    seat = table_services.seat_join(table=table, name="bea1987", user=b.master)
+    table_services.run_command(table, host, Command("table.start"))
+    services.mission_guild_bind(table=table, seat=host, user=a.master)
+    services.mission_guild_bind(table=table, seat=seat, user=b.master)
+    assert Seat.objects.get(pk=seat.pk).name == "House Birch"
+    assert state(table)["setup"]["names"]["1"] == "House Birch"
+    lines = [r["text"] for r in table_services.log_lines(table)]
+    assert "bea1987 brings House Birch." in lines
+    prepare(table, [host, seat], {0: ["Rook"], 1: ["Wren"]})
+    players = {p["seat"]: p["name"] for p in state(table)["players"]}
+    assert players[1] == "House Birch"
+    cmd(table, host, "objective.achieve")
+    result = services.mission_close(mission_id=mission.pk)
+    assert result["winner_name"] == "House Ash"
+
+
+@pytest.mark.parametrize(
+    "url", ["/guild/found/", "/tables/new/", "/missions/new/"]
+)
+def test_name_fields_say_their_40_character_limit(db, url):
+    from tests.guilds.factories import UserFactory
+
+    phone = Client()
+    phone.force_login(UserFactory())
+    body = phone.get(url).content.decode()
+    assert 'maxlength="40"' in body and 'aria-describedby="name-hint"' in body
+    assert "40 characters" in body
