@@ -1,5 +1,7 @@
 """Guild and mission as one economy, in a real browser (issue 14; DemLoc rulebook 6.4, 6.4.1,
-5.1.1): two Guild Masters play a standard mission; the loser is a brand-new Guild. While the
+5.1.1, 6.4.2): two Guild Masters play a standard mission; the loser is a brand-new Guild
+(its seat named after it). The winner uses a mercenary's ability from his sheet, its cost on
+the button, paid from fate; with too little fate left it is refused at the control. While the
 mission runs, the loser tries, in another tab, to dismiss and to send to the city the mercenary
 at the table: both are refused on the page, at the control, with the reason and a link to the
 mission (6.4: the Guild changes only after the mission). The mission is closed; both Guilds'
@@ -31,6 +33,15 @@ def give_recruit(guild):
 def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebuild(new_phone):
     load_demo_missions()
     veteran = build_guild("House Ash", "red", ("Rook",), fame=10, feods=80)
+    # 5.1.1: Rook's personal ability with activation costs 2 fate points (paid at the table).
+    gm.CharacterAbility.objects.create(
+        card=gm.Mercenary.objects.get(guild=veteran).card,
+        activation="activated",
+        fate_cost=2,
+        standard="unique",
+        name="Iron will",
+        text="Ignore one broken heart this turn.",
+    )
     rookie = build_guild("House New", "blue", ("Ash", "Birch"), fame=0, feods=150)
     give_recruit(rookie)
     gm.ControlPoint.objects.create(
@@ -53,6 +64,8 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
         phone.get_by_role("button", name="Bring my Guild").click()
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House New")
+    # The rookie's seat is named after the Guild, not the name typed at the door.
+    expect(ann.locator(".seats")).to_contain_text("House New")
 
     def next_on_both(stage):
         for phone in (ann, bob):
@@ -113,6 +126,22 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
         before = bob.locator("#live").get_attribute("data-version")
         piece.get_by_role("button", name="add a broken heart").click()
         expect(bob.locator("#live")).not_to_have_attribute("data-version", before)
+    # Ann uses Rook's ability from his sheet: its cost is on the button, paid from her fate.
+    rook = ann.locator('[id^="piece-s0-"]', has_text="Rook")
+    rook.locator("summary").first.click()
+    expect(ann.locator("#dl-fate-0")).to_have_text("fate 3")
+    use = rook.get_by_role("button", name="Use Iron will of Rook for 2 fate point(s)")
+    expect(use).to_have_text("Use Iron will (2 fate)")
+    use.click()
+    expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
+    expect(bob.locator("#dl-fate-0")).to_have_text("fate 1")
+    rook = ann.locator('[id^="piece-s0-"]', has_text="Rook")
+    expect(rook.locator(".dl-abilities")).to_contain_text("not enough fate")
+    rook.get_by_role("button", name="Use Iron will of Rook for 2 fate point(s)").click()
+    refusal = rook.get_by_role("alert")
+    expect(refusal).to_contain_text("costs 2 fate point(s); 1 left")
+    expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
+    shot(ann, "guild-ability-paid-from-fate")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
     bob.once("dialog", lambda d: d.accept())
