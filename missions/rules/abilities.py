@@ -70,8 +70,7 @@ def ability_use(d: Decision, data: Data) -> None:
     d.require(
         fate >= ability["fate_cost"],
         "not_enough_fate",
-        f"{ability['name']} costs {ability['fate_cost']} fate point(s); "
-        f"{fate} left (6.4.2).",
+        f"{ability['name']} costs {ability['fate_cost']} fate point(s); {fate} left (6.4.2).",
     )
     d.emit(
         P + "ability.used",

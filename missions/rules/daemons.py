@@ -82,7 +82,9 @@ def daemon_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     p["assigned"] = True
     lines.append(assigned_text(s, d))
     if d["seals"]:
-        lines.append(f"{d['seals']} broken seal(s) rolled as the card was placed: no effect (6.4.1).")
+        lines.append(
+            f"{d['seals']} broken seal(s) rolled as the card was placed: no effect (6.4.1)."
+        )
 
 
 def assigned_text(s: dict, d: dict) -> str:

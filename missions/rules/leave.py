@@ -114,9 +114,7 @@ def guild_leave(d: Decision, data: Data) -> None:
         if p["owner"] == seat and in_play(p) and p["kind"] != "daemon"
     ]
     d.emit(P + "guild.left", {"seat": seat, "pieces": escaping})
-    alive = {
-        p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]
-    }
+    alive = {p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]}
     if len(alive) <= 1:
         d.emit(
             P + "mission.ended",

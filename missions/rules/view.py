@@ -322,6 +322,8 @@ def view(state: dict, seat: int | None) -> dict:
     claim = claim_of(state)
     waiting = claim_waiting(state)
     event_notice = state.get("event_notice")
+    bound = ((setup or {}).get("guilds") or {}).get(str(seat)) or {}
+    my_guild_id = int((bound.get("guild") or {}).get("id") or 0)
     out = {
         "me": seat,
         "players": [
@@ -352,6 +354,8 @@ def view(state: dict, seat: int | None) -> dict:
         "surrender": state["surrender"],
         "i_surrender": seat in state["surrender"],
         "i_left": seat in (state.get("left") or []),  # missions.rules.leave
+        # A Guild Master's own Guild may leave (a guest Guild's id is negative: no account).
+        "can_leave": my_guild_id > 0 and seat not in (state.get("left") or []),
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,

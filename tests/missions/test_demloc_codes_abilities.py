@@ -62,7 +62,9 @@ def test_a_code_the_character_does_not_hold_changes_nothing_5_1_5():
     t = new_sim()
     maud_mana(t)
     assert (
-        unchanged(t, lambda: run(t, BOB, "power.use", piece="s1-maud", code=2, power=0, target="s0-korr"))
+        unchanged(
+            t, lambda: run(t, BOB, "power.use", piece="s1-maud", code=2, power=0, target="s0-korr")
+        )
         == "bad_input"
     )
     # Korr holds no code at all.
@@ -116,9 +118,7 @@ def test_a_daemons_code_and_dice_are_assigned_once_within_its_arcane_ability_7_2
         == "too_many_dice"
     )
     assert unchanged(t, lambda: run(t, BOB, "daemon.assign", piece=hag, code=5)) == "bad_input"
-    assert (
-        unchanged(t, lambda: run(t, BOB, "daemon.assign", piece="s1-maud")) == "not_a_daemon"
-    )
+    assert unchanged(t, lambda: run(t, BOB, "daemon.assign", piece="s1-maud")) == "not_a_daemon"
     assert unchanged(t, lambda: run(t, ANN, "daemon.assign", piece=hag)) == "not_your_character"
     run(t, BOB, "daemon.assign", piece=hag, common=1, dark=1)
     assert piece(t, hag)["code"]["name"] == "Codex of Salted Ash"  # default: the summoning code
@@ -207,7 +207,19 @@ def test_a_guild_mercenary_brings_every_code_and_ability_cost_to_its_card_5_1_1_
     assert [c["name"] for c in card["codes"]] == ["Codex I", "Codex II"]
     assert card["code"]["name"] == "Codex I"
     assert card["abilities"] == [
-        {"name": "FLY 2", "feature": "FLY 2", "activation": "activated", "fate_cost": 2, "text": ""},
-        {"name": "Old eyes", "feature": None, "activation": "passive", "fate_cost": 0, "text": "Sees."},
+        {
+            "name": "FLY 2",
+            "feature": "FLY 2",
+            "activation": "activated",
+            "fate_cost": 2,
+            "text": "",
+        },
+        {
+            "name": "Old eyes",
+            "feature": None,
+            "activation": "passive",
+            "fate_cost": 0,
+            "text": "Sees.",
+        },
     ]
     assert card["features"] == ["FLY 2"]

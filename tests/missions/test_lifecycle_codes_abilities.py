@@ -33,7 +33,11 @@ def test_every_code_and_ability_of_a_mercenary_reaches_the_roster_5_1_1_5_1_5(
         code = gs.arcane_code_add(guild=a, card_id=card.pk)
         gs.arcane_code_assign(guild=a, code_id=code.pk, mercenary_id=seer.pk)
     gm.CharacterAbility.objects.create(
-        card=seer.card, activation="activated", fate_cost=2, standard="unique", name="Ash sight",
+        card=seer.card,
+        activation="activated",
+        fate_cost=2,
+        standard="unique",
+        name="Ash sight",
         text="Look through one wall.",
     )
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])

@@ -71,9 +71,7 @@ def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_mission
     assert result["winner_name"] == "House Ash"
 
 
-@pytest.mark.parametrize(
-    "url", ["/guild/found/", "/tables/new/", "/missions/new/"]
-)
+@pytest.mark.parametrize("url", ["/guild/found/", "/tables/new/", "/missions/new/"])
 def test_name_fields_say_their_40_character_limit(db, url):
     from tests.guilds.factories import UserFactory
 

@@ -10,6 +10,7 @@ from guilds import models as gm
 from guilds import services as gs
 from guilds.models import GuestGuild, LedgerEntry, Mercenary
 from missions import services
+from missions.rules import DemlocRuleset
 from tabletop import services as table_services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command
@@ -119,6 +120,10 @@ def test_a_friend_plays_a_guest_guild_and_nothing_is_written_but_its_statistics_
     assert setup["raffle"]["point"]["id"] == point.pk  # drawn once every Guild is in
 
     prepare(table, [host, friend], {0: ["Rook"], 1: ["Lark", "Moth"]})
+    # Only a Guild Master's own Guild is offered "Leave the mission" (missions.rules.leave).
+    game = DemlocRuleset()
+    assert game.view(state(table), 0)["can_leave"] is True
+    assert game.view(state(table), 1)["can_leave"] is False
     kill(table, friend, "Lark")
     achieve(table, friend)  # the friend wins
     before = {m.pk: m.status for m in Mercenary.objects.all()}

@@ -111,8 +111,7 @@ def test_leaving_a_three_guild_mission_frees_the_unharmed_and_keeps_the_dead_hel
     assert merc(c, "Kite").status == "active"  # escaped: back in the dormitory now
     assert merc(c, "Lark").status == "on_mission" and held(c, mission)  # dead at the close
     assert (
-        refused(services.mission_guild_leave, table=table, seat=sc, user=c.master)
-        == "already_left"
+        refused(services.mission_guild_leave, table=table, seat=sc, user=c.master) == "already_left"
     )
     cmd(table, sa, "objective.achieve")
     services.mission_close(mission_id=mission.pk)
