@@ -42,8 +42,9 @@ def ability_view(state: dict, p: dict) -> list[dict]:
                 "activated": activated,
                 "can_pay": activated and fate >= a["fate_cost"],
                 "fate_after": fate - a["fate_cost"],
-                "aria": f"Use {a['name']} of {p['name']} for {a['fate_cost']} fate point(s)",
                 "button": f"Use {a['name']} ({a['fate_cost']} fate)",
+                # WCAG 2.5.3: the accessible name starts with the visible label.
+                "aria": f"Use {a['name']} ({a['fate_cost']} fate) for {p['name']}",
                 "data": f'{{"ability": {i}}}',
             }
         )
