@@ -27,7 +27,7 @@ from __future__ import annotations
 from tabletop.decider import ANYONE, Data, Decision, Topic
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import NO_LINES, P, in_play, in_setup, name
+from .common import NO_LINES, P, in_play, in_setup, name, player
 from .setup import P as SP
 from .setup import seat_key, setup_command
 
@@ -96,17 +96,13 @@ def guild_leave(d: Decision, data: Data) -> None:
     """``{"seat"}``: the seat's Guild leaves the mission in play: every character of it in play
     escapes; when at most one player is left with characters in play, the mission ends by
     total elimination (module docstring). Raises ``server_only``, ``setup_first``,
-    ``mission_over``, ``not_seated``, ``already_left``."""
+    ``mission_over``, ``bad_input``, ``not_seated``, ``already_left``."""
     s = d.state
     d.require(d.seat is None, "server_only", "Leave the mission with the Leave button.")
     d.require(not in_setup(s), "setup_first", "The mission is being prepared.")
     d.require(s["ended"] is None, "mission_over", "The mission is over.")
-    seat = data.int("seat", code="not_seated")
-    d.require(
-        any(p["seat"] == seat for p in s["players"]),
-        "not_seated",
-        "Only a player at this table can do that.",
-    )
+    seat = data.int("seat", code="bad_input")
+    player(s, seat)  # NotFound("not_seated")
     d.require(seat not in s.get("left", []), "already_left", "This Guild has left already.")
     escaping = [
         p["id"]
