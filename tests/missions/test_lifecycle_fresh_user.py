@@ -13,7 +13,7 @@ from tabletop.errors import RuleViolation
 from tabletop.models import Seat
 from tabletop.rules import Command
 
-from .lifecycle_flow import cmd, prepare, state
+from .lifecycle_flow import achieve, prepare, state
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,7 @@ def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_mission
     prepare(table, [host, seat], {0: ["Rook"], 1: ["Wren"]})
     players = {p["seat"]: p["name"] for p in state(table)["players"]}
     assert players[1] == "House Birch"
-    cmd(table, host, "objective.achieve")
+    achieve(table, host)
     result = services.mission_close(mission_id=mission.pk)
     assert result["winner_name"] == "House Ash"
 

@@ -12,7 +12,7 @@ from missions import services
 from tabletop.errors import NotAllowed, RuleViolation
 from tabletop.services import log_lines
 
-from .lifecycle_flow import cmd, kill, open_table, prepare, roster_id, state
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_leaving_a_three_guild_mission_frees_the_unharmed_and_keeps_the_dead_hel
     assert (
         refused(services.mission_guild_leave, table=table, seat=sc, user=c.master) == "already_left"
     )
-    cmd(table, sa, "objective.achieve")
+    achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     assert merc(c, "Lark").status == "dead" and not held(c, mission)
 
