@@ -68,7 +68,8 @@ def test_every_code_and_ability_of_a_mercenary_reaches_the_roster_5_1_1_5_1_5(
             for p in s["picks"][str(acting)]
             if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
         ]
-        cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area="North gate")
+        areas = [a["name"] for a in s["definition"]["deployment"]]  # each Guild its own
+        cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area=areas[acting % 2])
     all_next(table, [sa, sb])
     seer_piece = f"s0-{roster_id(table, sa, 'Seer')}"
     piece = state(table)["pieces"][seer_piece]
