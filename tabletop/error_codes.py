@@ -18,6 +18,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
     "already_activated": (RuleViolation, "… was already activated this phase (7.2): it cannot … until the next phase."),
     "already_assigned": (RuleViolation, "… already has its code and dice (7.2.3.2)."),
+    "already_closed": (RuleViolation, "The mission is already closed."),
     "already_chosen": (RuleViolation, "… is already chosen."),
     "already_claimed": (RuleViolation, "That card is taken."),
     "already_declined": (RuleViolation, "You have already declined."),
