@@ -5,8 +5,10 @@ Where each rule lives (one topic module each: its commands, events, folds and na
 
 - ``damage``: damage, broken armor and hearts, bleeding, poison, broken seals and the seal limit;
 - ``shooting``: the ability test, shots and stray shots; ``brawl``: hand-to-hand fights and the
-  FURY / VIGOR / WEAKNESS effects; ``calc``: confirming or cancelling a worked-out fight;
-- ``arcane``: mana, channelling, powers, pentacles, the arcane test; ``possession``: the
+  FURY / VIGOR / WEAKNESS effects; ``hand``: the hand-to-hand test outside a fight (evasive
+  movement, destroying scenery); ``calc``: confirming or cancelling a worked-out fight;
+- ``arcane``: mana, channelling, powers, pentacles; ``arcane_test``: the arcane test
+  (defend, cancel, free a possessed character); ``possession``: the
   possessed character each turn, the out-of-control card, freeing;
 - ``summoning``: daemons, and daemons leaving the game; ``daemons``: the code and channelled
   dice a summoner assigns to its daemon (7.2.3.2);
@@ -35,12 +37,14 @@ from . import setup as setup_rules
 from . import view as view_module
 from .abilities import abilities
 from .arcane import arcane
+from .arcane_test import arcane_test_topic
 from .brawl import brawl
 from .calc import calc
 from .common import NO_LINES, STRATEGIC
 from .daemons import daemons
 from .damage import damage
 from .end import check_elimination, end
+from .hand import hand
 from .leave import leave
 from .moves import moves_for
 from .possession import possession
@@ -150,8 +154,8 @@ OPTIONS_SCHEMA = {
             ["free", "not tracked by the app"],
         ],
         "default": "once",
-        "help": "7.2: \"once a character has been activated it cannot be activated again until "
-        "the next game phase\": one shot, arcane action or brawl attack per phase.",
+        "help": '7.2: "once a character has been activated it cannot be activated again until '
+        'the next game phase": one shot, arcane action or brawl attack per phase.',
     },
     "turn_limit": {
         "label": "Turn limit",
@@ -221,8 +225,10 @@ class DemlocRuleset(DeciderRuleset):
         damage,
         shooting,
         brawl,
+        hand,
         calc,
         arcane,
+        arcane_test_topic,
         possession,
         summoning,
         daemons,

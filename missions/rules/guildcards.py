@@ -46,9 +46,7 @@ def abilities_card(items) -> list[dict]:
             {
                 "name": name[:80],
                 "feature": feature,
-                "activation": "activated"
-                if item.get("activation") == "activated"
-                else "passive",
+                "activation": "activated" if item.get("activation") == "activated" else "passive",
                 "fate_cost": _clamp(item.get("fate_cost"), 0, 9),
                 "text": str(item.get("text") or "")[:600],
             }

@@ -26,13 +26,17 @@ POWER_FIELDS = (
     "mana",
     "status",
 )
+
+
 def record_power(
     s: dict, before: dict, after: dict, caster: str, power: str, version: int, kind: str = "power"
 ) -> None:
     """Remember the last arcane power used (``s["last_power"]``) and exactly what it changed on
     its target (``changes``: field -> [before, after]), so that a passed "defend" arcane test of
     the target in the same phase can revert it (7.2.3.5)."""
-    changes = {k: [before.get(k), after.get(k)] for k in POWER_FIELDS if before.get(k) != after.get(k)}
+    changes = {
+        k: [before.get(k), after.get(k)] for k in POWER_FIELDS if before.get(k) != after.get(k)
+    }
     s["last_power"] = {
         "caster": caster,
         "target": after["id"],
@@ -88,5 +92,3 @@ def revert_power(s: dict, last: dict, lines: list[str] = NO_LINES) -> None:
             + (f"; reverted: {', '.join(said)}." if said else ".")
         ],
     )
-
-

@@ -214,9 +214,13 @@ def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -
     if damage <= 0 or not has_feature(weapon.get("features", []), "BACKSTACK"):
         return damage
     if no_step_back:
-        lines.append(f"BACKSTACK: the target cannot step back: damage doubled, {damage} x2 = {damage * 2} (8.1).")
+        lines.append(
+            f"BACKSTACK: the target cannot step back: damage doubled, {damage} x2 = {damage * 2} (8.1)."
+        )
         return damage * 2
-    lines.append("BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1).")
+    lines.append(
+        "BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1)."
+    )
     return damage
 
 

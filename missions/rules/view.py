@@ -10,8 +10,9 @@ from typing import Any
 from . import (
     abilities,
     activation,
-    arcane,
+    arcane_test,
     brawl,
+    hand,
     possession,
     resolution,
     revert,
@@ -236,12 +237,12 @@ def view(state: dict, seat: int | None) -> dict:
                 "max_daemon_level": max_daemon_level(state, p),
                 "daemon_levels": list(range(1, max_daemon_level(state, p) + 1)),
                 "arcane_effects_live": [
-                    {**eff, "index": i} for i, eff in enumerate(arcane.live_effects(state, p))
+                    {**eff, "index": i} for i, eff in enumerate(arcane_test.live_effects(state, p))
                 ],
                 "defend_power": (revert.defendable(state, pid) or {}).get("power"),
                 "dignitary": bool(p.get("dignitary")),
                 # 7.3.2: the highest roll that destroys scenery (0: none can), before the roll.
-                "scenery_best_roll": brawl.hand_test_best_roll(
+                "scenery_best_roll": hand.hand_test_best_roll(
                     brawl.h2h_ability(p), state["options"].get("hand_test", "bonus")
                 ),
                 "backstack": any(

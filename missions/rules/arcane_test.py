@@ -1,0 +1,207 @@
+"""The arcane test (the command ``demloc.arcane.test``, its event and fold): defending from a
+power (a passed test reverts it), cancelling an arcane effect token, freeing a possessed
+character. DemLoc rulebook 7.2.3.5 ("Arcane test"), 8.2 (VIGOR, WEAKNESS, POISON as lasting
+effects). Mana, channelling, powers and pentacles are ``missions.rules.arcane``; what a power
+changed and its revert, ``missions.rules.revert``.
+"""
+
+from __future__ import annotations
+
+from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.rules import EventRecord
+
+from . import possession
+from .common import (
+    NO_LINES,
+    P,
+    control,
+    in_play,
+    not_possessed,
+    num,
+    own_piece,
+    piece,
+    play_command,
+    player,
+    set_piece,
+)
+from .revert import defendable, revert_power
+from .shooting import ability_test
+
+arcane_test_topic = Topic("arcane_test")
+
+
+def live_effects(s: dict, p: dict) -> list[dict]:
+    """The arcane effect tokens still on ``p``: VIGOR/WEAKNESS of this turn (they expire at its
+    end, 8.2), POISON while the piece is poisoned."""
+    out = []
+    for eff in p.get("arcane_effects", []):
+        if eff["key"] == "poison":
+            if p["poison"] > 0:
+                out.append(eff)
+        elif eff["turn"] == s["turn"] and p[eff["key"]] > 0:
+            out.append(eff)
+    return out
+
+
+def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES) -> None:
+    """A passed "cancel" test (7.2.3.5): one arcane effect token ``eff`` leaves ``target``, and
+    what it added goes (VIGOR/WEAKNESS x, the poison tokens of POISON x; never below 0)."""
+    t = copy_json(target)
+    before = t[eff["key"]]
+    t[eff["key"]] = max(0, before - eff["amount"])
+    t["arcane_effects"] = [
+        x for x in t.get("arcane_effects", []) if x["version"] != eff["version"] or x != eff
+    ]
+    set_piece(
+        s,
+        t,
+        lines,
+        [
+            f"{eff['effect']} ({eff['power']}) is cancelled on {t['name']}: "
+            f"{eff['key']} {before} -> {t[eff['key']]} (7.2.3.5)."
+        ],
+    )
+
+
+@play_command(arcane_test_topic, P + "arcane.test")
+def arcane_test(d: Decision, data: Data) -> None:
+    """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | defend | cancel | other,
+    "target", "effect": index, "die": common | dark}`` (7.2.3.5): an ability test on the arcane
+    ability, for one of the purposes the rulebook lists:
+
+    - ``defend`` ("Defend against arcane attacks: if the test is passed the arcane power the
+      character was targeting has no effect"): the tester is the target of the last power used
+      this phase (``defendable``); passed, the power is reverted (``revert_power``). Once per
+      power ("not to solve the same situation"). A character the power killed may still make
+      the test: it answers the power.
+    - ``cancel`` ("1 arcane effect token can be removed from one of the characters in the
+      control zone of the character who performed the test, or from the same character"):
+      ``target`` a character with an arcane effect token (``live_effects``), ``effect`` which
+      one (default the newest); passed, ``cancel_effect``. The control zone is the board's:
+      the players check it.
+    - ``free``: frees the possessed ``target`` when passed (the +3 as the table option
+      ``free_possessed`` reads it).
+
+    Raises ``no_arcane``, ``possessed``, ``not_enough_fate``, ``not_possessed``, ``bad_target``,
+    ``bad_roll``, ``no_mana``, ``nothing_to_defend``, ``no_arcane_effect``.
+
+    The test uses one arcane die from the character's mana pool (7.2.3 "by using any arcane
+    die from their mana pool"; 7.2.3.5): ``"die": common | dark`` (default: common if it holds
+    one); the cube goes back to the reserve whatever the result. Broken seals rolled in the
+    test have no effect (7.2.3.5), so there is nothing to enter for them."""
+    purpose = data.choice(
+        "purpose",
+        ("free", "defend", "cancel", "other"),
+        default="free" if data.has("target") else "other",
+        code="bad_input",
+        message="Unknown purpose.",
+    )
+    if purpose == "defend":
+        # The power may have killed the tester: it still answers it (7.2.3.5).
+        p = piece(d.state, data.get("piece"), alive=False)
+        control(d.state, p, d.seat)
+        last = defendable(d.state, p["id"])
+        d.require(
+            last is not None,
+            "nothing_to_defend",
+            f"No arcane power targeted {p['name']} this phase (or it was already tested).",
+        )
+        assert last is not None
+        if not in_play(p):
+            d.require(
+                last["changes"].get("status", [None])[0] == "in_play",
+                "not_in_play",
+                f"{p['name']} is no longer in play.",
+            )
+        if last["changes"].get("possessed") == [False, True]:
+            # The test answers the possession itself: judged as the character was before it.
+            p = {**p, "possessed": False, "mana": copy_json(last["changes"]["mana"][0])}
+    else:
+        p = own_piece(d, data)
+    d.require(p["arcane"] > 0, "no_arcane", f"{p['name']} has no arcane ability.")
+    not_possessed(p)
+    fate = num(data, "fate", 0, 0, 6)
+    d.require(
+        player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
+    )
+    roll_mod, ability_mod = (0, 0)
+    target = None
+    effect_index = None
+    if purpose == "free":
+        target = piece(d.state, data.get("target"))
+        d.require(target["possessed"], "not_possessed", f"{target['name']} is not possessed.")
+        d.require(target["id"] != p["id"], "bad_target", "A character cannot free itself.")
+        roll_mod, ability_mod = possession.free_possessed_modifier(
+            d.state["options"]["free_possessed"]
+        )
+    elif purpose == "cancel":
+        target = piece(d.state, data.get("target") or p["id"])
+        effects = live_effects(d.state, target)
+        d.require(
+            bool(effects),
+            "no_arcane_effect",
+            f"{target['name']} carries no arcane effect token to cancel (7.2.3.5).",
+        )
+        effect_index = num(data, "effect", len(effects) - 1, 0, len(effects) - 1)
+    held = [c for c in ("common", "dark") if p["mana"][c] > 0]
+    d.require(
+        held, "no_mana", f"{p['name']} needs an arcane die in its mana pool for the test (7.2.3)."
+    )
+    die = data.choice(
+        "die",
+        held,
+        default=held[0],
+        code="no_mana",
+        message=f"{p['name']} holds no such mana cube.",
+    )
+    test = ability_test(
+        num(data, "roll", None), p["arcane"] + ability_mod, fate, roll_mod, name="Arcane"
+    )
+    payload = {
+        "die": die,
+        "piece": p["id"],
+        "target": target["id"] if target else None,
+        "purpose": purpose,
+        "fate": fate,
+        "passed": test.passed,
+        "lines": list(test.lines),
+    }
+    if effect_index is not None:
+        payload["effect"] = effect_index
+    d.emit(P + "arcane.tested", payload)
+
+
+@arcane_test_topic.evolver(P + "arcane.tested", label="made an arcane test")
+def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    d = e.data
+    p = s["pieces"][d["piece"]]
+    if d["fate"]:
+        player(s, p["owner"])["fate"] -= d["fate"]
+    after: list[str] = []
+    last = s.get("last_power") if d["purpose"] == "defend" else None
+    if last:
+        last["tested"] = True
+        if d["passed"]:  # first undo the power (a possession gives its mana back), then pay
+            revert_power(s, last, after)
+            p = s["pieces"][d["piece"]]
+        else:
+            after.append(f"{p['name']} fails to resist {last['power']}.")
+    if d.get("die") and p["mana"][d["die"]] > 0:  # events before issue 15 spent no die
+        p["mana"][d["die"]] -= 1
+        lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
+    lines.extend(d["lines"])
+    lines.extend(after)
+    if d["purpose"] == "free":
+        possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)
+    elif d["purpose"] == "cancel":
+        target = s["pieces"][d["target"]]
+        effects = live_effects(s, target)
+        if d["passed"] and effects:
+            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)], lines)
+        elif not d["passed"]:
+            lines.append(f"The arcane effect on {target['name']} stays.")
+
+
+@arcane_test_topic.narrator(P + "arcane.tested")
+def say_arcane_tested(e: EventRecord, s: dict) -> str:
+    return " ".join(e.data["lines"])
