@@ -163,15 +163,30 @@ def claim_of(s: dict) -> dict | None:
     return s.get("claim")
 
 
+def playing_seats(s: dict) -> list[int]:
+    """The seats still in the mission: a Guild that left it (``missions.rules.leave``, 6.4
+    "disconnecting") no longer answers claims or votes on ending it."""
+    gone = set(s.get("left", []))
+    return [p["seat"] for p in s["players"] if p["seat"] not in gone]
+
+
+def still_playing(d: Decision) -> None:
+    """Refuse a claim, an answer or a vote from a seat whose Guild left the mission. Raises
+    ``already_left``."""
+    d.require(
+        d.seat in playing_seats(d.state),
+        "already_left",
+        "Your Guild has left the mission: the players still in it decide.",
+    )
+
+
 def claim_waiting(s: dict) -> list[int]:
-    """The seats that still have to confirm the pending claim (empty without one)."""
+    """The seats still playing that have to confirm the pending claim (empty without one)."""
     claim = claim_of(s)
     if not claim:
         return []
     return [
-        p["seat"]
-        for p in s["players"]
-        if p["seat"] != claim["seat"] and p["seat"] not in claim["agreed"]
+        seat for seat in playing_seats(s) if seat != claim["seat"] and seat not in claim["agreed"]
     ]
 
 
@@ -215,7 +230,8 @@ def objective_achieve(d: Decision, data: Data) -> None:
         "and brawl phases, then tap Objective achieved instead of Next turn.",
     )
     no_claim_pending(s)
-    alone = s["options"].get("objective_claim") == CLAIM_ALONE or len(s["players"]) < 2
+    still_playing(d)
+    alone = s["options"].get("objective_claim") == CLAIM_ALONE or len(playing_seats(s)) < 2
     if alone:
         d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
         return
@@ -237,6 +253,7 @@ def objective_answer(d: Decision, data: Data) -> None:
         "own_claim",
         "The other players confirm your claim; to take it back, tap Undo.",
     )
+    still_playing(d)
     agree = data.bool("agree")
     if not agree:
         d.emit(P + "objective.disputed", {"seat": d.seat, "claimer": claim["seat"]})
@@ -290,10 +307,12 @@ def say_objective_disputed(e: EventRecord, s: dict) -> str:
 
 @play_command(end, P + "surrender.vote")
 def surrender_vote(d: Decision, data: Data) -> None:
-    """``{"agree": bool}``: when every player agrees, the mission ends (6.4.2 "surrender")."""
+    """``{"agree": bool}``: when every player still in the mission agrees, the mission ends
+    (6.4.2 "surrender"). Raises ``already_left``."""
+    still_playing(d)
     agree = data.bool("agree")
     d.emit(P + "surrender.voted", {"agree": agree})
-    if agree and set(d.state["surrender"]) >= {p["seat"] for p in d.state["players"]}:
+    if agree and set(d.state["surrender"]) >= set(playing_seats(d.state)):
         d.emit(P + "mission.ended", {"reason": "surrender", "seat": None})
 
 

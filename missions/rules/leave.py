@@ -28,6 +28,7 @@ from tabletop.decider import ANYONE, Data, Decision, Topic
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .common import NO_LINES, P, in_play, in_setup, name, player
+from .end import claim_of, claim_waiting, playing_seats
 from .setup import P as SP
 from .setup import seat_key, setup_command
 
@@ -116,12 +117,26 @@ def guild_leave(d: Decision, data: Data) -> None:
             P + "mission.ended",
             {"reason": "elimination", "seat": next(iter(alive)) if alive else -1},
         )
+        return
+    claim = claim_of(d.state)  # the leaver's own claim went with it (``guild_left``)
+    if claim is not None and not claim_waiting(d.state):
+        # The leaver was the last one to answer an objective claim: every player still in
+        # the mission has confirmed it (7.3.2.3).
+        d.emit(P + "mission.ended", {"reason": "objective", "seat": claim["seat"]})
+    elif set(d.state["surrender"]) and set(d.state["surrender"]) >= set(playing_seats(d.state)):
+        # Every player still in the mission had agreed to end it (6.4.2 "surrender").
+        d.emit(P + "mission.ended", {"reason": "surrender", "seat": None})
 
 
 @leave.evolver(P + "guild.left", label="left the mission")
 def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s.setdefault("left", []).append(e.data["seat"])
     lines.append(say_guild_left(e, s))
+    claim = s.get("claim")
+    if claim and claim["seat"] == e.data["seat"]:
+        s["claim"] = None
+        lines.append("Its objective claim goes with it.")
+    s["surrender"] = [seat for seat in s.get("surrender", []) if seat != e.data["seat"]]
     for pid in e.data["pieces"]:
         s["pieces"][pid]["status"] = "escaped"
         lines.append(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")

@@ -49,6 +49,7 @@ def achieve(t: Sim, seat: int) -> None:
     to its end, ``seat`` claims it and every other player confirms."""
     finish_turn(t)
     run(t, seat, "objective.achieve")
+    left = t.state.get("left", [])  # a Guild that left the mission is not asked
     for p in t.state["players"]:
-        if p["seat"] != seat:
+        if p["seat"] != seat and p["seat"] not in left:
             run(t, p["seat"], "objective.answer", agree=True)

@@ -149,6 +149,7 @@ def achieve(table, seat):
         acting = s["play_order"][s["acting_index"]]
         cmd(table, table.seats.get(number=acting), "phase.next")
     cmd(table, seat, "objective.achieve")
+    left = state(table).get("left", [])  # a Guild that left the mission is not asked
     for p in state(table)["players"]:
-        if p["seat"] != seat.number:
+        if p["seat"] != seat.number and p["seat"] not in left:
             cmd(table, table.seats.get(number=p["seat"]), "objective.answer", agree=True)
