@@ -6,6 +6,8 @@ through ``guilds.services``; each function is one transaction.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.urls import reverse
@@ -307,6 +309,13 @@ def on_command_applied(sender, table, state, events, **kwargs) -> None:
         return
     if any(e.type.startswith(SETUP) or e.type in HOLD_EVENTS for e in events):
         holds_sync(table=table, state=state)
+
+
+#: What ``on_command_applied`` may raise into a DemLoc table command (the hold refusals of
+#: ``guilds.services``), for the API schema's code lists (``tabletop.api.game_codes``).
+on_command_applied.raises_from = (  # type: ignore[attr-defined]
+    Path(guild_services.__file__).with_name("holds.py"),
+)
 
 
 def mission_guild_leave(*, table: Table, seat: Seat, user) -> dict:

@@ -46,6 +46,7 @@ from tabletop.models import Heartbeat, Table
 from tabletop.registry import all_rulesets, content_provider
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
+from tabletop.signals import command_applied
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,14 @@ def codes_in(*sources) -> tuple[str, ...]:
     return tuple(sorted(codes_raised_in(*paths)))
 
 
+def _applied_receivers(sender: str) -> list:
+    """The live receivers of ``tabletop.signals.command_applied`` for ``sender`` (a game's
+    name). Django has no public listing of a signal's receivers: ``_live_receivers`` is what
+    ``Signal.send`` itself uses (sync, async)."""
+    sync, not_sync = command_applied._live_receivers(sender)
+    return [*sync, *not_sync]
+
+
 def game_codes() -> dict[str, frozenset[str]]:
     """``{game title: codes}`` a table command of each registered game may answer besides the
     kit's: the codes raised in its ruleset's package (its rules, setup included) and in the
@@ -174,6 +183,10 @@ def game_codes() -> dict[str, frozenset[str]]:
         provider = content_provider(ruleset.name)
         if provider is not None:
             paths.append(_source(provider))
+        # The receivers of ``command_applied`` run inside the command's transaction: what they
+        # declare they may raise (``raises_from``: source paths) a command may answer too.
+        for receiver in _applied_receivers(ruleset.name):
+            paths.extend(Path(p) for p in getattr(receiver, "raises_from", ()))
         out[ruleset.title] = frozenset(codes_raised_in(*paths))
     return out
 

@@ -32,6 +32,16 @@ def test_a_table_command_lists_the_codes_of_each_game_by_name(schema):
     assert "`no_guild`" not in text  # a guild code, not a table command's
 
 
+def test_a_demloc_command_lists_the_guild_hold_refusals_of_its_signal(schema):
+    """A DemLoc preparation command also runs the Guild's hold (``command_applied`` inside its
+    transaction, issue 14 point 1): its refusals are the command's answers and are listed."""
+    demloc = next(v for k, v in game_codes().items() if k.startswith("DemLoc"))
+    assert {"on_mission", "feods_reserved", "not_enough_feods"} <= demloc
+    answers = schema["paths"]["/api/tables/{code}/commands"]["post"]["responses"]
+    listed = " ".join(a["description"] for a in answers.values())
+    assert "`on_mission`" in listed and "`feods_reserved`" in listed
+
+
 def test_other_endpoints_list_their_own_codes(schema):
     """Joining lists what a join can answer, not every command code; the guild API lists the
     guild services' codes with the mission hold's."""
