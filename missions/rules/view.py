@@ -53,11 +53,26 @@ def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
     }
 
 
-def _summon_at_use(state: dict, p: dict) -> dict | None:
-    """The summoning flow of a mercenary that can summon now (7.2.3.2), or None: its cost
-    against the mana held, the levels its pantheon offers for its code's kabbalah, and why it
-    cannot (``blocked``: words, or "")."""
-    code = p.get("code") or {}
+def _summons_at_use(state: dict, p: dict) -> list[dict]:
+    """One summoning flow per Arcane Code ``p`` may summon with (5.1.5: any code it holds;
+    the code in hand first), each as ``_summon_at_use`` with its ``code_index`` (what
+    ``demloc.daemon.summon`` takes) and ``code_name``; empty when it cannot summon."""
+    codes = codes_of(p)
+    hand = p.get("code")
+    order = sorted(range(len(codes)), key=lambda i: codes[i] != hand)
+    out = []
+    for i in order:
+        flow = _summon_at_use(state, p, codes[i])
+        if flow is not None:
+            out.append({**flow, "code_index": i, "code_name": codes[i].get("name", "")})
+    return out
+
+
+def _summon_at_use(state: dict, p: dict, code: dict | None = None) -> dict | None:
+    """The summoning flow of a mercenary that can summon now with ``code`` (default the code
+    in hand; 7.2.3.2), or None: its cost against the mana held, the levels its pantheon offers
+    for the code's kabbalah, and why it cannot (``blocked``: words, or "")."""
+    code = code if code is not None else (p.get("code") or {})
     if p["kind"] != "mercenary" or not code.get("summon_cost") or p["summoning"]:
         return None
     if p["asset"] != "standard":
@@ -270,7 +285,8 @@ def view(state: dict, seat: int | None) -> dict:
                     for ci, c in enumerate(codes_of(p))
                     for i, pw in enumerate(c.get("powers", []))
                 ],
-                "summon": _summon_at_use(state, p),
+                "summons": (summons := _summons_at_use(state, p)),
+                "summon": summons[0] if summons else None,
                 # 5.1.5: every Arcane Code the character holds, each with its powers.
                 "code_refs": [
                     {

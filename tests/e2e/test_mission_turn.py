@@ -232,13 +232,15 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         channel.get_by_label("setup channelling (seals have no effect)").check()
         ben.command(channel.get_by_role("button", name="Channel"))
         summon = open_act(ben, "s1-maud", "summon")
-        expect(summon.locator("[data-summon-cost]")).to_contain_text(
+        # Maud holds two Arcane Codes (5.1.5): one Summon form each, the code in hand first.
+        expect(summon.locator("form")).to_have_count(2)
+        expect(summon.locator("[data-summon-cost]").first).to_contain_text(
             "Costs 1 common, 1 dark · held 1+1 → after 0+0"
         )
         expect(summon).to_contain_text("Unclean daemon (L1)")
         summon.screenshot(path="test-artifacts/turn-06-summon-flow-ben.png")
         ben.taps = 0
-        ben.command(summon.get_by_role("button", name="Summon a daemon"))
+        ben.command(summon.get_by_role("button", name="Summon a daemon with Codex of Salted Ash"))
         same_version(ann, ben)
         for p in (ann, ben):
             expect(p.page.locator("#dl-log")).to_contain_text(

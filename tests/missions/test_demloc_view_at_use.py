@@ -95,3 +95,17 @@ def test_a_claim_of_the_objective_is_a_prompt_for_those_who_answer_7_3_2_3():
     assert view(t.state, 2)["prompt"]["text"].startswith("Bob claims the objective")
     mine = view(t.state, 1)["prompt"]
     assert mine is None or "claims" not in mine["text"]
+
+
+def test_a_summoner_with_two_codes_gets_a_summon_flow_for_each_5_1_5_7_2_3_2():
+    """5.1.5: every Arcane Code a character holds can be used; 7.2.3.2: the code it summons with
+    is the one whose cost is paid and whose pentacle follows. The page offers one Summon form per
+    code (the code in hand first), each sending its ``code`` index."""
+    t = new_sim()
+    v = mine(view(t.state, BOB), MAUD)
+    flows = v["summons"]
+    assert [f["code_name"] for f in flows] == ["Codex of Salted Ash", "Codex of Ash"]
+    assert [f["code_index"] for f in flows] == [0, 1] and v["summon"] == flows[0]
+    run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=1, seals=0, setup=True)
+    run(t, BOB, "daemon.summon", piece=MAUD, code=flows[1]["code_index"], level=1, hearts=1)
+    assert piece(t, MAUD)["code"]["name"] == "Codex of Ash"  # the code it summoned with
