@@ -28,10 +28,12 @@ def _static_is_stale() -> bool:
     return False
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _collected_static():
+def pytest_sessionstart(session):
     """Pages name static files by their hashed names (ManifestStaticFilesStorage), as served:
-    collect them once when a source file changed (``make run`` collects in ``bin/run``)."""
+    collect them once when a source file changed (``make run`` collects in ``bin/run``). At
+    the session's start, before collection: test modules import ``config.asgi``, whose
+    ServeStatic indexes STATIC_ROOT once when it is built (on a fresh clone it would find it
+    empty and answer 404 for every static file)."""
     if _static_is_stale():
         from django.core.management import call_command
 
