@@ -7,7 +7,7 @@ Where each rule lives (one topic module each: its commands, events, folds and na
 - ``shooting``: the ability test, shots and stray shots; ``brawl``: hand-to-hand fights and the
   FURY / VIGOR / WEAKNESS effects; ``hand``: the hand-to-hand test outside a fight (evasive
   movement, destroying scenery); ``calc``: confirming or cancelling a worked-out fight;
-- ``arcane``: mana, channelling, powers, pentacles; ``arcane_test``: the arcane test
+- ``arcane``: mana, channelling, powers, pentacles; ``arcane_tests``: the arcane test
   (defend, cancel, free a possessed character); ``possession``: the
   possessed character each turn, the out-of-control card, freeing;
 - ``summoning``: daemons, and daemons leaving the game; ``daemons``: the code and channelled
@@ -37,7 +37,7 @@ from . import setup as setup_rules
 from . import view as view_module
 from .abilities import abilities
 from .arcane import arcane
-from .arcane_test import arcane_test_topic
+from .arcane_tests import arcane_test_topic
 from .brawl import brawl
 from .calc import calc
 from .common import NO_LINES, STRATEGIC

@@ -10,7 +10,7 @@ from typing import Any
 from . import (
     abilities,
     activation,
-    arcane_test,
+    arcane_tests,
     brawl,
     hand,
     possession,
@@ -252,7 +252,7 @@ def view(state: dict, seat: int | None) -> dict:
                 "max_daemon_level": max_daemon_level(state, p),
                 "daemon_levels": list(range(1, max_daemon_level(state, p) + 1)),
                 "arcane_effects_live": [
-                    {**eff, "index": i} for i, eff in enumerate(arcane_test.live_effects(state, p))
+                    {**eff, "index": i} for i, eff in enumerate(arcane_tests.live_effects(state, p))
                 ],
                 "defend_power": (revert.defendable(state, pid) or {}).get("power"),
                 "dignitary": bool(p.get("dignitary")),
