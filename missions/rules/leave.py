@@ -27,7 +27,7 @@ from __future__ import annotations
 from tabletop.decider import ANYONE, Data, Decision, Topic
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import NO_LINES, P, in_play, in_setup, name, player
+from .common import BRAWL, NO_LINES, STRATEGIC, TURN_END, P, in_play, in_setup, name, player
 from .end import claim_of, claim_waiting, playing_seats
 from .setup import P as SP
 from .setup import seat_key, setup_command
@@ -56,6 +56,9 @@ def setup_guild_leave(
         NewEvent(
             SP + "guild_left",
             {"seat": bound, "guild": guild["name"], "stage": setup["stage"]},
+            # A barrier: only its Guild Master takes a Guild out, so no other seat's Undo
+            # may bring it back (and hold its mercenaries again).
+            True,
         )
     ]
 
@@ -110,7 +113,8 @@ def guild_leave(d: Decision, data: Data) -> None:
         for p in s["pieces"].values()
         if p["owner"] == seat and in_play(p) and p["kind"] != "daemon"
     ]
-    d.emit(P + "guild.left", {"seat": seat, "pieces": escaping})
+    # A barrier (final): no other seat's Undo brings a Guild back into the mission.
+    d.emit(P + "guild.left", {"seat": seat, "pieces": escaping}, final=True)
     alive = {p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]}
     if len(alive) <= 1:
         d.emit(
@@ -132,6 +136,7 @@ def guild_leave(d: Decision, data: Data) -> None:
 def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s.setdefault("left", []).append(e.data["seat"])
     lines.append(say_guild_left(e, s))
+    _out_of_the_order(s, e.data["seat"])
     claim = s.get("claim")
     if claim and claim["seat"] == e.data["seat"]:
         s["claim"] = None
@@ -140,6 +145,25 @@ def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     for pid in e.data["pieces"]:
         s["pieces"][pid]["status"] = "escaped"
         lines.append(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")
+
+
+def _out_of_the_order(s: dict, seat: int) -> None:
+    """Take ``seat`` out of this turn's playing order (7: the players still in the mission play
+    on): whoever acted after it acts in its place; when it was the last to act in the phase,
+    the phase passes on as if it had passed (strategic -> brawl -> end of the turn)."""
+    order = list(s.get("play_order") or [])
+    if seat not in order:
+        return
+    at, acting = order.index(seat), s["acting_index"]
+    order.remove(seat)
+    s["play_order"] = order
+    if at < acting:
+        s["acting_index"] = acting - 1
+    elif at == acting and acting >= len(order) and s["phase"] in (STRATEGIC, BRAWL):
+        s["acting_index"] = 0
+        s["phase"] = BRAWL if s["phase"] == STRATEGIC else TURN_END
+    elif s["phase"] == TURN_END or not order:
+        s["acting_index"] = 0
 
 
 @leave.narrator(P + "guild.left")

@@ -137,7 +137,7 @@ def turn_next(d: Decision, data: Data) -> None:
     d.require(
         not limit or s["turn"] < limit, "turn_limit", f"Turn {limit} was the last: end the game."
     )
-    seats = [p["seat"] for p in s["players"]]
+    seats = end.playing_seats(s)  # a Guild that left the mission no longer plays (6.4)
     first = draw_first_player(d.rng, seats, s["first"])
     ooc = {
         p["id"]: out_of_control(d.rng)
@@ -188,7 +188,7 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["previous_first"] = s["first"]
     s["first"] = d["first"]
     s["weights"] = list(d["weights"])
-    seats = [p["seat"] for p in s["players"]]
+    seats = end.playing_seats(s)
     s["play_order"] = clockwise_from(seats, d["first"])
     s["acting_index"] = 0
     s["phase"] = STRATEGIC

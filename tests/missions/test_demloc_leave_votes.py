@@ -63,3 +63,42 @@ def test_a_guild_that_left_cannot_vote_and_its_vote_goes_with_it_6_4_2():
     run(t, 0, "surrender.vote", agree=True)
     run(t, 1, "surrender.vote", agree=True)
     assert t.state["ended"]["reason"] == "surrender"
+
+
+def test_the_players_still_in_the_mission_play_on_without_the_leaver_7_6_4():
+    """7 (turn order) and 6.4: a Guild that left has no turn any more; whoever acted after it
+    acts in its place this turn, and the next turns are drawn among the players still in.
+    Only those players pass here (Cid never does)."""
+    t = three()
+    order = t.state["play_order"]
+    leave(t, order[0])  # the acting player leaves mid-phase
+    gone = order[0]
+    assert gone not in t.state["play_order"] and len(t.state["play_order"]) == 2
+    for _ in range(3):
+        while t.state["phase"] != "end":
+            acting = t.state["play_order"][t.state["acting_index"]]
+            assert acting != gone
+            run(t, acting, "phase.next")
+        run(t, t.state["play_order"][0], "turn.next")
+        assert gone not in t.state["play_order"] and t.state["first"] != gone
+    assert not t.view(gone)["my_turn"]
+
+
+def test_the_last_to_act_leaving_passes_the_phase_on_7_2_7_3():
+    t = three()
+    order = t.state["play_order"]
+    run(t, order[0], "phase.next")
+    run(t, order[1], "phase.next")
+    assert t.state["phase"] == "strategic" and t.state["acting_index"] == 2
+    leave(t, order[2])
+    assert t.state["phase"] == "brawl" and t.state["play_order"] == order[:2]
+    assert t.state["acting_index"] == 0
+
+
+def test_no_other_seat_can_undo_a_guild_leaving_6_4():
+    """Only its Guild Master takes a Guild out (the service checks the seat's user); the leave
+    is a barrier, so another seat's Undo cannot bring the Guild back and hold it again."""
+    t = three()
+    leave(t, 2)
+    assert t.try_send(0, "table.undo", {}) == "nothing_to_undo"
+    assert 2 in t.state["left"]
