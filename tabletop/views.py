@@ -94,7 +94,7 @@ def live_context(
         "error": error,
         "join_url": base_url + reverse("tabletop:join", args=[table.code]),
         "final_commands": sorted(game.final_commands),
-        "option_rows": option_rows(game, table.options),
+        "option_rows": option_rows(game, table.options, table.setup),
         # The latest lines of the log, narrated from events (the projection holds no prose).
         "log_lines": log_lines,
         "seat_lost": seat_lost,
@@ -114,11 +114,14 @@ def undo_rule(game) -> str:
     return "Undo takes back the last action of anyone at the table."
 
 
-def option_rows(game, chosen: dict) -> list[dict]:
-    """The visible table options with their current value and its label, for the lobby."""
+def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
+    """The visible table options with their current value and its label, for the lobby. An
+    option the table's content fixes (the game's ``fixed_options(setup)``: e.g. a DemLoc
+    mission's own turn limit) is left out: the game shows it with its content."""
+    fixed = game.fixed_options(setup or {}) if hasattr(game, "fixed_options") else set()
     rows = []
     for key, spec in (getattr(game, "options_schema", {}) or {}).items():
-        if spec.get("hidden") or not spec.get("choices"):
+        if spec.get("hidden") or not spec.get("choices") or key in fixed:
             continue
         value = chosen.get(key, spec.get("default"))
         labels = {str(v): text for v, text in spec["choices"]}

@@ -284,6 +284,14 @@ class DemlocRuleset(DeciderRuleset):
         table."""
         return len(state["players"]) or len((state.get("setup") or {}).get("seats", []))
 
+    def fixed_options(self, setup: dict) -> set[str]:
+        """The table options a Guild mission's definition sets itself (its turn limit, whether
+        it is shown, the turns to hold a control objective: ``setup_stages.opening_events``), so
+        the lobby does not offer them; a quick game (no mission) fixes none."""
+        if not (setup or {}).get("mission"):
+            return set()
+        return {"turn_limit", "turn_limit_hidden", "objective_turns"}
+
     def setup(
         self, options: dict, seats: tuple[SeatInfo, ...], rng: Any, content: dict | None = None
     ) -> list[NewEvent]:

@@ -101,3 +101,17 @@ def test_reference_and_new_mission_pages(client):
     html = response.content.decode()
     assert 'name="opt.seals"' in html and "exceed the limit (7.2.3) (default)" in html
     assert 'name="opt.guilds"' not in html
+
+
+def test_the_turn_bars_newest_line_says_when_it_was_undone(client, make_table):
+    """Found by a new user: after Undo the turn bar's newest line still read as if the
+    damage had happened; the mission log below said "(undone)". Both say it now."""
+    import re
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    run(table, ann, "damage.assign", piece="s0-korr", amount=2)
+    services.run_command(table, bob, Command("table.undo"))
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    status = re.search(r'id="dl-status"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert status.startswith("Undone: <s>") and "Korr" in status
