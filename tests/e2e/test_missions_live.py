@@ -50,8 +50,14 @@ def test_two_phones_play_a_mission_turn(new_phone):
 
     # Ann's +1 damage on her own card shows on Ben's phone without a reload.
     # Everyone lands on the sticky turn bar (issue 16 point 7); the roster is compact.
+    # The live region's top is on screen on both phones (the host tapped Start at the bottom of
+    # the lobby; a sticky bar alone would always look "in view").
     for phone in (ann, ben):
         expect(phone.locator("#dl-turn")).to_be_in_viewport()
+        phone.wait_for_function(
+            "() => { const t = document.getElementById('live').getBoundingClientRect().top;"
+            " return t > -2 && t < 200; }"
+        )
     heights = {"start": ann.evaluate("document.documentElement.scrollHeight")}
     korr_ann = ann.locator("#piece-s0-korr")
     korr_ann.locator("summary").first.click()  # tap the card: its sheet opens

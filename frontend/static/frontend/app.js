@@ -338,12 +338,16 @@
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
     var snap = snapshot(e.detail.target);
-    var wasPlaying = !!document.getElementById("dl-turn");
+    var wasLobby = e.detail.target.dataset.status === "lobby";
     setTimeout(function () {
       restore(snap);
-      // Everyone lands on the turn bar when the game starts (issue 16 point 7).
-      var bar = document.getElementById("dl-turn");
-      if (bar && !wasPlaying) { bar.scrollIntoView({ block: "start" }); }
+      // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts (issue 16
+      // point 7), the host too, whose thumb was on Start at the bottom of the lobby. The live
+      // region itself is scrolled to: a sticky turn bar always counts as "in view".
+      var live = document.getElementById("live");
+      if (wasLobby && live && live.dataset.status && live.dataset.status !== "lobby") {
+        live.scrollIntoView({ block: "start" });
+      }
     }, 0);
   });
 })();
