@@ -77,31 +77,30 @@ def _live(request, table, error=None):
     return live_response(request, table, find_seat(table, request.user, request.COOKIES), error)
 
 
-@require_POST
-def bind(request, code: str):
-    """This phone brings its Guild to the mission (6.4: players "connect their profiles")."""
+def _seat_service(request, code: str, service) -> object:
+    """Run ``service(table=, seat=, user=)`` for this phone's seat and answer with the live
+    region, a refusal shown at the button that sent it (the Guild's bind and leave)."""
     table = table_by_code(code, request)
     seat = _seated(request, table)
     error = None
     try:
-        services.mission_guild_bind(table=table, seat=seat, user=request.user)
+        service(table=table, seat=seat, user=request.user)
     except TabletopError as exc:
         error = exc
     return _live(request, table, error)
+
+
+@require_POST
+def bind(request, code: str):
+    """This phone brings its Guild to the mission (6.4: players "connect their profiles")."""
+    return _seat_service(request, code, services.mission_guild_bind)
 
 
 @require_POST
 def leave(request, code: str):
     """This phone takes its Guild out of the mission (6.4 "disconnecting";
     ``missions.rules.leave``): the live region again, with the refusal at the button."""
-    table = table_by_code(code, request)
-    seat = _seated(request, table)
-    error = None
-    try:
-        services.mission_guild_leave(table=table, seat=seat, user=request.user)
-    except TabletopError as exc:
-        error = exc
-    return _live(request, table, error)
+    return _seat_service(request, code, services.mission_guild_leave)
 
 
 @require_POST

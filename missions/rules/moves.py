@@ -118,30 +118,22 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                 if t["id"] != p["id"]:
                     a, _ = brawl_dice(p, t, attacking=True)
                     d, _ = brawl_dice(t, p, attacking=False)
-                    out.append(
-                        _c(
-                            "brawl.propose",
-                            attacker=p["id"],
-                            defender=t["id"],
-                            order=1,
-                            attacker_dice=" ".join(["5"] * a),
-                            defender_dice=" ".join(["2"] * d),
-                            attacker_extra=0,
-                            defender_extra=0,
+                    # The attacker wins; the defender wins in the first impact zone (7.3.1).
+                    for won, lost, ticks in (
+                        ("5", "2", {"attacker_extra": 0, "defender_extra": 0}),
+                        ("2", "5", {"first_impact": True, "no_step_back": True}),
+                    ):
+                        out.append(
+                            _c(
+                                "brawl.propose",
+                                attacker=p["id"],
+                                defender=t["id"],
+                                order=1,
+                                attacker_dice=" ".join([won] * a),
+                                defender_dice=" ".join([lost] * d),
+                                **ticks,
+                            )
                         )
-                    )
-                    out.append(
-                        _c(
-                            "brawl.propose",
-                            attacker=p["id"],
-                            defender=t["id"],
-                            order=1,
-                            attacker_dice=" ".join(["2"] * a),
-                            defender_dice=" ".join(["5"] * d),
-                            first_impact=True,
-                            no_step_back=True,
-                        )
-                    )
     for p in mine:
         out += _piece_moves(p)
         if view["phase"] != TURN_END:
