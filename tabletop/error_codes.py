@@ -277,6 +277,10 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "not_yours": (RuleViolation, "That is not one of your Personal Demons."),
     "nothing_drawn": (RuleViolation, "You have no summoned card to place."),
     "nothing_happened": (RuleViolation, "That changes nothing."),
+    "cannot_revert": (
+        RuleViolation,
+        "A power whose kill reached a daemon and its summoner stands: no defend test.",
+    ),
     "nothing_to_defend": (
         RuleViolation,
         "No arcane power targeted … this phase (or it was already tested).",

@@ -345,7 +345,13 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         t, more = apply_effect(s["pieces"][d["target"]], effect)
         set_piece(s, t, lines, more)
         lasting(s, t, effect, p["id"], power["name"], e.version)
-    record_power(s, before, s["pieces"][d["target"]], p["id"], power["name"], e.version)
+    after = s["pieces"][d["target"]]
+    record_power(s, before, after, p["id"], power["name"], e.version)
+    # A kill that reached beyond the target (a daemon's hearts to its summoner, a summoner's
+    # daemon leaving the game, 7.2.3.3) cannot be taken back by the target's defend test.
+    s["last_power"]["cascade"] = not in_play(after) and (
+        after["kind"] == "daemon" or bool(before.get("summoning"))
+    )
 
 
 @arcane.narrator(P + "power.used")

@@ -113,6 +113,12 @@ def arcane_test(d: Decision, data: Data) -> None:
                 "not_in_play",
                 f"{p['name']} is no longer in play.",
             )
+            d.require(
+                not last.get("cascade"),
+                "cannot_revert",
+                f"The power's kill reached beyond {p['name']} (a daemon and its summoner, "
+                "7.2.3.3): it stands, no defend test.",
+            )
         if last["changes"].get("possessed") == [False, True]:
             # The test answers the possession itself: judged as the character was before it.
             p = {**p, "possessed": False, "mana": copy_json(last["changes"]["mana"][0])}

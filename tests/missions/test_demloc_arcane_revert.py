@@ -3,6 +3,8 @@
 the summoner's level (option ``daemon_level``); possession assigned and removed by card effects
 with the instructions the possessed character follows."""
 
+import json
+
 import pytest
 
 from missions.rules.summoning import max_daemon_level
@@ -188,3 +190,22 @@ def test_a_possessed_character_cannot_defend_against_a_later_power():
     assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
         "nothing_to_defend"
     )
+
+
+def test_7_2_3_5_a_summoners_kill_that_dismissed_its_daemon_cannot_be_defended_7_2_3_3():
+    """7.2.3.3: a killed summoner's daemon leaves the game. A defend test that brought the
+    summoner back would leave that daemon dismissed (or, for a killed daemon, its hearts on the
+    summoner): the app refuses the test instead (``cannot_revert``) and changes nothing."""
+    t = new_sim()
+    mana(t)
+    run(t, BOB, "daemon.summon", piece=MAUD, level=1, hearts=1)
+    (daemon,) = [p for p in t.state["pieces"].values() if p["kind"] == "daemon"]
+    run(t, BOB, "damage.assign", piece=MAUD, amount=11, mode="hit")
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)  # ARCANE HIT 2: killed
+    assert piece(t, MAUD)["status"] == "killed"
+    assert t.state["pieces"][daemon["id"]]["status"] == "dismissed"
+    before = json.dumps(t.state, sort_keys=True)
+    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
+        "cannot_revert"
+    )
+    assert json.dumps(t.state, sort_keys=True) == before
