@@ -5,8 +5,9 @@ started) and its own database connection, run ``counter.add`` through
 ``tabletop.services.run_command`` for ``--duration`` seconds: decide, append with the version
 check, update the projection, commit, and hand the new version to the publisher (Redis when
 ``REDIS_URL`` is set). In the same run ``bench/es_save.py`` does the same count of threads with
-the eventsourcing library (``.venv-es``, ``make bench-venv``) on the same PostgreSQL: one event
-saved per transaction. Prints commands/s, events/s and the ratio; ``--runs`` repeats.
+the eventsourcing library (``.venv-es``, ``make bench-venv``) on the same PostgreSQL server (its own
+database if ``ES_DATABASE_URL`` is set): one event saved per transaction, the library's own
+``Application.save`` on its PostgreSQL recorder. Prints commands/s, events/s and the ratio; ``--runs`` repeats.
 
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/append.py --runs 3
@@ -86,7 +87,9 @@ def theirs(threads: int, duration: float) -> float | None:
     out = subprocess.run(
         [str(py), str(ROOT / "bench" / "es_save.py"), "--threads", str(threads),
          "--duration", str(duration)],
-        capture_output=True, text=True, check=True, env=os.environ,
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "DATABASE_URL": os.environ.get("ES_DATABASE_URL",
+                                                          os.environ["DATABASE_URL"])},
     ).stdout
     return json.loads(out.strip().splitlines()[-1])["per_second"]
 
@@ -105,23 +108,30 @@ def main():
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; DB {os.environ['DATABASE_URL'].split('@')[-1]}"
           f"; publisher: {'Redis' if os.environ.get('REDIS_URL') else 'in-memory layer'}")
     results: dict[int, list[tuple[float, float | None]]] = {t: [] for t in args.threads}
+    loads: list[float] = []
     for run in range(args.runs):
         for t in args.threads:
             a = ours(t, args.duration)
             b = theirs(t, args.duration)
             results[t].append((a, b))
+            loads.append(os.getloadavg()[0])
             ratio = f"{a / b:.2f}x" if b else "n/a (no .venv-es: make bench-venv)"
             b_text = f"{b:.0f} events/s" if b else "-"
             print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s; "
                   f"eventsourcing save {b_text}; ratio {ratio}; load {os.getloadavg()[0]:.2f}")
     if args.runs > 1:
+
+        def mmm(values, spec):
+            return "/".join(format(v, spec) for v in
+                            (min(values), statistics.median(values), max(values)))
+
+        print(f"over {args.runs} runs, min/median/max:")
         for t, rows in results.items():
-            ratios = [a / b for a, b in rows if b]
-            ours_ = [a for a, _ in rows]
-            print(f"{t} thread(s), min/median/max: run_command {min(ours_):.0f}/"
-                  f"{statistics.median(ours_):.0f}/{max(ours_):.0f} commands/s"
-                  + (f"; ratio {min(ratios):.2f}/{statistics.median(ratios):.2f}/"
-                     f"{max(ratios):.2f}x" if ratios else ""))
+            theirs_ = [b for _, b in rows if b]
+            print(f"  {t} thread(s): run_command {mmm([a for a, _ in rows], '.0f')} commands/s"
+                  + (f"; eventsourcing save {mmm(theirs_, '.0f')} events/s; ratio "
+                     f"{mmm([a / b for a, b in rows if b], '.2f')}x" if theirs_ else ""))
+        print(f"  load average: {mmm(loads, '.2f')}")
 
 
 if __name__ == "__main__":

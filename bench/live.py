@@ -29,29 +29,25 @@ import argparse
 import asyncio
 import bisect
 import json
+import multiprocessing
 import os
 import random
 import re
-import resource
 import signal
 import socket
-import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import aiohttp
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/ run as a script
+from bench.figures import merge, mmm, share, summary  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = re.compile(r'data-version="(\d+)"')
-
-
-def pct(values, q):
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def free_port():
@@ -252,23 +248,61 @@ async def post_bare(http, url, lat, errors):
     lat.append((time.perf_counter() - t0) * 1000)
 
 
-def summary(name, count, elapsed, lat, frames=None, missing=0, errors=()):
-    row = {"name": name, "count": count, "throughput": count / elapsed,
-           "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "errors": len(errors)}
-    if frames is not None:
-        row.update(frame_p50=pct(frames, 0.5), frame_p99=pct(frames, 0.99),
-                   frames=len(frames), missing=missing)
-    return row
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by ``pid`` and its children (the server's
+    workers), from /proc; 0.0 for a process that is gone."""
+    total = 0
+    pids = [pid]
+    try:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        pids += [int(p) for p in out.split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
 
 
-async def saturation(url, connections, duration, tables=16):
+class Phases:
+    """The client processes' meeting points: every process and the coordinator wait at each
+    step (``STEPS``: tables made, RSS read, phones connected, RSS read, commands played with
+    the phones still connected, phones gone, bare endpoint done), so the processes load the
+    server at the same time and the coordinator reads the server's RSS and CPU between the
+    phases. Without a barrier (a scenario run in-process) nothing waits."""
+
+    STEPS = ("tables", "rss_before", "listening", "rss_with", "played", "commands", "bare")
+
+    def __init__(self, barrier=None):
+        self.barrier = barrier
+
+    def reached(self, step: str) -> None:
+        if self.barrier is not None:
+            self.barrier.wait(timeout=300)
+
+
+async def saturation(url, connections, duration, part=0, parts=1, phases=None, tables=16):
+    """One client process's share of the saturation scenario: the tables ``part::parts`` of
+    ``tables`` and the connections that post to them. Returns the raw figures (``client``)."""
+    phases = phases or Phases()
+    mine = share(list(range(tables)), part, parts)
     conn = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60)) as http:
-        setups = [await make_table(http, url) for _ in range(tables)]
+        setups = {k: await make_table(http, url) for k in mine}
+        phases.reached("tables")
+        phases.reached("rss_before")
         listener = Listener()
-        await listener.connect(http, url, setups)
+        await listener.connect(http, url, list(setups.values()))
+        phases.reached("listening")
+        phases.reached("rss_with")
         sent, cmd_lat, errors = [], [], []
-        stop = time.perf_counter() + duration
+        posters = [k for k in range(connections) if k % tables in setups]
+        cpu0 = time.process_time()
+        start = time.perf_counter()
+        stop = start + duration
 
         async def poster(k):
             tid, tokens = setups[k % tables]
@@ -278,41 +312,58 @@ async def saturation(url, connections, duration, tables=16):
                 await post_command(http, url, tid, tokens[seat], seat, n, sent, cmd_lat, errors)
                 n += 1
 
-        start = time.perf_counter()
-        await asyncio.gather(*(poster(k) for k in range(connections)))
+        await asyncio.gather(*(poster(k) for k in posters))
         elapsed = time.perf_counter() - start
+        cmd_cpu = time.process_time() - cpu0
         await asyncio.sleep(3.0)  # the last frames
+        phases.reached("played")
         await listener.close()
         frames, missing = listener.latencies(sent)
-        cmd = summary("command", len(sent), elapsed, cmd_lat, frames, missing, errors)
+        phases.reached("commands")
 
         bare_lat, bare_err = [], []
-        stop = time.perf_counter() + duration
+        cpu0 = time.process_time()
+        start = time.perf_counter()
+        stop = start + duration
 
         async def bare_poster():
             while time.perf_counter() < stop:
                 await post_bare(http, url, bare_lat, bare_err)
 
-        start = time.perf_counter()
-        await asyncio.gather(*(bare_poster() for _ in range(connections)))
-        bare = summary("bare", len(bare_lat), time.perf_counter() - start, bare_lat,
-                       errors=bare_err)
-    return cmd, bare
+        await asyncio.gather(*(bare_poster() for _ in posters))
+        bare_elapsed = time.perf_counter() - start
+        bare_cpu = time.process_time() - cpu0
+        phases.reached("bare")
+    return client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
+                         bare_lat, bare_err, bare_elapsed, bare_cpu)
 
 
-async def evening(url, tables, period, duration, server_pid):
+def client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
+                  bare_lat, bare_err, bare_elapsed, bare_cpu) -> dict:
+    """What one client process hands back (plain lists and numbers: it crosses processes)."""
+    return {"commands": len(sent), "cmd_lat": cmd_lat, "errors": [str(e) for e in errors],
+            "elapsed": elapsed, "cmd_cpu": cmd_cpu, "frames": frames, "missing": missing,
+            "bare_lat": bare_lat, "bare_err": [str(e) for e in bare_err],
+            "bare_elapsed": bare_elapsed, "bare_cpu": bare_cpu}
+
+
+async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
+    """One client process's share of the evening: the tables ``part::parts`` of ``tables``,
+    4 phones each, every phone one tap every ``period`` s at a random phase; then the bare
+    endpoint on the same schedule. Returns the raw figures (``client_result``)."""
+    phases = phases or Phases()
+    mine = share(list(range(tables)), part, parts)
     conn = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60)) as http:
-        setups = [await make_table(http, url) for _ in range(tables)]
-        await asyncio.sleep(1.0)
-        rss_before = rss_kb(server_pid)
+        setups = [await make_table(http, url) for _ in mine]
+        phases.reached("tables")
+        phases.reached("rss_before")
         listener = Listener()
         await listener.connect(http, url, setups)
-        await asyncio.sleep(1.0)
-        rss_with = rss_kb(server_pid)
-        phones = tables * 4
+        phases.reached("listening")
+        phases.reached("rss_with")
         sent, cmd_lat, errors = [], [], []
-        rng = random.Random(19)
+        rng = random.Random(19 + part)
 
         async def phone(tid, seat, token, phase):
             await asyncio.sleep(phase)
@@ -329,18 +380,17 @@ async def evening(url, tables, period, duration, server_pid):
                 n += 1
             await asyncio.gather(*tasks)
 
+        cpu0 = time.process_time()
         start = time.perf_counter()
         await asyncio.gather(*(phone(tid, seat, tok, rng.uniform(0, period))
                                for tid, tokens in setups for seat, tok in enumerate(tokens)))
         elapsed = time.perf_counter() - start
+        cmd_cpu = time.process_time() - cpu0
         await asyncio.sleep(3.0)
+        phases.reached("played")
         await listener.close()
         frames, missing = listener.latencies(sent)
-        cmd = summary("command", len(sent), elapsed, cmd_lat, frames, missing, errors)
-        cmd["offered"] = phones / period
-        cmd["rss_before_mb"] = rss_before / 1024
-        cmd["rss_with_mb"] = rss_with / 1024
-        cmd["rss_per_phone_kb"] = (rss_with - rss_before) / phones
+        phases.reached("commands")
 
         bare_lat, bare_err = [], []
 
@@ -353,10 +403,91 @@ async def evening(url, tables, period, duration, server_pid):
                 n += 1
             await asyncio.gather(*tasks)
 
+        cpu0 = time.process_time()
         start = time.perf_counter()
-        await asyncio.gather(*(bare_phone(rng.uniform(0, period)) for _ in range(phones)))
-        bare = summary("bare", len(bare_lat), time.perf_counter() - start, bare_lat,
-                       errors=bare_err)
+        await asyncio.gather(*(bare_phone(rng.uniform(0, period)) for _ in range(len(setups) * 4)))
+        bare_elapsed = time.perf_counter() - start
+        bare_cpu = time.process_time() - cpu0
+        phases.reached("bare")
+    return client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
+                         bare_lat, bare_err, bare_elapsed, bare_cpu)
+
+
+def client_main(args, url, part, parts, barrier, results):
+    """A client process: its share of the scenario on its own event loop; the figures go to
+    the ``results`` queue (an exception's text instead if it failed)."""
+    phases = Phases(barrier)
+    try:
+        if args.scenario == "saturation":
+            out = asyncio.run(saturation(url, args.connections, args.duration, part, parts,
+                                         phases))
+        else:
+            out = asyncio.run(evening(url, args.tables, args.period, args.duration, part,
+                                      parts, phases))
+    except BaseException as exc:  # the coordinator must not wait for a dead client
+        barrier.abort()
+        results.put((part, f"{type(exc).__name__}: {exc}"))
+        raise
+    results.put((part, out))
+
+
+def run_clients(args, url, server_pid):
+    """Run one scenario with ``args.clients`` client processes (fork) against ``url``; read
+    the server's RSS (before the phones, with them, after the commands) and its CPU per phase
+    between the processes' steps. Returns ``(command row, bare row)`` (``summary``, plus the
+    client's and the server's CPU per request and, for the evening, the RSS figures)."""
+    ctx = multiprocessing.get_context("fork")
+    parts = args.clients
+    barrier = ctx.Barrier(parts + 1)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=client_main, args=(args, url, p, parts, barrier, results))
+             for p in range(parts)]
+    for p in procs:
+        p.start()
+    seen = {"rss_before": 0, "rss_with": 0, "rss_played": 0}
+    cpu0 = cpu1 = cpu2 = 0.0
+    try:
+        barrier.wait(timeout=300)  # tables made
+        time.sleep(1.0)
+        seen["rss_before"] = rss_kb(server_pid) if server_pid else 0
+        barrier.wait(timeout=300)
+        barrier.wait(timeout=300)  # phones listening
+        time.sleep(1.0)
+        seen["rss_with"] = rss_kb(server_pid) if server_pid else 0
+        cpu0 = proc_cpu(server_pid) if server_pid else 0.0
+        barrier.wait(timeout=300)  # the commands start
+        barrier.wait(timeout=300)  # commands done (and 3 s of last frames)
+        seen["rss_played"] = rss_kb(server_pid) if server_pid else 0
+        barrier.wait(timeout=300)  # the phones hung up
+        cpu1 = proc_cpu(server_pid) if server_pid else 0.0
+        barrier.wait(timeout=300)  # bare done
+        cpu2 = proc_cpu(server_pid) if server_pid else 0.0
+    except threading.BrokenBarrierError:
+        pass  # a client process failed: its error is in the queue
+    got = dict(results.get(timeout=60) for _ in procs)
+    for p in procs:
+        p.join(30)
+    failed = {k: v for k, v in got.items() if isinstance(v, str)}
+    if failed:
+        raise SystemExit(f"client process failed: {failed}")
+    m = merge([got[p] for p in range(parts)])
+    cmd = summary("command", m["commands"], m["elapsed"], m["cmd_lat"], m["frames"],
+                  m["missing"], m["errors"])
+    bare = summary("bare", len(m["bare_lat"]), m["bare_elapsed"], m["bare_lat"],
+                   errors=m["bare_err"])
+    for row, cpu, core, server in ((cmd, m["cmd_cpu"], m["cmd_core"], cpu1 - cpu0),
+                                   (bare, m["bare_cpu"], m["bare_core"], cpu2 - cpu1)):
+        row["client_cpu_ms"] = 1000 * cpu / max(1, row["count"])
+        row["client_core"] = core
+        row["server_cpu_ms"] = 1000 * server / max(1, row["count"])
+    if args.scenario == "evening":
+        phones = args.tables * 4
+        cmd["offered"] = phones / args.period
+        cmd["rss_before_mb"] = seen["rss_before"] / 1024
+        cmd["rss_with_mb"] = seen["rss_with"] / 1024
+        cmd["rss_per_phone_kb"] = (seen["rss_with"] - seen["rss_before"]) / phones
+        cmd["rss_played_mb"] = seen["rss_played"] / 1024
+        cmd["rss_played_per_phone_kb"] = (seen["rss_played"] - seen["rss_before"]) / phones
     return cmd, bare
 
 
@@ -371,77 +502,125 @@ def fmt(row):
     return s
 
 
+def parse_servers(text: str) -> list[tuple[str, int]]:
+    """``daphne:1,uvicorn:2,gunicorn:2`` -> ``[("daphne", 1), ...]`` (workers default to 1)."""
+    out = []
+    for item in text.split(","):
+        name, _, workers = item.strip().partition(":")
+        if name not in ("daphne", "uvicorn", "gunicorn"):
+            raise SystemExit(f"unknown server {name!r} (daphne, uvicorn, gunicorn)")
+        out.append((name, int(workers or 1)))
+    return out
+
+
+def report(args, server, workers, run, cmd, bare):
+    """Print one run's figures; returns them as a dict (for --json and the summary)."""
+    if args.scenario == "saturation":
+        label = f"{args.connections} connections over 16 tables"
+    else:
+        label = (f"{args.tables} tables x 4 phones, a tap every {args.period} s "
+                 f"({cmd['offered']:.0f} commands/s offered)")
+    ratio = cmd["throughput"] / bare["throughput"]
+    frame_vs_cmd = cmd["frame_p99"] / cmd["p99"]
+    load = os.getloadavg()[0]
+    print(f"run {run + 1}, {server} x {workers}: {label}; {args.clients} client process(es); "
+          f"load average {load:.2f}")
+    print("  " + fmt(cmd))
+    print("  " + fmt(bare))
+    for row in (cmd, bare):
+        print(f"  {row['name']:8s} CPU per request: client {row['client_cpu_ms']:.2f} ms "
+              f"(busiest client process {100 * row['client_core']:.0f}% of a core), "
+              f"server {row['server_cpu_ms']:.2f} ms")
+    print(f"  ratios: command/bare throughput {ratio:.2f}x; "
+          f"frame p99 / command p99 {frame_vs_cmd:.2f}x; "
+          f"command p99 / bare p99 {cmd['p99'] / bare['p99']:.2f}x")
+    if "rss_per_phone_kb" in cmd:
+        print(f"  server RSS {cmd['rss_before_mb']:.0f} MiB before the phones, "
+              f"{cmd['rss_with_mb']:.0f} MiB with {args.tables * 4} connected: "
+              f"{cmd['rss_per_phone_kb']:.0f} KiB per phone; {cmd['rss_played_mb']:.0f} MiB "
+              f"after the commands, phones still connected: "
+              f"{cmd['rss_played_per_phone_kb']:.0f} KiB per phone")
+    if max(cmd["client_core"], bare["client_core"]) > 0.8:
+        print(f"  WARNING: a client process used over 80% of a core: the client may be the "
+              f"bottleneck (try --clients {args.clients * 2})")
+    return {"cmd": cmd, "bare": bare, "ratio": ratio, "frame_vs_cmd": frame_vs_cmd,
+            "load": load}
+
+
+def print_summary(server, workers, runs):
+    """min / median / max over the runs of one server and worker count."""
+    print(f"{server} x {workers}, over {len(runs)} runs (min / median / max):")
+    for key in ("throughput", "p50", "p99", "frame_p50", "frame_p99"):
+        print(f"  command {key}: {mmm([r['cmd'][key] for r in runs])}")
+    for key in ("throughput", "p50", "p99"):
+        print(f"  bare {key}: {mmm([r['bare'][key] for r in runs])}")
+    print(f"  ratio command/bare throughput: {mmm([r['ratio'] for r in runs])}")
+    print(f"  frame p99 / command p99: {mmm([r['frame_vs_cmd'] for r in runs])}")
+    for name in ("cmd", "bare"):
+        print(f"  {name} CPU per request ms: client "
+              f"{mmm([r[name]['client_cpu_ms'] for r in runs])}, server "
+              f"{mmm([r[name]['server_cpu_ms'] for r in runs])}; busiest client process's "
+              f"share of a core {mmm([r[name]['client_core'] for r in runs])}")
+    if "rss_per_phone_kb" in runs[0]["cmd"]:
+        print(f"  RSS per phone KiB: {mmm([r['cmd']['rss_per_phone_kb'] for r in runs], '.0f')}"
+              f"; RSS with the phones MiB: "
+              f"{mmm([r['cmd']['rss_with_mb'] for r in runs], '.0f')}; after the commands "
+              f"{mmm([r['cmd']['rss_played_mb'] for r in runs], '.0f')} MiB, "
+              f"{mmm([r['cmd']['rss_played_per_phone_kb'] for r in runs], '.0f')} KiB per phone")
+    print(f"  load average: {mmm([r['load'] for r in runs])}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("scenario", choices=["saturation", "evening"])
-    parser.add_argument("--server", default="uvicorn", choices=["daphne", "uvicorn", "gunicorn"])
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--server", default="uvicorn",
+                        help="daphne, uvicorn or gunicorn; or a list such as "
+                             "daphne:1,uvicorn:2,gunicorn:2 (name:workers), measured in turn "
+                             "within every run so a change in the machine's load hits all")
+    parser.add_argument("--workers", type=int, default=1, help="processes (a single --server)")
     parser.add_argument("--connections", type=int, default=16, help="saturation: connections")
     parser.add_argument("--tables", type=int, default=100, help="evening: tables")
     parser.add_argument("--period", type=float, default=5.0, help="evening: s between taps")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=1,
+                        help="client processes sharing the tables (their latencies pooled)")
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
+    if "," in args.server or ":" in args.server:
+        servers = parse_servers(args.server)
+    else:
+        servers = parse_servers(f"{args.server}:{args.workers}")
     env = server_env()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before the runs")
-    print(f"server: {args.server} x {args.workers}; DB {env['DATABASE_URL'].split('@')[-1]}; "
-          f"Redis {env['REDIS_URL'].split('@')[-1]}; DB_POOL={env['DB_POOL']}")
-    runs = []
+    print(f"servers: {', '.join(f'{s} x {w}' for s, w in servers)}; "
+          f"DB {env['DATABASE_URL'].split('@')[-1]}; Redis {env['REDIS_URL'].split('@')[-1]}; "
+          f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es)")
+    runs: dict[tuple[str, int], list[dict]] = {sw: [] for sw in servers}
     for run in range(args.runs):
-        proc, url = (None, args.url) if args.url else start_server(args.server, args.workers, env)
-        self0 = resource.getrusage(resource.RUSAGE_SELF)
-        try:
-            if args.scenario == "saturation":
-                cmd, bare = asyncio.run(saturation(url, args.connections, args.duration))
-                label = f"{args.connections} connections over 16 tables"
-            else:
-                cmd, bare = asyncio.run(evening(url, args.tables, args.period, args.duration,
-                                                proc.pid if proc else os.getpid()))
-                label = (f"{args.tables} tables x 4 phones, a tap every {args.period} s "
-                         f"({cmd['offered']:.0f} commands/s offered)")
-        finally:
-            if proc:
-                stop_server(proc)
-        self1 = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime)
-        ratio = cmd["throughput"] / bare["throughput"]
-        frame_vs_cmd = cmd["frame_p99"] / cmd["p99"]
-        print(f"run {run + 1}: {label}; load average {os.getloadavg()[0]:.2f}; "
-              f"client CPU {client_cpu:.1f} s")
-        print("  " + fmt(cmd))
-        print("  " + fmt(bare))
-        print(f"  ratios: command/bare throughput {ratio:.2f}x; "
-              f"frame p99 / command p99 {frame_vs_cmd:.2f}x; "
-              f"command p99 / bare p99 {cmd['p99'] / bare['p99']:.2f}x")
-        if "rss_per_phone_kb" in cmd:
-            print(f"  server RSS {cmd['rss_before_mb']:.0f} MiB before the phones, "
-                  f"{cmd['rss_with_mb']:.0f} MiB with {args.tables * 4} connected: "
-                  f"{cmd['rss_per_phone_kb']:.0f} KiB per phone")
-        runs.append({"cmd": cmd, "bare": bare, "ratio": ratio, "frame_vs_cmd": frame_vs_cmd,
-                     "client_cpu": client_cpu, "load": os.getloadavg()[0]})
-        if args.json:
-            with open(args.json, "a") as f:
-                f.write(json.dumps({"scenario": args.scenario, "server": args.server,
-                                    "workers": args.workers, "connections": args.connections,
-                                    **runs[-1]}) + "\n")
-    if len(runs) > 1:
-        def mmm(values):
-            return f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}"
-
-        print(f"over {len(runs)} runs (min / median / max):")
-        for key in ("throughput", "p50", "p99", "frame_p50", "frame_p99"):
-            print(f"  command {key}: {mmm([r['cmd'][key] for r in runs])}")
-        for key in ("throughput", "p50", "p99"):
-            print(f"  bare {key}: {mmm([r['bare'][key] for r in runs])}")
-        print(f"  ratio command/bare throughput: {mmm([r['ratio'] for r in runs])}")
-        print(f"  frame p99 / command p99: {mmm([r['frame_vs_cmd'] for r in runs])}")
+        for server, workers in servers:
+            proc, url = (None, args.url) if args.url else start_server(server, workers, env)
+            try:
+                cmd, bare = run_clients(args, url, proc.pid if proc else None)
+            finally:
+                if proc:
+                    stop_server(proc)
+            figures = report(args, server, workers, run, cmd, bare)
+            runs[(server, workers)].append(figures)
+            if args.json:
+                with open(args.json, "a") as f:
+                    f.write(json.dumps({"scenario": args.scenario, "server": server,
+                                        "workers": workers, "connections": args.connections,
+                                        "clients": args.clients, **figures}) + "\n")
+    if args.runs > 1:
+        for (server, workers), rows in runs.items():
+            print_summary(server, workers, rows)
 
 
 if __name__ == "__main__":
