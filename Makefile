@@ -65,18 +65,21 @@ drills: $(STAMP)
 	$(PY) -m pytest tests/drills -q -s -p no:cacheprovider
 
 ## make bench: the live-path benchmarks of README "Performance" (PostgreSQL and Redis from
-## DATABASE_URL/REDIS_URL). bench-venv: the bench extra, and .venv-es with the eventsourcing
-## library for bench/append.py's comparison (kept out of the project's own environment).
+## DATABASE_URL/REDIS_URL; the servers compared in turn within each run; ES_DATABASE_URL: a
+## database of its own for the eventsourcing library's tables, else DATABASE_URL's).
+## bench-venv: the bench extra, and .venv-es with the eventsourcing library for
+## bench/append.py's comparison (kept out of the project's own environment).
 bench-venv: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	[ -x .venv-es/bin/python ] || $$($(FIND_PYTHON)) -m venv .venv-es
 	.venv-es/bin/python -m pip install --quiet 'eventsourcing[postgres]>=9.4,<10'
 
 bench: bench-venv
-	$(PY) bench/live.py saturation --server uvicorn --workers 2 --connections 16 --runs 3
-	$(PY) bench/live.py saturation --server uvicorn --workers 2 --connections 64 --runs 3
-	$(PY) bench/live.py evening --server uvicorn --workers 2 --runs 3
-	$(PY) bench/append.py --runs 3
+	$(PY) bench/live.py saturation --server daphne:1,uvicorn:1,uvicorn:2,gunicorn:2 --connections 16 --duration 8 --runs 3
+	$(PY) bench/live.py saturation --server daphne:1,uvicorn:1,uvicorn:2,gunicorn:2 --connections 64 --duration 8 --runs 3
+	$(PY) bench/live.py evening --server uvicorn --workers 2 --duration 20 --runs 3
+	$(PY) bench/append.py --duration 5 --runs 3
+	$(PY) bench/demloc_long.py --commands 5000 --at 100,1000,5000
 
 clean:
 	rm -rf $(VENV) .celery db.sqlite3 .test-db*.sqlite3 staticfiles test-artifacts
