@@ -13,8 +13,11 @@ class MissionsConfig(AppConfig):
 
         register(DemlocRuleset())
 
-        from tabletop.signals import command_applied  # noqa: PLC0415 - AppConfig.ready
+        from tabletop.signals import command_applied, game_sender  # noqa: PLC0415 - AppConfig.ready
 
         from .services import on_command_applied  # noqa: PLC0415 - AppConfig.ready
 
-        command_applied.connect(on_command_applied, dispatch_uid="missions.holds_sync")
+        command_applied.connect(
+            on_command_applied, sender=game_sender(DemlocRuleset.name),
+            dispatch_uid="missions.holds_sync",
+        )

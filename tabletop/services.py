@@ -11,17 +11,18 @@ import logging
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.utils import timezone
 
 from tabletop.dice import make_dice
-from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
 from tabletop.names import clean_name, names_clash
 from tabletop.publisher import publish
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
-from tabletop.signals import command_applied
+from tabletop.signals import command_applied, game_sender
 
 log = logging.getLogger(__name__)
 
@@ -193,123 +194,302 @@ def run_command(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> CommandResult:
-    """Decide and append one command, in one transaction (DESIGN.md, the one write path).
+    """Decide and append one command (DESIGN.md, the one write path).
 
-    Loads the table under a row lock, returns the first result if ``idempotency_key`` was seen
-    (appending nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``),
-    asks the ruleset to decide, appends the events (unique ``(table, version)`` as the last
-    guard), and updates the projection. After commit the table's group is told the new version.
+    Reads the table, returns the first result if ``idempotency_key`` was seen (appending
+    nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``), asks the
+    ruleset to decide (the pure ``tabletop.log.step``), then appends the events and updates the
+    projection in one write guarded by the version it read (optimistic concurrency: issue 19).
+    When another command committed in between, the write changes nothing and the command is
+    read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
+    gets ``Conflict("stale_version")`` instead. Unique ``(table, version)`` and ``(table,
+    idempotency_key)`` stay the last guards. ``table.start`` reads the table under its row lock
+    instead (the seats it seats must not change under it). On PostgreSQL outside any
+    transaction, with no ``command_applied`` receiver for the game, the write is one statement;
+    otherwise one transaction with the receivers. After commit the table's group is told the
+    new version, and a ``Table`` passed in shows what was committed (its state is not touched
+    when the command is refused).
 
     ``seat``: the acting seat (must belong to the table) or None for the kit/host tools.
     Kit commands: ``table.start`` (host only, in the lobby), ``table.undo``, ``table.redo``.
-    Raises ``RuleViolation``, ``Conflict``, ``NotAllowed``.
+    Raises ``RuleViolation``, ``Conflict``, ``NotAllowed``, ``NotFound``.
     """
     table_id = table.pk if isinstance(table, Table) else table
     if seat is not None and seat.table_id != table_id:
         raise NotAllowed("not_your_table", "That seat is not at this table.")
     _check_command_shape(command, idempotency_key)
-    try:
-        with transaction.atomic():
-            result, version, committed = _run_locked(
-                table_id, seat, command, expected_version, idempotency_key
+    seat_number = seat.number if seat is not None else None
+    offered = None
+    if isinstance(table, Table):
+        offered, table._offered_row = getattr(table, "_offered_row", None), None
+    for _try in range(MAX_TRIES):
+        try:
+            outcome = _attempt(table_id, seat, command, expected_version, idempotency_key,
+                               offered)
+            offered = None
+        except TabletopError as exc:
+            if idempotency_key and getattr(exc, "code", "") != "idempotency_key_reused":
+                replay = _replayed(table_id, seat_number, command, idempotency_key)
+                if replay is not None:
+                    return replay
+            raise
+        except IntegrityError as exc:
+            replay = (
+                _replayed(table_id, seat_number, command, idempotency_key)
+                if idempotency_key else None
             )
-    except IntegrityError as exc:
-        raise Conflict(
-            "stale_version", "Someone else acted at the same moment; try again."
-        ) from exc
-    if not result.replayed:
-        # run_command's transaction has committed here
+            if replay is not None:
+                return replay
+            raise Conflict(
+                "stale_version", "Someone else acted at the same moment; try again."
+            ) from exc
+        if outcome is None:
+            continue  # another command committed between the read and the write
+        result, committed = outcome
         if isinstance(table, Table):
             # The caller's copy now shows what was committed (the answer's view needs no read).
-            table.state, table.meta, table.version, table.status = committed
-        notify_table(table_id, version, seat=seat.number if seat is not None else None)
-    return result
+            (table.state, table.meta, table.version, table.status, table.setup,
+             table.updated_at) = committed
+        notify_table(table_id, result.version, seat=seat_number)
+        return result
+    raise Conflict("stale_version", "The table is busy: try again.")
 
 
-def _run_locked(table_id, seat, command, expected_version, idempotency_key):
-    table = Table.objects.select_for_update().get(pk=table_id)
-    seat_number = seat.number if seat is not None else None
-    if idempotency_key:
-        first = table.events.filter(idempotency_key=idempotency_key).first()
-        if first is not None:
-            if first.seat != seat_number or first.command_type != command.type:
-                raise Conflict(
-                    "idempotency_key_reused",
-                    "That request id was already used for another command.",
-                )
-            events = table.events.filter(command_id=first.command_id).order_by("version")
-            return CommandResult(
-                version=table.version,
-                command_id=first.command_id,
-                replayed=True,
-                events=[{"version": e.version, "type": e.type} for e in events],
-            ), table.version, None
-    if expected_version is not None and expected_version != table.version:
+#: How many times ``run_command`` reads and decides again when other commands keep committing
+#: between its read and its write.
+MAX_TRIES = 20
+#: Commands decided under the table's row lock: the seats they read must not change meanwhile.
+LOCKED_COMMANDS = frozenset({"table.start"})
+
+#: The columns of a table ``run_command`` reads (``offer_snapshot`` takes a row of them).
+READ_COLUMNS = ("code", "ruleset", "status", "version", "state", "meta", "options", "setup")
+_READ_SQL = (
+    "SELECT " + ", ".join(f'"{c}"' for c in READ_COLUMNS) + ' FROM "tabletop_table" WHERE "id" = %s'
+)
+_EVENT_COLUMNS = ("version", "type", "data", "seat", "command_id", "command_type",
+                  "idempotency_key", "final", "tape", "created_at")
+_EVENT_ROW = ("(%s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, %s::varchar, "
+              "%s::varchar, %s::boolean, %s::jsonb, %s::timestamptz)")
+
+
+@dataclass
+class _Snapshot:
+    """The table as one read saw it (JSON decoded afresh: the step may fold it in place)."""
+
+    id: int
+    code: str
+    ruleset: str
+    status: str
+    version: int
+    state: object
+    meta: dict
+    options: dict
+    setup: dict
+
+
+def _json(value):
+    return json.loads(value) if isinstance(value, (str, bytes, bytearray)) else value
+
+
+def offer_snapshot(table: Table, row) -> None:
+    """Hand ``run_command`` a row of ``READ_COLUMNS`` of ``table`` read just now (by the query
+    that found the seat): its next command of ``table`` decides on it instead of reading the
+    table again. Used once; a row that is stale by then only costs a second try (the write is
+    guarded by the version)."""
+    table._offered_row = tuple(row)
+
+
+def _read(table_id: int, *, lock: bool = False) -> _Snapshot:
+    sql = _READ_SQL + (" FOR UPDATE" if lock and connection.features.has_select_for_update else "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"No table {table_id}.")
+    return _snapshot(table_id, row)
+
+
+def _snapshot(table_id: int, row) -> _Snapshot:
+    code, ruleset, status, version, state, meta, options, setup = row
+    return _Snapshot(table_id, code, ruleset, status, version, _json(state), _json(meta) or {},
+                     _json(options) or {}, _json(setup) or {})
+
+
+def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None):
+    """One read, decide and write: ``(CommandResult, committed fields)``, or None when the
+    table moved on between the read and the write. ``offered``: a row already read."""
+    if command.type in LOCKED_COMMANDS:
+        with transaction.atomic():
+            snapshot = _read(table_id, lock=True)
+            return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
+                                     atomic=False)
+    if offered is not None:
+        snapshot = _snapshot(table_id, offered)
+        if expected_version is not None and expected_version != snapshot.version:
+            return None  # the row offered may be older than what the phone saw: read it
+    else:
+        snapshot = _read(table_id)
+    return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
+                             atomic=True)
+
+
+def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key, *, atomic):
+    if expected_version is not None and expected_version != snapshot.version:
         raise Conflict(
             "stale_version",
-            f"The table moved on (version {table.version}, you saw {expected_version}).",
+            f"The table moved on (version {snapshot.version}, you saw {expected_version}).",
         )
-    game = get_ruleset(table.ruleset)
+    game = get_ruleset(snapshot.ruleset)
     seed = settings.TABLETOP_RNG_SEED
-    dice_seed = f"{seed}:{table.pk}:{table.version}" if seed not in (None, "") else None
+    dice_seed = f"{seed}:{snapshot.id}:{snapshot.version}" if seed not in (None, "") else None
     seats = ()
+    setup_changed = False
     if command.type == "table.start":
-        seats = tuple(SeatInfo(s.number, s.name) for s in table.seats.order_by("number"))
+        seats = tuple(
+            SeatInfo(number, name)
+            for number, name in Seat.objects.filter(table_id=snapshot.id)
+            .order_by("number").values_list("number", "name")
+        )
         provider = content_provider(game.name)
-        if not table.setup and provider is not None and table.status == Table.Status.LOBBY:
+        if not snapshot.setup and provider is not None and snapshot.status == Table.Status.LOBBY:
             # The game's setup reads no database: gather its content now and keep it.
-            table.setup = json.loads(json.dumps(provider(dict(table.options))))
-            table.save(update_fields=["setup"])
+            snapshot.setup = json.loads(json.dumps(provider(dict(snapshot.options))))
+            setup_changed = True
     stepped = step(
         game,
-        state=game.load(table.state) if table.state is not None else game.initial_state(),
-        meta=Meta.load(table.meta),
-        status=table.status,
-        version=table.version,
-        seat=seat_number,
+        state=game.load(snapshot.state) if snapshot.state is not None else game.initial_state(),
+        meta=Meta.load(snapshot.meta),
+        status=snapshot.status,
+        version=snapshot.version,
+        seat=seat.number if seat is not None else None,
         command=command,
         dice_for=lambda tape: make_dice(dice_seed, tape),
-        history=lambda: load_log(table),
+        history=lambda: load_log(snapshot.id),
         seats=seats,
-        options=dict(table.options),
-        content=table.setup or None,
-        seat_names=dict(table.seats.values_list("number", "name"))
+        options=dict(snapshot.options),
+        content=snapshot.setup or None,
+        seat_names=dict(Seat.objects.filter(table_id=snapshot.id).values_list("number", "name"))
         if getattr(game, "undo_own_only", False) else None,
     )
     logged = stepped.events
+    new = _Snapshot(snapshot.id, snapshot.code, snapshot.ruleset, stepped.status,
+                    logged[-1].version, game.dump(stepped.state), stepped.meta.dump(),
+                    snapshot.options, snapshot.setup)
+    now = timezone.now()
+    receivers = command_applied.has_listeners(sender=game_sender(game.name))
+    if atomic and (receivers or connection.in_atomic_block or connection.vendor != "postgresql"):
+        with transaction.atomic():
+            if not _write(snapshot.version, new, logged, idempotency_key, setup_changed, now):
+                return None
+            _tell_receivers(game, new, stepped.state, logged, receivers)
+    else:
+        if not _write(snapshot.version, new, logged, idempotency_key, setup_changed, now):
+            return None
+        _tell_receivers(game, new, stepped.state, logged, receivers)
+    result = CommandResult(
+        version=new.version,
+        command_id=stepped.command_id,
+        events=[{"version": e.version, "type": e.type} for e in logged],
+    )
+    return result, (new.state, new.meta, new.version, new.status, new.setup, now)
+
+
+def _tell_receivers(game, new: _Snapshot, state, logged, receivers: bool) -> None:
+    if not receivers:
+        return
+    table = Table(id=new.id, code=new.code, ruleset=new.ruleset, status=new.status,
+                  version=new.version, state=new.state, meta=new.meta, options=new.options,
+                  setup=new.setup)
+    command_applied.send(sender=game_sender(game.name), table=table, state=state, events=logged)
+
+
+def _write(expected: int, new: _Snapshot, logged, idempotency_key, setup_changed: bool,
+           now) -> bool:
+    """Append ``logged`` and store ``new`` as the projection, only if the table is still at
+    version ``expected``: True when written, False when another command got there first."""
+    rows = [
+        (e.version, e.type, json.dumps(e.data), e.seat, e.command_id, e.command_type,
+         idempotency_key if i == 0 else None, e.final,
+         None if e.tape is None else json.dumps(e.tape), now)
+        for i, e in enumerate(logged)
+    ]
+    if connection.vendor == "postgresql":
+        sets = ['"state" = %s::jsonb', '"meta" = %s::jsonb', '"version" = %s', '"status" = %s',
+                '"updated_at" = %s']
+        params: list = [json.dumps(new.state), json.dumps(new.meta), new.version, new.status, now]
+        if setup_changed:
+            sets.append('"setup" = %s::jsonb')
+            params.append(json.dumps(new.setup))
+        params += [new.id, expected]
+        for row in rows:
+            params.extend(row)
+        sql = (
+            f'WITH "moved" AS (UPDATE "tabletop_table" SET {", ".join(sets)} '
+            'WHERE "id" = %s AND "version" = %s RETURNING "id") '
+            'INSERT INTO "tabletop_event" ("table_id", '
+            + ", ".join(f'"{c}"' for c in _EVENT_COLUMNS)
+            + ') SELECT "moved"."id", e.* FROM "moved", (VALUES '
+            + ", ".join([_EVENT_ROW] * len(rows))
+            + ") AS e (" + ", ".join(f'"{c}"' for c in _EVENT_COLUMNS) + ")"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount > 0
+    fields = {"state": new.state, "meta": new.meta, "version": new.version,
+              "status": new.status, "updated_at": now}
+    if setup_changed:
+        fields["setup"] = new.setup
+    if not Table.objects.filter(pk=new.id, version=expected).update(**fields):
+        return False
     Event.objects.bulk_create(
         [
-            Event(
-                table=table,
-                version=e.version,
-                type=e.type,
-                data=e.data,
-                seat=e.seat,
-                command_id=e.command_id,
-                command_type=e.command_type,
-                final=e.final,
-                tape=e.tape,
-                idempotency_key=idempotency_key if i == 0 else None,
-            )
+            Event(table_id=new.id, version=e.version, type=e.type, data=e.data, seat=e.seat,
+                  command_id=e.command_id, command_type=e.command_type, final=e.final,
+                  tape=e.tape, idempotency_key=idempotency_key if i == 0 else None,
+                  created_at=now)
             for i, e in enumerate(logged)
         ]
     )
-    table.state = game.dump(stepped.state)
-    table.meta = stepped.meta.dump()
-    table.version = logged[-1].version
-    table.status = stepped.status
-    table.save(update_fields=["state", "meta", "version", "status", "updated_at"])
-    command_applied.send(sender=game.name, table=table, state=stepped.state, events=logged)
+    return True
+
+
+def _replayed(table_id, seat_number, command, idempotency_key) -> CommandResult | None:
+    """The first result of the command sent with ``idempotency_key``, or None (a new key).
+    Raises ``Conflict("idempotency_key_reused")`` when the key came with another command.
+    Outside a transaction a dead connection gets one retry on a fresh one: the command it
+    answers for has committed (DESIGN.md: committed work never answers 500)."""
+    if connection.in_atomic_block:
+        return _first_result(table_id, seat_number, command, idempotency_key)
+    try:
+        return _first_result(table_id, seat_number, command, idempotency_key)
+    except DatabaseError:
+        log.warning("Reading the first result of a repeated tap failed; trying again.")
+        connection.close()
+        return _first_result(table_id, seat_number, command, idempotency_key)
+
+
+def _first_result(table_id, seat_number, command, idempotency_key) -> CommandResult | None:
+    first = Event.objects.filter(table_id=table_id, idempotency_key=idempotency_key).first()
+    if first is None:
+        return None
+    if first.seat != seat_number or first.command_type != command.type:
+        raise Conflict(
+            "idempotency_key_reused", "That request id was already used for another command."
+        )
+    events = Event.objects.filter(table_id=table_id, command_id=first.command_id)
+    version = Table.objects.values_list("version", flat=True).get(pk=table_id)
     return CommandResult(
-        version=table.version,
-        command_id=stepped.command_id,
-        events=[{"version": e.version, "type": e.type} for e in logged],
-    ), table.version, (table.state, table.meta, table.version, table.status)
+        version=version,
+        command_id=first.command_id,
+        replayed=True,
+        events=[{"version": e.version, "type": e.type} for e in events.order_by("version")],
+    )
 
 
-def load_log(table: Table) -> list[LoggedEvent]:
+def load_log(table: Table | int) -> list[LoggedEvent]:
     """The table's whole log, oldest first, as pure ``LoggedEvent`` records."""
-    return [e.logged() for e in table.events.order_by("version")]
+    table_id = table.pk if isinstance(table, Table) else table
+    return [e.logged() for e in Event.objects.filter(table_id=table_id).order_by("version")]
 
 
 def table_replay(table: Table) -> dict:
