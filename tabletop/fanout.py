@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER
-from tabletop.views import live_context, live_log_lines
+from tabletop.views import live_context
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def render_views(
         if seats is None:
             seats = list(table.seats.order_by("number"))
         current = {(s.pk, s.nonce): s for s in seats}
-        log_lines = live_log_lines(table)
+        shared: dict = {}  # what every view of this state shares (views.table_shared)
         frames = {}
         for key, (seat, base_url) in views.items():
             lost = False
@@ -83,7 +83,7 @@ def render_views(
             frames[key] = render_to_string(
                 "tabletop/table.html#live",
                 live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
-                             log_lines=log_lines),
+                             shared=shared),
             )
             if on_frame is not None:
                 on_frame(key, table.version, frames[key])

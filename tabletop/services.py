@@ -513,15 +513,20 @@ def table_replay(table: Table) -> dict:
     }
 
 
-def log_lines(table: Table, *, limit: int | None = None, recent: bool = False) -> list[dict]:
+def log_lines(
+    table: Table, *, limit: int | None = None, recent: bool = False,
+    names: dict[int, str] | None = None,
+) -> list[dict]:
     """The table's log in words, newest first: ``[{"version", "seat", "who", "text",
     "undone", "time"}]``. ``text`` is the game's narration of the event (``Ruleset.narrate``)
     or, when it has none, ``"<who> <label>"``. ``recent``: only the newest ``limit`` events,
     narrated against the current state (cheap, for the live region); otherwise the whole log
     is replayed once and each event narrated against the state just before it (the log page,
-    the battle report). Event data never leaves this function (it may hold secrets)."""
+    the battle report). Event data never leaves this function (it may hold secrets).
+    ``names``: seat number -> name when the caller has the seats (saves a query)."""
     game = get_ruleset(table.ruleset)
-    names = {s.number: s.name for s in table.seats.all()}
+    if names is None:
+        names = {s.number: s.name for s in table.seats.all()}
     rows = table.events.order_by("-version")
     if recent:
         rows = list(rows[: (limit or 8) * 2])[::-1]

@@ -1,0 +1,66 @@
+"""The fan-out's render of a table's new state (DESIGN.md live sync; issue 19 point 2): one
+read of the table for all its views, and nothing the page does not show. A game page that
+never names the log (the counter) costs no read of the events; one that does (DemLoc) reads
+them once for every view, with the seat names the fan-out already has."""
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from tabletop import services
+from tabletop.fanout import render_views
+from tabletop.rules import Command
+from tabletop.views import Lazy, live_context
+
+pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+
+BASE = "http://testserver"
+
+
+def _views(seats):
+    views = {(s.pk, s.nonce): (s, BASE) for s in seats}
+    views[(None, None)] = (None, BASE)  # watching
+    return views
+
+
+def _fan_out_queries(table, seats) -> tuple[list[str], dict]:
+    views = _views(seats)
+    _, _, known = render_views(table.pk, views)  # the room keeps the seats it read
+    with CaptureQueriesContext(connection) as queries:
+        _, frames, _ = render_views(table.pk, views, known)
+    return [q["sql"] for q in queries.captured_queries], frames
+
+
+def test_a_counter_fan_out_reads_the_table_once_and_no_events(make_table):
+    table, seats = make_table("counter", players=4)
+    for seat in seats:
+        services.run_command(table, seat, Command("counter.add", {"amount": 1}))
+    sql, frames = _fan_out_queries(table, seats)
+    assert len(sql) == 1 and "tabletop_table" in sql[0], sql
+    assert len(frames) == 5
+    assert all('data-version="6"' in html and 'id="total">4<' in html for html in frames.values())
+
+
+def test_a_demloc_fan_out_reads_the_log_once_for_all_its_views(make_table):
+    table, seats = make_table("demloc", players=2)
+    services.run_command(table, seats[0],
+                         Command("demloc.fate.gain", {"amount": 1, "reason": "test"}))
+    sql, frames = _fan_out_queries(table, seats)
+    assert len(sql) == 2, sql  # the table, the newest events (no second read of the seats)
+    assert "tabletop_event" in sql[1]
+    assert len(frames) == 3
+
+
+def test_the_log_lines_are_read_only_when_a_template_shows_them(make_table):
+    table, seats = make_table("counter", players=2)
+    context = live_context(None, table, seats[0], base_url=BASE)
+    assert isinstance(context["log_lines"], Lazy)
+    with CaptureQueriesContext(connection) as queries:
+        html = render_to_string("tabletop/table.html#live", context)  # the counter: no log
+    assert 'id="total">0<' in html and queries.captured_queries == []
+    with CaptureQueriesContext(connection) as queries:
+        lines = context["log_lines"].value()
+        again = context["log_lines"].value()
+    assert lines is again and len(queries.captured_queries) == 1  # the events, once
+    assert [line["text"] for line in lines] == ["P1 dealt the secret numbers"]
