@@ -47,6 +47,24 @@ def socket_closed(table_id: int) -> None:
         _published = 0.0
 
 
+def heartbeat_due() -> bool:
+    """True (once per ``PUBLISH_EVERY``, sooner after a socket opened or closed) when this
+    process's figures are due: the caller then runs ``publish_now`` off the event loop. No I/O
+    (the consumer asks on the loop, on pings)."""
+    global _published
+    with _lock:
+        now = time.monotonic()
+        if now - _published < PUBLISH_EVERY:
+            return False
+        _published = now
+        return True
+
+
+def publish_now() -> None:
+    """Publish this process's figures (cache I/O: off the event loop)."""
+    _maybe_publish(force=True)
+
+
 def heartbeat() -> None:
     """Publish this process's figures if due (every 5 s; sooner after a socket opened or
     closed). Does cache I/O: the consumer calls it off the event loop, on pings."""

@@ -42,6 +42,9 @@ SEATS_FRESH_FOR = 10.0
 # Group memberships expire in channels_redis's list layer (group_expiry, settings: 300 s): a
 # room renews its own every minute, so a killed server's rooms drop out within minutes.
 REFRESH_GROUPS_EVERY = 60.0
+# Heartbeats (``Hub.current_version``) arriving within this many seconds share one read of the
+# versions of all their tables: a few queries a second per process, whatever the phone count.
+PING_BATCH = 0.25
 
 
 class Member(Protocol):
@@ -95,6 +98,18 @@ def render_views(
 render_views_async = sync_to_async(render_views, thread_sensitive=False)
 
 
+def table_versions(table_ids: list[int]) -> dict[int, int]:
+    """``{table_id: version}`` of the tables that still exist, in one query (worker thread)."""
+    close_old_connections()
+    try:
+        return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+    finally:
+        close_old_connections()
+
+
+table_versions_async = sync_to_async(table_versions, thread_sensitive=False)
+
+
 class Room:
     """The phones of one table connected to this process, and the one channel through which
     this process is a member of the table's group."""
@@ -111,6 +126,7 @@ class Room:
         self.fanning: asyncio.Task | None = None
         self.seats: list | None = None  # the table's seats, read by the last fan-out
         self.seats_at = 0.0
+        self.version = -1  # the newest committed version this room heard of or read
 
     async def open(self) -> None:
         layer = self.hub.layer
@@ -156,6 +172,7 @@ class Room:
     def updated(self, version: int, lobby: bool, seat: int | None = None) -> None:
         """A newer ``version`` (``lobby``: re-render even at the same version), made by the
         seat numbered ``seat`` (its phone already has the answer: rendered last)."""
+        self.version = max(self.version, version)
         if self.pending is not None:
             old_version, old_lobby, old_seat = self.pending
             version, lobby = max(old_version, version), lobby or old_lobby
@@ -201,7 +218,8 @@ class Room:
                 for m in targets:
                     await m.close(code=4404)
                 continue
-            _, _, seats = result  # the frames went out as they were rendered (deliver)
+            now_version, _, seats = result  # the frames went out as they were rendered (deliver)
+            self.version = max(self.version, now_version)
             if seats is not self.seats:
                 self.seats, self.seats_at = seats, loop.time()
 
@@ -215,6 +233,55 @@ class Hub:
         self.rooms: dict[int, Room] = {}
         self._lock = asyncio.Lock()
         self.renders = 0  # live regions rendered by fan-outs (tests, bench)
+        self.version_reads = 0  # batched version reads for heartbeats (tests, bench)
+        self._asked: dict[int, list[asyncio.Future]] = {}
+        self._checker: asyncio.Task | None = None
+
+    def known_version(self, table_id: int) -> int:
+        """The newest committed version of the table this process heard of (a
+        ``table.updated`` or a read), -1 when none; no I/O."""
+        room = self.rooms.get(table_id)
+        return room.version if room is not None else -1
+
+    def saw(self, table_id: int, version: int) -> None:
+        """A committed ``version`` of the table was read (a phone's own render)."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.version = max(room.version, version)
+
+    async def current_version(self, table_id: int) -> int | None:
+        """The table's version read from the database *after* this call (None: the table is
+        gone). Calls within ``PING_BATCH`` seconds share one query for all their tables, so
+        a heartbeat costs no query of its own (issue 19) and is never answered from a memory
+        that may have missed a push (issue 18). A room found behind fans out at once: every
+        phone of it that missed the push is repaired, not only the one asking."""
+        future = self.loop.create_future()
+        self._asked.setdefault(table_id, []).append(future)
+        if self._checker is None or self._checker.done():
+            self._checker = self.loop.create_task(self._check_versions())
+        return await future
+
+    async def _check_versions(self) -> None:
+        while self._asked:
+            await asyncio.sleep(PING_BATCH)
+            asked, self._asked = self._asked, {}
+            try:
+                versions = await table_versions_async(list(asked))
+            except Exception as exc:  # the database is down: each heartbeat hears of it
+                for futures in asked.values():
+                    for future in futures:
+                        if not future.done():
+                            future.set_exception(exc)
+                continue
+            self.version_reads += 1
+            for table_id, futures in asked.items():
+                version = versions.get(table_id)
+                room = self.rooms.get(table_id)
+                if room is not None and version is not None and version > room.version:
+                    room.updated(version, False)  # a push this process missed
+                for future in futures:
+                    if not future.done():
+                        future.set_result(version)
 
     async def join(self, member: Member) -> None:
         """Receive the updates of ``member.table_id`` from now on."""
