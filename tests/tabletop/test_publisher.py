@@ -162,3 +162,88 @@ def test_a_hung_redis_never_blocks_a_command(make_table, settings):
         server.close()
         for conn, _ in accepted:
             conn.close()
+
+
+def _blocked_loop():
+    """A running event loop in its own thread, held busy until the returned event is set."""
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    release = threading.Event()
+    loop.call_soon_threadsafe(release.wait)
+    return loop, release
+
+
+def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table):
+    """Issue 19: the versions queued while the loop was busy go to Redis pub/sub in one
+    pipelined round trip (no task, lock and wait_for per table), and every table's group
+    hears its latest version."""
+    if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+        pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
+    layer = get_channel_layer()
+    tables = [10**9 + 100 + n for n in range(20)]
+    received, ready, done = {}, threading.Event(), threading.Event()
+
+    def run_listener():
+        async def main():
+            channel = await layer.new_channel()
+            for t in tables:
+                await layer.group_add(f"table.{t}", channel)
+            ready.set()
+            while len(received) < len(tables) or any(v != 7 for v in received.values()):
+                message = await layer.receive(channel)
+                received[message["table"]] = message["version"]
+            done.set()
+
+        asyncio.run(main())
+
+    threading.Thread(target=run_listener, daemon=True).start()
+    assert ready.wait(5)
+    publisher = Publisher()
+    loop, release = _blocked_loop()
+    publisher.set_home_loop(loop)
+    for version in (6, 7):
+        for t in tables:
+            publisher.publish(t, version)
+    release.set()
+    assert publisher.flush(5)
+    assert done.wait(5), received
+    assert publisher.sent == 20 and publisher.round_trips == 1 and publisher.failed == 0
+    loop.call_soon_threadsafe(loop.stop)
+
+
+def test_a_hung_redis_behind_the_pub_sub_layer_never_blocks_a_command(make_table, settings):
+    """The pipelined path: a Redis that accepts and never answers costs the batch (counted
+    failed after the timeout), never the command's answer, and the next batch is sent."""
+    table, (alice, bob) = make_table(players=2)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+    accepted = []
+    threading.Thread(
+        target=lambda: [accepted.append(server.accept()) for _ in range(4)], daemon=True
+    ).start()
+    settings.TABLETOP_PUBLISH_TIMEOUT = 1.0
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": f"redis://127.0.0.1:{port}/0"}]},
+        }
+    }
+    publisher = Publisher()  # its own loop thread, as in a worker
+    try:
+        version = table.version
+        result = services.run_command(table, alice, Command("counter.add", {"amount": 1}))
+        assert result.version == version + 1
+        publisher.publish(table.pk, result.version)
+        publisher.publish(table.pk + 1, 1)
+        assert publisher.failed == 0  # publish returned before any send gave up
+        assert publisher.flush(10)
+        assert publisher.failed == 2 and publisher.sent == 0
+        publisher.publish(table.pk, result.version)
+        assert publisher.flush(10)
+        assert publisher.failed == 3  # tried again, gave up again: never stuck
+    finally:
+        server.close()
+        for conn, _ in accepted:
+            conn.close()
