@@ -7,7 +7,9 @@ check, update the projection, commit, and hand the new version to the publisher 
 ``REDIS_URL`` is set). In the same run ``bench/es_save.py`` does the same count of threads with
 the eventsourcing library (``.venv-es``, ``make bench-venv``) on the same PostgreSQL server (its own
 database if ``ES_DATABASE_URL`` is set): one event saved per transaction, the library's own
-``Application.save`` on its PostgreSQL recorder. Prints commands/s, events/s and the ratio; ``--runs`` repeats.
+``Application.save`` on its PostgreSQL recorder. Prints commands/s, events/s, each side's
+CPU per command or event (its whole process) and the ratio; ``--runs`` repeats, the library
+first in every other run.
 
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/append.py --runs 3
@@ -48,7 +50,9 @@ def make_table():
     return table, seats
 
 
-def ours(threads: int, duration: float) -> float:
+def ours(threads: int, duration: float) -> tuple[float, float]:
+    """``run_command`` in ``threads`` threads for ``duration`` s, each its own table:
+    ``(commands/s, CPU ms of this process per command)``."""
     tables = [make_table() for _ in range(threads)]
     connections.close_all()
     counts = [0] * threads
@@ -72,15 +76,17 @@ def ours(threads: int, duration: float) -> float:
         w.start()
     stop[0] = time.perf_counter() + duration
     gate.wait()
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     for w in workers:
         w.join()
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
     PUBLISHER.flush(10)
-    return sum(counts) / elapsed
+    return sum(counts) / elapsed, 1000 * cpu / max(1, sum(counts))
 
 
-def theirs(threads: int, duration: float) -> float | None:
+def theirs(threads: int, duration: float) -> tuple[float, float] | None:
+    """The library's save in ``threads`` threads for ``duration`` s (``bench/es_save.py`` in
+    ``.venv-es``): ``(events/s, CPU ms of its process per event)``; None without .venv-es."""
     py = ROOT / ".venv-es" / "bin" / "python"
     if not py.exists():
         return None
@@ -91,7 +97,8 @@ def theirs(threads: int, duration: float) -> float | None:
         env={**os.environ, "DATABASE_URL": os.environ.get("ES_DATABASE_URL",
                                                           os.environ["DATABASE_URL"])},
     ).stdout
-    return json.loads(out.strip().splitlines()[-1])["per_second"]
+    figures = json.loads(out.strip().splitlines()[-1])
+    return figures["per_second"], figures["cpu_ms_per_event"]
 
 
 def main():
@@ -111,14 +118,22 @@ def main():
     loads: list[float] = []
     for run in range(args.runs):
         for t in args.threads:
-            a = ours(t, args.duration)
-            b = theirs(t, args.duration)
+            # ABBA: the library goes first in every other run, so a load that changes during a
+            # run does not always favour the same side
+            if run % 2:
+                b_fig = theirs(t, args.duration)
+                a, a_cpu = ours(t, args.duration)
+            else:
+                a, a_cpu = ours(t, args.duration)
+                b_fig = theirs(t, args.duration)
+            b, b_cpu = b_fig if b_fig else (None, None)
             results[t].append((a, b))
             loads.append(os.getloadavg()[0])
             ratio = f"{a / b:.2f}x" if b else "n/a (no .venv-es: make bench-venv)"
-            b_text = f"{b:.0f} events/s" if b else "-"
-            print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s; "
-                  f"eventsourcing save {b_text}; ratio {ratio}; load {os.getloadavg()[0]:.2f}")
+            b_text = f"{b:.0f} events/s ({b_cpu:.2f} ms CPU each)" if b else "-"
+            print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s ({a_cpu:.2f} ms "
+                  f"CPU each); eventsourcing save {b_text}; ratio {ratio}; "
+                  f"load {os.getloadavg()[0]:.2f}")
     if args.runs > 1:
 
         def mmm(values, spec):

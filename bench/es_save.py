@@ -4,7 +4,8 @@ Runs in its own virtual environment (``make bench-venv``: ``.venv-es`` with
 ``eventsourcing[postgres]``), so the project never depends on it. Each of ``--threads`` threads
 owns one aggregate and, for ``--duration`` seconds, triggers one event and saves it (one
 transaction each, like one table command). Prints one JSON line:
-``{"threads", "events", "seconds", "per_second"}``.
+``{"threads", "events", "seconds", "per_second", "cpu_ms_per_event"}`` (CPU of the whole
+process).
 
     .venv-es/bin/python bench/es_save.py --threads 8 --duration 10
 """
@@ -72,12 +73,13 @@ def main():
         t.start()
     stop[0] = time.perf_counter() + args.duration
     start_gate.wait()
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
     print(json.dumps({"threads": args.threads, "events": sum(counts), "seconds": elapsed,
-                      "per_second": sum(counts) / elapsed}))
+                      "per_second": sum(counts) / elapsed,
+                      "cpu_ms_per_event": 1000 * cpu / max(1, sum(counts))}))
 
 
 if __name__ == "__main__":

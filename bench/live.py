@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import random
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -96,10 +97,12 @@ def server_command(server: str, workers: int, port: int) -> list[str]:
     raise SystemExit(f"unknown server {server}")
 
 
-def start_server(server: str, workers: int, env: dict):
+def start_server(server: str, workers: int, env: dict, extra: list[str] = ()):
+    """Start ``server`` (``server_command`` plus the ``extra`` arguments) on a free port;
+    returns ``(process, url)`` once the port answers."""
     port = free_port()
     proc = subprocess.Popen(
-        server_command(server, workers, port), cwd=ROOT, env=env,
+        [*server_command(server, workers, port), *extra], cwd=ROOT, env=env,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
@@ -586,6 +589,9 @@ def main():
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--clients", type=int, default=1,
                         help="client processes sharing the tables (their latencies pooled)")
+    parser.add_argument("--server-args", default="",
+                        help="more arguments for the server's command line, e.g. "
+                             "'--ws-per-message-deflate false' (uvicorn)")
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
@@ -601,11 +607,13 @@ def main():
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before the runs")
     print(f"servers: {', '.join(f'{s} x {w}' for s, w in servers)}; "
           f"DB {env['DATABASE_URL'].split('@')[-1]}; Redis {env['REDIS_URL'].split('@')[-1]}; "
-          f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es)")
+          f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es)"
+          + (f"; server arguments: {args.server_args}" if args.server_args else ""))
     runs: dict[tuple[str, int], list[dict]] = {sw: [] for sw in servers}
     for run in range(args.runs):
         for server, workers in servers:
-            proc, url = (None, args.url) if args.url else start_server(server, workers, env)
+            proc, url = ((None, args.url) if args.url
+                         else start_server(server, workers, env, shlex.split(args.server_args)))
             try:
                 cmd, bare = run_clients(args, url, proc.pid if proc else None)
             finally:
