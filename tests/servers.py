@@ -43,6 +43,28 @@ def database_url() -> str:
     )
 
 
+def web_command(host: str, port: int, *, workers: int) -> list[str]:
+    """The web server's command line as ``config/supervisord.conf`` runs it (``bin/run``, ``make
+    run``), with this interpreter: uvicorn serving ``config.asgi`` on ``host:port`` with
+    ``workers`` processes (``WEB_CONCURRENCY``), no lifespan, no access log. Checked against
+    the config file by ``tests/test_run.py``."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "config.asgi:application",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--lifespan",
+        "off",
+        "--no-access-log",
+    ]
+
+
 def start_web(port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0):
     """Start uvicorn on ``127.0.0.1:port`` as ``bin/run`` does (``config/supervisord.conf``),
     with ``env`` as its whole environment (``DJANGO_ALLOW_ASYNC_UNSAFE`` removed), output to
@@ -50,21 +72,7 @@ def start_web(port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0)
     process once the port answers; raises ``RuntimeError`` if it exits or ``timeout`` s pass."""
     env = {k: v for k, v in env.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "config.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--lifespan",
-            "off",
-            "--no-access-log",
-        ],
+        web_command("127.0.0.1", port, workers=1),
         cwd=ROOT,
         env=env,
         stdout=log,

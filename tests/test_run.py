@@ -1,0 +1,47 @@
+"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance",
+issue 19 point 4): the tests' own servers (``tests/servers.py``: browser tests, drills) start the
+very command line supervisor starts, and every variable that command line reads from the
+environment is one ``bin/run`` exports (supervisor refuses to start on a missing one)."""
+
+import configparser
+import re
+import shlex
+from pathlib import Path
+
+from tests.servers import web_command
+
+ROOT = Path(__file__).resolve().parents[1]
+CONF = ROOT / "config" / "supervisord.conf"
+
+
+def program(name: str) -> str:
+    parser = configparser.RawConfigParser()
+    parser.read(CONF)
+    return parser[f"program:{name}"]["command"]
+
+
+def expand(command: str, **env: str) -> list[str]:
+    """supervisor's ``%(here)s`` and ``%(ENV_X)s`` expansions, then its shell-like split."""
+    command = command.replace("%(here)s", str(CONF.parent))
+    command = re.sub(r"%\(ENV_(\w+)\)s", lambda m: env[m.group(1)], command)
+    return shlex.split(command)
+
+
+def test_the_tests_serve_what_make_run_serves():
+    argv = expand(program("web"), HOST="127.0.0.1", PORT="8123", WEB_CONCURRENCY="1")
+    ours = web_command("127.0.0.1", 8123, workers=1)
+    assert Path(argv[0]).resolve() == (ROOT / ".venv" / "bin" / "python").resolve()
+    assert argv[1:] == ours[1:]
+    # WEB_CONCURRENCY is the production setting: it reaches uvicorn's --workers
+    argv = expand(program("web"), HOST="0.0.0.0", PORT="80", WEB_CONCURRENCY="4")
+    assert argv[argv.index("--workers") + 1] == "4"
+    assert argv[argv.index("--host") + 1] == "0.0.0.0"
+
+
+def test_bin_run_exports_every_variable_supervisor_reads():
+    conf = CONF.read_text()
+    wanted = set(re.findall(r"%\(ENV_(\w+)\)s", conf))
+    assert {"HOST", "PORT", "WEB_CONCURRENCY"} <= wanted
+    run = (ROOT / "bin" / "run").read_text()
+    exported = {v for line in re.findall(r"^export (.+)$", run, re.M) for v in line.split()}
+    assert wanted <= exported, f"bin/run does not export {sorted(wanted - exported)}"
