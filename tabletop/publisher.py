@@ -141,12 +141,16 @@ class Publisher:
         loop = asyncio.get_running_loop()
         target = self._direct.get(loop, False)
         if target is False:
-            inner = layer._get_layer()  # the layer of this loop (what group_send uses)
-            shards = getattr(inner, "_shards", [])
-            if len(shards) != 1 or not hasattr(inner, "_get_group_channel_name"):
-                target = None
-            else:
-                target = (inner, aioredis.Redis(connection_pool=create_pool(shards[0].host)))
+            target = None
+            try:  # channels_redis internals (pinned <5); anything unexpected: group_send
+                inner = layer._get_layer()  # the layer of this loop (what group_send uses)
+                shards = getattr(inner, "_shards", [])
+                if len(shards) == 1 and hasattr(inner, "_get_group_channel_name"):
+                    client = aioredis.Redis(connection_pool=create_pool(shards[0].host))
+                    target = (inner, client)
+            except Exception:
+                log.warning("publishing through group_send: no direct pub/sub path",
+                            exc_info=True)
             self._direct[loop] = target
         return target
 
