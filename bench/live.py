@@ -287,9 +287,12 @@ class Phases:
             self.barrier.wait(timeout=300)
 
 
-async def saturation(url, connections, duration, part=0, parts=1, phases=None, tables=16):
+async def saturation(url, connections, duration, part=0, parts=1, phases=None, tables=16,
+                     listen=True):
     """One client process's share of the saturation scenario: the tables ``part::parts`` of
-    ``tables`` and the connections that post to them. Returns the raw figures (``client``)."""
+    ``tables`` and the connections that post to them; with ``listen`` false no phone listens
+    (the command's own cost, without its fan-out). Returns the raw figures
+    (``client_result``)."""
     phases = phases or Phases()
     mine = share(list(range(tables)), part, parts)
     conn = aiohttp.TCPConnector(limit=0)
@@ -298,7 +301,8 @@ async def saturation(url, connections, duration, part=0, parts=1, phases=None, t
         phases.reached("tables")
         phases.reached("rss_before")
         listener = Listener()
-        await listener.connect(http, url, list(setups.values()))
+        if listen:
+            await listener.connect(http, url, list(setups.values()))
         phases.reached("listening")
         phases.reached("rss_with")
         sent, cmd_lat, errors = [], [], []
@@ -321,7 +325,7 @@ async def saturation(url, connections, duration, part=0, parts=1, phases=None, t
         await asyncio.sleep(3.0)  # the last frames
         phases.reached("played")
         await listener.close()
-        frames, missing = listener.latencies(sent)
+        frames, missing = listener.latencies(sent) if listen else ([], 0)
         phases.reached("commands")
 
         bare_lat, bare_err = [], []
@@ -423,7 +427,7 @@ def client_main(args, url, part, parts, barrier, results):
     try:
         if args.scenario == "saturation":
             out = asyncio.run(saturation(url, args.connections, args.duration, part, parts,
-                                         phases))
+                                         phases, listen=not args.no_listeners))
         else:
             out = asyncio.run(evening(url, args.tables, args.period, args.duration, part,
                                       parts, phases))
@@ -520,6 +524,8 @@ def report(args, server, workers, run, cmd, bare):
     """Print one run's figures; returns them as a dict (for --json and the summary)."""
     if args.scenario == "saturation":
         label = f"{args.connections} connections over 16 tables"
+        if args.no_listeners:
+            label += ", no phone listening"
     else:
         label = (f"{args.tables} tables x 4 phones, a tap every {args.period} s "
                  f"({cmd['offered']:.0f} commands/s offered)")
@@ -583,6 +589,8 @@ def main():
                              "within every run so a change in the machine's load hits all")
     parser.add_argument("--workers", type=int, default=1, help="processes (a single --server)")
     parser.add_argument("--connections", type=int, default=16, help="saturation: connections")
+    parser.add_argument("--no-listeners", action="store_true",
+                        help="saturation: no phone listens (the command without its fan-out)")
     parser.add_argument("--tables", type=int, default=100, help="evening: tables")
     parser.add_argument("--period", type=float, default=5.0, help="evening: s between taps")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
