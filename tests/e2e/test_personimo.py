@@ -97,3 +97,48 @@ def test_score_a_physical_district_on_a_phone(new_phone):
     expect(phone.locator("#pm-result")).to_contain_text("the Diplomat: Moons on its first block")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     shot(phone, "personimo-score")
+
+
+def test_a_heartbeat_between_the_two_taps_keeps_the_first_block(new_phone):
+    """Found by a new user: the socket's heartbeat answer (every 2.5 s) fired the re-marking
+    that dropped the first tapped block, so at a normal pace the second tap silently started a
+    new choice. Now only a new grid (a new state) resets the choice."""
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "personimo")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, ben):
+        phone.on("dialog", lambda dialog: dialog.accept())
+        expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)
+    for _ in range(12):  # claims first; then the first placement
+        phone = ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben
+        expect(phone.locator("#pm-prompt")).to_contain_text("Your turn")
+        legal = []
+        if phone.locator("#pm-legal").count():
+            legal = json.loads(phone.locator("#pm-legal").text_content() or "[]")
+        if legal:
+            break
+        before = _version(phone)
+        _act(phone)
+        expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
+    assert legal, "no placement came up"
+    (r1, c1), (r2, c2) = legal[0]["cells"]
+    phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
+    partner = phone.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]')
+    expect(partner).to_have_class(re.compile("partner"))
+    # Wait for the next message on the socket (the heartbeat's answer), no fixed sleep.
+    phone.evaluate(
+        "() => new Promise(done => document.addEventListener('htmx:wsAfterMessage', "
+        "() => done(), {once: true}))"
+    )
+    partner.click()
+    expect(phone.locator("#pm-orient button").first).to_be_visible()
+    shot(phone, "personimo-place-after-heartbeat")

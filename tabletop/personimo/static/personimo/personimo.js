@@ -4,6 +4,7 @@
 (function () {
   if (window.personimoMark) { window.personimoMark(); return; }  /* re-run after a swap */
   var first = null;
+  var grid = null;  /* the #pm-grid element the marks were made on */
   function legal() {
     var el = document.getElementById("pm-legal");
     return el ? JSON.parse(el.textContent) : [];
@@ -26,6 +27,7 @@
   }
   function hint(text) { var h = document.getElementById("pm-hint"); if (h) h.textContent = text; }
   function mark() {
+    grid = document.getElementById("pm-grid");
     var all = legal(), starts = {};
     all.forEach(function (p) { p.cells.forEach(function (c) { starts[key(c[0], c[1])] = true; }); });
     document.querySelectorAll("#pm-grid .pm-cell.empty").forEach(function (el) {
@@ -81,7 +83,16 @@
     });
     hint("Now tap a highlighted block next to it.");
   });
-  window.personimoMark = function () { first = null; mark(); };
+  /* Re-mark only when the grid was swapped for a new one (a new state): the socket's other
+     messages (its heartbeat's {"pong"} every 2.5 s) also fire htmx:wsAfterMessage, and must
+     not drop the first block the player tapped (found by a new user: the second tap then
+     started a new choice, silently). */
+  window.personimoMark = function () {
+    var now = document.getElementById("pm-grid");
+    if (now !== null && now === grid) return;
+    first = null;
+    mark();
+  };
   ["htmx:afterSettle", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
     document.addEventListener(name, window.personimoMark);
   });
