@@ -364,7 +364,7 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
         seat=seat.number if seat is not None else None,
         command=command,
         dice_for=lambda tape: make_dice(dice_seed, tape),
-        history=lambda: load_log(snapshot.id),
+        history=lambda: load_log(snapshot.id, upto=snapshot.version),
         seats=seats,
         options=dict(snapshot.options),
         content=snapshot.setup or None,
@@ -486,10 +486,15 @@ def _first_result(table_id, seat_number, command, idempotency_key) -> CommandRes
     )
 
 
-def load_log(table: Table | int) -> list[LoggedEvent]:
-    """The table's whole log, oldest first, as pure ``LoggedEvent`` records."""
+def load_log(table: Table | int, *, upto: int | None = None) -> list[LoggedEvent]:
+    """The table's whole log, oldest first, as pure ``LoggedEvent`` records; ``upto``: only
+    the events up to that version (the log a command's read saw: events committed after it
+    must not mix into its decision, whose write the version guard refuses anyway)."""
     table_id = table.pk if isinstance(table, Table) else table
-    return [e.logged() for e in Event.objects.filter(table_id=table_id).order_by("version")]
+    events = Event.objects.filter(table_id=table_id)
+    if upto is not None:
+        events = events.filter(version__lte=upto)
+    return [e.logged() for e in events.order_by("version")]
 
 
 def table_replay(table: Table) -> dict:

@@ -180,3 +180,24 @@ def test_the_hot_view_answers_what_the_drf_view_answers(client, body):
             (answer.get("view") or {}).pop("my_secret", None)  # dealt at random per table
         answers.append((response.status_code, answer))
     assert answers[0] == answers[1], answers
+
+
+def test_an_undo_decided_on_an_old_read_is_decided_again_not_a_500(make_table):
+    """Kit undo (KIT.md; DESIGN.md "The event-sourced table"): an undo whose read is older
+    than a command that committed meanwhile folds the log of *its* read (the events up to the
+    version it read), so its write is refused by the version guard and it is decided again.
+    Before: the log was read whole at decision time, the undo's new event shared its version
+    and command id with the command committed meanwhile, and the fold raised UnknownEvent (a
+    500 when two phones tap undo and add at once)."""
+    table, seats = make_table(players=2)
+    services.run_command(table, seats[0], Command("counter.add", {"amount": 2}))
+    old = Table.objects.get(pk=table.pk)
+    row = [json.dumps(getattr(old, c)) if c in ("state", "meta", "options", "setup")
+           else getattr(old, c) for c in services.READ_COLUMNS]
+    services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
+    services.offer_snapshot(old, row)  # as if read before the second add committed
+    result = services.run_command(old, seats[1], Command("table.undo"))
+    fresh = Table.objects.get(pk=table.pk)
+    assert result.version == fresh.version == table.version + 1
+    assert fresh.state["total"] == 2  # the newest command (the 5) was undone
+    assert services.table_replay(fresh)["state_matches"]
