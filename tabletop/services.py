@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -605,6 +606,26 @@ def _clean_options(game, options: dict) -> dict:
     return chosen
 
 
+#: Text JSON carries but PostgreSQL's jsonb and text refuse (the write would be a 500).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _holds_unstorable_text(value) -> bool:
+    """True when a string (a key or a value) anywhere in ``value`` holds ``_UNSTORABLE``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _UNSTORABLE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return False
+
+
 def _check_command_shape(command: Command, idempotency_key: str | None) -> None:
     if not isinstance(command.type, str) or not command.type or len(command.type) > 80:
         raise RuleViolation("bad_command", "A command needs a type (a short string).")
@@ -614,7 +635,13 @@ def _check_command_shape(command: Command, idempotency_key: str | None) -> None:
         raise RuleViolation("too_large", "That command is too large.")
     if idempotency_key is not None and (
         not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80
+        or _UNSTORABLE.search(idempotency_key)
     ):
         raise RuleViolation("bad_idempotency_key", "The request id must be 1-80 characters.")
+    if _holds_unstorable_text(command.data):
+        raise RuleViolation(
+            "bad_command", "The command holds a character that cannot be stored (NUL or a lone "
+            "UTF-16 surrogate)."
+        )
     if command.type.startswith("table.") and command.type not in KIT_COMMANDS:
         raise RuleViolation("unknown_command", f"Unknown command {command.type!r}.")

@@ -201,3 +201,27 @@ def test_an_undo_decided_on_an_old_read_is_decided_again_not_a_500(make_table):
     assert result.version == fresh.version == table.version + 1
     assert fresh.state["total"] == 2  # the newest command (the 5) was undone
     assert services.table_replay(fresh)["state_matches"]
+
+
+@pytest.mark.parametrize("text", ["a\u0000b", "\ud800"])
+def test_text_the_database_cannot_store_is_refused_with_a_code_not_a_500(client, text):
+    """Bad input: a clear coded error and nothing changed (the developers' guide). JSON
+    carries NUL and lone surrogates; PostgreSQL's jsonb refuses them, so a command storing
+    such a string (here Personal Demons' scoring reason) or such an idempotency key used to
+    fail in the write with DataError: a 500 from the API (hot view and DRF view alike)."""
+    host = post(client, "/api/tables/", {"ruleset": "personal_demons", "name": "Ann",
+                                          "options": {"table": "physical"}}).json()
+    code = host["code"]
+    post(client, f"/api/tables/{code}/join", {"name": "Ben"})
+    started = post(client, f"/api/tables/{code}/commands", {"type": "table.start"},
+                   host["seat_token"])
+    assert started.status_code == 200, started.content
+    version = Table.objects.get(code=code).version
+    points = {"type": "pd.phys.points", "data": {"points": 6, "reason": text}}
+    refused = post(client, f"/api/tables/{code}/commands", points, host["seat_token"])
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_command"
+    with pytest.raises(RuleViolation) as exc:
+        services.run_command(Table.objects.get(code=code), None,
+                             Command("pd.phys.points", {"points": 6}), idempotency_key=text)
+    assert exc.value.code == "bad_idempotency_key"
+    assert Table.objects.get(code=code).version == version
