@@ -225,3 +225,30 @@ def test_text_the_database_cannot_store_is_refused_with_a_code_not_a_500(client,
                              Command("pd.phys.points", {"points": 6}), idempotency_key=text)
     assert exc.value.code == "bad_idempotency_key"
     assert Table.objects.get(code=code).version == version
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "counter.add", "data": {"amount": 1}},  # the hot path
+        {"type": "counter.add", "data": {"amount": 1}, "expected_version": "2"},  # the DRF view
+    ],
+)
+def test_a_logged_in_phone_acting_with_its_seat_token_needs_no_csrf_token_on_either_path(body):
+    """Found by review: the hot path answered 200 where the DRF view answered 403 "CSRF
+    Failed" to the same logged-in browser sending its ``X-Seat-Token``. The token is what it
+    acts with, and no other site can make a browser send that header: both answer 200."""
+    from django.contrib.auth.models import User  # noqa: PLC0415 - test-local
+    from django.test import Client  # noqa: PLC0415 - test-local
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(User.objects.create_user("ann", password="pw-123456789"))
+    host = post(Client(), "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
+    post(Client(), f"/api/tables/{host['code']}/join", {"name": "Ben"})
+    post(Client(), f"/api/tables/{host['code']}/commands", {"type": "table.start"},
+         host["seat_token"])
+    response = post(browser, f"/api/tables/{host['code']}/commands", body, host["seat_token"])
+    assert response.status_code == 200, response.content
+    # Without the token the session still needs its CSRF token.
+    refused = post(browser, f"/api/tables/{host['code']}/commands", body)
+    assert refused.status_code == 403
