@@ -381,7 +381,7 @@ def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 def say_deployed(e: EventRecord, s: dict) -> str:
     d = e.data
     where = f"in {d['area']}" if d["area"] else f"for the wave of turn {d['enters']}"
-    done = " Every miniature is placed: tap Start game." if d["next"] is None else ""
+    done = " Every miniature is placed: everyone taps Next to start." if d["next"] is None else ""
     return f"{who(s.get('setup') or {}, e.seat)} places a miniature {where}.{done}"
 
 

@@ -111,6 +111,10 @@ def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missi
     assert kinds[0] == "first_player" and "killed" in kinds and "kill_counted" in kinds
     assert kinds[-2:] == ["ended", "closed"]
     assert data["result"]["winner"] == 0 and data["closed"]
+    # The page shows the closing time for people ("2026-12-01 16:30 UTC"), not the raw ISO
+    # text the JSON keeps (found by a new user).
+    shown = f"closed {data['closed'][:10]} {data['closed'][11:16]} UTC"
+    assert shown in report and f"closed {data['closed'][:16]}" not in report
 
 
 def test_continue_from_the_page_redirects_to_the_new_table(client, make_guild, demo_missions):

@@ -177,6 +177,9 @@ def test_the_host_revokes_a_seats_phone_and_hands_the_seat_on(make_table):
     assert host.post(f"/t/{table.code}/seats/", {"n": "2", "action": "revoke"}).status_code == 302
     page = thief.get(f"/t/{table.code}/").content.decode()
     assert "You are <strong>P3</strong>" not in page and "Watching" in page
+    # A watcher is told how a seat comes back (found by a new user); a seated phone is not.
+    assert f'href="/accounts/login/?next=/t/{table.code}/"' in page and 'id="seat-back"' in page
+    assert 'id="seat-back"' not in host.get(f"/t/{table.code}/").content.decode()
     assert host.get(f"/t/{table.code}/seat-qr.svg?n=2")["Content-Type"] == "image/svg+xml"
     assert guest.get(f"/t/{table.code}/seat-qr.svg?n=2").status_code == 404  # host only
     seats[2].refresh_from_db()
