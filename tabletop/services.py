@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -378,12 +379,12 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
                     snapshot.options, snapshot.setup)
     now = timezone.now()
     receivers = command_applied.has_listeners(sender=game_sender(game.name))
-    if atomic and (receivers or connection.in_atomic_block or connection.vendor != "postgresql"):
-        with transaction.atomic():
-            if not _write(snapshot.version, new, logged, idempotency_key, setup_changed, now):
-                return None
-            _tell_receivers(game, new, stepped.state, logged, receivers)
-    else:
+    # One statement is its own transaction; anything more (a receiver, SQLite's two
+    # statements, a savepoint inside a caller's transaction) gets one around it.
+    one_statement = not receivers and not connection.in_atomic_block and (
+        connection.vendor == "postgresql"
+    )
+    with transaction.atomic() if atomic and not one_statement else nullcontext():
         if not _write(snapshot.version, new, logged, idempotency_key, setup_changed, now):
             return None
         _tell_receivers(game, new, stepped.state, logged, receivers)
