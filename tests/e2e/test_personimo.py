@@ -32,7 +32,9 @@ def _act(page) -> None:
         page.locator(".pm-shift button:not([disabled])").first.click()
 
 
-def test_two_phones_claim_and_play_a_full_turn(new_phone):
+def _started(new_phone):
+    """Ann opens a Personimo table, Ben takes a seat, Ann starts: ``(ann, ben)``, both phones
+    on the live socket showing the market and the 5x5 grid."""
     ann = new_phone()
     ann.goto("/tables/new/")
     ann.select_option("#ruleset", "personimo")
@@ -50,6 +52,11 @@ def test_two_phones_claim_and_play_a_full_turn(new_phone):
         phone.on("dialog", lambda dialog: dialog.accept())
         expect(phone.locator("#pm-market")).to_be_visible()
         expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)
+    return ann, ben
+
+
+def test_two_phones_claim_and_play_a_full_turn(new_phone):
+    ann, ben = _started(new_phone)
 
     shot(ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben, "personimo-claim")
     # Four claims of the first row, then one turn: each of the four tokens places and claims.
@@ -103,21 +110,7 @@ def test_a_heartbeat_between_the_two_taps_keeps_the_first_block(new_phone):
     """Found by a new user: the socket's heartbeat answer (every 2.5 s) fired the re-marking
     that dropped the first tapped block, so at a normal pace the second tap silently started a
     new choice. Now only a new grid (a new state) resets the choice."""
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "personimo")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").click()
-    for phone in (ann, ben):
-        phone.on("dialog", lambda dialog: dialog.accept())
-        expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)
+    ann, ben = _started(new_phone)
     for _ in range(12):  # claims first; then the first placement
         phone = ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben
         expect(phone.locator("#pm-prompt")).to_contain_text("Your turn")

@@ -55,14 +55,20 @@ def test_a_tap_with_a_seat_token_is_two_statements_on_postgresql(client, api_tab
     assert 'INSERT INTO "tabletop_event"' in statements[1]
 
 
+def _read_now(table):
+    """A fresh copy of ``table`` and its row of ``READ_COLUMNS`` as the seat query reads it
+    (the JSON columns as text): to offer later, once it is old."""
+    copy = Table.objects.get(pk=table.pk)
+    row = [json.dumps(getattr(copy, c)) if c in ("state", "meta", "options", "setup")
+           else getattr(copy, c) for c in services.READ_COLUMNS]
+    return copy, row
+
+
 def test_a_command_decided_on_an_old_read_is_decided_again_on_the_new_state(make_table):
     """Optimistic concurrency: the write is guarded by the version read; when another command
     committed in between, nothing is written and the command is read and decided again."""
     table, seats = make_table(players=2)
-    old = Table.objects.get(pk=table.pk)
-    row = [getattr(old, c) for c in services.READ_COLUMNS]
-    row = [json.dumps(v) if c in ("state", "meta", "options", "setup") else v
-           for c, v in zip(services.READ_COLUMNS, row, strict=True)]
+    old, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
     services.offer_snapshot(old, row)  # as if read before the command above committed
     result = services.run_command(old, seats[0], Command("counter.add", {"amount": 1}))
@@ -77,9 +83,7 @@ def test_a_command_decided_on_an_old_read_is_decided_again_on_the_new_state(make
 
 def test_an_old_read_with_the_phones_expected_version_is_read_again_not_refused(make_table):
     table, seats = make_table(players=2)
-    stale = Table.objects.get(pk=table.pk)
-    row = [json.dumps(getattr(stale, c)) if c in ("state", "meta", "options", "setup")
-           else getattr(stale, c) for c in services.READ_COLUMNS]
+    stale, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
     services.offer_snapshot(stale, row)
     result = services.run_command(stale, seats[0], Command("counter.add", {"amount": 1}),
@@ -166,9 +170,8 @@ def test_the_hot_view_answers_what_the_drf_view_answers(client, body):
         client.force_login(user)
         post(client, f"/api/tables/{host['code']}/commands", {"type": "table.start"},
              host["seat_token"])
-        if not by_token:
-            csrf_client = client  # the DRF view takes the session (test client: no CSRF)
-            response = post(csrf_client, f"/api/tables/{host['code']}/commands", body)
+        if not by_token:  # the DRF view takes the session (the test client skips CSRF)
+            response = post(client, f"/api/tables/{host['code']}/commands", body)
         else:
             client.logout()
             response = post(client, f"/api/tables/{host['code']}/commands", body,
@@ -191,9 +194,7 @@ def test_an_undo_decided_on_an_old_read_is_decided_again_not_a_500(make_table):
     500 when two phones tap undo and add at once)."""
     table, seats = make_table(players=2)
     services.run_command(table, seats[0], Command("counter.add", {"amount": 2}))
-    old = Table.objects.get(pk=table.pk)
-    row = [json.dumps(getattr(old, c)) if c in ("state", "meta", "options", "setup")
-           else getattr(old, c) for c in services.READ_COLUMNS]
+    old, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
     services.offer_snapshot(old, row)  # as if read before the second add committed
     result = services.run_command(old, seats[1], Command("table.undo"))

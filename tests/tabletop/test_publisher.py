@@ -131,19 +131,25 @@ def test_publish_returns_at_once_and_reuses_one_connection(make_table):
     assert publisher.failed == 0
 
 
+def _hung_redis():
+    """A listening socket that accepts up to 4 connections and never answers (a hung Redis):
+    ``(port, server socket, accepted connections)``."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    accepted = []
+    threading.Thread(
+        target=lambda: [accepted.append(server.accept()) for _ in range(4)], daemon=True
+    ).start()
+    return server.getsockname()[1], server, accepted
+
+
 def test_a_hung_redis_never_blocks_a_command(make_table, settings):
     """A channel layer that accepts the connection and never answers: the command still
     answers while the send is still waiting; the send gives up after the timeout and is
     counted as failed."""
     table, (alice, bob) = make_table(players=2)
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(8)
-    port = server.getsockname()[1]
-    accepted = []
-    threading.Thread(
-        target=lambda: [accepted.append(server.accept()) for _ in range(4)], daemon=True
-    ).start()
+    port, server, accepted = _hung_redis()
     settings.TABLETOP_PUBLISH_TIMEOUT = 2.0
     settings.CHANNEL_LAYERS = {
         "default": {
@@ -215,14 +221,7 @@ def test_a_hung_redis_behind_the_pub_sub_layer_never_blocks_a_command(make_table
     """The pipelined path: a Redis that accepts and never answers costs the batch (counted
     failed after the timeout), never the command's answer, and the next batch is sent."""
     table, (alice, bob) = make_table(players=2)
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(8)
-    port = server.getsockname()[1]
-    accepted = []
-    threading.Thread(
-        target=lambda: [accepted.append(server.accept()) for _ in range(4)], daemon=True
-    ).start()
+    port, server, accepted = _hung_redis()
     settings.TABLETOP_PUBLISH_TIMEOUT = 1.0
     settings.CHANNEL_LAYERS = {
         "default": {
