@@ -49,6 +49,17 @@ def test_two_phones_share_a_table_live(new_phone):
     ben.goto(f"/j/{code}/")
     expect(ben.locator("#total")).to_have_text("1")
 
+    # A phone with no seat here watches, live, and is told how a seat comes back.
+    watcher = new_phone()
+    watcher.goto(f"/t/{code}/")
+    expect(watcher.locator("#total")).to_have_text("1")
+    expect(watcher.locator("#seat-back")).to_contain_text("Had a seat here?")
+    ann.get_by_role("button", name="+1").click()
+    expect(watcher.locator("#total")).to_have_text("2")
+    shot(watcher, "table-counter-watcher")
+    watcher.locator("#seat-back").get_by_role("link", name="Log in").click()
+    expect(watcher).to_have_url(re.compile(rf"/accounts/login/\?next=/t/{code}/$"))
+
 
 def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
     ann = new_phone()
