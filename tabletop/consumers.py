@@ -148,8 +148,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if result is None:
             await self.close(code=4404)
             return
-        version, frames, _ = result
-        self.hub.saw(self.table_id, version)
+        version, frames, _, table = result
+        self.hub.saw(table)
         self.offer(version, frames[self.view_key()], force=force)
 
     # --- what the fan-out hub needs (tabletop.fanout.Member) ---

@@ -23,7 +23,9 @@ Other message types sent to the group are handed to each local consumer's handle
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from datetime import datetime
 from typing import Protocol
 
 from asgiref.sync import sync_to_async
@@ -32,7 +34,7 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from tabletop.models import Table
-from tabletop.publisher import PUBLISHER
+from tabletop.publisher import PUBLISHER, Update, merge_updates
 from tabletop.views import live_context
 
 log = logging.getLogger(__name__)
@@ -60,18 +62,27 @@ class Member(Protocol):
 
 
 def render_views(
-    table_id: int, views: dict[tuple, tuple], seats: list | None = None, on_frame=None
-) -> tuple[int, dict[tuple, str], list] | None:
-    """``(version, {key: html}, seats)``: the live region of each view at the table's current
-    state, from one read of the table (and of its seats unless ``seats`` is given); None when
-    the table is gone. ``views``: ``{key: (seat or None, base_url)}``, rendered in that order;
-    ``on_frame(key, version, html)`` is called as soon as each one is rendered. Runs in a
-    worker thread."""
+    table_id: int, views: dict[tuple, tuple], seats: list | None = None, on_frame=None,
+    base: Table | None = None, row: dict | None = None,
+) -> tuple[int, dict[tuple, str], list, Table] | None:
+    """``(version, {key: html}, seats, table)``: the live region of each view at the table's
+    current state, from one read of the table (and of its seats unless ``seats`` is given);
+    None when the table is gone. ``views``: ``{key: (seat or None, base_url)}``, rendered in
+    that order; ``on_frame(key, version, html)`` is called as soon as each one is rendered.
+    ``base`` and ``row``: the table as last rendered and what commands committed since
+    (``services.notify_table``'s row): when ``row`` goes on from ``base`` (written over
+    ``base``'s version or an older one, to a newer one) the table is ``base`` with the row
+    applied and is not read (``with_row``). ``table`` is what was rendered (the next
+    ``base``). Runs in a worker thread."""
     close_old_connections()
     try:
-        table = Table.objects.filter(pk=table_id).first()
+        table = with_row(base, row) if base is not None and row is not None else None
         if table is None:
-            return None
+            table = Table.objects.filter(pk=table_id).first()
+            if table is None:
+                return None
+            global table_reads
+            table_reads += 1
         if seats is None:
             seats = list(table.seats.order_by("number"))
         current = {(s.pk, s.nonce): s for s in seats}
@@ -90,9 +101,36 @@ def render_views(
             )
             if on_frame is not None:
                 on_frame(key, table.version, frames[key])
-        return table.version, frames, seats
+        return table.version, frames, seats, table
     finally:
         close_old_connections()
+
+
+#: Tables read by ``render_views`` in this process (tests, bench): a fan-out that had the
+#: committed row read none.
+table_reads = 0
+
+
+def with_row(base: Table, row: dict) -> Table | None:
+    """A new ``Table``: ``base`` with what ``row`` (``services.notify_table``) committed
+    applied (status, state, meta, version, updated_at, and setup when the row has it), or None
+    when the row does not go on from ``base``: it was written over a version newer than
+    ``base``'s (``base`` missed a command: something else may have changed) or it is not newer
+    than ``base``. Every other column only changes in the lobby, whose updates carry no row.
+    JSON is decoded here (the worker thread). The objects' keys come in the order they were
+    written, where a read from PostgreSQL gives ``jsonb``'s order: the live regions do not
+    depend on it (tests/tabletop/test_fanout_rows.py compares the frames of both, DemLoc's
+    included, byte for byte)."""
+    if not row["since"] <= base.version < row["version"]:
+        return None
+    fields = {f.attname: getattr(base, f.attname) for f in Table._meta.concrete_fields}
+    fields.update(status=row["status"], version=row["version"], state=json.loads(row["state"]),
+                  meta=json.loads(row["meta"]), updated_at=datetime.fromisoformat(row["updated_at"]))
+    if "setup" in row:
+        fields["setup"] = json.loads(row["setup"])
+    table = Table(**fields)
+    table._state.adding, table._state.db = False, base._state.db
+    return table
 
 
 render_views_async = sync_to_async(render_views, thread_sensitive=False)
@@ -122,11 +160,12 @@ class Room:
         self.channel: str | None = None
         self.receiver: asyncio.Task | None = None
         self.renewer: asyncio.Task | None = None
-        self.pending: tuple[int, bool, int | None] | None = None
+        self.pending: Update | None = None
         self.fanning: asyncio.Task | None = None
         self.seats: list | None = None  # the table's seats, read by the last fan-out
         self.seats_at = 0.0
         self.version = -1  # the newest committed version this room heard of or read
+        self.table: Table | None = None  # the table as last rendered (with_row's base)
 
     async def open(self) -> None:
         layer = self.hub.layer
@@ -163,27 +202,33 @@ class Room:
                 await asyncio.sleep(1.0)
                 continue
             if message.get("type") == "table.updated":
+                row = message.get("row")
                 self.updated(int(message.get("version", 0)), bool(message.get("lobby", False)),
-                             message.get("seat"))
+                             message.get("seat"), row if isinstance(row, dict) else None)
             else:  # anything else sent to the group: each phone's own handler, as before
                 for member in list(self.members):
                     loop.create_task(member.dispatch(message))
 
-    def updated(self, version: int, lobby: bool, seat: int | None = None) -> None:
+    def updated(self, version: int, lobby: bool, seat: int | None = None,
+                row: dict | None = None) -> None:
         """A newer ``version`` (``lobby``: re-render even at the same version), made by the
-        seat numbered ``seat`` (its phone already has the answer: rendered last)."""
+        seat numbered ``seat`` (its phone already has the answer: rendered last); ``row``:
+        what the command committed (``services.notify_table``), None to read the table."""
         self.version = max(self.version, version)
-        if self.pending is not None:
-            old_version, old_lobby, old_seat = self.pending
-            version, lobby = max(old_version, version), lobby or old_lobby
-            seat = seat if seat == old_seat else None
-        self.pending = (version, lobby, seat)
+        update: Update = (version, lobby, seat, row)
+        self.pending = update if self.pending is None else merge_updates(self.pending, update)
         if self.fanning is None or self.fanning.done():
             self.fanning = self.hub.loop.create_task(self._fan_out())
 
+    def saw(self, table: Table) -> None:
+        """``table`` was read just now (a phone's own render): the newest base for rows."""
+        self.version = max(self.version, table.version)
+        if self.table is None or table.version >= self.table.version:
+            self.table = table
+
     async def _fan_out(self) -> None:
         while self.pending is not None:
-            (version, lobby, acting), self.pending = self.pending, None
+            (version, lobby, acting, row), self.pending = self.pending, None
             targets = [m for m in self.members if lobby or m.sent_version < version]
             if not targets:
                 continue
@@ -210,7 +255,8 @@ class Room:
                 loop.call_soon_threadsafe(deliver, key, now, html)
 
             try:
-                result = await render_views_async(self.table_id, views, self.seats, on_frame)
+                result = await render_views_async(self.table_id, views, self.seats, on_frame,
+                                                  self.table, row)
             except Exception:
                 log.exception("table %s: could not render the live region", self.table_id)
                 continue
@@ -218,8 +264,8 @@ class Room:
                 for m in targets:
                     await m.close(code=4404)
                 continue
-            now_version, _, seats = result  # the frames went out as they were rendered (deliver)
-            self.version = max(self.version, now_version)
+            now_version, _, seats, table = result  # the frames went out as rendered (deliver)
+            self.saw(table)
             if seats is not self.seats:
                 self.seats, self.seats_at = seats, loop.time()
 
@@ -243,11 +289,11 @@ class Hub:
         room = self.rooms.get(table_id)
         return room.version if room is not None else -1
 
-    def saw(self, table_id: int, version: int) -> None:
-        """A committed ``version`` of the table was read (a phone's own render)."""
-        room = self.rooms.get(table_id)
+    def saw(self, table: Table) -> None:
+        """``table`` (a committed state) was read just now (a phone's own render)."""
+        room = self.rooms.get(table.pk)
         if room is not None:
-            room.version = max(room.version, version)
+            room.saw(table)
 
     async def current_version(self, table_id: int) -> int | None:
         """The table's version read from the database *after* this call (None: the table is

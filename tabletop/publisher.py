@@ -11,6 +11,11 @@ lives as long as the process and keeps the channel layer's connections open:
 - anywhere else (a Celery worker, ``manage.py``, a web process with no socket yet), one daemon
   thread per process running its own loop, started on first use (and again after a fork).
 
+A command's message also carries the *row* it committed (``notify_table(row=...)``: the
+table's status, state and meta as the JSON text just written, and the version it was written
+over), so the fan-out renders the new state without reading the table again (issue 19 point
+2); merged updates keep what each of them changed (``merge_updates``).
+
 Versions queued for one table coalesce (the phones render the latest state anyway), so a slow
 or hung Redis holds at most one pending message per table; each send gives up after
 ``TABLETOP_PUBLISH_TIMEOUT`` seconds (default 0.5) and is logged, and a command's answer never
@@ -45,13 +50,31 @@ log = logging.getLogger(__name__)
 # A batch handed to a loop that never ran it (its loop stopped meanwhile) is handed again.
 _STUCK_AFTER = 2.0
 
+#: One pending update of a table: ``(version, lobby, seat, row)`` (see ``Publisher.publish``).
+Update = tuple[int, bool, "int | None", "dict | None"]
+
+
+def merge_updates(a: Update, b: Update) -> Update:
+    """Two updates of one table as one: the newer version, ``lobby`` if either was, the acting
+    seat if both name the same one, and a row only when both carry one and neither is a lobby
+    change: the newer row, with what only the older one changed (``setup``, written by
+    ``table.start``) and the older ``since``, so it describes everything from the older base
+    to the newer version. Pure; used by the publisher and by the fan-out's room."""
+    (va, la, sa, ra), (vb, lb, sb, rb) = a, b
+    lobby = la or lb
+    row = None
+    if ra is not None and rb is not None and not lobby:
+        older, newer = (ra, rb) if va <= vb else (rb, ra)
+        row = {**older, **newer, "since": min(ra["since"], rb["since"])}
+    return max(va, vb), lobby, sa if sa == sb else None, row
+
 
 class Publisher:
     """One per process (``PUBLISHER``). Thread-safe; see the module docstring."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._pending: dict[int, tuple[int, bool, int | None]] = {}
+        self._pending: dict[int, Update] = {}
         self._scheduled_at: float | None = None
         self._home: asyncio.AbstractEventLoop | None = None
         self._own: asyncio.AbstractEventLoop | None = None
@@ -67,17 +90,17 @@ class Publisher:
         self._home = loop
 
     def publish(
-        self, table_id: int, version: int, lobby: bool = False, seat: int | None = None
+        self, table_id: int, version: int, lobby: bool = False, seat: int | None = None,
+        row: dict | None = None,
     ) -> None:
         """Queue ``table.updated`` for ``table.<table_id>``: ``version`` is the table's new
         version, ``lobby`` that seats or options changed without a new event, ``seat`` the
-        number of the seat that acted (its phone has the answer already). Returns at once."""
+        number of the seat that acted (its phone has the answer already), ``row`` what the
+        command committed (``services.notify_table``). Returns at once."""
+        update: Update = (version, lobby, seat, row)
         with self._lock:
             old = self._pending.get(table_id)
-            if old is not None:
-                version, lobby = max(old[0], version), lobby or old[1]
-                seat = seat if seat == old[2] else None
-            self._pending[table_id] = (version, lobby, seat)
+            self._pending[table_id] = update if old is None else merge_updates(old, update)
             now = time.monotonic()
             if self._scheduled_at is not None and now - self._scheduled_at < _STUCK_AFTER:
                 return  # the running batch will pick this up
@@ -127,10 +150,7 @@ class Publisher:
                 await self._publish_batch(layer, direct, batch, timeout)
                 continue
             await asyncio.gather(
-                *(
-                    self._send(layer, table_id, version, lobby, seat, timeout)
-                    for table_id, (version, lobby, seat) in batch.items()
-                )
+                *(self._send(layer, table_id, update, timeout) for table_id, update in batch.items())
             )
 
     def _direct_target(self, layer):
@@ -160,9 +180,8 @@ class Publisher:
             pipe = client
         else:
             pipe = client.pipeline(transaction=False)
-        for table_id, (version, lobby, seat) in batch.items():
-            message = {"type": "table.updated", "table": table_id, "version": version,
-                       "lobby": lobby, "seat": seat}
+        for table_id, update in batch.items():
+            message = _message(table_id, update)
             sent = pipe.publish(inner._get_group_channel_name(f"table.{table_id}"),
                                 layer.serialize(message))
         try:
@@ -174,9 +193,9 @@ class Publisher:
             log.warning("could not notify %d table(s), e.g. %s", len(batch), next(iter(batch)),
                         exc_info=True)
 
-    async def _send(self, layer, table_id, version, lobby, seat, timeout: float):
-        message = {"type": "table.updated", "table": table_id, "version": version,
-                   "lobby": lobby, "seat": seat}
+    async def _send(self, layer, table_id, update: Update, timeout: float):
+        message = _message(table_id, update)
+        version = update[0]
         try:
             await asyncio.wait_for(layer.group_send(f"table.{table_id}", message), timeout)
             self.sent += 1
@@ -196,9 +215,21 @@ class Publisher:
         return False
 
 
+def _message(table_id: int, update: Update) -> dict:
+    version, lobby, seat, row = update
+    message = {"type": "table.updated", "table": table_id, "version": version, "lobby": lobby,
+               "seat": seat}
+    if row is not None:
+        message["row"] = row
+    return message
+
+
 PUBLISHER = Publisher()
 
 
-def publish(table_id: int, version: int, lobby: bool = False, seat: int | None = None) -> None:
+def publish(
+    table_id: int, version: int, lobby: bool = False, seat: int | None = None,
+    row: dict | None = None,
+) -> None:
     """``PUBLISHER.publish``: see ``Publisher.publish``."""
-    PUBLISHER.publish(table_id, version, lobby, seat)
+    PUBLISHER.publish(table_id, version, lobby, seat, row)

@@ -247,12 +247,12 @@ def run_command(
             ) from exc
         if outcome is None:
             continue  # another command committed between the read and the write
-        result, committed = outcome
+        result, committed, row = outcome
         if isinstance(table, Table):
             # The caller's copy now shows what was committed (the answer's view needs no read).
             (table.state, table.meta, table.version, table.status, table.setup,
              table.updated_at) = committed
-        notify_table(table_id, result.version, seat=seat_number)
+        notify_table(table_id, result.version, seat=seat_number, row=row)
         return result
     raise Conflict("stale_version", "The table is busy: try again.")
 
@@ -384,8 +384,14 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     one_statement = not receivers and not connection.in_atomic_block and (
         connection.vendor == "postgresql"
     )
+    # The projection as the JSON text stored, and as the fan-out gets it (``notify_table``).
+    row = {"since": snapshot.version, "version": new.version, "status": new.status,
+           "state": json.dumps(new.state), "meta": json.dumps(new.meta),
+           "updated_at": now.isoformat()}
+    if setup_changed:
+        row["setup"] = json.dumps(new.setup)
     with transaction.atomic() if atomic and not one_statement else nullcontext():
-        if not _write(snapshot.version, new, logged, idempotency_key, setup_changed, now):
+        if not _write(snapshot.version, new, logged, idempotency_key, row, now):
             return None
         _tell_receivers(game, new, stepped.state, logged, receivers)
     result = CommandResult(
@@ -393,7 +399,7 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
         command_id=stepped.command_id,
         events=[{"version": e.version, "type": e.type} for e in logged],
     )
-    return result, (new.state, new.meta, new.version, new.status, new.setup, now)
+    return result, (new.state, new.meta, new.version, new.status, new.setup, now), row
 
 
 def _tell_receivers(game, new: _Snapshot, state, logged, receivers: bool) -> None:
@@ -405,10 +411,11 @@ def _tell_receivers(game, new: _Snapshot, state, logged, receivers: bool) -> Non
     command_applied.send(sender=game_sender(game.name), table=table, state=state, events=logged)
 
 
-def _write(expected: int, new: _Snapshot, logged, idempotency_key, setup_changed: bool,
-           now) -> bool:
+def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, now) -> bool:
     """Append ``logged`` and store ``new`` as the projection, only if the table is still at
-    version ``expected``: True when written, False when another command got there first."""
+    version ``expected``: True when written, False when another command got there first.
+    ``row``: ``new``'s state, meta (and setup when it changed) as JSON text."""
+    setup_changed = "setup" in row
     rows = [
         (e.version, e.type, json.dumps(e.data), e.seat, e.command_id, e.command_type,
          idempotency_key if i == 0 else None, e.final,
@@ -418,10 +425,10 @@ def _write(expected: int, new: _Snapshot, logged, idempotency_key, setup_changed
     if connection.vendor == "postgresql":
         sets = ['"state" = %s::jsonb', '"meta" = %s::jsonb', '"version" = %s', '"status" = %s',
                 '"updated_at" = %s']
-        params: list = [json.dumps(new.state), json.dumps(new.meta), new.version, new.status, now]
+        params: list = [row["state"], row["meta"], new.version, new.status, now]
         if setup_changed:
             sets.append('"setup" = %s::jsonb')
-            params.append(json.dumps(new.setup))
+            params.append(row["setup"])
         params += [new.id, expected]
         for row in rows:
             params.extend(row)
@@ -574,18 +581,23 @@ def seat_view(table: Table, seat: Seat | None) -> dict:
 
 
 def notify_table(
-    table_id: int, version: int, lobby: bool = False, seat: int | None = None
+    table_id: int, version: int, lobby: bool = False, seat: int | None = None,
+    row: dict | None = None,
 ) -> None:
     """Tell the table's Channels group its new version, after commit (inside a transaction:
     on its commit; outside: now). ``lobby``: the seats or options changed without a new event,
     so every phone re-renders anyway; ``seat``: the number of the seat that acted (its phone
-    is answered already, so the other phones are rendered first). Costs microseconds and never waits for Redis: the
-    long-lived ``tabletop.publisher`` sends it (a broken channel layer is logged, never raised).
+    is answered already, so the other phones are rendered first); ``row``: what the command
+    committed, ``{"since": <version it was written over>, "version", "status", "state" and
+    "meta" (JSON text), "updated_at" (ISO 8601), and "setup" (JSON text) when it changed}``,
+    so the fan-out renders it without reading the table (``tabletop.fanout``). Costs
+    microseconds and never waits for Redis: the long-lived ``tabletop.publisher`` sends it (a
+    broken channel layer is logged, never raised).
     """
     if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(lambda: publish(table_id, version, lobby, seat))
+        transaction.on_commit(lambda: publish(table_id, version, lobby, seat, row))
     else:
-        publish(table_id, version, lobby, seat)
+        publish(table_id, version, lobby, seat, row)
 
 
 def _clean_name(name: str) -> str:

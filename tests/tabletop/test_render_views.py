@@ -26,9 +26,9 @@ def _views(seats):
 
 def _fan_out_queries(table, seats) -> tuple[list[str], dict]:
     views = _views(seats)
-    _, _, known = render_views(table.pk, views)  # the room keeps the seats it read
+    _, _, known, _ = render_views(table.pk, views)  # the room keeps the seats it read
     with CaptureQueriesContext(connection) as queries:
-        _, frames, _ = render_views(table.pk, views, known)
+        _, frames, _, _ = render_views(table.pk, views, known)
     return [q["sql"] for q in queries.captured_queries], frames
 
 

@@ -1,0 +1,152 @@
+"""A command's update carries the row it committed, so the fan-out renders the new state
+without reading the table (issue 19 point 2; DESIGN.md, live sync): the frames are the very HTML
+a read gives, and an update that does not go on from what the room last rendered is read."""
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from tabletop import fanout, services
+from tabletop.fanout import get_hub, render_views, with_row
+from tabletop.models import Table
+from tabletop.publisher import merge_updates
+from tabletop.rules import Command
+from tabletop.seats import cookie_name, seat_token
+
+BASE_URL = "http://127.0.0.1"
+
+
+def version_of(frame: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', frame).group(1))
+
+
+# --- merge_updates: pure -------------------------------------------------------------------
+
+
+def row(since, version, **more):
+    return {"since": since, "version": version, "status": "playing", "state": "{}",
+            "meta": "{}", "updated_at": "2026-12-01T18:00:00+00:00", **more}
+
+
+def test_merged_rows_go_from_the_older_base_to_the_newer_version_and_keep_a_setup():
+    start = (5, False, 0, row(4, 5, setup='{"tiles": 1}', state='{"n": 1}'))
+    then = (6, False, 1, row(5, 6, state='{"n": 2}'))
+    for a, b in ((start, then), (then, start)):  # published out of order: the same
+        version, lobby, seat, merged = merge_updates(a, b)
+        assert (version, lobby, seat) == (6, False, None)
+        assert merged["since"] == 4 and merged["version"] == 6
+        assert merged["state"] == '{"n": 2}' and merged["setup"] == '{"tiles": 1}'
+    assert merge_updates(then, (6, False, 1, row(5, 6)))[2] == 1  # the same seat stays
+
+
+def test_a_lobby_change_or_an_update_without_a_row_leaves_no_row():
+    assert merge_updates((5, False, 0, row(4, 5)), (5, True, None, None))[3] is None
+    assert merge_updates((5, False, 0, row(4, 5)), (6, False, 0, None))[3] is None
+    assert merge_updates((5, True, 0, row(4, 5)), (6, False, 0, row(5, 6)))[3] is None
+
+
+def test_a_row_applies_only_to_the_version_it_was_written_over_or_a_newer_one():
+    base = Table(id=1, code="ABC", ruleset="counter", status="playing", version=5,
+                 state={"n": 0}, meta={}, options={"x": 1}, setup={"s": 1})
+    assert with_row(base, row(6, 7)) is None  # the base missed version 6
+    assert with_row(base, row(4, 5)) is None  # not newer
+    new = with_row(base, row(4, 7, state='{"n": 3}'))  # merged from 4: base 5 is on its way
+    assert (new.version, new.state, new.options, new.setup) == (7, {"n": 3}, {"x": 1}, {"s": 1})
+    assert base.version == 5 and base.state == {"n": 0}  # the base is not touched
+    assert with_row(base, row(5, 6, setup='{"s": 2}')).setup == {"s": 2}
+
+
+# --- at a real table (PostgreSQL, Channels) ------------------------------------------------
+
+
+async def phone(table, seat=None):
+    headers = [(b"origin", BASE_URL.encode()), (b"host", b"127.0.0.1")]
+    if seat is not None:
+        token = await sync_to_async(seat_token)(seat)
+        headers.append((b"cookie", f"{cookie_name(table.pk)}={token}".encode()))
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected
+    assert version_of(await comm.receive_from(timeout=5)) == table.version  # catch-up
+    return comm
+
+
+async def frame_at(comm, version: int) -> str:
+    while True:
+        frame = await comm.receive_from(timeout=5)
+        if version_of(frame) >= version:
+            assert version_of(frame) == version
+            return frame
+
+
+def read_render(table_id: int, seat) -> str:
+    """The live region of ``seat`` (None: watching) from a read of the table, as a phone that
+    connects now gets it."""
+    _, frames, _, _ = render_views(table_id, {"k": (seat, BASE_URL)})
+    return frames["k"]
+
+
+COUNTER = [("counter.add", {"amount": 3}, 1), ("table.undo", {}, 0), ("table.redo", {}, 0),
+           ("counter.add", {"amount": -1}, 0)]
+DEMLOC = [
+    ("demloc.shot.propose", {"shooter": "s0-korr", "target": "s1-bram", "test_roll": 1,
+                             "dice": [3, 3, 3]}, 0),
+    ("demloc.calc.apply", {}, 1),
+    ("demloc.tokens.adjust", {"piece": "s1-gunner", "token": "seals", "delta": 2}, 1),
+    ("demloc.mana.channel", {"piece": "s0-vesna", "common": 1, "dark": 1, "setup": True}, 0),
+    ("demloc.daemon.summon", {"piece": "s0-vesna", "level": 1, "hearts": 2}, 0),
+    ("table.undo", {}, 0),
+    ("table.redo", {}, 0),
+]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("ruleset, commands, options", [
+    ("counter", COUNTER, None),
+    ("demloc", DEMLOC, {"turn_limit": "3"}),  # PostgreSQL's jsonb key order matters here
+])
+async def test_the_fan_out_reads_no_table_and_sends_what_a_read_would_show(
+    make_table, ruleset, commands, options
+):
+    table, seats = await sync_to_async(make_table)(ruleset, players=2, options=options)
+    phones = [(None, await phone(table)), (seats[0], await phone(table, seats[0])),
+              (seats[1], await phone(table, seats[1]))]
+    get_hub()
+    reads = fanout.table_reads
+    for kind, data, by in commands:
+        await sync_to_async(services.run_command)(table, seats[by], Command(kind, data))
+        for seat, comm in phones:
+            frame = await frame_at(comm, table.version)
+            assert frame == await sync_to_async(read_render)(table.pk, seat), (kind, seat)
+    assert fanout.table_reads - reads == len(commands) * len(phones)  # only read_render's
+    for _, comm in phones:
+        await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_that_does_not_go_on_from_the_rendered_table_is_not_trusted(make_table):
+    table, (alice, bob) = make_table(players=2)
+    services.run_command(table, alice, Command("counter.add", {"amount": 2}))
+    base = Table.objects.get(pk=table.pk)
+    views = {"k": (None, BASE_URL)}
+    forged = {"since": base.version + 1, "version": base.version + 2, "status": "playing",
+              "state": json.dumps({"total": 999}), "meta": "{}",
+              "updated_at": "2026-12-01T18:00:00+00:00"}
+    reads = fanout.table_reads
+    version, frames, _, rendered = render_views(table.pk, views, base=base, row=forged)
+    assert fanout.table_reads - reads == 1  # a command in between is missing: read
+    assert version == base.version and "999" not in frames["k"]
+    assert frames["k"] == read_render(table.pk, None)
+    # the row of the next command goes on from it: rendered as committed, with no read
+    services.run_command(table, bob, Command("counter.add", {"amount": 5}))
+    reads = fanout.table_reads
+    committed = {"since": base.version, "version": base.version + 1, "status": "playing",
+                 "state": json.dumps(Table.objects.get(pk=table.pk).state), "meta": "{}",
+                 "updated_at": "2026-12-01T18:00:00+00:00"}
+    version, frames, _, _ = render_views(table.pk, views, base=rendered, row=committed)
+    assert fanout.table_reads == reads and version == base.version + 1
+    assert f'data-version="{base.version + 1}"' in frames["k"]
