@@ -13,6 +13,36 @@ from missions.services import guild_of
 register = template.Library()
 
 
+@register.simple_tag(takes_context=True)
+def piece_card(context, p: dict) -> str:
+    """``missions/_piece.html`` for the piece ``p`` (a piece of ``view.my_pieces`` or
+    ``view.other_pieces``) in the live region's context.
+
+    A card this phone cannot edit (``p.editable`` false: another Guild's character, or any
+    card once the mission has ended) depends on the state and on two things of the view
+    only: whether the piece is the viewer's (``p.mine``) and whether the viewer holds a seat
+    (``view.me``: the possession forms). Its HTML is rendered once per state for each of those
+    and shared by every view of the state the fan-out renders (``shared_html``, kept by
+    ``tabletop.views.table_shared``): with four players each other Guild's cards are rendered
+    once, not three times (issue 19 point 2: DemLoc's public table). An editable card is the
+    seat's own (its forms name its fate points, its targets) and is rendered for its view."""
+    template = context.template.engine.get_template("missions/_piece.html")
+    cache = context.get("shared_html")
+    key = None
+    if cache is not None and not p.get("editable"):
+        view = context.get("view") or {}
+        key = ("missions/_piece.html", p.get("id"), bool(p.get("mine")),
+               view.get("me") is not None)
+        html = cache.get(key)
+        if html is not None:
+            return html
+    with context.push(p=p):
+        html = template.render(context)
+    if key is not None:
+        cache[key] = html
+    return html
+
+
 @register.simple_tag
 def ref_link(ref: dict) -> str:
     """A feature's name linking to its rules reference entry (plain text for a unique one)."""

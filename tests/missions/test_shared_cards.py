@@ -1,0 +1,59 @@
+"""The fan-out renders each card nobody at a phone can edit once per state and shares it among
+the views (``missions_tags.piece_card``; issue 19 point 2: DemLoc's public table): every view
+rendered with the others is the very HTML it is when rendered alone, through random missions
+of four players choosing among the commands their pages offer (DemLoc 6.4.2)."""
+
+import random
+
+import pytest
+
+from tabletop import services
+from tabletop.errors import TabletopError
+from tabletop.fanout import render_views
+from tabletop.models import Table
+from tabletop.registry import get_ruleset
+
+pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+
+BASE_URL = "http://127.0.0.1"
+
+
+def renders(table_id, seats):
+    """``(together, alone)``: each view's frame rendered with all the views of the state (the
+    fan-out), and rendered on its own."""
+    views = {("watching",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
+    _, together, _, _ = render_views(table_id, views, list(seats))
+    alone = {k: render_views(table_id, {k: v}, list(seats))[1][k] for k, v in views.items()}
+    return together, alone
+
+
+@pytest.mark.parametrize("seed, options", [
+    (1, {"turn_limit": "3"}),
+    (2, {"turn_limit": "3", "control": "anyone"}),  # every card is editable by every seat
+])
+def test_shared_cards_leave_every_view_as_it_is_alone(make_table, seed, options):
+    table, seats = make_table("demloc", players=4, options=options)
+    game = get_ruleset("demloc")
+    rnd = random.Random(seed)
+    checked = 0
+    for step in range(40):
+        table = Table.objects.get(pk=table.pk)
+        if step % 4 == 0:
+            together, alone = renders(table.pk, seats)
+            assert together == alone, step
+            checked += 1
+            if table.state.get("ended"):
+                break
+        offered = [(s, c) for s in seats
+                   for c in game.moves(game.view(game.load(table.state), s.number), s.number)]
+        if not offered:
+            break
+        seat, command = rnd.choice(offered)
+        try:
+            services.run_command(table, seat, command)
+        except TabletopError:
+            pass  # a move the page offers may still be refused (e.g. a roll out of range)
+    assert checked >= 5
+    # what is shared: the cards of the other Guilds, once for all seats (not editable)
+    shared_cards = sum(html.count('class="card dl-piece') for html in alone.values())
+    assert shared_cards > 0
