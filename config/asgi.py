@@ -12,6 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
 from servestatic import ServeStaticASGI  # noqa: E402
 
 from tabletop.gate import SameOriginWebsocket  # noqa: E402
@@ -54,5 +55,8 @@ application = ProtocolTypeRouter(
 # the frame p99 from 45/46/126 ms to 38/43/45 ms over 3 runs (README, Performance). The
 # collection just before it frees what importing left behind (the CPython docs' advice for
 # gc.freeze).
+# The URL conf (and, through it, every view module and the API's error-code tables) is
+# imported now rather than by the first request, so it is frozen too and no phone waits for it.
+get_resolver().url_patterns  # noqa: B018 - imported for its side effect
 gc.collect()
 gc.freeze()
