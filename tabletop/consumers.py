@@ -165,10 +165,16 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def offer(self, version: int, html: str, force: bool = False) -> None:
         """Queue ``html`` (the live region at ``version``) for this phone; a newer frame
-        replaces one not sent yet; an older one is dropped unless ``force``d."""
+        replaces one not sent yet; an older one is dropped, and one of the version already
+        sent too unless ``force``d (a lobby change re-renders the same version). Never older
+        than what the phone was sent or will be: a push that read the table before a command
+        committed can end after the fan-out sent the command's frame (its row needs no read),
+        and the page would swap an older lobby region in (frontend/app.js)."""
+        if version < self.sent_version:
+            return
         if self._frame is not None:
             queued_version, _, queued_force = self._frame
-            if version < queued_version and not force:
+            if version < queued_version:
                 return
             force = force or (queued_force and version == queued_version)
         elif not force and version <= self.sent_version:
@@ -180,9 +186,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send_frames(self) -> None:
         while self._frame is not None:
             (version, html, force), self._frame = self._frame, None
-            if not force and version <= self.sent_version:
+            if version < self.sent_version or (not force and version == self.sent_version):
                 continue
-            self.sent_version = max(self.sent_version, version)
+            self.sent_version = version
             try:
                 await self.send(text_data=html)
             except Exception:  # the phone went away meanwhile: disconnect() cleans up
