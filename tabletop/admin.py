@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from tabletop.models import Event, Heartbeat, Seat, Table
-from tabletop.services import table_replay
+from tabletop.services import notify_table, table_replay
 
 
 class SeatInline(admin.TabularInline):
@@ -23,6 +23,15 @@ class TableAdmin(admin.ModelAdmin):
     search_fields = ("code", "title", "seats__name")
     readonly_fields = ("state", "meta", "version", "created_at", "updated_at", "replayed")
     inlines = [SeatInline]
+
+    def save_related(self, request, form, formsets, change):
+        """After the table and its seats are saved: the phones re-read it (a lobby update,
+        after commit). A command's update carries only the columns the command wrote and the
+        fan-out applies it to the table it last rendered (``tabletop.fanout.with_row``), so a
+        title, host, options or seat name changed here would never reach a connected phone."""
+        super().save_related(request, form, formsets, change)
+        table = form.instance
+        notify_table(table.pk, table.version, lobby=True)
 
     @admin.display(description="Replayed from the log")
     def replayed(self, obj):
