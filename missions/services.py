@@ -452,7 +452,10 @@ def mission_close(*, mission_id: int) -> dict:
                     mercenary_id=c["ref"],
                     status=c["status"],
                     heal_feods=c["heal_feods"],
-                    note=f"{name}: {c['needs']}"[:200],
+                    # The Dormitory says "Dead" and what that means itself (6.4.1).
+                    note=(
+                        f"killed in {name}" if c["status"] == "dead" else f"{name}: {c['needs']}"
+                    )[:200],
                 )
             except (NotFound, RuleViolation) as exc:  # dismissed or already dead meanwhile
                 skipped.append({"name": c["name"], "code": exc.code})

@@ -174,6 +174,12 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     )
 
 
+def a_or_an(word: str) -> str:
+    """The article before ``word`` in the narration: "an" before a vowel letter ("an Ember
+    Crown daemon", "an ash daemon"), else "a"."""
+    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+
+
 def summoned_text(s: dict, d: dict) -> str:
     lower = (
         f" (none at that level: drawn from level {d['drawn_level']})"
@@ -182,7 +188,8 @@ def summoned_text(s: dict, d: dict) -> str:
     )
     who = s["pieces"].get(d["summoner"], {}).get("name", "?")
     return (
-        f"{who} summons a {d['kabbalah']} daemon of level {d['level']}{lower}: "
+        f"{who} summons {a_or_an(d['kabbalah'])} {d['kabbalah']} daemon of level {d['level']}"
+        f"{lower}: "
         f"{d['daemon']['name']} with {d['hearts']} heart token(s)."
     )
 

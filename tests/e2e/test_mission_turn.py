@@ -244,7 +244,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         same_version(ann, ben)
         for p in (ann, ben):
             expect(p.page.locator("#dl-log")).to_contain_text(
-                "Maud Brinewitch summons a ash daemon of level 1"
+                "Maud Brinewitch summons an ash daemon of level 1"
             )
             expect(p.page.locator('[data-piece="d1"]')).to_contain_text("Unclean daemon")
         expect(card(ben, "s1-maud").locator(".badge", has_text="summoning")).to_be_visible()

@@ -99,6 +99,9 @@ def test_three_turn_mission(table):
     # Summoning (7.2.3.2): Vesna, ash level 1, 2 heart tokens: the Unclean daemon.
     run(t, ANN, "daemon.summon", piece=VESNA, level=1, hearts=2)
     ann_daemon = piece(t, VESNA)["summoning"]
+    # The narration's article fits the kabbalah's name: "an ash daemon", never "a ash".
+    summoned = [line for line in t.lines() if "summons" in line]
+    assert summoned and summoned[-1].startswith("Vesna the Gray summons an ash daemon of level 1")
     assert (
         piece(t, ann_daemon)["name"] == "Unclean daemon"
         and piece(t, ann_daemon)["heart_limit"] == 2
@@ -325,3 +328,11 @@ def test_the_live_log_names_the_turn_that_ended_not_the_current_one_7_1():
     ]
     ended = [t for t in lines if t and t.startswith("Turn ") and " is over" in t]
     assert [t.split(":")[0] for t in ended] == ["Turn 1 is over", "Turn 2 is over"]
+
+
+def test_the_summoning_narration_says_a_or_an_by_the_kabbalah_s_first_letter_7_2_3_2():
+    from missions.rules.summoning import a_or_an
+
+    assert [a_or_an(w) for w in ("Ember Crown", "ash", "Obsidian", "Bone", "salt", "")] == [
+        "an", "an", "an", "a", "a", "a",
+    ]

@@ -1,5 +1,7 @@
 """The demloc ruleset at a real table: run_command, undo, replay, the page (DESIGN.md)."""
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
@@ -115,3 +117,20 @@ def test_the_turn_bars_newest_line_says_when_it_was_undone(client, make_table):
     html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     status = re.search(r'id="dl-status"[^>]*>(.*?)</p>', html, re.S).group(1)
     assert status.startswith("Undone: <s>") and "Korr" in status
+
+
+def test_kills_are_listed_without_a_stray_separator_7_3_1(client, make_table):
+    # "Kills: mercenary L1 × 1 [−1] ;" had a "; " after every kill, the last one too.
+    import re
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    run(table, ann, "kill.count", kind="mercenary", level=1)
+    run(table, ann, "kill.count", kind="follower", level=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    kills = re.findall(r'<p class="small muted dl-kills">Kills: (.*?)</p>', html)
+    assert len(kills) == 2 and ";" not in "".join(kills)  # CSS puts "; " between two kills
+    mine = re.findall(r'<span class="dl-kill">([^<]*)', kills[0])
+    assert sorted(k.strip() for k in mine) == ["follower L2 × 1", "mercenary L1 × 1"]
+    css = (Path(__file__).parents[2] / "missions/static/missions/missions.css").read_text()
+    assert '.dl-kill + .dl-kill::before { content: "; "; }' in css

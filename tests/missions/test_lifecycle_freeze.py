@@ -3,6 +3,7 @@ app ... it will be possible to modify their structure (hire mercenaries, change 
 equipment, etc.)"; 6.4.1 characters choice and resolution phase). Issue 14, point 1."""
 
 import pytest
+from django.test import Client
 
 from guilds import services as gs
 from guilds.models import ControlPoint, LedgerEntry, Mercenary, MissionHold
@@ -165,6 +166,15 @@ def test_killed_at_the_table_is_dead_after_close_and_cannot_be_dismissed_before_
     assert result["skipped"] == []
     assert merc(b, "Ash").status == "dead"
     assert merc(b, "Birch").status == "active"  # survived: back in the dormitory
+    # The Dormitory says it once, in one sentence (no "Dead: ...: Dead: ...(6.4.1).." twice).
+    client = Client()
+    client.force_login(b.master)
+    page = " ".join(client.get("/guild/dormitory/").content.decode().split())
+    assert (
+        f"Dead (killed in {mission.definition.name}): stays listed, can never be used again (6.4.1).</p>"
+        in page
+    )
+    assert page.count("never be used again") == 1 and "Dead: " not in page
     assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "mercenary_dead"
     assert not MissionHold.objects.filter(reference=f"mission:{mission.pk}").exists()
     gs.mercenary_dismiss(guild=b, mercenary_id=merc(b, "Birch").pk)  # free again after close

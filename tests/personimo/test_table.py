@@ -1,6 +1,7 @@
 """Personimo on the live-table kit: whole games through run_command, replay, and the page."""
 
 import random
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -125,6 +126,12 @@ def test_the_page_lists_legal_placements_and_ends_with_the_scores(make_table):
     best = max(r["total"] for r in state["results"])
     assert f"wins with {best}." in final or f"tie with {best}." in final
     assert " x " in final  # each neighborhood's arithmetic
+    # Final scores in rank order, the winner first, on every phone (not "my district first").
+    for seat in seats:
+        block = render_live(table, seat).split('id="pm-scores"')[1].split("</table>")[0]
+        rows = re.findall(r"<td>(\d+)\. ([^<]+)</td><td>(\d+)</td>", block)
+        assert len(rows) == 2 and [int(r[0]) for r in rows] == sorted(int(r[0]) for r in rows)
+        assert [int(r[2]) for r in rows] == sorted((int(r[2]) for r in rows), reverse=True)
 
 
 def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client, db):
