@@ -2,6 +2,7 @@
 
 import pytest
 
+from missions.rules import DemlocRuleset
 from missions.rules import setup as setup_rules
 from tabletop.errors import RuleViolation
 
@@ -447,3 +448,36 @@ def test_a_phone_sees_no_other_guild_s_dormitory_or_purse():
     assert "roster" in view["guilds"]["1"] and view["my_feods"] == 50
     assert list(view["costs"]) == ["1"]
     assert "feods" not in view["players"][0]["guild"]
+
+
+def test_the_mana_form_shows_what_was_saved_and_a_save_of_zeros_is_refused_6_4_1():
+    # "2 arcane dice: 1 common, 1 dark" above a form reset to 0 / 0 / 0 invited a second Save
+    # that would overwrite the roll: the inputs now hold the saved values.
+    import re
+
+    from django.template.loader import render_to_string
+
+    t = new_table()
+    to_characters(t)
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m22")
+    all_next(t)
+    assert stage(t) == "mana"
+
+    def inputs():
+        view = DemlocRuleset().view(t.state, 0)
+        html = render_to_string(
+            "missions/_setup.html", {"view": view, "command_url": "/c/", "table": {"code": "ABC"}}
+        )
+        form = html.split('value="m11"')[1].split("</form>")[0]
+        return dict(re.findall(r'name="d\.(common|dark|seals)" inputmode="numeric" value="(\d+)"',
+                               form))
+
+    assert inputs() == {"common": "0", "dark": "0", "seals": "0"}  # nothing rolled yet
+    run(t, 0, "setup.mana", character="m11", common=1, dark=1)
+    assert inputs() == {"common": "1", "dark": "1", "seals": "0"}
+    # Saving zeros is refused (the dice must add up to the arcane ability): nothing changes.
+    with pytest.raises(RuleViolation) as err:
+        run(t, 0, "setup.mana", character="m11", common=0, dark=0, seals=0)
+    assert err.value.code == "bad_count"
+    assert t.state["setup"]["mana"]["s0-m11"] == {"common": 1, "dark": 1, "seals": 0}
