@@ -335,7 +335,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
         "The dormitory is full (… slots). Upgrade it or dismiss someone.",
     ),
     "small_on_card": (RuleViolation, "Small cards may not be placed on top of other cards."),
-    "stale_version": (Conflict, "The table moved on (version …, you saw …)."),
+    "stale_version": (Conflict, "Someone acted just before you: look, then tap again."),
     "suit_mismatch": (RuleViolation, "Feed the Eater a card of its suit."),
     "summoning": (RuleViolation, "… cannot move while its daemon plays (7.2.3.2)."),
     "table_full": (RuleViolation, "… seats at most …."),

@@ -339,7 +339,7 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     if expected_version is not None and expected_version != snapshot.version:
         raise Conflict(
             "stale_version",
-            f"The table moved on (version {snapshot.version}, you saw {expected_version}).",
+            "Someone acted just before you: look, then tap again.",
         )
     game = get_ruleset(snapshot.ruleset)
     seed = settings.TABLETOP_RNG_SEED

@@ -75,6 +75,7 @@ def test_command_form_runs_and_refusals_show_a_message(client):
         {"type": "counter.add", "d.amount": "1", "expected_version": "2"},
     )
     assert stale.status_code == 409 and 'data-code="stale_version"' in stale.content.decode()
+    assert "Someone acted just before you: look, then tap again." in stale.content.decode()
     bad = client.post(f"/t/{table.code}/command/", {"type": "counter.add", "data": "{oops"})
     assert bad.status_code == 400 and 'data-code="bad_command"' in bad.content.decode()
     stranger = type(client)().post(

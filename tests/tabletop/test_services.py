@@ -70,6 +70,8 @@ def test_stale_expected_version_is_a_conflict(make_table):
     with pytest.raises(Conflict) as exc:
         services.run_command(table, seats[1], add(3), expected_version=2)
     assert exc.value.code == "stale_version"
+    # Player wording, no version numbers (a phone shows it in the sticky turn bar).
+    assert exc.value.message == "Someone acted just before you: look, then tap again."
     table.refresh_from_db()
     assert table.state["total"] == 2 and table.version == 3
 
