@@ -183,7 +183,7 @@
   // htmx gives up on a request after htmx.config.timeout (base.html: 10 s). The tap's fate is
   // shown at the control, and it is sent again (same idempotency key, same expected version)
   // once the phone is back: the server applies it, replays it if it had arrived, or refuses it
-  // as stale ("The table moved on") with the current state, which the answer shows.
+  // as stale ("Someone acted just before you") with the current state, which the answer shows.
   var unsent = null;
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
@@ -196,6 +196,7 @@
     note.id = "unsent"; note.className = "alert"; note.setAttribute("role", "alert");
     note.dataset.code = "not_sent";
     note.textContent = "Not sent yet: no connection. Your tap will be sent when you are back.";
+    note.title = note.textContent;
     form.insertAdjacentElement("afterend", note);
     goneOffline();
   }
@@ -313,7 +314,7 @@
       if (target) {
         var note = document.createElement("p");
         note.className = "alert at-control"; note.setAttribute("role", "alert");
-        note.dataset.code = placed.code; note.textContent = placed.text;
+        note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
         target.insertAdjacentElement("afterend", note);
         openAround(target);
         if (alert) {

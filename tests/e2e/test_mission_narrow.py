@@ -1,0 +1,156 @@
+"""Two phones at 360x740 play a standard mission between two Guilds with 40-letter one-word
+names (the Guild form allows 40; STYLE.md: phones first, 360 px; DemLoc rulebook 6.4.1): no
+page of the mission nor the lobby is wider than the phone, on either seat, with every other
+Guild unfolded. A refused tap in the sticky turn bar (a stale version, the offline "Not sent
+yet") is one small line under its buttons, which keep their size; the whole message is in its
+title and read out (role=alert)."""
+
+from playwright.sync_api import expect
+
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import shot
+from tests.e2e.test_mission_lobby import login, tap_next
+from tests.missions.lifecycle_flow import build_guild
+
+LONG = "Supercalifragilisticexpialidociousguild1"  # 40 characters, no space
+OTHER = "Pneumonoultramicroscopicsilicovolcanoguy"  # 40 characters, no space
+
+
+def too_wide(page) -> dict:
+    """How many CSS pixels the page is wider than the phone's 360 px, and the widest element's
+    tag/class (``{}`` when nothing sticks out: no sideways scroll). A mobile browser widens its
+    layout viewport to a page too wide (innerWidth grew to 496 here), so both are checked."""
+    return page.evaluate(
+        """() => {
+          const d = document.documentElement;
+          const wide = Math.max(d.scrollWidth, window.innerWidth);
+          if (wide <= 360) return {};
+          let worst = null, right = 0;
+          for (const e of document.querySelectorAll('body *')) {
+            const r = e.getBoundingClientRect().right;
+            if (r > right) { right = r; worst = e; }
+          }
+          return {by: wide - 360,
+                  widest: worst.tagName + '.' + worst.className + ' ' + Math.round(right)};
+        }"""
+    )
+
+
+def unfold_everything(page) -> None:
+    page.evaluate("document.querySelectorAll('#live details').forEach(d => d.open = true)")
+
+
+def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays_one_line(
+    new_phone,
+):
+    assert len(LONG) == len(OTHER) == 40
+    load_demo_missions()
+    a = build_guild(LONG, "red", ("Rook",), feods=80)
+    b = build_guild(OTHER, "blue", ("Ash",), feods=80)
+    ann, bob = new_phone(), new_phone()
+    login(ann, a.master.username)
+    login(bob, b.master.username)
+    ann.goto("/missions/")
+    assert too_wide(ann) == {}  # the lobby names the Guild
+    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_role("button", name="Open the mission table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    bob.goto(f"/j/{code}/")
+    bob.fill("#name", OTHER)
+    bob.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text(OTHER)
+    assert too_wide(ann) == {} and too_wide(bob) == {}
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, bob):
+        phone.get_by_role("button", name="Bring my Guild", exact=True).click()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-guilds")).to_contain_text(OTHER)
+        expect(phone.locator("#dl-guilds")).not_to_contain_text("waiting")  # both Guilds bound
+    for stage in ("raffle", "objective", "map", "characters"):
+        for phone in (ann, bob):
+            tap_next(phone)
+        for phone in (ann, bob):
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+    ann.get_by_role("button", name="Choose").first.click()
+    expect(ann.locator(".dl-picks")).to_contain_text("Rook")
+    bob.get_by_role("button", name="Choose").first.click()
+    expect(bob.locator(".dl-picks")).to_contain_text("Ash")
+    for stage in ("mana", "miniatures", "deployment"):
+        for phone in (ann, bob):
+            tap_next(phone)
+        for phone in (ann, bob):
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+        assert too_wide(ann) == {} and too_wide(bob) == {}, stage
+    for placed in (1, 2):
+        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
+        acting.get_by_role("button", name="Placed").click()
+        for phone in (ann, bob):
+            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
+    for phone in (ann, bob):
+        expect(phone.locator('[data-stage="start"]')).to_be_visible()
+        phone.get_by_role("button", name="Next").click()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-turn-no")).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+
+    # The mission page on each seat: the other Guild's folded line names it (504 px before).
+    expect(bob.locator("#dl-others .dl-folded > summary")).to_contain_text(LONG)
+    expect(ann.locator("#dl-others .dl-folded > summary")).to_contain_text(OTHER)
+    shot(bob, "mission-narrow-other-seat-folded")
+    for phone, name in ((bob, "bob"), (ann, "ann")):
+        assert too_wide(phone) == {}, name
+        summary = phone.locator("#dl-others .dl-folded > summary").first.bounding_box()
+        assert summary and summary["x"] + summary["width"] <= 360
+        unfold_everything(phone)
+        assert too_wide(phone) == {}, name
+        assert phone.evaluate(
+            "document.documentElement.scrollWidth <= window.innerWidth && window.innerWidth == 360"
+        ), name
+    bob.evaluate("window.scrollTo(0, 0)")
+    bob.locator("#dl-others").scroll_into_view_if_needed()
+    bob.screenshot(path="test-artifacts/mission-narrow-other-seat.png")
+    bob.locator("#dl-players").scroll_into_view_if_needed()
+    bob.screenshot(path="test-artifacts/mission-narrow-players.png")
+    ann.goto("/missions/")
+    assert too_wide(ann) == {}  # the lobby lists the table being played
+    ann.goto(f"/t/{code}/")
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+
+    # A refused tap in the sticky turn bar: the phone's version is behind (someone acted).
+    phone = next(p for p in (ann, bob) if p.get_by_role("button", name="Next: pass").count())
+    phone.evaluate("window.scrollTo(0, 0)")
+    bar = phone.locator("#dl-turn")
+    next_pass = phone.get_by_role("button", name="Next: pass")
+    before = {"bar": bar.bounding_box(), "next": next_pass.bounding_box()}
+    version = int(phone.locator("#live").get_attribute("data-version"))
+    phone.evaluate(f"document.getElementById('live').dataset.version = '{version - 1}'")
+    next_pass.click()
+    refusal = bar.locator('.alert.at-control[data-code="stale_version"]')
+    expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
+    expect(refusal).to_have_attribute("title", "Someone acted just before you: look, then tap again.")
+    expect(refusal).to_have_attribute("role", "alert")
+    after = {"bar": bar.bounding_box(), "next": next_pass.bounding_box()}
+    shot_path = "test-artifacts/mission-narrow-stale-in-bar.png"
+    phone.screenshot(path=shot_path)
+    line = refusal.bounding_box()
+    assert line and line["height"] <= 24, line  # one small line
+    assert after["next"]["height"] == before["next"]["height"]
+    assert abs(after["next"]["width"] - before["next"]["width"]) <= 1
+    assert after["bar"]["height"] - before["bar"]["height"] <= 28, (before, after)
+    assert too_wide(phone) == {}
+
+    # Offline: the tap is kept ("Not sent yet"), one line in the bar too.
+    phone.context.set_offline(True)
+    next_pass.click()
+    unsent = bar.locator('#unsent[data-code="not_sent"]')
+    expect(unsent).to_be_visible()
+    expect(unsent).to_have_attribute(
+        "title", "Not sent yet: no connection. Your tap will be sent when you are back."
+    )
+    box = unsent.bounding_box()
+    assert box and box["height"] <= 24, box
+    assert next_pass.bounding_box()["height"] == before["next"]["height"]
+    assert bar.bounding_box()["height"] - before["bar"]["height"] <= 60
+    phone.screenshot(path="test-artifacts/mission-narrow-unsent-in-bar.png")
+    shot(phone, "mission-narrow-unsent-full")
+    phone.context.set_offline(False)
