@@ -78,7 +78,7 @@ def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
                    [...document.querySelectorAll('#live button')]
                      .find(b => b.textContent.trim() === '+1').click(); }"""
     )
-    expect(ann.locator(".alert")).to_contain_text("moved on")
+    expect(ann.locator(".alert")).to_contain_text("Someone acted just before you")
     expect(ann.locator("#total")).to_have_text("0")
     ann.get_by_role("button", name="+1").click()
     expect(ann.locator("#total")).to_have_text("1")
