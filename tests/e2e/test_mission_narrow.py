@@ -113,8 +113,13 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
     bob.screenshot(path="test-artifacts/mission-narrow-players.png")
     ann.goto("/missions/")
     assert too_wide(ann) == {}  # the lobby lists the table being played
-    ann.goto(f"/t/{code}/")
-    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+    for path in ("log/", "seats/"):  # the mission's whole log and its seats
+        bob.goto(f"/t/{code}/{path}")
+        assert too_wide(bob) == {}, path
+    shot(bob, "mission-narrow-seats")
+    for phone in (ann, bob):
+        phone.goto(f"/t/{code}/")
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
 
     # A refused tap in the sticky turn bar: the phone's version is behind (someone acted).
     phone = next(p for p in (ann, bob) if p.get_by_role("button", name="Next: pass").count())
