@@ -56,16 +56,19 @@ Update = tuple[int, bool, "int | None", "dict | None"]
 
 def merge_updates(a: Update, b: Update) -> Update:
     """Two updates of one table as one: the newer version, ``lobby`` if either was, the acting
-    seat if both name the same one, and a row only when both carry one and neither is a lobby
-    change: the newer row, with what only the older one changed (``setup``, written by
-    ``table.start``) and the older ``since``, so it describes everything from the older base
-    to the newer version. Pure; used by the publisher and by the fan-out's room."""
+    seat if both name the same one, and a row only when both carry one, neither is a lobby
+    change and the newer was written over the older's version or an earlier one (no command of
+    another process in between: its message comes on its own): the newer row, with what only
+    the older one changed (``setup``, written by ``table.start``) and the older ``since``, so
+    it describes everything from the older base to the newer version. Pure; used by the
+    publisher and by the fan-out's room."""
     (va, la, sa, ra), (vb, lb, sb, rb) = a, b
     lobby = la or lb
     row = None
     if ra is not None and rb is not None and not lobby:
         older, newer = (ra, rb) if va <= vb else (rb, ra)
-        row = {**older, **newer, "since": min(ra["since"], rb["since"])}
+        if newer["since"] <= older["version"]:
+            row = {**older, **newer, "since": min(ra["since"], rb["since"])}
     return max(va, vb), lobby, sa if sa == sb else None, row
 
 

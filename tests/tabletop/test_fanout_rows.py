@@ -49,6 +49,15 @@ def test_a_lobby_change_or_an_update_without_a_row_leaves_no_row():
     assert merge_updates((5, True, 0, row(4, 5)), (6, False, 0, row(5, 6)))[3] is None
 
 
+def test_rows_with_a_gap_between_them_merge_into_no_row():
+    # this process committed 5->6 and 7->8; another one 6->7 (it may have written the setup)
+    merged = merge_updates((6, False, 0, row(5, 6)), (8, False, 0, row(7, 8)))
+    assert merged[:3] == (8, False, 0) and merged[3] is None  # the fan-out reads
+    base = Table(id=1, code="ABC", ruleset="counter", status="lobby", version=5, state=None,
+                 meta={}, options={}, setup={})
+    assert merged[3] is None or with_row(base, merged[3]) is None
+
+
 def test_a_row_applies_only_to_the_version_it_was_written_over_or_a_newer_one():
     base = Table(id=1, code="ABC", ruleset="counter", status="playing", version=5,
                  state={"n": 0}, meta={}, options={"x": 1}, setup={"s": 1})
