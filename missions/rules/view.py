@@ -322,6 +322,22 @@ def view(state: dict, seat: int | None) -> dict:
                 else None,
             }
         )
+    # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
+    # MONSTROUS): the brawl form names both counts for each defender it offers.
+    for view_piece in pieces:
+        if view_piece["editable"] and view_piece["status"] == "in_play":
+            attacker = state["pieces"][view_piece["id"]]
+            view_piece["brawl_targets"] = [
+                {
+                    "id": t["id"],
+                    "name": t["name"],
+                    "player": t["player"],
+                    "mine": brawl.brawl_dice(attacker, state["pieces"][t["id"]], True)[0],
+                    "theirs": brawl.brawl_dice(state["pieces"][t["id"]], attacker, False)[0],
+                }
+                for t in pieces
+                if not t["mine"] and t["status"] == "in_play"
+            ]
     acting = state["play_order"][state["acting_index"]] if state["play_order"] else None
     next_odds = (
         [

@@ -85,6 +85,24 @@ def test_the_brawl_form_counts_broken_hearts_7_3_2_1():
     assert piece(t, BRAM)["h2h"] == 4
 
 
+def test_the_brawl_form_names_both_counts_for_each_defender_7_3_2_1():
+    """Found by a new user: "My dice: 3" whatever the defender, and the tap refused with "rolls
+    2 fighting dice". A MONSTROUS defender takes a die from its attacker (8.4), a broken heart
+    one from its bearer: each defender's line says both counts, the very counts the brawl's
+    check asks for."""
+    t = new_sim()
+    t.state["pieces"][KORR]["features"] = ["MONSTROUS 1"]
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="broken_hearts", delta=1)
+    bram = mine(view(t.state, BOB), BRAM)
+    against = {x["id"]: (x["mine"], x["theirs"]) for x in bram["brawl_targets"]}
+    korr, vesna = piece(t, KORR), piece(t, VESNA)
+    assert against[KORR] == (4 - 1 - 1, korr["h2h"])  # a broken heart and MONSTROUS Korr
+    assert against[VESNA] == (4 - 1, vesna["h2h"])
+    assert set(against) == {x["id"] for x in view(t.state, BOB)["other_pieces"]
+                            if x["status"] == "in_play"}
+    assert "brawl_targets" not in mine(view(t.state, ANN), BRAM)  # not Ann's to attack with
+
+
 def test_a_claim_of_the_objective_is_a_prompt_for_those_who_answer_7_3_2_3():
     t = three()
     finish_turn(t)
