@@ -272,7 +272,11 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         box = open_act(ben, "s1-bram", "brawl")
         form = box.locator("form", has=ben.page.locator('input[value="demloc.brawl.propose"]'))
         form.locator('select[name="d.defender"]').select_option("s0-korr")
-        expect(form).to_contain_text("My dice: 3 (h-to-h 4 − 1 broken heart)")  # after Korr's shot
+        # after Korr's shot: the broken heart, and the defender's line says both counts
+        expect(form).to_contain_text("My dice (h-to-h 4 − 1 broken heart")
+        expect(form.locator('select[name="d.defender"] option[value="s0-korr"]')).to_contain_text(
+            "you roll 3, they roll 2"
+        )
         form.get_by_label(re.compile("^My dice")).fill("6 5 4")
         form.get_by_label("Defender's dice").fill("2 1")
         ben.command(form.get_by_role("button", name="Work it out"))
