@@ -134,3 +134,14 @@ def test_kills_are_listed_without_a_stray_separator_7_3_1(client, make_table):
     assert sorted(k.strip() for k in mine) == ["follower L2 × 1", "mercenary L1 × 1"]
     css = (Path(__file__).parents[2] / "missions/static/missions/missions.css").read_text()
     assert '.dl-kill + .dl-kill::before { content: "; "; }' in css
+
+
+def test_a_mission_everyone_agreed_to_stop_says_so_6_4_2(client, make_table):
+    """Found by a new user: the heading said "Mission over: surrender" when the players had
+    all agreed to stop (6.4.2); it now says what happened."""
+    table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
+    run(table, ann, "surrender.vote", agree=True)
+    run(table, bob, "surrender.vote", agree=True)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert "<strong>Mission over</strong>: everyone agreed to stop" in html
