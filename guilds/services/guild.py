@@ -9,7 +9,7 @@ from django.db.models import Sum
 from tabletop.errors import RuleViolation
 
 from .. import rules
-from ..models import AccountCode, Building, Guild, GuildColour, LedgerEntry
+from ..models import AccountCode, Building, Guild, GuildColour, LedgerEntry, SetCode
 from ._common import lock_guild, post, require_balances
 
 
@@ -61,6 +61,12 @@ def guild_create(*, master: User, account_code: str, name: str, colour: str) -> 
         .first()
     )
     if code is None:
+        if SetCode.objects.filter(code=rules.normalize_code(account_code)).exists():
+            raise RuleViolation(
+                "code_unknown",
+                "That is a set code: found the Guild with an account-card code, then redeem "
+                "set codes at the City Gate.",
+            )
         raise RuleViolation("code_unknown", "That account code does not exist. Check the card.")
     if Guild.objects.filter(account_code=code).exists():
         raise RuleViolation("code_used", "That account code has already founded a Guild.")

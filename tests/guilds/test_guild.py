@@ -118,3 +118,15 @@ def test_rename_and_recolour(guild, found_guild):
     with pytest.raises(RuleViolation) as exc:
         services.guild_update(guild=other, name="house corvo")
     assert exc.value.code == "name_taken"
+
+
+def test_a_set_code_typed_as_an_account_code_says_where_it_goes():
+    """Found by a new user: a set code typed to found a Guild only said the account code did
+    not exist; it now says what it is and where it goes (the City Gate)."""
+    card_set = CardSetFactory(kind=models.CardSet.Kind.EQUIPMENT)
+    code = models.SetCode.objects.create(card_set=card_set, code=new_code(models.SetCode))
+    with pytest.raises(RuleViolation) as exc:
+        services.guild_create(master=UserFactory(), account_code=code.code.lower(),
+                              name="House Vesper", colour="red")
+    assert exc.value.code == "code_unknown" and "City Gate" in str(exc.value.message)
+    assert not models.Guild.objects.exists()
