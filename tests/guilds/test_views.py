@@ -201,3 +201,26 @@ def test_dormitory_page_shows_limits_status_and_what_the_injured_need(client, ma
     html = client.get(reverse("guilds:dormitory")).content.decode()
     assert re.search(r"1/4 slots", html)
     assert "Needs: 20 feods of care" in html and "Cracked ribs" in html
+
+
+def test_a_dead_mercenary_s_line_says_it_once_even_with_a_note_of_before_6_4_1(
+    client, master, demo
+):
+    # Missions closed before wrote "<mission>: Dead: stays in the dormitory, can never be used
+    # again (6.4.1)." into the note; the line read "Dead: <that>. Stays listed; ..." (twice, "..").
+    found(client)
+    client.post(reverse("guilds:redeem"), {"code": set_code("Basic Guild Set: Rise of Guilds 1")})
+    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Okka Ironjaw")})
+    guild = models.Guild.objects.get(master=master)
+    from guilds import services
+
+    services.mercenary_status_set(
+        mercenary_id=guild.mercenaries.get().pk,
+        status="dead",
+        note="The Drowned Bell: Dead: stays in the dormitory, can never be used again (6.4.1).",
+    )
+    html = " ".join(client.get(reverse("guilds:dormitory")).content.decode().split())
+    assert (
+        "Dead (The Drowned Bell): stays listed, can never be used again (6.4.1).</p>" in html
+    )
+    assert html.count("never be used again") == 1
