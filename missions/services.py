@@ -513,5 +513,6 @@ def mission_continue(*, mission_id: int, user, definition_id: int, mode: str) ->
     for s in new_seats:
         if s.user is not None:
             mission_guild_bind(table=table, seat=s, user=s.user)
-    table_services.notify_table(old.table_id, old.table.version)
+    # The old table's phones are shown the way to the next mission (no new version there).
+    table_services.notify_table(old.table_id, old.table.version, lobby=True)
     return mission

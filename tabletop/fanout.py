@@ -106,6 +106,14 @@ def render_views(
         close_old_connections()
 
 
+def refreshed(html: str) -> str:
+    """The live region ``html`` marked ``data-refresh``: the page swaps it in even at the
+    version it shows (frontend/app.js), as a lobby-type change needs (seats renamed, moved
+    or revoked, options, a closed mission's next one: no new version). Other frames of the
+    version a phone shows are left out, so a reconnect does not close an open card."""
+    return html.replace('<section id="live" ', '<section id="live" data-refresh="1" ', 1)
+
+
 #: Tables read by ``render_views`` in this process (tests, bench): a fan-out that had the
 #: committed row read none.
 table_reads = 0
@@ -248,6 +256,8 @@ class Room:
 
             def deliver(key, now, html, force=lobby, by_key=by_key):
                 self.hub.renders += 1
+                if force:
+                    html = refreshed(html)
                 for m in by_key.get(key, ()):
                     m.offer(now, html, force=force)
 

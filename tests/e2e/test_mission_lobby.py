@@ -93,6 +93,12 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     bob.locator("#dl-close").click()
     expect(ann.locator("#dl-closed")).to_be_visible()
     shot(ann, "mission-resolution")
+    # Another mission, same players (6.4.1): Bob continues; Ann's phone shows the way there
+    # without a reload (the old table has no new version: a data-refresh frame, app.js).
+    expect(ann.locator("#dl-next-mission")).to_have_count(0)
+    bob.locator("#dl-continue").get_by_role("button", name="Continue").click()
+    expect(ann.locator("#dl-next-mission")).to_be_visible()
+    shot(ann, "mission-next")
     ann.get_by_role("link", name="Battle report").click()
     expect(ann.locator("#report-timeline")).to_contain_text("plays first")
     shot(ann, "mission-report")

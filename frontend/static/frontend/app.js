@@ -67,7 +67,7 @@
     var next = parseInt(incoming.dataset.version || "-1", 10);
     var lobby = incoming.dataset.status === "lobby";
     var hasAlert = incoming.querySelector && incoming.querySelector(".alert");
-    if (hasAlert || lobby) return;
+    if (hasAlert || lobby || incoming.dataset.refresh) return;  // tabletop.fanout.refreshed
     if (next < now || (next === now && target.dataset.status === incoming.dataset.status)) {
       e.detail.shouldSwap = false;
     }
