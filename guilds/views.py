@@ -310,6 +310,10 @@ def found(request):
             colour=request.POST.get("colour", ""),
         )
     except TabletopError as exc:
+        guild = _guild(request) if getattr(exc, "code", "") == "guild_exists" else None
+        posted = " ".join(request.POST.get("name", "").split()).casefold()
+        if guild is not None and guild.name.casefold() == posted:
+            return redirect(reverse("guilds:home"))  # a double tap: the first one founded it
         return render(
             request,
             "guilds/found.html",

@@ -58,6 +58,19 @@ def test_a_new_master_sees_the_founding_form_then_founds(client, master, demo):
     assert models.Guild.objects.get(master=master).colour == "green"
 
 
+def test_a_double_tap_on_found_goes_to_the_guild_not_to_an_error(client, master, demo):
+    """Found by a new user: the second of two quick taps answered "You already lead a Guild."
+    though the first had founded it; it now goes to the Guild (another name still refused)."""
+    code = account_code()
+    form = {"code": code, "name": "House  Vesper", "colour": "green"}
+    assert client.post(reverse("guilds:found"), form).status_code == 302
+    again = client.post(reverse("guilds:found"), {**form, "name": "house vesper"})
+    assert again.status_code == 302 and again["Location"] == reverse("guilds:home")
+    other = client.post(reverse("guilds:found"), {**form, "name": "House Other"})
+    assert other.status_code == 400 and b'data-code="guild_exists"' in other.content
+    assert models.Guild.objects.filter(master=master).count() == 1
+
+
 def test_a_wrong_account_code_is_shown_on_the_form(client, master, demo):
     response = client.post(
         reverse("guilds:found"), {"code": "nope", "name": "X House", "colour": "red"}
