@@ -333,10 +333,16 @@ class DemlocRuleset(DeciderRuleset):
         """The log line of ``event``. Given the state just before it (a full replay: the log
         page, the battle report), the whole story: the event folded into a copy with every
         consequence in words (damage steps, kills, bleeding...). Given a later state (the live
-        view's latest lines), the topic's narrator: the event's own numbers and names."""
+        view's latest lines), the topic's narrator: the event's own numbers and names. An
+        undone event the live view lists after the current state's version cannot be folded
+        into that state (an undone "Shot applied" finds no pending shot): it gets the topic's
+        narrator too, never an error on the page."""
         if event.type in self.registry.evolvers and state.get("version", 0) < event.version:
             lines: list[str] = []
-            self.fold_into(copy_json(state), event, lines)
+            try:
+                self.fold_into(copy_json(state), event, lines)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                return super().narrate(event, state)
             return " ".join(lines) or None
         return super().narrate(event, state)
 

@@ -145,3 +145,24 @@ def test_a_mission_everyone_agreed_to_stop_says_so_6_4_2(client, make_table):
     client.cookies[cookie_name(table.pk)] = seat_token(ann)
     html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     assert "<strong>Mission over</strong>: everyone agreed to stop" in html
+
+
+def test_a_shot_applied_then_undone_twice_keeps_the_table_readable(client, make_table):
+    """Found by a new user: shot, Apply, Undo, Undo made the table page answer 500 for every
+    seat for good (the live log narrated the undone "Shot applied" by folding it into the
+    current state, which has no pending shot any more)."""
+    table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
+    run(table, ann, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=1,
+        dice=[3, 3, 3])
+    run(table, bob, "calc.apply")
+    services.run_command(table, bob, Command("table.undo"))
+    services.run_command(table, ann, Command("table.undo"))
+    table.refresh_from_db()
+    assert table.state["pending"] is None
+    lines = services.log_lines(table, limit=8, recent=True)
+    assert [(line["text"], line["undone"]) for line in lines
+            if "applied" in (line["text"] or "")] == [("Shot applied.", True)]
+    for seat in (ann, bob):
+        client.cookies[cookie_name(table.pk)] = seat_token(seat)
+        assert client.get(reverse("tabletop:table", args=[table.code])).status_code == 200
+        assert client.get(reverse("tabletop:log", args=[table.code])).status_code == 200
