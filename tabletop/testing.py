@@ -27,6 +27,7 @@ from tabletop.log import (
     Meta,
     narrated,
     rebuild,
+    recent_lines,
     step,
 )
 from tabletop.rules import Command, EventRecord, SeatInfo
@@ -241,6 +242,9 @@ def playout(
     def check(index: int) -> None:
         if conserved:
             assert conserved(sim.state) == baseline, f"cards not conserved (seed {seed}, step {index})"
+        # The live view's latest log lines (undone ones too) narrate against the current state
+        # without an error: a narrator that fails there makes the table page fail for everyone.
+        recent_lines(ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
         for seat in range(seats):
             raw = ruleset.view(sim.state, seat)
             before = json.dumps(raw, sort_keys=True)

@@ -154,8 +154,13 @@ def _set_up(s: PersonimoState, event: EventRecord) -> None:
 @setup.narrator(SET_UP)
 def _say_set_up(event: EventRecord, state: PersonimoState) -> str:
     data = event.data
+    teams = data.get("teams")
+    if teams:  # teamwork: one district, and one start card, per team (its two players)
+        owners = [" & ".join(n for n, t in zip(data["names"], teams, strict=True) if t == team)
+                  for team in range(len(data["start_cards"]))]
+    else:
+        owners = list(data["names"])
     starts = ", ".join(
-        f"{name}: {card(c).name}"
-        for name, c in zip(data["names"], data["start_cards"], strict=True)
+        f"{name}: {card(c).name}" for name, c in zip(owners, data["start_cards"], strict=True)
     )
     return f"Set up with {len(data['deck'])} cards in the deck. Headquarters: {starts}."
