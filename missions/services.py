@@ -161,6 +161,8 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
         if seat.name != guild.name and not clash:
             Seat.objects.filter(pk=seat.pk).update(name=guild.name)
             seat.name = guild.name
+            # every phone, this one's header too ("You are ..."), reads the seats again
+            table_services.notify_table(table.pk, table.version, lobby=True)
     _raffle_when_all_in(table)
 
 
