@@ -174,6 +174,11 @@ def _require_someone_ready(table: Table, seat: Seat, payload: dict, hint: str) -
     bound = ((table.state or {}).get("setup") or {}).get("guilds") or {}
     if str(seat.number) in bound or any(e.get("ready") for e in payload["roster"]):
         return
+    if any(e.get("not_ready_code") == "mercenary_absent" for e in payload["roster"]):
+        # 6.4: characters chosen for a mission not closed yet stay frozen there; or exploring.
+        hint = ("its characters are away, on another mission that is not closed yet (close "
+                "it, or take the Guild out of it) or exploring the city; the Guild's office "
+                "says where")
     raise RuleViolation(
         "nobody_ready",
         f"Nobody in {payload['guild']['name']} can play a mission yet: {hint} (an equipped "

@@ -80,3 +80,28 @@ def test_name_fields_say_their_40_character_limit(db, url):
     body = phone.get(url).content.decode()
     assert 'maxlength="40"' in body and 'aria-describedby="name-hint"' in body
     assert "40 characters" in body
+
+
+def test_a_guild_held_by_a_mission_not_closed_is_told_where_its_characters_are_6_4(
+    make_guild, demo_missions
+):
+    """Found by a new user: a Guild whose characters were frozen by a mission not closed yet
+    was told to "enlist mercenaries in the Dormitory first" at another mission's bind."""
+    from .lifecycle_flow import open_table
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    _, first, seats = open_table([a, b], demo_missions["objective"], mode="standard")
+    prepare(first, seats, {0: ["Rook"], 1: ["Ash"]})  # Rook is now on this mission
+    c = make_guild("House Cedar", "green", ("Oak",))
+    mission, host = services.mission_open(
+        host=c.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    table = mission.table
+    seat = table_services.seat_join(table=table, name="ash", user=a.master)
+    table_services.run_command(table, host, Command("table.start"))
+    with pytest.raises(RuleViolation) as exc:
+        services.mission_guild_bind(table=table, seat=seat, user=a.master)
+    assert exc.value.code == "nobody_ready"
+    assert "on another mission that is not closed yet" in exc.value.message
+    assert "Dormitory" not in exc.value.message
