@@ -17,6 +17,19 @@ def in_sync(phones) -> None:
         expect(p.locator("#live")).to_have_attribute("data-version", str(newest))
 
 
+def deploy_and_start(phones) -> None:
+    """Deployment (6.4.1): whoever is asked taps Placed, one miniature each, and every phone
+    sees each one placed; then every phone taps Next at the start stage."""
+    for placed in range(1, len(phones) + 1):
+        acting = next(p for p in phones if p.get_by_role("button", name="Placed").count())
+        acting.get_by_role("button", name="Placed").click()
+        for phone in phones:
+            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
+    for phone in phones:
+        expect(phone.locator('[data-stage="start"]')).to_be_visible()
+        phone.get_by_role("button", name="Next").click()
+
+
 def play_to_turn_end(phones) -> None:
     """Whoever acts taps Next: pass until both phases are over (2 passes per player)."""
     for _ in range(2 * len(phones)):

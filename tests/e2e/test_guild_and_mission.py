@@ -15,7 +15,7 @@ from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
-from tests.e2e.demloc_turns import achieve_objective
+from tests.e2e.demloc_turns import achieve_objective, deploy_and_start
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
@@ -111,14 +111,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     # Back at the table: the mission is played and Ash is killed.
     for stage in ("mana", "miniatures", "deployment"):
         next_on_both(stage)
-    for placed in (1, 2):
-        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
-        acting.get_by_role("button", name="Placed").click()
-        for phone in (ann, bob):
-            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
-    for phone in (ann, bob):
-        expect(phone.locator('[data-stage="start"]')).to_be_visible()
-        phone.get_by_role("button", name="Next").click()
+    deploy_and_start([ann, bob])
     expect(bob.locator("#dl-mission")).to_be_visible()
     piece = bob.locator('[id^="piece-s1-"]', has_text="Ash")
     piece.locator("summary").first.click()  # the roster card opens the character's sheet

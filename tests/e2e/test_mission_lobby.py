@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
-from tests.e2e.demloc_turns import achieve_objective
+from tests.e2e.demloc_turns import achieve_objective, deploy_and_start
 from tests.guilds.factories import PASSWORD
 from tests.missions.lifecycle_flow import build_guild
 
@@ -78,14 +78,7 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
 
     # Deployment: the app names the first player; one miniature each, clockwise.
     next_on_both("deployment")
-    for placed in (1, 2):
-        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
-        acting.get_by_role("button", name="Placed").click()
-        for phone in (ann, bob):  # both phones see the miniature placed
-            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
-    for phone in (ann, bob):
-        expect(phone.locator('[data-stage="start"]')).to_be_visible()
-        phone.get_by_role("button", name="Next").click()
+    deploy_and_start([ann, bob])
     expect(ann.locator("#dl-mission")).to_contain_text("ring the bell")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")

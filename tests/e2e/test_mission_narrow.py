@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
+from tests.e2e.demloc_turns import deploy_and_start
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.missions.lifecycle_flow import build_guild
 
@@ -81,14 +82,7 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
         for phone in (ann, bob):
             expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
         assert too_wide(ann) == {} and too_wide(bob) == {}, stage
-    for placed in (1, 2):
-        acting = next(p for p in (ann, bob) if p.get_by_role("button", name="Placed").count())
-        acting.get_by_role("button", name="Placed").click()
-        for phone in (ann, bob):
-            expect(phone.locator("#dl-minis .badge.ok")).to_have_count(placed)
-    for phone in (ann, bob):
-        expect(phone.locator('[data-stage="start"]')).to_be_visible()
-        phone.get_by_role("button", name="Next").click()
+    deploy_and_start([ann, bob])
     for phone in (ann, bob):
         expect(phone.locator("#dl-turn-no")).to_be_visible()
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
