@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from guilds import models
+from guilds import models, services
 from guilds.demo import load_demo_content
 
 from .factories import UserFactory
@@ -198,15 +198,17 @@ def test_another_guilds_weapon_answers_404(client, master, demo):
     assert weapon.mercenary is None
 
 
-def test_dormitory_page_shows_limits_status_and_what_the_injured_need(client, master, demo):
+def enlist_okka(client, master):
+    """A founded Guild with the demo basic set redeemed and Okka Ironjaw enlisted: Okka."""
     found(client)
     client.post(reverse("guilds:redeem"), {"code": set_code("Basic Guild Set: Rise of Guilds 1")})
     client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Okka Ironjaw")})
-    guild = models.Guild.objects.get(master=master)
-    from guilds import services
+    return models.Guild.objects.get(master=master).mercenaries.get()
 
+
+def test_dormitory_page_shows_limits_status_and_what_the_injured_need(client, master, demo):
     services.mercenary_status_set(
-        mercenary_id=guild.mercenaries.get().pk,
+        mercenary_id=enlist_okka(client, master).pk,
         status="injured",
         heal_feods=20,
         note="Cracked ribs",
@@ -221,14 +223,8 @@ def test_a_dead_mercenary_s_line_says_it_once_even_with_a_note_of_before_6_4_1(
 ):
     # Missions closed before wrote "<mission>: Dead: stays in the dormitory, can never be used
     # again (6.4.1)." into the note; the line read "Dead: <that>. Stays listed; ..." (twice, "..").
-    found(client)
-    client.post(reverse("guilds:redeem"), {"code": set_code("Basic Guild Set: Rise of Guilds 1")})
-    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Okka Ironjaw")})
-    guild = models.Guild.objects.get(master=master)
-    from guilds import services
-
     services.mercenary_status_set(
-        mercenary_id=guild.mercenaries.get().pk,
+        mercenary_id=enlist_okka(client, master).pk,
         status="dead",
         note="The Drowned Bell: Dead: stays in the dormitory, can never be used again (6.4.1).",
     )

@@ -9,7 +9,7 @@ from missions.models import Mission
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tests.guilds.factories import UserFactory
 
-from .lifecycle_flow import achieve, cmd, open_table, prepare
+from .lifecycle_flow import achieve, closed_training_mission, cmd, open_table, prepare
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +39,7 @@ def test_continuing_6_4_1_is_for_the_players_of_a_known_mission(make_guild, demo
             mission_id=987654, user=UserFactory(), definition_id=1, mode="training"
         )
     assert exc.value.code == "mission_not_found"
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
-    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    achieve(table, sa)
-    services.mission_close(mission_id=mission.pk)
+    a, b, mission, table, (sa, sb) = closed_training_mission(make_guild, demo_missions)
     with pytest.raises(NotAllowed) as exc:
         services.mission_continue(
             mission_id=mission.pk,

@@ -13,9 +13,21 @@ from tabletop.errors import RuleViolation
 from tabletop.models import Seat
 from tabletop.rules import Command
 
-from .lifecycle_flow import achieve, prepare, state
+from .lifecycle_flow import achieve, open_table, prepare, state
 
 pytestmark = pytest.mark.django_db
+
+
+def started_with_a_guest(host_guild, guest_guild, demo_missions, name):
+    """A standard objective mission hosted by ``host_guild``'s master, joined (as ``name``) by
+    ``guest_guild``'s, started, no Guild brought yet: ``(table, the guest's seat)``."""
+    mission, host = services.mission_open(
+        host=host_guild.master, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    table = mission.table
+    seat = table_services.seat_join(table=table, name=name, user=guest_guild.master)
+    table_services.run_command(table, host, Command("table.start"))
+    return table, seat
 
 
 def test_a_guild_with_nobody_enlisted_cannot_bind_and_is_told_to_enlist_6_4_1(
@@ -24,12 +36,7 @@ def test_a_guild_with_nobody_enlisted_cannot_bind_and_is_told_to_enlist_6_4_1(
     a = make_guild("House Ash", "red", ("Rook",))
     empty = make_guild("House Empty", "blue", ("Gone",))
     gs.mercenary_dismiss(guild=empty, mercenary_id=gm.Mercenary.objects.get(guild=empty).pk)
-    mission, host = services.mission_open(
-        host=a.master, definition_id=demo_missions["objective"].pk, mode="standard"
-    )
-    table = mission.table
-    seat = table_services.seat_join(table=table, name="bea", user=empty.master)
-    table_services.run_command(table, host, Command("table.start"))
+    table, seat = started_with_a_guest(a, empty, demo_missions, "bea")
     table.refresh_from_db()
     version = table.version
     with pytest.raises(RuleViolation) as exc:
@@ -87,19 +94,12 @@ def test_a_guild_held_by_a_mission_not_closed_is_told_where_its_characters_are_6
 ):
     """Found by a new user: a Guild whose characters were frozen by a mission not closed yet
     was told to "enlist mercenaries in the Dormitory first" at another mission's bind."""
-    from .lifecycle_flow import open_table
-
     a = make_guild("House Ash", "red", ("Rook",))
     b = make_guild("House Birch", "blue", ("Ash",))
     _, first, seats = open_table([a, b], demo_missions["objective"], mode="standard")
     prepare(first, seats, {0: ["Rook"], 1: ["Ash"]})  # Rook is now on this mission
     c = make_guild("House Cedar", "green", ("Oak",))
-    mission, host = services.mission_open(
-        host=c.master, definition_id=demo_missions["objective"].pk, mode="standard"
-    )
-    table = mission.table
-    seat = table_services.seat_join(table=table, name="ash", user=a.master)
-    table_services.run_command(table, host, Command("table.start"))
+    table, seat = started_with_a_guest(c, a, demo_missions, "ash")
     with pytest.raises(RuleViolation) as exc:
         services.mission_guild_bind(table=table, seat=seat, user=a.master)
     assert exc.value.code == "nobody_ready"

@@ -5,7 +5,17 @@ from django.urls import reverse
 
 from missions.models import Mission, MissionDefinition
 
-from .lifecycle_flow import achieve, all_next, cmd, kill, open_table, prepare, roster_id, state
+from .lifecycle_flow import (
+    achieve,
+    all_next,
+    closed_training_mission,
+    cmd,
+    kill,
+    open_table,
+    prepare,
+    roster_id,
+    state,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -118,14 +128,8 @@ def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missi
 
 
 def test_continue_from_the_page_redirects_to_the_new_table(client, make_guild, demo_missions):
-    from missions import services
 
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
-    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    achieve(table, sa)
-    services.mission_close(mission_id=mission.pk)
+    a, b, mission, table, (sa, sb) = closed_training_mission(make_guild, demo_missions)
     client.force_login(a.master)
     response = client.post(
         reverse("missions:continue", args=[table.code]),
@@ -170,14 +174,8 @@ def test_load_demo_content_loads_a_demo_mission_of_every_type(db):
 
 
 def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, demo_missions):
-    from missions import services
 
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
-    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    achieve(table, sa)
-    services.mission_close(mission_id=mission.pk)
+    a, b, mission, table, (sa, sb) = closed_training_mission(make_guild, demo_missions)
     listing = admin_client.get(reverse("admin:missions_mission_changelist"))
     assert listing.status_code == 200 and "The Drowned Bell" in listing.content.decode()
     page = admin_client.get(reverse("admin:missions_mission_change", args=[mission.pk]))

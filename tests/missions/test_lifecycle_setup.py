@@ -55,6 +55,16 @@ def to_characters(t):
         all_next(t)
 
 
+def to_mana():
+    """A new table at the mana stage, seat 0 with m11 and seat 1 with m22 chosen (6.4.1)."""
+    t = new_table()
+    to_characters(t)
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m22")
+    all_next(t)
+    return t
+
+
 def play_through(t, picks, mana=None):
     """From the lobby to the first turn: ``picks`` {seat: [roster ids]}."""
     to_characters(t)
@@ -248,11 +258,7 @@ def test_setup_mana_seals_have_no_effect():
 
 
 def test_mana_dice_must_match_the_arcane_ability():
-    t = new_table()
-    to_characters(t)
-    run(t, 0, "setup.pick", character="m11")
-    run(t, 1, "setup.pick", character="m22")
-    all_next(t)
+    t = to_mana()
     with pytest.raises(RuleViolation) as err:
         run(t, 0, "setup.mana", character="m11", common=3)
     assert err.value.code == "bad_count"
@@ -457,11 +463,7 @@ def test_the_mana_form_shows_what_was_saved_and_a_save_of_zeros_is_refused_6_4_1
 
     from django.template.loader import render_to_string
 
-    t = new_table()
-    to_characters(t)
-    run(t, 0, "setup.pick", character="m11")
-    run(t, 1, "setup.pick", character="m22")
-    all_next(t)
+    t = to_mana()
     assert stage(t) == "mana"
 
     def inputs():
