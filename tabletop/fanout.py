@@ -274,7 +274,7 @@ class Room:
                 for m in targets:
                     await m.close(code=4404)
                 continue
-            now_version, _, seats, table = result  # the frames went out as rendered (deliver)
+            _, _, seats, table = result  # the frames went out as they were rendered (deliver)
             self.saw(table)
             if seats is not self.seats:
                 self.seats, self.seats_at = seats, loop.time()

@@ -5,14 +5,11 @@ a read gives, and an update that does not go on from what the room last rendered
 import asyncio
 import json
 import random
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from tabletop import fanout, services
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views, with_row
@@ -20,13 +17,9 @@ from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, merge_updates
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
-from tabletop.seats import cookie_name, seat_token
+from tests.tabletop.test_publisher import phone, version_of
 
 BASE_URL = "http://127.0.0.1"
-
-
-def version_of(frame: str) -> int:
-    return int(re.search(r'data-version="(\d+)"', frame).group(1))
 
 
 # --- merge_updates: pure -------------------------------------------------------------------
@@ -75,18 +68,6 @@ def test_a_row_applies_only_to_the_version_it_was_written_over_or_a_newer_one():
 
 
 # --- at a real table (PostgreSQL, Channels) ------------------------------------------------
-
-
-async def phone(table, seat=None):
-    headers = [(b"origin", BASE_URL.encode()), (b"host", b"127.0.0.1")]
-    if seat is not None:
-        token = await sync_to_async(seat_token)(seat)
-        headers.append((b"cookie", f"{cookie_name(table.pk)}={token}".encode()))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/", headers=headers)
-    connected, _ = await comm.connect()
-    assert connected
-    assert version_of(await comm.receive_from(timeout=5)) == table.version  # catch-up
-    return comm
 
 
 async def frame_at(comm, version: int) -> str:
