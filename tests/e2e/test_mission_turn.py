@@ -277,6 +277,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         expect(form.locator('select[name="d.defender"] option[value="s0-korr"]')).to_contain_text(
             "you roll 3, they roll 2"
         )
+        snap(ben, "turn-08b-brawl-form-ben", form)
         form.get_by_label(re.compile("^My dice")).fill("6 5 4")
         form.get_by_label("Defender's dice").fill("2 1")
         ben.command(form.get_by_role("button", name="Work it out"))
