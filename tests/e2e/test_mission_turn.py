@@ -275,7 +275,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         # after Korr's shot: the broken heart, and the defender's line says both counts
         expect(form).to_contain_text("My dice (h-to-h 4 − 1 broken heart")
         expect(form.locator('select[name="d.defender"] option[value="s0-korr"]')).to_contain_text(
-            "you roll 3, they roll 2"
+            "3 v 2 dice · Korr"
         )
         snap(ben, "turn-08b-brawl-form-ben", form)
         form.get_by_label(re.compile("^My dice")).fill("6 5 4")
