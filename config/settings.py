@@ -168,6 +168,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Lets psycopg prepare statements; only the command path's server-binding cursors ask to
+    # (tabletop.prepared: issue 19). Django's own cursors bind on the client and never prepare.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
+
 # The pool is the default for servers and workers; the test process itself keeps one
 # connection per request (faster with pytest-django's per-test databases; the recovery drills
 # run real servers, with the pool).

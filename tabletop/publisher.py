@@ -21,13 +21,16 @@ or hung Redis holds at most one pending message per table; each send gives up af
 ``TABLETOP_PUBLISH_TIMEOUT`` seconds (default 0.5) and is logged, and a command's answer never
 waits for any of it.
 
-With channels_redis's pub/sub layer on one Redis (the default with ``REDIS_URL``) a batch is
-one pipelined round trip: a ``PUBLISH`` per table on the very channel the layer's
-``group_send`` publishes to (``RedisPubSubLoopLayer._get_group_channel_name``), serialized by
-the layer, on one client per loop that keeps its connection; no task, lock or ``wait_for`` per
-table (issue 19: that was about 0.1 ms of the loop per message). Any other layer (the
-in-memory layer of the embedded default, the list-based ``core`` layer, several Redis shards)
-gets one ``group_send`` per table.
+With channels_redis's pub/sub layer on one Redis (the default with ``REDIS_URL``) no event
+loop is involved at all: one daemon thread per process (``_RedisSender``) waits on a condition
+and sends each batch as one pipelined round trip of plain (blocking) redis-py: a ``PUBLISH``
+per table on the very channel the layer's ``group_send`` publishes to
+(``RedisPubSubLoopLayer._get_group_channel_name``), serialized by the layer, on one client that
+keeps its connection. ``publish`` then costs a dict update and a ``notify`` under one lock
+(issue 19: waking an event loop from another thread and redis-py's asyncio client cost about
+0.3 ms of CPU per message when commands come one at a time, the in-process append's case).
+Any other layer (the in-memory layer of the embedded default, the list-based ``core`` layer,
+several Redis shards, Sentinel) gets one ``group_send`` per table on a loop, as above.
 """
 
 from __future__ import annotations
@@ -37,13 +40,13 @@ import logging
 import os
 import threading
 import time
-import weakref
 
+import redis
 from channels.layers import get_channel_layer
-from channels_redis.pubsub import RedisPubSubChannelLayer
-from channels_redis.utils import create_pool
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from django.conf import settings
-from redis import asyncio as aioredis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 log = logging.getLogger(__name__)
 
@@ -84,9 +87,9 @@ class Publisher:
         self._own_pid: int | None = None
         self.sent = 0  # messages handed to the channel layer (tests, bench)
         self.failed = 0
-        self.round_trips = 0  # pipelined batches sent to Redis (tests, bench)
-        # loop -> (the pub/sub layer's per-loop layer, our client on its Redis) or None
-        self._direct: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self.round_trips = 0  # batches sent to Redis by the sender thread (tests, bench)
+        # (channel layer, pid, its _RedisSender or None): see _redis_sender
+        self._sender: tuple | None = None
 
     def set_home_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """Send on ``loop`` (the ASGI server's) from now on, while it runs."""
@@ -101,6 +104,10 @@ class Publisher:
         number of the seat that acted (its phone has the answer already), ``row`` what the
         command committed (``services.notify_table``). Returns at once."""
         update: Update = (version, lobby, seat, row)
+        sender = self._redis_sender()
+        if sender is not None:
+            sender.put(table_id, update)
+            return
         with self._lock:
             old = self._pending.get(table_id)
             self._pending[table_id] = update if old is None else merge_updates(old, update)
@@ -138,8 +145,7 @@ class Publisher:
 
     async def _drain(self) -> None:
         layer = get_channel_layer()
-        timeout = float(getattr(settings, "TABLETOP_PUBLISH_TIMEOUT", 0.5))
-        direct = self._direct_target(layer)
+        timeout = _timeout()
         while True:
             with self._lock:
                 batch, self._pending = self._pending, {}
@@ -149,52 +155,24 @@ class Publisher:
                 self._scheduled_at = time.monotonic()
             if layer is None:
                 continue
-            if direct is not None:
-                await self._publish_batch(layer, direct, batch, timeout)
-                continue
             await asyncio.gather(
                 *(self._send(layer, table_id, update, timeout) for table_id, update in batch.items())
             )
 
-    def _direct_target(self, layer):
-        """``(loop layer, client)`` for channels_redis's pub/sub layer on a single Redis, made
-        once per event loop; None for any other layer."""
-        if not isinstance(layer, RedisPubSubChannelLayer):
-            return None
-        loop = asyncio.get_running_loop()
-        target = self._direct.get(loop, False)
-        if target is False:
-            target = None
-            try:  # channels_redis internals (pinned <5); anything unexpected: group_send
-                inner = layer._get_layer()  # the layer of this loop (what group_send uses)
-                shards = getattr(inner, "_shards", [])
-                if len(shards) == 1 and hasattr(inner, "_get_group_channel_name"):
-                    client = aioredis.Redis(connection_pool=create_pool(shards[0].host))
-                    target = (inner, client)
-            except Exception:
-                log.warning("publishing through group_send: no direct pub/sub path",
-                            exc_info=True)
-            self._direct[loop] = target
-        return target
-
-    async def _publish_batch(self, layer, direct, batch: dict, timeout: float) -> None:
-        inner, client = direct
-        if len(batch) == 1:  # a pipeline costs more than it saves for one message
-            pipe = client
-        else:
-            pipe = client.pipeline(transaction=False)
-        for table_id, update in batch.items():
-            message = _message(table_id, update)
-            sent = pipe.publish(inner._get_group_channel_name(f"table.{table_id}"),
-                                layer.serialize(message))
-        try:
-            await asyncio.wait_for(sent if pipe is client else pipe.execute(), timeout)
-            self.sent += len(batch)
-            self.round_trips += 1
-        except Exception:  # a broken or hung Redis must never undo a committed command
-            self.failed += len(batch)
-            log.warning("could not notify %d table(s), e.g. %s", len(batch), next(iter(batch)),
-                        exc_info=True)
+    def _redis_sender(self) -> _RedisSender | None:
+        """This process's sender thread for the current channel layer when it is channels_redis's
+        pub/sub layer on one Redis (made on first use, again after a fork or when the layer was
+        replaced, as tests do); None for any other layer."""
+        layer = get_channel_layer()
+        cached = self._sender
+        if cached is not None and cached[0] is layer and cached[1] == os.getpid():
+            return cached[2]
+        with self._lock:
+            cached = self._sender
+            if cached is None or cached[0] is not layer or cached[1] != os.getpid():
+                cached = (layer, os.getpid(), _RedisSender.for_layer(self, layer))
+                self._sender = cached
+        return cached[2]
 
     async def _send(self, layer, table_id, update: Update, timeout: float):
         message = _message(table_id, update)
@@ -212,10 +190,106 @@ class Publisher:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._lock:
-                if not self._pending and self._scheduled_at is None:
-                    return True
+                idle = not self._pending and self._scheduled_at is None
+                cached = self._sender
+            sender = cached[2] if cached is not None and cached[1] == os.getpid() else None
+            if idle and (sender is None or sender.idle()):
+                return True
             time.sleep(0.005)
         return False
+
+
+def _timeout() -> float:
+    return float(getattr(settings, "TABLETOP_PUBLISH_TIMEOUT", 0.5))
+
+
+class _RedisSender:
+    """The thread that sends a process's table updates to channels_redis's pub/sub layer on one
+    Redis, in batches: whatever was queued while a batch was being sent goes in the next one,
+    each table once with its latest update (``merge_updates``). A send that fails or takes longer
+    than ``TABLETOP_PUBLISH_TIMEOUT`` s (the client's socket timeout; one retry on a fresh
+    connection, as after a Redis restart) is logged and its messages counted as failed: the
+    thread goes on with the next batch (the phones' heartbeat repairs a missed version)."""
+
+    def __init__(self, publisher: Publisher, layer, group_channel, client) -> None:
+        self._publisher = publisher
+        self._layer = layer
+        self._group_channel = group_channel
+        self._client = client
+        self._cond = threading.Condition()
+        self._pending: dict[int, Update] = {}
+        self._busy = False
+        threading.Thread(target=self._run, name="tabletop-publisher-redis", daemon=True).start()
+
+    @classmethod
+    def for_layer(cls, publisher: Publisher, layer) -> _RedisSender | None:
+        """A sender for ``layer`` when it is the pub/sub layer on a single Redis given by
+        address or host/port, else None (channels_redis internals, pinned <5: anything
+        unexpected is logged and the loop path is used)."""
+        if not isinstance(layer, RedisPubSubChannelLayer):
+            return None
+        try:
+            naming = RedisPubSubLoopLayer(*layer._args, **layer._kwargs, channel_layer=layer)
+            if len(naming._shards) != 1:
+                return None
+            host = dict(naming._shards[0].host)
+            if "master_name" in host:
+                return None  # Sentinel: group_send knows how
+            timeout = _timeout()
+            host.update(socket_timeout=timeout, socket_connect_timeout=timeout,
+                        retry=Retry(NoBackoff(), 1))
+            address = host.pop("address", None)
+            client = redis.Redis.from_url(address, **host) if address else redis.Redis(**host)
+        except Exception:
+            log.warning("publishing through group_send: no direct pub/sub path", exc_info=True)
+            return None
+        return cls(publisher, layer, naming._get_group_channel_name, client)
+
+    def put(self, table_id: int, update: Update) -> None:
+        with self._cond:
+            old = self._pending.get(table_id)
+            self._pending[table_id] = update if old is None else merge_updates(old, update)
+            if not self._busy:
+                self._cond.notify()
+
+    def idle(self) -> bool:
+        with self._cond:
+            return not self._pending and not self._busy
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._cond.wait()
+                batch, self._pending = self._pending, {}
+                self._busy = True
+            try:
+                self._send(batch)
+            except Exception:  # never let the thread die: the next batch is sent
+                log.exception("publisher: sending %d table update(s) failed", len(batch))
+            finally:
+                with self._cond:
+                    self._busy = False
+
+    def _send(self, batch: dict[int, Update]) -> None:
+        publisher = self._publisher
+        messages = [(self._group_channel(f"table.{table_id}"),
+                     self._layer.serialize(_message(table_id, update)))
+                    for table_id, update in batch.items()]
+        try:
+            if len(messages) == 1:  # a pipeline costs more than it saves for one message
+                self._client.publish(*messages[0])
+            else:
+                pipe = self._client.pipeline(transaction=False)
+                for channel, data in messages:
+                    pipe.publish(channel, data)
+                pipe.execute()
+            publisher.sent += len(batch)
+            publisher.round_trips += 1
+        except Exception:  # a broken or hung Redis must never undo a committed command
+            publisher.failed += len(batch)
+            log.warning("could not notify %d table(s), e.g. %s", len(batch), next(iter(batch)),
+                        exc_info=True)
 
 
 def _message(table_id: int, update: Update) -> dict:

@@ -28,6 +28,7 @@ from django.core import signing
 from django.db import connection, transaction
 from django.utils import timezone
 
+from tabletop import prepared
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.models import Seat, Table, new_nonce
 from tabletop.services import READ_COLUMNS, notify_table, offer_snapshot
@@ -129,7 +130,7 @@ def seat_with_table(seat_id: int, nonce: str) -> Seat | None:
     columns deferred: read on first use), in one query; else None."""
     if not isinstance(seat_id, int) or not isinstance(nonce, str):
         return None
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(_SEAT_SQL, [seat_id, nonce])
         row = cursor.fetchone()
     if row is None:

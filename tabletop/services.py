@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from tabletop import prepared
 from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
@@ -303,7 +304,7 @@ def offer_snapshot(table: Table, row) -> None:
 
 def _read(table_id: int, *, lock: bool = False) -> _Snapshot:
     sql = _READ_SQL + (" FOR UPDATE" if lock and connection.features.has_select_for_update else "")
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(sql, [table_id])
         row = cursor.fetchone()
     if row is None:
@@ -441,7 +442,7 @@ def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, no
             + ", ".join([_EVENT_ROW] * len(rows))
             + ") AS e (" + ", ".join(f'"{c}"' for c in _EVENT_COLUMNS) + ")"
         )
-        with connection.cursor() as cursor:
+        with prepared.cursor() as cursor:
             cursor.execute(sql, params)
             return cursor.rowcount > 0
     fields = {"state": new.state, "meta": new.meta, "version": new.version,

@@ -170,21 +170,15 @@ def test_a_hung_redis_never_blocks_a_command(make_table, settings):
             conn.close()
 
 
-def _blocked_loop():
-    """A running event loop in its own thread, held busy until the returned event is set."""
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, daemon=True).start()
-    release = threading.Event()
-    loop.call_soon_threadsafe(release.wait)
-    return loop, release
-
-
 def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table):
-    """Issue 19: the versions queued while the loop was busy go to Redis pub/sub in one
-    pipelined round trip (no task, lock and wait_for per table), and every table's group
-    hears its latest version."""
+    """Issue 19: the versions queued while the sender thread was waiting on Redis go to Redis
+    pub/sub in one pipelined round trip, each table once with its latest version, and every
+    table's group hears it. Redis is held with ``CLIENT PAUSE ... WRITE`` (it blocks PUBLISH)
+    while the first message is on its way, so the others queue behind it."""
     if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
         pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
+    import redis
+
     layer = get_channel_layer()
     tables = [10**9 + 100 + n for n in range(20)]
     received, ready, done = {}, threading.Event(), threading.Event()
@@ -192,10 +186,12 @@ def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table):
     def run_listener():
         async def main():
             channel = await layer.new_channel()
-            for t in tables:
+            for t in [*tables, 10**9 + 99]:
                 await layer.group_add(f"table.{t}", channel)
             ready.set()
-            while len(received) < len(tables) or any(v != 7 for v in received.values()):
+            while len(received) < len(tables) + 1 or any(
+                v != 7 for t, v in received.items() if t in tables
+            ):
                 message = await layer.receive(channel)
                 received[message["table"]] = message["version"]
             done.set()
@@ -205,16 +201,20 @@ def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table):
     threading.Thread(target=run_listener, daemon=True).start()
     assert ready.wait(5)
     publisher = Publisher()
-    loop, release = _blocked_loop()
-    publisher.set_home_loop(loop)
+    publisher.publish(10**9 + 99, 1)  # starts the sender thread and its connection
+    assert publisher.flush(5) and publisher.round_trips == 1
+    redis.Redis.from_url(settings.REDIS_URL).execute_command("CLIENT", "PAUSE", 300, "WRITE")
+    publisher.publish(10**9 + 99, 2)  # the sender takes it and waits on the paused Redis
     for version in (6, 7):
         for t in tables:
             publisher.publish(t, version)
-    release.set()
     assert publisher.flush(5)
     assert done.wait(5), received
-    assert publisher.sent == 20 and publisher.round_trips == 1 and publisher.failed == 0
-    loop.call_soon_threadsafe(loop.stop)
+    assert publisher.failed == 0
+    # 42 updates of 21 tables after the first round trip: each table's versions merged into
+    # one message, sent in one round trip (two when the sender took table 99's alone first)
+    assert publisher.sent == 1 + 21
+    assert publisher.round_trips in (2, 3)
 
 
 def test_a_hung_redis_behind_the_pub_sub_layer_never_blocks_a_command(make_table, settings):
@@ -246,3 +246,35 @@ def test_a_hung_redis_behind_the_pub_sub_layer_never_blocks_a_command(make_table
         server.close()
         for conn, _ in accepted:
             conn.close()
+
+
+def test_with_the_pub_sub_layer_no_event_loop_is_involved(make_table):
+    """Issue 19: with channels_redis's pub/sub layer on one Redis, a process's updates are sent
+    by one thread of plain redis-py (no event loop woken per command, no asyncio client): the
+    group hears each version and the publisher made no loop of its own."""
+    if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+        pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
+    layer = get_channel_layer()
+    heard, ready = [], threading.Event()
+
+    def run_listener():
+        async def main():
+            channel = await layer.new_channel()
+            await layer.group_add(f"table.{10**9 + 300}", channel)
+            ready.set()
+            while not heard or heard[-1] < 5:
+                heard.append((await layer.receive(channel))["version"])
+
+        asyncio.run(main())
+
+    listener = threading.Thread(target=run_listener, daemon=True)
+    listener.start()
+    assert ready.wait(5)
+    publisher = Publisher()
+    for version in range(1, 6):
+        publisher.publish(10**9 + 300, version)
+        assert publisher.flush(5)
+    listener.join(5)
+    assert heard == [1, 2, 3, 4, 5]
+    assert publisher._own is None  # no loop thread of its own
+    assert "tabletop-publisher-redis" in {t.name for t in threading.enumerate()}
