@@ -34,6 +34,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from tabletop import services  # noqa: E402
 from tabletop.fanout import render_views  # noqa: E402
+from tabletop.registry import get_ruleset  # noqa: E402
 from tabletop.rules import Command  # noqa: E402
 
 BASE = "http://testserver"
@@ -47,18 +48,29 @@ def make(ruleset: str, players: int):
     return table, seats
 
 
-def play(table, seats, ruleset: str, n: int) -> None:
-    for i in range(n):
+def play(table, seats, ruleset: str, n: int, start: int = 0) -> None:
+    for i in range(start, start + n):
         if ruleset == "counter":
-            services.run_command(table, seats[i % len(seats)], Command("counter.add", {"amount": 1}))
-        else:
+            amount = 1 if i % 2 == 0 else -1  # the counter game ends at 50
+            services.run_command(table, seats[i % len(seats)], Command("counter.add", {"amount": amount}))
+        else:  # a fate point, then a bleeding token on one of the seat's characters and off
             seat = seats[i % len(seats)]
-            services.run_command(table, seat, Command("demloc.fate.gain", {"amount": 1, "reason": "bench"}))
+            step = (i // len(seats)) % 3
+            if step == 0:
+                command = Command("demloc.fate.gain", {"amount": 1, "reason": "bench"})
+            else:
+                game = get_ruleset("demloc")
+                view = game.view(game.load(table.state), seat.number)
+                piece = view["my_pieces"][0]["id"]
+                command = Command("demloc.tokens.adjust", {"piece": piece, "token": "bleeding",
+                                                           "delta": 1 if step == 1 else -1})
+            services.run_command(table, seat, command)
         table.refresh_from_db()
 
 
 def measure(table, seats, renders: int) -> tuple[float, int, int]:
-    """(CPU ms per view, views per fan-out, SQL statements per fan-out)."""
+    """(CPU ms per view, views per fan-out, SQL statements per fan-out): the same state
+    rendered ``renders`` times."""
     views = {(s.pk, s.nonce): (s, BASE) for s in seats}
     views[(None, None)] = (None, BASE)
     with CaptureQueriesContext(connection) as queries:
@@ -72,6 +84,21 @@ def measure(table, seats, renders: int) -> tuple[float, int, int]:
     return cpu * 1000 / (renders * len(views)), len(views), nq
 
 
+def measure_moving(table, seats, ruleset: str, commands: int) -> float:
+    """CPU ms per view of the fan-out that follows each of ``commands`` commands (the command
+    itself not counted): what a live table costs, where each fan-out is of a new state."""
+    views = {(s.pk, s.nonce): (s, BASE) for s in seats}
+    views[(None, None)] = (None, BASE)
+    _, _, seat_list, _ = render_views(table.pk, views)
+    cpu = 0.0
+    for n in range(commands):
+        play(table, seats, ruleset, 1, start=n)
+        t0 = time.process_time()
+        render_views(table.pk, views, seat_list)
+        cpu += time.process_time() - t0
+    return cpu * 1000 / (commands * len(views))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--renders", type=int, default=200, help="fan-outs per run")
@@ -82,14 +109,18 @@ def main() -> None:
     for ruleset, players in (("counter", 4), ("demloc", 2)):
         table, seats = make(ruleset, players)
         play(table, seats, ruleset, 40)
-        figures = []
+        figures, moving = [], []
         for run in range(args.runs):
             ms, nviews, nq = measure(table, seats, args.renders)
             figures.append(ms)
-            print(f"{ruleset}: run {run + 1}: {ms:.3f} ms CPU per view ({nviews} views per fan-out,"
-                  f" {nq} SQL statements per fan-out)")
+            moving.append(measure_moving(table, seats, ruleset, max(10, args.renders // 10)))
+            print(f"{ruleset}: run {run + 1}: {ms:.3f} ms CPU per view of one state rendered again"
+                  f" ({nviews} views per fan-out, {nq} SQL statements per fan-out), "
+                  f"{moving[-1]:.3f} ms per view after each command")
         print(f"{ruleset}: min / median / max {min(figures):.3f} / {statistics.median(figures):.3f}"
-              f" / {max(figures):.3f} ms per view (load {os.getloadavg()[0]:.1f})")
+              f" / {max(figures):.3f} ms per view of one state; after each command "
+              f"{min(moving):.3f} / {statistics.median(moving):.3f} / {max(moving):.3f} ms "
+              f"(load {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from datetime import datetime
 
 from django import template
@@ -13,34 +17,76 @@ from missions.services import guild_of
 register = template.Library()
 
 
+#: What ``missions/_piece.html`` (and the includes it passes its context to) reads of the view
+#: besides the piece: the state-wide fields, and these fields of each piece in the lists it
+#: offers as targets (``view.pieces``, ``view.other_pieces``, ``view.my_pieces``).
+_CARD_VIEW_FIELDS = ("ended", "me", "options", "pending", "phase", "turn")
+#: ... and of an editable card (its forms offer the viewer's fate points).
+_EDITABLE_VIEW_FIELDS = ("my_fate",)
+_CARD_TARGET_FIELDS = ("id", "name", "player", "status", "armor", "possessed",
+                       "arcane_effects_live")
+_CARDS: OrderedDict[bytes, str] = OrderedDict()
+_CARDS_LOCK = threading.Lock()
+#: Cards kept per process (about 4-8 KB of HTML each: a few MB).
+CARDS_KEPT = 1024
+#: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
+card_renders = 0
+card_hits = 0
+
+
+def card_key(context, p: dict) -> bytes:
+    """What the HTML of piece ``p``'s card depends on, hashed: the piece as the view shows it to
+    this phone (whether it is editable, its targets: all its own fields), the command URL and
+    what the card reads of the view (``_CARD_VIEW_FIELDS``, the mission's kind, the target
+    lists' ``_CARD_TARGET_FIELDS``, and ``_EDITABLE_VIEW_FIELDS`` for an editable card). tests/missions/test_card_cache.py renders random missions
+    with and without the cache and compares every frame."""
+    view = context.get("view") or {}
+    mission = view.get("mission") or {}
+    parts = [
+        "missions/_piece.html", p, context.get("command_url"),
+        [view.get(k) for k in _CARD_VIEW_FIELDS], mission.get("kind"),
+        [view.get(k) for k in _EDITABLE_VIEW_FIELDS] if p.get("editable") else None,
+        [[[t.get(k) for k in _CARD_TARGET_FIELDS] for t in view.get(name) or ()]
+         for name in ("pieces", "other_pieces", "my_pieces")],
+    ]
+    text = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+
+
 @register.simple_tag(takes_context=True)
 def piece_card(context, p: dict) -> str:
     """``missions/_piece.html`` for the piece ``p`` (a piece of ``view.my_pieces`` or
     ``view.other_pieces``) in the live region's context.
 
-    A card this phone cannot edit (``p.editable`` false: another Guild's character, or any
-    card once the mission has ended) depends on the state and on two things of the view
-    only: whether the piece is the viewer's (``p.mine``) and whether the viewer holds a seat
-    (``view.me``: the possession forms). Its HTML is rendered once per state for each of those
-    and shared by every view of the state the fan-out renders (``shared_html``, kept by
-    ``tabletop.views.table_shared``): with four players each other Guild's cards are rendered
-    once, not three times (issue 19 point 2: DemLoc's public table). An editable card is the
-    seat's own (its forms name its fate points, its targets) and is rendered for its view."""
-    template = context.template.engine.get_template("missions/_piece.html")
-    cache = context.get("shared_html")
-    key = None
-    if cache is not None and not p.get("editable"):
-        view = context.get("view") or {}
-        key = ("missions/_piece.html", p.get("id"), bool(p.get("mine")),
-               view.get("me") is not None)
-        html = cache.get(key)
+    A card's HTML depends on the piece and on a few things of the view only (``card_key``), so
+    the process keeps the last ``CARDS_KEPT`` cards rendered and renders a card only when
+    something it shows changed: a command changes one or two pieces, and the other cards of
+    every view, this state's and the next ones', are the HTML already rendered (issue 19 point
+    2: DemLoc's view cost 8 ms, four fifths of it its cards). Another Guild's card, which no
+    phone can edit, is one entry for every view that shows it."""
+    global card_renders, card_hits
+    key = card_key(context, p)
+    with _CARDS_LOCK:
+        html = _CARDS.get(key)
         if html is not None:
+            _CARDS.move_to_end(key)
+            card_hits += 1
             return html
+    template = context.template.engine.get_template("missions/_piece.html")
     with context.push(p=p):
         html = template.render(context)
-    if key is not None:
-        cache[key] = html
+    with _CARDS_LOCK:
+        card_renders += 1
+        _CARDS[key] = html
+        while len(_CARDS) > CARDS_KEPT:
+            _CARDS.popitem(last=False)
     return html
+
+
+def forget_cards() -> None:
+    """Empty this process's card cache (tests: a render from scratch)."""
+    with _CARDS_LOCK:
+        _CARDS.clear()
 
 
 @register.simple_tag

@@ -1,0 +1,75 @@
+"""DemLoc's cards are kept across versions (``missions_tags.piece_card``; issue 19 point 2):
+every frame the fan-out renders with the cards kept from the earlier states is the very HTML it
+is when rendered from scratch, through random missions whose players choose among the commands
+their pages offer (DemLoc 6.4.2), with the table options that change what a card shows."""
+
+import random
+
+import pytest
+
+from missions.templatetags import missions_tags
+from tabletop import services
+from tabletop.errors import TabletopError
+from tabletop.fanout import render_views
+from tabletop.models import Table
+from tabletop.registry import get_ruleset
+
+pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+
+BASE_URL = "http://127.0.0.1"
+
+
+def frames(table_id, seats):
+    views = {("watching",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
+    return render_views(table_id, views, list(seats))[1]
+
+
+@pytest.mark.parametrize("seed, players, options", [
+    (11, 2, {"turn_limit": "3"}),
+    (12, 3, {"turn_limit": "3", "control": "anyone"}),  # every card editable by every seat
+    (13, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
+    (14, 4, {}),
+])
+def test_kept_cards_leave_every_frame_as_rendered_from_scratch(make_table, seed, players,
+                                                               options):
+    game = get_ruleset("demloc")
+    options = {k: v for k, v in options.items() if k in game.options_schema}
+    table, seats = make_table("demloc", players=players, options=options)
+    rnd = random.Random(seed)
+    missions_tags.forget_cards()
+    compared = 0
+    hits_before = missions_tags.card_hits
+    for step in range(70):
+        table = Table.objects.get(pk=table.pk)
+        kept = frames(table.pk, seats)  # with the cards of the states before
+        missions_tags.forget_cards()
+        fresh = frames(table.pk, seats)
+        assert kept == fresh, (step, table.version)
+        compared += 1
+        if table.state.get("ended"):
+            break
+        offered = [(s, c) for s in seats
+                   for c in game.moves(game.view(game.load(table.state), s.number), s.number)]
+        if not offered:
+            break
+        seat, command = rnd.choice(offered)
+        try:
+            services.run_command(table, seat, command)
+        except TabletopError:
+            pass  # a move the page offers may still be refused (e.g. a roll out of range)
+        frames(table.pk, seats)  # the fan-out of this state fills the cache for the next one
+    assert compared >= 10
+    assert missions_tags.card_hits > hits_before  # cards were reused: the test compared them
+
+
+def test_the_cache_is_bounded(make_table):
+    table, seats = make_table("demloc", players=2)
+    missions_tags.forget_cards()
+    old = missions_tags.CARDS_KEPT
+    missions_tags.CARDS_KEPT = 3
+    try:
+        frames(table.pk, seats)
+        assert len(missions_tags._CARDS) == 3
+    finally:
+        missions_tags.CARDS_KEPT = old
+        missions_tags.forget_cards()
