@@ -33,6 +33,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://demloc:demloc@127.0.0.1:5432/demloc_bench")
 
 import django  # noqa: E402
+import psycopg  # noqa: E402
 
 django.setup()
 
@@ -84,6 +85,57 @@ def ours(threads: int, duration: float) -> tuple[float, float]:
     return sum(counts) / elapsed, 1000 * cpu / max(1, sum(counts))
 
 
+FLOOR_READ = ('SELECT "code", "ruleset", "status", "version", "state", "meta", "options", '
+              '"setup" FROM "tabletop_table" WHERE "id" = %s')
+FLOOR_WRITE = (
+    'WITH "moved" AS (UPDATE "tabletop_table" SET "state" = %s::jsonb, "meta" = %s::jsonb, '
+    '"version" = %s, "status" = %s, "updated_at" = now() WHERE "id" = %s AND "version" = %s '
+    'RETURNING "id") INSERT INTO "tabletop_event" ("table_id", "version", "type", "data", "seat", '
+    '"command_id", "command_type", "idempotency_key", "final", "tape", "created_at") '
+    'SELECT "moved"."id", %s, %s, %s::jsonb, %s::smallint, %s, %s, NULL, true, NULL, now() '
+    'FROM "moved"'
+)
+
+
+def floor(threads: int, duration: float) -> tuple[float, float]:
+    """The floor under ``run_command``: the same two statements it sends (the table read and
+    the one-statement write), prepared, through bare psycopg in autocommit (no Django, no
+    decide, no publish), ``threads`` threads each on its own table and connection:
+    ``(commands/s, CPU ms of this process per command)``. What no Python code on this stack
+    can beat with a durable commit per command."""
+    tables = [make_table()[0] for _ in range(threads)]
+    connections.close_all()
+    counts = [0] * threads
+    gate = threading.Barrier(threads + 1)
+    stop = [0.0]
+
+    def work(i):
+        table = tables[i]
+        with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
+            gate.wait()
+            n = 0
+            while time.perf_counter() < stop[0]:
+                row = conn.execute(FLOOR_READ, (table.pk,), prepare=True).fetchone()
+                version = row[3]
+                conn.execute(FLOOR_WRITE, (json.dumps(row[4]), json.dumps(row[5]), version + 1,
+                                           row[2], table.pk, version, version + 1,
+                                           "counter.added", '{"amount": 1}', n % 4, n,
+                                           "counter.add"), prepare=True)
+                n += 1
+            counts[i] = n
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    stop[0] = time.perf_counter() + duration
+    gate.wait()
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    for w in workers:
+        w.join()
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    return sum(counts) / elapsed, 1000 * cpu / max(1, sum(counts))
+
+
 def theirs(threads: int, duration: float) -> tuple[float, float] | None:
     """The library's save in ``threads`` threads for ``duration`` s (``bench/es_save.py`` in
     ``.venv-es``): ``(events/s, CPU ms of its process per event)``; None without .venv-es."""
@@ -107,6 +159,8 @@ def main():
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 8])
     parser.add_argument("--duration", type=float, default=8.0)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the floor: the same two statements through bare psycopg")
     args = parser.parse_args()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    check=True)
@@ -115,6 +169,7 @@ def main():
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; DB {os.environ['DATABASE_URL'].split('@')[-1]}"
           f"; publisher: {'Redis' if os.environ.get('REDIS_URL') else 'in-memory layer'}")
     results: dict[int, list[tuple[float, float | None]]] = {t: [] for t in args.threads}
+    floors: dict[int, list] = {t: [] for t in args.threads}
     loads: list[float] = []
     for run in range(args.runs):
         for t in args.threads:
@@ -127,12 +182,17 @@ def main():
                 a, a_cpu = ours(t, args.duration)
                 b_fig = theirs(t, args.duration)
             b, b_cpu = b_fig if b_fig else (None, None)
+            f, f_cpu = floor(t, args.duration) if args.floor else (None, None)
             results[t].append((a, b))
+            floors[t].append(f)
             loads.append(os.getloadavg()[0])
             ratio = f"{a / b:.2f}x" if b else "n/a (no .venv-es: make bench-venv)"
             b_text = f"{b:.0f} events/s ({b_cpu:.2f} ms CPU each)" if b else "-"
+            f_text = (f"; floor (bare psycopg, the same two statements) {f:.0f}/s "
+                      f"({f_cpu:.2f} ms CPU each)" + (f", {f / b:.2f}x the library" if b else "")
+                      if f else "")
             print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s ({a_cpu:.2f} ms "
-                  f"CPU each); eventsourcing save {b_text}; ratio {ratio}; "
+                  f"CPU each); eventsourcing save {b_text}; ratio {ratio}{f_text}; "
                   f"load {os.getloadavg()[0]:.2f}")
     if args.runs > 1:
 
@@ -145,7 +205,10 @@ def main():
             theirs_ = [b for _, b in rows if b]
             print(f"  {t} thread(s): run_command {mmm([a for a, _ in rows], '.0f')} commands/s"
                   + (f"; eventsourcing save {mmm(theirs_, '.0f')} events/s; ratio "
-                     f"{mmm([a / b for a, b in rows if b], '.2f')}x" if theirs_ else ""))
+                     f"{mmm([a / b for a, b in rows if b], '.2f')}x" if theirs_ else "")
+                  + (f"; floor {mmm(floors[t], '.0f')}/s, "
+                     f"{mmm([f / b for f, (_, b) in zip(floors[t], rows, strict=True) if b], '.2f')}"
+                     "x the library" if args.floor and theirs_ else ""))
         print(f"  load average: {mmm(loads, '.2f')}")
 
 
