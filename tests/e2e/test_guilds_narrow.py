@@ -26,10 +26,17 @@ PAGES = (
 )
 
 
+PHONE_WIDTH = 360  # new_phone's viewport
+
+
 def overflow(page) -> int:
-    """How many CSS pixels the page is wider than the phone (0: no sideways scroll)."""
+    """How many CSS pixels the page is wider than the phone's 360 px (0: no sideways scroll).
+    A mobile browser (Playwright's ``is_mobile``) widens its layout viewport to a page too wide,
+    so ``innerWidth`` and ``clientWidth`` grow with it: both the page and the viewport are
+    measured against 360, never against each other (as tests/e2e/test_mission_narrow.py)."""
     return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        f"""Math.max(document.documentElement.scrollWidth, window.innerWidth,
+                     document.documentElement.clientWidth) - {PHONE_WIDTH}"""
     )
 
 
@@ -70,6 +77,8 @@ def test_a_long_guild_name_never_scrolls_sideways(new_phone):
     for phone in (ann, bob):
         phone.get_by_role("button", name="Bring my Guild", exact=True).click()
     expect(ann.locator("#dl-guild-data")).to_contain_text("taken at")
+    for phone in (ann, bob):  # both Guilds bound before anyone taps Next
+        expect(phone.locator("#dl-guilds")).not_to_contain_text("waiting")
     stages = {}
     for stage in ("raffle", "objective", "map", "characters"):
         stages[f"guilds->{stage}"] = overflow(ann)
