@@ -198,3 +198,26 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
     offer.get_by_role("button", name="Use it").click()
     expect(phone.locator("[data-offer]")).to_have_count(0)
     assert len(state()["players"][other]["courage"]) == 2
+
+
+def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
+    """Setup steps H and J (rulebook "Setup"): Ready with one Personal Demon kept is refused
+    (``keep_two``); the message is shown at the Ready button that was tapped (the kit's
+    at-control line, as app.js places a refused command's ``data-code`` alert), not above the
+    cards at the top of the page, and the choices made stay made."""
+    ann, ben = new_phone(), new_phone()
+    open_table(ann, ben)
+    ben.locator('#pd-setup label.pd-cell:has(input[value="1,2"])').click()
+    ben.locator("#pd-setup label.pick").nth(0).click()
+    ready = ben.locator("#pd-setup").get_by_role("button", name="Ready")
+    ready.click()
+    refusal = ben.locator('.alert.at-control[data-code="keep_two"]')
+    expect(refusal).to_have_text("Keep exactly two of your four hefty/colossal cards.")
+    expect(ben.locator('#live > .alert[data-code="keep_two"]')).to_have_count(0)
+    expect(ben.locator("#pd-setup label.pick input").nth(0)).to_be_checked()
+    expect(ben.locator('#pd-setup input[value="1,2"]')).to_be_checked()
+    expect(refusal).to_be_in_viewport()
+    ben.screenshot(path="test-artifacts/pd-ready-refused-ben.png")
+    button, line = ready.bounding_box(), refusal.bounding_box()
+    gap = line["y"] - (button["y"] + button["height"])
+    assert 0 <= gap <= 16, (button, line)  # just under the button, nothing between them
