@@ -105,6 +105,10 @@ class BaseRuleset:
     max_seats: ClassVar[int] = 8
     final_commands: ClassVar[frozenset[str]] = frozenset()
     template: ClassVar[str] = ""
+    #: Optional: a template rendered (same context as ``template``) in the page's fixed bottom
+    #: bar, just above the kit's Undo/Redo/Log toolbar: the game's primary actions, in reach
+    #: of the thumb of the hand that holds the phone (DemLoc: Next: pass).
+    bar_template: ClassVar[str] = ""
     #: Options a host may set when creating the table: {name: {"label", "choices", "default"}}.
     options_schema: ClassVar[dict] = {}
     #: True for games played in unison: only the seat that sent the last command may undo it.

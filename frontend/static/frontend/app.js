@@ -378,3 +378,27 @@
   window.addEventListener("pagehide", release);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", take); else take();
 })();
+
+// --- the fixed bottom bar never covers the page's last control -------------------------------
+// A table page's bottom bar (tabletop/table.html: a game's turn actions above the Undo/Redo/Log
+// toolbar) is fixed; the page is padded by its real height, safe-area inset included, as
+// --bottom-bar-h (app.css). Measured again whenever it changes size (a refusal line shown in it,
+// a claim's answers, the phone turned) and after every swap of the live region, which replaces it.
+(function () {
+  var observed = null, observer = null;
+  function measure() {
+    var bar = document.getElementById("bottom-bar");
+    var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+    document.documentElement.style.setProperty("--bottom-bar-h", h + "px");
+    if (bar !== observed && window.ResizeObserver) {
+      observer = observer || new ResizeObserver(measure);
+      if (observed) observer.unobserve(observed);
+      if (bar) observer.observe(bar);
+      observed = bar;
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", measure); else measure();
+  window.addEventListener("resize", measure);
+  document.addEventListener("htmx:afterSettle", measure);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measure, 0); });
+})();

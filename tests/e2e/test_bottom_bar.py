@@ -1,0 +1,100 @@
+"""The fixed bottom bar of a table page (the kit's Undo/Redo/Log toolbar, and a game's actions
+above it) never covers the page's last control: the page is padded by the bar's real height,
+safe-area inset included (STYLE.md: phones first, 360 px, one hand). Checked at 360x740 on a
+phone with a 34 px home-indicator inset (emulated) on each card game: scrolled to the bottom,
+the last control is wholly above the bar and a tap at its centre lands on it."""
+
+from playwright.sync_api import expect
+
+INSET = 34  # px: an iPhone's home indicator (env(safe-area-inset-bottom))
+
+LAST_CONTROL = """() => {
+  const bars = [...document.querySelectorAll('.topbar, .toolbar, .bottom-bar')];
+  const inBar = e => bars.some(b => b.contains(e));
+  const picks = 'main button, main a[href], main summary, main select, main textarea,'
+    + ' main input:not([type=hidden])';
+  let last = null, lowest = -Infinity;
+  for (const e of document.querySelectorAll(picks)) {
+    if (inBar(e) || !e.checkVisibility({visibilityProperty: true})) continue;  // folded too
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;  // a visually hidden checkbox (its label counts)
+    if (r.bottom + window.scrollY > lowest) { lowest = r.bottom + window.scrollY; last = e; }
+  }
+  const r = last.getBoundingClientRect();
+  const barTop = Math.min(...bars.filter(b => !b.classList.contains('topbar'))
+    .map(b => b.getBoundingClientRect().top));
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {control: last.tagName + ' ' + (last.textContent || last.name || '').trim().slice(0, 40),
+          bottom: r.bottom, barTop: barTop, tapped: !!hit && last.contains(hit),
+          hit: hit ? hit.tagName + '.' + hit.className : null};
+}"""
+
+
+def inset_phone(new_phone):
+    """A 360x740 phone whose screen has a 34 px safe-area inset at the bottom (CDP override)."""
+    page = new_phone()
+    page.context.new_cdp_session(page).send(
+        "Emulation.setSafeAreaInsetsOverride", {"insets": {"bottom": INSET}}
+    )
+    return page
+
+
+def last_control_clear(phone, name: str) -> dict:
+    """Scroll to the very bottom and describe the page's last control against the bar; also a
+    screenshot ``test-artifacts/bottom-bar-<name>.png`` to look at."""
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    phone.wait_for_function(
+        "() => Math.abs(window.scrollY + window.innerHeight"
+        " - document.documentElement.scrollHeight) < 2"
+    )
+    found = phone.evaluate(LAST_CONTROL)
+    phone.screenshot(path=f"test-artifacts/bottom-bar-{name}.png")
+    return found
+
+
+def assert_clear(found: dict) -> None:
+    assert found["tapped"], found  # elementFromPoint at its centre is the control
+    assert found["bottom"] <= found["barTop"], found  # wholly above the bar
+
+
+def open_table(new_phone, ruleset: str, players: int = 2, url: str = "/tables/new/"):
+    """Ann opens a table of ``ruleset`` (a DemLoc training mission from /missions/new/), the
+    others take a seat, Ann starts it: the phones, Ann's first."""
+    ann = inset_phone(new_phone)
+    ann.goto(url)
+    if url == "/tables/new/":
+        ann.select_option("#ruleset", ruleset)
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    phones = [ann]
+    for name in ("Ben", "Cat")[: players - 1]:
+        phone = inset_phone(new_phone)
+        phone.goto(f"/j/{code}/")
+        phone.fill("#name", name)
+        phone.get_by_role("button", name="Take a seat").click()
+        expect(ann.locator(".seats")).to_contain_text(name)
+        phones.append(phone)
+    for phone in phones:
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in phones:
+        expect(phone.locator("#live")).to_have_attribute("data-status", "playing")
+    return phones
+
+
+def test_the_bottom_bar_covers_no_last_control_of_a_card_game(new_phone):
+    found = {}
+    for ruleset, players in (
+        ("personimo", 2),
+        ("realm", 2),
+        ("personal_demons", 2),
+        ("espionage", 3),
+    ):
+        phones = open_table(new_phone, ruleset, players)
+        for n, phone in enumerate(phones[:2]):  # the host (Seats in the bar) and a guest
+            found[f"{ruleset}-{n}"] = last_control_clear(phone, f"{ruleset}-{n}")
+        for phone in phones:
+            phone.context.close()
+    covered = {k: f for k, f in found.items() if not f["tapped"] or f["bottom"] > f["barTop"]}
+    assert covered == {}, found
