@@ -209,6 +209,7 @@ class DemlocRuleset(DeciderRuleset):
     min_seats = 2
     max_seats = 4
     template = "missions/live.html"
+    bar_template = "missions/_bar.html"  # the turn actions, at the bottom of the screen
     links = (
         ("Open a mission with your Guild", "missions:lobby"),
         ("Rules reference (works offline)", "missions:reference"),

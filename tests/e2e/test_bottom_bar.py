@@ -1,8 +1,10 @@
-"""The fixed bottom bar of a table page (the kit's Undo/Redo/Log toolbar, and a game's actions
-above it) never covers the page's last control: the page is padded by the bar's real height,
-safe-area inset included (STYLE.md: phones first, 360 px, one hand). Checked at 360x740 on a
-phone with a 34 px home-indicator inset (emulated) on each card game: scrolled to the bottom,
-the last control is wholly above the bar and a tap at its centre lands on it."""
+"""The fixed bottom bar of a table page (the kit's Undo/Redo/Log toolbar, and DemLoc's turn
+actions above it) never covers the page's last control: the page is padded by the bar's real
+height, safe-area inset included (STYLE.md: phones first, 360 px, one hand). Checked at 360x740
+on a phone with a 34 px home-indicator inset (emulated) on the DemLoc mission page and on each
+card game: scrolled to the bottom, the last control is wholly above the bar and a tap at its
+centre lands on it. And DemLoc's primary turn action (Next: pass) is in thumb reach at the
+bottom of the screen, its refusal shown next to it (DemLoc rulebook 7.2, the turn sequence)."""
 
 from playwright.sync_api import expect
 
@@ -81,6 +83,38 @@ def open_table(new_phone, ruleset: str, players: int = 2, url: str = "/tables/ne
     for phone in phones:
         expect(phone.locator("#live")).to_have_attribute("data-status", "playing")
     return phones
+
+
+def test_the_demloc_turn_action_is_in_thumb_reach_and_the_bar_covers_nothing(new_phone):
+    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    for phone in phones:
+        expect(phone.locator("#dl-turn-no")).to_have_text("Turn 1")
+    acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+    next_pass = acting.get_by_role("button", name="Next: pass")
+    acting.evaluate("window.scrollTo(0, 0)")
+    box = next_pass.bounding_box()
+    # in thumb reach: the bottom third of the screen, above the kit's toolbar
+    assert box["y"] >= 740 * 2 / 3, box
+    toolbar = acting.locator("nav.toolbar").bounding_box()
+    assert box["y"] + box["height"] <= toolbar["y"], (box, toolbar)
+    expect(acting.locator("#dl-turn-no")).to_be_in_viewport()  # the status stays at the top
+    acting.screenshot(path="test-artifacts/bottom-bar-demloc-top.png")
+    for n, phone in enumerate(phones):
+        assert_clear(last_control_clear(phone, f"demloc-{n}"))
+
+    # A refused tap (the phone's version is behind): the line is next to Next: pass.
+    acting.evaluate("window.scrollTo(0, 0)")
+    version = int(acting.locator("#live").get_attribute("data-version"))
+    acting.evaluate(f"document.getElementById('live').dataset.version = '{version - 1}'")
+    next_pass.click()
+    refusal = acting.locator('.alert.at-control[data-code="stale_version"]')
+    expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
+    expect(refusal).to_be_in_viewport()
+    acting.screenshot(path="test-artifacts/bottom-bar-demloc-refused.png")
+    line, box = refusal.bounding_box(), next_pass.bounding_box()
+    assert line["height"] <= 24, line  # one small line
+    assert abs(line["y"] + line["height"] - box["y"]) <= 10, (line, box)  # just above it
+    assert_clear(last_control_clear(acting, "demloc-refused-bottom"))
 
 
 def test_the_bottom_bar_covers_no_last_control_of_a_card_game(new_phone):

@@ -1,9 +1,9 @@
 """Two phones at 360x740 play a standard mission between two Guilds with 40-letter one-word
 names (the Guild form allows 40; STYLE.md: phones first, 360 px; DemLoc rulebook 6.4.1): no
 page of the mission nor the lobby is wider than the phone, on either seat, with every other
-Guild unfolded. A refused tap in the sticky turn bar (a stale version, the offline "Not sent
-yet") is one small line under its buttons, which keep their size; the whole message is in its
-title and read out (role=alert)."""
+Guild unfolded. A refused tap on a turn action in the bottom bar (a stale version, the offline
+"Not sent yet") is one small line next to its button, which keeps its size; the whole message is
+in its title and read out (role=alert)."""
 
 from playwright.sync_api import expect
 
@@ -115,10 +115,10 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
         phone.goto(f"/t/{code}/")
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
 
-    # A refused tap in the sticky turn bar: the phone's version is behind (someone acted).
+    # A refused tap in the bottom bar (turn actions): the phone's version is behind (someone acted).
     phone = next(p for p in (ann, bob) if p.get_by_role("button", name="Next: pass").count())
     phone.evaluate("window.scrollTo(0, 0)")
-    bar = phone.locator("#dl-turn")
+    bar = phone.locator("#dl-thumb")  # the turn actions, in the fixed bottom bar
     next_pass = phone.get_by_role("button", name="Next: pass")
     before = {"bar": bar.bounding_box(), "next": next_pass.bounding_box()}
     version = int(phone.locator("#live").get_attribute("data-version"))

@@ -94,11 +94,11 @@ def snap(phone, name, locator=None):
 
 def bring(locator):
     """Scroll the way a thumb does, only if needed: the control just under the sticky turn bar
-    when the bar or the kit's bottom toolbar covers it."""
+    when the bar or the page's fixed bottom bar (turn actions and toolbar) covers it."""
     locator.evaluate(
         """e => { const r = e.getBoundingClientRect();
                   const top = document.getElementById('dl-turn').getBoundingClientRect().bottom;
-                  const bottom = document.querySelector('nav.toolbar').getBoundingClientRect().top;
+                  const bottom = document.getElementById('bottom-bar').getBoundingClientRect().top;
                   if (r.top < top || r.bottom > bottom) window.scrollBy(0, r.top - top - 8); }"""
     )
 
@@ -257,9 +257,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         )
         same_version(ann, ben)
         expect(card(ann, "s1-bram").locator(".dl-toks")).to_contain_text("poison 1")
-        ann.command(
-            ann.page.locator("#dl-turn").get_by_role("button", name="Undo the last command")
-        )
+        ann.command(ann.page.locator("nav.toolbar").get_by_role("button", name="Undo"))
         same_version(ann, ben)
         for p in (ann, ben):
             expect(card(p, "s1-bram").locator(".dl-toks")).not_to_contain_text("poison")

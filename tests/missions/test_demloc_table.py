@@ -69,6 +69,45 @@ def test_page_shows_cards_cadence_and_log(client, make_table):
     assert 'href="/missions/reference/#weapon-perforating"' in html
 
 
+def _parts(html: str) -> tuple[str, str]:
+    """The page's sticky turn bar (``#dl-turn``) and its fixed bottom bar (``#bottom-bar``)."""
+    turn = html[html.index('id="dl-turn"') :]
+    turn = turn[: turn.index("</section>")]
+    bottom = html[html.index('id="bottom-bar"') :]
+    return turn, bottom[: bottom.index("</section>")]
+
+
+def test_the_turn_actions_are_in_the_bottom_bar_and_the_status_at_the_top_7_2(client, make_table):
+    """7.2, 7.3.2.3: the buttons that move the turn on (Next: pass, Next turn, Objective achieved
+    and a claim's answers, End game) are in the page's fixed bottom bar, in reach of the thumb,
+    above the kit's Undo/Redo toolbar; the sticky turn bar at the top says whose turn and which
+    phase, with no button."""
+    table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
+    seats = {0: ann, 1: bob}
+
+    def page(seat):
+        client.cookies[cookie_name(table.pk)] = seat_token(seat)
+        return client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+
+    table.refresh_from_db()
+    acting = seats[table.state["play_order"][table.state["acting_index"]]]
+    turn, bottom = _parts(page(acting))
+    assert "Your move" in turn and 'id="dl-turn-no"' in turn
+    assert "<button" not in turn and "<form" not in turn
+    assert 'value="demloc.phase.next"' in bottom and ">Next: pass<" in bottom
+    assert bottom.index('id="dl-thumb"') < bottom.index('<nav class="toolbar"')
+    while table.state["phase"] != "end":
+        run(table, seats[table.state["play_order"][table.state["acting_index"]]], "phase.next")
+        table.refresh_from_db()
+    turn, bottom = _parts(page(ann))
+    assert "<button" not in turn
+    assert 'value="demloc.turn.next"' in bottom and 'value="demloc.objective.achieve"' in bottom
+    run(table, ann, "objective.achieve")
+    turn, bottom = _parts(page(bob))
+    assert 'id="dl-claim"' in turn and "<button" not in turn
+    assert bottom.count('value="demloc.objective.answer"') == 2
+
+
 def test_command_form_posts_through_the_page(client, make_table):
     table, (ann, bob) = make_table("demloc", players=2)
     client.cookies[cookie_name(table.pk)] = seat_token(ann)
