@@ -132,3 +132,27 @@ def test_the_bottom_bar_covers_no_last_control_of_a_card_game(new_phone):
             phone.context.close()
     covered = {k: f for k, f in found.items() if not f["tapped"] or f["bottom"] > f["barTop"]}
     assert covered == {}, found
+
+
+def test_a_refused_undo_is_shown_above_the_toolbar(new_phone):
+    """Found by a new user: two phones tapping Redo at once, the losing phone showed nothing.
+    A refused tap of the kit's toolbar (Undo here, refused as stale: the phone's version is
+    behind) shows its one line at the control, on its own row above the toolbar's buttons,
+    wholly on screen, the buttons keeping their size (kit: errors at the control)."""
+    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+    acting.get_by_role("button", name="Next: pass").click()
+    undo = acting.locator("nav.toolbar").get_by_role("button", name="↶ Undo")
+    expect(undo).to_be_enabled()
+    before = undo.bounding_box()
+    version = int(acting.locator("#live").get_attribute("data-version"))
+    acting.evaluate(f"document.getElementById('live').dataset.version = '{version - 1}'")
+    undo.click()
+    refusal = acting.locator('.alert.at-control[data-code="stale_version"]')
+    expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
+    expect(refusal).to_be_in_viewport(ratio=1)
+    acting.screenshot(path="test-artifacts/bottom-bar-undo-refused.png")
+    line, box = refusal.bounding_box(), undo.bounding_box()
+    assert line["width"] >= 300, line  # its own row across the bar, not a squeezed cell
+    assert line["y"] + line["height"] <= box["y"] + 1, (line, box)  # above the buttons
+    assert abs(box["width"] - before["width"]) <= 1, (before, box)  # the buttons keep their size
