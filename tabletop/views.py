@@ -143,9 +143,6 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         # The latest lines of the log, narrated from events (the projection holds no prose).
         "log_lines": log_lines,
         "undo_rule": undo_rule(game),
-        # Fragments whose HTML is the same in several views of this state, rendered by the
-        # first view that needs one (a game's template tag keeps them: missions' piece_card).
-        "shared_html": {},
     })
     return shared
 
