@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,26 +52,22 @@ def make_table():
     return table, seats
 
 
-def ours(threads: int, duration: float) -> tuple[float, float]:
-    """``run_command`` in ``threads`` threads for ``duration`` s, each its own table:
-    ``(commands/s, CPU ms of this process per command)``."""
-    tables = [make_table() for _ in range(threads)]
-    connections.close_all()
+def timed(threads: int, duration: float, start, one) -> tuple[float, float]:
+    """``one(state, n)`` as often as it goes for ``duration`` s in each of ``threads`` threads,
+    all released at once; ``start(i)`` is thread ``i``'s context manager (its set-up and
+    tear-down, not timed) giving its ``state``: ``(calls/s, CPU ms of this process per call)``."""
     counts = [0] * threads
     gate = threading.Barrier(threads + 1)
     stop = [0.0]
 
     def work(i):
-        table, seats = tables[i]
-        services.run_command(table, seats[0], Command("counter.add", {"amount": 1}))  # connect
-        gate.wait()
-        n = 0
-        while time.perf_counter() < stop[0]:
-            amount = 1 if n % 2 == 0 else -1  # the counter game ends at 50
-            services.run_command(table, seats[n % 4], Command("counter.add", {"amount": amount}))
-            n += 1
-        counts[i] = n
-        connections.close_all()
+        with start(i) as state:
+            gate.wait()
+            n = 0
+            while time.perf_counter() < stop[0]:
+                one(state, n)
+                n += 1
+            counts[i] = n
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
     for w in workers:
@@ -81,8 +78,30 @@ def ours(threads: int, duration: float) -> tuple[float, float]:
     for w in workers:
         w.join()
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-    PUBLISHER.flush(10)
     return sum(counts) / elapsed, 1000 * cpu / max(1, sum(counts))
+
+
+def ours(threads: int, duration: float) -> tuple[float, float]:
+    """``run_command`` in ``threads`` threads for ``duration`` s, each its own table:
+    ``(commands/s, CPU ms of this process per command)``."""
+    tables = [make_table() for _ in range(threads)]
+    connections.close_all()
+
+    @contextmanager
+    def start(i):
+        table, seats = tables[i]
+        services.run_command(table, seats[0], Command("counter.add", {"amount": 1}))  # connect
+        yield table, seats
+        connections.close_all()
+
+    def one(state, n):
+        table, seats = state
+        amount = 1 if n % 2 == 0 else -1  # the counter game ends at 50
+        services.run_command(table, seats[n % 4], Command("counter.add", {"amount": amount}))
+
+    figures = timed(threads, duration, start, one)
+    PUBLISHER.flush(10)
+    return figures
 
 
 FLOOR_READ = ('SELECT "code", "ruleset", "status", "version", "state", "meta", "options", '
@@ -105,35 +124,21 @@ def floor(threads: int, duration: float) -> tuple[float, float]:
     can beat with a durable commit per command."""
     tables = [make_table()[0] for _ in range(threads)]
     connections.close_all()
-    counts = [0] * threads
-    gate = threading.Barrier(threads + 1)
-    stop = [0.0]
 
-    def work(i):
-        table = tables[i]
+    @contextmanager
+    def start(i):
         with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
-            gate.wait()
-            n = 0
-            while time.perf_counter() < stop[0]:
-                row = conn.execute(FLOOR_READ, (table.pk,), prepare=True).fetchone()
-                version = row[3]
-                conn.execute(FLOOR_WRITE, (json.dumps(row[4]), json.dumps(row[5]), version + 1,
-                                           row[2], table.pk, version, version + 1,
-                                           "counter.added", '{"amount": 1}', n % 4, n,
-                                           "counter.add"), prepare=True)
-                n += 1
-            counts[i] = n
+            yield conn, tables[i].pk
 
-    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
-    for w in workers:
-        w.start()
-    stop[0] = time.perf_counter() + duration
-    gate.wait()
-    t0, cpu0 = time.perf_counter(), time.process_time()
-    for w in workers:
-        w.join()
-    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-    return sum(counts) / elapsed, 1000 * cpu / max(1, sum(counts))
+    def one(state, n):
+        conn, table_id = state
+        row = conn.execute(FLOOR_READ, (table_id,), prepare=True).fetchone()
+        version = row[3]
+        conn.execute(FLOOR_WRITE, (json.dumps(row[4]), json.dumps(row[5]), version + 1, row[2],
+                                   table_id, version, version + 1, "counter.added",
+                                   '{"amount": 1}', n % 4, n, "counter.add"), prepare=True)
+
+    return timed(threads, duration, start, one)
 
 
 def theirs(threads: int, duration: float) -> tuple[float, float] | None:

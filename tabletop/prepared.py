@@ -4,8 +4,9 @@ Django's PostgreSQL backend binds parameters on the client (psycopg's ``ClientCu
 values are spliced into the SQL text, so PostgreSQL parses and plans every statement again.
 For the two statements of a table command (the seat and table read, the one-statement write)
 that planning was about 0.2 ms of the database's CPU each, and the splicing about 35 us of
-ours (measured: ``bench/append.py``, and a bare psycopg loop of the same two statements: 1,014
-commands/s unprepared, 1,750 prepared, one thread).
+ours. The loop of ``bench/append.py --floor`` (the same two statements through bare psycopg, one
+thread) did 1,014 commands/s with ``prepare=False`` and 1,750 prepared, one after the other on
+the same machine (2026-12-01, once: a before/after, not a benchmark of record).
 
 ``cursor()`` is ``connection.cursor()`` except that on PostgreSQL the cursor binds on the
 server and prepares each statement (psycopg's ``prepare=True``: the first execution on a
