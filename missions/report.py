@@ -54,9 +54,13 @@ def timeline(ruleset, events: list[LoggedEvent]) -> list[dict]:
                 f"{state['pieces'][data['summoner']]['name']} summons {data['daemon']['name']}.",
             )
         elif event.type == "demloc.kill.counted" and data["delta"] > 0:
+            # A kill the app counted names its player (whoever tapped Apply) and the victim.
+            who = names.get(data["seat"] if data.get("seat") is not None else event.seat, "?")
+            victim = state["pieces"].get(data.get("piece") or "")
             add(
                 "kill_counted",
-                f"{names.get(event.seat, '?')} counts a {data['kind']} kill (level {data['level']}).",
+                f"{who} counts a {data['kind']} kill (level {data['level']})"
+                + (f": {victim['name']}." if victim else "."),
             )
         elif event.type == "demloc.mission.ended":
             add("ended", ended_text(state, data))

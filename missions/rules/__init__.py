@@ -182,6 +182,23 @@ OPTIONS_SCHEMA = {
         "help": "Chapter 7 and 7.3.2.3 differ for 3-4 players; with 'any' the winner is the "
         "last one standing, else the most fame from kills.",
     },
+    # Found by a new user: a kill counted only when someone tapped "Count a kill", so a table
+    # that did not know the control got a wrong winner on kills. 6.4.2 "Kill counter: Here the
+    # player can enter the number and type of enemies he has eliminated": the app applies the
+    # shots, fights and powers, so by default it counts their kills itself
+    # (``missions.rules.score``); "Count a kill" stays for what it cannot know (a bleeding
+    # death). A table opened before this option keeps counting by hand only.
+    "kills": {
+        "label": "Kills are...",
+        "choices": [
+            ["app", "counted by the app from shots and brawls"],
+            ["hand", "entered by hand only (6.4.2 kill counter)"],
+        ],
+        "default": "app",
+        "help": "The app counts a kill when a shot, a fight, an arcane power or a pentacle it "
+        "applies kills an enemy character. Deaths it cannot attribute (bleeding, poison, "
+        "possession) are entered with 'Count a kill'.",
+    },
     "objective_claim": {
         "label": "Objective achieved is...",
         "choices": [

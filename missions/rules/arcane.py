@@ -30,6 +30,7 @@ from .common import (
 )
 from .damage import GENERAL, HIT, SEALS_EXCEEDED, add_poison, add_seals, assign_damage
 from .revert import record_power
+from .score import credit_kills, statuses
 
 arcane = Topic("arcane")
 
@@ -288,7 +289,8 @@ def power_use(d: Decision, data: Data) -> None:
     exhausted caster pays one extra mana per level). It activates the caster (7.2) and is
     remembered with what it changed, for the target's "defend" test (7.2.3.5,
     ``record_power``); its VIGOR/WEAKNESS/POISON become arcane effect tokens a "cancel" test
-    removes (``lasting``). Raises ``possessed``, ``no_power``, ``already_activated``,
+    removes (``lasting``). An enemy it kills is the caster's player's kill
+    (``missions.rules.score.credit_kills``). Raises ``possessed``, ``no_power``, ``already_activated``,
     ``bad_input``, ``bad_extra``, ``not_enough_mana``."""
     p = own_piece(d, data)
     not_possessed(p)
@@ -307,6 +309,7 @@ def power_use(d: Decision, data: Data) -> None:
     target = piece(d.state, data.get("target"))
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
     pay(p, code["powers"][index]["cost"], extra)
+    before = statuses(d.state)
     d.emit(
         P + "power.used",
         {
@@ -317,6 +320,7 @@ def power_use(d: Decision, data: Data) -> None:
             "extra": extra,
         },
     )
+    credit_kills(d, before, p["id"])
 
 
 def _power(caster: dict, data: dict) -> dict | None:
@@ -364,7 +368,9 @@ def say_power_used(e: EventRecord, s: dict) -> str:
 @play_command(arcane, P + "pentacle.strike")
 def pentacle_strike(d: Decision, data: Data) -> None:
     """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning
-    pentacle on every character in contact (8.3). Raises ``no_pentacle``, ``bad_input``."""
+    pentacle on every character in contact (8.3); the enemies it kills are the summoner's
+    player's kills (``missions.rules.score.credit_kills``). Raises ``no_pentacle``,
+    ``bad_input``."""
     p = own_piece(d, data)
     pentacle = (p.get("code") or {}).get("pentacle") or {}
     d.require(
@@ -380,7 +386,9 @@ def pentacle_strike(d: Decision, data: Data) -> None:
     targets = Data({"t": targets}).list("t", max_items=20, default=[])
     d.require(targets, "bad_input", "Choose the characters in contact.")
     ids = [piece(d.state, t)["id"] for t in targets]
+    before = statuses(d.state)
     d.emit(P + "pentacle.struck", {"piece": p["id"], "targets": ids, "effects": strikes})
+    credit_kills(d, before, p["id"])
 
 
 @arcane.evolver(P + "pentacle.struck", label="struck with a pentacle")

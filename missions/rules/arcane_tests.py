@@ -25,6 +25,7 @@ from .common import (
     set_piece,
 )
 from .revert import defendable, revert_power
+from .score import statuses, uncredit_kills
 from .shooting import ability_test
 
 arcane_test_topic = Topic("arcane_test")
@@ -71,7 +72,8 @@ def arcane_test(d: Decision, data: Data) -> None:
 
     - ``defend`` ("Defend against arcane attacks: if the test is passed the arcane power the
       character was targeting has no effect"): the tester is the target of the last power used
-      this phase (``defendable``); passed, the power is reverted (``revert_power``). Once per
+      this phase (``defendable``); passed, the power is reverted (``revert_power``), and a kill
+      the app counted for it is taken back (``missions.rules.score.uncredit_kills``). Once per
       power ("not to solve the same situation"). A character the power killed may still make
       the test: it answers the power.
     - ``cancel`` ("1 arcane effect token can be removed from one of the characters in the
@@ -96,6 +98,7 @@ def arcane_test(d: Decision, data: Data) -> None:
         code="bad_input",
         message="Unknown purpose.",
     )
+    last: dict | None = None
     if purpose == "defend":
         # The power may have killed the tester: it still answers it (7.2.3.5).
         p = piece(d.state, data.get("piece"), alive=False)
@@ -174,7 +177,11 @@ def arcane_test(d: Decision, data: Data) -> None:
     }
     if effect_index is not None:
         payload["effect"] = effect_index
+    before = statuses(d.state)
+    caster = last["caster"] if last is not None else None
     d.emit(P + "arcane.tested", payload)
+    if caster and test.passed:
+        uncredit_kills(d, before, caster)
 
 
 @arcane_test_topic.evolver(P + "arcane.tested", label="made an arcane test")

@@ -1,7 +1,9 @@
 """Confirming a calculation: a proposed shot or fight is applied by the players in the fight,
 or cancelled (commands ``demloc.calc.apply`` / ``demloc.calc.cancel``). DemLoc rulebook
 6.4.2 (the app works the numbers out, the players confirm), 7.2.2.4, 7.3.2.2. The arithmetic is
-in ``missions.rules.shooting`` and ``missions.rules.brawl``.
+in ``missions.rules.shooting`` and ``missions.rules.brawl``. An enemy character the applied
+result kills is counted for the shooter's or the fight winner's player in the same command
+(``missions.rules.score.credit_kills``, table option ``kills``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from tabletop.rules import EventRecord
 
 from .brawl import apply_fight
 from .common import NO_LINES, P, play_command
+from .score import credit_kills, statuses
 from .shooting import apply_shot
 
 calc = Topic("calc")
@@ -22,10 +25,22 @@ def parties(state: dict, pending: dict) -> set[int]:
     return {state["pieces"][i]["owner"] for i in ids if i} | {pending["by"]}
 
 
+def killer(pending: dict) -> str | None:
+    """The piece whose player a kill of ``pending`` counts for: the shooter of a shot, the
+    winner of a fight (the attacker, or a defender that wins: its "general damages", 7.3.2.2),
+    nobody for a tie."""
+    if pending["kind"] == "shot":
+        return pending["shooter"]
+    return {"attacker": pending["attacker"], "defender": pending["defender"]}.get(
+        pending.get("winner") or ""
+    )
+
+
 @play_command(calc, P + "calc.apply")
 def calc_apply(d: Decision, data: Data) -> None:
     """Apply the proposal on the table (a player in the fight, or anyone with one shared
-    phone). Raises ``no_calc``, ``not_your_fight``."""
+    phone); the enemy characters it kills are counted for the killer's player (``killer``,
+    ``credit_kills``). Raises ``no_calc``, ``not_your_fight``."""
     pending = d.state["pending"]
     d.require(pending is not None, "no_calc", "There is no calculation to apply.")
     if d.state["options"].get("control") != "anyone":
@@ -34,7 +49,9 @@ def calc_apply(d: Decision, data: Data) -> None:
             "not_your_fight",
             "Only the players in this fight confirm it.",
         )
+    before = statuses(d.state)
     d.emit(P + "calc.applied", {"kind": pending["kind"]})
+    credit_kills(d, before, killer(pending))
 
 
 @calc.evolver(P + "calc.applied", label="applied the result")

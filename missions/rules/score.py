@@ -2,6 +2,29 @@
 ``demloc.fate.spend``, ``demloc.fate.gain``, ``demloc.kill.count``, ``demloc.relic.take``; their
 events and folds). DemLoc rulebook 6.4.2 ("fate points", "kill counter"), 7.2.1 (fate points
 lower a roll; relics count only on mercenaries), 6.4.1 (the resolution counts kills and relics: ``missions.rules.resolution``).
+
+Kills counted by the app (table option ``kills``, default ``"app"``): when an attack the app
+applies kills an enemy character, the command that applied it also emits
+``demloc.kill.counted`` for the attacker's player (``credit_kills``), on the same counter
+"Count a kill" feeds, so undoing the attack undoes the kill. The attacks are the confirmed shot
+(the shooter), the confirmed fight (its winner: the attacker, or a defender that wins,
+7.3.2.2), an arcane power (its caster, 7.2.3.1) and a pentacle strike (its summoner, 8.3). The
+kind and level are the killed card's (a daemon: the level it was drawn at). Every character
+the attack leaves killed counts, the consequences the app applies with it too: a daemon's
+summoner killed by the daemon's heart tokens (7.2.3.3) is the attacker's kill as well; a
+daemon that leaves because its summoner died is dismissed, not killed, and counts for nobody.
+
+No kill is counted for killing a character of one's own player, nor for a death with no
+attacker the app knows: bleeding and poison at the turn's end or start (8.1, 8.2; the tokens may
+come from an enemy's weapon, but the app cannot tell whose tokens did it once several attacks
+put them there), possession (7.2.3), FURY's broken hearts (8.4), a character freed with its
+fatal broken hearts (7.2.3.5) or damage and tokens entered by hand (6.4.2 "assign damages").
+Those count for nobody unless the players agree whose kill it was and enter it with "Count a
+kill" (6.4.2: "Here the player can enter the number and type of enemies he has eliminated").
+A passed "defend" test that brings a character back (7.2.3.5) takes the caster's kill back.
+
+``"hand"`` (the rulebook's counter as printed, and tables opened before the option): only what
+the players enter with "Count a kill".
 """
 
 from __future__ import annotations
@@ -14,6 +37,10 @@ from .common import NO_LINES, P, name, num, own_piece, piece_name, play_command,
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
+
+#: Table option ``kills``: who counts the kills of shots, fights and powers.
+KILLS_APP = "app"  # the app, from the attacks it applies (default)
+KILLS_HAND = "hand"  # only "Count a kill" (6.4.2 as printed; tables opened before the option)
 
 
 @play_command(score, P + "fate.spend")
@@ -90,20 +117,117 @@ def kill_count(d: Decision, data: Data) -> None:
     d.emit(P + "kill.counted", {"kind": kind, "level": level, "delta": delta})
 
 
+def counts_kills(state: dict) -> bool:
+    """Whether the app counts the kills of the attacks it applies (table option ``kills``;
+    a table opened before the option counts by hand only, as it always did)."""
+    return state["options"].get("kills", KILLS_HAND) == KILLS_APP
+
+
+def statuses(state: dict) -> dict[str, str]:
+    """Piece id -> status (``in_play``, ``killed``...): taken before an attack's event, for
+    ``credit_kills``."""
+    return {pid: p["status"] for pid, p in state["pieces"].items()}
+
+
+def kill_level(p: dict) -> int:
+    """The level a kill of ``p`` counts at: its card's level, 1..5 (the counter's range)."""
+    level = p.get("level")
+    return min(5, max(1, level)) if isinstance(level, int) else 1
+
+
+def kill_seat(state: dict, e: EventRecord) -> int | None:
+    """The player a ``kill.counted`` event counts for: ``seat`` in the data (a kill the app
+    counted, whoever tapped Apply), else the player who tapped "Count a kill"."""
+    seat = e.data.get("seat")
+    return e.seat if seat is None else seat
+
+
+def credit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> None:
+    """After the event of an attack by ``killer_id`` was emitted (``before``: ``statuses``
+    just before it): one ``demloc.kill.counted`` (+1) for the killer's player per enemy
+    character that was in play and is now killed (module docstring), in card order. Nothing
+    with the option ``kills`` ``"hand"``, an unknown killer, or a character of the killer's own
+    player."""
+    killer = d.state["pieces"].get(killer_id or "")
+    if killer is None or not counts_kills(d.state):
+        return
+    for pid, p in list(d.state["pieces"].items()):
+        if (
+            before.get(pid) == "in_play"
+            and p["status"] == "killed"
+            and p["owner"] != killer["owner"]
+            and p["kind"] in KILL_KINDS
+        ):
+            d.emit(
+                P + "kill.counted",
+                {
+                    "kind": p["kind"],
+                    "level": kill_level(p),
+                    "delta": 1,
+                    "seat": killer["owner"],
+                    "piece": pid,
+                    "by": killer["id"],
+                },
+            )
+
+
+def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> None:
+    """After an event that brought killed characters back into play (a passed "defend" test,
+    7.2.3.5: the power "has no effect"): the kill the app counted for ``killer_id``'s player
+    is taken back (-1), when the counter still holds one of that kind and level (the players
+    may have corrected it by hand). Same conditions as ``credit_kills``."""
+    killer = d.state["pieces"].get(killer_id or "")
+    if killer is None or not counts_kills(d.state):
+        return
+    for pid, p in list(d.state["pieces"].items()):
+        if before.get(pid) != "killed" or p["status"] != "in_play":
+            continue
+        if p["owner"] == killer["owner"] or p["kind"] not in KILL_KINDS:
+            continue
+        kills = player(d.state, killer["owner"])["kills"]
+        if kills.get(p["kind"], {}).get(str(kill_level(p)), 0) <= 0:
+            continue
+        d.emit(
+            P + "kill.counted",
+            {
+                "kind": p["kind"],
+                "level": kill_level(p),
+                "delta": -1,
+                "seat": killer["owner"],
+                "piece": pid,
+                "by": killer["id"],
+            },
+        )
+
+
+def _kill_text(s: dict, e: EventRecord) -> str:
+    d = e.data
+    head = f"{name(s, kill_seat(s, e))}: {d['delta']:+d} {d['kind']} kill (level {d['level']})"
+    if not d.get("piece"):
+        return head + "."
+    victim, killer = piece_name(s, d["piece"]), piece_name(s, d.get("by"))
+    if d["delta"] > 0:
+        return f"{head}: {killer} killed {victim} (counted by the app)."
+    return f"{head}: {victim} is back in play (taken back by the app)."
+
+
 @score.evolver(P + "kill.counted", label="counted a kill")
 def kill_counted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
-    p = player(s, e.seat)
+    p = player(s, kill_seat(s, e))
     by_level = p["kills"].setdefault(e.data["kind"], {})
     key = str(e.data["level"])
     by_level[key] = by_level.get(key, 0) + e.data["delta"]
-    lines.append(f"{p['name']}: {e.data['kind']} level {e.data['level']} kills {by_level[key]}.")
+    if e.data.get("piece"):
+        lines.append(_kill_text(s, e))
+    else:
+        lines.append(
+            f"{p['name']}: {e.data['kind']} level {e.data['level']} kills {by_level[key]}."
+        )
 
 
 @score.narrator(P + "kill.counted")
 def say_kill_counted(e: EventRecord, s: dict) -> str:
-    return (
-        f"{name(s, e.seat)}: {e.data['delta']:+d} {e.data['kind']} kill (level {e.data['level']})."
-    )
+    return _kill_text(s, e)
 
 
 @play_command(score, P + "relic.take")

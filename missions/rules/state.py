@@ -345,10 +345,20 @@ class FateChanged(TypedDict):
     reason: str
 
 
-class KillCounted(TypedDict):
+class _KillCounted(TypedDict):
     kind: str
     level: int
     delta: int
+
+
+class KillCounted(_KillCounted, total=False):
+    """A kill on a player's counter: tapped ("Count a kill": the acting seat's counter), or
+    counted by the app with the attack that killed (``missions.rules.score.credit_kills``):
+    then ``seat`` (whose counter), ``piece`` (the killed character) and ``by`` (the killer)."""
+
+    seat: int
+    piece: str
+    by: str
 
 
 class RelicTaken(TypedDict):

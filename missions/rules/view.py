@@ -26,6 +26,7 @@ from .cards import codes_of, possession_limit
 from .common import TURN_END, name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
+from .score import KILL_KINDS, counts_kills
 from .setup_map import picture
 from .summoning import max_daemon_level
 from .summoning import notice_text as replaced_text
@@ -184,6 +185,19 @@ def notice_text(state: dict, notice: Any) -> str | None:
     if kind == "replaced":
         return replaced_text(state, notice)
     return None
+
+
+def kill_list(player: dict) -> list[dict]:
+    """A player's kill counter as the page lists it: ``[{"kind", "level", "count"}]``, the
+    kinds in ``KILL_KINDS`` order then by level, only counts above 0 (empty: "Kills: none")."""
+    kills = player.get("kills") or {}
+    kinds = list(KILL_KINDS) + sorted(k for k in kills if k not in KILL_KINDS)
+    return [
+        {"kind": kind, "level": int(level), "count": n}
+        for kind in kinds
+        for level, n in sorted((kills.get(kind) or {}).items(), key=lambda kv: int(kv[0]))
+        if n > 0
+    ]
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -364,6 +378,7 @@ def view(state: dict, seat: int | None) -> dict:
                 **{k: v for k, v in p.items() if k != "pantheon"},
                 "pantheon": [d["name"] for d in p["pantheon"]],
                 "kabbalahs": sorted({d.get("kabbalah") or "" for d in p["pantheon"]}),
+                "kill_list": kill_list(p),
             }
             for p in state["players"]
         ],
@@ -418,6 +433,8 @@ def view(state: dict, seat: int | None) -> dict:
         "can_end": bool(turns_over or can_end_by_elimination(state)) and claim is None,
         "possessed": _possessed(state, pieces, seat),
         "my_fate": next((p["fate"] for p in state["players"] if p["seat"] == seat), None),
+        # Table option ``kills``: the app counts the kills of the attacks it applies.
+        "kills_by_app": counts_kills(state),
     }
     out["prompt"] = _prompt(state, out, seat)
     return out

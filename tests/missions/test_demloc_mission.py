@@ -148,7 +148,8 @@ def test_three_turn_mission(table):
     five = fight(t, ANN, WATCH, BRAM, [6, 5], [3, 2])  # by 6: 2 x2 and a broken heart
     assert (five["damage"], five["broken_hearts"]) == (4, 1)
     assert bram() == (0, 3, 0, 3, "killed")  # 4 + 4 = 8: 3rd armor token, 2 more hit: heart 2, +1
-    run(t, ANN, "kill.count", kind="mercenary", level=2)
+    # The app counts the kill of the fight it applied (table option ``kills``, 6.4.2).
+    assert t.state["players"][ANN]["kills"]["mercenary"] == {"2": 1}
     # The defender wins: the possessed gunner (hand-to-hand 1) attacked? It cannot act:
     with pytest.raises(RuleViolation) as err:
         run(
@@ -215,7 +216,7 @@ def test_three_turn_mission(table):
         "exhausted",
         None,
     )
-    run(t, ANN, "kill.count", kind="daemon", level=1)
+    assert t.state["players"][ANN]["kills"]["daemon"] == {"1": 1}  # counted by the app
 
     finish_turn(t)
     first_2 = t.state["first"]

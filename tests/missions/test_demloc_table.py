@@ -175,6 +175,54 @@ def test_kills_are_listed_without_a_stray_separator_7_3_1(client, make_table):
     assert '.dl-kill + .dl-kill::before { content: "; "; }' in css
 
 
+def test_a_kill_by_a_shot_bob_applies_is_on_anns_line_on_both_phones_6_4_2(client, make_table):
+    """Found by a new user: Ann's shot killed Bob's character, Bob tapped Apply, and Ann's line
+    still read "Kills: " (empty) on both phones. The app now counts it (table option
+    ``kills``), and an empty counter reads "Kills: none"."""
+    import re
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    url = reverse("tabletop:command", args=[table.code])
+
+    def page(seat):
+        client.cookies[cookie_name(table.pk)] = seat_token(seat)
+        html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+        return re.findall(r'<p class="small muted dl-kills">Kills: (.*?)</p>', html), html
+
+    lines, html = page(ann)
+    assert lines == ["none", "none"]
+    assert "counted by the app" in re.search(r'id="dl-kill-help">(.*?)</p>', html).group(1)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    shot = {
+        "type": "demloc.shot.propose",
+        "d.shooter": "s0-korr:0",
+        "d.target": "s1-gunner",
+        "d.test_roll": "1",
+        "d.fate": "",
+        "d.dice": "6 6 6",
+        "d.cover": "0",
+        "d.extra": "0",
+    }
+    assert client.post(url, shot).status_code == 200
+    client.cookies[cookie_name(table.pk)] = seat_token(bob)
+    assert client.post(url, {"type": "demloc.calc.apply"}).status_code == 200  # Bob's Apply
+    for seat in (ann, bob):
+        lines, html = page(seat)
+        kills = re.findall(r'<span class="dl-kill">([^<]*)', lines[0])
+        assert [k.strip() for k in kills] == ["follower L1 × 1"]
+        assert lines[1] == "none"
+        assert "+1 follower kill (level 1): Korr Halfhand killed Dock gunner" in html
+
+
+def test_a_table_counting_kills_by_hand_says_so_next_to_the_control(client, make_table):
+    import re
+
+    table, (ann, _bob) = make_table("demloc", players=2, options={"kills": "hand"})
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert "by hand" in re.search(r'id="dl-kill-help">(.*?)</p>', html).group(1)
+
+
 def test_a_mission_everyone_agreed_to_stop_says_so_6_4_2(client, make_table):
     """Found by a new user: the heading said "Mission over: surrender" when the players had
     all agreed to stop (6.4.2); it now says what happened."""
