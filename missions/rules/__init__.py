@@ -189,10 +189,10 @@ OPTIONS_SCHEMA = {
     # (``missions.rules.score``); "Count a kill" stays for what it cannot know (a bleeding
     # death). A table opened before this option keeps counting by hand only.
     "kills": {
-        "label": "Kills are...",
+        "label": "Kills are counted...",
         "choices": [
-            ["app", "counted by the app from shots and brawls"],
-            ["hand", "entered by hand only (6.4.2 kill counter)"],
+            ["app", "by the app from shots and brawls"],
+            ["hand", "by hand only (Count a kill)"],
         ],
         "default": "app",
         "help": "The app counts a kill when a shot, a fight, an arcane power or a pentacle it "

@@ -5,7 +5,7 @@ objective with Next, choose their characters. Live over the websocket, no reload
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import ARTIFACTS, shot
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start
 from tests.guilds.factories import PASSWORD
 from tests.missions.lifecycle_flow import build_guild
@@ -37,6 +37,12 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
 
     ann.goto("/missions/")
     ann.get_by_text("The Drowned Bell").click()
+    # A table option like the others (6.4.2 kill counter): this group enters kills by hand.
+    ann.get_by_text("Table rules where the rulebook hesitates").click()
+    expect(ann.locator("#opt-kills")).to_have_value("app")
+    ann.locator("#opt-kills").screenshot(path=str(ARTIFACTS / "mission-lobby-kills.png"))
+    ann.select_option("#opt-kills", "hand")
+    ann.locator("#opt-kills").scroll_into_view_if_needed()
     shot(ann, "mission-lobby")
     ann.get_by_role("button", name="Open the mission table").click()
     code = ann.locator("#join-code").inner_text().strip()
@@ -80,6 +86,11 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     next_on_both("deployment")
     deploy_and_start([ann, bob])
     expect(ann.locator("#dl-mission")).to_contain_text("ring the bell")
+    # The option chosen in the lobby, said next to "Count a kill"; nobody has a kill yet.
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-kill-help")).to_contain_text("by hand")
+        expect(phone.locator(".dl-kills").first).to_have_text("Kills: none")
+    bob.locator("#dl-players").screenshot(path=str(ARTIFACTS / "mission-kills.png"))
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
     bob.once("dialog", lambda d: d.accept())

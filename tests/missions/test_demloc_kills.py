@@ -11,7 +11,6 @@ stayed empty (only "Count a kill" fed it), so a mission won on kills had the wro
 import pytest
 
 from missions.rules import OPTIONS_SCHEMA, resolution
-
 from missions.rules.score import counts_kills
 
 from .demloc_sim import finish_turn, new_sim, piece, run
