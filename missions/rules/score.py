@@ -8,11 +8,12 @@ applies kills an enemy character, the command that applied it also emits
 ``demloc.kill.counted`` for the attacker's player (``credit_kills``), on the same counter
 "Count a kill" feeds, so undoing the attack undoes the kill. The attacks are the confirmed shot
 (the shooter), the confirmed fight (its winner: the attacker, or a defender that wins,
-7.3.2.2), an arcane power (its caster, 7.2.3.1) and a pentacle strike (its summoner, 8.3). The
-kind and level are the killed card's (a daemon: the level it was drawn at). Every character
-the attack leaves killed counts, the consequences the app applies with it too: a daemon's
-summoner killed by the daemon's heart tokens (7.2.3.3) is the attacker's kill as well; a
-daemon that leaves because its summoner died is dismissed, not killed, and counts for nobody.
+7.3.2.2), an arcane power (its caster, 7.2.3.1) and a pentacle strike (its summoner, 8.3).
+The kind and level are the killed card's (a daemon: its card's level, the one it was drawn
+from). Every character the attack leaves killed counts, the consequences the app applies with
+it too: a daemon's summoner killed by the daemon's heart tokens (7.2.3.3) is the attacker's
+kill as well; a daemon that leaves because its summoner died is dismissed, not killed, and
+counts for nobody.
 
 No kill is counted for killing a character of one's own player, nor for a death with no
 attacker the app knows: bleeding and poison at the turn's end or start (8.1, 8.2; the tokens may
