@@ -144,15 +144,15 @@ def turn_next(d: Decision, data: Data) -> None:
         for p in s["pieces"].values()
         if in_play(p) and p["possessed"]
     }
-    d.emit(
-        P + "turn.started",
-        {
-            "turn": s["turn"] + 1,
-            "first": first,
-            "weights": first_player_weights(seats, s["first"]),
-            "ooc": ooc,
-        },
-    )
+    started = {
+        "turn": s["turn"] + 1,
+        "first": first,
+        "weights": first_player_weights(seats, s["first"]),
+        "ooc": ooc,
+    }
+    if s["surrender"]:  # an agreement to stop is for the turn it was given in (LAPSE_TEXT)
+        started["lapsed"] = list(s["surrender"])
+    d.emit(P + "turn.started", started)
     objective = d.state["objective"]
     if objective["target"] and objective["count"] >= objective["target"]:
         d.emit(P + "mission.ended", {"reason": "objective_control", "seat": objective["seat"]})
@@ -196,6 +196,8 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
     lines.append(_turn_text(s, d))
+    if d.get("lapsed"):
+        lines.append(_lapsed_text(s, d["lapsed"]))
     tick(s, "start", lines)
     possession.turn_start(s, d.get("ooc", {}), lines)
     settle(s, lines)
@@ -229,9 +231,24 @@ def wave_text(s: dict, notice: dict) -> str:
     )
 
 
+def _lapsed_text(s: dict, seats: list[int]) -> str:
+    """The log's line for agreements to stop that lapsed. An agreement to stop the mission
+    (6.4.2 "Opponent surrender": a player "can ask the other players the possibility to end the
+    mission. If all the other players agree, it is possible to tap 'end game'") is read as an
+    answer to that ask, now: it lapses when the turn changes (the table may look different a
+    turn later); the log says so, and the page says so under the button."""
+    names = " and ".join(name(s, seat) for seat in seats)
+    return (
+        f"{names}'s agreement to stop lapses with the new turn: tap Agree to stop again to end "
+        "the mission."
+    )
+
+
 @turns.narrator(P + "turn.started")
 def say_turn_started(e: EventRecord, s: dict) -> str:
     parts = [_turn_text(s, e.data)]
+    if e.data.get("lapsed"):
+        parts.append(_lapsed_text(s, e.data["lapsed"]))
     for pid, roll in e.data.get("ooc", {}).items():
         where = roll["direction"] or "no effect (5)"
         parts.append(

@@ -102,3 +102,27 @@ def test_no_other_seat_can_undo_a_guild_leaving_6_4():
     leave(t, 2)
     assert t.try_send(0, "table.undo", {}) == "nothing_to_undo"
     assert 2 in t.state["left"]
+
+
+def test_an_agreement_to_stop_lapses_with_the_turn_and_the_log_says_so_6_4_2():
+    """The user's case: Ann agrees in turn 1, the turn ends, Bob and Cid agree in turn 2: the
+    mission goes on until Ann agrees again, and the log told her that her agreement lapsed."""
+    t = three()
+    run(t, 0, "surrender.vote", agree=True)
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    assert t.state["surrender"] == []
+    lapse = [line for line in t.lines() if "agreement to stop lapses" in line]
+    assert lapse and "Ann's agreement to stop lapses" in lapse[-1]
+    run(t, 1, "surrender.vote", agree=True)
+    run(t, 2, "surrender.vote", agree=True)
+    assert t.state["ended"] is None
+    run(t, 0, "surrender.vote", agree=True)
+    assert t.state["ended"]["reason"] == "surrender"
+
+
+def test_a_turn_with_no_agreement_says_nothing_of_one():
+    t = three()
+    finish_turn(t)
+    run(t, 0, "turn.next")
+    assert not [line for line in t.lines() if "agreement" in line]
