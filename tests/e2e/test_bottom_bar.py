@@ -156,3 +156,34 @@ def test_a_refused_undo_is_shown_above_the_toolbar(new_phone):
     assert line["width"] >= 300, line  # its own row across the bar, not a squeezed cell
     assert line["y"] + line["height"] <= box["y"] + 1, (line, box)  # above the buttons
     assert abs(box["width"] - before["width"]) <= 1, (before, box)  # the buttons keep their size
+
+
+def test_the_demloc_turn_bar_keeps_its_first_lines_only_once_stuck(new_phone):
+    """Scrolled to the characters, the sticky turn bar shows turn, phase and whose move only
+    (missions/table.js, missions.css): with its notices it took ~200 px of the 740 px screen
+    above a ~120 px bottom bar and covered the field being typed in (found by a new user).
+    Back at the top, everything is shown again, and a push that redraws the page keeps it so."""
+    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    ann = phones[0]
+    bar = ann.locator("#dl-turn")
+    ann.evaluate("window.scrollTo(0, 0)")
+    expect(ann.locator("#dl-status")).to_be_visible()  # the last log line, at the top
+    full = bar.bounding_box()["height"]
+    ann.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    expect(ann.locator("body")).to_have_class("dl-turn-stuck")
+    expect(ann.locator("#dl-status")).to_be_hidden()
+    expect(ann.locator("#dl-turn-no")).to_be_in_viewport()
+    expect(ann.locator("#dl-acting")).to_be_in_viewport()
+    stuck = bar.bounding_box()
+    assert stuck["height"] <= 90 and stuck["height"] < full, (stuck, full)
+    ann.screenshot(path="test-artifacts/bottom-bar-demloc-stuck.png")
+    # the other phone acts: the redrawn turn bar is still the short one
+    version = ann.locator("#live").get_attribute("data-version")
+    ben = phones[1]
+    ben.get_by_role("button", name="+1 fate point").first.click()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", version)
+    expect(ann.locator("body")).to_have_class("dl-turn-stuck")
+    assert bar.bounding_box()["height"] <= 90
+    ann.evaluate("window.scrollTo(0, 0)")
+    expect(ann.locator("body")).not_to_have_class("dl-turn-stuck")
+    expect(ann.locator("#dl-status")).to_be_visible()
