@@ -216,7 +216,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         expect(vesna.locator("#arcane-s0-vesna")).to_have_count(0)  # it acts no more
         same_version(ann, ben)
         expect(card(ben, "s0-vesna").locator(".badge", has_text="possessed")).to_have_count(1)
-        expect(ann.page.locator('#dl-turn [data-possessed="s0-vesna"]')).to_contain_text(
+        expect(ann.page.locator('#dl-turn-notes [data-possessed="s0-vesna"]')).to_contain_text(
             "moves out of control from the next turn"
         )
         snap(ann, "turn-05-possessed-ann", vesna)
@@ -312,7 +312,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         expect(p.page.locator("#dl-turn-no")).to_have_text("Turn 2 / 3")
 
     # Turn 2: the possessed character's turn, its out-of-control move on its owner's turn bar.
-    orders = ann.page.locator('#dl-turn [data-possessed="s0-vesna"]')
+    orders = ann.page.locator('#dl-turn-notes [data-possessed="s0-vesna"]')
     expect(orders).to_contain_text("Vesna the Gray (possessed): move it all 4 squares")
     direction = orders.locator(".dl-ooc").inner_text()
     expect(ann.page.locator("#dl-log")).to_contain_text("Vesna the Gray moves out of control: d10")
@@ -320,7 +320,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         rf"Vesna the Gray moves out of control: d10 [\d/]+ -> {re.escape(direction)}",
         ann.page.locator("#dl-log").inner_text(),
     ), direction
-    expect(ben.page.locator('#dl-turn [data-possessed="s0-vesna"]')).to_contain_text(
+    expect(ben.page.locator('#dl-turn-notes [data-possessed="s0-vesna"]')).to_contain_text(
         "Ann's Vesna the Gray is possessed"
     )
     expect(ann.page.locator("#dl-turn")).to_be_in_viewport()

@@ -3,9 +3,6 @@
 //    character to confirm, a vote to stop) is announced once in an assertive alert that lives
 //    outside the swapped live region, so a push that redraws the page does not repeat it.
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
-// 3. The turn bar, once stuck under the top bar (scrolled to the characters), shows its first
-//    lines only: the page body gets "dl-turn-stuck" (missions.css). With its notices it was
-//    ~200 px of a 740 px phone above ~120 px of bottom bar, over the field being typed in.
 (function () {
   var region = null;
   var storeKey = "dl-alert:" + location.pathname;
@@ -72,20 +69,7 @@
     if (form) preview(form);
   });
 
-  var stuckFrame = 0;
-  function stuck() {
-    stuckFrame = 0;
-    var bar = document.getElementById("dl-turn");
-    var top = bar ? parseFloat(getComputedStyle(bar).top) || 0 : 0;
-    var on = !!bar && window.scrollY > 0 && bar.getBoundingClientRect().top <= top + 1;
-    document.body.classList.toggle("dl-turn-stuck", on);
-  }
-  window.addEventListener("scroll", function () {
-    if (!stuckFrame) stuckFrame = requestAnimationFrame(stuck);
-  }, { passive: true });
-
   function refresh() {
-    stuck();
     announce();
     document.querySelectorAll('form[data-test="arcane"]').forEach(preview);
   }
