@@ -111,6 +111,10 @@ def test_two_phones_play_a_mission_turn(new_phone):
         "aria-label", "1 of 3"
     )
     expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
+    # where the damage went: the broken armor tokens as pips beside the hearts (5.1.1)
+    expect(ann.locator("#piece-s1-bram .dl-armor-pips")).to_have_attribute(
+        "aria-label", re.compile(r"^[0-3] of 3 broken armor tokens$")
+    )
 
     # Both players pass both phases; whoever acts sees the Next button.
     # Each pass waits until both phones show the new newest log line (no double tap on a stale page).
