@@ -179,3 +179,22 @@ def test_the_demloc_turn_bar_stays_short_and_its_notices_scroll_away(new_phone):
     expect(ann.locator("#live")).not_to_have_attribute("data-version", version)
     expect(ann.locator("#dl-turn-no")).to_be_in_viewport()
     assert ann.locator("#dl-turn").bounding_box()["height"] <= 90
+
+
+def test_a_focused_control_is_brought_clear_of_the_bars(new_phone):
+    """A control scrolled into view (a link to it, the browser bringing the next field up, a
+    test driver) lands clear of the sticky top and turn bars and the fixed bottom bar
+    (scroll-padding, app.css / missions.css), not under them: a new user's taps landed on the
+    bars."""
+    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    ann = phones[0]
+    for name, block in (("Agree to stop", "end"), ("+1 fate point", "start")):
+        ann.evaluate("window.scrollTo(0, 0)" if block == "end" else
+                     "window.scrollTo(0, document.documentElement.scrollHeight)")
+        control = ann.get_by_role("button", name=name).first
+        control.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")  # as a link to it does
+        box = control.bounding_box()
+        bar_top = ann.locator("#bottom-bar").bounding_box()["y"]
+        turn = ann.locator("#dl-turn").bounding_box()
+        assert box["y"] + box["height"] <= bar_top, (name, box, bar_top)
+        assert box["y"] >= turn["y"] + turn["height"], (name, box, turn)
