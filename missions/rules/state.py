@@ -187,6 +187,7 @@ class PhaseAdvanced(TypedDict, total=False):
     phase: str
     acting_index: int
     turn: int  # since the toolkit move; older events lack it (then the state's turn is used)
+    passed: int  # the seat whose turn it was (older events lack it: the seat that tapped)
 
 
 class DamageAssigned(TypedDict):

@@ -95,7 +95,8 @@ def phase_next(d: Decision, data: Data) -> None:
         index = 0
         phase = BRAWL if phase == STRATEGIC else TURN_END
     # The turn rides with the event so its line reads right whatever turn the table is on now.
-    d.emit(P + "phase.advanced", {"phase": phase, "acting_index": index, "turn": s["turn"]})
+    d.emit(P + "phase.advanced",
+           {"phase": phase, "acting_index": index, "turn": s["turn"], "passed": acting})
 
 
 def _phase_text(s: dict, phase: str, index: int, turn: int) -> str:
@@ -109,14 +110,21 @@ def _phase_text(s: dict, phase: str, index: int, turn: int) -> str:
 def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["phase"] = e.data["phase"]
     s["acting_index"] = e.data["acting_index"]
-    lines.append(_phase_text(s, s["phase"], s["acting_index"], s["turn"]))
+    lines.append(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
+
+
+def _passed(s: dict, e: EventRecord) -> str:
+    """"Ann passes. ": who passed (the acting player, whoever tapped; an event logged before
+    ``passed`` was kept names the seat that tapped)."""
+    seat = e.data.get("passed", e.seat)
+    return f"{name(s, seat)} passes. " if seat is not None else ""
 
 
 @turns.narrator(P + "phase.advanced")
 def say_phase_advanced(e: EventRecord, s: dict) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
-    return _phase_text(
+    return _passed(s, e) + _phase_text(
         s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0))
     )
 

@@ -70,9 +70,11 @@ def test_page_shows_cards_cadence_and_log(client, make_table):
 
 
 def _parts(html: str) -> tuple[str, str]:
-    """The page's sticky turn bar (``#dl-turn``) and its fixed bottom bar (``#bottom-bar``)."""
+    """The page's sticky turn bar (``#dl-turn``) with the notices that follow it
+    (``#dl-turn-notes``), and its fixed bottom bar (``#bottom-bar``)."""
     turn = html[html.index('id="dl-turn"') :]
-    turn = turn[: turn.index("</section>")]
+    end = turn.index("</section>", turn.index('id="dl-turn-notes"'))
+    turn = turn[:end]
     bottom = html[html.index('id="bottom-bar"') :]
     return turn, bottom[: bottom.index("</section>")]
 
