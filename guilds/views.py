@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tabletop.errors import TabletopError
+from tabletop.names import name_key
 
 from . import rules, services
 from .models import (
@@ -311,8 +312,8 @@ def found(request):
         )
     except TabletopError as exc:
         guild = _guild(request) if getattr(exc, "code", "") == "guild_exists" else None
-        posted = " ".join(request.POST.get("name", "").split()).casefold()
-        if guild is not None and guild.name.casefold() == posted:
+        posted = name_key(request.POST.get("name", ""))
+        if guild is not None and name_key(guild.name) == posted:
             return redirect(reverse("guilds:home"))  # a double tap: the first one founded it
         return render(
             request,

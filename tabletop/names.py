@@ -1,42 +1,138 @@
-"""Seat names that cannot pass for one another (pure: no Django).
+"""Names that cannot pass for one another: seats and Guilds alike (pure: no Django).
 
-A name is cleaned (``clean_name``: Unicode NFKC, invisible format characters such as the
-zero-width space removed, runs of spaces made one) and refused next to a name that looks the
-same (``names_clash``): equal after case folding, or confusable character by character under
-Unicode's confusables table (the ``confusables`` library: Cyrillic "А" for Latin "A", "0" for
-"O", "rn" for "m").
+One cleaning everywhere a player types a name (``clean_name``): Unicode NFKC, then the
+invisible format, control and private-use characters dropped (zero-width space U+200B, word
+joiner U+2060, soft hyphen, bidi marks; a zero-width joiner only survives between two
+pictographs, where it glues an emoji sequence such as a family), every run of spaces made one,
+trimmed. A name with no visible character left (only spaces, fillers such as U+3164 or the
+blank braille pattern, or combining marks) is refused with ``RuleViolation("bad_name")``.
+
+Two names clash (``names_clash``) when they would look alike on a 360 px phone: equal after
+``name_key``, a skeleton that folds case, accents, apostrophe and quote variants, dashes, the
+Cyrillic and Greek look-alikes of the ``confusables`` library (Unicode's confusables table),
+and the Latin look-alikes "0"/"o", "1"/"l"/"i"/"|", "rn"/"m", "vv"/"w"; or confusable
+character by character under that library. The skeleton is deliberately eager: two names
+that merely resemble each other ("Bill" and "Bili") clash too, and the second player picks
+another name, which costs less than two seats nobody can tell apart.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
 
-from confusables import is_confusable
+from confusables import is_confusable, normalize
 
 from tabletop.errors import RuleViolation
 
 MAX_NAME = 40
 
+_DROPPED = ("Cf", "Cc", "Co", "Cs", "Cn")
+_ZWJ = "\u200d"
+# Letters and symbols that draw nothing (Unicode's default-ignorable fillers and blanks).
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034f\u2028\u2029")
+# Variants a phone draws like the ASCII sign; the confusables table misses some of them.
+_FOLD = {
+    **dict.fromkeys("’‘‛ʼʻʽʹ`´′‵ˊˋ＇׳ꞌ", "'"),
+    **dict.fromkeys('"“”„‟″‶«»〃＂״', "''"),
+    **dict.fromkeys("‐‑‒–—―−⁃﹘﹣－ー⸺⸻", "-"),
+    **dict.fromkeys("0", "o"),
+    **dict.fromkeys("1i|ıǀ", "l"),
+}
+_ASCII_PAIRS = (("rn", "m"), ("vv", "w"))
 
-def clean_name(name) -> str:
-    """``name`` as it will be shown: NFKC-normalised, without format (Cf) or control
-    characters, single spaces, 1..``MAX_NAME`` characters.
-    Raises ``RuleViolation("bad_name")`` when nothing is left or it is too long."""
+
+def _pictograph(ch: str) -> bool:
+    return unicodedata.category(ch) == "So" or ch == "\ufe0f"
+
+
+def tidy_name(name) -> str:
+    """``name`` NFKC-normalised, without invisible format/control characters, single spaces,
+    trimmed; possibly empty (``clean_name`` refuses that)."""
     text = unicodedata.normalize("NFKC", str(name or ""))
-    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cf", "Cc", "Co", "Cs"))
-    clean = " ".join(text.split())
-    if not clean:
-        raise RuleViolation("bad_name", "Please give a name for your seat.")
-    if len(clean) > MAX_NAME:
-        raise RuleViolation("bad_name", f"Names are at most {MAX_NAME} characters.")
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        if ch == _ZWJ:
+            after = text[i + 1 : i + 2]
+            if kept and after and _pictograph(kept[-1]) and _pictograph(after):
+                kept.append(ch)
+            continue
+        if unicodedata.category(ch) in _DROPPED or ch in _BLANKS:
+            continue
+        kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def has_visible(text: str) -> bool:
+    """True when ``text`` draws at least one thing: a character that is not a space, a mark
+    (which only decorates the one before it) or a blank filler."""
+    return any(
+        unicodedata.category(ch)[0] not in "ZMC" and ch not in _BLANKS and ch != _ZWJ for ch in text
+    )
+
+
+def clean_name(name, *, what: str = "your seat", limit: int = MAX_NAME) -> str:
+    """``name`` as it will be shown and stored (see the module docstring): 1..``limit``
+    characters with at least one visible. ``what`` names the thing in the message ("your
+    seat", "your Guild"). Raises ``RuleViolation("bad_name")`` when nothing visible is left or
+    it is too long."""
+    clean = tidy_name(name)
+    if not has_visible(clean):
+        raise RuleViolation(
+            "bad_name",
+            f"Please give a name for {what}: one with letters, digits or signs you can see.",
+        )
+    if len(clean) > limit:
+        raise RuleViolation("bad_name", f"Names are at most {limit} characters.")
     return clean
 
 
-def _key(name: str) -> str:
-    return clean_name(name).casefold()
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    if ch in _FOLD:
+        return _FOLD[ch]
+    if ch.isascii():
+        return ch
+    bare = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    if bare and bare.isascii():
+        return "".join(_FOLD.get(c, c) for c in bare.casefold())
+    guess = normalize(ch, prioritize_alpha=True)[0]
+    if guess.isascii():
+        return "".join(_FOLD.get(c, c) for c in guess.casefold())
+    return bare or ch
+
+
+def name_key(name) -> str:
+    """The skeleton two look-alike names share (module docstring): lower case, ASCII where a
+    look-alike exists, one space between words. Never raises; ``""`` for an invisible name."""
+    text = tidy_name(name).replace(_ZWJ, "").replace("\ufe0f", "").casefold()
+    key = "".join(_fold_char(ch) for ch in text)
+    for pair, one in _ASCII_PAIRS:
+        key = key.replace(pair, one)
+    return " ".join(key.split())
 
 
 def names_clash(a: str, b: str) -> bool:
     """True when ``a`` and ``b`` would look alike at the table (see the module docstring)."""
-    ka, kb = _key(a), _key(b)
-    return ka == kb or is_confusable(ka, kb) or is_confusable(a.strip(), b.strip())
+    ka, kb = name_key(a), name_key(b)
+    if ka == kb:
+        return True
+    ta, tb = tidy_name(a), tidy_name(b)
+    return is_confusable(ta.casefold(), tb.casefold()) or is_confusable(ta, tb)
+
+
+def first_clash(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that ``name`` would be mistaken for, or ``None``. Compares
+    skeletons first (cheap), then character by character only for names of similar length."""
+    key = name_key(name)
+    rest = []
+    for other in others:
+        if name_key(other) == key:
+            return other
+        rest.append(other)
+    size = len(tidy_name(name))
+    for other in rest:
+        if abs(len(tidy_name(other)) - size) <= 2 and names_clash(name, other):
+            return other
+    return None

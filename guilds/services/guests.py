@@ -17,6 +17,7 @@ from collections import Counter
 from django.db import transaction
 
 from tabletop.errors import NotFound, RuleViolation
+from tabletop.names import first_clash
 
 from .. import rules
 from ..ids import parse_id
@@ -30,7 +31,7 @@ from ..models import (
     WeaponCard,
 )
 from ._common import building_level, database_copies, lock_guild
-from .guild import _check_name
+from .guild import clean_guild_name
 from .queries import _character, _fixed_weapons, code_data, weapon_data
 
 MAX_GUEST_MERCENARIES = 8
@@ -91,9 +92,9 @@ def guest_guild_prepare(
     ``pantheon_full``. Nothing is written when one is raised.
     """
     guild = lock_guild(guild)
-    name = " ".join((name or "").split())
-    _check_name(name)
-    if GuestGuild.objects.filter(owner=guild, name__iexact=name).exists():
+    name = clean_guild_name(name)
+    mine = GuestGuild.objects.filter(owner=guild).values_list("name", flat=True)
+    if first_clash(name, mine) is not None:
         raise RuleViolation("name_taken", "You already have a guest Guild of that name.")
     if colour not in GuildColour.values:
         raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")

@@ -7,33 +7,48 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
 from tabletop.errors import RuleViolation
+from tabletop.names import clean_name, first_clash
 
 from .. import rules
 from ..models import AccountCode, Building, Guild, GuildColour, LedgerEntry, SetCode
 from ._common import lock_guild, post, require_balances
 
 
-def _check_name(name: str) -> None:
+def clean_guild_name(name) -> str:
+    """``name`` cleaned as every name is (``tabletop.names.clean_name``: NFKC, no invisible
+    characters, single spaces) with 2..40 characters (``rules.GUILD_NAME_MAX``, the seat name
+    limit: the name is the Guild's seat at a table). Raises ``RuleViolation("bad_name")``."""
+    name = clean_name(name, what="your Guild", limit=rules.GUILD_NAME_MAX)
     if not rules.GUILD_NAME_MIN <= len(name) <= rules.GUILD_NAME_MAX:
         raise RuleViolation(
             "bad_name",
             f"A Guild name has {rules.GUILD_NAME_MIN} to {rules.GUILD_NAME_MAX} characters "
             f"(yours: {len(name)}).",
         )
+    return name
+
+
+def _refuse_look_alike(name: str, exclude_id: int | None) -> None:
+    # Every Guild's name is compared (tabletop.names.first_clash: the skeleton, then
+    # character by character): a look-alike would be a second seat nobody can tell apart.
+    others = Guild.objects.all()
+    if exclude_id is not None:
+        others = others.exclude(pk=exclude_id)
+    taken = first_clash(name, others.values_list("name", flat=True).iterator())
+    if taken is not None:
+        raise RuleViolation(
+            "name_taken",
+            f"Another Guild already has that name, or one that looks like it ({taken}).",
+        )
 
 
 def guild_name_check(name: str, *, exclude_id: int | None = None) -> str:
-    """The cleaned Guild name (spaces collapsed) if it may be used: 2..40 characters
-    (``rules.GUILD_NAME_MAX``, the seat name limit), not another Guild's (case-insensitive).
-    Reads only (the admin form validates with it; ``guild_update`` writes). Raises
-    ``RuleViolation`` ``bad_name`` / ``name_taken``."""
-    name = " ".join((name or "").split())
-    _check_name(name)
-    others = Guild.objects.filter(name__iexact=name)
-    if exclude_id is not None:
-        others = others.exclude(pk=exclude_id)
-    if others.exists():
-        raise RuleViolation("name_taken", "Another Guild already has that name.")
+    """The cleaned Guild name (``clean_guild_name``) if it may be used: not another Guild's
+    nor one that looks like it (``tabletop.names.names_clash``: case, accents, apostrophes,
+    dashes, look-alike letters). Reads only (the admin form validates with it;
+    ``guild_update`` writes). Raises ``RuleViolation`` ``bad_name`` / ``name_taken``."""
+    name = clean_guild_name(name)
+    _refuse_look_alike(name, exclude_id)
     return name
 
 
@@ -42,7 +57,8 @@ def guild_create(*, master: User, account_code: str, name: str, colour: str) -> 
     """Found a Guild with the code of a player account card (6.2: "use your code card to create
     your first Guild"); one Guild per account.
 
-    ``name``: 2..40 characters (``rules.GUILD_NAME_MAX``, the seat name limit), unique (case-insensitive); ``colour``: a ``GuildColour`` (the
+    ``name``: cleaned and checked by ``guild_name_check`` (2..40 characters, no look-alike of
+    another Guild's); ``colour``: a ``GuildColour`` (the
     sub-bases of the miniatures). The Guild starts with ``rules.STARTING_BALANCES`` (one ledger
     row each, reason "founded") and every building at level 1.
 
@@ -51,8 +67,7 @@ def guild_create(*, master: User, account_code: str, name: str, colour: str) -> 
     """
     if Guild.objects.filter(master=master).exists():
         raise RuleViolation("guild_exists", "You already lead a Guild.")
-    name = " ".join((name or "").split())
-    _check_name(name)
+    name = clean_guild_name(name)
     if colour not in GuildColour.values:
         raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")
     code = (
@@ -70,8 +85,7 @@ def guild_create(*, master: User, account_code: str, name: str, colour: str) -> 
         raise RuleViolation("code_unknown", "That account code does not exist. Check the card.")
     if Guild.objects.filter(account_code=code).exists():
         raise RuleViolation("code_used", "That account code has already founded a Guild.")
-    if Guild.objects.filter(name__iexact=name).exists():
-        raise RuleViolation("name_taken", "Another Guild already has that name.")
+    _refuse_look_alike(name, None)
     try:
         with transaction.atomic():
             guild = Guild.objects.create(master=master, account_code=code, name=name, colour=colour)
@@ -92,10 +106,7 @@ def guild_update(*, guild: Guild, name: str | None = None, colour: str | None = 
     ``bad_colour``; ``NotFound("guild_not_found")``."""
     guild = lock_guild(guild)
     if name is not None:
-        name = " ".join(name.split())
-        _check_name(name)
-        if Guild.objects.filter(name__iexact=name).exclude(pk=guild.pk).exists():
-            raise RuleViolation("name_taken", "Another Guild already has that name.")
+        name = guild_name_check(name, exclude_id=guild.pk)
     if colour is not None and colour not in GuildColour.values:
         raise RuleViolation("bad_colour", "Choose red, blue, yellow or green.")
     if name is not None:

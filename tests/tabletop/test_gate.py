@@ -110,8 +110,11 @@ def test_websocket_origin_must_be_this_sites_scheme_host_and_port(origin, host, 
 
 def test_https_behind_a_trusted_proxy_counts_as_https(settings):
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    headers = [(b"host", b"localhost"), (b"origin", b"https://localhost"),
-               (b"x-forwarded-proto", b"https")]
+    headers = [
+        (b"host", b"localhost"),
+        (b"origin", b"https://localhost"),
+        (b"x-forwarded-proto", b"https"),
+    ]
     assert websocket_origin_ok({"scheme": "ws", "headers": headers})
     assert not websocket_origin_ok({"scheme": "ws", "headers": headers[:2]})
 
@@ -123,8 +126,11 @@ async def test_a_seats_socket_from_another_port_gets_nothing(make_table):
     comm = WebsocketCommunicator(
         application,
         f"/ws/tables/{table.code}/",
-        headers=[(b"origin", b"http://127.0.0.1:9999"), (b"host", b"127.0.0.1:8000"),
-                 (b"x-seat-token", token.encode())],
+        headers=[
+            (b"origin", b"http://127.0.0.1:9999"),
+            (b"host", b"127.0.0.1:8000"),
+            (b"x-seat-token", token.encode()),
+        ],
     )
     connected, _ = await comm.connect()
     assert not connected
@@ -137,8 +143,11 @@ async def _phone(table, cookie: str):
     comm = WebsocketCommunicator(
         application,
         f"/ws/tables/{table.code}/",
-        headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
-                 (b"cookie", f"{COOKIE}={cookie}".encode())],
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"{COOKIE}={cookie}".encode()),
+        ],
     )
     connected, _ = await comm.connect()
     assert connected
@@ -259,6 +268,24 @@ def test_names_are_stored_without_invisible_characters():
         services.table_create(ruleset="counter", host_name="\u200b\u200d")
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["\u3164\u3164", "\u2800", "\u200b\u200b\u200b", " \u0301 "])
+def test_a_seat_name_with_nothing_visible_is_refused(name):
+    # Hangul fillers, a blank braille pattern, a lone accent: letters that draw nothing.
+    with pytest.raises(RuleViolation) as exc:
+        services.table_create(ruleset="counter", host_name=name)
+    assert exc.value.code == "bad_name"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["Bob's Guild", "Bob\u2019s Guild\u200b", "Bob\u2019s Guild"])
+def test_a_seat_name_differing_by_an_apostrophe_is_refused(name):
+    table, _ = services.table_create(ruleset="counter", host_name="Bob\u02bcs Guild")
+    with pytest.raises(RuleViolation) as exc:
+        services.seat_join(table=table, name=name)
+    assert exc.value.code == "name_taken"
+
+
 # --- fail closed (point 3) ---------------------------------------------------------------------
 
 
@@ -269,12 +296,14 @@ def test_debug_is_off_unless_asked_and_the_secret_key_is_never_a_public_one(tmp_
         "from django.conf import settings; "
         "print(settings.DEBUG, len(settings.SECRET_KEY) >= 50, 'insecure' in settings.SECRET_KEY)"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["False", "True", "False"]
     env["DEBUG"] = "1"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out[0] == "True"
 
 
@@ -287,8 +316,10 @@ def test_developer_mode_says_so_on_every_page(client, settings):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/api/nothing", "/api/tables", "/api/tables/ABCDEF/nope",
-                                  "/api/guild/nope", "/api/v2/"])
+@pytest.mark.parametrize(
+    "path",
+    ["/api/nothing", "/api/tables", "/api/tables/ABCDEF/nope", "/api/guild/nope", "/api/v2/"],
+)
 def test_unknown_api_paths_answer_a_json_404(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -300,8 +331,13 @@ def test_pages_and_answers_with_a_hand_or_a_secret_are_no_store(make_table):
     table, seats = make_table(players=2)
     client = Client()
     client.cookies[COOKIE] = cookie_value(seats[0])
-    for url in (f"/t/{table.code}/", f"/t/{table.code}/live/", f"/t/{table.code}/seat-qr.svg",
-                "/", f"/rejoin/{move_token(seats[0])}/"):
+    for url in (
+        f"/t/{table.code}/",
+        f"/t/{table.code}/live/",
+        f"/t/{table.code}/seat-qr.svg",
+        "/",
+        f"/rejoin/{move_token(seats[0])}/",
+    ):
         assert "no-store" in client.get(url)["Cache-Control"], url
     api = APIClient()
     api.credentials(HTTP_X_SEAT_TOKEN=seat_token(seats[0]))
@@ -318,8 +354,9 @@ def test_https_settings_switch_on_secure_cookies_and_hsts():
         "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, "
         "s.SECURE_HSTS_SECONDS > 0, s.SECURE_PROXY_SSL_HEADER[0])"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["True", "True", "True", "True", "HTTP_X_FORWARDED_PROTO"]
 
 
@@ -336,7 +373,6 @@ def test_each_game_says_who_may_undo_what():
     assert own == {"espionage", "personal_demons"}
     for game in all_rulesets():
         assert ("only your own" in undo_rule(game)) is (game.name in own)
-
 
 
 @pytest.mark.django_db
@@ -389,9 +425,11 @@ def test_a_made_up_forwarded_for_does_not_reset_the_guess_count(settings):
 @pytest.mark.django_db
 def test_the_schema_declares_the_seat_token_header_and_the_code_path(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
-    for path, method in (("/api/tables/{code}/commands", "post"),
-                         ("/api/tables/{code}/view", "get"),
-                         ("/missions/api/missions/{mission_id}/close", "post")):
+    for path, method in (
+        ("/api/tables/{code}/commands", "post"),
+        ("/api/tables/{code}/view", "get"),
+        ("/missions/api/missions/{mission_id}/close", "post"),
+    ):
         params = {(p["in"], p["name"]) for p in schema["paths"][path][method]["parameters"]}
         assert ("header", "X-Seat-Token") in params, path
     assert not [p for p in schema["paths"] if "{table_id}" in p or "{id}" in p and "tables" in p]
