@@ -15,6 +15,7 @@ from .common import (
     NO_LINES,
     P,
     control,
+    fate_amount,
     in_play,
     not_possessed,
     num,
@@ -129,10 +130,7 @@ def arcane_test(d: Decision, data: Data) -> None:
         p = own_piece(d, data)
     d.require(p["arcane"] > 0, "no_arcane", f"{p['name']} has no arcane ability.")
     not_possessed(p)
-    fate = num(data, "fate", 0, 0, 6)
-    d.require(
-        player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
-    )
+    fate = fate_amount(d, data, "fate", p["owner"], least=0, most=6)
     roll_mod, ability_mod = (0, 0)
     target = None
     effect_index = None

@@ -63,6 +63,35 @@ def num(
     return data.int(key, lo=lo, hi=hi, default=default, code="bad_input")
 
 
+def fate_amount(
+    d: Decision, data: Data, key: str, seat: int | None, *, least: int, most: int | None = None
+) -> int:
+    """The fate points ``data[key]`` asks ``seat``'s player to spend: a whole number from
+    ``least`` (also the default) to what the player holds, and at most ``most`` when the rule
+    caps it (a test lowers its die by at most 6, DemLoc rulebook 7.2.1). Raises
+    ``RuleViolation("bad_input")`` for no whole number or one below ``least``;
+    ``not_enough_fate`` above what the player holds, saying how many that is ("You hold 3
+    fate points: spend 1 to 3."); ``bad_input`` above ``most``."""
+    held = int(player(d.state, seat)["fate"])
+    value = data.int(
+        key,
+        lo=least,
+        default=least,
+        code="bad_input",
+        message=f"Fate points: a whole number, at least {least}.",
+    )
+    if value > held:
+        points = "fate point" if held == 1 else "fate points"
+        if held < max(least, 1):
+            span = "you cannot spend any" if least else "leave it at 0"
+            raise RuleViolation("not_enough_fate", f"You hold no fate points: {span}.")
+        span = f"{least}" if held == least else f"{least} to {held}"
+        raise RuleViolation("not_enough_fate", f"You hold {held} {points}: spend {span}.")
+    if most is not None and value > most:
+        raise RuleViolation("bad_input", f"At most {most} fate points on one test.")
+    return value
+
+
 def name(state: dict, seat: int | None) -> str:
     """The display name of ``seat``'s player ("?" when unknown)."""
     for p in state.get("players", []):

@@ -16,6 +16,7 @@ from .common import (
     NO_LINES,
     STRATEGIC,
     P,
+    fate_amount,
     not_possessed,
     num,
     own_piece,
@@ -82,10 +83,7 @@ def hand_test(d: Decision, data: Data) -> None:
             "An evasive movement spends movement points: the token must be active (7.2.1).",
         )
     activation.require_free(d.state, p, "make this test")
-    fate = num(data, "fate", 0, 0, 6)
-    d.require(
-        player(d.state, p["owner"])["fate"] >= fate, "not_enough_fate", "Not enough fate points."
-    )
+    fate = fate_amount(d, data, "fate", p["owner"], least=0, most=6)
     roll_mod, ability_mod = (
         hand_test_modifier(d.state["options"].get("hand_test", "bonus"))
         if purpose == "scenery"

@@ -34,7 +34,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from . import activation
-from .common import NO_LINES, P, name, num, own_piece, piece_name, play_command, player
+from .common import NO_LINES, P, fate_amount, name, num, own_piece, piece_name, play_command, player
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -46,13 +46,10 @@ KILLS_HAND = "hand"  # only "Count a kill" (6.4.2 as printed; tables opened befo
 
 @play_command(score, P + "fate.spend")
 def fate_spend(d: Decision, data: Data) -> None:
-    """``{"amount": 1..10, "reason"}``: never below 0. Raises ``not_enough_fate``."""
-    amount = num(data, "amount", 1, 1, 10)
-    d.require(
-        player(d.state, d.seat)["fate"] >= amount,
-        "not_enough_fate",
-        "Not enough fate points (never below 0).",
-    )
+    """``{"amount": 1..held, "reason"}``: never below 0 (6.4.2). Raises ``bad_input``
+    (not a whole number of at least 1) and ``not_enough_fate`` (more than the player holds:
+    the message says how many, ``common.fate_amount``)."""
+    amount = fate_amount(d, data, "amount", d.seat, least=1)
     d.emit(
         P + "fate.spent", {"amount": amount, "reason": str(data.get("reason") or "an ability")[:80]}
     )

@@ -22,6 +22,7 @@ from .common import (
     NO_LINES,
     P,
     dice_list,
+    fate_amount,
     no_pending,
     not_possessed,
     num,
@@ -254,12 +255,7 @@ def shot_propose(d: Decision, data: Data) -> None:
     weapon = shooter["weapons"][w_index]
     d.require(weapon.get("range"), "not_ranged", f"{weapon['name']} is not a ranged weapon.")
     # A stray shot makes no ability test (5.6): fate points sent with it are never charged.
-    fate = 0 if stray else num(data, "fate", 0, 0, 6)
-    d.require(
-        player(d.state, shooter["owner"])["fate"] >= fate,
-        "not_enough_fate",
-        "Not enough fate points.",
-    )
+    fate = 0 if stray else fate_amount(d, data, "fate", shooter["owner"], least=0, most=6)
     test = None
     if not stray:
         test = ability_test(

@@ -156,8 +156,11 @@ def test_7_2_1_evasive_movement_is_a_hand_to_hand_test_with_fate_points():
     assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="scenery", roll=1)) == (
         "wrong_phase"
     )
+    # More than the player holds (1 left) says so first, before the cap of 6 on one test.
     assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
-                               fate=9)) == "bad_input"
+                               fate=9)) == "not_enough_fate"
+    assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
+                               fate="x")) == "bad_input"
     t.assert_replay_equal()
 
 

@@ -271,3 +271,18 @@ def test_a_die_showing_a_broken_seal_is_removed_for_the_mission_7_2_3(option, le
     else:
         roll_two()
         assert piece(t, MAUD)["mana"]["common"] == 3
+
+
+def test_fate_on_a_test_above_what_is_held_says_what_is_held_7_2_1():
+    t = new_sim()
+    with pytest.raises(RuleViolation) as exc:
+        run(t, ANN, "shot.propose", shooter=KORR, target=BRAM, test_roll=4, fate=5, dice=[1, 1, 1])
+    assert exc.value.code == "not_enough_fate"
+    assert "You hold 3 fate points" in exc.value.message
+    run(t, ANN, "fate.spend", amount=3)
+    with pytest.raises(RuleViolation) as exc:
+        run(t, ANN, "shot.propose", shooter=KORR, target=BRAM, test_roll=4, fate=1, dice=[1, 1, 1])
+    assert exc.value.message == "You hold no fate points: leave it at 0."
+    with pytest.raises(RuleViolation) as exc:
+        run(t, ANN, "fate.spend", amount=1)
+    assert exc.value.message == "You hold no fate points: you cannot spend any."

@@ -241,17 +241,47 @@ def test_a_shot_applied_then_undone_twice_keeps_the_table_readable(client, make_
     seat for good (the live log narrated the undone "Shot applied" by folding it into the
     current state, which has no pending shot any more)."""
     table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
-    run(table, ann, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=1,
-        dice=[3, 3, 3])
+    run(
+        table, ann, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=1, dice=[3, 3, 3]
+    )
     run(table, bob, "calc.apply")
     services.run_command(table, bob, Command("table.undo"))
     services.run_command(table, ann, Command("table.undo"))
     table.refresh_from_db()
     assert table.state["pending"] is None
     lines = services.log_lines(table, limit=8, recent=True)
-    assert [(line["text"], line["undone"]) for line in lines
-            if "applied" in (line["text"] or "")] == [("Shot applied.", True)]
+    assert [
+        (line["text"], line["undone"]) for line in lines if "applied" in (line["text"] or "")
+    ] == [("Shot applied.", True)]
     for seat in (ann, bob):
         client.cookies[cookie_name(table.pk)] = seat_token(seat)
         assert client.get(reverse("tabletop:table", args=[table.code])).status_code == 200
         assert client.get(reverse("tabletop:log", args=[table.code])).status_code == 200
+
+
+def test_spending_more_fate_than_held_says_what_the_player_holds_6_4_2(client, make_table):
+    """Found by a new user: 99 fate points said "a whole number from 1 to 10" to a player who
+    held 3, and the field let them type it. 6.4.2: fate points never drop below 0."""
+    table, (ann, bob) = make_table("demloc", players=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    spend = html.split('value="demloc.fate.spend"')[1].split("</form>")[0]
+    assert 'name="d.amount" type="number" min="1" max="3"' in spend
+    url = reverse("tabletop:command", args=[table.code])
+    for amount in ("99", "5", "4"):
+        response = client.post(
+            url, {"type": "demloc.fate.spend", "d.amount": amount, "d.reason": ""}
+        )
+        body = response.content.decode()
+        assert response.status_code == 400 and 'data-code="not_enough_fate"' in body, amount
+        assert "You hold 3 fate points: spend 1 to 3." in body, amount
+    for amount in ("0", "x", "-1"):
+        response = client.post(url, {"type": "demloc.fate.spend", "d.amount": amount})
+        assert 'data-code="bad_input"' in response.content.decode(), amount
+    response = client.post(url, {"type": "demloc.fate.spend", "d.amount": "2", "d.reason": "x"})
+    assert response.status_code == 200
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    spend = html.split('value="demloc.fate.spend"')[1].split("</form>")[0]
+    assert 'min="1" max="1"' in spend
+    response = client.post(url, {"type": "demloc.fate.spend", "d.amount": "2"})
+    assert "You hold 1 fate point: spend 1." in response.content.decode()
