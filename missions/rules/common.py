@@ -191,8 +191,10 @@ def play_command(topic: Topic, type_: str, **kw: Any) -> Callable:
 
 
 def dice_list(data: Data, key: str) -> list[int]:
-    """Physical dice entered as numbers ("4 2 6", "4,2,6", a list or one int).
-    Raises ``RuleViolation("bad_dice")``."""
+    """Physical dice entered as numbers ("4 2 6", "4,2,6", a list or one int), each 1..12 (a
+    d6, or the enhanced d12 of a charge or a positioned shot, 7.2.2, 7.3.2), at most 20.
+    Raises ``RuleViolation("bad_dice")`` for anything else, whichever path reads them (the
+    count each shot or fight needs is checked by its own rule)."""
     value = data.get(key, [])
     if value in (None, ""):
         return []
@@ -200,6 +202,8 @@ def dice_list(data: Data, key: str) -> list[int]:
         value = [v for v in value.replace(",", " ").split() if v]
     items = Data({"dice": value}).ints(
         "dice",
+        lo=1,
+        hi=12,
         max_items=20,
         default=[],
         code="bad_dice",

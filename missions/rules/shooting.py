@@ -144,13 +144,7 @@ def resolve_shot(
 
     Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed input.
     """
-    count = shooting_dice(shooter)
-    if len(dice) != count:
-        raise RuleViolation("bad_dice", f"{shooter['name']} rolls {count} fighting dice to shoot.")
-    for i, value in enumerate(dice):
-        high = 12 if positioned and i == len(dice) - 1 else 6
-        if not isinstance(value, int) or not 1 <= value <= high:
-            raise RuleViolation("bad_dice", f"A fighting die shows 1 to {high}.")
+    check_shot_dice(shooter, dice, positioned)
     if positioned and shooter["movement"] != "active":
         raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
     lines = [
@@ -225,6 +219,18 @@ def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -
     return damage
 
 
+def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
+    """``dice`` are the ``shooting_dice(shooter)`` fighting dice, each 1..6 (the last 1..12 when
+    ``positioned``: the enhanced die, 7.2.2). Raises ``RuleViolation("bad_dice")``."""
+    count = shooting_dice(shooter)
+    if len(dice) != count:
+        raise RuleViolation("bad_dice", f"{shooter['name']} rolls {count} fighting dice to shoot.")
+    for i, value in enumerate(dice):
+        high = 12 if positioned and i == len(dice) - 1 else 6
+        if not isinstance(value, int) or not 1 <= value <= high:
+            raise RuleViolation("bad_dice", f"A fighting die shows 1 to {high}.")
+
+
 # ------------------------------------------------------------------------ commands
 @play_command(shooting, P + "shot.propose")
 def shot_propose(d: Decision, data: Data) -> None:
@@ -254,7 +260,20 @@ def shot_propose(d: Decision, data: Data) -> None:
     w_index = num(data, "weapon", 0, 0, len(shooter["weapons"]) - 1)
     weapon = shooter["weapons"][w_index]
     d.require(weapon.get("range"), "not_ranged", f"{weapon['name']} is not a ranged weapon.")
-    # A stray shot makes no ability test (5.6): fate points sent with it are never charged.
+    # Every field sent is read before the ability test decides which of them matter: dice
+    # typed with a shot whose test then fails are still refused when they are no dice.
+    positioned = data.bool("positioned")
+    dice = dice_list(data, "dice")
+    if dice:
+        check_shot_dice(shooter, dice, positioned)
+    cover = num(data, "cover", 0, 0, 6)
+    extra = num(data, "extra", 0, -6, 6)
+    no_step_back = data.bool("no_step_back")
+    if stray:
+        # A stray shot makes no ability test (5.6): fate points sent with it are never
+        # charged, but they, and a test die, must still be numbers in range.
+        data.int("fate", lo=0, hi=6, default=0, code="bad_input", message="Fate: 0 to 6.")
+        data.int("test_roll", lo=1, hi=6, default=1, code="bad_roll", message="A die shows 1 to 6.")
     fate = 0 if stray else fate_amount(d, data, "fate", shooter["owner"], least=0, most=6)
     test = None
     if not stray:
@@ -273,16 +292,15 @@ def shot_propose(d: Decision, data: Data) -> None:
                 },
             )
             return
-    positioned = data.bool("positioned")
     result = resolve_shot(
         shooter,
         target,
         weapon,
-        dice_list(data, "dice"),
+        dice,
         positioned=positioned,
-        cover=num(data, "cover", 0, 0, 6),
-        extra=num(data, "extra", 0, -6, 6),
-        no_step_back=data.bool("no_step_back"),
+        cover=cover,
+        extra=extra,
+        no_step_back=no_step_back,
     )
     lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(
         result.lines

@@ -286,3 +286,39 @@ def test_fate_on_a_test_above_what_is_held_says_what_is_held_7_2_1():
     with pytest.raises(RuleViolation) as exc:
         run(t, ANN, "fate.spend", amount=1)
     assert exc.value.message == "You hold no fate points: you cannot spend any."
+
+
+JUNK_DICE = "\U0001f608 <b>x</b> 999\u2026"
+
+
+@pytest.mark.parametrize("dice", [JUNK_DICE, "999", "0 0 0", "7 1 1", "1 1", "1 1 1 1"])
+def test_malformed_dice_are_refused_even_on_a_shot_whose_test_fails_7_2_1(dice):
+    """Found by a new user: junk dice sent with a shot whose ability test failed (7.2.1: the
+    shot strays, 5.6) were accepted, never read. Every field sent is checked."""
+    t = new_sim()
+    failed = dict(shooter=KORR, target=BRAM, test_roll=6)
+    with pytest.raises(RuleViolation) as exc:
+        run(t, ANN, "shot.propose", dice=dice, **failed)
+    assert exc.value.code == "bad_dice"
+    assert t.state["notice"] is None and t.state["players"][ANN]["fate"] == 3
+    run(t, ANN, "shot.propose", dice="", **failed)  # no dice rolled yet: it strays
+    assert t.state["notice"]["kind"] == "stray"
+
+
+def test_a_failed_shot_with_well_formed_dice_or_junk_in_other_fields_7_2_1():
+    t = new_sim()
+    failed = dict(shooter=KORR, target=BRAM, test_roll=6)
+    for field, value in (("cover", "lots"), ("extra", "99"), ("positioned", "perhaps")):
+        with pytest.raises(RuleViolation):
+            run(t, ANN, "shot.propose", dice="1 1 1", **failed, **{field: value})
+    run(t, ANN, "shot.propose", dice="1 1 1", **failed)
+    assert t.state["notice"]["kind"] == "stray"
+
+
+@pytest.mark.parametrize("dice", [JUNK_DICE, "0", "13"])
+def test_malformed_fighting_dice_are_refused_in_a_brawl_7_3_2(dice):
+    t = new_sim()
+    with pytest.raises(RuleViolation) as exc:
+        run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM, attacker_dice=dice,
+            defender_dice="1 1")
+    assert exc.value.code == "bad_dice"

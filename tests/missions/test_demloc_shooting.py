@@ -159,7 +159,7 @@ def test_a_stray_shot_notice_clears_at_the_next_turn_7_2_2():
         weapon=weapon,
         target=victim["id"],
         test_roll=6,
-        dice=[1] * 6,
+        dice=[1] * shooting_dice(shooter),  # a wrong count is refused even when it strays
     )
     assert sim.state["notice"]["kind"] == "stray"
     finish_turn(sim)

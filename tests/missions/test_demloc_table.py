@@ -285,3 +285,20 @@ def test_spending_more_fate_than_held_says_what_the_player_holds_6_4_2(client, m
     assert 'min="1" max="1"' in spend
     response = client.post(url, {"type": "demloc.fate.spend", "d.amount": "2"})
     assert "You hold 1 fate point: spend 1." in response.content.decode()
+
+
+def test_junk_dice_on_a_shot_that_fails_its_test_are_refused_at_the_form_7_2_1(client, make_table):
+    """Found by a new user: junk fighting dice were accepted on a shot whose test failed."""
+    table, (ann, bob) = make_table("demloc", players=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    url = reverse("tabletop:command", args=[table.code])
+    form = {"type": "demloc.shot.propose", "d.shooter": "s0-korr:0", "d.target": "s1-bram",
+            "d.test_roll": "6", "d.fate": "0", "d.cover": "0", "d.extra": "0"}
+    response = client.post(url, {**form, "d.dice": "\U0001f608 <b>x</b> 999\u2026"})
+    assert response.status_code == 400
+    assert 'data-code="bad_dice"' in response.content.decode()
+    table.refresh_from_db()
+    assert table.state["notice"] is None
+    assert client.post(url, {**form, "d.dice": ""}).status_code == 200
+    table.refresh_from_db()
+    assert table.state["notice"]["kind"] == "stray"
