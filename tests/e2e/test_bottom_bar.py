@@ -112,7 +112,7 @@ def test_the_demloc_turn_action_is_in_thumb_reach_and_the_bar_covers_nothing(new
     expect(refusal).to_be_in_viewport()
     acting.screenshot(path="test-artifacts/bottom-bar-demloc-refused.png")
     line, box = refusal.bounding_box(), next_pass.bounding_box()
-    assert line["height"] <= 24, line  # one small line
+    assert line["height"] <= 40, line  # a small line or two (wrapped, never cut off)
     assert abs(line["y"] + line["height"] - box["y"]) <= 10, (line, box)  # just above it
     assert_clear(last_control_clear(acting, "demloc-refused-bottom"))
 

@@ -2,7 +2,7 @@
 names (the Guild form allows 40; STYLE.md: phones first, 360 px; DemLoc rulebook 6.4.1): no
 page of the mission nor the lobby is wider than the phone, on either seat, with every other
 Guild unfolded. A refused tap on a turn action in the bottom bar (a stale version, the offline
-"Not sent yet") is one small line next to its button, which keeps its size; the whole message is
+"Not sent yet") is a small line or two next to its button (wrapped, never cut off), which keeps its size; the whole message is
 in its title and read out (role=alert)."""
 
 from playwright.sync_api import expect
@@ -41,7 +41,7 @@ def unfold_everything(page) -> None:
     page.evaluate("document.querySelectorAll('#live details').forEach(d => d.open = true)")
 
 
-def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays_one_line(
+def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays_small(
     new_phone,
 ):
     assert len(LONG) == len(OTHER) == 40
@@ -132,10 +132,10 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
     shot_path = "test-artifacts/mission-narrow-stale-in-bar.png"
     phone.screenshot(path=shot_path)
     line = refusal.bounding_box()
-    assert line and line["height"] <= 24, line  # one small line
+    assert line and line["height"] <= 40, line  # small lines, wrapped (never cut off)
     assert after["next"]["height"] == before["next"]["height"]
     assert abs(after["next"]["width"] - before["next"]["width"]) <= 1
-    assert after["bar"]["height"] - before["bar"]["height"] <= 28, (before, after)
+    assert after["bar"]["height"] - before["bar"]["height"] <= 48, (before, after)  # two small lines at most
     assert too_wide(phone) == {}
 
     # Offline: the tap is kept ("Not sent yet"), one line in the bar too.
@@ -147,7 +147,7 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
         "title", "Not sent yet: no connection. Your tap will be sent when you are back."
     )
     box = unsent.bounding_box()
-    assert box and box["height"] <= 24, box
+    assert box and box["height"] <= 40, box  # two small lines: wrapped, not cut off
     assert next_pass.bounding_box()["height"] == before["next"]["height"]
     assert bar.bounding_box()["height"] - before["bar"]["height"] <= 60
     phone.screenshot(path="test-artifacts/mission-narrow-unsent-in-bar.png")

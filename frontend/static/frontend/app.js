@@ -73,14 +73,25 @@
     }
   });
   var net = null, hadOpen = false, hideTimer = null;
-  function show(text, back) {
+  // The banner sits under the top bar and above the page; a sticky bar of the page (DemLoc's
+  // turn bar) sits under the banner, not under it: --net-h is the banner's height (0 hidden).
+  function netHeight() {
+    var h = net && !net.hidden ? net.offsetHeight : 0;
+    document.documentElement.style.setProperty("--net-h", h + "px");
+  }
+  function show(text, back, hideAfter) {
     net = net || document.getElementById("net");
     if (!net) return;
     clearTimeout(hideTimer);
     net.textContent = text; net.hidden = false;
     net.classList.toggle("back", !!back);
-    if (back) hideTimer = setTimeout(function () { net.hidden = true; }, 2500);
+    net.classList.remove("refused");
+    if (back || hideAfter) {
+      hideTimer = setTimeout(function () { net.hidden = true; netHeight(); }, hideAfter || 2500);
+    }
+    netHeight();
   }
+  window.addEventListener("resize", netHeight);
 
   // --- the live connection: heartbeat, reconnect, catch-up (DESIGN.md; issue 18) ---------
   // Every 2.5 s an open socket sends {"ping": <version shown>}; the server answers with the
@@ -215,12 +226,22 @@
   document.addEventListener("htmx:configRequest", function (e) {
     if (resendWait) e.detail.timeout = resendWait;
   });
+  var NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again.";
+  var resentRefused = {};  // idempotency key of a re-sent tap -> the HTTP status of its answer
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var cfg = e.detail && e.detail.requestConfig, xhr = e.detail && e.detail.xhr;
+    var headers = cfg && cfg.headers, params = cfg && cfg.parameters;
+    if (!headers || !headers["X-Resent-Tap"] || !xhr) return;
+    var key = params && (params.idempotency_key || (params.get && params.get("idempotency_key")));
+    if (key) resentRefused[key] = xhr.status;
+  });
   function resend(attempt) {
     if (!unsent || !window.htmx) return;
     attempt = attempt || 0;
     var req = unsent; unsent = null;
     var headers = {};
     try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (err) {}
+    headers["X-Resent-Tap"] = "1";
     resendWait = RESEND_WAIT[Math.min(attempt, RESEND_WAIT.length - 1)];
     var sent;
     try {
@@ -229,7 +250,15 @@
     sent.then(function () {
         var note = document.getElementById("unsent");
         if (note) note.remove();
-        if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
+        var refused = resentRefused[req.values.idempotency_key];
+        delete resentRefused[req.values.idempotency_key];
+        if (refused === 409) {
+          // Refused as stale: the table moved on while the tap waited. Said at the control
+          // (the refusal placed there) and in the banner, which stays until it is read.
+          document.dispatchEvent(new CustomEvent("tap:retext", { detail: { text: NOT_APPLIED } }));
+          show(NOT_APPLIED, false, 12000);
+          if (net) net.classList.add("refused");
+        } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
         unsent = unsent || req;
         if (!offline) setTimeout(function () { if (!offline) resend(attempt + 1); }, 250);
@@ -262,6 +291,15 @@
   }
   var last = null;      // {sig, values}: the command just sent
   var placed = null;    // {sig, code, text}: the refusal shown at its control
+  // A tap re-sent after the phone was offline and refused as stale: its line at the control
+  // says so ("Your tap while offline was not applied ..."), here and after later pushes.
+  document.addEventListener("tap:retext", function (e) {
+    var text = e.detail && e.detail.text;
+    if (!text) return;
+    var notes = document.querySelectorAll('#live .alert[data-code="stale_version"]');
+    notes.forEach(function (n) { n.textContent = text; n.title = text; });
+    if (placed) placed.text = text;
+  });
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
     if (!form || !document.getElementById("live") || !document.getElementById("live").contains(form)) return;

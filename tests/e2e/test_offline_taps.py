@@ -1,0 +1,65 @@
+"""A tap made offline on a 360 px phone (found by a new user on two phones): the "Not sent yet"
+line wraps (it was cut off with an ellipsis), the red Offline banner never hides DemLoc's turn
+bar (it sat on top of it), and a queued tap that the table refuses on reconnect because the
+other phone moved meanwhile (409, stale_version) says so at the control and in the banner
+(before, nothing told the player). DemLoc rulebook 7.2 (the turn sequence: Next: pass)."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_bottom_bar import open_table
+
+NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again."
+UNSENT = "Not sent yet: no connection. Your tap will be sent when you are back."
+
+CUT_OFF = """e => {
+  const s = getComputedStyle(e);
+  return e.scrollWidth > e.clientWidth + 1 || s.textOverflow === 'ellipsis' && s.whiteSpace === 'nowrap';
+}"""
+
+
+def overlap(a: dict, b: dict) -> float:
+    """Vertical overlap in px of two bounding boxes."""
+    return max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+
+
+def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_says_so(new_phone):
+    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+    other = next(p for p in phones if p is not acting)
+    phase = acting.locator("#dl-phase").inner_text()
+    acting_line = acting.locator("#dl-acting").inner_text()
+
+    acting.context.set_offline(True)
+    acting.get_by_role("button", name="Next: pass").click()
+    unsent = acting.locator('#dl-thumb #unsent[data-code="not_sent"]')
+    expect(unsent).to_have_text(UNSENT)
+    assert not unsent.evaluate(CUT_OFF)  # wrapped, whole
+    box = unsent.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    banner = acting.locator("#net")
+    expect(banner).to_contain_text("Offline")
+    # Scrolled down, the turn bar sticks under the banner, not behind it.
+    acting.evaluate("window.scrollTo(0, 600)")
+    acting.wait_for_timeout(200)
+    turn = acting.locator("#dl-turn")
+    expect(turn).to_be_in_viewport()
+    assert overlap(banner.bounding_box(), turn.bounding_box()) < 1, (
+        banner.bounding_box(), turn.bounding_box())
+    acting.screenshot(path="test-artifacts/offline-tap-unsent.png")
+
+    other.get_by_role("button", name="+1 fate point").click()  # the table moves on
+    expect(other.locator("#dl-my-fate")).to_have_text("fate 4")
+
+    acting.context.set_offline(False)
+    expect(banner).to_have_text(NOT_APPLIED, timeout=20_000)
+    assert not banner.evaluate(CUT_OFF)
+    at_control = acting.locator('#dl-thumb .alert[data-code="stale_version"]')
+    expect(at_control).to_have_text(NOT_APPLIED)
+    assert not at_control.evaluate(CUT_OFF)
+    expect(acting.locator("#unsent")).to_have_count(0)
+    assert overlap(banner.bounding_box(), turn.bounding_box()) < 1
+    acting.screenshot(path="test-artifacts/offline-tap-not-applied.png")
+    # Not applied: the same phase, the same player to act.
+    expect(acting.locator("#dl-phase")).to_have_text(phase)
+    expect(acting.locator("#dl-acting")).to_have_text(acting_line)
+
