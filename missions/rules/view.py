@@ -200,6 +200,16 @@ def kill_list(player: dict) -> list[dict]:
     ]
 
 
+def _status_label(state: dict, mission: dict | None) -> str:
+    """What the table's status badge says for a DemLoc mission that ended but is not closed
+    (``""``: the kit's own "Playing" / "Finished" fits)."""
+    if state["ended"] is None or not mission or mission.get("closed"):
+        return ""
+    if mission.get("mode") == "standard":
+        return "Ended: close to write the results"
+    return "Ended: close the mission"
+
+
 def view(state: dict, seat: int | None) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
@@ -406,6 +416,10 @@ def view(state: dict, seat: int | None) -> dict:
         "can_leave": my_guild_id > 0 and seat not in (state.get("left") or []),
         "elimination": state["elimination"],
         "ended": state["ended"],
+        # The kit's status badge: a mission of the lobby that ended is not over until it is
+        # closed (its result written, 6.4.1; until then undo may reopen it): the table is still
+        # "playing" for the kit, which would say so next to the result and the Close button.
+        "status_label": _status_label(state, mission),
         "mission": mission,
         "pending": state["pending"],
         "notice": notice_text(state, state.get("notice")),

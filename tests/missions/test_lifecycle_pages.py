@@ -197,3 +197,29 @@ def test_home_page_tells_a_demo_table_from_a_guild_mission(client, make_guild, d
     html = client.get(reverse("home")).content.decode()
     assert 'data-kind="guild-mission">Guild mission · The Reliquary of Loch' in html
     assert html.count('data-kind="demo"') == 1
+
+
+def test_an_ended_mission_not_yet_closed_says_so_in_the_status_badge_6_4_1(
+    client, make_guild, demo_missions
+):
+    """Found by a new user: the badge said "Playing" next to the result and the Close button.
+    A lobby mission that ended is over once it is closed (6.4.1: the result is written into
+    the guilds; until then undo may reopen it)."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+
+    def badge(html: str) -> str:
+        return html.split('id="table-status">')[1].split("</span>")[0]
+
+    client.force_login(b.master)
+    url = reverse("tabletop:table", args=[table.code])
+    assert badge(client.get(url).content.decode()) == "Playing"
+    kill(table, sb, "Ash")
+    achieve(table, sa)
+    page = client.get(url).content.decode()
+    assert 'id="dl-close"' in page
+    assert badge(page) == "Ended: close to write the results"
+    html = client.post(reverse("missions:close", args=[table.code])).content.decode()
+    assert 'id="dl-closed"' in html and badge(html) == "Finished"
