@@ -93,9 +93,14 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     bob.locator("#dl-players").screenshot(path=str(ARTIFACTS / "mission-kills.png"))
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    # Ended, not closed (6.4.1): the badge says so, not "Playing" (found by a new user).
+    expect(bob.locator("#table-status")).to_have_text("Ended: close to write the results")
+    bob.evaluate("window.scrollTo(0, 0)")
+    bob.screenshot(path="test-artifacts/mission-ended-not-closed.png")
     bob.once("dialog", lambda d: d.accept())
     bob.locator("#dl-close").click()
     expect(ann.locator("#dl-closed")).to_be_visible()
+    expect(ann.locator("#table-status")).to_have_text("Finished")
     shot(ann, "mission-resolution")
     # Another mission, same players (6.4.1): Bob continues; Ann's phone shows the way there
     # without a reload (the old table has no new version: a data-refresh frame, app.js).

@@ -256,7 +256,7 @@
           // Refused as stale: the table moved on while the tap waited. Said at the control
           // (the refusal placed there) and in the banner, which stays until it is read.
           document.dispatchEvent(new CustomEvent("tap:retext", { detail: { text: NOT_APPLIED } }));
-          show(NOT_APPLIED, false, 12000);
+          show(NOT_APPLIED, false, 8000);
           if (net) net.classList.add("refused");
         } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
