@@ -105,12 +105,14 @@ def _fold_char(ch: str) -> str:
 
 def name_key(name) -> str:
     """The skeleton two look-alike names share (module docstring): lower case, ASCII where a
-    look-alike exists, one space between words. Never raises; ``""`` for an invisible name."""
+    look-alike exists, no spaces (a zero-width character or a missing space between two words
+    must not make a new name: "Ann'sBlades" is "Ann's Blades"). Never raises; ``""`` for an
+    invisible name."""
     text = tidy_name(name).replace(_ZWJ, "").replace("\ufe0f", "").casefold()
     key = "".join(_fold_char(ch) for ch in text)
     for pair, one in _ASCII_PAIRS:
         key = key.replace(pair, one)
-    return " ".join(key.split())
+    return "".join(key.split())
 
 
 def names_clash(a: str, b: str) -> bool:

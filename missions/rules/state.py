@@ -188,6 +188,7 @@ class PhaseAdvanced(TypedDict, total=False):
     acting_index: int
     turn: int  # since the toolkit move; older events lack it (then the state's turn is used)
     passed: int  # the seat whose turn it was (older events lack it: the seat that tapped)
+    acts: int  # the seat that acts next (older events lack it: today's play order is read)
 
 
 class DamageAssigned(TypedDict):

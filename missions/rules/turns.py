@@ -95,15 +95,21 @@ def phase_next(d: Decision, data: Data) -> None:
         index = 0
         phase = BRAWL if phase == STRATEGIC else TURN_END
     # The turn rides with the event so its line reads right whatever turn the table is on now.
+    # Who passed and who acts next ride with the event too: the live log narrates old events
+    # against today's state, whose play order a new turn has redrawn.
     d.emit(P + "phase.advanced",
-           {"phase": phase, "acting_index": index, "turn": s["turn"], "passed": acting})
+           {"phase": phase, "acting_index": index, "turn": s["turn"], "passed": acting,
+            "acts": s["play_order"][index]})
 
 
-def _phase_text(s: dict, phase: str, index: int, turn: int) -> str:
+def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = None) -> str:
+    """The line of a pass: the phase now and who acts (``acts``, else the ``index`` of today's
+    play order, for events logged before ``acts`` was kept)."""
     if phase == TURN_END:
         return f"Turn {turn} is over: all movement tokens go back to active with Next turn."
     label = "Strategic" if phase == STRATEGIC else "Brawl"
-    return f"{label} phase: {name(s, s['play_order'][index])} acts."
+    seat = acts if acts is not None else s["play_order"][index]
+    return f"{label} phase: {name(s, seat)} acts."
 
 
 @turns.evolver(P + "phase.advanced", label="passed")
@@ -125,7 +131,8 @@ def say_phase_advanced(e: EventRecord, s: dict) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
     return _passed(s, e) + _phase_text(
-        s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0))
+        s, e.data["phase"], e.data["acting_index"], e.data.get("turn", s.get("turn", 0)),
+        e.data.get("acts"),
     )
 
 

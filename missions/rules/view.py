@@ -125,13 +125,26 @@ def _possessed(state: dict, pieces: list[dict], seat: int | None) -> list[dict]:
                 "player": p["player"],
                 "move": p.get("move", 0),
                 "rolls": "/".join(map(str, roll["rolls"])) if roll else "",
-                "direction": (roll["direction"] or "no move (5)") if roll else "",
+                "direction": _direction_seen_by(roll, p["owner"] == seat),
                 # Possessed by a card effect: its card's instructions win (issue 15 item 3).
                 "source": (p.get("possession") or {}).get("source", ""),
                 "instructions": (p.get("possession") or {}).get("instructions", ""),
             }
         )
     return out
+
+
+def _direction_seen_by(roll: dict | None, mine: bool) -> str:
+    """The out-of-control direction (5.6, ``possession.OUT_OF_CONTROL_DIRECTIONS``) as this
+    phone reads it: the d10 is read from the owner's side of the board, so the owner reads
+    "towards you, on your left" and every other phone "towards its player, on their left"."""
+    if not roll:
+        return ""
+    words = roll["direction"] or "no move (5)"
+    if mine:
+        return words
+    return (words.replace("towards you", "towards its player")
+            .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
 def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:

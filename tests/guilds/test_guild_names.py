@@ -95,6 +95,7 @@ def test_a_renamed_guild_keeps_an_emoji_sequence_whole():
         ("Jos\u00e9", "JOSE"),
         ("Corvo", "C0rvo"),
         ("Morn", "Mom"),
+        ("Ann's\u200bBlades", "Ann's Blades"),  # a zero-width space for the space (fresh8)
     ],
 )
 def test_quotes_dashes_accents_and_latin_look_alikes_clash(a, b):

@@ -3,7 +3,7 @@ answers objective claims (7.3.2.3: "if all the other players agree") nor votes o
 mission (6.4.2 "surrender"): the players still in it decide, and a claim or a vote that waited
 only for the leaver is settled when it leaves. Pure (the kit's Sim), three players."""
 
-from .demloc_sim import finish_turn, run
+from .demloc_sim import finish_turn, new_sim, run
 from .test_demloc_mission_script import code, three
 
 
@@ -126,3 +126,22 @@ def test_a_turn_with_no_agreement_says_nothing_of_one():
     finish_turn(t)
     run(t, 0, "turn.next")
     assert not [line for line in t.lines() if "agreement" in line]
+
+
+def test_the_live_log_names_who_passed_and_who_acts_after_the_play_order_is_redrawn_7_2():
+    """The page's live log narrates old events against today's state (``recent_lines``): a new
+    turn redraws the play order, and the passes of the turn before still name who passed and
+    who acted then, as the whole log (a replay) does (found by a new user: "Ann passes. Brawl
+    phase: Ann acts.")."""
+    from tabletop.log import narrated, recent_lines
+
+    for seed in range(6):  # some seeds draw another first player for turn 2
+        t = new_sim(names=("Ann", "Bob", "Cid"), seed=f"redraw:{seed}")
+        finish_turn(t)
+        run(t, 0, "turn.next")
+        passes = [e for e in t.log if e.type == "demloc.phase.advanced"]
+        live = {line.version: line.text for line in
+                recent_lines(t.ruleset, t.state, passes, set(t.meta.undone))}
+        whole = {line.version: line.text for line in narrated(t.ruleset, t.log)}
+        assert [live[e.version] for e in passes] == [whole[e.version] for e in passes], seed
+        assert all(" passes. " in live[e.version] for e in passes)
