@@ -32,13 +32,13 @@ def _act(page) -> None:
         page.locator(".pm-shift button:not([disabled])").first.click()
 
 
-def _started(new_phone):
+def _started(new_phone, ann_name="Ann"):
     """Ann opens a Personimo table, Ben takes a seat, Ann starts: ``(ann, ben)``, both phones
     on the live socket showing the market and the 5x5 grid."""
     ann = new_phone()
     ann.goto("/tables/new/")
     ann.select_option("#ruleset", "personimo")
-    ann.fill("#name", "Ann")
+    ann.fill("#name", ann_name)
     ann.get_by_role("button", name="Open the table").click()
     code = ann.locator("#join-code").inner_text().strip()
     ben = new_phone()
@@ -55,12 +55,21 @@ def _started(new_phone):
     return ann, ben
 
 
+#: A 40-character seat name with no space (the longest a seat takes): it must not widen the
+#: page on a 360 px phone where it labels a claimed card (found by a new user: 413 px, zoomed).
+LONG_NAME = "Ann" + "x" * 37
+WIDEST = """() => [...document.querySelectorAll('body, body *')]
+  .filter(e => e.scrollWidth > 361 || e.getBoundingClientRect().width > 361)
+  .map(e => e.tagName + '.' + e.className + ' sw=' + e.scrollWidth + ' w=' + Math.round(e.getBoundingClientRect().width))
+  .slice(0, 12)"""
+
+
 def test_two_phones_claim_and_play_a_full_turn(new_phone):
-    ann, ben = _started(new_phone)
+    ann, ben = _started(new_phone, LONG_NAME)
 
     shot(ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben, "personimo-claim")
     # Four claims of the first row, then one turn: each of the four tokens places and claims.
-    placed_shot = False
+    placed_shot = wide_seen = False
     for _ in range(4 + 8):
         phone = ann if "Your turn" in ann.locator("#pm-prompt").inner_text() else ben
         other = ben if phone is ann else ann
@@ -82,6 +91,9 @@ def test_two_phones_claim_and_play_a_full_turn(new_phone):
             _act(phone)
         expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
         expect(other.locator("#live")).to_have_attribute("data-version", str(_version(phone)))
+        for p in (ann, ben):  # the long name labels claimed cards: no sideways scroll
+            wide_seen = wide_seen or LONG_NAME[:12] in p.locator("#pm-market").inner_text()
+            assert p.evaluate("document.documentElement.scrollWidth") <= 360, p.evaluate(WIDEST)
     assert placed_shot
     # After a full turn both players have two cards each and the third row is on the table.
     for phone in (ann, ben):
@@ -89,6 +101,7 @@ def test_two_phones_claim_and_play_a_full_turn(new_phone):
         expect(phone.locator("#pm-prompt")).to_contain_text("Season 3 of 6")
     shot(ann, "personimo-ann")
     shot(ben, "personimo-ben")
+    assert wide_seen, "no claimed card was labelled with the long name"
 
 
 def test_score_a_physical_district_on_a_phone(new_phone):
