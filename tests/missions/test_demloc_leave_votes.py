@@ -145,3 +145,21 @@ def test_the_live_log_names_who_passed_and_who_acts_after_the_play_order_is_redr
         whole = {line.version: line.text for line in narrated(t.ruleset, t.log)}
         assert [live[e.version] for e in passes] == [whole[e.version] for e in passes], seed
         assert all(" passes. " in live[e.version] for e in passes)
+
+
+def test_the_out_of_control_direction_reads_from_the_owners_side_on_every_other_phone_5_6():
+    """5.6: the d10 is read from the owner's side of the board. The owner's phone says "towards
+    you, on your right"; the others say "towards its player, on their right" (a new user's
+    opponent was told "towards you")."""
+    import re
+
+    from missions.rules.possession import OUT_OF_CONTROL_DIRECTIONS
+    from missions.rules.view import _direction_seen_by
+
+    for result, words in OUT_OF_CONTROL_DIRECTIONS.items():
+        roll = {"rolls": [result], "result": result, "direction": words}
+        assert _direction_seen_by(roll, mine=True) == words
+        theirs = _direction_seen_by(roll, mine=False)
+        assert not re.search(r"\byour?\b", theirs), theirs
+        assert theirs.split(" (")[0] == words.split(" (")[0]  # the same square
+    assert _direction_seen_by(None, mine=False) == ""
