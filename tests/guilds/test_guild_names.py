@@ -26,20 +26,26 @@ LOOK_ALIKES = [
 ]
 
 
+def assert_rename_refused(client, mine, user, name: str, code: str) -> None:
+    """Renaming ``mine`` to ``name`` answers 400 with ``code`` at the rename field and
+    changes nothing."""
+    client.force_login(user)
+    response = client.post(reverse("guilds:rename"), {"at": "rename", "name": name})
+    assert response.status_code == 400
+    rename_form = response.content.decode().split("data-rename")[1].split("</form>")[0]
+    assert f'data-code="{code}"' in rename_form
+    mine.refresh_from_db()
+    assert mine.name == "House Vesper"
+
+
 @pytest.mark.parametrize("name", LOOK_ALIKES)
 def test_a_rename_to_a_look_alike_of_another_guilds_name_is_refused_at_the_field(
     client, found_guild, name
 ):
     found_guild(name=BOB)
     user = UserFactory()
-    mine = found_guild(name="House Vesper", user=user)
-    client.force_login(user)
-    response = client.post(reverse("guilds:rename"), {"at": "rename", "name": name})
-    assert response.status_code == 400
-    rename_form = response.content.decode().split("data-rename")[1].split("</form>")[0]
-    assert 'data-code="name_taken"' in rename_form
-    mine.refresh_from_db()
-    assert mine.name == "House Vesper"
+    assert_rename_refused(client, found_guild(name="House Vesper", user=user), user, name,
+                          "name_taken")
 
 
 @pytest.mark.parametrize(
@@ -47,14 +53,8 @@ def test_a_rename_to_a_look_alike_of_another_guilds_name_is_refused_at_the_field
 )
 def test_a_guild_name_with_nothing_visible_is_refused_at_the_field(client, found_guild, name):
     user = UserFactory()
-    mine = found_guild(name="House Vesper", user=user)
-    client.force_login(user)
-    response = client.post(reverse("guilds:rename"), {"at": "rename", "name": name})
-    assert response.status_code == 400
-    rename_form = response.content.decode().split("data-rename")[1].split("</form>")[0]
-    assert 'data-code="bad_name"' in rename_form
-    mine.refresh_from_db()
-    assert mine.name == "House Vesper"
+    assert_rename_refused(client, found_guild(name="House Vesper", user=user), user, name,
+                          "bad_name")
 
 
 def test_founding_a_guild_cleans_the_name_and_refuses_look_alikes(found_guild):
