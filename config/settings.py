@@ -18,6 +18,11 @@
 - ``CHANNEL_LAYER``: with Redis, ``pubsub`` (default: Redis pub/sub) or ``core`` (channels_redis's
   list-based layer).
 - ``TABLETOP_PUBLISH_TIMEOUT``: seconds a table update may wait for the channel layer (0.5).
+- ``TABLETOP_PUBLISH_DIRECT``: with Redis pub/sub, a command's thread writes its table's
+  ``PUBLISH`` itself on a connection without replies (``tabletop.publisher``; default on, 0 off).
+- ``TABLETOP_SNAPSHOT_CACHE``: how many tables' last committed projection each process keeps
+  to decide their next command on without reading it (``tabletop.services.SNAPSHOTS``; 256,
+  0 turns it off).
 """
 
 import os
@@ -231,6 +236,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
 TABLETOP_PUBLISH_TIMEOUT = float(os.environ.get("TABLETOP_PUBLISH_TIMEOUT", "0.5"))
+TABLETOP_PUBLISH_DIRECT = os.environ.get("TABLETOP_PUBLISH_DIRECT", "1") not in ("0", "", "false")
+TABLETOP_SNAPSHOT_CACHE = int(os.environ.get("TABLETOP_SNAPSHOT_CACHE", "256"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

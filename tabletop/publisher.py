@@ -29,6 +29,12 @@ per table on the very channel the layer's ``group_send`` publishes to
 keeps its connection. ``publish`` then costs a dict update and a ``notify`` under one lock
 (issue 19: waking an event loop from another thread and redis-py's asyncio client cost about
 0.3 ms of CPU per message when commands come one at a time, the in-process append's case).
+Once that thread has opened its second connection, on which Redis sends no replies
+(``CLIENT REPLY OFF``: ``_DirectConnection``), ``publish`` writes the ``PUBLISH`` itself, in the
+committing thread, without waiting: one non-blocking ``send`` of about 10 us, where handing it to
+the thread cost about 0.2 ms of CPU per command in thread switches (``bench/append.py``). A
+write that would block (Redis not reading: its socket buffer is full), a closed connection, or a
+batch still on its way falls back to the thread, as above.
 Any other layer (the in-memory layer of the embedded default, the list-based ``core`` layer,
 several Redis shards, Sentinel) gets one ``group_send`` per table on a loop, as above.
 """
@@ -38,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import select
 import threading
 import time
 
@@ -88,6 +95,7 @@ class Publisher:
         self.sent = 0  # messages handed to the channel layer (tests, bench)
         self.failed = 0
         self.round_trips = 0  # batches sent to Redis by the sender thread (tests, bench)
+        self.direct = 0  # messages written by the committing thread itself (_DirectConnection)
         # (channel layer, pid, its _RedisSender or None): see _redis_sender
         self._sender: tuple | None = None
 
@@ -211,7 +219,8 @@ class _RedisSender:
     connection, as after a Redis restart) is logged and its messages counted as failed: the
     thread goes on with the next batch (the phones' heartbeat repairs a missed version)."""
 
-    def __init__(self, publisher: Publisher, layer, group_channel, client) -> None:
+    def __init__(self, publisher: Publisher, layer, group_channel, client,
+                 direct_kwargs: dict | None = None) -> None:
         self._publisher = publisher
         self._layer = layer
         self._group_channel = group_channel
@@ -219,6 +228,10 @@ class _RedisSender:
         self._cond = threading.Condition()
         self._pending: dict[int, Update] = {}
         self._busy = False
+        self._direct: _DirectConnection | None = None
+        self._direct_tried = 0.0  # when the thread last tried to open it (monotonic s)
+        self._direct_backoff = 0.0  # seconds after that try before the next one
+        self._direct_kwargs = direct_kwargs
         threading.Thread(target=self._run, name="tabletop-publisher-redis", daemon=True).start()
 
     @classmethod
@@ -240,12 +253,33 @@ class _RedisSender:
                         retry=Retry(NoBackoff(), 1))
             address = host.pop("address", None)
             client = redis.Redis.from_url(address, **host) if address else redis.Redis(**host)
+            direct = None
+            # plain TCP only: a TLS connection has records of its own to read (and a unix
+            # socket is fast enough either way)
+            if (getattr(settings, "TABLETOP_PUBLISH_DIRECT", True)
+                    and client.connection_pool.connection_class is redis.Connection):
+                direct = {**client.connection_pool.connection_kwargs,
+                          "retry": Retry(NoBackoff(), 0)}
         except Exception:
             log.warning("publishing through group_send: no direct pub/sub path", exc_info=True)
             return None
-        return cls(publisher, layer, naming._get_group_channel_name, client)
+        return cls(publisher, layer, naming._get_group_channel_name, client, direct)
 
     def put(self, table_id: int, update: Update) -> None:
+        direct = self._direct
+        if direct is not None:
+            channel = self._group_channel(f"table.{table_id}")
+            data = self._layer.serialize(_message(table_id, update))
+            with self._cond:
+                # only when nothing waits for the thread: a table's messages stay in order
+                if self._direct is direct and not self._pending and not self._busy:
+                    if direct.publish(channel, data):
+                        self._publisher.sent += 1
+                        self._publisher.direct += 1
+                        return
+                    self._direct = None  # the thread opens a new one in a second
+                    self._direct_tried, self._direct_backoff = time.monotonic(), _DIRECT_RETRY
+                    direct.close()
         with self._cond:
             old = self._pending.get(table_id)
             self._pending[table_id] = update if old is None else merge_updates(old, update)
@@ -259,10 +293,13 @@ class _RedisSender:
     def _run(self) -> None:
         while True:
             with self._cond:
-                while not self._pending:
-                    self._cond.wait()
+                while not self._pending and not self._wants_direct():
+                    self._cond.wait(self._direct_wait())
                 batch, self._pending = self._pending, {}
-                self._busy = True
+                self._busy = bool(batch)
+            if not batch:
+                self._open_direct()  # not busy meanwhile: queued updates wait at most its timeout
+                continue
             try:
                 self._send(batch)
             except Exception:  # never let the thread die: the next batch is sent
@@ -270,6 +307,35 @@ class _RedisSender:
             finally:
                 with self._cond:
                     self._busy = False
+
+    def _wants_direct(self) -> bool:
+        return (self._direct_kwargs is not None and self._direct is None
+                and time.monotonic() >= self._direct_tried + self._direct_backoff)
+
+    def _direct_wait(self) -> float | None:
+        if self._direct_kwargs is None or self._direct is not None:
+            return None
+        return max(0.0, self._direct_tried + self._direct_backoff - time.monotonic())
+
+    def _open_direct(self) -> None:
+        """Open the reply-less connection (in this thread: a hung Redis costs it the connect
+        timeout, never a command); after a failure try again in 1 s, then 2, 4 ... 30 s."""
+        self._direct_tried = time.monotonic()
+        try:
+            direct = _DirectConnection(self._direct_kwargs)
+        except _NoDirectPath:
+            log.warning("publisher: Redis does not take CLIENT REPLY OFF; one thread sends all")
+            self._direct_kwargs = None
+            return
+        except Exception:
+            if self._direct_backoff <= _DIRECT_RETRY:  # once per outage, not every try
+                log.warning("publisher: no direct connection to Redis yet", exc_info=True)
+            self._direct_backoff = min(_DIRECT_RETRY_MAX, 2 * max(self._direct_backoff,
+                                                                   _DIRECT_RETRY / 2))
+            return
+        self._direct_backoff = _DIRECT_RETRY
+        with self._cond:
+            self._direct = direct
 
     def _send(self, batch: dict[int, Update]) -> None:
         publisher = self._publisher
@@ -290,6 +356,65 @@ class _RedisSender:
             publisher.failed += len(batch)
             log.warning("could not notify %d table(s), e.g. %s", len(batch), next(iter(batch)),
                         exc_info=True)
+
+
+#: Seconds before the thread opens a new direct connection (``_DirectConnection``) after one
+#: closed, doubled after each failed try up to ``_DIRECT_RETRY_MAX``.
+_DIRECT_RETRY = 1.0
+_DIRECT_RETRY_MAX = 30.0
+
+
+class _NoDirectPath(Exception):
+    """The server (or a proxy in front of it) does not take ``CLIENT REPLY OFF``."""
+
+
+class _DirectConnection:
+    """A connection to Redis on which the server sends no replies (``CLIENT REPLY OFF``, Redis
+    3.2+), so a ``PUBLISH`` is one non-blocking write and nothing to wait for. Opened with
+    redis-py's ``Connection`` (its handshake: AUTH, SELECT, the client name), then probed: ``OFF``
+    is answered by nothing and ``ON`` by ``OK``, where a server or proxy that does not know the
+    command answers both with errors (``_NoDirectPath``). Thread-safe only under the sender's
+    lock (``_RedisSender.put``)."""
+
+    def __init__(self, kwargs: dict) -> None:
+        self._conn = redis.Connection(**kwargs)
+        self._conn.connect()
+        self._conn.send_command("CLIENT", "REPLY", "OFF")
+        self._conn.send_command("CLIENT", "REPLY", "ON")
+        try:
+            answer = self._conn.read_response()
+        except redis.ResponseError as exc:
+            self._conn.disconnect()
+            raise _NoDirectPath() from exc
+        if answer not in (b"OK", "OK"):
+            self._conn.disconnect()
+            raise _NoDirectPath()
+        self._conn.send_command("CLIENT", "REPLY", "OFF")
+        self._sock = self._conn._sock
+        self._sock.setblocking(False)
+        # Redis never writes on this connection: anything readable is its end (a restart, a
+        # CLIENT KILL, an idle timeout), seen before a PUBLISH is written into the void.
+        self._poll = select.poll()
+        self._poll.register(self._sock, select.POLLIN | select.POLLERR | select.POLLHUP)
+
+    def publish(self, channel: str, data: bytes) -> bool:
+        """Write ``PUBLISH channel data`` without blocking: True when all of it was written;
+        False (nothing or part of it written: the caller closes this connection, and Redis
+        drops a command cut short by the close) when the connection is closed or Redis is not
+        reading."""
+        if self._poll.poll(0):
+            return False
+        payload = b"".join(self._conn.pack_command("PUBLISH", channel, data))
+        try:
+            return self._sock.send(payload) == len(payload)
+        except OSError:  # BlockingIOError (the buffer is full), a reset connection, ...
+            return False
+
+    def close(self) -> None:
+        try:
+            self._conn.disconnect()
+        except Exception:  # noqa: BLE001 - closing a broken socket
+            pass
 
 
 def _message(table_id: int, update: Update) -> dict:

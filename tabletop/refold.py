@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import logging
 
+from django.utils import timezone
+
 from tabletop.log import LoggedEvent, rebuild
 from tabletop.registry import get_ruleset
 
@@ -39,6 +41,9 @@ def refold_tables(Table, Event) -> tuple[int, int]:
             log.exception("could not refold table %s (%s)", table.pk, table.ruleset)
             failed += 1
             continue
-        Table.objects.filter(pk=table.pk).update(state=table.state, meta=table.meta)
+        # updated_at too: a process's cached snapshot (tabletop.services.SNAPSHOTS) of the
+        # table is then refused by the next command's guarded write
+        Table.objects.filter(pk=table.pk).update(state=table.state, meta=table.meta,
+                                                 updated_at=timezone.now())
         refolded += 1
     return refolded, failed

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
+from collections import OrderedDict
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -205,8 +207,10 @@ def run_command(
     projection in one write guarded by the version it read (optimistic concurrency: issue 19).
     When another command committed in between, the write changes nothing and the command is
     read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
-    gets ``Conflict("stale_version")`` instead. Unique ``(table, version)`` and ``(table,
-    idempotency_key)`` stay the last guards. ``table.start`` reads the table under its row lock
+    gets ``Conflict("stale_version")`` instead. The read is this process's snapshot of what
+    it last wrote to the table when it has one (``SNAPSHOTS``: then the write is also guarded
+    by the time of that write, and a miss costs one more try). Unique ``(table, version)`` and
+    ``(table, idempotency_key)`` stay the last guards. ``table.start`` reads the table under its row lock
     instead (the seats it seats must not change under it). On PostgreSQL outside any
     transaction, with no ``command_applied`` receiver for the game, the write is one statement;
     otherwise one transaction with the receivers. After commit the table's group is told the
@@ -247,7 +251,10 @@ def run_command(
                 "stale_version", "Someone else acted at the same moment; try again."
             ) from exc
         if outcome is None:
-            continue  # another command committed between the read and the write
+            # Another command committed between the read and the write (another process's,
+            # when the read was this process's cached snapshot): read the table next time.
+            SNAPSHOTS.drop(table_id)
+            continue
         result, committed, row = outcome
         if isinstance(table, Table):
             # The caller's copy now shows what was committed (the answer's view needs no read).
@@ -277,7 +284,8 @@ _EVENT_ROW = ("(%s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, 
 
 @dataclass
 class _Snapshot:
-    """The table as one read saw it (JSON decoded afresh: the step may fold it in place)."""
+    """The table as one read saw it (JSON decoded afresh: the step may fold it in place).
+    ``updated_at``: set when it came from ``SNAPSHOTS`` (the write is then guarded by it too)."""
 
     id: int
     code: str
@@ -288,6 +296,67 @@ class _Snapshot:
     meta: dict
     options: dict
     setup: dict
+    updated_at: object = None
+
+
+class SnapshotCache:
+    """Each process's last committed projection of its most recently written tables (issue
+    19: a command decided on it needs no read of the table, so an append is one statement).
+
+    What it holds is never trusted, only tried: a command decided on a cached snapshot is
+    written only if the table's row still has the cached ``version`` *and* ``updated_at`` (the
+    time of the write that made it, to the microsecond; every change of a table row sets it:
+    a command, a seat joining or moving, the lobby's options). When another process (another
+    web server, a Celery worker) or a transaction that was rolled back moved the table, the
+    guarded write changes nothing, the entry is dropped and the command is read and decided
+    again, as for any lost race (``run_command``). The eventsourcing library's aggregate cache
+    is the same idea with the same guard (its version check on insert).
+
+    ``put`` stores ``state`` and ``meta`` as the JSON text just written, decoded afresh by each
+    ``get`` (the step folds states in place); ``options`` and ``setup`` are fixed once the
+    table has started and are shared read-only (only ``table.start`` reads ``setup``, and it
+    always reads the table under its row lock). Tables in the lobby are not kept. At most
+    ``size`` tables (least recently written dropped first; ``TABLETOP_SNAPSHOT_CACHE``, 0: off).
+    Thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._rows: OrderedDict[int, tuple] = OrderedDict()
+
+    def get(self, table_id: int) -> _Snapshot | None:
+        """A fresh ``_Snapshot`` of the cached row of ``table_id``, or None."""
+        with self._lock:
+            row = self._rows.get(table_id)
+        if row is None:
+            return None
+        code, ruleset, status, version, state, meta, options, setup, updated_at = row
+        return _Snapshot(table_id, code, ruleset, status, version, json.loads(state),
+                         json.loads(meta), options, setup, updated_at)
+
+    def put(self, new: _Snapshot, row: dict, updated_at) -> None:
+        """Keep ``new`` (just written: ``row`` its JSON text, ``updated_at`` its time)."""
+        if self.size <= 0 or new.status == Table.Status.LOBBY:
+            return
+        entry = (new.code, new.ruleset, new.status, new.version, row["state"], row["meta"],
+                 new.options, new.setup, updated_at)
+        with self._lock:
+            self._rows[new.id] = entry
+            self._rows.move_to_end(new.id)
+            while len(self._rows) > self.size:
+                self._rows.popitem(last=False)
+
+    def drop(self, table_id: int) -> None:
+        with self._lock:
+            self._rows.pop(table_id, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._rows.clear()
+
+
+#: This process's ``SnapshotCache``.
+SNAPSHOTS = SnapshotCache(getattr(settings, "TABLETOP_SNAPSHOT_CACHE", 256))
 
 
 def _json(value):
@@ -331,7 +400,11 @@ def _attempt(table_id, seat, command, expected_version, idempotency_key, offered
         if expected_version is not None and expected_version != snapshot.version:
             return None  # the row offered may be older than what the phone saw: read it
     else:
-        snapshot = _read(table_id)
+        snapshot = SNAPSHOTS.get(table_id)
+        if snapshot is not None and expected_version not in (None, snapshot.version):
+            snapshot = None  # the phone may have seen a newer version than this process
+        if snapshot is None:
+            snapshot = _read(table_id)
     return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
                              atomic=True)
 
@@ -378,6 +451,7 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     new = _Snapshot(snapshot.id, snapshot.code, snapshot.ruleset, stepped.status,
                     logged[-1].version, game.dump(stepped.state), stepped.meta.dump(),
                     snapshot.options, snapshot.setup)
+    guard = snapshot.updated_at  # a cached snapshot: the row must still be the one it cached
     now = timezone.now()
     receivers = command_applied.has_listeners(sender=game_sender(game.name))
     # One statement is its own transaction; anything more (a receiver, SQLite's two
@@ -392,9 +466,10 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     if setup_changed:
         row["setup"] = json.dumps(new.setup)
     with transaction.atomic() if atomic and not one_statement else nullcontext():
-        if not _write(snapshot.version, new, logged, idempotency_key, row, now):
+        if not _write(snapshot.version, new, logged, idempotency_key, row, now, guard):
             return None
         _tell_receivers(game, new, stepped.state, logged, receivers)
+    SNAPSHOTS.put(new, row, now)
     result = CommandResult(
         version=new.version,
         command_id=stepped.command_id,
@@ -412,9 +487,11 @@ def _tell_receivers(game, new: _Snapshot, state, logged, receivers: bool) -> Non
     command_applied.send(sender=game_sender(game.name), table=table, state=state, events=logged)
 
 
-def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, now) -> bool:
+def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, now,
+           guard=None) -> bool:
     """Append ``logged`` and store ``new`` as the projection, only if the table is still at
-    version ``expected``: True when written, False when another command got there first.
+    version ``expected`` (and, with ``guard``, was last written at that time: a snapshot from
+    ``SNAPSHOTS``): True when written, False when another command got there first.
     ``row``: ``new``'s state, meta (and setup when it changed) as JSON text."""
     setup_changed = "setup" in row
     rows = [
@@ -431,11 +508,15 @@ def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, no
             sets.append('"setup" = %s::jsonb')
             params.append(row["setup"])
         params += [new.id, expected]
+        where = '"id" = %s AND "version" = %s'
+        if guard is not None:
+            where += ' AND "updated_at" = %s'
+            params.append(guard)
         for row in rows:
             params.extend(row)
         sql = (
             f'WITH "moved" AS (UPDATE "tabletop_table" SET {", ".join(sets)} '
-            'WHERE "id" = %s AND "version" = %s RETURNING "id") '
+            f'WHERE {where} RETURNING "id") '
             'INSERT INTO "tabletop_event" ("table_id", '
             + ", ".join(f'"{c}"' for c in _EVENT_COLUMNS)
             + ') SELECT "moved"."id", e.* FROM "moved", (VALUES '
@@ -449,7 +530,10 @@ def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, no
               "status": new.status, "updated_at": now}
     if setup_changed:
         fields["setup"] = new.setup
-    if not Table.objects.filter(pk=new.id, version=expected).update(**fields):
+    found = Table.objects.filter(pk=new.id, version=expected)
+    if guard is not None:
+        found = found.filter(updated_at=guard)
+    if not found.update(**fields):
         return False
     Event.objects.bulk_create(
         [

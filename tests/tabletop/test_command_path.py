@@ -5,7 +5,7 @@ exactly what the DRF view answers (DESIGN.md "The event-sourced table": one writ
 import json
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
@@ -125,6 +125,86 @@ def test_a_receiver_still_refuses_the_command_in_its_transaction(make_table):
     fresh = Table.objects.get(pk=table.pk)
     assert fresh.version == table.version and fresh.state == table.state
     assert Event.objects.filter(table=table).count() == table.version
+
+
+@pytest.mark.django_db(transaction=True)  # outside a test transaction, as a server runs it
+def test_a_tap_on_a_table_this_process_wrote_last_is_one_statement(make_table):
+    """``SNAPSHOTS``: the next command of a table decides on the projection this process just
+    wrote, so the in-process append is one statement (no read), guarded by the version and the
+    time of that write."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement write is PostgreSQL's (SQLite: a transaction)")
+    table, seats = make_table(players=2)
+    services.run_command(table.pk, seats[0], Command("counter.add", {"amount": 1}))
+    with CaptureQueriesContext(connection) as queries:
+        result = services.run_command(table.pk, seats[1], Command("counter.add", {"amount": 2}))
+    statements = [q["sql"].removeprefix("QUERY = '") for q in queries.captured_queries]
+    assert len(statements) == 1, statements
+    assert statements[0].startswith('WITH "moved" AS (UPDATE "tabletop_table"')
+    assert 'AND "updated_at" = ' in statements[0]
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.state["total"] == 3 and fresh.version == result.version
+
+
+def _cached(table):
+    return services.SNAPSHOTS._rows.get(table.pk)
+
+
+def test_a_snapshot_older_than_what_another_process_wrote_is_refused_and_read_again(make_table):
+    """Another web server or worker wrote the table after this process cached it: the guarded
+    write changes nothing, the entry is dropped and the command is decided on a fresh read."""
+    table, seats = make_table(players=2)
+    services.run_command(table.pk, seats[0], Command("counter.add", {"amount": 1}))
+    old = _cached(table)
+    assert old is not None and old[3] == Table.objects.get(pk=table.pk).version
+    services.run_command(table.pk, seats[1], Command("counter.add", {"amount": 5}))
+    services.SNAPSHOTS._rows[table.pk] = old  # as if the add of 5 was another process's
+    result = services.run_command(table.pk, seats[0], Command("counter.add", {"amount": 1}))
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.state["total"] == 7 and fresh.version == result.version
+    assert services.table_replay(fresh)["state_matches"]
+    assert _cached(table)[3] == fresh.version
+
+
+def test_a_snapshot_of_a_rolled_back_write_is_never_decided_on(make_table):
+    """The worst case of a cache: this process holds a version that was rolled back, and the
+    table reached that same version with other content since. The time of the write tells the
+    two apart (``updated_at`` in the guard), so the command goes on from what was committed."""
+    table, seats = make_table(players=2)
+    add = lambda n: Command("counter.add", {"amount": n})  # noqa: E731
+    services.run_command(table.pk, seats[0], add(1))
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.run_command(table.pk, seats[1], add(5))
+        raise RuntimeError("the caller's transaction fails after the command")
+    rolled_back = _cached(table)
+    services.run_command(table.pk, seats[0], add(2))  # the cached version is refused: read again
+    assert _cached(table)[3] == rolled_back[3]  # the same version, other content
+    services.SNAPSHOTS._rows[table.pk] = rolled_back
+    result = services.run_command(table.pk, seats[1], add(3))
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.state["total"] == 6 and fresh.version == result.version
+    assert services.table_replay(fresh)["state_matches"]
+
+
+def test_the_snapshot_cache_keeps_the_newest_tables_and_no_lobby(make_table):
+    lobby, _ = make_table(players=2, start=False)
+    cache, off = services.SnapshotCache(2), services.SnapshotCache(0)
+    kept = []
+    for _n in range(3):
+        table, seats = make_table(players=2)
+        services.run_command(table, seats[0], Command("counter.add", {"amount": 1}))
+        snapshot = services.SNAPSHOTS.get(table.pk)
+        text = {"state": json.dumps(snapshot.state), "meta": json.dumps(snapshot.meta)}
+        cache.put(snapshot, text, snapshot.updated_at)
+        off.put(snapshot, text, snapshot.updated_at)
+        kept.append(table.pk)
+    assert list(cache._rows) == kept[1:] and cache.get(kept[0]) is None
+    assert off.get(kept[-1]) is None
+    got = cache.get(kept[-1])
+    got.state["total"] = 40  # a step folds in place: the next get is decoded afresh
+    assert cache.get(kept[-1]).state["total"] == 1
+    cache.put(services._read(lobby.pk), {"state": "null", "meta": "{}"}, None)
+    assert lobby.pk not in cache._rows
 
 
 def test_the_portable_write_path_appends_the_same_events(make_table, monkeypatch):

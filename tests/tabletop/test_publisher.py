@@ -5,6 +5,7 @@ import asyncio
 import re
 import socket
 import threading
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -170,14 +171,17 @@ def test_a_hung_redis_never_blocks_a_command(make_table, settings):
             conn.close()
 
 
-def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table):
+def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table, settings):
     """Issue 19: the versions queued while the sender thread was waiting on Redis go to Redis
     pub/sub in one pipelined round trip, each table once with its latest version, and every
     table's group hears it. Redis is held with ``CLIENT PAUSE ... WRITE`` (it blocks PUBLISH)
-    while the first message is on its way, so the others queue behind it."""
+    while the first message is on its way, so the others queue behind it. (The thread's path:
+    what every message takes when the direct write cannot be used, turned off here.)"""
     if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
         pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
     import redis
+
+    settings.TABLETOP_PUBLISH_DIRECT = False
 
     layer = get_channel_layer()
     tables = [10**9 + 100 + n for n in range(20)]
@@ -278,3 +282,76 @@ def test_with_the_pub_sub_layer_no_event_loop_is_involved(make_table):
     assert heard == [1, 2, 3, 4, 5]
     assert publisher._own is None  # no loop thread of its own
     assert "tabletop-publisher-redis" in {t.name for t in threading.enumerate()}
+
+
+def _listen(groups, until):
+    """Listen on ``groups`` in a thread of its own: ``(heard versions list, ready event,
+    thread)``; stops when ``until(heard)``."""
+    layer = get_channel_layer()
+    heard, ready = [], threading.Event()
+
+    def run_listener():
+        async def main():
+            channel = await layer.new_channel()
+            for group in groups:
+                await layer.group_add(group, channel)
+            ready.set()
+            while not until(heard):
+                heard.append((await layer.receive(channel))["version"])
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run_listener, daemon=True)
+    thread.start()
+    assert ready.wait(5)
+    return heard, thread
+
+
+def _direct_open(publisher, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        sender = publisher._redis_sender()
+        if sender is not None and sender._direct is not None:
+            return sender._direct
+        time.sleep(0.01)
+    raise AssertionError("the direct connection did not open")
+
+
+def test_a_command_writes_its_publish_itself_on_a_connection_without_replies(make_table):
+    """Issue 19: once the sender thread has opened its connection without replies (``CLIENT
+    REPLY OFF``), each publish is written by the caller itself: no thread hop, no round trip;
+    every version is heard, in order. When Redis closes that connection (here ``CLIENT KILL``;
+    a restart, an idle timeout), the next messages go through the thread, none is lost, and a
+    new direct connection opens a second later."""
+    if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+        pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
+    import redis
+
+    group = f"table.{10**9 + 400}"
+    heard, listener = _listen([group], lambda heard: heard[-1:] == [60])
+    publisher = Publisher()
+    publisher.publish(10**9 + 400, 1)  # starts the thread, which opens the direct connection
+    direct = _direct_open(publisher)
+    assert publisher.flush(5)
+    trips = publisher.round_trips
+    for version in range(2, 31):
+        publisher.publish(10**9 + 400, version)
+    assert publisher.direct == 29 and publisher.round_trips == trips
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    entry = next(c for c in client.client_list()
+                 if c["laddr"].endswith(f":{direct._sock.getpeername()[1]}")
+                 and c["addr"].endswith(f":{direct._sock.getsockname()[1]}"))
+    assert "R" not in entry.get("flags", "") and entry["cmd"] in ("publish", "client|reply")
+    client.client_kill(entry["addr"])
+    time.sleep(0.2)  # the close reaches this side
+    for version in range(31, 41):
+        publisher.publish(10**9 + 400, version)
+        assert publisher.flush(5)
+    assert publisher.direct == 29  # through the thread while the connection was gone
+    reopened = _direct_open(publisher)
+    assert reopened is not direct
+    for version in range(41, 61):
+        publisher.publish(10**9 + 400, version)
+    assert publisher.flush(5) and publisher.direct == 49
+    listener.join(5)
+    assert heard == list(range(1, 61)) and publisher.failed == 0
