@@ -65,9 +65,10 @@ def roster_id(table, seat, name):
     return next(c["id"] for c in roster if c["name"] == name)
 
 
-def prepare(table, seats, picks, hires=None):
+def prepare(table, seats, picks, hires=None, *, start=True):
     """Every phase up to the first turn. ``picks``: {seat index: [character names]};
-    ``hires``: {seat index: [follower keys]}."""
+    ``hires``: {seat index: [follower keys]}. ``start=False`` stops at the last step, every
+    miniature deployed and nobody's Next tapped yet (stage ``start``)."""
     while state(table)["setup"]["stage"] != "characters":
         all_next(table, seats)
     for i, names in picks.items():
@@ -88,6 +89,9 @@ def prepare(table, seats, picks, hires=None):
         ]
         area = deployment_areas(s, acting)[0]  # what the page offers this Guild (6.4.1)
         cmd(table, seats[acting], "setup.deploy", character=todo[0], area=area)
+    if not start:
+        assert state(table)["setup"]["stage"] == "start"
+        return
     all_next(table, seats)
     assert state(table)["setup"]["stage"] == "play"
 

@@ -374,10 +374,24 @@
       if (el && el.focus) el.focus({ preventScroll: true });
     }
   }
+  // The element a game marks data-land (DemLoc: its turn bar), brought to its place at the top
+  // of the screen. A sticky element counts as "in view" wherever the page is, so it is measured
+  // unstuck (its place in the page) and the page scrolled until it sits there at its sticky
+  // offset: it is then where it sticks, and what follows it (DemLoc: the roster) is just below.
+  function land(el) {
+    var style = getComputedStyle(el);
+    if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); return; }
+    var stuckAt = parseFloat(style.top) || 0, saved = el.style.position;
+    el.style.position = "static";
+    var top = el.getBoundingClientRect().top + window.scrollY;
+    el.style.position = saved;
+    window.scrollTo(0, Math.max(0, top - stuckAt));
+  }
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
     var snap = snapshot(e.detail.target);
     var wasLobby = e.detail.target.dataset.status === "lobby";
+    var hadLanding = !!e.detail.target.querySelector("[data-land]");
     setTimeout(function () {
       restore(snap);
       // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts (issue 16
@@ -386,7 +400,16 @@
       var live = document.getElementById("live");
       if (wasLobby && live && live.dataset.status && live.dataset.status !== "lobby") {
         live.scrollIntoView({ block: "start" });
+        return;
       }
+      // A game whose play starts after steps of its own in the live region (DemLoc's mission
+      // preparation, 6.4.1: the last Next of the setup starts turn 1) marks where play is
+      // followed, data-land: the swap that first brings it lands every phone there, the one
+      // that tapped and the ones that got the push (found by a new user: both phones stayed
+      // on the log at the bottom). Only then: later swaps, which all have it, leave the
+      // player's scrolling alone.
+      var landing = !hadLanding && live && live.querySelector("[data-land]");
+      if (landing) land(landing);
     }, 0);
   });
 })();

@@ -1,0 +1,165 @@
+"""Where a DemLoc mission page puts the player's eyes on a 360x740 phone (found by a new user
+playing on two phones): the last Next of the preparation lands both phones on the turn bar
+(DemLoc rulebook 6.4.1: when everyone is ready the game begins), a tap made offline says so in
+a line across the card under its counter (6.4.2, the character's tokens), and the browser's own
+message on a fate field asked for more fate points than held (7.2.1: fate points lower the test
+die) is not hidden under the sticky turn bar."""
+
+from playwright.sync_api import expect
+
+from missions.demo import load_demo_missions
+from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.test_mission_lobby import login
+from tests.missions.lifecycle_flow import build_guild, prepare
+from tests.missions.lifecycle_flow import open_table as open_mission
+
+NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again."
+UNSENT = "Not sent yet: no connection. Your tap will be sent when you are back."
+
+AT_BOTTOM = (
+    "() => Math.abs(window.scrollY + window.innerHeight"
+    " - document.documentElement.scrollHeight) < 2"
+)
+# The turn bar where it sticks and the roster just under it (its notices between): the page
+# scrolled to the bar's own place, not left on the log at the bottom.
+ON_TURN_BAR = """() => {
+  const bar = document.getElementById('dl-turn');
+  const roster = [...document.querySelectorAll('#demloc > h2')]
+    .find(h => h.textContent.trim() === 'Your characters');
+  if (!bar || !roster) return false;
+  const b = bar.getBoundingClientRect(), r = roster.getBoundingClientRect();
+  return r.top >= b.bottom && r.top - b.bottom < 160 && r.bottom < window.innerHeight - 130;
+}"""
+
+
+def scroll_to_bottom(phone) -> None:
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    phone.wait_for_function(AT_BOTTOM)
+
+
+def test_the_last_next_of_the_preparation_lands_both_phones_on_the_turn_bar(new_phone):
+    """6.4.1: every miniature deployed, both players tap Next and turn 1 begins. Both phones were
+    scrolled to the bottom (the log): each lands on the turn bar with the roster under it, the
+    phone that tapped first (it got the push) and the one whose tap started the game. Only on
+    that swap: a push during play leaves a phone's scrolling alone."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Ben's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]}, start=False)
+    ann, ben = new_phone(), new_phone()
+    for phone, guild in ((ann, a), (ben, b)):
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator('[data-stage="start"]')).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phone.locator("#dl-log > summary").click()  # the log open, as the new user had it
+    scroll_to_bottom(ann)
+    ann.get_by_role("button", name="Next").click()
+    expect(ann.locator("#dl-next")).to_contain_text("Waiting for")
+    scroll_to_bottom(ann)
+    shown = ann.locator("#live").get_attribute("data-version")
+    expect(ben.locator("#live")).to_have_attribute("data-version", shown)  # Ann's Next pushed
+    scroll_to_bottom(ben)
+    ben.get_by_role("button", name="Next").click()
+    for name, phone in (("ann", ann), ("ben", ben)):
+        expect(phone.locator("#dl-turn-no")).to_contain_text("Turn 1")
+        phone.wait_for_function(ON_TURN_BAR, timeout=5_000)
+        assert phone.locator("#dl-turn").bounding_box()["y"] <= 62  # where it sticks
+        phone.screenshot(path=f"test-artifacts/mission-screen-turn1-{name}.png")
+
+    # During play a push does not move the page: Ann reads the log while Ben takes a fate point.
+    scroll_to_bottom(ann)
+    before = ann.evaluate("window.scrollY")
+    version = ann.locator("#live").get_attribute("data-version")
+    ben.get_by_role("button", name="+1 fate point").click()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", version)
+    ann.wait_for_timeout(300)
+    assert abs(ann.evaluate("window.scrollY") - before) <= 2
+
+
+def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone):
+    """6.4.2: Ann adds a broken armor token to Korr offline. "Not sent yet" is a line across the
+    character's card under that counter (it was a 150 px cell beside the counters, 7 lines);
+    back online after Ben moved the table on, "not applied" takes its place, as wide."""
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    korr = ann.locator("#piece-s0-korr")
+    korr.locator("summary.dl-summary").click()
+    counter = korr.locator('[data-token="broken_armor"]')
+    plus = counter.get_by_role("button", name="add a broken armor token")
+    expect(plus).to_be_visible()
+
+    def across_under(note) -> dict:
+        row, button, line = counter.bounding_box(), plus.bounding_box(), note.bounding_box()
+        assert line["width"] >= row["width"] - 1, (line, row)  # across the card
+        assert line["y"] >= button["y"] + button["height"], (line, button)  # under the counter
+        assert line["height"] <= 110, line  # three lines at most (was seven)
+        return line
+
+    ann.context.set_offline(True)
+    plus.click()
+    unsent = korr.locator('#unsent[data-code="not_sent"]')
+    expect(unsent).to_have_text(UNSENT)
+    across_under(unsent)
+    unsent.scroll_into_view_if_needed()
+    ann.screenshot(path="test-artifacts/mission-screen-offline-unsent.png")
+
+    version = ben.locator("#live").get_attribute("data-version")
+    ben.get_by_role("button", name="+1 fate point").click()  # the table moves on
+    expect(ben.locator("#live")).not_to_have_attribute("data-version", version)
+    ann.context.set_offline(False)
+    refused = korr.locator('.alert.at-control[data-code="stale_version"]')
+    expect(refused).to_have_text(NOT_APPLIED, timeout=20_000)
+    expect(ann.locator("#unsent")).to_have_count(0)
+    across_under(refused)
+    refused.scroll_into_view_if_needed()
+    ann.screenshot(path="test-artifacts/mission-screen-offline-not-applied.png")
+    expect(counter.locator(".dl-counter-value")).to_have_text("0/3")  # not applied
+
+
+def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_turn_bar(
+    new_phone,
+):
+    """7.2.1: a fate point lowers the test die by one; 3 held, Ann types 5 in the shot's Fate
+    field, which is scrolled up under the sticky turn bar, and taps Work it out. The browser
+    refuses the form ("Value must be less than or equal to 3") and brings the field into view:
+    the field and its label "Fate (of 3)" below the turn bar (two rows with these names), not
+    under it. Nothing is sent."""
+    ann = new_phone()
+    ann.goto("/missions/new/")
+    ann.fill("#name", "Ann's Ravens")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben's Wolves of the Quay")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben's Wolves")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 1")
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+    ann.locator("#piece-s0-korr summary.dl-summary").click()
+    ann.locator("#shoot-s0-korr > summary").click()
+    form = ann.locator("#shoot-s0-korr form")
+    fate = form.get_by_label("Fate (of 3)")
+    form.locator('input[name="d.test_roll"]').fill("4")
+    fate.fill("5")
+    form.locator('input[name="d.dice"]').fill("3 3 3")
+    version = ann.locator("#live").get_attribute("data-version")
+    # The field scrolled up under the turn bar, "Work it out" in view below.
+    fate.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 100)")
+    work = form.get_by_role("button", name="Work it out")
+    expect(work).to_be_in_viewport(ratio=1)
+    work.click()
+    expect(fate).to_be_focused()
+    assert fate.evaluate("e => e.validity.rangeOverflow")
+    ann.wait_for_timeout(300)
+    ann.screenshot(path="test-artifacts/mission-screen-fate-overspend.png")
+    bar = ann.locator("#dl-turn").bounding_box()
+    label = fate.evaluate("e => e.closest('label').getBoundingClientRect().toJSON()")
+    field = fate.bounding_box()
+    bottom_bar = ann.locator("#bottom-bar").bounding_box()
+    assert bar["height"] > 90, bar  # two rows: the old 150 px padding fell short
+    assert label["top"] >= bar["y"] + bar["height"], (label, bar)  # "Fate (of 3)" readable
+    assert field["y"] + field["height"] <= bottom_bar["y"], (field, bottom_bar)
+    expect(ann.locator("#live")).to_have_attribute("data-version", version)  # nothing sent
