@@ -350,10 +350,6 @@ class SnapshotCache:
         with self._lock:
             self._rows.pop(table_id, None)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._rows.clear()
-
 
 #: This process's ``SnapshotCache``.
 SNAPSHOTS = SnapshotCache(getattr(settings, "TABLETOP_SNAPSHOT_CACHE", 256))

@@ -42,3 +42,58 @@ def test_replay_equals_projection_after_random_commands(make_table, script):
     assert report["state_matches"], report
     assert report["meta_matches"]
     assert table.events.count() == table.version
+
+
+class _RolledBack(Exception):
+    pass
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    script=st.lists(
+        st.tuples(
+            st.integers(0, 1),  # which process (web server, worker) sends it
+            st.integers(0, 2),  # which seat
+            st.sampled_from([*(Command("counter.add", {"amount": n}) for n in (-3, -1, 1, 2, 3, 5)),
+                             Command("table.undo"), Command("table.redo")]),
+            st.booleans(),  # sent inside a caller's transaction that then rolls back
+        ),
+        min_size=4,
+        max_size=30,
+    )
+)
+def test_two_processes_snapshots_never_decide_on_a_stale_state(make_table, monkeypatch, script):
+    """Issue 19 (``services.SNAPSHOTS``): two processes, each with its own cache of what it last
+    wrote, send commands to one table in any order, some inside a caller's transaction that
+    rolls back. Whatever each cache holds, no command is decided on a state that is not the
+    committed one: the projection equals the replay of the events, and the committed adds sum
+    to the counter when no undo moved it."""
+    from django.db import transaction
+
+    table, seats = make_table(players=3)
+    caches = [services.SnapshotCache(16), services.SnapshotCache(16)]
+    total, plain = 0, True
+    for process, seat_index, command, roll_back in script:
+        monkeypatch.setattr(services, "SNAPSHOTS", caches[process])
+        try:
+            if roll_back:
+                with transaction.atomic():
+                    services.run_command(table.pk, seats[seat_index], command)
+                    raise _RolledBack()
+            services.run_command(table.pk, seats[seat_index], command)
+        except (TabletopError, _RolledBack):
+            continue
+        if command.type == "counter.add":
+            total += command.data["amount"]
+        else:
+            plain = False
+    table.refresh_from_db()
+    report = services.table_replay(table)
+    assert report["state_matches"], report
+    assert report["meta_matches"]
+    assert table.events.count() == table.version
+    if plain:
+        assert table.state["total"] == total
