@@ -1,14 +1,21 @@
-"""What handing table versions to the channel layer costs (issue 19 point 1).
+"""What handing table versions to the channel layer costs (issue 19 point 1), against a bare
+redis-py ``PUBLISH`` of the same messages in the same run.
 
-Publishes ``--tables`` tables' new versions at once (a batch, as a busy server's loop sees
-them), ``--batches`` times, through one ``tabletop.publisher.Publisher`` (its own loop thread,
-as in a worker), with the configured channel layer (``REDIS_URL``: Redis pub/sub), and prints
-the CPU time of this process (``time.process_time``) per message handed to Redis, min / median
-/ max over ``--runs`` runs, and how many of them the caller wrote itself on the connection
-without replies (``direct``; the others went through the sender thread). Nobody subscribes: it
-is the sender's cost. ``TABLETOP_PUBLISH_DIRECT=0`` measures the thread alone.
+Publishes ``--tables`` tables' new versions at once (a batch, as a busy server sees them),
+``--batches`` times, and prints the CPU time of this process (``time.process_time``) per
+message, for three senders one after the other in each of ``--runs`` runs:
 
-    REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/publish_cost.py --tables 20 --runs 3
+- ``bare``: the baseline, one plain ``redis.Redis.publish`` per message of the very channel
+  and bytes the publisher sends (what any code on this stack pays for a message to Redis);
+- ``direct``: ``tabletop.publisher.Publisher`` with its connection without replies open (the
+  caller writes each ``PUBLISH`` itself: ``_DirectConnection``);
+- ``thread``: the same with ``TABLETOP_PUBLISH_DIRECT`` off (every message handed to the
+  sender thread, batches pipelined; the wait for it, ``flush``, polls every 5 ms and is counted).
+
+Then min / median / max of each and of each publisher's ratio to ``bare``. Needs ``REDIS_URL``
+(the pub/sub layer). Nobody subscribes: it is the sender's cost.
+
+    REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/publish_cost.py --tables 1 --runs 3
 """
 
 from __future__ import annotations
@@ -28,7 +35,40 @@ import django  # noqa: E402
 
 django.setup()
 
+import redis  # noqa: E402
+from django.conf import settings  # noqa: E402
+
 from tabletop.publisher import Publisher  # noqa: E402
+
+BASE = 10**9
+
+
+def publisher(direct: bool) -> Publisher:
+    """A publisher whose sender thread runs, with its direct connection open when ``direct``."""
+    settings.TABLETOP_PUBLISH_DIRECT = direct
+    made = Publisher()
+    made.publish(BASE, 0)
+    assert made.flush(5)
+    sender = made._redis_sender()
+    if sender is None:
+        sys.exit("needs REDIS_URL: the Redis pub/sub channel layer")
+    deadline = time.monotonic() + 5
+    while direct and sender._direct is None:  # the thread opens it on start
+        assert time.monotonic() < deadline, "the direct connection did not open"
+        time.sleep(0.01)
+    return made
+
+
+def timed(send, args, version: int) -> tuple[float, int]:
+    """CPU us per message of ``args.batches`` batches of ``args.tables`` tables through
+    ``send(table_id, version)`` (then ``send(None, None)``: wait until all was sent)."""
+    t0 = time.process_time()
+    for _ in range(args.batches):
+        for n in range(args.tables):
+            send(BASE + n, version)
+        send(None, None)
+        version += 1
+    return (time.process_time() - t0) * 1e6 / (args.batches * args.tables), version
 
 
 def main() -> None:
@@ -37,33 +77,44 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    publisher = Publisher()
-    publisher.publish(10**9, 0)
-    assert publisher.flush(5)
-    sender = publisher._redis_sender()
-    deadline = time.monotonic() + 3
-    while sender is not None and sender._direct_kwargs and sender._direct is None:
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.01)  # the thread opens its direct connection on start
-    figures = []
+    direct, thread = publisher(True), publisher(False)
+    sender = direct._redis_sender()
+    client = redis.Redis.from_url(settings.REDIS_URL)
+
+    def bare(table_id, version):
+        if table_id is not None:
+            client.publish(*sender._packed(table_id, (version, False, None, None)))
+
+    def through(pub):
+        def send(table_id, version):
+            if table_id is None:
+                assert pub.flush(5)
+            else:
+                pub.publish(table_id, version)
+        return send
+
+    figures: dict[str, list[float]] = {"bare": [], "direct": [], "thread": []}
     version = 1
     for run in range(args.runs):
-        sent, direct = publisher.sent, publisher.direct
-        t0 = time.process_time()
-        for _ in range(args.batches):
-            for n in range(args.tables):
-                publisher.publish(10**9 + n, version)
-            version += 1
-            assert publisher.flush(5)
-        cpu = time.process_time() - t0
-        count = publisher.sent - sent
-        figures.append(cpu * 1e6 / count)
-        print(f"run {run + 1}: {count} messages, {figures[-1]:.0f} us CPU per message "
-              f"({publisher.direct - direct} direct, failed {publisher.failed})")
-    print(f"{args.tables} tables per batch: min / median / max {min(figures):.0f} / "
-          f"{statistics.median(figures):.0f} / {max(figures):.0f} us per message "
-          f"(load {os.getloadavg()[0]:.1f})")
+        written = direct.direct
+        for name, send in (("bare", bare), ("direct", through(direct)),
+                           ("thread", through(thread))):
+            cost, version = timed(send, args, version)
+            figures[name].append(cost)
+        assert direct.direct - written == args.batches * args.tables, "not all went direct"
+        assert direct.failed == thread.failed == 0
+        print(f"run {run + 1}: " + ", ".join(f"{k} {v[-1]:.0f} us" for k, v in figures.items())
+              + f" CPU per message (load {os.getloadavg()[0]:.1f})")
+
+    def mmm(values):
+        return " / ".join(f"{v:.2f}" if v < 10 else f"{v:.0f}"
+                          for v in (min(values), statistics.median(values), max(values)))
+
+    print(f"{args.tables} table(s) per batch, min / median / max over {args.runs} runs:")
+    for name, values in figures.items():
+        ratio = "" if name == "bare" else (
+            f"; {mmm([v / b for v, b in zip(values, figures['bare'], strict=True)])}x bare")
+        print(f"  {name}: {mmm(values)} us CPU per message{ratio}")
 
 
 if __name__ == "__main__":

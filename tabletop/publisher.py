@@ -31,8 +31,9 @@ keeps its connection. ``publish`` then costs a dict update and a ``notify`` unde
 0.3 ms of CPU per message when commands come one at a time, the in-process append's case).
 Once that thread has opened its second connection, on which Redis sends no replies
 (``CLIENT REPLY OFF``: ``_DirectConnection``), ``publish`` writes the ``PUBLISH`` itself, in the
-committing thread, without waiting: one non-blocking ``send`` of about 10 us, where handing it to
-the thread cost about 0.2 ms of CPU per command in thread switches (``bench/append.py``). A
+committing thread, without waiting: one non-blocking ``send``, cheaper than redis-py's own
+``publish`` and much cheaper than waking the thread once per command (``bench/publish_cost.py``
+measures all three in one run). A
 write that would block (Redis not reading: its socket buffer is full), a closed connection, or a
 batch still on its way falls back to the thread, as above.
 Any other layer (the in-memory layer of the embedded default, the list-based ``core`` layer,
@@ -265,15 +266,20 @@ class _RedisSender:
             return None
         return cls(publisher, layer, naming._get_group_channel_name, client, direct)
 
+    def _packed(self, table_id: int, update: Update) -> tuple[str, bytes]:
+        """``(channel, data)`` of the ``PUBLISH`` that tells ``table.<table_id>`` ``update``:
+        the channel the layer's ``group_send`` publishes to, the message as it serializes it."""
+        return (self._group_channel(f"table.{table_id}"),
+                self._layer.serialize(_message(table_id, update)))
+
     def put(self, table_id: int, update: Update) -> None:
         direct = self._direct
         if direct is not None:
-            channel = self._group_channel(f"table.{table_id}")
-            data = self._layer.serialize(_message(table_id, update))
+            packed = self._packed(table_id, update)
             with self._cond:
                 # only when nothing waits for the thread: a table's messages stay in order
                 if self._direct is direct and not self._pending and not self._busy:
-                    if direct.publish(channel, data):
+                    if direct.publish(*packed):
                         self._publisher.sent += 1
                         self._publisher.direct += 1
                         return
@@ -339,9 +345,7 @@ class _RedisSender:
 
     def _send(self, batch: dict[int, Update]) -> None:
         publisher = self._publisher
-        messages = [(self._group_channel(f"table.{table_id}"),
-                     self._layer.serialize(_message(table_id, update)))
-                    for table_id, update in batch.items()]
+        messages = [self._packed(table_id, update) for table_id, update in batch.items()]
         try:
             if len(messages) == 1:  # a pipeline costs more than it saves for one message
                 self._client.publish(*messages[0])

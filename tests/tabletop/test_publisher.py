@@ -361,3 +361,47 @@ def test_a_command_writes_its_publish_itself_on_a_connection_without_replies(mak
     assert publisher.flush(5) and publisher.direct == 49
     listener.join(5)
     assert heard == list(range(1, 61)) and publisher.failed == 0
+
+
+
+def test_a_redis_without_client_reply_leaves_every_message_to_the_thread(settings, caplog):
+    """A Redis (or a proxy, a managed service) that refuses ``CLIENT REPLY`` gets no direct
+    connection: the probe sees the error, says so once in the log, is not tried again, and the
+    sender thread sends every message, each heard. Here a Redis user whose ACL leaves the command
+    out (``-client|reply``)."""
+    if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+        pytest.skip("needs REDIS_URL and the pub/sub channel layer (the default with Redis)")
+    from urllib.parse import urlsplit
+
+    import redis
+
+    admin = redis.Redis.from_url(settings.REDIS_URL)
+    admin.execute_command("ACL", "SETUSER", "demloc-noreply", "reset", "on", "nopass", "~*",
+                          "&*", "+@all", "-client|reply")
+    url = urlsplit(settings.REDIS_URL)
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": f"redis://demloc-noreply@{url.netloc.split('@')[-1]}"
+                                             f"{url.path or '/0'}"}]},
+        }
+    }
+    try:
+        heard, listener = _listen([f"table.{10**9 + 500}"], lambda heard: heard[-1:] == [3])
+        publisher = Publisher()
+        with caplog.at_level("WARNING", logger="tabletop.publisher"):
+            publisher.publish(10**9 + 500, 1)
+            sender = publisher._redis_sender()
+            deadline = time.monotonic() + 5
+            while sender._direct_kwargs is not None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert sender._direct_kwargs is None and sender._direct is None
+            for version in (2, 3):
+                publisher.publish(10**9 + 500, version)
+                assert publisher.flush(5)
+        listener.join(5)
+        assert heard == [1, 2, 3]
+        assert publisher.direct == 0 and publisher.failed == 0
+        assert caplog.text.count("does not take CLIENT REPLY OFF") == 1
+    finally:
+        admin.execute_command("ACL", "DELUSER", "demloc-noreply")
