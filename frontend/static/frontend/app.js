@@ -443,20 +443,34 @@
 // --- the fixed bottom bar never covers the page's last control -------------------------------
 // A table page's bottom bar (tabletop/table.html: a game's turn actions above the Undo/Redo/Log
 // toolbar) is fixed; the page is padded by its real height, safe-area inset included, as
-// --bottom-bar-h (app.css). Measured again whenever it changes size (a refusal line shown in it,
-// a claim's answers, the phone turned) and after every swap of the live region, which replaces it.
+// --bottom-bar-h (app.css). Any other element a game marks data-height-var="--name" has its
+// height kept in that property the same way (DemLoc's sticky turn bar: --dl-turn-h, so what the
+// page brings into view lands below it; 0 once it is gone). Measured again whenever one changes
+// size (a refusal line shown in it, a claim's answers, the phone turned) and after every swap of
+// the live region, which replaces them.
 (function () {
-  var observed = null, observer = null;
+  var observed = {}, observer = null;
+  function targets() {
+    var found = { "--bottom-bar-h": document.getElementById("bottom-bar") };
+    document.querySelectorAll("[data-height-var]").forEach(function (el) {
+      found[el.dataset.heightVar] = el;
+    });
+    Object.keys(observed).forEach(function (name) { if (!(name in found)) found[name] = null; });
+    return found;
+  }
   function measure() {
-    var bar = document.getElementById("bottom-bar");
-    var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-    document.documentElement.style.setProperty("--bottom-bar-h", h + "px");
-    if (bar !== observed && window.ResizeObserver) {
-      observer = observer || new ResizeObserver(measure);
-      if (observed) observer.unobserve(observed);
-      if (bar) observer.observe(bar);
-      observed = bar;
-    }
+    var found = targets();
+    Object.keys(found).forEach(function (name) {
+      var el = found[name];
+      var h = el ? Math.ceil(el.getBoundingClientRect().height) : 0;
+      document.documentElement.style.setProperty(name, h + "px");
+      if (el !== observed[name] && window.ResizeObserver) {
+        observer = observer || new ResizeObserver(function () { measure(); });
+        if (observed[name]) observer.unobserve(observed[name]);
+        if (el) observer.observe(el);
+      }
+      observed[name] = el;
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", measure); else measure();
   window.addEventListener("resize", measure);

@@ -3,29 +3,6 @@
 //    character to confirm, a vote to stop) is announced once in an assertive alert that lives
 //    outside the swapped live region, so a push that redraws the page does not repeat it.
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
-// 3. The sticky turn bar's real height is kept in --dl-turn-h, so that what the page brings
-//    into view (focus, the browser's own message on an invalid field) lands below it
-//    (missions.css scroll-padding-top).
-(function () {
-  var observed = null, observer = null;
-  function measureTurnBar() {
-    var bar = document.getElementById("dl-turn");
-    var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-    document.documentElement.style.setProperty("--dl-turn-h", h + "px");
-    if (bar !== observed && window.ResizeObserver) {
-      observer = observer || new ResizeObserver(function () { measureTurnBar(); });
-      if (observed) observer.unobserve(observed);
-      if (bar) observer.observe(bar);
-      observed = bar;
-    }
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", measureTurnBar);
-  else measureTurnBar();
-  window.addEventListener("resize", measureTurnBar);
-  document.addEventListener("htmx:afterSettle", measureTurnBar);
-  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measureTurnBar, 0); });
-})();
-
 (function () {
   var region = null;
   var storeKey = "dl-alert:" + location.pathname;
