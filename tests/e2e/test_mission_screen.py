@@ -125,19 +125,9 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
     refuses the form ("Value must be less than or equal to 3") and brings the field into view:
     the field and its label "Fate (of 3)" below the turn bar (two rows with these names), not
     under it. Nothing is sent."""
-    ann = new_phone()
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann's Ravens")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben's Wolves of the Quay")
-    ben.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben's Wolves")
-    ann.get_by_role("button", name="Start the game").click()
+    ann, _ben = open_table(new_phone, "demloc", url="/missions/new/",
+                           names=("Ann's Ravens", "Ben's Wolves of the Quay"))
     expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 1")
-    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
     ann.locator("#piece-s0-korr summary.dl-summary").click()
     ann.locator("#shoot-s0-korr > summary").click()
     form = ann.locator("#shoot-s0-korr form")
