@@ -8,7 +8,8 @@ trimmed. A name with no visible character left (only spaces, fillers such as U+3
 blank braille pattern, or combining marks) is refused with ``RuleViolation("bad_name")``.
 
 Two names clash (``names_clash``) when they would look alike on a 360 px phone: equal after
-``name_key``, a skeleton that folds case, accents, apostrophe and quote variants, dashes, the
+``name_key``, a skeleton that folds case, accents, apostrophe and quote variants, dashes, drops spaces
+and ASCII punctuation ("Anns Ravens" is "Ann's Ravens"), the
 Cyrillic and Greek look-alikes of the ``confusables`` library (Unicode's confusables table),
 and the Latin look-alikes "0"/"o", "1"/"l"/"i"/"|", "rn"/"m", "vv"/"w"; or confusable
 character by character under that library. The skeleton is deliberately eager: two names
@@ -41,6 +42,7 @@ _FOLD = {
     **dict.fromkeys("1i|ıǀ", "l"),
 }
 _ASCII_PAIRS = (("rn", "m"), ("vv", "w"))
+_NO_PUNCTUATION = str.maketrans("", "", "!\"#$%&'()*+,-./:;<>=?@[]\\^_`{}~")
 
 
 def _pictograph(ch: str) -> bool:
@@ -106,13 +108,18 @@ def _fold_char(ch: str) -> str:
 def name_key(name) -> str:
     """The skeleton two look-alike names share (module docstring): lower case, ASCII where a
     look-alike exists, no spaces (a zero-width character or a missing space between two words
-    must not make a new name: "Ann'sBlades" is "Ann's Blades"). Never raises; ``""`` for an
+    must not make a new name: "Ann'sBlades" is "Ann's Blades"), no ASCII punctuation unless
+    the name is nothing else ("Anns Blades" is "Ann's Blades" too). Never raises; ``""`` for an
     invisible name."""
     text = tidy_name(name).replace(_ZWJ, "").replace("\ufe0f", "").casefold()
     key = "".join(_fold_char(ch) for ch in text)
     for pair, one in _ASCII_PAIRS:
         key = key.replace(pair, one)
-    return "".join(key.split())
+    key = "".join(key.split())
+    # Punctuation is a mark a tired eye skips: "Anns Ravens" is "Ann's Ravens", "A-Team" is
+    # "A Team". A name of punctuation only keeps it (else every such name would be one).
+    bare = key.translate(_NO_PUNCTUATION)
+    return bare or key
 
 
 def names_clash(a: str, b: str) -> bool:

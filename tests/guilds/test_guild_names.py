@@ -96,6 +96,8 @@ def test_a_renamed_guild_keeps_an_emoji_sequence_whole():
         ("Corvo", "C0rvo"),
         ("Morn", "Mom"),
         ("Ann's\u200bBlades", "Ann's Blades"),  # a zero-width space for the space (fresh8)
+        ("Anns Ravens", "Ann's Ravens"),  # punctuation left out (fresh-user review, session 7)
+        ("A-Team", "A Team."),
     ],
 )
 def test_quotes_dashes_accents_and_latin_look_alikes_clash(a, b):
@@ -105,3 +107,4 @@ def test_quotes_dashes_accents_and_latin_look_alikes_clash(a, b):
 def test_different_names_do_not_clash():
     assert not names_clash("House Vesper", "House Corvo")
     assert not names_clash("Ann", "Anna")
+    assert not names_clash("!!!", "???")  # a name of punctuation only keeps it in its key
