@@ -44,7 +44,7 @@ test-e2e: $(STAMP)
 
 # mypy: the pure packages (the kit's pure modules, every rules package) and the guild services.
 MYPY_PATHS := tabletop/rules.py tabletop/decider.py tabletop/log.py tabletop/dice.py \
-	tabletop/errors.py tabletop/testing.py tabletop/counter.py \
+	tabletop/errors.py tabletop/testing.py tabletop/counter.py tabletop/jsontext.py \
 	tabletop/espionage/rules tabletop/personimo/rules tabletop/realm/rules \
 	tabletop/personal_demons/rules missions/rules guilds/services
 

@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,38 +106,43 @@ def ours(threads: int, duration: float) -> tuple[float, float]:
 
 
 FLOOR_READ = ('SELECT "code", "ruleset", "status", "version", "state", "meta", "options", '
-              '"setup" FROM "tabletop_table" WHERE "id" = %s')
+              '"setup", "updated_at" FROM "tabletop_table" WHERE "id" = %s')
 FLOOR_WRITE = (
     'WITH "moved" AS (UPDATE "tabletop_table" SET "state" = %s::jsonb, "meta" = %s::jsonb, '
-    '"version" = %s, "status" = %s, "updated_at" = now() WHERE "id" = %s AND "version" = %s '
-    'RETURNING "id") INSERT INTO "tabletop_event" ("table_id", "version", "type", "data", "seat", '
-    '"command_id", "command_type", "idempotency_key", "final", "tape", "created_at") '
-    'SELECT "moved"."id", %s, %s, %s::jsonb, %s::smallint, %s, %s, NULL, true, NULL, now() '
-    'FROM "moved"'
+    '"version" = %s, "status" = %s, "updated_at" = %s WHERE "id" = %s AND "version" = %s '
+    'AND "updated_at" = %s RETURNING "id") INSERT INTO "tabletop_event" ("table_id", "version", '
+    '"type", "data", "seat", "command_id", "command_type", "idempotency_key", "final", "tape", '
+    '"created_at") SELECT "moved"."id", %s, %s, %s::jsonb, %s::smallint, %s, %s, NULL, false, '
+    "'[]'::jsonb, %s FROM \"moved\""
 )
 
 
 def floor(threads: int, duration: float) -> tuple[float, float]:
-    """The floor under ``run_command``: the same two statements it sends (the table read and
-    the one-statement write), prepared, through bare psycopg in autocommit (no Django, no
-    decide, no publish), ``threads`` threads each on its own table and connection:
-    ``(commands/s, CPU ms of this process per command)``. What no Python code on this stack
-    can beat with a durable commit per command."""
+    """The floor under ``run_command``: the one statement it sends when it decides on its
+    process's snapshot (``services.SNAPSHOTS``: the guarded write, nothing read), prepared,
+    through bare psycopg in autocommit (no Django, no decision, no publish; the state and meta
+    kept in the loop and sent as JSON text as ``run_command`` sends them), ``threads``
+    threads each on its own table and connection: ``(commands/s, CPU ms of this process per
+    command)``. What no Python code on this stack can beat with a durable commit per
+    command."""
     tables = [make_table()[0] for _ in range(threads)]
     connections.close_all()
 
     @contextmanager
     def start(i):
         with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
-            yield conn, tables[i].pk
+            row = conn.execute(FLOOR_READ, (tables[i].pk,)).fetchone()
+            yield conn, tables[i].pk, {"row": row}
 
     def one(state, n):
-        conn, table_id = state
-        row = conn.execute(FLOOR_READ, (table_id,), prepare=True).fetchone()
-        version = row[3]
-        conn.execute(FLOOR_WRITE, (json.dumps(row[4]), json.dumps(row[5]), version + 1, row[2],
-                                   table_id, version, version + 1, "counter.added",
-                                   '{"amount": 1}', n % 4, n, "counter.add"), prepare=True)
+        conn, table_id, kept = state
+        _, _, status, version, game, meta, _, _, updated_at = kept["row"]
+        now = datetime.now(UTC)
+        conn.execute(FLOOR_WRITE, (json.dumps(game), json.dumps(meta), version + 1, status, now,
+                                   table_id, version, updated_at, version + 1, "counter.added",
+                                   '{"amount": 1}', n % 4, version + 1, "counter.add", now),
+                     prepare=True)
+        kept["row"] = (None, None, status, version + 1, game, meta, None, None, now)
 
     return timed(threads, duration, start, one)
 
@@ -165,7 +171,7 @@ def main():
     parser.add_argument("--duration", type=float, default=8.0)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--floor", action="store_true",
-                        help="also time the floor: the same two statements through bare psycopg")
+                        help="also time the floor: the one guarded write through bare psycopg")
     args = parser.parse_args()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    check=True)
@@ -193,7 +199,7 @@ def main():
             loads.append(os.getloadavg()[0])
             ratio = f"{a / b:.2f}x" if b else "n/a (no .venv-es: make bench-venv)"
             b_text = f"{b:.0f} events/s ({b_cpu:.2f} ms CPU each)" if b else "-"
-            f_text = (f"; floor (bare psycopg, the same two statements) {f:.0f}/s "
+            f_text = (f"; floor (bare psycopg, the one guarded write) {f:.0f}/s "
                       f"({f_cpu:.2f} ms CPU each)" + (f", {f / b:.2f}x the library" if b else "")
                       if f else "")
             print(f"run {run + 1}, {t} thread(s): run_command {a:.0f} commands/s ({a_cpu:.2f} ms "

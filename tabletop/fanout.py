@@ -23,7 +23,6 @@ Other message types sent to the group are handed to each local consumer's handle
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from datetime import datetime
 from typing import Protocol
@@ -33,6 +32,7 @@ from channels.layers import get_channel_layer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
+from tabletop import jsontext
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
 from tabletop.views import live_context
@@ -132,10 +132,11 @@ def with_row(base: Table, row: dict) -> Table | None:
     if not row["since"] <= base.version < row["version"]:
         return None
     fields = {f.attname: getattr(base, f.attname) for f in Table._meta.concrete_fields}
-    fields.update(status=row["status"], version=row["version"], state=json.loads(row["state"]),
-                  meta=json.loads(row["meta"]), updated_at=datetime.fromisoformat(row["updated_at"]))
+    fields.update(status=row["status"], version=row["version"],
+                  state=jsontext.loads(row["state"]), meta=jsontext.loads(row["meta"]),
+                  updated_at=datetime.fromisoformat(row["updated_at"]))
     if "setup" in row:
-        fields["setup"] = json.loads(row["setup"])
+        fields["setup"] = jsontext.loads(row["setup"])
     table = Table(**fields)
     table._state.adding, table._state.db = False, base._state.db
     return table

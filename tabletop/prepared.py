@@ -24,7 +24,7 @@ front of PostgreSQL would need ``cursor()`` to fall back to ``connection.cursor(
 
 from __future__ import annotations
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 try:
     from django.db.backends.postgresql.base import ServerBindingCursor
@@ -41,14 +41,16 @@ if ServerBindingCursor is not None:
             return super().execute(query, params, prepare=prepare, binary=binary)
 
 
-def cursor():
-    """A cursor of the default connection: prepared, server-bound on PostgreSQL (see the module
-    docstring), else ``connection.cursor()``. Use it as ``with cursor() as c: ...``. Raises
-    what ``connection.cursor()`` raises (``django.db`` errors)."""
-    if connection.vendor != "postgresql" or ServerBindingCursor is None:
-        return connection.cursor()
+def cursor(db=None):
+    """A cursor of ``db`` (a Django connection; the default one when None): prepared,
+    server-bound on PostgreSQL (see the module docstring), else ``db.cursor()``. Use it as
+    ``with cursor() as c: ...``. Raises what ``db.cursor()`` raises (``django.db`` errors)."""
+    if db is None:
+        db = connections[DEFAULT_DB_ALIAS]  # one look-up of this thread's connection
+    if db.vendor != "postgresql" or ServerBindingCursor is None:
+        return db.cursor()
     # What BaseDatabaseWrapper._cursor does, with our cursor class in place of create_cursor's.
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    with connection.wrap_database_errors:
-        return connection._prepare_cursor(PreparedCursor(connection.connection))
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        return db._prepare_cursor(PreparedCursor(db.connection))

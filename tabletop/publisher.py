@@ -372,6 +372,14 @@ class _NoDirectPath(Exception):
     """The server (or a proxy in front of it) does not take ``CLIENT REPLY OFF``."""
 
 
+def publish_command(channel: str, data: bytes) -> bytes:
+    """``PUBLISH channel data`` in Redis's protocol (RESP), the bytes redis-py's
+    ``pack_command`` writes for it, in a few microseconds less."""
+    name = channel.encode()
+    return b"*3\r\n$7\r\nPUBLISH\r\n$%d\r\n%b\r\n$%d\r\n%b\r\n" % (
+        len(name), name, len(data), data)
+
+
 class _DirectConnection:
     """A connection to Redis on which the server sends no replies (``CLIENT REPLY OFF``, Redis
     3.2+), so a ``PUBLISH`` is one non-blocking write and nothing to wait for. Opened with
@@ -408,7 +416,7 @@ class _DirectConnection:
         reading."""
         if self._poll.poll(0):
             return False
-        payload = b"".join(self._conn.pack_command("PUBLISH", channel, data))
+        payload = publish_command(channel, data)
         try:
             return self._sock.send(payload) == len(payload)
         except OSError:  # BlockingIOError (the buffer is full), a reset connection, ...

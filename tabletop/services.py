@@ -15,10 +15,17 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    DatabaseError,
+    IntegrityError,
+    connection,
+    connections,
+    transaction,
+)
 from django.utils import timezone
 
-from tabletop import prepared
+from tabletop import jsontext, prepared
 from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
@@ -331,8 +338,8 @@ class SnapshotCache:
         if row is None:
             return None
         code, ruleset, status, version, state, meta, options, setup, updated_at = row
-        return _Snapshot(table_id, code, ruleset, status, version, json.loads(state),
-                         json.loads(meta), options, setup, updated_at)
+        return _Snapshot(table_id, code, ruleset, status, version, jsontext.loads(state),
+                         jsontext.loads(meta), options, setup, updated_at)
 
     def put(self, new: _Snapshot, row: dict, updated_at) -> None:
         """Keep ``new`` (just written: ``row`` its JSON text, ``updated_at`` its time)."""
@@ -356,7 +363,7 @@ SNAPSHOTS = SnapshotCache(getattr(settings, "TABLETOP_SNAPSHOT_CACHE", 256))
 
 
 def _json(value):
-    return json.loads(value) if isinstance(value, (str, bytes, bytearray)) else value
+    return jsontext.loads(value) if isinstance(value, (str, bytes, bytearray)) else value
 
 
 def offer_snapshot(table: Table, row) -> None:
@@ -450,19 +457,18 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     guard = snapshot.updated_at  # a cached snapshot: the row must still be the one it cached
     now = timezone.now()
     receivers = command_applied.has_listeners(sender=game_sender(game.name))
+    db = connections[DEFAULT_DB_ALIAS]  # this thread's connection, looked up once
     # One statement is its own transaction; anything more (a receiver, SQLite's two
     # statements, a savepoint inside a caller's transaction) gets one around it.
-    one_statement = not receivers and not connection.in_atomic_block and (
-        connection.vendor == "postgresql"
-    )
+    one_statement = not receivers and not db.in_atomic_block and db.vendor == "postgresql"
     # The projection as the JSON text stored, and as the fan-out gets it (``notify_table``).
     row = {"since": snapshot.version, "version": new.version, "status": new.status,
-           "state": json.dumps(new.state), "meta": json.dumps(new.meta),
+           "state": jsontext.dumps(new.state), "meta": jsontext.dumps(new.meta),
            "updated_at": now.isoformat()}
     if setup_changed:
-        row["setup"] = json.dumps(new.setup)
+        row["setup"] = jsontext.dumps(new.setup)
     with transaction.atomic() if atomic and not one_statement else nullcontext():
-        if not _write(snapshot.version, new, logged, idempotency_key, row, now, guard):
+        if not _write(snapshot.version, new, logged, idempotency_key, row, now, guard, db):
             return None
         _tell_receivers(game, new, stepped.state, logged, receivers)
     SNAPSHOTS.put(new, row, now)
@@ -484,19 +490,21 @@ def _tell_receivers(game, new: _Snapshot, state, logged, receivers: bool) -> Non
 
 
 def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, now,
-           guard=None) -> bool:
+           guard=None, db=None) -> bool:
     """Append ``logged`` and store ``new`` as the projection, only if the table is still at
     version ``expected`` (and, with ``guard``, was last written at that time: a snapshot from
     ``SNAPSHOTS``): True when written, False when another command got there first.
-    ``row``: ``new``'s state, meta (and setup when it changed) as JSON text."""
+    ``row``: ``new``'s state, meta (and setup when it changed) as JSON text; ``db``: the
+    connection (the default one when None)."""
+    db = connections[DEFAULT_DB_ALIAS] if db is None else db
     setup_changed = "setup" in row
     rows = [
-        (e.version, e.type, json.dumps(e.data), e.seat, e.command_id, e.command_type,
+        (e.version, e.type, jsontext.dumps(e.data), e.seat, e.command_id, e.command_type,
          idempotency_key if i == 0 else None, e.final,
-         None if e.tape is None else json.dumps(e.tape), now)
+         None if e.tape is None else jsontext.dumps(e.tape), now)
         for i, e in enumerate(logged)
     ]
-    if connection.vendor == "postgresql":
+    if db.vendor == "postgresql":
         sets = ['"state" = %s::jsonb', '"meta" = %s::jsonb', '"version" = %s', '"status" = %s',
                 '"updated_at" = %s']
         params: list = [row["state"], row["meta"], new.version, new.status, now]
@@ -519,7 +527,7 @@ def _write(expected: int, new: _Snapshot, logged, idempotency_key, row: dict, no
             + ", ".join([_EVENT_ROW] * len(rows))
             + ") AS e (" + ", ".join(f'"{c}"' for c in _EVENT_COLUMNS) + ")"
         )
-        with prepared.cursor() as cursor:
+        with prepared.cursor(db) as cursor:
             cursor.execute(sql, params)
             return cursor.rowcount > 0
     fields = {"state": new.state, "meta": new.meta, "version": new.version,

@@ -16,7 +16,7 @@ from django.conf import settings
 from config.asgi import application
 from tabletop import services
 from tabletop.fanout import get_hub
-from tabletop.publisher import PUBLISHER, Publisher
+from tabletop.publisher import PUBLISHER, Publisher, publish_command
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
 
@@ -405,3 +405,15 @@ def test_a_redis_without_client_reply_leaves_every_message_to_the_thread(setting
         assert caplog.text.count("does not take CLIENT REPLY OFF") == 1
     finally:
         admin.execute_command("ACL", "DELUSER", "demloc-noreply")
+
+
+@pytest.mark.parametrize("channel, data", [
+    ("asgi__group__table.5", b"\x82\xa4type\xadtable.updated"),
+    ("t\u00e9ble.\U0001f409", b""),
+    ("x" * 300, bytes(range(256)) * 40),
+])
+def test_the_publish_written_directly_is_the_one_redis_py_writes(channel, data):
+    import redis
+
+    assert publish_command(channel, data) == b"".join(
+        redis.Connection().pack_command("PUBLISH", channel, data))
