@@ -230,9 +230,9 @@ def playout(
     Asserts: no exception but the kit's coded errors; never stuck (while unfinished some seat
     is offered a move); replay from scratch equals the incremental state (at the end, and after
     64, 128, 256... commands); every ``check_every`` commands (and after the last): ``conserved(state)``
-    is unchanged (cards never appear or vanish), every seat's view is built, and
-    ``perturb(state, seat, rnd)``, which changes only secrets *not* belonging to ``seat``,
-    leaves ``seat``'s view unchanged; with ``must_finish``, the game ends within
+    is unchanged (cards never appear or vanish), every seat's view and the watcher's (seat
+    None) is built, and ``perturb(state, seat, rnd)``, which changes only secrets *not*
+    belonging to ``seat`` (with ``seat`` None: every secret), leaves ``seat``'s view unchanged; with ``must_finish``, the game ends within
     ``max_commands``."""
     rnd = random.Random(seed)
     sim = Sim(ruleset, seats, options=options, content=content, seed=f"playout:{seed}")
@@ -245,7 +245,9 @@ def playout(
         # The live view's latest log lines (undone ones too) narrate against the current state
         # without an error: a narrator that fails there makes the table page fail for everyone.
         recent_lines(ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
-        for seat in range(seats):
+        # Every seat's view, and the watcher's (None: a spectator or a public screen, who
+        # holds no secret at all, so ``perturb(state, None, rnd)`` may change every secret).
+        for seat in [*range(seats), None]:
             raw = ruleset.view(sim.state, seat)
             before = json.dumps(raw, sort_keys=True)
             # The page gets the view as JSON: the moves below read the view as built, so it

@@ -180,6 +180,29 @@ def test_counter_random_playouts(seats):
         assert out.commands > 0
 
 
+def _counter_secrets_changed(state, seat, rnd):
+    for key in state["secrets"]:
+        if key != str(seat):
+            state["secrets"][key] = state["secrets"][key] % 100 + 1
+    return state
+
+
+def test_a_playout_catches_a_view_that_shows_a_secret_to_the_watcher():
+    """The watcher (seat None: a spectator, a public screen) holds no secret: a view that
+    shows it one seat's secret number fails the playout's secrecy check."""
+
+    class Leaky(CounterRuleset):
+        def view(self, state, seat):
+            out = super().view(state, seat)
+            if seat is None:
+                out["my_secret"] = state["secrets"].get("0")
+            return out
+
+    with pytest.raises(AssertionError, match="seat None sees another seat's secret"):
+        playout(Leaky(), 2, 0, max_commands=5, perturb=_counter_secrets_changed)
+    playout(CounterRuleset(), 2, 0, max_commands=5, perturb=_counter_secrets_changed)
+
+
 def test_undo_reaches_back_a_bounded_number_of_commands_and_meta_stays_bounded():
     """The kit's undo bookkeeping does not grow with the game (issue 19): undo reaches back
     UNDO_DEPTH commands."""
