@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tabletop.models import Seat
 from tabletop.registry import all_rulesets
 from tabletop.seats import cookie_seats
+from tabletop.services import table_status_text
 
 
 @require_GET
@@ -26,7 +27,9 @@ def home(request):
             seats.append(seat)
             known.add(seat.pk)
     seats.sort(key=lambda s: s.table.updated_at, reverse=True)
-    return render(request, "frontend/home.html", {"seats": seats, "games": all_rulesets()})
+    # Each table's status in the words of its page's badge (one function for both).
+    rows = [{"seat": s, "status": table_status_text(s.table)} for s in seats]
+    return render(request, "frontend/home.html", {"rows": rows, "games": all_rulesets()})
 
 
 @require_http_methods(["GET", "POST"])

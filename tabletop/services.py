@@ -661,6 +661,18 @@ def log_lines(
     return out
 
 
+def table_status_text(table: Table) -> str:
+    """The table's status in words, wherever it is shown (the table page's badge, the home
+    page's list of tables): the game's ``status_label(state)`` when it has one and says
+    something (DemLoc: "Ended: close to write the results"), else the kit's status ("Lobby",
+    "Playing", "Finished")."""
+    game = get_ruleset(table.ruleset)
+    label = ""
+    if table.state is not None and hasattr(game, "status_label"):
+        label = game.status_label(game.load(table.state))
+    return label or str(table.get_status_display())
+
+
 def seat_view(table: Table, seat: Seat | None) -> dict:
     """The view of ``seat`` (None: spectator) from the stored projection; ``{}`` in the lobby."""
     if table.state is None:

@@ -143,6 +143,8 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         # The latest lines of the log, narrated from events (the projection holds no prose).
         "log_lines": log_lines,
         "undo_rule": undo_rule(game),
+        # The status badge's words: the home page's list says the same (one function).
+        "status_text": services.table_status_text(table),
     })
     return shared
 

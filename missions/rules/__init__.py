@@ -297,6 +297,12 @@ class DemlocRuleset(DeciderRuleset):
             return state.get("closed") is not None
         return state.get("ended") is not None
 
+    def status_label(self, state: dict) -> str:
+        """The table's status in words when the kit's would mislead
+        (``missions.rules.view.status_label``):
+        a Guild mission that ended is not over until it is closed."""
+        return view_module.status_label(state)
+
     def players(self, state: dict) -> int:
         """The seats of the game: its players, or while a mission is prepared the seats at the
         table."""

@@ -213,12 +213,16 @@ def kill_list(player: dict) -> list[dict]:
     ]
 
 
-def _status_label(state: dict, mission: dict | None) -> str:
-    """What the table's status badge says for a DemLoc mission that ended but is not closed
-    (``""``: the kit's own "Playing" / "Finished" fits)."""
-    if state["ended"] is None or not mission or mission.get("closed"):
+def status_label(state: dict) -> str:
+    """What the table's status says for a Guild mission that ended but is not closed (6.4.1:
+    its result is written into the guilds when it is closed; until then undo may reopen it),
+    ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends finished).
+    The one source of the words on the table page's badge and the home page's list of tables
+    (``DemlocRuleset.status_label``, ``tabletop.services.table_status_text``)."""
+    setup = state.get("setup")
+    if state.get("ended") is None or not setup or state.get("closed"):
         return ""
-    if mission.get("mode") == "standard":
+    if setup.get("mode") == "standard":
         return "Ended: close to write the results"
     return "Ended: close the mission"
 
@@ -429,10 +433,6 @@ def view(state: dict, seat: int | None) -> dict:
         "can_leave": my_guild_id > 0 and seat not in (state.get("left") or []),
         "elimination": state["elimination"],
         "ended": state["ended"],
-        # The kit's status badge: a mission of the lobby that ended is not over until it is
-        # closed (its result written, 6.4.1; until then undo may reopen it): the table is still
-        # "playing" for the kit, which would say so next to the result and the Close button.
-        "status_label": _status_label(state, mission),
         "mission": mission,
         "pending": state["pending"],
         "notice": notice_text(state, state.get("notice")),

@@ -223,3 +223,38 @@ def test_an_ended_mission_not_yet_closed_says_so_in_the_status_badge_6_4_1(
     assert badge(page) == "Ended: close to write the results"
     html = client.post(reverse("missions:close", args=[table.code])).content.decode()
     assert 'id="dl-closed"' in html and badge(html) == "Finished"
+
+
+def test_the_home_page_lists_a_table_with_the_words_of_its_status_badge(
+    client, make_guild, demo_missions
+):
+    """Found by a new user: the home page's list said "Playing" for a table whose page said
+    "Ended: close to write the results". One function gives both their words
+    (``tabletop.services.table_status_text``), in preparation, play, ended and closed."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    client.force_login(b.master)
+    url = reverse("tabletop:table", args=[table.code])
+
+    def badge(html: str) -> str:
+        return html.split('id="table-status">')[1].split("</span>")[0]
+
+    def listed() -> str:
+        html = client.get(reverse("home")).content.decode()
+        row = html.split(f'data-table="{table.code}"')[1].split("</li>")[0]
+        return row.split("data-status>")[1].split("</span>")[0]
+
+    seen = []
+    for step in ("preparation", "play", "ended", "closed"):
+        if step == "play":
+            prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+        elif step == "ended":
+            kill(table, sb, "Ash")
+            achieve(table, sa)
+        elif step == "closed":
+            client.post(reverse("missions:close", args=[table.code]))
+        text = badge(client.get(url).content.decode())
+        assert listed() == text, step
+        seen.append(text)
+    assert seen == ["Playing", "Playing", "Ended: close to write the results", "Finished"]
