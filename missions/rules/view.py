@@ -23,7 +23,7 @@ from . import (
 )
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
-from .common import TURN_END, name
+from .common import TURN_END, in_play, name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -275,6 +275,14 @@ def view(state: dict, seat: int | None) -> dict:
                 and state["ended"] is None
                 and (p["owner"] == seat or state["options"].get("control") == "anyone"),
                 "player": name(state, p["owner"]),
+                # A character out of play has left the game with its mana pool (5.1.1: killed,
+                # it is "eliminated from the game"; escaped, dismissed): its card shows no mana
+                # and its counters no + / − (every token command refuses it, ``not_in_play``).
+                "shows_mana": p["arcane"] > 0 and in_play(p),
+                "counters_editable": seat is not None
+                and state["ended"] is None
+                and in_play(p)
+                and (p["owner"] == seat or state["options"].get("control") == "anyone"),
                 "seal_limit": possession_limit(p["arcane"]),
                 "shoot_dice": shooting.shooting_dice(p),
                 # 7.2.3.5: the highest roll that frees a possessed character (0: none can).

@@ -203,3 +203,28 @@ def test_every_command_of_a_watcher_is_refused_with_not_seated(make_table):
     with pytest.raises(NotFound) as info:
         table_services.run_command(table, None, Command("demloc.phase.next"))
     assert info.value.code == "not_seated"
+
+
+def test_a_dead_characters_card_shows_no_mana_nor_counter_buttons_5_1_1(make_table):
+    """Found by a new user: a killed character's card still showed its mana and the + / − of
+    its mana cubes (refused: ``not_in_play``). Killed, a character is "eliminated from the
+    game" (5.1.1): its card keeps its damage and tokens, read only, and shows no mana."""
+    table, (ann, bob) = make_table("demloc")
+    cmd(table, ann, "mana.adjust", piece="s0-vesna", colour="common", delta=1)
+    ann_phone = Client()
+    ann_phone.cookies.update(page_cookies(ann))
+
+    def card(html: str, pid: str) -> str:
+        return html.split(f'id="piece-{pid}"')[1].split("</article>")[0]
+
+    alive = card(page(ann_phone, table), "s0-vesna")
+    assert "mana 1+0" in alive and 'value="demloc.mana.adjust"' in alive
+    cmd(table, ann, "tokens.adjust", piece="s0-vesna", token="broken_hearts", delta=3)
+    assert state(table)["pieces"]["s0-vesna"]["status"] == "killed"
+    for phone in (ann_phone, Client()):
+        dead = card(page(phone, table), "s0-vesna")
+        assert "killed" in dead and "Broken hearts" in dead
+        assert "mana" not in dead.lower() and "Arcane</summary>" not in dead
+        assert "<form" not in dead  # nothing on it would be accepted
+    # The other cards of the same player keep theirs.
+    assert 'value="demloc.tokens.adjust"' in card(page(ann_phone, table), "s0-korr")
