@@ -335,10 +335,16 @@ def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
     lines.append(say_mission_opened(e, s))
 
 
+def player_and_guild(player: dict) -> str:
+    """A player with their Guild, for the log: "Ann (The Ravens)"; the name once when the
+    seat is named after its Guild (a Guild Master's seat is: "Ann's Ravens", not
+    "Ann's Ravens (Ann's Ravens)"), or when there is no Guild name."""
+    name, guild = str(player.get("name") or ""), str(player.get("guild") or "")
+    if not guild or guild.strip().casefold() == name.strip().casefold():
+        return name or guild
+    return f"{name} ({guild})"
+
+
 @roster.narrator(P + "mission.opened")
 def say_mission_opened(e: EventRecord, s: dict) -> str:
-    return (
-        "The mission begins: "
-        + ", ".join(f"{p['name']} ({p['guild']})" for p in e.data["players"])
-        + "."
-    )
+    return "The mission begins: " + ", ".join(map(player_and_guild, e.data["players"])) + "."

@@ -91,3 +91,29 @@ def test_random_missions_name_everyone(players):
             check_every=50,
         )
         assert leaks(out.sim) == [], seed
+
+
+def test_the_opening_line_names_a_guild_once_when_the_seat_bears_its_name():
+    """Found by a new user: "Ann's Ravens (Ann's Ravens) ...". A Guild Master's seat is named
+    after the Guild: the opening line names it once; a seat named otherwise keeps its Guild."""
+    from missions.rules.roster import player_and_guild
+
+    assert player_and_guild({"name": "Ann's Ravens", "guild": "Ann's Ravens"}) == "Ann's Ravens"
+    assert player_and_guild({"name": "ann's ravens ", "guild": "Ann's Ravens"}) == "ann's ravens "
+    assert player_and_guild({"name": "Ann", "guild": "The Ravens"}) == "Ann (The Ravens)"
+    assert player_and_guild({"name": "Ann", "guild": ""}) == "Ann"
+
+
+@pytest.mark.django_db
+def test_a_guild_missions_opening_log_line_names_each_guild_once(make_guild, demo_missions):
+    from tabletop import services
+
+    from .lifecycle_flow import open_table, prepare
+
+    a = make_guild("Ann's Ravens", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    lines = [line["text"] for line in services.log_lines(table)]
+    opening = next(t for t in lines if t.startswith("The mission begins"))
+    assert opening == "The mission begins: Ann's Ravens, House Birch.", opening
