@@ -1,0 +1,59 @@
+"""A third phone watches a DemLoc mission (a spectator or a public screen, no seat): it sees the
+whole table live (cards, damage, fate, turn, log) and no control, no bottom bar; the players'
+phones keep theirs. A killed character's card shows no mana (5.1.1)."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+
+
+def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
+    ann = new_phone()
+    ann.goto("/missions/new/")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator("#dl-turn")).to_be_visible()
+
+    screen = new_phone()
+    screen.goto(f"/t/{code}/")
+    expect(screen.locator("#dl-turn")).to_be_visible()
+    expect(screen.locator("body")).to_have_attribute("data-ws", "open")
+    # Every Guild's cards, unfolded; nothing that sends a command.
+    expect(screen.locator("#dl-others")).to_contain_text("Vesna the Gray")
+    expect(screen.locator("#dl-others")).to_contain_text("Maud Brinewitch")
+    assert screen.locator("#live form").count() == 0
+    assert screen.locator("#live button").count() == 0
+    assert screen.locator("#bottom-bar").count() == 0
+    assert ann.locator("#bottom-bar button").count() >= 2  # the players keep theirs
+
+    # Ann gains a fate point and kills her own Vesna (three broken hearts, by hand): the
+    # screen follows without reloading.
+    ann.locator("#dl-players").get_by_role("button", name="+1 fate point").click()
+    expect(screen.locator("#dl-fate-0")).to_have_text("fate 4")
+    vesna = ann.locator("#piece-s0-vesna")
+    vesna.locator("summary.dl-summary").click()
+    for n in (1, 2):
+        vesna.get_by_role("button", name="add a broken heart").click()
+        expect(vesna.locator("[data-token=broken_hearts] .dl-counter-value")).to_have_text(
+            re.compile(rf"^{n}/")
+        )
+    vesna.get_by_role("button", name="add a broken heart").click()
+    expect(screen.locator("#piece-s0-vesna .dl-status")).to_have_text("killed")
+    expect(screen.locator("#dl-log")).to_contain_text("Vesna")
+    dead = ann.locator("#piece-s0-vesna")
+    assert dead.locator("[data-token=common], [data-token=dark], form").count() == 0
+    assert "mana" not in dead.inner_text().lower()
+    assert screen.locator("#live form, #live button").count() == 0
+    screen.locator("#piece-s0-vesna summary.dl-summary").click()
+    shot(screen, "watcher-demloc-360")
+    shot(ann, "watcher-demloc-ann-360")
