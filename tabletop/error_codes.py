@@ -185,6 +185,10 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "mercenary_dead": (RuleViolation, "… is dead and can never be used again."),
     "mercenary_injured": (RuleViolation, "… is injured: heal first."),
     "mercenary_not_found": (NotFound, "No such mercenary in your Guild."),
+    "mercenary_taken": (
+        RuleViolation,
+        "… sides with … for this mission: a settled contest is final (5.1.1).",
+    ),
     "mission_not_found": (NotFound, "No such mission."),
     "mission_over": (RuleViolation, "The mission is over."),
     "must_discard": (RuleViolation, "… cannot be placed: discard it."),

@@ -10,7 +10,8 @@ The rulebook has no rule for leaving in the middle of a mission; the app's rule:
   preparation was past the Guilds step, it goes back to it: the control spot is drawn again
   when every Guild is in (the raffle draws among the points of the Guilds at the table) and
   every player chooses its characters again (the sides changed, so did the sealed offers and
-  the followers left for each). Nothing is charged.
+  the followers left for each; a contest settled for a mercenary is open again,
+  5.1.1). Nothing is charged.
 - **Play** (chapter 7): leaving counts as the **escape of every character of the Guild still
   in play** (7.2.3: a character that leaves the board "still remains in the Guild (therefore
   not counted as a death mercenary)"; a possessed one comes back injured and its Guild pays the
@@ -76,6 +77,7 @@ def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> No
             hired={},
             costs={k: {"hires": 0, "offers": 0} for k in keys},
             contests={},
+            settled={},
             mana={},
             colours={},
             tokens={},

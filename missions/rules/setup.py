@@ -20,7 +20,9 @@ player has tapped Next (6.4.1)::
   followers (free), followers enlisted for feods from the mission's shared pool (5.1.2: the
   copies are shared by every player at the table). Uniqueness (5.1.1): a mercenary picked by two
   guilds is *contested*; each contending player makes a sealed feods offer; the highest offer
-  takes him and pays it; equal offers: the Guild of greater fame; equal fame: a draw.
+  takes him and pays it; equal offers: the Guild of greater fame; equal fame: a draw. A settled
+  contest is final for the mission (``settled``, ``settled_holder``): the mercenary sides with
+  the winning Guild and no other Guild picks him again (``mercenary_taken``).
 - ``mana``: the arcane dice each arcane character rolled (6.4.1: broken seals have no effect).
 - ``miniatures``: sub-base colours and movement token numbers (5.2).
 - ``deployment``: a random first player, then clockwise one miniature at a time (6.4.1); in a
@@ -128,6 +130,7 @@ def initial(d: dict) -> dict:
         "hired": {},
         "costs": {str(s): {"hires": 0, "offers": 0} for s, _ in d["seats"]},
         "contests": {},
+        "settled": {},
         "mana": {},
         "colours": {},
         "tokens": {},
@@ -213,6 +216,37 @@ def can_refresh(setup: dict, seat: int | None) -> bool:
         and seat_key(seat) in setup["guilds"]
         and setup["stage"] in REFRESH_STAGES
         and not (setup["stage"] == "characters" and seat in setup["ready"])
+    )
+
+
+def guild_label(setup: dict, seat: int) -> str:
+    """``seat``'s Guild as the log names it: "Guild 2 (Bob)", or the Guild's name alone when
+    the seat is named after it (issue 14)."""
+    guild = ((setup.get("guilds") or {}).get(seat_key(seat)) or {}).get("guild") or {}
+    name, player = guild.get("name") or "", who(setup, seat)
+    if not name:
+        return player
+    return name if player in ("", name) else f"{name} ({player})"
+
+
+def settled_holder(setup: dict, name: str) -> int | None:
+    """The seat whose Guild the mercenary ``name`` sided with in a settled contest of this
+    mission (5.1.1), or None. Final for the preparation: the sealed offers were revealed, so a
+    second contest for him would be an auction with the first one's bids known. Even when his
+    Guild frees his slot he stays with it (its offer stands; it may choose him back at no new
+    cost) and nobody else picks him; only a Guild leaving the preparation (everyone chooses
+    again, ``missions.rules.leave``) clears it."""
+    held = (setup.get("settled") or {}).get(name)
+    return held["seat"] if held else None
+
+
+def taken_message(setup: dict, name: str) -> str:
+    """The ``mercenary_taken`` message: who has ``name`` (a settled contest's winner)."""
+    holder = settled_holder(setup, name)
+    assert holder is not None
+    return (
+        f"{name} sides with {guild_label(setup, holder)} for this mission: a settled contest "
+        "is final (5.1.1)."
     )
 
 

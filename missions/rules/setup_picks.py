@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.decider import Data, Topic, copy_json
+from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
@@ -19,13 +20,16 @@ from .setup import (
     chosen,
     contest_after_unpick,
     drop_pick,
+    guild_label,
     hired_count,
     pool_entry,
     roster_entry,
     seat_key,
     settle_contest,
+    settled_holder,
     setup_command,
     stage_is,
+    taken_message,
     who,
 )
 
@@ -35,9 +39,10 @@ picks = Topic("setup_picks")
 @setup_command(picks, P + "pick")
 def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
-    another Guild picked too is contested (5.1.1). Raises ``wrong_phase``, ``already_ready``,
-    ``no_such_character``, ``not_ready``, ``already_chosen``, ``slots_full``,
-    ``duplicate_mercenary``."""
+    another Guild picked too is contested (5.1.1); one a settled contest gave to another Guild
+    is refused (``mercenary_taken``: the settlement is final, ``setup.settled_holder``). Raises
+    ``wrong_phase``, ``already_ready``, ``no_such_character``, ``not_ready``,
+    ``already_chosen``, ``slots_full``, ``duplicate_mercenary``, ``mercenary_taken``."""
     stage_is(setup, "characters")
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     char_id = str(data.get("character") or "")
@@ -65,6 +70,9 @@ def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
             "duplicate_mercenary",
             f"You already bring {entry['name']}: two mercenaries of one name never play (5.1.1).",
         )
+        holder = settled_holder(setup, entry["name"])
+        if holder is not None and holder != seat:
+            raise RuleViolation("mercenary_taken", taken_message(setup, entry["name"]))
         rivals = [
             s
             for s, p in chosen(setup)
@@ -103,8 +111,10 @@ def _require_slot(setup: dict, seat: int) -> None:
 
 @setup_command(picks, P + "unpick")
 def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
-    """``{"character"}``: free a slot; a contest it leaves may settle now. Raises
-    ``not_chosen``."""
+    """``{"character"}``: free a slot; a contest it leaves may settle now. A mercenary won in a
+    settled contest may be freed too, but he stays with this Guild for the mission (5.1.1: the
+    settlement is final, ``setup.settled_holder``): its offer stands, nobody else may pick him,
+    and it may choose him back at no new cost. Raises ``not_chosen``."""
     stage_is(setup, "characters")
     require(seat not in setup["ready"], "already_ready", "You tapped Next: your choice is made.")
     char_id = str(data.get("character") or "")
@@ -235,8 +245,16 @@ for _type, _label in ((P + "picked", "chose a character"), (P + "hired", "enlist
 
 @picks.evolver(P + "unpicked", label="freed a slot")
 def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
-    pick = drop_pick(s["setup"], e.data["seat"], e.data["id"])
-    lines.append(f"{who(s['setup'], e.data['seat'])} frees the slot of {pick['name']}.")
+    setup, seat = s["setup"], e.data["seat"]
+    pick = drop_pick(setup, seat, e.data["id"])
+    text = f"{who(setup, seat)} frees the slot of {pick['name']}."
+    if pick["source"] == "mercenary" and settled_holder(setup, pick["name"]) == seat:
+        paid = setup["settled"][pick["name"]]["paid"]
+        text += (
+            f" {pick['name']} stays with {guild_label(setup, seat)} for this mission: the "
+            f"offer of {paid} feods stands and nobody else may choose him (5.1.1)."
+        )
+    lines.append(text)
 
 
 @picks.narrator(P + "unpicked")
@@ -263,7 +281,10 @@ def _settled_text(s: dict, d: dict) -> str:
         "fame": "equal offers: the Guild of greater fame",
         "draw": "equal offers and fame: drawn",
     }[d["reason"]]
-    return f"{d['name']} sides with {who(setup, d['winner'])} ({why}; offers: {offers} feods)."
+    return (
+        f"{d['name']} sides with {guild_label(setup, d['winner'])} ({why}; offers: {offers} "
+        "feods). The contest is settled for this mission (5.1.1)."
+    )
 
 
 @picks.evolver(P + "contest_settled", label="settled a contested mercenary")
@@ -278,6 +299,9 @@ def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
                 if not (p["source"] == "mercenary" and p["name"] == d["name"])
             ]
     setup["costs"][seat_key(d["winner"])]["offers"] += d["paid"]
+    # Final for the preparation (5.1.1, ``setup.settled_holder``); a table whose state was
+    # folded before this key existed gets it here.
+    setup.setdefault("settled", {})[d["name"]] = {"seat": d["winner"], "paid": d["paid"]}
     lines.append(_settled_text(s, d))
 
 

@@ -10,9 +10,11 @@ from .setup import (
     STAGE_LABELS,
     available_feods,
     can_refresh,
+    guild_label,
     hired_count,
     piece_id,
     seat_key,
+    settled_holder,
     stages_for,
 )
 from .setup_map import picture
@@ -62,6 +64,21 @@ def view(setup: dict, seat: int | None) -> dict:
     s["my_picks"] = s["picks"].get(seat_key(seat), []) if seat is not None else []
     picked_ids = {p["id"] for p in s["my_picks"]}
     s["my_free_roster"] = [c for c in (mine or {}).get("roster", []) if c["id"] not in picked_ids]
+    # 5.1.1: a mercenary a settled contest gave to another Guild is not offered again.
+    for c in s["my_free_roster"]:
+        holder = settled_holder(setup, c["name"]) if c.get("source") == "mercenary" else None
+        if holder is not None and holder != seat:
+            c["taken"] = guild_label(setup, holder)  # the page: "sides with <Guild>"
+    s["settled_list"] = [
+        {
+            "name": name,
+            "seat": held["seat"],
+            "guild": guild_label(setup, held["seat"]),
+            "mine": held["seat"] == seat,
+            "paid": held["paid"],
+        }
+        for name, held in (setup.get("settled") or {}).items()
+    ]
     s["slots"] = int(s["definition"].get("slots") or 4)
     s["slots_left"] = s["slots"] - len(s["my_picks"])
     s["my_feods"] = available_feods(setup, seat) if mine else 0
