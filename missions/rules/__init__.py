@@ -365,7 +365,9 @@ class DemlocRuleset(DeciderRuleset):
             lines: list[str] = []
             try:
                 self.fold_into(copy_json(state), event, lines)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # StopIteration: a ``next(...)`` lookup that finds nothing (an undone "frees a
+            # slot" whose pick was freed again since: ``setup.drop_pick``).
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
                 return super().narrate(event, state)
             return " ".join(lines) or None
         return super().narrate(event, state)

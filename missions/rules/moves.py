@@ -4,8 +4,11 @@
 "rolled" as fixed faces (the page takes whatever the player enters); counts come from the
 view's figures and the pure calculators, so most proposals are well formed.
 
-Only the mission in play is covered: the preparation phases need the server's Guild snapshots
-(``demloc.setup.guild_bind`` is not a button), so playouts start quick games.
+The preparation phases (``setup_moves``: the buttons and forms of ``missions/_setup.html``) are
+covered once the Guilds are at the table: bringing a Guild, a guest Guild or taking one out are
+server routes (``demloc.setup.guild_bind``, ``guild_leave``: seat None), not buttons that send
+a table command, so a playout of the preparation binds the Guilds itself first
+(``tests/missions/test_setup_playouts.py``); the mission playouts start quick games.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from tabletop.rules import Command
 
 from .brawl import brawl_dice
 from .common import TURN_END, P
+from .setup import P as SP
 
 
 def _c(type_: str, **data: object) -> Command:
@@ -81,9 +85,57 @@ def _piece_moves(p: dict) -> list[Command]:
     return out
 
 
+def _s(type_: str, **data: object) -> Command:
+    return Command(SP + type_, dict(data))
+
+
+def setup_moves(s: dict, seat: int) -> list[Command]:
+    """``seat``'s offered commands in the preparation, read from its setup view
+    (``missions.rules.setup_view.view``), as ``missions/_setup.html`` renders them: Remove,
+    Choose, Enlist and the sealed offer form at Characters (6.4.1, 5.1.1, 5.1.2), the mana
+    forms, Placed at deployment, Next. Typed numbers: a few a player could type (an offer of
+    nothing, half or all the purse, one feod too many; the dice as rolled or split)."""
+    if s.get("me") is None or s["stage"] == "play":
+        return []
+    out: list[Command] = []
+    stage, ready = s["stage"], s["i_ready"]
+    if stage == "characters":
+        if not ready:
+            out += [_s("unpick", character=p["id"]) for p in s["my_picks"]]
+            if s["slots_left"] > 0:
+                out += [
+                    _s("pick", character=c["id"])
+                    for c in s["my_free_roster"]
+                    if c.get("ready", True) and not c.get("taken")
+                ]
+                out += [
+                    _s("hire", follower=f["key"]) for f in s["pool"] if f["left"] > 0 and f["owned"]
+                ]
+        feods = s["my_feods"]
+        for name, c in s["contests"].items():
+            if c["mine"] and c["my_offer"] is None:
+                for amount in sorted({0, 1, feods // 2, feods, feods + 1}):
+                    out.append(_s("offer", name=name, feods=amount))
+    elif stage == "mana" and not ready:
+        for p in s["mana_needed"]:
+            n = p["card"]["arcane"]
+            out.append(_s("mana", character=p["id"], common=n, dark=0, seals=0))
+            out.append(_s("mana", character=p["id"], common=n - 1, dark=1, seals=1))
+    elif stage == "deployment" and s["my_deploy_turn"]:
+        for p in s["to_place"]:
+            out += [_s("deploy", character=p["id"], area=a) for a in s["my_areas"]]
+            if s["definition"]["kind"] == "waves":
+                out += [_s("deploy", character=p["id"], wave=w) for w in s["wave_turns"]]
+    if stage != "deployment" and not ready:
+        out.append(_s("next"))
+    return out
+
+
 def moves_for(view: dict, seat: int) -> list[Command]:
     """``seat``'s offered commands given ``view`` (``missions.rules.view.view``)."""
-    if view.get("setup") or view.get("ended"):
+    if view.get("setup"):
+        return setup_moves(view["setup"], seat)
+    if view.get("ended"):
         return []
     out: list[Command] = []
     if view["phase"] != TURN_END:

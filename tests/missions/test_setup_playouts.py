@@ -1,0 +1,221 @@
+"""Random playouts of a mission's preparation (DemLoc rulebook 6.4.1, 5.1.1, 5.1.2) through the
+kit's pure step (``tabletop.testing.Sim``), like ``test_playouts``: seeded, 2 to 4 players whose
+Guilds share mercenary names (so contests happen), each seat choosing among the commands its
+setup page offers (``DemlocRuleset.moves`` -> ``missions.rules.moves.setup_moves``), now and
+then an undo or a command from the page drawn when the step began. The Guilds are brought and the control spot drawn by the server first (those are
+server routes, not buttons).
+
+Checked: no exception but the kit's coded errors; never stuck (until the first turn some seat
+is offered a move); the preparation reaches the first turn within the bound; replay from
+scratch equals the incremental state; the live log narrates; and at every step:
+
+- 5.1.1 uniqueness: no mercenary name is held by two Guilds at once. Two Guilds have him in
+  their slots only while a contest between exactly those Guilds is open (nobody holds him yet);
+  once a contest is settled only the winner may have him, ever (``setup.settled_holder``); past
+  the Characters step, and among the pieces of the mission, each name is once at most.
+- Feods are neither created nor lost: a seat's settled offers equal the ``paid`` of the
+  ``contest_settled`` events it won (each the best of its offers: losers pay nothing), its
+  hires the cost of the followers in its slots, no purse is overdrawn, and at the first turn
+  ``missions.rules.resolution.compute`` charges each Guild exactly those (a standard mission;
+  a training one charges nothing, 6.4).
+"""
+
+import os
+import random
+from collections import defaultdict
+
+import pytest
+
+from missions.rules import DemlocRuleset, resolution
+from missions.rules.setup import available_feods
+from tabletop.log import recent_lines
+from tabletop.testing import Sim
+
+from .lifecycle_data import guild_payload, mission_option
+
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 4
+S = "demloc.setup."
+CANDIDATES = [
+    {"id": 5, "name": "Salt Gate", "area": "Docks", "kind": "gate", "holder_guild_id": 2},
+    {"id": 6, "name": "Old Mill", "area": "Hill", "kind": "mill", "holder_guild_id": None},
+]
+
+
+def new_table(players: int, seed: int, rnd: random.Random) -> Sim:
+    mode = rnd.choice(["standard", "standard", "training"])
+    kind = rnd.choice(["objective", "waves"])
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    sim = Sim(
+        DemlocRuleset(),
+        names,
+        content={"mission": mission_option(kind, mode)},
+        seed=f"setup-playout:{seed}",
+    )
+    for seat in range(players):
+        # Two demo Guilds only: every seat shares its mercenaries' names with another seat or
+        # with both demo sets' seats (5.1.1 contests), with small purses so offers run short.
+        payload = guild_payload(
+            rnd.randrange(2),
+            seat + 1,
+            fame=rnd.choice([10, 20]),
+            feods=rnd.choice([0, 5, 12, 40]),
+        )
+        payload["seat"] = seat
+        sim.send(None, S + "guild_bind", payload)
+    if mode == "standard":
+        sim.send(None, S + "raffle", {"candidates": CANDIDATES})
+    return sim
+
+
+def mercenary_holders(setup: dict) -> dict[str, set[int]]:
+    holders: dict[str, set[int]] = defaultdict(set)
+    for key, picks in setup["picks"].items():
+        for p in picks:
+            if p["source"] == "mercenary":
+                holders[p["name"]].add(int(key))
+    return holders
+
+
+def settled_paid(sim: Sim) -> dict[int, int]:
+    """Each seat's offers won, from the events alone (since a Guild last left: then everyone
+    chooses again and nothing is charged)."""
+    paid: dict[int, int] = defaultdict(int)
+    for e in sim.records():
+        if e.type == S + "guild_left":
+            paid.clear()
+        elif e.type == S + "contest_settled":
+            d = e.data
+            assert d["paid"] == max(d["offers"].values()), "the winner pays the best offer"
+            assert d["offers"][str(d["winner"])] == d["paid"], "only the best offer wins"
+            paid[d["winner"]] += d["paid"]
+    return paid
+
+
+def check(sim: Sim, where: str) -> None:
+    setup = sim.state["setup"]
+    holders = mercenary_holders(setup)
+    for name, seats in holders.items():
+        if len(seats) > 1:
+            contest = setup["contests"].get(name)
+            assert contest and set(contest["seats"]) == seats, f"{name} held twice ({where})"
+            assert setup["stage"] == "characters", f"{name} contested past Characters ({where})"
+        held = setup.get("settled", {}).get(name)
+        if held:
+            assert name not in setup["contests"], f"{name} contested again ({where})"
+            assert seats <= {held["seat"]}, f"{name} changed hands after settling ({where})"
+    paid = settled_paid(sim)
+    for seat in setup["seats"]:
+        costs = setup["costs"][str(seat)]
+        assert costs["offers"] == paid[seat], f"offers of seat {seat} ({where})"
+        hires = sum(p["cost"] for p in setup["picks"][str(seat)] if p["source"] == "hired")
+        assert costs["hires"] == hires, f"hires of seat {seat} ({where})"
+        assert available_feods(setup, seat) >= 0, f"seat {seat} overspent ({where})"
+    recent_lines(sim.ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
+    for seat in setup["seats"]:
+        sim.view(seat)  # built, and plain JSON
+
+
+def check_first_turn(sim: Sim) -> None:
+    """At the first turn: every mercenary name once among the pieces, and the close would
+    charge each Guild exactly its hires and won offers (``resolution.compute``: who "wins" a
+    mission not played yet does not matter here)."""
+    state = sim.state
+    names = [p["name"] for p in state["pieces"].values() if p["kind"] == "mercenary"]
+    assert len(names) == len(set(names)), "two mercenaries of one name in the mission (5.1.1)"
+    result = resolution.compute(state)
+    setup = state["setup"]
+    for g in result["guilds"]:
+        costs = setup["costs"][str(g["seat"])]
+        charges = [
+            line
+            for line in g["lines"]
+            if line.startswith(("Followers enlisted", "Offer won for a contested"))
+        ]
+        wanted = []
+        if result["applies"]:
+            if costs["hires"]:
+                wanted.append(f"Followers enlisted for the mission: -{costs['hires']} feods")
+            if costs["offers"]:
+                wanted.append(f"Offer won for a contested mercenary: -{costs['offers']} feods")
+        assert charges == wanted, f"seat {g['seat']}'s charges at the close"
+
+
+def choose(offered: list, rnd: random.Random):
+    """Mostly something else than Next while there is something else, so the Characters step
+    lasts (picks after a settled contest, the winner freeing his slot...)."""
+    others = [c for c in offered if c.type != S + "next"]
+    return rnd.choice(others if others and rnd.random() < 0.8 else offered)
+
+
+def setup_playout(
+    players: int,
+    seed: int,
+    max_commands: int = 600,
+    undo_rate: float = 0.05,
+    stale_rate: float = 0.1,
+):
+    """One seeded preparation; ``stale_rate``: how often a seat sends a command its page
+    offered when the step began (a phone that has not redrawn: the rules must hold on their
+    own, e.g. a Choose of a mercenary a contest gave to another Guild since)."""
+    rnd = random.Random(seed)
+    sim = new_table(players, seed, rnd)
+    ruleset = sim.ruleset
+    refused: dict[str, int] = defaultdict(int)
+    stale: dict[tuple[int, str], list] = {}
+    for index in range(max_commands):
+        if sim.state["setup"]["stage"] == "play":
+            break
+        order = list(range(players))
+        rnd.shuffle(order)
+        seat, offered = order[0], []
+        for seat in order:
+            offered = ruleset.moves(sim.view(seat), seat)
+            if offered:
+                break
+        assert offered, f"stuck at {sim.state['setup']['stage']} (seed {seed}, command {index})"
+        # The page this seat's phone drew when the step began (at Characters: every mercenary
+        # of its dormitory has a Choose button).
+        stale.setdefault((seat, sim.state["setup"]["stage"]), offered)
+        if sim.meta.undo and rnd.random() < undo_rate:
+            code = sim.try_send(rnd.randrange(players), "table.undo")
+        else:
+            if rnd.random() < stale_rate:
+                offered = stale[(seat, sim.state["setup"]["stage"])]
+            command = choose(offered, rnd)
+            code = sim.try_send(seat, command.type, command.data)
+        if code is not None:
+            refused[code] += 1
+        check(sim, f"seed {seed}, command {index}")
+        if index + 1 >= 64 and (index + 1) & index == 0:
+            sim.assert_replay_equal()
+    sim.assert_replay_equal()
+    return sim, refused
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(players):
+    settled = taken = 0
+    for seed in range(SEEDS):
+        sim, refused = setup_playout(players, seed)
+        assert sim.state["setup"]["stage"] == "play", f"seed {seed} never reached the first turn"
+        check_first_turn(sim)
+        settled += sum(1 for e in sim.records() if e.type == S + "contest_settled")
+        taken += refused.get("mercenary_taken", 0)
+    assert settled, "no contest was ever settled: the playouts miss 5.1.1"
+    assert taken, "no stale page ever chose a settled mercenary: the playouts miss 5.1.1"
+
+
+def test_the_setup_pages_offer_no_choose_for_a_mercenary_another_guild_won():
+    """5.1.1: what ``setup_moves`` offers is what the page renders (``_setup.html``)."""
+    from .test_lifecycle_contest import settled_for_bob
+
+    t = settled_for_bob()
+    types = [(c.type, c.data) for c in t.ruleset.moves(t.view(0), 0)]
+    assert (S + "pick", {"character": "m11"}) not in types
+    assert (S + "pick", {"character": "m12"}) in types
+    assert (S + "pick", {"character": "m11"}) not in [
+        (c.type, c.data) for c in t.ruleset.moves(t.view(1), 1)
+    ]  # Bob has no m11; his own Vesna (m21) is in his slots: Remove is offered
+    assert (S + "unpick", {"character": "m21"}) in [
+        (c.type, c.data) for c in t.ruleset.moves(t.view(1), 1)
+    ]
