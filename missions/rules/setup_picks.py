@@ -247,19 +247,33 @@ for _type, _label in ((P + "picked", "chose a character"), (P + "hired", "enlist
 def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, seat = s["setup"], e.data["seat"]
     pick = drop_pick(setup, seat, e.data["id"])
-    text = f"{who(setup, seat)} frees the slot of {pick['name']}."
-    if pick["source"] == "mercenary" and settled_holder(setup, pick["name"]) == seat:
-        paid = setup["settled"][pick["name"]]["paid"]
-        text += (
-            f" {pick['name']} stays with {guild_label(setup, seat)} for this mission: the "
-            f"offer of {paid} feods stands and nobody else may choose him (5.1.1)."
-        )
-    lines.append(text)
+    lines.append(
+        f"{who(setup, seat)} frees the slot of {pick['name']}." + _stays(setup, seat, pick)
+    )
+
+
+def _stays(setup: dict, seat: int, pick: dict | None) -> str:
+    """The words that ``pick`` stays with ``seat``'s Guild, when it is a mercenary that Guild
+    won in a settled contest (5.1.1); "" otherwise."""
+    if not pick or pick.get("source") != "mercenary":
+        return ""
+    if settled_holder(setup, pick["name"]) != seat:
+        return ""
+    paid = setup["settled"][pick["name"]]["paid"]
+    return (
+        f" {pick['name']} stays with {guild_label(setup, seat)} for this mission: the offer of "
+        f"{paid} feods stands and nobody else may choose him (5.1.1)."
+    )
 
 
 @picks.narrator(P + "unpicked")
 def say_unpicked(e: EventRecord, s: dict) -> str:
-    return f"{who(s.get('setup') or {}, e.data['seat'])} frees a slot."
+    """Against a later state (the live log): the roster names a mercenary or guest freed."""
+    setup, seat = s.get("setup") or {}, e.data["seat"]
+    entry = roster_entry(setup, seat, e.data["id"]) if setup.get("guilds") else None
+    if entry is None:
+        return f"{who(setup, seat)} frees a slot."
+    return f"{who(setup, seat)} frees the slot of {entry['name']}." + _stays(setup, seat, entry)
 
 
 @picks.evolver(P + "offered", label="made an offer")

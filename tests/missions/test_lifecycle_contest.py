@@ -8,6 +8,7 @@ import pytest
 
 from missions.rules import setup as setup_rules
 from tabletop.errors import RuleViolation
+from tabletop.log import recent_lines
 
 from .demloc_sim import run
 from .lifecycle_data import guild_payload
@@ -81,6 +82,11 @@ def test_5_1_1_a_winner_who_frees_the_slot_keeps_him_and_pays_the_offer():
     assert picks(t, 1) == ["m21"] and t.state["setup"]["contests"] == {}
     assert setup_rules.available_feods(t.state["setup"], 1) == 30  # paid once
     assert setup_rules.available_feods(t.state["setup"], 0) == 50  # the loser pays nothing
+    # The live log narrates the freed slot against the later state: the same words.
+    live = recent_lines(t.ruleset, t.state, t.log[-2:], set())
+    assert "Bob frees the slot of Vesna the Gray. Vesna the Gray stays with Guild 2" in (
+        live[0].text or ""
+    )
     t.assert_replay_equal()
 
 
