@@ -57,7 +57,10 @@ _LONG_NUMBER_BYTES = re.compile(rb"[0-9]{19}")
 
 def loads(text: str | bytes | bytearray) -> Any:
     """The value of JSON ``text`` (as ``json.loads``). Raises ``ValueError`` on bad JSON."""
-    found = (_LONG_NUMBER if isinstance(text, str) else _LONG_NUMBER_BYTES).search(text)
+    if isinstance(text, str):
+        found = _LONG_NUMBER.search(text)
+    else:
+        found = _LONG_NUMBER_BYTES.search(text)
     if found is not None:
         return json.loads(text)
     try:
