@@ -58,10 +58,10 @@ _LONG_NUMBER_BYTES = re.compile(rb"[0-9]{19}")
 def loads(text: str | bytes | bytearray) -> Any:
     """The value of JSON ``text`` (as ``json.loads``). Raises ``ValueError`` on bad JSON."""
     if isinstance(text, str):
-        found = _LONG_NUMBER.search(text)
+        long_number = _LONG_NUMBER.search(text) is not None
     else:
-        found = _LONG_NUMBER_BYTES.search(text)
-    if found is not None:
+        long_number = _LONG_NUMBER_BYTES.search(text) is not None
+    if long_number:
         return json.loads(text)
     try:
         return orjson.loads(text)
