@@ -151,7 +151,9 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     if seat.table_id != table.pk or seat.user_id != user.pk:
         raise NotAllowed("not_your_seat", "Join the table with your own account first.")
     payload = guild_payload(guild, seat.number)
-    _require_someone_ready(table, seat, payload, "enlist mercenaries in the Dormitory first")
+    _require_someone_ready(
+        table, seat, payload, "enlist mercenaries in the Dormitory first and arm them in the Armory"
+    )
     # The seat is named after the Guild (issue 14 fresh-user finding): the table, the log
     # and the battle report name the Guild, not the account.
     payload["seat_name"] = guild.name

@@ -232,7 +232,8 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "no_weapon": (RuleViolation, "… needs a weapon (5.1.4)."),
     "nobody_ready": (
         RuleViolation,
-        "Nobody in … can play a mission yet: enlist mercenaries in the Dormitory first.",
+        "Nobody in … can play a mission yet: enlist mercenaries in the Dormitory first and arm "
+        "them in the Armory.",
     ),
     "not_a_daemon": (RuleViolation, "… is not a summoned daemon (7.2.3.2)."),
     "not_a_mission": (RuleViolation, "This table has no mission."),

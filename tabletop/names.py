@@ -11,7 +11,9 @@ Two names clash (``names_clash``) when they would look alike on a 360 px phone: 
 ``name_key``, a skeleton that folds case, accents, apostrophe and quote variants, dashes, drops spaces
 and ASCII punctuation ("Anns Ravens" is "Ann's Ravens"), the
 Cyrillic and Greek look-alikes of the ``confusables`` library (Unicode's confusables table),
-and the Latin look-alikes "0"/"o", "1"/"l"/"i"/"|", "rn"/"m", "vv"/"w"; or confusable
+and the Latin look-alikes "0"/"o", "1"/"l"/"i"/"|", "rn"/"m", "vv"/"w"; or equal so once
+their emoji and symbols are left out ("Ann's Ravens 🦅" is "Ann's Ravens": a phone without the
+emoji's font draws a box, and the log is read by the words); or confusable
 character by character under that library. The skeleton is deliberately eager: two names
 that merely resemble each other ("Bill" and "Bili") clash too, and the second player picks
 another name, which costs less than two seats nobody can tell apart.
@@ -122,10 +124,22 @@ def name_key(name) -> str:
     return bare or key
 
 
+def plain_key(name) -> str:
+    """``name_key`` of ``name`` without its pictographs (emoji, symbols, their joiners and
+    variation selectors): "Ann's Ravens 🦅" and "Ann's Ravens" read alike on a phone without
+    that emoji's font, and a log line ("Ann's Ravens 🦅 passes") is told apart by the words.
+    ``""`` when nothing but pictographs is left (such a name keeps its own ``name_key``)."""
+    text = "".join(ch for ch in tidy_name(name) if not _pictograph(ch) and ch != _ZWJ)
+    return name_key(text) if text.strip() else ""
+
+
+def _keys(name) -> set[str]:
+    return {k for k in (name_key(name), plain_key(name)) if k}
+
+
 def names_clash(a: str, b: str) -> bool:
     """True when ``a`` and ``b`` would look alike at the table (see the module docstring)."""
-    ka, kb = name_key(a), name_key(b)
-    if ka == kb:
+    if _keys(a) & _keys(b):
         return True
     ta, tb = tidy_name(a), tidy_name(b)
     return is_confusable(ta.casefold(), tb.casefold()) or is_confusable(ta, tb)
@@ -134,10 +148,10 @@ def names_clash(a: str, b: str) -> bool:
 def first_clash(name: str, others: Iterable[str]) -> str | None:
     """The first of ``others`` that ``name`` would be mistaken for, or ``None``. Compares
     skeletons first (cheap), then character by character only for names of similar length."""
-    key = name_key(name)
+    keys = _keys(name)
     rest = []
     for other in others:
-        if name_key(other) == key:
+        if keys & _keys(other):
             return other
         rest.append(other)
     size = len(tidy_name(name))

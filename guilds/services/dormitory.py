@@ -178,5 +178,5 @@ def mercenary_can_go_on_mission(mercenary: Mercenary) -> Readiness:
     if mercenary.is_away:
         return Readiness(False, "mercenary_absent", f"{name} is away from the Guild.")
     if not mercenary.weapons.exists():
-        return Readiness(False, "no_weapon", f"{name} has no weapon equipped.")
+        return Readiness(False, "no_weapon", f"{name} has no weapon equipped: buy one in the Armory and equip it (5.1.4).")
     return Readiness(True)

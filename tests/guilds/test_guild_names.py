@@ -97,6 +97,8 @@ def test_a_renamed_guild_keeps_an_emoji_sequence_whole():
         ("Morn", "Mom"),
         ("Ann's\u200bBlades", "Ann's Blades"),  # a zero-width space for the space (fresh8)
         ("Anns Ravens", "Ann's Ravens"),  # punctuation left out (fresh-user review, session 7)
+        ("Ann's Ravens \U0001f985", "\u0410nn\u2019s Ravens"),  # an emoji, a Cyrillic A (fresh8)
+        ("Ann \U0001f3b2", "\u0410nn"),
         ("A-Team", "A Team."),
     ],
 )
@@ -108,3 +110,4 @@ def test_different_names_do_not_clash():
     assert not names_clash("House Vesper", "House Corvo")
     assert not names_clash("Ann", "Anna")
     assert not names_clash("!!!", "???")  # a name of punctuation only keeps it in its key
+    assert not names_clash("\U0001f409", "\U0001f43a")  # emoji only: each keeps its own

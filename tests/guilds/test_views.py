@@ -139,7 +139,8 @@ def test_the_first_evening_of_a_guild(client, master, demo):
     roster = client.get(reverse("guilds:roster")).content.decode()
     for text in names + ["Hunting Bow", "Dagger", "Codex of Shards", "Glass Imp", "City Guard"]:
         assert text in roster
-    assert "Not ready for a mission: Okka Ironjaw has no weapon equipped." in roster
+    assert ("Not ready for a mission: Okka Ironjaw has no weapon equipped: buy one in the Armory "
+            "and equip it (5.1.4).") in roster
 
 
 def test_a_broken_rule_shows_its_message_at_the_form_used_and_changes_nothing(client, master, demo):
