@@ -49,7 +49,7 @@ def test_bin_run_exports_every_variable_supervisor_reads():
 
 def test_a_served_process_freezes_what_it_imported():
     """config/asgi.py hands what importing made to gc.freeze(): a full collection in a busy
-    process scans only what serving made since (README "Performance": the evening's pauses)."""
+    process scans only what serving made since (docs/performance-history.md: the evening's pauses)."""
     import os
     import subprocess
     import sys
