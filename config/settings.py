@@ -188,15 +188,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
     # Under ASGI every request runs in its own thread, so persistent connections multiply;
     # psycopg's pool shares a few instead: bounded (DB_POOL_MAX, default 10, so a burst queues
     # for up to 10 s instead of hitting "too many clients"), and every connection is checked
-    # when handed out (a server restart leaves dead sockets in the pool: each would be a 500).
+    # when handed out (a server restart leaves dead sockets in the pool: each would be a 500),
+    # by its socket, without a round trip unless the server wrote to it (config/dbpool.py).
     # DB_POOL=0 turns it off (one connection per request), DB_POOL=1 forces it on.
-    from psycopg_pool import ConnectionPool
+    from config.dbpool import check_pooled
 
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
         "timeout": 10.0,
-        "check": ConnectionPool.check_connection,
+        "check": check_pooled,
         "max_idle": 300.0,
     }
 

@@ -1,0 +1,93 @@
+"""``config.dbpool.check_pooled``: the pool's check on every connection it hands out looks at
+the socket and asks the server only when something arrived (issue 19; issue 18's dead
+connections still never reach a request). Real PostgreSQL backends, terminated with
+``pg_terminate_backend`` from another connection."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import pytest
+from django.db import connection
+from psycopg_pool import ConnectionPool
+
+from config.dbpool import check_pooled
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+class Counting(psycopg.Connection):
+    """A psycopg connection that counts the statements sent through ``execute``."""
+
+    sent = 0
+
+    def execute(self, *args, **kwargs):
+        self.sent += 1
+        return super().execute(*args, **kwargs)
+
+
+@pytest.fixture
+def conninfo():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    params = connection.get_connection_params()
+    keep = ("host", "port", "user", "password", "dbname")
+    return {k: params[k] for k in keep if k in params}
+
+
+def _terminate(conninfo, pid: int) -> None:
+    with psycopg.connect(**conninfo, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def _readable_soon(conn, seconds: float = 5.0) -> None:
+    import select
+
+    poller = select.poll()
+    poller.register(conn.pgconn.socket, select.POLLIN)
+    assert poller.poll(int(seconds * 1000)), "the server's close never arrived"
+
+
+def test_a_healthy_connection_is_handed_out_without_a_round_trip(conninfo):
+    with Counting.connect(**conninfo, autocommit=True) as conn:
+        conn.execute("SELECT 1")
+        sent = conn.sent
+        for _ in range(5):
+            check_pooled(conn)
+        assert conn.sent == sent
+
+
+def test_a_terminated_backend_is_refused_by_the_check(conninfo):
+    conn = Counting.connect(**conninfo, autocommit=True)
+    pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    _terminate(conninfo, pid)
+    _readable_soon(conn)
+    with pytest.raises(psycopg.OperationalError):
+        check_pooled(conn)
+    conn.close()
+    with pytest.raises(psycopg.OperationalError):
+        check_pooled(conn)  # closed
+
+
+def test_something_that_arrived_while_idle_is_asked_about_and_a_live_connection_passes(conninfo):
+    with Counting.connect(**conninfo, autocommit=True) as conn, \
+            psycopg.connect(**conninfo, autocommit=True) as other:
+        conn.execute("LISTEN dbpool_test")
+        other.execute("NOTIFY dbpool_test")
+        _readable_soon(conn)
+        sent = conn.sent
+        check_pooled(conn)  # the library's empty query: the connection answers
+        assert conn.sent == sent + 1
+
+
+def test_the_pool_replaces_a_terminated_connection_before_handing_it_out(conninfo):
+    text = " ".join(f"{k}={v}" for k, v in conninfo.items())
+    with ConnectionPool(text, min_size=1, max_size=1, check=check_pooled,
+                        kwargs={"autocommit": True}) as pool:
+        with pool.connection() as conn:
+            pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        _terminate(conninfo, pid)
+        time.sleep(0.2)
+        with pool.connection() as conn:
+            assert conn.execute("SELECT pg_backend_pid()").fetchone()[0] != pid
