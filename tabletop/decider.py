@@ -32,6 +32,14 @@ Policies, in one place for every game:
   ``NotAllowed("host_only")``) or ``ANYONE``. An unregistered type is
   ``RuleViolation("unknown_command")``; any command on a finished game (``is_finished``) is
   ``RuleViolation("game_over")`` unless registered with ``after_end=True``.
+- **Rebase**: ``rebase=True`` marks a command that may be decided on a newer state than the
+  one its page showed: when its ``expected_version`` is older than the table's, ``run_command``
+  decides it on the current state instead of refusing it with ``Conflict("stale_version")``
+  (``DeciderRuleset.rebase_ok``). Only for a command whose meaning does not depend on what
+  happened meanwhile (a player's own choice among independent ones, DemLoc's picks during a
+  mission's preparation), never for one acting on another player's piece, undo/redo or turn
+  and phase commands: the handler still checks everything on the newer state, so a choice no
+  longer valid is refused with its own coded error.
 - **Reveals**: ``reveals=True`` marks a command that can show a player hidden information: the
   page asks for confirmation, and undo stops at it when one of its events is emitted
   ``final=True``. ``final_commands`` is derived from the registry.
@@ -270,7 +278,9 @@ class Data:
 @dataclass(frozen=True)
 class CommandSpec:
     """A registered command: its ``handler(d: Decision, data: Data) -> None``, seat ``policy``,
-    whether it ``reveals`` hidden information, and whether it is allowed ``after_end``."""
+    whether it ``reveals`` hidden information, whether it is allowed ``after_end``, and
+    whether a stale ``expected_version`` may be decided on the newer state (``rebase``: see
+    the module docstring)."""
 
     type: str
     handler: Callable[..., None]
@@ -278,6 +288,7 @@ class CommandSpec:
     reveals: bool = False
     after_end: bool = False
     topic: str = ""
+    rebase: bool = False
 
 
 @dataclass(frozen=True)
@@ -302,16 +313,28 @@ class Topic:
         self.narrators: dict[str, Callable[[EventRecord, Any], str | None]] = {}
 
     def command(
-        self, type_: str, *, policy: str = SEATED, reveals: bool = False, after_end: bool = False
+        self,
+        type_: str,
+        *,
+        policy: str = SEATED,
+        reveals: bool = False,
+        after_end: bool = False,
+        rebase: bool = False,
     ) -> Callable:
-        """Register ``handler(d: Decision, data: Data) -> None`` for command ``type_``."""
+        """Register ``handler(d: Decision, data: Data) -> None`` for command ``type_``.
+        ``rebase``: a stale ``expected_version`` is decided on the newer state (module
+        docstring, "Rebase"); a kit command (``table.*``) can never be marked."""
         if policy not in POLICIES:
             raise ValueError(f"unknown seat policy {policy!r}")
+        if rebase and type_.startswith("table."):
+            raise ValueError(f"kit command {type_!r} cannot be rebased")
 
         def register(handler: Callable) -> Callable:
             if type_ in self.commands:
                 raise ValueError(f"command {type_!r} registered twice in topic {self.name}")
-            self.commands[type_] = CommandSpec(type_, handler, policy, reveals, after_end, self.name)
+            self.commands[type_] = CommandSpec(
+                type_, handler, policy, reveals, after_end, self.name, rebase
+            )
             return handler
 
         return register
@@ -371,6 +394,10 @@ class Registry:
         return frozenset(t for t, spec in self.commands.items() if spec.reveals)
 
     @property
+    def rebase_commands(self) -> frozenset[str]:
+        return frozenset(t for t, spec in self.commands.items() if spec.rebase)
+
+    @property
     def event_labels(self) -> dict[str, str]:
         return {t: spec.label for t, spec in self.evolvers.items()}
 
@@ -416,6 +443,7 @@ class DeciderRuleset(BaseRuleset):
     topics: ClassVar[tuple[Topic, ...]] = ()
     registry: ClassVar[Registry] = Registry()
     event_labels: ClassVar[dict[str, str]] = {}
+    rebase_commands: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -423,6 +451,7 @@ class DeciderRuleset(BaseRuleset):
             cls.registry = Registry.of(cls.topics)
             cls.final_commands = cls.registry.final_commands
             cls.event_labels = cls.registry.event_labels
+            cls.rebase_commands = cls.registry.rebase_commands
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -437,6 +466,12 @@ class DeciderRuleset(BaseRuleset):
 
     def is_finished(self, state: Any) -> bool:
         return False
+
+    def rebase_ok(self, command_type: str) -> bool:
+        """True when ``command_type`` was registered with ``rebase=True`` (module docstring,
+        "Rebase"): ``run_command`` decides it on the current state when its
+        ``expected_version`` is stale."""
+        return command_type in self.rebase_commands
 
     def check_seat(self, spec: CommandSpec, state: Any, seat: int | None) -> None:
         """The seat policy of ``spec`` for ``seat``. Raises ``NotFound("not_seated")``,

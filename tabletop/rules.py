@@ -141,6 +141,13 @@ class BaseRuleset:
         fold). Toolkit games fold in place; the default falls back to ``evolve``."""
         return self.evolve(state, event)
 
+    def rebase_ok(self, command_type: str) -> bool:
+        """True when a ``command_type`` sent with a stale ``expected_version`` may be decided
+        on the table's current state instead of being refused with
+        ``Conflict("stale_version")`` (``tabletop.services.run_command``). Default: never.
+        Toolkit games mark such commands ``rebase=True`` (``tabletop.decider``, "Rebase")."""
+        return False
+
     def moves(self, view: dict, seat: int) -> list[Command]:
         """The commands ``seat``'s page offers given its ``view`` (data filled in as the page
         would), for random playouts (``tabletop.testing.playout``). Default: none."""

@@ -214,7 +214,11 @@ def run_command(
     projection in one write guarded by the version it read (optimistic concurrency: issue 19).
     When another command committed in between, the write changes nothing and the command is
     read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
-    gets ``Conflict("stale_version")`` instead. The read is this process's snapshot of what
+    gets ``Conflict("stale_version")`` instead, unless the game says the command may be
+    decided on the newer state (``Ruleset.rebase_ok(command.type)``: independent choices of
+    different players, e.g. DemLoc's picks during a mission's preparation): then a stale
+    ``expected_version`` (older than the table's) is decided on the current state, the
+    ruleset checking everything again there. The read is this process's snapshot of what
     it last wrote to the table when it has one (``SNAPSHOTS``: then the write is also guarded
     by the time of that write, and a miss costs one more try). Unique ``(table, version)`` and
     ``(table, idempotency_key)`` stay the last guards. ``table.start`` reads the table under its row lock
@@ -413,12 +417,14 @@ def _attempt(table_id, seat, command, expected_version, idempotency_key, offered
 
 
 def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key, *, atomic):
-    if expected_version is not None and expected_version != snapshot.version:
+    game = get_ruleset(snapshot.ruleset)
+    if expected_version is not None and expected_version != snapshot.version and not (
+        expected_version < snapshot.version and game.rebase_ok(command.type)
+    ):
         raise Conflict(
             "stale_version",
             "Someone acted just before you: look, then tap again.",
         )
-    game = get_ruleset(snapshot.ruleset)
     seed = settings.TABLETOP_RNG_SEED
     dice_seed = f"{seed}:{snapshot.id}:{snapshot.version}" if seed not in (None, "") else None
     seats = ()

@@ -220,3 +220,32 @@ def test_undo_reaches_back_a_bounded_number_of_commands_and_meta_stays_bounded()
         undone += 1
     assert undone == UNDO_DEPTH
     sim.assert_replay_equal()
+
+
+def test_a_command_marked_rebase_is_rebase_ok_and_others_are_not():
+    """``rebase=True`` on a command is the game's word that a stale ``expected_version`` may
+    be decided on the newer state (tabletop.decider, "Rebase"); unmarked commands, kit
+    commands and unknown types never are."""
+    notes = Topic("notes")
+
+    @notes.command("notes.mine", rebase=True)
+    def mine(d, data):
+        d.emit("notes.noted", {})
+
+    @notes.command("notes.shared")
+    def shared(d, data):
+        d.emit("notes.noted", {})
+
+    notes.evolver("notes.noted", label="noted")(lambda state, event: None)
+
+    class Notes(DeciderRuleset):
+        name = "notes"
+        topics = (notes,)
+
+    game = Notes()
+    assert game.rebase_ok("notes.mine") is True
+    assert game.rebase_ok("notes.shared") is False
+    assert not any(game.rebase_ok(t) for t in ("table.undo", "table.redo", "table.start", "x"))
+    assert not any(CounterRuleset().rebase_ok(t) for t in CounterRuleset.registry.commands)
+    with pytest.raises(ValueError):
+        Topic("kit").command("table.undo", rebase=True)

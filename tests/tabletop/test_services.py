@@ -2,7 +2,9 @@
 
 import pytest
 
-from tabletop import services
+from tabletop import registry, services
+from tabletop.counter import CounterRuleset
+from tabletop.decider import Topic
 from tabletop.errors import Conflict, NotAllowed, RuleViolation
 from tabletop.models import Event, Table
 from tabletop.rules import Command
@@ -10,6 +12,20 @@ from tabletop.rules import Command
 
 def add(n):
     return Command("counter.add", {"amount": n})
+
+
+_marks = Topic("counter_marks")
+
+
+@_marks.command("counter.mark", rebase=True)
+def _mark(d, data):
+    d.require(str(d.seat) not in d.state.get("marks", {}), "already_marked", "Marked already.")
+    d.emit("counter.marked", {})
+
+
+@_marks.evolver("counter.marked", label="set a mark")
+def _marked(state, event):
+    state.setdefault("marks", {})[str(event.seat)] = True
 
 
 def test_start_deals_opening_events_and_moves_to_playing(make_table):
@@ -252,3 +268,49 @@ def test_undo_own_only_lets_only_the_sender_undo(make_table):
         assert table.state["total"] == 4
     finally:
         game.undo_own_only = False
+
+
+class _RebaseCounter(CounterRuleset):
+    """The kit's counter with one command marked ``rebase=True``: ``counter.mark`` sets the
+    acting seat's own mark (independent of every other seat's), refused once it is set."""
+
+    name = "counter_rebase"
+    topics = (CounterRuleset.topics[0], _marks)
+
+
+@pytest.fixture
+def rebase_game(monkeypatch):
+    monkeypatch.setitem(registry._RULESETS, _RebaseCounter.name, _RebaseCounter())
+
+
+def test_a_stale_rebase_command_is_decided_on_the_new_state(make_table, rebase_game):
+    """Two phones showing the same version: the second tap of a command marked ``rebase`` is
+    decided on the state after the first (no ``stale_version``); the decider still checks it
+    there (its own coded error when it no longer holds)."""
+    table, seats = make_table("counter_rebase", players=2)
+    shown = table.version
+    services.run_command(table, seats[0], Command("counter.mark"), expected_version=shown)
+    result = services.run_command(table, seats[1], Command("counter.mark"),
+                                  expected_version=shown)
+    assert result.version == shown + 2
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.state["marks"] == {"0": True, "1": True}
+    with pytest.raises(RuleViolation) as exc:  # decided on the new state: already marked
+        services.run_command(table, seats[1], Command("counter.mark"), expected_version=shown)
+    assert exc.value.code == "already_marked"
+    assert services.table_replay(fresh)["state_matches"]
+
+
+def test_a_stale_unmarked_command_is_still_a_conflict(make_table, rebase_game):
+    table, seats = make_table("counter_rebase", players=2)
+    shown = table.version
+    services.run_command(table, seats[0], Command("counter.mark"), expected_version=shown)
+    for command in (add(1), Command("table.undo")):
+        with pytest.raises(Conflict) as exc:
+            services.run_command(table, seats[1], command, expected_version=shown)
+        assert exc.value.code == "stale_version"
+    with pytest.raises(Conflict) as exc:  # a version the table never reached is not rebased
+        services.run_command(table, seats[1], Command("counter.mark"),
+                             expected_version=table.version + 5)
+    assert exc.value.code == "stale_version"
+    assert Table.objects.get(pk=table.pk).version == shown + 1
