@@ -303,12 +303,24 @@ def drop_pick(setup: dict, seat: int, char_id: str) -> dict:
 SetupHandler = Callable[[dict, dict, Data, int | None, Any], list[NewEvent]]
 
 
-def setup_command(topic: Topic, type_: str, *, server: bool = False) -> Callable:
+def setup_command(
+    topic: Topic, type_: str, *, server: bool = False, rebase: bool = False
+) -> Callable:
     """Register a command of the preparation phases: ``handler(state, setup, data, seat, rng)
     -> [NewEvent]`` computes its events from the state before any of them (they are then
     emitted in order). Refused with ``wrong_phase`` when the table is not preparing a mission;
     ``server`` commands carry data read from the guilds and come from the app only (seat None:
-    ``server_only``)."""
+    ``server_only``).
+
+    ``rebase``: a Guild's own choice, independent of the other Guilds' (``tabletop.decider``,
+    "Rebase"): when another phone acted first, the tap is decided on the newer state instead of
+    being refused with ``stale_version``, so two Guilds choosing at the same instant both go
+    through. Marked: choosing and freeing one's own characters, enlisting a follower, one's own
+    sealed offer (``setup_picks``), whose handlers check everything again on the newer state (a
+    slot taken meanwhile, the last copy of a follower enlisted, a contest settled: each its own
+    coded error). Not marked: the stage commands (``next`` ends a phase for everyone, ``mana``
+    and ``deploy`` follow the turn of the phase), the app's ``server`` commands, and the kit's
+    undo/redo."""
 
     def register(handler: SetupHandler) -> SetupHandler:
         def guarded(d: Decision, data: Data) -> None:
@@ -325,7 +337,7 @@ def setup_command(topic: Topic, type_: str, *, server: bool = False) -> Callable
 
         guarded.__doc__ = handler.__doc__
         guarded.__name__ = handler.__name__
-        topic.command(type_, policy=ANYONE if server else SEATED)(guarded)
+        topic.command(type_, policy=ANYONE if server else SEATED, rebase=rebase)(guarded)
         return handler
 
     return register

@@ -2,6 +2,10 @@
 5.1.1 unique mercenaries, 5.1.2 followers): picks into the mission's slots, followers enlisted
 from the shared pool, and the sealed offers that settle a contested mercenary. The stages and
 shared queries (``available_feods``, ``settle_contest``...) are in ``missions.rules.setup``.
+
+Every command here is a Guild's own choice and is registered ``rebase=True`` (see
+``setup.setup_command``): a tap whose page is one version behind, because another Guild chose
+at the same instant, is decided on the newer state, each handler checking everything again.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from .setup import (
 picks = Topic("setup_picks")
 
 
-@setup_command(picks, P + "pick")
+@setup_command(picks, P + "pick", rebase=True)
 def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
     another Guild picked too is contested (5.1.1); one a settled contest gave to another Guild
@@ -109,7 +113,7 @@ def _require_slot(setup: dict, seat: int) -> None:
     )
 
 
-@setup_command(picks, P + "unpick")
+@setup_command(picks, P + "unpick", rebase=True)
 def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character"}``: free a slot; a contest it leaves may settle now. A mercenary won in a
     settled contest may be freed too, but he stays with this Guild for the mission (5.1.1: the
@@ -129,7 +133,7 @@ def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     ]
 
 
-@setup_command(picks, P + "hire")
+@setup_command(picks, P + "hire", rebase=True)
 def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"follower": offer key}``: enlist a follower of the mission's shared pool for feods
     (5.1.2), paid when the mission is closed. Raises ``no_such_follower``, ``not_in_database``,
@@ -178,11 +182,14 @@ def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     return [NewEvent(P + "hired", {"seat": seat, "pick": pick})]
 
 
-@setup_command(picks, P + "offer")
+@setup_command(picks, P + "offer", rebase=True)
 def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
-    """``{"name": contested mercenary, "feods": 0..10000}``: a sealed offer (5.1.1); the last
+    """``{"name": contested mercenary, "feods": 0 or more}``: a sealed offer (5.1.1); the last
     one settles the contest (final: the offers are revealed). Raises ``no_contest``,
-    ``already_offered``, ``bad_input``, ``not_enough_feods``."""
+    ``already_offered``, ``bad_input`` (not a whole number, or negative),
+    ``offer_above_purse`` (more than the Guild has for this mission: the message says how
+    many it can offer; its own code, not ``hire``'s ``not_enough_feods``, so the page shows it
+    at the offer field)."""
     stage_is(setup, "characters")
     name = str(data.get("name") or "")
     contest = setup["contests"].get(name)
@@ -197,13 +204,16 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
     amount = data.int(
         "feods",
         lo=0,
-        hi=10000,
         default=0,
         code="bad_input",
         message="Offer a whole number of feods, 0 or more.",
     )
     left = available_feods(setup, seat)
-    require(amount <= left, "not_enough_feods", f"Your Guild has {left} feods for this mission.")
+    require(
+        amount <= left,
+        "offer_above_purse",
+        f"You can offer at most {left} feods: what your Guild has for this mission.",
+    )
     events = [NewEvent(P + "offered", {"name": name, "feods": amount})]
     offers = {**contest["offers"], seat_key(seat): amount}
     if len(offers) == len(contest["seats"]):

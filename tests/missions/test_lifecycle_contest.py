@@ -121,3 +121,17 @@ def test_5_1_1_a_guild_leaving_the_preparation_opens_the_settled_contest_again()
     t.send(None, "demloc.setup.guild_leave", {"seat": 1})
     assert t.state["setup"]["settled"] == {} and t.state["setup"]["stage"] == "guilds"
     t.assert_replay_equal()
+
+
+def test_5_1_1_an_offer_above_the_guilds_feods_says_how_many_it_can_offer():
+    """98 feods available, 99999 offered: refused with ``offer_above_purse`` naming the 98
+    (not the "whole number" message, which stays for a negative offer)."""
+    t = _contest_table(feods=(98, 50))
+    err = refused(t, 0, "setup.offer", name=VESNA, feods=99999)
+    assert err.code == "offer_above_purse" and "98" in err.message
+    assert refused(t, 0, "setup.offer", name=VESNA, feods=99).code == "offer_above_purse"
+    negative = refused(t, 0, "setup.offer", name=VESNA, feods=-1)
+    assert negative.code == "bad_input" and negative.message == (
+        "Offer a whole number of feods, 0 or more."
+    )
+    run(t, 0, "setup.offer", name=VESNA, feods=98)  # all it has is fine
