@@ -92,9 +92,12 @@ def _gate(guild) -> dict:
 
 def _dormitory(guild) -> dict:
     mercenaries = list(queries.roster(guild))
+    usage = queries.dormitory_usage(guild)
     return {
         "mercenaries": [(m, services.mercenary_can_go_on_mission(m)) for m in mercenaries],
-        "usage": queries.dormitory_usage(guild),
+        "usage": usage,
+        # No free slot (5.1.1): no Enlist button (mercenary_enlist refuses with slots_full).
+        "dormitory_full": usage.used_slots >= usage.limits.slots,
         "available": [e for e in queries.guild_database(guild, Card.Kind.MERCENARY) if e.left],
         "fame_for_level": rules.FAME_FOR_LEVEL,
         "home_per_type": rules.HOME_AREA_PER_TYPE,

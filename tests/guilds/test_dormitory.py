@@ -193,3 +193,36 @@ def test_another_guilds_mercenary_is_not_found(guild, found_guild, give):
         with pytest.raises(NotFound):
             fn(guild=other, mercenary_id=mercenary.pk)
     assert guild.mercenaries.count() == 1
+
+
+def test_a_full_dormitory_page_offers_no_enlist_and_says_what_frees_a_slot(client, guild, give):
+    """5.1.1 slots: 4 living mercenaries in a level-1 Dormitory. The page shows no Enlist
+    button, a line that the Dormitory is full and what frees a slot; the form the page used to
+    show, posted anyway (an old page), is refused with ``slots_full`` at the card."""
+    from django.urls import reverse
+
+    cards = [MercenaryCardFactory(type=t) for t in rules.MERCENARY_TYPES] + [
+        MercenaryCardFactory(type="hunter", name="Brann the Trapper")
+    ]
+    give(guild, *cards)
+    client.force_login(guild.master)
+    url = reverse("guilds:dormitory")
+    for card in cards[:3]:
+        services.mercenary_enlist(guild=guild, card_id=card.pk)
+    html = client.get(url).content.decode()
+    assert "Enlist Brann the Trapper</button>" in html and "data-dormitory-full" not in html
+    services.mercenary_enlist(guild=guild, card_id=cards[3].pk)
+    html = " ".join(client.get(url).content.decode().split())
+    assert "Enlist Brann the Trapper" not in html and "Brann the Trapper" in html
+    assert 'name="card"' not in html
+    full = html[html.index("data-dormitory-full"):]
+    full = full[: full.index("</p>")]
+    assert "The Dormitory is full (4/4 slots)" in full
+    assert "Dismiss a mercenary" in full and reverse("guilds:buildings") in full
+    response = client.post(
+        reverse("guilds:enlist"),
+        {"card": cards[4].pk, "at": f"enlist-{cards[4].pk}"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 400 and 'data-code="slots_full"' in response.content.decode()
+    assert guild.mercenaries.count() == 4
