@@ -298,10 +298,6 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     ),
     "object_taken": (RuleViolation, "… picked up or put down an object this turn (7.2.1): it cannot shoot or use an arcane power until the next turn."),
     "off_circle": (RuleViolation, "Cards must lie within the sixteen spaces."),
-    "offer_above_purse": (
-        RuleViolation,
-        "You can offer at most … feods: what your Guild has for this mission.",
-    ),
     "on_big_card": (RuleViolation, "Regular cards may not be placed on hefty or colossal cards."),
     "on_fear": (RuleViolation, "No card may ever be played on top of a Fear."),
     "on_mission": (

@@ -187,9 +187,9 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
     """``{"name": contested mercenary, "feods": 0 or more}``: a sealed offer (5.1.1); the last
     one settles the contest (final: the offers are revealed). Raises ``no_contest``,
     ``already_offered``, ``bad_input`` (not a whole number, or negative),
-    ``offer_above_purse`` (more than the Guild has for this mission: the message says how
-    many it can offer; its own code, not ``hire``'s ``not_enough_feods``, so the page shows it
-    at the offer field)."""
+    ``not_enough_feods`` (more than the Guild has for this mission, however many: the message
+    says how many it can offer; the page shows it at the offer field, as every refusal at the
+    control that sent it)."""
     stage_is(setup, "characters")
     name = str(data.get("name") or "")
     contest = setup["contests"].get(name)
@@ -211,7 +211,7 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
     left = available_feods(setup, seat)
     require(
         amount <= left,
-        "offer_above_purse",
+        "not_enough_feods",
         f"You can offer at most {left} feods: what your Guild has for this mission.",
     )
     events = [NewEvent(P + "offered", {"name": name, "feods": amount})]

@@ -52,6 +52,13 @@ def test_5_1_1_a_settled_mercenary_sides_with_one_guild_for_the_mission(new_phon
     choose(bob, "Rook")
     for phone in (ann, bob):
         expect(phone.locator("#dl-contest")).to_contain_text("Rook is wanted by two guilds")
+    # More feods than House Ash has: told at the field how many it can offer.
+    offer(ann, 99999)
+    at_field = ann.locator("#dl-contest form + .alert.at-control")
+    expect(at_field).to_contain_text("You can offer at most 80 feods")
+    expect(at_field).to_have_attribute("data-code", "not_enough_feods")
+    expect(ann.locator("#dl-contest input[name='d.feods']")).to_have_value("99999")
+    ann.locator("#dl-contest").screenshot(path=str(ARTIFACTS / "mission-contest-offer-too-high.png"))
     offer(ann, 5)
     expect(ann.locator("#dl-contest")).to_contain_text("You offered 5 feods")
     offer(bob, 9)

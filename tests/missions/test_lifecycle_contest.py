@@ -124,12 +124,13 @@ def test_5_1_1_a_guild_leaving_the_preparation_opens_the_settled_contest_again()
 
 
 def test_5_1_1_an_offer_above_the_guilds_feods_says_how_many_it_can_offer():
-    """98 feods available, 99999 offered: refused with ``offer_above_purse`` naming the 98
-    (not the "whole number" message, which stays for a negative offer)."""
+    """98 feods available, 99999 offered: refused with ``not_enough_feods`` naming the 98
+    (it was ``bad_input`` "Offer a whole number of feods, 0 or more.", which stays for a
+    negative offer)."""
     t = _contest_table(feods=(98, 50))
     err = refused(t, 0, "setup.offer", name=VESNA, feods=99999)
-    assert err.code == "offer_above_purse" and "98" in err.message
-    assert refused(t, 0, "setup.offer", name=VESNA, feods=99).code == "offer_above_purse"
+    assert err.code == "not_enough_feods" and "98" in err.message
+    assert refused(t, 0, "setup.offer", name=VESNA, feods=99).code == "not_enough_feods"
     negative = refused(t, 0, "setup.offer", name=VESNA, feods=-1)
     assert negative.code == "bad_input" and negative.message == (
         "Offer a whole number of feods, 0 or more."

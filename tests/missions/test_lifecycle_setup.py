@@ -244,7 +244,7 @@ def test_an_offer_above_the_purse_is_refused_and_withdrawing_ends_the_contest():
     t = _contest_table(feods=(10, 50))
     with pytest.raises(RuleViolation) as err:
         run(t, 0, "setup.offer", name="Vesna the Gray", feods=11)
-    assert err.value.code == "offer_above_purse"
+    assert err.value.code == "not_enough_feods"
     run(t, 0, "setup.unpick", character="m11")
     assert t.state["setup"]["contests"] == {}
 
