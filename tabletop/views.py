@@ -299,10 +299,11 @@ def rejoin(request, token: str):
 @require_GET
 def table_page(request, code: str):
     """The table: lobby or game, live over the websocket. Anyone with the code may watch; a
-    phone's own seat is renewed in its seat cookie on every visit."""
+    phone's own seat is renewed in its seat cookie on every visit. A phone without a seat at a
+    table in the lobby is asked first (the join page: take a seat, or watch: ``?watch``)."""
     table = _table(request, code)
     seat = _seat(request, table)
-    if seat is None and table.status == Table.Status.LOBBY:
+    if seat is None and table.status == Table.Status.LOBBY and "watch" not in request.GET:
         return redirect("tabletop:join", code=table.code)
     context = live_context(request, table, seat)
     context["ws_path"] = f"/ws/tables/{table.code}/"

@@ -147,22 +147,33 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
             .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
+def pending_for(state: dict, seat: int | None) -> bool:
+    """A calculation (a shot, a fight: 7.2.2, 7.3.2) someone else worked out on one of this
+    seat's characters waits for its Apply or Cancel."""
+    pending = state["pending"]
+    if seat is None or state["ended"] is not None or not pending or pending.get("by") == seat:
+        return False
+    ids = [pending.get(k) for k in ("target", "defender", "shooter", "attacker")]
+    return any(i and state["pieces"][i]["owner"] == seat for i in ids)
+
+
 def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
     """A prompt aimed at this seat (issue 16 point 7), for the page's alert: ``{"key", "text"}``
-    or None. A calculation someone else worked out on one of my characters waits for me; a
-    claim of the objective waits for my answer; the others want to stop and I have not agreed;
-    it is my move."""
+    (and ``"target"``: the id of the page's part it is about) or None. A calculation someone
+    else worked out on one of my characters waits for me; a claim of the objective waits for my
+    answer; the others want to stop and I have not agreed; it is my move."""
     if seat is None or state["ended"] is not None:
         return None
     pending = state["pending"]
-    if pending and pending.get("by") != seat:
-        ids = [pending.get(k) for k in ("target", "defender", "shooter", "attacker")]
-        if any(i and state["pieces"][i]["owner"] == seat for i in ids):
-            what = "A shot" if pending["kind"] == "shot" else "A fight"
-            return {
-                "key": f"pending-{state['version']}",
-                "text": f"{what} on your character waits for you: check it, then Apply or Cancel.",
-            }
+    if view["pending_for_me"]:
+        what = "A shot" if pending["kind"] == "shot" else "A fight"
+        return {
+            "key": f"pending-{state['version']}",
+            "text": f"{what} on your character waits for you: check it, then Apply or Cancel.",
+            # The page's panel with the Apply and Cancel (missions/live.html): the alert
+            # links to it (found by a new user: it was ~1000 px down a 740 px phone).
+            "target": "dl-pending",
+        }
     claim = view.get("claim")
     if claim and claim["can_answer"]:
         return {
@@ -443,6 +454,7 @@ def view(state: dict, seat: int | None) -> dict:
         "ended": state["ended"],
         "mission": mission,
         "pending": state["pending"],
+        "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
         "mission_events_now": [

@@ -5,6 +5,8 @@ a line across the card under its counter (6.4.2, the character's tokens), and th
 message on a fate field asked for more fate points than held (7.2.1: fate points lower the test
 die) is not hidden under the sticky turn bar."""
 
+import re
+
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
@@ -153,3 +155,80 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
     assert label["top"] >= bar["y"] + bar["height"], (label, bar)  # "Fate (of 3)" readable
     assert field["y"] + field["height"] <= bottom_bar["y"], (field, bottom_bar)
     expect(ann.locator("#live")).to_have_attribute("data-version", version)  # nothing sent
+
+
+# The calculation's Apply and Cancel on screen: below the sticky turn bar, above the fixed
+# bottom bar (what a thumb can tap without scrolling).
+APPLY_IN_VIEW = """() => {
+  const panel = document.getElementById('dl-pending');
+  const apply = panel && [...panel.querySelectorAll('button')].find(b => b.textContent.trim() === 'Apply');
+  if (!apply) return false;
+  const r = apply.getBoundingClientRect();
+  const top = document.getElementById('dl-turn').getBoundingClientRect().bottom;
+  const bottom = document.getElementById('bottom-bar').getBoundingClientRect().top;
+  return r.top >= top && r.bottom <= bottom;
+}"""
+
+
+def test_a_shot_on_bens_character_brings_his_phone_to_apply_and_back_7_2_2(new_phone):
+    """Found by a new user on a 360x740 phone: Ann's shot on his character waited for his Apply
+    or Cancel (7.2.2: the proposed result is checked, then applied), the alert said so and
+    Apply was ~1000 px down the page; after Apply the page showed the bottom of the log. Ben
+    reads the log at the bottom: the push of Ann's shot lands his phone on Apply; the alert is
+    a link to it; a reload lands there again; after his Apply he is back on the turn bar with
+    his characters under it. Ann's panel, who worked it out, is not one to land on."""
+    from tests.e2e.test_mission_turn import Phone, acting, open_act, open_card, same_version
+
+    ann = Phone(new_phone(), "Ann")
+    ann.page.goto("/missions/new/")
+    ann.page.fill("#name", "Ann")
+    ann.page.get_by_role("button", name="Open the table").click()
+    code = ann.page.locator("#join-code").inner_text().strip()
+    ben = Phone(new_phone(), "Ben")
+    ben.page.goto(f"/j/{code}/")
+    ben.page.fill("#name", "Ben")
+    ben.page.get_by_role("button", name="Take a seat").click()
+    expect(ann.page.locator(".seats")).to_contain_text("Ben")
+    ann.page.get_by_role("button", name="Start the game").click()
+    for p in (ann, ben):
+        expect(p.page.locator("body")).to_have_attribute("data-ws", "open")
+        expect(p.page.locator("#dl-turn")).to_be_visible()
+    if acting(ann, ben) is ben:
+        ben.command(ben.page.get_by_role("button", name="Next: pass"))
+        same_version(ann, ben)
+    ben.page.locator("#dl-log > summary").scroll_into_view_if_needed()
+    scroll_to_bottom(ben.page)
+
+    open_card(ann, "s0-korr")
+    form = open_act(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("4")
+    form.locator('input[name="d.fate"]').fill("1")  # 7.2.1: the test passes on 3
+    form.locator('input[name="d.dice"]').fill("3 3 3")
+    ann.command(form.get_by_role("button", name="Work it out"))
+    same_version(ann, ben)
+    ben.page.wait_for_function(APPLY_IN_VIEW, timeout=5_000)
+    ben.page.screenshot(path="test-artifacts/pending-landed-ben.png")
+    link = ben.page.locator("#dl-alert a")
+    expect(link).to_have_attribute("href", "#dl-pending")
+    expect(link).to_contain_text("A shot on your character waits for you")
+    assert ann.page.locator("#dl-pending[data-land]").count() == 0
+
+    # The alert's link brings Apply back from the bottom of the page.
+    scroll_to_bottom(ben.page)
+    link.click()
+    ben.page.wait_for_function(APPLY_IN_VIEW, timeout=5_000)
+    expect(ben.page.locator("#dl-alert")).to_have_class(re.compile("dl-alert-quiet"))
+
+    # A reload from the bottom of the page lands on it too.
+    ben.page.goto(f"/t/{code}/")
+    expect(ben.page.locator("body")).to_have_attribute("data-ws", "open")
+    scroll_to_bottom(ben.page)
+    ben.page.reload()
+    ben.page.wait_for_function(APPLY_IN_VIEW, timeout=5_000)
+    ben.page.screenshot(path="test-artifacts/pending-reloaded-ben.png")
+
+    ben.command(ben.page.locator("#dl-pending").get_by_role("button", name="Apply"))
+    expect(ben.page.locator("#dl-pending")).to_have_count(0)
+    ben.page.wait_for_function(ON_TURN_BAR, timeout=5_000)
+    ben.page.screenshot(path="test-artifacts/pending-applied-ben.png")

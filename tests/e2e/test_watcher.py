@@ -57,3 +57,36 @@ def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
     screen.locator("#piece-s0-vesna summary.dl-summary").click()
     shot(screen, "watcher-demloc-360")
     shot(ann, "watcher-demloc-ann-360")
+
+
+def test_a_phone_without_a_seat_watches_a_mission_from_its_lobby_to_its_game(new_phone):
+    """README: anyone with the code may watch. Found by a new user: a phone opening /t/CODE/ of
+    a table still in the lobby got only "Take a seat". The join page offers "Watch the table";
+    the watcher sees the lobby live (Ben sits down), then the game when Ann starts it, without
+    a reload, and no control in either."""
+    ann = new_phone()
+    ann.goto("/missions/new/")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    screen = new_phone()
+    screen.goto(f"/t/{code}/")
+    expect(screen.get_by_role("button", name="Take a seat")).to_be_visible()
+    screen.screenshot(path="test-artifacts/watcher-join-lobby-360.png")
+    screen.get_by_role("link", name="Watch the table").click()
+    expect(screen.locator("#live")).to_have_attribute("data-status", "lobby")
+    expect(screen.locator("#watching")).to_contain_text("You are watching")
+    expect(screen.locator("body")).to_have_attribute("data-ws", "open")
+    assert screen.locator("#live form, #live button, #bottom-bar").count() == 0
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(screen.locator("ul.seats").first).to_contain_text("Ben")
+    screen.screenshot(path="test-artifacts/watcher-lobby-360.png")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(screen.locator("#dl-turn")).to_be_visible()
+    expect(screen.locator("#dl-others")).to_contain_text("Vesna the Gray")
+    assert screen.locator("#live form, #live button, #bottom-bar").count() == 0
+    assert "Take a seat" not in screen.locator("#live").inner_text()
+    screen.screenshot(path="test-artifacts/watcher-lobby-started-360.png")

@@ -302,3 +302,38 @@ def test_junk_dice_on_a_shot_that_fails_its_test_are_refused_at_the_form_7_2_1(c
     assert client.post(url, {**form, "d.dice": ""}).status_code == 200
     table.refresh_from_db()
     assert table.state["notice"]["kind"] == "stray"
+
+
+def test_a_calculation_on_bobs_character_lands_his_phone_on_apply_and_cancel(client, make_table):
+    """Found by a new user on a 360x740 phone: Ann's shot on Bob's character waited for his
+    Apply or Cancel (7.2.2: the shot's result is checked by both players), his alert said so,
+    and the panel was ~1000 px down the page with no way to it. The panel that waits for this
+    phone is marked ``data-land="open"`` (the kit lands the phone on it when it appears and
+    when the page is opened, KIT.md section 3) and his alert names it; Ann's, who worked it
+    out, and a watcher's are not marked (their scrolling is their own)."""
+    import re
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    url = reverse("tabletop:table", args=[table.code])
+
+    def page(seat):
+        if seat is None:
+            return type(client)().get(url).content.decode()
+        client.cookies[cookie_name(table.pk)] = seat_token(seat)
+        return client.get(url).content.decode()
+
+    def panel(html):
+        return re.search(r'<section class="card dl-pending"[^>]*>', html).group(0)
+
+    assert 'id="dl-pending"' not in page(bob)
+    run(table, ann, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=1,
+        dice=[3, 3, 3])
+    bob_page = page(bob)
+    assert 'data-land="open"' in panel(bob_page)
+    bar = re.search(r'<section class="card dl-turn"[^>]*>', bob_page).group(0)
+    assert 'data-prompt-target="dl-pending"' in bar and "waits for you" in bar
+    for other in (ann, None):
+        html = page(other)
+        assert "data-land" not in panel(html) and "data-prompt-target" not in html
+    run(table, bob, "calc.apply")
+    assert 'id="dl-pending"' not in page(bob)

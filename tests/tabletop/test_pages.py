@@ -236,3 +236,33 @@ def test_signup_shows_the_password_rules_before_any_error(client):
     assert 'id="id_password1_helptext"' in html
     assert "at least 8 characters" in html
     assert 'aria-describedby="id_password1_helptext"' in html
+
+
+def test_a_phone_without_a_seat_may_watch_a_table_still_in_the_lobby(client):
+    """README and DESIGN.md: anyone with the code may watch. Found by a new user: a phone with no
+    seat opening /t/CODE/ of a table in the lobby was sent to the join page, which only offered
+    "Take a seat". The join page now offers "Watch the table" too; the watcher's lobby shows
+    the seats and no control, and says how to take a seat."""
+    from tests.tabletop.test_watcher_pages import controls
+
+    table = open_table(client)
+    watcher = type(client)()
+    assert watcher.get(f"/t/{table.code}/").url == f"/j/{table.code}/"  # the choice is asked
+    page = watcher.get(f"/j/{table.code}/").content.decode()
+    assert "Take a seat" in page
+    watch = re.search(r'<a class="btn btn-block" href="([^"]+)" id="join-watch">Watch the table</a>',
+                      page)
+    assert watch, page
+    response = watcher.get(watch.group(1))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-status="lobby"' in html and "Ann" in html
+    assert controls(html) == [] and "Start the game" not in html
+    assert re.search(r'id="watching">You are watching\. <a href="/j/' + table.code + '/">', html)
+    assert table.seats.count() == 1  # watching takes no seat
+    live = watcher.get(f"/t/{table.code}/live/").content.decode()
+    assert controls(live) == [] and 'data-status="lobby"' in live
+    # The game starts: the watcher's page shows it (the same address, no seat taken).
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    html = watcher.get(watch.group(1)).content.decode()
+    assert 'data-status="playing"' in html and controls(html) == []

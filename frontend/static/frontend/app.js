@@ -387,11 +387,28 @@
     el.style.position = saved;
     window.scrollTo(0, Math.max(0, top - stuckAt));
   }
+  // The data-land elements of the live region, by id ("" for one without).
+  function landings(root) {
+    return Array.prototype.map.call(root.querySelectorAll("[data-land]"), function (el) {
+      return el.id || "";
+    });
+  }
+  // Opened (or reloaded) on a page where something waits for this phone, data-land="open"
+  // (DemLoc: a calculation on my character to Apply or Cancel): the page lands on it, not where
+  // the browser would put the scroll back.
+  function landOnOpen() {
+    var el = document.querySelector('#live [data-land="open"]');
+    if (!el) return;
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    land(el);
+  }
+  if (document.readyState === "complete") landOnOpen();
+  else window.addEventListener("load", function () { setTimeout(landOnOpen, 0); });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
     var snap = snapshot(e.detail.target);
     var wasLobby = e.detail.target.dataset.status === "lobby";
-    var hadLanding = !!e.detail.target.querySelector("[data-land]");
+    var before = landings(e.detail.target);
     setTimeout(function () {
       restore(snap);
       // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts (issue 16
@@ -407,8 +424,18 @@
       // followed, data-land: the swap that first brings it lands every phone there, the one
       // that tapped and the ones that got the push (found by a new user: both phones stayed
       // on the log at the bottom). Only then: later swaps, which all have it, leave the
-      // player's scrolling alone.
-      var landing = !hadLanding && live && live.querySelector("[data-land]");
+      // player's scrolling alone. The same for any other data-land element (DemLoc: the
+      // calculation that waits for this phone's Apply or Cancel, found ~1000 px down a 740 px
+      // phone): the swap that first brings it lands the phone there; the swap that takes it
+      // away lands it back on the first one left (the turn bar), not wherever the shorter page
+      // put it (found by a new user: the bottom of the log after his Apply).
+      if (!live) return;
+      var now = Array.prototype.slice.call(live.querySelectorAll("[data-land]"));
+      var landing = now.filter(function (el) { return before.indexOf(el.id || "") < 0; })[0];
+      var gone = before.some(function (id) {
+        return !now.some(function (el) { return (el.id || "") === id; });
+      });
+      if (!landing && gone) landing = now[0];
       if (landing) land(landing);
     }, 0);
   });

@@ -1,7 +1,9 @@
 // DemLoc mission page (issue 16), loaded once by the table page (CSP: no inline script).
 // 1. A prompt aimed at this seat (the turn bar's data-prompt: my move, a calculation on my
 //    character to confirm, a vote to stop) is announced once in an assertive alert that lives
-//    outside the swapped live region, so a push that redraws the page does not repeat it.
+//    outside the swapped live region, so a push that redraws the page does not repeat it. A
+//    prompt about a part of the page (data-prompt-target: the calculation's Apply and Cancel)
+//    is a link to it.
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -32,13 +34,29 @@
     if (key === last && r.textContent) return;
     r.hidden = false;
     r.classList.remove("dl-alert-quiet");
-    r.textContent = bar.dataset.prompt || "";
+    r.textContent = "";
+    var target = bar.dataset.promptTarget;
+    if (target && document.getElementById(target)) {
+      // A prompt about a part of the page (a calculation's Apply and Cancel): a link to it,
+      // which the browser brings into view below the sticky turn bar (its scroll padding).
+      var a = document.createElement("a");
+      a.href = "#" + target;
+      a.className = "dl-alert-link";
+      a.textContent = bar.dataset.prompt || "";
+      r.appendChild(a);
+    } else r.textContent = bar.dataset.prompt || "";
     // Shown on screen for a few seconds, then kept for screen readers only (it would cover
     // the page); the turn bar says the same thing.
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("dl-alert-quiet"); }, 4000);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
+
+  // The alert's link taken: the alert steps aside (it would cover the panel it brought).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("#dl-alert a");
+    if (link) link.closest("#dl-alert").classList.add("dl-alert-quiet");
+  });
 
   function preview(form) {
     var out = form.querySelector(".dl-preview");
