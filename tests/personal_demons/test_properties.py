@@ -75,6 +75,7 @@ def offered(sim, rnd):
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(players=3, seed=7332, length=179, sealy_content=True)  # many Courage cards at once
+@example(players=4, seed=1158, length=212, sealy_content=True)  # this turn's card discarded
 @given(
     players=st.integers(1, 4),
     seed=st.integers(0, 10_000),

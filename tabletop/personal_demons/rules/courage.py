@@ -95,6 +95,11 @@ def _cards_discarded(s: State, e: EventRecord) -> None:
     b["placements"] = [x for x in b["placements"] if x["pid"] not in gone]
     b["seals"] = [x for x in b["seals"] if x["sid"] not in e.data.get("sids", [])]
     p["keeper"] = None
+    if p["placed"] in gone:
+        # This turn's card went with the others (End Phase: the Summoning is over, and the
+        # next turn clears "placed" anyway): nothing of it is left to show or reveal. Found by
+        # the property test (4 players, seed 1158): the view read a card no longer there.
+        p["placed"] = None
 
 
 @courage.evolver("pd.keeper.pending", label="may keep Knights and Fragments")
