@@ -60,6 +60,12 @@ def all_next(table, seats):
             cmd(table, seat, "setup.next")
 
 
+def to_stage(table, seats, stage):
+    """Every seat taps Next until the preparation is at ``stage`` (6.4.1's order)."""
+    while state(table)["setup"]["stage"] != stage:
+        all_next(table, seats)
+
+
 def roster_id(table, seat, name):
     roster = state(table)["setup"]["guilds"][str(seat.number)]["roster"]
     return next(c["id"] for c in roster if c["name"] == name)
@@ -69,8 +75,7 @@ def prepare(table, seats, picks, hires=None, *, start=True):
     """Every phase up to the first turn. ``picks``: {seat index: [character names]};
     ``hires``: {seat index: [follower keys]}. ``start=False`` stops at the last step, every
     miniature deployed and nobody's Next tapped yet (stage ``start``)."""
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, seats)
+    to_stage(table, seats, "characters")
     for i, names in picks.items():
         for name in names:
             cmd(table, seats[i], "setup.pick", character=roster_id(table, seats[i], name))

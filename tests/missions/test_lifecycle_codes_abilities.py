@@ -11,7 +11,7 @@ from missions.models import MissionFollower
 from tabletop.errors import RuleViolation
 from tests.guilds.factories import ArcaneCodeCardFactory, FollowerCardFactory, KabbalahFactory
 
-from .lifecycle_flow import all_next, cmd, open_table, roster_id, state
+from .lifecycle_flow import all_next, cmd, open_table, roster_id, state, to_stage
 from .test_lifecycle_guildcards import give
 
 pytestmark = pytest.mark.django_db
@@ -53,14 +53,12 @@ def test_every_code_and_ability_of_a_mercenary_reaches_the_roster_5_1_1_5_1_5(
             "text": "Look through one wall.",
         }
     ]
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
+    to_stage(table, [sa, sb], "characters")
     cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Seer"))
     cmd(table, sb, "setup.pick", character=roster_id(table, sb, "Ash"))
     all_next(table, [sa, sb])
     cmd(table, sa, "setup.mana", character=roster_id(table, sa, "Seer"), common=1, dark=1, seals=0)
-    while state(table)["setup"]["stage"] != "deployment":
-        all_next(table, [sa, sb])
+    to_stage(table, [sa, sb], "deployment")
     while (s := state(table)["setup"])["stage"] == "deployment":
         acting = s["deploy"]["acting"]
         todo = [

@@ -14,7 +14,7 @@ from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import Command
 from tests.guilds.factories import AreaFactory, FollowerCardFactory
 
-from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state, to_stage
 from .test_lifecycle_flow import give_follower
 
 pytestmark = pytest.mark.django_db
@@ -44,10 +44,8 @@ def weapon_in_database(guild, price):
 
 
 def to_characters(table, seats):
-    from .lifecycle_flow import all_next
 
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, seats)
+    to_stage(table, seats, "characters")
 
 
 def test_chosen_mercenaries_are_on_mission_from_the_pick_to_the_close_6_4(

@@ -17,7 +17,7 @@ from tests.guilds.factories import (
     KabbalahFactory,
 )
 
-from .lifecycle_flow import all_next, cmd, open_table, roster_id, state
+from .lifecycle_flow import all_next, cmd, open_table, roster_id, state, to_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +58,7 @@ def test_arcane_mercenary_summons_from_the_guild_pantheon(make_guild, demo_missi
     gs.mercenary_status_set(mercenary_id=idle.pk, status="exploring")
 
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
+    to_stage(table, [sa, sb], "characters")
     with pytest.raises(RuleViolation) as err:
         cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Idle"))
     assert err.value.code == "mercenary_absent"

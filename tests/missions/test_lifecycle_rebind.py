@@ -9,7 +9,7 @@ from guilds import models as gm
 from guilds import services as gs
 from tests.guilds.factories import AreaFactory, MercenaryCardFactory, WeaponCardFactory
 
-from .lifecycle_flow import all_next, open_table, state
+from .lifecycle_flow import open_table, state, to_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +20,7 @@ def test_a_master_brings_the_guild_again_after_enlisting_and_equipping(
     a = make_guild("House Ash", "red", ("Rook",))
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
+    to_stage(table, [sa, sb], "characters")
     client.force_login(b.master)
     url = reverse("tabletop:table", args=[table.code])
     html = client.get(url).content.decode()
@@ -77,8 +76,7 @@ def test_followers_outside_the_guild_database_are_greyed_with_the_reason(client,
     code = gm.SetCode.objects.create(card_set=followers, code="FOLL-0000-0001")
     gs.set_code_redeem(guild=b, code=code.code)
     mission, table, (sa, sb) = open_table([a, b], definition)
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
+    to_stage(table, [sa, sb], "characters")
     client.force_login(a.master)
     pool = _pool(client, table)
     assert pool.count("not in your card database") == len(offered)

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from missions.rules import DemlocRuleset
 
-from .lifecycle_flow import all_next, open_table, roster_id, state
+from .lifecycle_flow import open_table, roster_id, state, to_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,16 @@ def tap(client, table, type_, version, **data):
     )
 
 
+def at_characters(make_guild, demo_missions, ash, birch):
+    """House Ash (mercenaries ``ash``) and House Birch (``birch``) at a mission's characters
+    stage (6.4.1): ``(table, seats, their Masters' phones)``."""
+    a = make_guild("House Ash", "red", ash)
+    b = make_guild("House Birch", "blue", birch)
+    _mission, table, seats = open_table([a, b], demo_missions["objective"])
+    to_stage(table, seats, "characters")
+    return table, seats, (phone(a.master), phone(b.master))
+
+
 def test_only_a_guilds_own_setup_picks_are_decided_on_a_newer_state():
     game = DemlocRuleset()
     marked = {t for t in game.registry.commands if game.rebase_ok(t)}
@@ -43,12 +53,7 @@ def test_two_guilds_choosing_at_the_same_version_both_go_through_6_4_1(
     """Ann and Bob each tap Choose on their own Rook on phones showing the same version: both
     are chosen and, as both want him, Rook is contested (5.1.1), as if they had tapped one
     after the other; then both free him at the same version."""
-    a = make_guild("House Ash", "red", ("Rook", "Wren"))
-    b = make_guild("House Birch", "blue", ("Rook",))
-    _mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
-    ann, bob = phone(a.master), phone(b.master)
+    table, (sa, sb), (ann, bob) = at_characters(make_guild, demo_missions, ("Rook", "Wren"), ("Rook",))
     shown = table.version
     rook_a, rook_b = roster_id(table, sa, "Rook"), roster_id(table, sb, "Rook")
     first = tap(ann, table, "demloc.setup.pick", shown, character=rook_a)
@@ -72,12 +77,7 @@ def test_two_guilds_choosing_at_the_same_version_both_go_through_6_4_1(
 
 
 def test_a_stale_next_or_undo_at_setup_is_still_refused_as_stale(make_guild, demo_missions):
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    _mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
-    ann, bob = phone(a.master), phone(b.master)
+    table, (sa, sb), (ann, bob) = at_characters(make_guild, demo_missions, ("Rook",), ("Ash",))
     shown = table.version
     assert tap(ann, table, "demloc.setup.pick", shown,
                character=roster_id(table, sa, "Rook")).status_code == 200
@@ -96,12 +96,7 @@ def test_an_offer_above_the_purse_says_how_many_feods_the_guild_can_offer_5_1_1(
     the offer form is still there to try again."""
     from missions.rules.setup import available_feods
 
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Rook",))
-    _mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
-    while state(table)["setup"]["stage"] != "characters":
-        all_next(table, [sa, sb])
-    ann, bob = phone(a.master), phone(b.master)
+    table, (sa, sb), (ann, bob) = at_characters(make_guild, demo_missions, ("Rook",), ("Rook",))
     tap(ann, table, "demloc.setup.pick", table.version, character=roster_id(table, sa, "Rook"))
     tap(bob, table, "demloc.setup.pick", table.version, character=roster_id(table, sb, "Rook"))
     left = available_feods(state(table)["setup"], 0)
