@@ -6,6 +6,22 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import shot
 
 
+def seat_and_bring(ann, bob, bob_name: str = "Bob of Birch") -> str:
+    """From a mission lobby on Ann's phone (two Guild Masters logged in): Ann opens the
+    mission table, Bob takes a seat by its code, Ann starts it and both tap Bring my Guild
+    (6.4.1). Returns the table's code; every phone then shows the Guilds step."""
+    ann.get_by_role("button", name="Open the mission table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    bob.goto(f"/j/{code}/")
+    bob.fill("#name", bob_name)
+    bob.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text(bob_name)
+    ann.get_by_role("button", name="Start the game").click()
+    for phone in (ann, bob):
+        phone.get_by_role("button", name="Bring my Guild").click()
+    return code
+
+
 def version(page) -> int:
     return int(page.locator("#live").get_attribute("data-version") or 0)
 

@@ -15,7 +15,7 @@ from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
-from tests.e2e.demloc_turns import achieve_objective, deploy_and_start
+from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
@@ -53,15 +53,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
 
     ann.goto("/missions/")
     ann.get_by_text("The Drowned Bell").click()
-    ann.get_by_role("button", name="Open the mission table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    bob.goto(f"/j/{code}/")
-    bob.fill("#name", "Bob")
-    bob.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Bob")
-    ann.get_by_role("button", name="Start the game").click()
-    for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild").click()
+    code = seat_and_bring(ann, bob, "Bob")
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House New")
     # The rookie's seat is named after the Guild, not the name typed at the door.

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.demloc_turns import seat_and_bring
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.missions.lifecycle_flow import build_guild
 
@@ -26,15 +27,7 @@ def test_5_1_1_a_settled_mercenary_sides_with_one_guild_for_the_mission(new_phon
     login(bob, b.master.username)
     ann.goto("/missions/")
     ann.get_by_text("The Drowned Bell").click()
-    ann.get_by_role("button", name="Open the mission table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    bob.goto(f"/j/{code}/")
-    bob.fill("#name", "Bob of Birch")
-    bob.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Bob of Birch")
-    ann.get_by_role("button", name="Start the game").click()
-    for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild").click()
+    seat_and_bring(ann, bob)
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House Birch")
     for stage in ("raffle", "objective", "map", "characters"):

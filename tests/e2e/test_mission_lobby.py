@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import ARTIFACTS, shot
-from tests.e2e.demloc_turns import achieve_objective, deploy_and_start
+from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
 from tests.guilds.factories import PASSWORD
 from tests.missions.lifecycle_flow import build_guild
 
@@ -44,17 +44,7 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     ann.select_option("#opt-kills", "hand")
     ann.locator("#opt-kills").scroll_into_view_if_needed()
     shot(ann, "mission-lobby")
-    ann.get_by_role("button", name="Open the mission table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-
-    bob.goto(f"/j/{code}/")
-    bob.fill("#name", "Bob of Birch")
-    bob.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Bob of Birch")
-    ann.get_by_role("button", name="Start the game").click()
-
-    for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild").click()
+    seat_and_bring(ann, bob)
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House Ash")
         expect(phone.locator("#dl-guilds")).to_contain_text("House Birch")

@@ -179,19 +179,10 @@ def test_a_shot_on_bens_character_brings_his_phone_to_apply_and_back_7_2_2(new_p
     his characters under it. Ann's panel, who worked it out, is not one to land on."""
     from tests.e2e.test_mission_turn import Phone, acting, open_act, open_card, same_version
 
-    ann = Phone(new_phone(), "Ann")
-    ann.page.goto("/missions/new/")
-    ann.page.fill("#name", "Ann")
-    ann.page.get_by_role("button", name="Open the table").click()
-    code = ann.page.locator("#join-code").inner_text().strip()
-    ben = Phone(new_phone(), "Ben")
-    ben.page.goto(f"/j/{code}/")
-    ben.page.fill("#name", "Ben")
-    ben.page.get_by_role("button", name="Take a seat").click()
-    expect(ann.page.locator(".seats")).to_contain_text("Ben")
-    ann.page.get_by_role("button", name="Start the game").click()
+    pages = open_table(new_phone, "demloc", url="/missions/new/", names=("Ann", "Ben"))
+    ann, ben = (Phone(page, name) for page, name in zip(pages, ("Ann", "Ben"), strict=True))
+    code = re.fullmatch(r".*/t/([A-Z0-9]{6})/", ann.page.url).group(1)
     for p in (ann, ben):
-        expect(p.page.locator("body")).to_have_attribute("data-ws", "open")
         expect(p.page.locator("#dl-turn")).to_be_visible()
     if acting(ann, ben) is ben:
         ben.command(ben.page.get_by_role("button", name="Next: pass"))

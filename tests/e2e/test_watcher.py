@@ -7,21 +7,12 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
+from tests.e2e.test_bottom_bar import open_table
 
 
 def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
-    ann = new_phone()
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z0-9]{6}", code)
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").click()
+    ann, _ben = open_table(new_phone, "demloc", url="/missions/new/", names=("Ann", "Ben"))
+    code = re.fullmatch(r".*/t/([A-Z0-9]{6})/", ann.url).group(1)
     expect(ann.locator("#dl-turn")).to_be_visible()
 
     screen = new_phone()
