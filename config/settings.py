@@ -29,6 +29,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -242,6 +243,16 @@ TABLETOP_SNAPSHOT_CACHE = int(os.environ.get("TABLETOP_SNAPSHOT_CACHE", "256"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+# Parallel test processes (pytest-xdist sets PYTEST_XDIST_WORKER to gw0, gw1, ... in each, and
+# the servers and workers they start inherit it) share one Redis: each takes a database of its
+# own (the cache, Celery's queues) and a channel prefix of its own (pub/sub channels are not
+# per database), so one process's tables never hear another's.
+TEST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and TEST_WORKER:
+    _parts = urlsplit(REDIS_URL)
+    _db = int(_parts.path.strip("/") or 0) + 1 + int(TEST_WORKER.removeprefix("gw") or 0)
+    REDIS_URL = urlunsplit(_parts._replace(path=f"/{_db}"))
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -256,6 +267,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "group_expiry": 300,
+                "prefix": f"asgi{TEST_WORKER}",
             },
         }
     }
@@ -284,7 +296,7 @@ if REDIS_URL:
 # embedded default). Not the filesystem transport: it renames a message file into place while
 # another process may read it empty (celery/kombu#1551, a worker crash seen here); a SQL
 # message is one row written in one transaction, so a reader sees all of it or nothing.
-CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / ".celery"))
+CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / f".celery{TEST_WORKER}"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # No ETA message is held longer than the city's ETA horizon (2 min), so none is redelivered
