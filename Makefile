@@ -55,7 +55,7 @@ MYPY_PATHS := tabletop/rules.py tabletop/decider.py tabletop/log.py tabletop/dic
 	tabletop/espionage/rules tabletop/personimo/rules tabletop/realm/rules \
 	tabletop/personal_demons/rules missions/rules guilds/services
 
-## make lint: ruff, the import contracts of DESIGN.md's map (import-linter), mypy.
+## make lint: ruff, the import contracts of docs/architecture.md's map (import-linter), mypy.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports

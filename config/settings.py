@@ -176,7 +176,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Lets psycopg prepare statements; only the command path's server-binding cursors ask to
-    # (tabletop.prepared: issue 19). Django's own cursors bind on the client and never prepare.
+    # (tabletop.prepared). Django's own cursors bind on the client and never prepare.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 
 # The pool is the default for servers and workers; the test process itself keeps one
@@ -222,7 +222,7 @@ STATIC_URL = "static/"
 SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # Static files are collected (``bin/run`` and the test session run collectstatic) under
-# content-hashed names with gzip copies next to them (issue 16 point 7, issue 19 point 4): a
+# content-hashed names with gzip copies next to them: a
 # changed file gets a new address, so the old one may be cached for good. config/asgi.py
 # serves them (ServeStatic).
 STORAGES = {
@@ -233,7 +233,7 @@ STORAGES = {
 # header at random (BREACH); Cache-Control and the other headers are untouched.
 MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
 
-# Table commands are small: anything bigger is malformed (DESIGN.md, bad input).
+# Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")

@@ -385,7 +385,7 @@ def redeem(request):
 
 @_action("office")
 def rename(request):
-    """Rename the Guild (or change its colour) from the Master's office (issue 14: a name the
+    """Rename the Guild (or change its colour) from the Master's office (a name the
     seats accept, ``guilds.rules.GUILD_NAME_MAX``)."""
     return _perform(
         request,

@@ -1,4 +1,4 @@
-"""JSON API of the kit (DESIGN.md, Interfaces), and the one DRF exception handler.
+"""JSON API of the kit (docs/architecture.md, Interfaces), and the one DRF exception handler.
 
 A table is addressed by its join code (``/api/tables/{code}/...``, the table gate: a wrong code
 is a 404 like a missing table). Guests prove their seat with the ``X-Seat-Token`` header
@@ -371,7 +371,7 @@ def _table_command_api(request, code: str):
 
 @csrf_exempt
 def table_command(request, code: str):
-    """``POST /api/tables/<code>/commands``: the kit's hot path (issue 19), the DRF view
+    """``POST /api/tables/<code>/commands``: the kit's hot path, the DRF view
     ``_table_command_api`` without DRF's request, content negotiation and renderer for a
     phone's tap: a POST with a valid ``X-Seat-Token`` and a JSON body that ``CommandIn`` takes
     as it is. Same answer, same coded errors (``TabletopError`` as ``{"code", "detail"}`` with
@@ -466,7 +466,7 @@ def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
     """The seat's view once its command has committed. ``current``: ``run_command`` left the
     state it committed on ``table`` (no read needed); else the table is read again. A database
     error now (a connection killed after the commit) must not answer 500 for committed work
-    (DESIGN.md): one retry on a fresh connection, then ``None`` (the command stands; GET view
+    (docs/architecture.md): one retry on a fresh connection, then ``None`` (the command stands; GET view
     reads the state)."""
     for attempt in (1, 2):
         try:

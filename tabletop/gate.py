@@ -1,4 +1,4 @@
-"""The table gate (DESIGN.md: "a table's code is its gate"): every public address of a table
+"""The table gate (docs/architecture.md: "a table's code is its gate"): every public address of a table
 goes through its join code, found here and only here; a wrong or absent code is the same
 ``NotFound("not_found")`` as a table that does not exist.
 
@@ -149,7 +149,7 @@ def seat_by_token(code, token: str | None) -> Seat | None:
     code is ``code``; else None (no token, forged, revoked, expired, another table's code).
 
     A signed token cannot be guessed, so this path skips the code-guess throttle and the
-    separate lookup by code: one query for the seat and its table (issue 19: the command path).
+    separate lookup by code: one query for the seat and its table (the command path).
     Callers fall back to ``table_by_code`` when it answers None, so a wrong code still answers
     ``not_found`` and a table without the caller's seat ``not_seated``."""
     clean = normalize_code(code)

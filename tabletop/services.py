@@ -1,4 +1,4 @@
-"""The kit's write path: creating and joining tables and ``run_command`` (DESIGN.md).
+"""The kit's write path: creating and joining tables and ``run_command`` (docs/architecture.md).
 
 ``run_command`` is the only way a game changes: the htmx views, the JSON API, the websocket
 consumer and the tests all call it.
@@ -206,12 +206,12 @@ def run_command(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> CommandResult:
-    """Decide and append one command (DESIGN.md, the one write path).
+    """Decide and append one command (docs/architecture.md, the one write path).
 
     Reads the table, returns the first result if ``idempotency_key`` was seen (appending
     nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``), asks the
     ruleset to decide (the pure ``tabletop.log.step``), then appends the events and updates the
-    projection in one write guarded by the version it read (optimistic concurrency: issue 19).
+    projection in one write guarded by the version it read (optimistic concurrency).
     When another command committed in between, the write changes nothing and the command is
     read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
     gets ``Conflict("stale_version")`` instead, unless the game says the command may be
@@ -561,7 +561,7 @@ def _replayed(table_id, seat_number, command, idempotency_key) -> CommandResult 
     """The first result of the command sent with ``idempotency_key``, or None (a new key).
     Raises ``Conflict("idempotency_key_reused")`` when the key came with another command.
     Outside a transaction a dead connection gets one retry on a fresh one: the command it
-    answers for has committed (DESIGN.md: committed work never answers 500)."""
+    answers for has committed (docs/architecture.md: committed work never answers 500)."""
     if connection.in_atomic_block:
         return _first_result(table_id, seat_number, command, idempotency_key)
     try:

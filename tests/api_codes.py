@@ -1,5 +1,5 @@
 """A pytest plugin (``tests/conftest.py``): every error code the tests provoke at an API endpoint
-must be listed in that endpoint's OpenAPI entry (issue 13 point 7: "the codes each API endpoint
+must be listed in that endpoint's OpenAPI entry ("the codes each API endpoint
 can return listed in the OpenAPI schema").
 
 Every request the tests send through Django's test client (``APIClient`` included) to ``/api/``

@@ -1,4 +1,4 @@
-"""Schemathesis over the OpenAPI schema (issue 17 point 9): every operation, with a seat's
+"""Schemathesis over the OpenAPI schema: every operation, with a seat's
 ``X-Seat-Token`` and a logged-in Guild Master's session (and CSRF token), path parameters
 pointed at real rows half of the time; no answer may be a 5xx. Bounded (``EXAMPLES`` per
 operation) so CI stays fast; ``REQUESTS`` counts what was sent (README figure)."""

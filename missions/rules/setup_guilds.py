@@ -78,7 +78,7 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
     )
     seat_name = data.get("seat_name")
     if isinstance(seat_name, str) and seat_name.strip():
-        # The seat takes the Guild's name (issue 14); the event keeps the name it had.
+        # The seat takes the Guild's name; the event keeps the name it had.
         payload["seat_name"] = seat_name.strip()[:40]
         payload["seat_was"] = setup["names"].get(seat_key(bound), "")
     return [NewEvent(P + "guild_bound", payload)]

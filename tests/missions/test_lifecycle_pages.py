@@ -184,7 +184,7 @@ def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, 
 
 
 def test_home_page_tells_a_demo_table_from_a_guild_mission(client, make_guild, demo_missions):
-    """Issue 16 point 8: the home list says which DemLoc table writes into the Guilds."""
+    """The home list says which DemLoc table writes into the Guilds."""
     from tabletop.models import Seat, Table
 
     a = make_guild("House Ash", "red", ("Rook",))
