@@ -30,7 +30,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.names import clean_name, names_clash
+from tabletop.names import clean_name, clean_title, names_clash
 from tabletop.publisher import publish
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
@@ -84,7 +84,7 @@ def table_create(
         table = Table.objects.create(
             code=code,
             ruleset=game.name,
-            title=title[:80] or game.title,
+            title=clean_title(title) or game.title,
             options=chosen,
             setup=setup or {},
             host=host if host is not None and host.is_authenticated else None,
