@@ -553,8 +553,10 @@ def table_events(request, code: str):
 )
 @api_view(["GET", "POST"])
 def health(request):
-    """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
-    if request.method == "POST":
+    """Liveness for monitors: GET reads; POST from a staff account also writes one
+    ``Heartbeat`` row (the write probe). Anyone else's POST only reads, so the public cannot
+    grow the table a row per request."""
+    if request.method == "POST" and request.user.is_staff:
         Heartbeat.objects.create(source="api")
     database = Table.objects.exists() or True
     return Response(
