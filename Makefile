@@ -36,9 +36,10 @@ test: $(STAMP)
 # Every core (up to 4) runs tests (pytest-xdist): each process has its own test database
 # (pytest-django adds _gw0, _gw1, ... to its name; a SQLite file per process), its own Redis
 # database and channel prefix (config/settings.py TEST_WORKER) and picks free ports for the
-# servers it starts (tests/servers.py). TEST_PROCESSES=0 runs in this process.
+# servers it starts (tests/servers.py); a module whose tests share what they count is one
+# xdist_group (tests/test_api_fuzz.py). TEST_PROCESSES=0 runs in this process.
 TEST_PROCESSES ?= auto
-XDIST = -n $(TEST_PROCESSES) --maxprocesses=4 --dist worksteal
+XDIST = -n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup
 
 test-unit: $(STAMP)
 	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/drills -q -p no:cacheprovider $(XDIST)
