@@ -70,7 +70,10 @@ def winner_of(state: dict) -> tuple[int | None, str]:
         for p in (state.get("pieces") or {}).values()
         if in_play(p) and not p.get("possessed")
     }
-    players = [p for p in state["players"] if not alive or p["seat"] in alive]
+    gone = set(state.get("left") or [])  # a Guild that left the mission never wins (6.4.2)
+    players = [
+        p for p in state["players"] if p["seat"] not in gone and (not alive or p["seat"] in alive)
+    ]
     if alive and len(alive) == 1 and len(state["players"]) > 1:
         return next(iter(alive)), "elimination"
     scores = {p["seat"]: kill_fame(p, rewards) for p in players}
