@@ -334,6 +334,11 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
+    # Who asked to stop (7.3.2.3 "can ask the other players"): the first to agree this turn.
+    if not votes:
+        s["surrender_by"] = None
+    elif s.get("surrender_by") not in votes:
+        s["surrender_by"] = e.seat if e.data["agree"] else min(votes)
     lines.append(say_surrender_voted(e, s))
 
 
@@ -388,12 +393,16 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     deaths (-1 when nobody is left)."""
     close_turn(d)
     s = d.state
+    data: dict = {"reason": reason, "seat": seat}
+    if reason == "surrender" and s.get("surrender_by") is not None:
+        data["by"] = s["surrender_by"]  # who asked first (option ``surrender``, resolution)
     if reason == "turn_limit" and control_reached(s):
         reason, seat = "objective_control", s["objective"]["seat"]
     if reason == "elimination" and seat is not None:
         alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
         seat = next(iter(alive)) if len(alive) == 1 else (-1 if not alive else seat)
-    d.emit(P + "mission.ended", {"reason": reason, "seat": seat})
+    data.update(reason=reason, seat=seat)
+    d.emit(P + "mission.ended", data)
 
 
 def ended_text(s: dict, d: dict) -> str:
@@ -401,7 +410,12 @@ def ended_text(s: dict, d: dict) -> str:
         "turn_limit": "the last turn was played",
         "objective": f"{name(s, d['seat'])} achieved the objective",
         "objective_control": f"{name(s, d['seat'])} held the objective long enough",
-        "surrender": "all players agreed to stop",
+        "surrender": "all players agreed to stop"
+        + (
+            f" ({name(s, d['by'])} surrenders)"
+            if d.get("by") is not None and s["options"].get("surrender") == "loses"
+            else ""
+        ),
         "elimination": "total elimination",
     }[d["reason"]]
     return f"The mission ends: {why}."
@@ -412,6 +426,8 @@ def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    if e.data.get("by") is not None:
+        s["ended"]["by"] = e.data["by"]
     s["claim"] = None
     lines.append(ended_text(s, e.data))
 

@@ -92,9 +92,13 @@ class Objective(TypedDict):
     seat: int | None
 
 
-class Ended(TypedDict):
+class _Ended(TypedDict):
     reason: str  # turn_limit | objective | objective_control | surrender | elimination
     seat: int | None
+
+
+class Ended(_Ended, total=False):
+    by: int  # surrender: the seat that asked to stop first (option ``surrender``, 7.3.2.3)
 
 
 class Notice(TypedDict, total=False):
@@ -153,6 +157,7 @@ class DemlocState(TypedDict, total=False):
     turn_limit: int
     turn_limit_hidden: bool  # 7: the number of turns is not shown
     surrender: list[int]
+    surrender_by: int | None  # the first seat that agreed to stop this turn (7.3.2.3)
     claim: Claim | None  # an objective claim waiting for the others (7.3.2.3)
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
     elimination_since: int | None  # the turn the elimination was first seen

@@ -233,6 +233,7 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["acting_index"] = 0
     s["phase"] = STRATEGIC
     s["surrender"] = []
+    s["surrender_by"] = None
     s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
     lines.append(_turn_text(s, d))
