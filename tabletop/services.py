@@ -240,11 +240,19 @@ def run_command(
     offered = None
     if isinstance(table, Table):
         offered, table._offered_row = getattr(table, "_offered_row", None), None
+    fresh = False
     for _try in range(MAX_TRIES):
         try:
             outcome = _attempt(table_id, seat, command, expected_version, idempotency_key,
-                               offered)
+                               offered, fresh=fresh)
             offered = None
+        except _RefusedOnCopy:
+            # Refused on this process's copy of the table (SNAPSHOTS, or a row read before
+            # the command came): another process may have moved the table since, and a
+            # refusal must be decided on the committed state. Read it and decide again.
+            SNAPSHOTS.drop(table_id)
+            offered, fresh = None, True
+            continue
         except TabletopError as exc:
             if idempotency_key and getattr(exc, "code", "") != "idempotency_key_reused":
                 replay = _replayed(table_id, seat_number, command, idempotency_key)
@@ -394,15 +402,27 @@ def _snapshot(table_id: int, row) -> _Snapshot:
                      _json(options) or {}, _json(setup) or {})
 
 
-def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None):
+class _RefusedOnCopy(Exception):  # noqa: N818 - a signal inside run_command, never raised out
+    """A command was refused on a copy of the table that may be older than the committed
+    row (``SNAPSHOTS`` or an offered row): ``run_command`` reads the table and decides again."""
+
+
+def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None, *,
+             fresh=False):
     """One read, decide and write: ``(CommandResult, committed fields)``, or None when the
-    table moved on between the read and the write. ``offered``: a row already read."""
+    table moved on between the read and the write. ``offered``: a row already read;
+    ``fresh``: read the table (neither ``offered`` nor ``SNAPSHOTS``). A refusal decided on a
+    copy raises ``_RefusedOnCopy`` (a command is never refused on state older than the
+    table's committed version: the copy may be another process's past)."""
     if command.type in LOCKED_COMMANDS:
         with transaction.atomic():
             snapshot = _read(table_id, lock=True)
             return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
                                      atomic=False)
-    if offered is not None:
+    snapshot = None
+    if fresh:
+        pass
+    elif offered is not None:
         snapshot = _snapshot(table_id, offered)
         if expected_version is not None and expected_version != snapshot.version:
             return None  # the row offered may be older than what the phone saw: read it
@@ -410,10 +430,14 @@ def _attempt(table_id, seat, command, expected_version, idempotency_key, offered
         snapshot = SNAPSHOTS.get(table_id)
         if snapshot is not None and expected_version not in (None, snapshot.version):
             snapshot = None  # the phone may have seen a newer version than this process
-        if snapshot is None:
-            snapshot = _read(table_id)
-    return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
-                             atomic=True)
+    if snapshot is None:
+        return _decide_and_write(_read(table_id), seat, command, expected_version,
+                                 idempotency_key, atomic=True)
+    try:
+        return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
+                                 atomic=True)
+    except TabletopError as exc:
+        raise _RefusedOnCopy() from exc
 
 
 def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key, *, atomic):
