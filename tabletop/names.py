@@ -29,7 +29,7 @@ from confusables import is_confusable, normalize
 
 from tabletop.errors import RuleViolation
 
-MAX_NAME = 40
+MAX_NAME = 60  # a seat, and a Guild that names its seat (guilds.rules.GUILD_NAME_MAX)
 
 _DROPPED = ("Cf", "Cc", "Co", "Cs", "Cn")
 _ZWJ = "\u200d"

@@ -162,8 +162,8 @@ def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
 
 
 def test_a_name_longer_than_40_characters_is_refused(client):
-    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 41})
-    assert response.status_code == 200 and "at most 40 characters" in response.content.decode()
+    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 61})
+    assert response.status_code == 200 and "at most 60 characters" in response.content.decode()
     assert not Table.objects.exists()
 
 
