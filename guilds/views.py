@@ -78,6 +78,9 @@ def _office(guild) -> dict:
         "ledger": guild.ledger.all()[:8],
         "city_badge": city_badge(guild),
         "name_max": rules.GUILD_NAME_MAX,
+        # A Guild without a set redeemed: the City Gate is the next step (the founding
+        # message says so), so it is the highlighted tile, not the Map.
+        "first_step_gate": not queries.redeemed_sets(guild).exists(),
     }
 
 

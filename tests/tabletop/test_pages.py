@@ -96,6 +96,15 @@ def test_log_page_and_home_list_the_table(client):
     assert type(client)().get(f"/t/{table.code}/log/").status_code == 404
 
 
+def test_sign_up_is_offered_at_the_top_of_the_home_page(client):
+    """Found by a new user: Sign up was only at the bottom of the home page, under the games.
+    It is in the top bar of every page and right under Join / New table."""
+    html = client.get("/").content.decode()
+    top, rest = html.split("<h2>Your tables</h2>")
+    assert 'href="/accounts/signup/" data-signup>Sign up</a>' in top.split("</header>")[0]
+    assert "data-guild-masters" in top and "/accounts/signup/" not in rest
+
+
 def test_signup_then_home_and_manifest(client):
     response = client.post(
         "/accounts/signup/",
