@@ -48,6 +48,7 @@ from tabletop.gate import (
 from tabletop.ids import odd_number_path
 from tabletop.jsonsafe import loads_bounded
 from tabletop.models import Heartbeat, Table
+from tabletop.names import MAX_NAME
 from tabletop.registry import all_rulesets, content_provider
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
@@ -230,13 +231,13 @@ def api_not_found(request, *args, **kwargs):
 
 class TableCreateIn(serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
     title = serializers.CharField(max_length=80, required=False, default="")
     options = serializers.DictField(required=False, default=dict)
 
 
 class JoinIn(serializers.Serializer):
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
 
 
 class SeatOut(serializers.Serializer):

@@ -69,7 +69,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

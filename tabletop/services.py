@@ -30,7 +30,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.names import clean_name, clean_title, names_clash
+from tabletop.names import MAX_NAME, clean_name, clean_title, names_clash
 from tabletop.publisher import publish
 from tabletop.registry import content_provider, event_label, get_ruleset
 from tabletop.rules import Command, SeatInfo
@@ -38,7 +38,7 @@ from tabletop.signals import command_applied, game_sender
 
 log = logging.getLogger(__name__)
 
-MAX_SEAT_NAME = 40
+MAX_SEAT_NAME = MAX_NAME
 # A push waits at most this long for the channel layer (seconds): a hung Redis costs a late
 # push, which the phones repair (they fetch the live region on a version gap), never an answer.
 # The answer itself never waits for it at all (tabletop.publisher sends after it).
@@ -732,7 +732,7 @@ def notify_table(
 
 
 def _clean_name(name: str) -> str:
-    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..40
+    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..MAX_NAME
 
 
 def _clean_options(game, options: dict) -> dict:
