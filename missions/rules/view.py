@@ -229,7 +229,7 @@ def status_label(state: dict) -> str:
     its result is written into the guilds when it is closed; until then undo may reopen it),
     ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends finished).
     The one source of the words on the table page's badge and the home page's list of tables
-    (``DemlocRuleset.status_label``, ``tabletop.services.table_status_text``)."""
+    (``DemlocRuleset.status_label``, ``tabletop.live.table_status_text``)."""
     setup = state.get("setup")
     if state.get("ended") is None or not setup or state.get("closed"):
         return ""
