@@ -35,6 +35,7 @@ from rest_framework.decorators import api_view, authentication_classes, throttle
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.error_codes import CATALOGUE, codes_raised_in
 from tabletop.errors import NotFound, RuleViolation, TabletopError
@@ -473,7 +474,7 @@ def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
         try:
             if not current or attempt > 1:
                 table.refresh_from_db()
-            return services.seat_view(table, seat)
+            return live_reads.seat_view(table, seat)
         except DatabaseError:
             log.warning("Reading table %s after its commit failed (try %s).", table.pk, attempt)
             connection.close()
@@ -491,7 +492,7 @@ def table_view(request, code: str):
             "version": table.version,
             "status": table.status,
             "seat": seat.number,
-            "view": services.seat_view(table, seat),
+            "view": live_reads.seat_view(table, seat),
         }
     )
     return response

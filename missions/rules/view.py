@@ -231,7 +231,7 @@ def status_label(state: dict) -> str:
     yet), ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends
     finished).
     The one source of the words on the table page's badge and the home page's list of tables
-    (``DemlocRuleset.status_label``, ``tabletop.services.table_status_text``)."""
+    (``DemlocRuleset.status_label``, ``tabletop.live.table_status_text``)."""
     setup = state.get("setup")
     stage = (setup or {}).get("stage", "play")
     if setup and stage != "play" and state.get("ended") is None:
