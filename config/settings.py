@@ -168,6 +168,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tabletop.middleware.developer_mode",
+                "tabletop.middleware.name_limit",
             ],
         },
     },

@@ -26,7 +26,7 @@ CURRENCIES = ("fame", "feods", "blood_stones")  # 3, 6.2
 # A Guild's name is its Master's seat name at a mission table (6.4 "connect their profiles"):
 # one limit for both, the kit's seat name length (tabletop.services.MAX_SEAT_NAME; a test keeps
 # them equal), so every Guild can host and join.
-GUILD_NAME_MIN, GUILD_NAME_MAX = 2, 40
+GUILD_NAME_MIN, GUILD_NAME_MAX = 2, 60
 
 # A new Guild starts with these balances (6.2, "first access"); our choice.
 STARTING_BALANCES: Mapping[str, int] = {"fame": 0, "feods": 150, "blood_stones": 0}

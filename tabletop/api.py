@@ -31,6 +31,7 @@ from rest_framework.decorators import api_view, authentication_classes, throttle
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import (
@@ -43,6 +44,7 @@ from tabletop.gate import (
 from tabletop.ids import odd_number_path
 from tabletop.jsonsafe import loads_bounded
 from tabletop.models import Heartbeat, Table
+from tabletop.names import MAX_NAME
 from tabletop.openapi import KIT_CODES, error_responses, game_codes
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
@@ -116,13 +118,13 @@ def api_not_found(request, *args, **kwargs):
 
 class TableCreateIn(serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
     title = serializers.CharField(max_length=80, required=False, default="")
     options = serializers.DictField(required=False, default=dict)
 
 
 class JoinIn(serializers.Serializer):
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
 
 
 class SeatOut(serializers.Serializer):
@@ -358,7 +360,7 @@ def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
         try:
             if not current or attempt > 1:
                 table.refresh_from_db()
-            return services.seat_view(table, seat)
+            return live_reads.seat_view(table, seat)
         except DatabaseError:
             log.warning("Reading table %s after its commit failed (try %s).", table.pk, attempt)
             connection.close()
@@ -376,7 +378,7 @@ def table_view(request, code: str):
             "version": table.version,
             "status": table.status,
             "seat": seat.number,
-            "view": services.seat_view(table, seat),
+            "view": live_reads.seat_view(table, seat),
         }
     )
     return response

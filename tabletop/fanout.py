@@ -33,9 +33,9 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from tabletop import jsontext
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
-from tabletop.views import live_context
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def render_views(
         if seats is None:
             seats = list(table.seats.order_by("number"))
         current = {(s.pk, s.nonce): s for s in seats}
-        shared: dict = {}  # what every view of this state shares (views.table_shared)
+        shared: dict = {}  # what every view of this state shares (tabletop.live.table_shared)
         frames = {}
         for key, (seat, base_url) in views.items():
             lost = False

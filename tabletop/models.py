@@ -69,7 +69,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -78,6 +78,9 @@ class Seat(models.Model):
         related_name="seats",
     )
     nonce = models.CharField(max_length=32, default=new_nonce)
+    # Taken from its phone by the host (``seat_revoke``) and not yet opened on another: only
+    # then may the host show its move link (a live seat's link would show its hand).
+    handover = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

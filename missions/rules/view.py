@@ -227,10 +227,15 @@ def kill_list(player: dict) -> list[dict]:
 def status_label(state: dict) -> str:
     """What the table's status says for a Guild mission that ended but is not closed (6.4.1:
     its result is written into the guilds when it is closed; until then undo may reopen it),
-    ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends finished).
+    or while it is prepared ("Preparing: Objective", 6.4.1's steps before turn 1: nobody plays
+    yet), ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends
+    finished).
     The one source of the words on the table page's badge and the home page's list of tables
-    (``DemlocRuleset.status_label``, ``tabletop.services.table_status_text``)."""
+    (``DemlocRuleset.status_label``, ``tabletop.live.table_status_text``)."""
     setup = state.get("setup")
+    stage = (setup or {}).get("stage", "play")
+    if setup and stage != "play" and state.get("ended") is None:
+        return f"Preparing: {setup_rules.STAGE_LABELS.get(stage, stage)}"
     if state.get("ended") is None or not setup or state.get("closed"):
         return ""
     if setup.get("mode") == "standard":

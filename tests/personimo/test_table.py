@@ -8,10 +8,10 @@ from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.personimo.rules import PersonimoRuleset
 from tabletop.rules import Command
-from tabletop.views import live_context
 
 RULES = PersonimoRuleset()
 

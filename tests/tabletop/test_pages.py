@@ -96,6 +96,15 @@ def test_log_page_and_home_list_the_table(client):
     assert type(client)().get(f"/t/{table.code}/log/").status_code == 404
 
 
+def test_sign_up_is_offered_at_the_top_of_the_home_page(client):
+    """Found by a new user: Sign up was only at the bottom of the home page, under the games.
+    It is in the top bar of every page and right under Join / New table."""
+    html = client.get("/").content.decode()
+    top, rest = html.split("<h2>Your tables</h2>")
+    assert 'href="/accounts/signup/" data-signup>Sign up</a>' in top.split("</header>")[0]
+    assert "data-guild-masters" in top and "/accounts/signup/" not in rest
+
+
 def test_signup_then_home_and_manifest(client):
     response = client.post(
         "/accounts/signup/",
@@ -162,8 +171,8 @@ def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
 
 
 def test_a_name_longer_than_40_characters_is_refused(client):
-    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 41})
-    assert response.status_code == 200 and "at most 40 characters" in response.content.decode()
+    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 61})
+    assert response.status_code == 200 and "at most 60 characters" in response.content.decode()
     assert not Table.objects.exists()
 
 

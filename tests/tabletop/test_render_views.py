@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
 from tabletop.fanout import render_views
+from tabletop.live import Lazy, live_context
 from tabletop.rules import Command
-from tabletop.views import Lazy, live_context
 
 pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
 
