@@ -349,6 +349,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # broker (a restarted worker or broker: ETA messages may be lost or invisible).
 WORKER_CLOCK = {
     "heartbeat_seconds": 10.0,  # ops.WorkerBeat: the operations page and /health/
+    "heartbeat": "ops.models.record_worker_beat",  # (name, started_at), from each worker
     "every": [
         {"task": "guilds.tasks.sweep_city_timers", "seconds": 1.0},
         {"task": "guilds.tasks.post_city_events", "seconds": 30 * 60.0, "period_kwarg": "period"},
