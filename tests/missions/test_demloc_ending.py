@@ -298,3 +298,20 @@ def test_an_activated_fury_is_never_set_free_5_1_1_6_4_2():
     assert code(t, ANN, "ability.use", piece=vesna, ability=0) == "not_enough_fate"
     assert code(t, ANN, "effect.set", **fury_on) == "not_enough_fate"
     assert piece(t, vesna)["fury"] == 0
+
+
+def test_a_guild_with_no_character_on_the_board_counts_no_turn_6_4_2():
+    """6.4.2 counts the turns the area is held by the player's characters: hold 2; Ann counts
+    turn 1 (1/2), then all her characters escape in turn 2 (she stays in the mission): turn 2
+    is not counted and the mission does not end by control: turn 3 starts."""
+    t = two("control")
+    run(t, ANN, "objective.control", action="start")
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    assert t.state["objective"]["count"] == 1
+    run(t, ANN, "piece.escape", piece="s0-m11")
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    assert t.state["objective"]["count"] == 1
+    assert t.state["ended"] is None and t.state["turn"] == 3
+    assert any("has no character on the board: the turn is not counted" in x for x in t.lines())
