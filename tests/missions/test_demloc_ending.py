@@ -257,18 +257,24 @@ def _summoned():
     return t
 
 
+def can_strike(t) -> bool:
+    return next(p for p in t.view(ANN)["my_pieces"] if p["id"] == VESNA)["can_strike"]
+
+
 def test_a_pentacle_strikes_only_in_the_hand_to_hand_sub_phase_and_once_8_3():
     """8.3 HIT x / ARCANE HIT x: "In this hand-to-hand attack sub-phase, x arcane damages are
     inflicted". In the strategic phase: ``wrong_phase``; in the brawl phase once, then
     ``already_struck``; again in the next turn's brawl phase."""
     t = _summoned()
-    assert t.state["phase"] == "strategic"
+    assert t.state["phase"] == "strategic" and not can_strike(t)
     before = (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"])
     assert code(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM]) == "wrong_phase"
     assert (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"]) == before
     while t.state["phase"] == "strategic":
         run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
+    assert can_strike(t)  # the page offers the strike now, and only now
     run(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM])
+    assert not can_strike(t)
     after = (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"])
     assert after != before
     assert code(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM]) == "already_struck"
