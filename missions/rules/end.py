@@ -6,6 +6,11 @@ elimination, the turn limit, escapes, and closing a lifecycle mission. Commands
 events and folds. DemLoc rulebook 6.4.2 ("objective control", "objective achieved",
 "surrender"), 7 and 7.3.2.3 (ending the game), 6.4.1 (resolution). Who wins is
 ``missions.rules.resolution``.
+
+One ending (``finish``): whatever ends the mission (the turn limit, an objective achieved, the
+control counter, an agreement to stop, total elimination, Guilds leaving) closes the turn in
+progress with its end-of-turn effects, once (``close_turn``: ``demloc.turn.ended``), then emits
+``demloc.mission.ended``; no turn starts that will not be played.
 """
 
 from __future__ import annotations
