@@ -230,7 +230,7 @@ def test_7_basic_rule_bleeding_at_the_start_and_poison_at_the_end_by_default():
     run(t, ANN, "tokens.adjust", piece=VESNA, token="poison", delta=1)
     finish_turn(t)
     run(t, ANN, "turn.next")
-    text = " ".join(t.lines()[-1:])
+    text = " ".join(t.lines()[-2:])  # the end of turn 1, then turn 2
     assert text.index("is poisoned") < text.index("Turn 2:") < text.index("bleeds")
 
 

@@ -132,7 +132,9 @@ def test_bleeding_and_poison_timing_options(bleeding, poison, after_turn_end):
     run(t, ANN, "turn.next")
     v = piece(t, VESNA)
     assert (v["hit_damage"], v["poison"]) == after_turn_end
-    text = t.lines()[-1]  # the narration of the turn change, in the order things happened
+    # The narration of the turn change (the end of turn 1, then turn 2), in the order things
+    # happened.
+    text = " ".join(t.lines()[-2:])
     bleeds, turn, poisoned = (
         text.index(x) for x in ("Vesna the Gray bleeds", "Turn 2", "Vesna the Gray is poisoned")
     )
