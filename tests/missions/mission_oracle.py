@@ -171,7 +171,8 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
     offers: dict[int, int] = defaultdict(int)
     point = None
     kills: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
-    relics: dict[int, int] = defaultdict(int)
+    relics: dict[str, int] = defaultdict(int)  # per carrier
+    agreed: list[int] = []  # agreements to stop this turn, in the order given (7.3.2.3)
     kinds: dict[str, str] = {}
     owner: dict[str, int] = {}
     seats: list[int] = []
@@ -191,7 +192,11 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
         """The end of the turn in progress, applied by the oracle: returns the pieces after it
         and whether the control objective is reached now (6.4.2)."""
         after = end_of_turn(pieces_before, order, options)
-        if counter["counting"] and counter["seat"] not in left and counter["seat"] in on_board(after):
+        if (
+            counter["counting"]
+            and counter["seat"] not in left
+            and counter["seat"] in on_board(after)
+        ):
             counter["count"] += 1
         reached = bool(target) and counter["count"] >= target and counter["seat"] is not None
         return after, reached
@@ -233,9 +238,12 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
             seat = e.seat if d.get("seat") is None else d["seat"]
             kills[seat][(d["kind"], int(d["level"]))] += d["delta"]
         elif t == P + "relic.taken":
-            pid = d["piece"]
-            if kinds.get(pid) == "mercenary":  # 7.2.1: only a mercenary's objects count
-                relics[owner[pid]] += d["delta"]
+            relics[d["piece"]] += d["delta"]
+        elif t == P + "surrender.voted":
+            if d["agree"] and e.seat not in agreed:
+                agreed.append(e.seat)
+            elif not d["agree"] and e.seat in agreed:
+                agreed.remove(e.seat)
         elif t == P + "objective.counting":
             if d["counting"] and counter["seat"] != d["seat"]:
                 counter["count"] = 0
@@ -265,6 +273,7 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
                         f"{d['turn']} must not start (6.4.2, the app stops the mission)"
                     )
             turn = d["turn"]
+            agreed.clear()  # an agreement to stop is for the turn it was given in
         elif t == P + "mission.ended":
             ended = {"reason": d["reason"], "seat": d["seat"], "command": e.command_id}
         if t == P + "objective.claimed":
@@ -292,8 +301,13 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
         final, reached = pieces, False
     alive = on_board(final)
 
-    # 7.3.2.3 / 6.4.2: who wins
+    # 7.3.2.3 / 6.4.2: who wins. Never a Guild that left the mission; with the table option
+    # ``surrender`` = ``loses``, never the player who asked first to stop, who pays the defeat.
     reason = ended["reason"]
+    loser = None
+    if reason == "surrender" and options.get("surrender", "agreement") == "loses" and agreed:
+        loser = agreed[0]
+    alive -= left | ({loser} if loser is not None else set())
     if reached:
         winner, how = counter["seat"], "objective_control"
     elif reason == "objective":
@@ -310,13 +324,23 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
         winner = next(iter(alive)) if len(alive) == 1 else None
         how = "elimination"
     else:
+        among = [s for s in seats if s not in left and s != loser and (not alive or s in alive)]
         if len(alive) == 1 and len(seats) > 1:
             winner, how = next(iter(alive)), "elimination"
+        elif loser is not None and len(among) == 1:
+            winner, how = among[0], "surrender"
         else:
-            among = [s for s in seats if s in alive] if alive else list(seats)
-            fame = {s: kill_reward(kills[s], rewards)["fame"] for s in among}
-            best = max(fame.values(), default=0)
-            top = [s for s, v in fame.items() if v == best]
+            # "On kills" (table option ``kills_win``): the most kills on the counter (6.4.2),
+            # or the most fame they pay; a table without the option: the fame.
+            by = options.get("kills_win", "fame")
+            score = {
+                s: kill_reward(kills[s], rewards)["fame"]
+                if by == "fame"
+                else sum(n for n in kills[s].values())
+                for s in among
+            }
+            best = max(score.values(), default=0)
+            top = [s for s, v in score.items() if v == best]
             winner, how = (top[0], "kills") if len(top) == 1 and best > 0 else (None, "draw")
     if winner is not None and winner not in alive and how != "objective":
         raise OracleError(f"seat {winner} wins ({how}) without a character on the board")
@@ -336,13 +360,23 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
 
         if seat == winner:
             add(_reward(rewards, "win"))
-        elif winner is not None:
+        elif winner is not None or seat == loser:
             add({c: -v for c, v in _reward(rewards, "loss").items()})
         if how in ("objective", "objective_control") and seat == winner:
             add(_reward(rewards, "objective"))
         add(kill_reward(kills[seat], rewards))
-        if relics[seat]:
-            add(_reward(rewards, "relic"), relics[seat])
+        # 7.2.1: only a mercenary's objects count; a killed one's fall where it died (table
+        # option ``relic_death`` = ``dropped``; a table without the option keeps them).
+        dropped = options.get("relic_death", "kept") == "dropped"
+        tokens = sum(
+            n
+            for pid, n in relics.items()
+            if owner.get(pid) == seat
+            and kinds.get(pid) == "mercenary"
+            and not (dropped and final.get(pid, {}).get("status") == "killed")
+        )
+        if tokens > 0:
+            add(_reward(rewards, "relic"), tokens)
         hires = sum(int(p.get("cost", 0)) for p in picks[seat].values() if p["source"] == "hired")
         charges[seat] = hires + offers[seat]
         for pid, p in final.items():

@@ -22,7 +22,8 @@ poison counted per turn change, the last turn's by the oracle); no turn started 
 played; a Guild without characters on the board neither counts control nor wins; replay equal
 (the stored events fold to the stored projection); never stuck; no crash.
 
-``PLAYOUT_SEEDS`` (default 2): seeds per Guild count x 3 (``make playouts``: 200).
+``PLAYOUT_SEEDS`` (default 2): missions per Guild count (``make playouts``: 200); the kind and the
+ending turn with the seed, so a few seeds already cover several.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from tabletop.testing import Sim
 from .lifecycle_flow import build_guild
 from .mission_oracle import P, S, judge
 
-SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 3
+SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
 KINDS = ("objective", "turns", "control", "waves", "relic")
 ENDINGS = {
     "objective": ("objective", "turn_limit", "surrender", "elimination", "leaving"),
@@ -59,8 +60,9 @@ ENDINGS = {
     "waves": ("turn_limit", "surrender", "elimination", "leaving"),
     "relic": ("objective", "turn_limit", "surrender", "elimination", "leaving"),
 }
-#: Mercenaries of each Guild: shared names make contests (5.1.1).
-ROSTERS = (("Rook", "Wren"), ("Rook", "Moss"), ("Moss", "Fen"), ("Wren", "Fen"))
+#: Mercenaries of each Guild: a shared name makes contests (5.1.1); each Guild keeps one of its
+#: own (a Guild whose every mercenary went to others could only leave).
+ROSTERS = (("Rook", "Ada"), ("Rook", "Bex"), ("Moss", "Cal"), ("Moss", "Dov"))
 MAX_SETUP = 400
 MAX_PLAY = 500
 
@@ -71,8 +73,13 @@ def guilds(db, request):
     """Four Guilds built through the real guild services, two control points (one held by the
     first Guild, one free: the raffle draws among them, 6.4.1)."""
     made = [
-        build_guild(f"House {i}", ("red", "blue", "green", "yellow")[i], ROSTERS[i],
-                    fame=10 * i, feods=(60, 25, 40, 8)[i])
+        build_guild(
+            f"House {i}",
+            ("red", "blue", "green", "yellow")[i],
+            ROSTERS[i],
+            fame=10 * i,
+            feods=(60, 25, 40, 8)[i],
+        )
         for i in range(4)
     ]
     area = gm.CityArea.objects.first()
@@ -110,8 +117,14 @@ def definition_for(demos: dict, kind: str, ending: str, seed: int, rnd: random.R
     if rnd.random() < 0.3:
         events.append({"turn": 2, "kind": "rule", "text": "Water costs 2 movement points."})
     if limit and rnd.random() < 0.3:  # 6.4.1 mission events: the limit moves (7)
-        events.append({"turn": 2, "kind": "turn_limit", "turn_limit": limit + 1,
-                       "text": "The bells ring late."})
+        events.append(
+            {
+                "turn": 2,
+                "kind": "turn_limit",
+                "turn_limit": limit + 1,
+                "text": "The bells ring late.",
+            }
+        )
     d.events = events
     d.slots = rnd.choice([2, 3])
     d.win_fame, d.win_feods, d.win_blood_stones = 10, rnd.choice([0, 15, 30]), rnd.choice([0, 1, 2])
@@ -172,8 +185,14 @@ def sim_of(table: Table, seed: int) -> Sim:
     """The stored table as the kit's pure driver: its log, projection and undo bookkeeping."""
     game = get_ruleset("demloc")
     names = list(table.seats.order_by("number").values_list("name", flat=True))
-    sim = Sim(game, names, options=dict(table.options), content=table.setup or None,
-              seed=f"mission-playout:{seed}", start=False)
+    sim = Sim(
+        game,
+        names,
+        options=dict(table.options),
+        content=table.setup or None,
+        seed=f"mission-playout:{seed}",
+        start=False,
+    )
     sim.log = table_services.load_log(table)
     sim.state = game.load(table.state)
     sim.meta = Meta.load(table.meta)
@@ -186,15 +205,30 @@ def store(table: Table, sim: Sim) -> None:
     ``run_command`` writes them; then the Guilds' holds synced as its receiver would have."""
     since, now = table.version, timezone.now()
     game = sim.ruleset
-    Event.objects.bulk_create([
-        Event(table_id=table.pk, version=e.version, type=e.type, data=e.data, seat=e.seat,
-              command_id=e.command_id, command_type=e.command_type, final=e.final, tape=e.tape,
-              created_at=now)
-        for e in sim.log if e.version > since
-    ])
+    Event.objects.bulk_create(
+        [
+            Event(
+                table_id=table.pk,
+                version=e.version,
+                type=e.type,
+                data=e.data,
+                seat=e.seat,
+                command_id=e.command_id,
+                command_type=e.command_type,
+                final=e.final,
+                tape=e.tape,
+                created_at=now,
+            )
+            for e in sim.log
+            if e.version > since
+        ]
+    )
     written = Table.objects.filter(pk=table.pk, version=since).update(
-        state=json.loads(json.dumps(game.dump(sim.state))), meta=sim.meta.dump(),
-        version=sim.version, status=sim.status, updated_at=now,
+        state=json.loads(json.dumps(game.dump(sim.state))),
+        meta=sim.meta.dump(),
+        version=sim.version,
+        status=sim.status,
+        updated_at=now,
     )
     assert written == 1
     # This process's cached snapshot of the table (``run_command`` decides on it) is the one
@@ -221,13 +255,13 @@ class Plan:
 
 def weight(seat: int, c: Command, state: dict, plan: Plan, late: bool) -> float:
     """How likely a seat taps ``c`` (of those its page offers)."""
-    t, d = c.type[len(P):], c.data
+    t, d = c.type[len(P) :], c.data
     end = plan.ending
     boost = 40.0 if late else 1.0
     if t in ("phase.next", "turn.next"):
         return 8.0
     if t == "mission.end":
-        return 60.0 if end in ("turn_limit", "elimination") or late else 3.0
+        return 60.0 if end in ("turn_limit", "elimination") or late else 0.3
     if t == "objective.achieve":
         return (25.0 * boost if seat == plan.hero else 1.0) if end == "objective" else 0.3
     if t == "objective.answer":
@@ -239,13 +273,17 @@ def weight(seat: int, c: Command, state: dict, plan: Plan, late: bool) -> float:
             return 6.0 * boost if end == "surrender" and state["turn"] >= 2 else 0.2
         return 0.5
     if t in ("piece.escape",) or (t == "tokens.adjust" and d["token"] == "broken_hearts"):
-        return 3.0 * boost if end == "elimination" and seat != plan.hero else 0.3
+        return 3.0 * boost if end == "elimination" and seat != plan.hero else 0.05
     if t == "calc.apply":
         return 6.0
+    if t == "possession.assign":  # offered on every character: rare, or nobody is left
+        return 0.1 if end == "elimination" else 0.01
     if t == "relic.take":
         return 2.0 if d["delta"] > 0 else 0.5
     if t in ("tokens.adjust", "damage.assign", "ability.use", "effect.set"):
-        return 0.6
+        return 0.6 if end == "elimination" else 0.2
+    if t in ("shot.propose", "brawl.propose"):
+        return 0.25 if end == "elimination" else 0.08
     return 0.25
 
 
@@ -294,8 +332,11 @@ def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, 
             and rnd.random() < plan.leave_rate
             and (plan.ending == "leaving" or plan.stray is not None)
         ):
-            who = plan.stray if plan.ending != "leaving" else rnd.choice(
-                [s for s in range(players) if s not in left] or [0])
+            who = (
+                plan.stray
+                if plan.ending != "leaving"
+                else rnd.choice([s for s in range(players) if s not in left] or [0])
+            )
             if who is not None and who not in left:
                 before = sim.state
                 code = sim.try_send(None, P + "guild.leave", {"seat": who})
@@ -304,8 +345,7 @@ def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, 
                     if plan.ending != "leaving":
                         plan.stray = None
                 continue
-        offered = [(s, c) for s in range(players)
-                   for c in ruleset.moves(sim.view(s), s)]
+        offered = [(s, c) for s in range(players) for c in ruleset.moves(sim.view(s), s)]
         assert offered, f"stuck in turn {state['turn']}, phase {state['phase']} ({index})"
         if sim.meta.undo and rnd.random() < 0.03:
             sim.try_send(rnd.randrange(players), "table.undo")
@@ -325,25 +365,33 @@ def folded(sim: Sim) -> list:
     """The logged events the table folds (``Sim.records`` with their command ids)."""
     undone = set(sim.meta.undone)
     return [
-        e for e in sim.log
-        if e.command_id not in undone and e.command_type not in ("table.undo", "table.redo")
+        e
+        for e in sim.log
+        if e.command_id not in undone
+        and e.command_type not in ("table.undo", "table.redo")
         and e.type != "table.started"
     ]
 
 
 def balances(guild_ids):
-    return {g.pk: (g.fame, g.feods, g.blood_stones) for g in gm.Guild.objects.filter(pk__in=guild_ids)}
+    return {
+        g.pk: (g.fame, g.feods, g.blood_stones) for g in gm.Guild.objects.filter(pk__in=guild_ids)
+    }
 
 
-def check_ledgers(mission, table, sim, pre, guild_rows, before, merc_before, expected):
+def check_ledgers(mission, sim, before, merc_before, expected):
     """The Guilds' rows equal the oracle's result."""
     reference = services.mission_reference(mission.pk)
+    result = Mission.objects.get(pk=mission.pk).result
+    app = f"the app: {result['winner']} by {result['how']}"
     setup = sim.state["setup"]
     seat_guild = {int(k): v["guild"]["id"] for k, v in setup["guilds"].items()}
     for seat, guild_id in seat_guild.items():
         rows = gm.LedgerEntry.objects.filter(guild_id=guild_id, reference=reference)
-        got = {c: sum(r.amount for r in rows if r.currency == c)
-               for c in ("fame", "feods", "blood_stones")}
+        got = {
+            c: sum(r.amount for r in rows if r.currency == c)
+            for c in ("fame", "feods", "blood_stones")
+        }
         fame0, feods0, stones0 = before[guild_id]
         want = dict(expected.amounts[seat])
         charges = expected.charges[seat]
@@ -354,7 +402,7 @@ def check_ledgers(mission, table, sim, pre, guild_rows, before, merc_before, exp
         want["blood_stones"] = max(want["blood_stones"], -stones0)
         assert got == want, (
             f"seat {seat}'s ledger {got} != {want} (winner {expected.winner}, "
-            f"{expected.reason}, charges {charges})"
+            f"{expected.reason}, charges {charges}; {app})"
         )
     for merc_id, (status, heal) in expected.fates.items():
         m = gm.Mercenary.objects.get(pk=merc_id)
@@ -363,13 +411,14 @@ def check_ledgers(mission, table, sim, pre, guild_rows, before, merc_before, exp
         )
     chosen = set(expected.fates)
     for m in gm.Mercenary.objects.filter(guild_id__in=seat_guild.values()).exclude(pk__in=chosen):
-        assert (m.status, m.heal_feods) == merc_before[m.pk], f"{m.card.name} changed"
+        assert (m.status, m.heal_feods) == merc_before[m.pk], f"{m.card.name} changed (not chosen for the mission)"
     if expected.point is not None:
         point_id, holder = expected.point
         assert gm.ControlPoint.objects.get(pk=point_id).holder_id == holder, "the control spot"
     assert not gm.MissionHold.objects.filter(reference=reference).exists(), "a hold left"
-    result = Mission.objects.get(pk=mission.pk).result
-    assert result["winner"] == expected.winner, (result["winner"], expected.winner)
+    assert result["winner"] == expected.winner, (
+        f"winner {expected.winner} ({expected.reason}); {app}"
+    )
 
 
 def check_turns(sim: Sim, pre: dict) -> None:
@@ -404,19 +453,23 @@ def check_turns(sim: Sim, pre: dict) -> None:
 
 def one_mission(guilds, demos, players: int, seed: int) -> str:
     rnd = random.Random(f"{players}:{seed}")
-    kind = KINDS[seed % len(KINDS)]
-    ending = ENDINGS[kind][(seed // len(KINDS) + players) % len(ENDINGS[kind])]
+    kind = KINDS[(seed + 2 * players) % len(KINDS)]
+    ending = ENDINGS[kind][(seed + players) % len(ENDINGS[kind])]
     mode = "training" if rnd.random() < 0.15 else "standard"
     options = {
         "bleeding": rnd.choice(["start", "end"]),
         "poison": rnd.choice(["end", "start"]),
         "kills": rnd.choice(["app", "app", "hand"]),
+        "kills_win": rnd.choice(["count", "fame"]),
+        "surrender": rnd.choice(["agreement", "loses"]),
+        "relic_death": rnd.choice(["dropped", "kept"]),
     }
     at_table = guilds[:players]
     definition = definition_for(demos, kind, ending, seed, rnd)
     before = balances([g.pk for g in at_table])
-    merc_before = {m.pk: (m.status, m.heal_feods)
-                   for m in gm.Mercenary.objects.filter(guild__in=at_table)}
+    merc_before = {
+        m.pk: (m.status, m.heal_feods) for m in gm.Mercenary.objects.filter(guild__in=at_table)
+    }
     mission, table = open_mission(at_table, definition, mode, options)
     sim = sim_of(table, seed)
     where = f"{players} players, seed {seed}: {kind}, {mode}, towards {ending}"
@@ -431,7 +484,8 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
         # replay equal: the stored events fold to the stored projection
         state, _ = rebuild(sim.ruleset, table_services.load_log(table))
         assert json.dumps(sim.ruleset.dump(state), sort_keys=True) == json.dumps(
-            table.state, sort_keys=True), "the stored events do not fold to the projection"
+            table.state, sort_keys=True
+        ), "the stored events do not fold to the projection"
         setup = sim.state["setup"]
         seat_guild = {int(k): v["guild"]["id"] for k, v in setup["guilds"].items()}
         expected = judge(folded(sim), pre, rewards_of(definition), mode, seat_guild)
@@ -440,12 +494,14 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
             q = final[pid]
             got = (q["status"], q["broken_hearts"], q["poison"], q["fury"])
             want = (p["status"], p["broken_hearts"], p["poison"], p["fury"])
-            assert got == want, f"{p['name']} at the end: {got} != {want} (status, hearts, poison, fury)"
+            assert got == want, (
+                f"{p['name']} at the end: {got} != {want} (status, hearts, poison, fury)"
+            )
         check_turns(sim, pre)
-        check_ledgers(mission, table, sim, pre, None, before, merc_before, expected)
+        check_ledgers(mission, sim, before, merc_before, expected)
     except (AssertionError, TabletopError) as exc:
         raise AssertionError(f"{where}: {exc}") from exc
-    return f"{expected.reason}:{sim.state['ended']['reason']}"
+    return sim.state["ended"]["reason"]
 
 
 @pytest.mark.django_db
@@ -457,4 +513,7 @@ def test_whole_missions_at_random_end_right_in_the_guilds_ledgers(guilds, player
         with transaction.atomic():
             outcomes[one_mission(made, demos, players, seed)] += 1
             transaction.set_rollback(True)
-    assert outcomes, "no mission was played"
+    assert sum(outcomes.values()) == SEEDS
+    if SEEDS >= 50:  # the long runs end every way (7.3.2.3, 6.4.2)
+        missing = {"objective", "objective_control", "turn_limit", "surrender", "elimination"}
+        assert not missing - set(outcomes), f"never ended by {missing - set(outcomes)}: {outcomes}"
