@@ -63,6 +63,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "bad_hearts": (RuleViolation, "Give the daemon 1 to 3 heart tokens."),
     "bad_idempotency_key": (RuleViolation, "The request id must be 1-80 characters."),
     "bad_index": (RuleViolation, "Choose a card of the market."),
+    "revoke_first": (NotAllowed, "A phone holds this seat: take the seat from its phone first, then give it."),
     "bad_input": (RuleViolation, "Mana is common (white) or dark (black)."),
     "bad_kind": (RuleViolation, "kind is one of …."),
     "bad_mercenary": (RuleViolation, "Mercenaries are chosen by id."),

@@ -67,7 +67,7 @@ OPTIONS_SCHEMA = {
         ],
         "default": "exceeded",
     },
-    # Issue 15 item 5, "the basic rule" (ch. 7): "In case of contradictions, players must
+    # "The basic rule" (ch. 7): "In case of contradictions, players must
     # always follow the instructions provided in the Abilities and Weapons chapter" (8): 8.1
     # BLOODING "At the beginning of the turn, the bleeding tokens assign as many hits" and 8.1
     # POISONOUS / 8.2 POISON "At the end of each turn ... he will automatically gain an
@@ -94,7 +94,7 @@ OPTIONS_SCHEMA = {
             ["bonus", "a help (ability + 3)"],
             ["penalty", "added to the die (as printed)"],
         ],
-        # Issue 15 item 3: read literally, the +3 makes freeing impossible for arcane 1-3 (the
+        # Read literally, the +3 makes freeing impossible for arcane 1-3 (the
         # die must be at most the ability) and needs a 1 at arcane 4; the rulebook offers
         # freeing as a purpose of the test, so the default reads it as a help.
         "default": "bonus",
@@ -115,7 +115,7 @@ OPTIONS_SCHEMA = {
             ["summoner", "at most the summoner's own level (5.1.3, 7.2.3.2)"],
             ["any", "any level, 1 to 5 (as printed)"],
         ],
-        # Issue 15 item 3: 7.2.3.2 lets the player "indicate ... the power level of the daemon
+        # 7.2.3.2 lets the player "indicate ... the power level of the daemon
         # to be summoned" and draws "in the lower hierarchy" when there is none, but the cost
         # printed on the Arcane Code does not grow with the level, so read alone asking for 5
         # always draws the strongest daemon. 5.1.3 gives mercenaries and daemons the same level

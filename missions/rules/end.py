@@ -102,7 +102,7 @@ def control_reached(s: dict) -> bool:
 # ------------------------------------------------------------------------ total elimination
 def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
     """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
-    is seen when it happens (issue 15 item 1): ``state["elimination"]`` is the last seat with
+    is seen when it happens: ``state["elimination"]`` is the last seat with
     characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
     wiped out and the table option ``elimination`` is ``any``; None otherwise.
     ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).

@@ -11,8 +11,8 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   by agreement, or because one of 3-4 players was wiped out (table option ``elimination``), the
   player with the most fame from kills wins among those who still have characters in play (a
   wiped-out player never wins on kills, nobody does when no player has characters in play
-  any more; if only one player has characters in play, that player
-  wins as on total elimination, issue 14); equal: nobody (a draw, the control spot stays with
+  any more; if only one player has characters in play, that player wins as on total
+  elimination); equal: nobody (a draw, the control spot stays with
   its holder).
 - "On kills" means by default the most kills on the kill counter (table option ``kills_win``
   = ``count``; ``fame``: the most fame the kills pay, as before the option, and for a table
@@ -21,7 +21,7 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   at a turn limit; with ``loses`` the first player who asked to stop loses and pays the defeat
   penalty, and the others win as at a turn limit among themselves (one left: that one wins).
 - A draw (by agreement or on a tied count) charges nobody the defeat penalty: nobody was
-  defeated (issue 14), except a player who surrendered.
+  defeated, except a player who surrendered.
 - Rewards come from the mission definition: the winner's fame, feods and blood stones (the
   "items earned"); the objective reward to the player who achieved it; each kill counted on the
   kill counter pays the kill reward of its kind times the killed character's level; each relic
@@ -36,7 +36,7 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   Our reading of 6.4.1 ("characters who have escaped, been seriously injured or died") and 6.4.2
   (possession is removed only at the table, from a character still in play): a character that
   escaped possessed leaves with the daemon in it, so it comes back needing care (at least one
-  broken heart's healing) and its Guild pays the possessed-escape penalty (issue 14).
+  broken heart's healing) and its Guild pays the possessed-escape penalty.
 - Training mission (6.4): the winner and the kills are shown, nothing changes in any Guild.
 """
 

@@ -258,7 +258,7 @@ def counts(p: dict) -> bool:
 @score.evolver(P + "relic.taken", label="changed the relic tokens")
 def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     pid = e.data.get("piece")
-    if pid is None:  # before issue 15 relics were counted per player
+    if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
         p["relics"] = p.get("relics", 0) + e.data["delta"]
         lines.append(f"{p['name']}: {p['relics']} relic token(s).")

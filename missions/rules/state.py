@@ -2,7 +2,7 @@
 
 Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
 (log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
-the number of commands (issue 13). Event payloads keep the meaning they have always had
+the number of commands. Event payloads keep the meaning they have always had
 (stored tables replay): several carry the calculators' arithmetic as ``lines`` (what the
 players confirmed), which is event data, not narration.
 """
@@ -65,7 +65,6 @@ class Piece(TypedDict, total=False):
     token: int | None
     enters: int
     area: str
-    # issue 15
     activated: str  # "turn:phase" of its last activation (missions.rules.activation)
     struck: str  # "turn:phase" its summoning pentacle last struck in (8.3)
     arcane_effects: list[dict[str, Any]]  # arcane effect tokens (arcane.lasting)
