@@ -158,6 +158,7 @@ def compute(state: dict) -> dict:
     """The result of an ended lifecycle mission::
 
         {"mode", "applies": bool (False for training), "winner": seat | None, "winner_name",
+         "kills_win": "count" | "fame",
          "how": "objective" | "objective_control" | "elimination" | "surrender" | "kills"
                 | "draw",
          "guilds": [{"seat", "guild_id", "guild", "fame", "feods", "blood_stones",
@@ -261,6 +262,8 @@ def compute(state: dict) -> dict:
         "winner": winner,
         "winner_name": setup["names"].get(str(winner)) if winner is not None else None,
         "how": how,
+        # What "kills" ranked by (table option ``kills_win``; a table opened before it: fame).
+        "kills_win": (state.get("options") or {}).get("kills_win", "fame"),
         "guilds": guilds,
         "characters": characters,
         "control_point": _control_point(setup, winner, applies),
