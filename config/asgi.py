@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (DESIGN.md, live sync)."""
+"""ASGI entry point: HTTP through Django, websockets through Channels (docs/architecture.md, live sync)."""
 
 import gc
 import os
@@ -20,7 +20,7 @@ from tabletop.gate import SameOriginWebsocket  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 
 # The ASGI server serves our static files itself (htmx, CSS): a table may have no internet and
-# no web server in front (issue 16 point 7, issue 19 point 4). ServeStatic (the maintained
+# no web server in front. ServeStatic (the maintained
 # ASGI-native WhiteNoise) serves STATIC_ROOT, which bin/run collects under content-hashed names
 # with gzip copies: a hashed name is ``max-age=315360000, public, immutable``, any other 60 s,
 # and the gzip copy goes to a browser that accepts it. It indexes the files once, when this

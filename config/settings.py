@@ -31,6 +31,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -169,6 +170,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tabletop.middleware.developer_mode",
+                "tabletop.middleware.name_limit",
             ],
         },
     },
@@ -194,7 +196,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Lets psycopg prepare statements; only the command path's server-binding cursors ask to
-    # (tabletop.prepared: issue 19). Django's own cursors bind on the client and never prepare.
+    # (tabletop.prepared). Django's own cursors bind on the client and never prepare.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 
 # The pool is the default for servers and workers; the test process itself keeps one
@@ -240,7 +242,7 @@ STATIC_URL = "static/"
 SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Static files are collected (``bin/run`` and the test session run collectstatic) under
-# content-hashed names with gzip copies next to them (issue 16 point 7, issue 19 point 4): a
+# content-hashed names with gzip copies next to them: a
 # changed file gets a new address, so the old one may be cached for good. config/asgi.py
 # serves them (ServeStatic).
 STORAGES = {
@@ -251,7 +253,7 @@ STORAGES = {
 # header at random (BREACH); Cache-Control and the other headers are untouched.
 MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
 
-# Table commands are small: anything bigger is malformed (DESIGN.md, bad input).
+# Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
@@ -260,6 +262,16 @@ TABLETOP_PUBLISH_DIRECT = os.environ.get("TABLETOP_PUBLISH_DIRECT", "1") not in 
 TABLETOP_SNAPSHOT_CACHE = int(os.environ.get("TABLETOP_SNAPSHOT_CACHE", "256"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# Parallel test processes (pytest-xdist sets PYTEST_XDIST_WORKER to gw0, gw1, ... in each, and
+# the servers and workers they start inherit it) share one Redis: each takes a database of its
+# own (the cache, Celery's queues) and a channel prefix of its own (pub/sub channels are not
+# per database), so one process's tables never hear another's.
+TEST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and TEST_WORKER:
+    _parts = urlsplit(REDIS_URL)
+    _db = int(_parts.path.strip("/") or 0) + 1 + int(TEST_WORKER.removeprefix("gw") or 0)
+    REDIS_URL = urlunsplit(_parts._replace(path=f"/{_db}"))
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -275,6 +287,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "group_expiry": 300,
+                "prefix": f"asgi{TEST_WORKER}",
             },
         }
     }
@@ -303,7 +316,7 @@ if REDIS_URL:
 # embedded default). Not the filesystem transport: it renames a message file into place while
 # another process may read it empty (celery/kombu#1551, a worker crash seen here); a SQL
 # message is one row written in one transaction, so a reader sees all of it or nothing.
-CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / ".celery"))
+CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / f".celery{TEST_WORKER}"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # No ETA message is held longer than the city's ETA horizon (2 min), so none is redelivered

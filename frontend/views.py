@@ -10,10 +10,10 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tabletop.gate import LoginFailureThrottle, SignUpThrottle, throttled_response
+from tabletop.live import table_status_text
 from tabletop.models import Seat
 from tabletop.registry import all_rulesets
 from tabletop.seats import cookie_seats
-from tabletop.services import table_status_text
 
 
 @require_GET

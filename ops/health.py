@@ -1,4 +1,4 @@
-"""Health checks of our own for django-health-check (``/health/``; issue 18)."""
+"""Health checks of our own for django-health-check (``/health/``)."""
 
 import dataclasses
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""The table's websocket: each phone receives its own seat's live region (DESIGN.md, live sync).
+"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md, live sync).
 
 Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
 Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``); on connect it finds the

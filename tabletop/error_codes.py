@@ -16,6 +16,10 @@ from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, Table
 
 CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
+    "already_struck": (
+        RuleViolation,
+        "…'s pentacle has struck in this hand-to-hand attack sub-phase already (8.3).",
+    ),
     "already_activated": (RuleViolation, "… was already activated this phase (7.2): it cannot … until the next phase."),
     "already_assigned": (RuleViolation, "… already has its code and dice (7.2.3.2)."),
     "already_closed": (RuleViolation, "The mission is already closed."),

@@ -302,7 +302,7 @@ def seat_by_token(code, token: str | None) -> Seat | None:
     code is ``code``; else None (no token, forged, revoked, expired, another table's code).
 
     A signed token cannot be guessed, so this path skips the code-guess throttle and the
-    separate lookup by code: one query for the seat and its table (issue 19: the command path).
+    separate lookup by code: one query for the seat and its table (the command path).
     Callers fall back to ``table_by_code`` when it answers None, so a wrong code still answers
     ``not_found`` and a table without the caller's seat ``not_seated``."""
     clean = normalize_code(code)

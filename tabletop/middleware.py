@@ -9,6 +9,7 @@ from django.http.multipartparser import MultiPartParser, MultiPartParserError
 from django.shortcuts import render
 
 from tabletop.errors import TabletopError
+from tabletop.names import MAX_NAME
 
 
 class TabletopErrorMiddleware:
@@ -73,6 +74,12 @@ class PrivateByDefaultMiddleware:
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store, private"
         return response
+
+
+def name_limit(request) -> dict:
+    """Template context: ``name_max``, the longest seat or Guild name (``tabletop.names``),
+    for every name field's ``maxlength`` and hint."""
+    return {"name_max": MAX_NAME}
 
 
 def developer_mode(request) -> dict:

@@ -31,7 +31,7 @@ from confusables import is_confusable, normalize
 
 from tabletop.errors import RuleViolation
 
-MAX_NAME = 40
+MAX_NAME = 60  # a seat, and a Guild that names its seat (guilds.rules.GUILD_NAME_MAX)
 MAX_TITLE = 80
 #: Combining marks kept on one base character (the rest of a run is dropped).
 MAX_MARKS = 3

@@ -82,7 +82,7 @@ def _load(token: str | None, salt: str, max_age: int) -> dict | None:
     return data
 
 
-# The seat and the light columns of its table, in one statement written once (issue 19: the
+# The seat and the light columns of its table, in one statement written once (the
 # ORM spends ~0.6 ms compiling this query on every command). The table's JSON columns
 # (options, setup, state, meta) stay deferred on the model (read on first use); their text is
 # handed to ``run_command`` as its first read (``offer_snapshot``).

@@ -1,5 +1,5 @@
-"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance",
-issue 19 point 4): the tests' own servers (``tests/servers.py``: browser tests, drills) start the
+"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance"):
+the tests' own servers (``tests/servers.py``: browser tests, drills) start the
 very command line supervisor starts, and every variable that command line reads from the
 environment is one ``bin/run`` exports (supervisor refuses to start on a missing one)."""
 

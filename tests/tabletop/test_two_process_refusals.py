@@ -93,3 +93,27 @@ def test_no_refusal_on_another_process_s_past(make_table, monkeypatch, ruleset, 
     out = alternate_playout(make_table, monkeypatch, ruleset, players, seed)
     assert out["sent"] > 10
     assert out["stale_refusals"] == [], out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("undoer", [0, 1])
+def test_undo_then_another_seat_rolls_the_same_roll_through_either_process(
+    make_table, monkeypatch, undoer
+):
+    """Undoing a roll never re-rolls it, whoever rolls next (docs/playing.md "Undo"), also when
+    the roll, the undo and the roll again go through different processes' caches."""
+    caches = [services.SnapshotCache(16), services.SnapshotCache(16)]
+    same = 0
+    for n in range(3):
+        table, seats = make_table(players=3)
+        monkeypatch.setattr(services, "SNAPSHOTS", caches[n % 2])
+        services.run_command(table.pk, seats[0], Command("counter.roll"))
+        first = Table.objects.get(pk=table.pk).state["last"]["amount"]
+        monkeypatch.setattr(services, "SNAPSHOTS", caches[(n + 1) % 2])
+        services.run_command(table.pk, seats[undoer], Command("table.undo"))
+        monkeypatch.setattr(services, "SNAPSHOTS", caches[n % 2])
+        services.run_command(table.pk, seats[2], Command("counter.roll"))
+        again = Table.objects.get(pk=table.pk).state["last"]
+        assert again["seat"] == 2
+        same += again["amount"] == first
+    assert same == 3
