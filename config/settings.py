@@ -143,7 +143,8 @@ MIDDLEWARE = [
 # Logins (the page and the admin): django-axes locks a username at one address out for
 # AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT failures; the page says how long to wait.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: force_login and sessions use its get_user
+    "tabletop.gate.LoginFailureGate",  # failures per address whatever the names (any form)
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
