@@ -2,7 +2,7 @@
 
 ``psycopg_pool.ConnectionPool.check_connection`` sends an empty query and waits for the
 answer: one more round trip to PostgreSQL on every request, as many as a one-row insert costs
-(issue 19: about 45% of the time a served table command spent in its view, py-spy). What it
+(about 45% of the time a served table command spent in its view, py-spy). What it
 catches is a connection whose server end is gone while it sat in the pool: a restarted
 PostgreSQL, a terminated backend, an idle timeout. Each of those makes the server write its
 last words (an error) and close the socket, so the socket turns readable: ``check_pooled``

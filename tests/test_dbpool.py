@@ -1,5 +1,5 @@
 """``config.dbpool.check_pooled``: the pool's check on every connection it hands out looks at
-the socket and asks the server only when something arrived (issue 19; issue 18's dead
+the socket and asks the server only when something arrived (dead
 connections still never reach a request). Real PostgreSQL backends, terminated with
 ``pg_terminate_backend`` from another connection."""
 
