@@ -125,6 +125,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request's DB connection goes back to the pool before the response is sent
+    # (config/dbpool.py; else each request held one while the event loop sent its body).
+    "config.dbpool.ReleaseConnectionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tabletop.middleware.PrivateByDefaultMiddleware",
@@ -252,7 +255,8 @@ STORAGES = {
 }
 # Pages are compressed too. Django masks the CSRF token per response and pads the gzip
 # header at random (BREACH); Cache-Control and the other headers are untouched.
-MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "django.middleware.gzip.GZipMiddleware")
 
 # Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

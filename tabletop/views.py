@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import segno
+from django.db import DatabaseError, connection
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +23,8 @@ from tabletop.models import Table
 from tabletop.registry import all_rulesets
 from tabletop.rules import Command
 from tabletop.seats import find_seat, move_token, remember_seat
+
+log = logging.getLogger(__name__)
 
 __all__ = ["live_context", "live_response", "remember_seat", "to_table"]
 
@@ -252,13 +256,33 @@ def command(request, code: str):
         current = not result.replayed  # run_command left the committed state on ``table``
     except TabletopError as exc:
         error = exc
-    if not current:
-        table.refresh_from_db()
-    response = render(
-        request, "tabletop/table.html#live", live_context(request, table, seat, error)
-    )
     if error is not None:
+        table.refresh_from_db()
+        response = render(
+            request, "tabletop/table.html#live", live_context(request, table, seat, error)
+        )
         response.status_code = error.status
+        return response
+    return _answer_committed(request, table, seat, fresh=not current)
+
+
+def _answer_committed(request, table, seat, *, fresh: bool):
+    """The live region after a command that committed. Committed work never answers 500
+    (docs/architecture.md): a database error now (the connection died after the commit) gets
+    one more try on a fresh connection, then a short answer that the tap was applied, with
+    htmx's ``HX-Refresh`` so the page loads itself again."""
+    for attempt in (1, 2):
+        try:
+            if fresh or attempt > 1:
+                table.refresh_from_db()
+            return render(request, "tabletop/table.html#live", live_context(request, table, seat))
+        except DatabaseError:
+            log.warning("Rendering table %s after its commit failed (try %s).", table.pk, attempt)
+            connection.close()
+    response = HttpResponse(
+        '<p class="notice" role="status">Your tap was applied. Loading the table again…</p>'
+    )
+    response["HX-Refresh"] = "true"
     return response
 
 
