@@ -1,4 +1,4 @@
-"""The admin goes through the same services as the app (issue 14 point 9; DemLoc rulebook
+"""The admin goes through the same services as the app (DemLoc rulebook
 6.2 exploring the city, 6.4 the Guild frozen while it plays)."""
 
 import pytest

@@ -1,6 +1,5 @@
 """Every Guild can host (DemLoc rulebook 6.4: players "connect their profiles"): a Guild name
-and a seat name share one limit, and the Master renames the Guild in the app. Issue 14,
-point 5."""
+and a seat name share one limit, and the Master renames the Guild in the app."""
 
 import pytest
 from django.urls import reverse

@@ -114,7 +114,7 @@ def test_signup_then_home_and_manifest(client):
     assert client.get("/").context["user"].username == "gm"
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
-    # Issue 16 point 7: an id, a maskable icon, no portrait lock.
+    # An id, a maskable icon, no portrait lock.
     assert manifest["id"] == "/"
     assert manifest.get("orientation", "any") == "any"
     maskable = [i for i in manifest["icons"] if "maskable" in i.get("purpose", "")]
@@ -183,7 +183,7 @@ def test_without_debug_errors_are_friendly_pages_and_static_files_are_served(cli
 
 
 async def test_the_asgi_app_serves_static_files_itself_hashed_compressed_and_cached_long():
-    """Issue 16 point 7, issue 19 point 4: a static file is addressed by its content hash,
+    """A static file is addressed by its content hash,
     sent compressed to a browser that accepts it and cached for at least a year; a page is
     compressed and stays private."""
     import httpx
@@ -240,7 +240,7 @@ def test_live_region_alone_for_a_waking_phone(client):
 
 
 def test_signup_shows_the_password_rules_before_any_error(client):
-    """Issue 16 point 7: the rules are on the form, tied to the field, not only in a refusal."""
+    """The rules are on the form, tied to the field, not only in a refusal."""
     html = client.get("/accounts/signup/").content.decode()
     assert 'id="id_password1_helptext"' in html
     assert "at least 8 characters" in html
@@ -248,7 +248,7 @@ def test_signup_shows_the_password_rules_before_any_error(client):
 
 
 def test_a_phone_without_a_seat_may_watch_a_table_still_in_the_lobby(client):
-    """README and DESIGN.md: anyone with the code may watch. Found by a new user: a phone with no
+    """README and docs/architecture.md: anyone with the code may watch. Found by a new user: a phone with no
     seat opening /t/CODE/ of a table in the lobby was sent to the join page, which only offered
     "Take a seat". The join page now offers "Watch the table" too; the watcher's lobby shows
     the seats and no control, and says how to take a seat."""
