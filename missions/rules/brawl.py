@@ -448,7 +448,7 @@ def effect_set(d: Decision, data: Data) -> None:
             d.require(
                 fate >= ability["fate_cost"],
                 "not_enough_fate",
-                f"{ability['name']} costs {ability['fate_cost']} fate point(s); {fate} left "
+                f"{ability['name']} costs {counted(ability['fate_cost'], 'fate point')}; {fate} left "
                 "(6.4.2).",
             )
             d.emit(

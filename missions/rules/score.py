@@ -301,11 +301,11 @@ def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
             owner = player(s, p["owner"])
             owner["relics"] = max(0, owner.get("relics", 0) - n)
             lines.append(
-                f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1): "
+                f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1): "
                 f"{owner['name']} counts {owner['relics']}."
             )
         else:
-            lines.append(f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1).")
+            lines.append(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
 
 
 @score.narrator(P + "relic.taken")
