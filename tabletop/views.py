@@ -111,16 +111,17 @@ def table_new(request):
             error = exc
         else:
             return to_table(seat, request)
-    default_name = request.user.get_username() if request.user.is_authenticated else ""
+    default_name = request.POST.get("name") or (
+        request.user.get_username() if request.user.is_authenticated else ""
+    )
+    # A real game preselected (the kit's counter demo is for developers: last, never chosen
+    # for the player), or the game asked for (?game=), or the one refused a moment ago.
+    games = sorted(games, key=lambda g: g.name == "counter")
+    chosen = request.POST.get("ruleset") or request.GET.get("game") or games[0].name
     return render(
         request,
         "tabletop/new.html",
-        {
-            "games": games,
-            "error": error,
-            "default_name": default_name,
-            "chosen": request.GET.get("game", ""),
-        },
+        {"games": games, "error": error, "default_name": default_name, "chosen": chosen},
     )
 
 
@@ -151,7 +152,10 @@ def join(request, code: str | None = None):
                 error = exc
             else:
                 return to_table(seat, request)
-    default_name = request.user.get_username() if request.user.is_authenticated else ""
+    # A refused name stays in the field to be corrected (docs/playing.md: names), not emptied.
+    default_name = request.POST.get("name") or (
+        request.user.get_username() if request.user.is_authenticated else ""
+    )
     status = 200
     if error is not None and table is None:
         status = error.status

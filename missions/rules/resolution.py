@@ -42,6 +42,8 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 
 from __future__ import annotations
 
+from tabletop.rules import counted
+
 from .common import in_play
 from .setup import STANDARD
 
@@ -144,7 +146,7 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
             "outcome": "injured",
             "status": "injured",
             "heal_feods": cost,
-            "needs": f"Seriously injured ({hearts} broken heart(s)): heal for {cost} feods.",
+            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.",
         }
     return {
         "outcome": "unharmed",
@@ -207,11 +209,11 @@ def compute(state: dict) -> dict:
                 if n > 0:
                     add(
                         _reward(rewards.get("kill") or {}, kind),
-                        f"{n} {kind} kill(s) of level {level}",
+                        f"{counted(n, kind + ' kill')} of level {level}",
                         int(level) * n,
                     )
         if player.get("relics"):
-            add(_reward(rewards, "relic"), f"{player['relics']} relic token(s)", player["relics"])
+            add(_reward(rewards, "relic"), counted(player["relics"], "relic token"), player["relics"])
         costs = setup["costs"][str(seat)]
         if costs["hires"]:
             add({"feods": -costs["hires"]}, "Followers enlisted for the mission")

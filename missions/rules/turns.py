@@ -9,7 +9,7 @@ the turn: its effects, once; also before the mission ends, ``end.finish``),
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import end, possession, setup_script
 from .common import (
@@ -193,7 +193,7 @@ def _end_of_turn(s: dict, lines: list[str]) -> None:
         if p["fury"] > 0:
             p, more = add_broken_hearts(p, 1)
             p["fury"] -= 1
-            lines.append(f"{p['name']}'s FURY costs a broken heart ({p['fury']} turn(s) left).")
+            lines.append(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
             lines.extend(more)
         p["vigor"] = 0
         p["weakness"] = 0
