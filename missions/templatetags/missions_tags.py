@@ -150,3 +150,11 @@ def guest_choices(table, seat) -> dict:
 def ranged(weapons) -> bool:
     """True when one of the weapons (a piece's ``weapon_refs``) has a range: the character can shoot (rulebook 7.2.2 Shooting sub-phase)."""
     return any(w.get("range") for w in weapons or [])
+
+
+@register.filter
+def public_card(p: dict) -> bool:
+    """Whether piece ``p``'s card is the same on every phone but its owner's (a public block
+    of the live region, ``tabletop.blocks``): not the viewer's own and nothing on it the viewer
+    may change (a table where anyone controls every piece shows each seat its controls)."""
+    return not (p.get("mine") or p.get("editable") or p.get("counters_editable"))
