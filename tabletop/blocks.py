@@ -32,7 +32,6 @@ from dataclasses import dataclass
 #: Around each block's element in a render (``OPEN_PUBLIC``: a public block); taken out
 #: before anything is sent.
 OPEN, OPEN_PUBLIC, CLOSE = "<!--b-->", "<!--b p-->", "<!--/b-->"
-_BLOCK = re.compile(r"<!--b( p)?-->(.*?)" + re.escape(CLOSE), re.S)
 _ID = re.compile(r'\sid="([^"]+)"')
 _VERSION = re.compile(r'data-version="\d+"')
 DELTA = re.compile(r"^<!--delta (\d+) (\d+)-->")
@@ -84,18 +83,25 @@ def frame(marked: str) -> Frame:
     blocks = []
     parts = []
     last = 0
-    for m in _BLOCK.finditer(marked):
+    find = marked.find
+    while True:
+        at = find("<!--b", last)
+        if at < 0:
+            break
+        public = marked.startswith(OPEN_PUBLIC, at)
+        begin = at + (len(OPEN_PUBLIC) if public else len(OPEN))
+        end = find(CLOSE, begin)
         # the element alone is the block (htmx swaps the element, not the white space)
-        content = m.group(2)
+        content = marked[begin:end]
         html = content.strip()
         head = content[:len(content) - len(content.lstrip())]
         tail = content[len(content.rstrip()):]
-        parts.append(marked[last:m.start()] + head)
-        found = _ID.search(html)
-        blocks.append((found.group(1) if found else "", html, m.group(1) is not None))
+        parts.append(marked[last:at] + head)
+        found = _ID.search(html, 0, 300)
+        blocks.append((found.group(1) if found else "", html, public))
         parts.append("\0")
         parts.append(tail)
-        last = m.end()
+        last = end + len(CLOSE)
     parts.append(marked[last:])
     skeleton = "".join(parts)
     out = Frame(_join(parts, blocks))
