@@ -1,4 +1,4 @@
-"""The kit's write path: creating and joining tables and ``run_command`` (DESIGN.md).
+"""The kit's write path: creating and joining tables and ``run_command`` (docs/architecture.md).
 
 ``run_command`` is the only way a game changes: the htmx views, the JSON API, the websocket
 consumer and the tests all call it.
@@ -30,7 +30,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, rebuild, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.names import clean_name, names_clash
+from tabletop.names import MAX_NAME, clean_name, clean_title, names_clash
 from tabletop.publisher import publish
 from tabletop.registry import content_provider, get_ruleset
 from tabletop.rules import Command, SeatInfo
@@ -38,7 +38,7 @@ from tabletop.signals import command_applied, game_sender
 
 log = logging.getLogger(__name__)
 
-MAX_SEAT_NAME = 40
+MAX_SEAT_NAME = MAX_NAME
 # A push waits at most this long for the channel layer (seconds): a hung Redis costs a late
 # push, which the phones repair (they fetch the live region on a version gap), never an answer.
 # The answer itself never waits for it at all (tabletop.publisher sends after it).
@@ -84,7 +84,7 @@ def table_create(
         table = Table.objects.create(
             code=code,
             ruleset=game.name,
-            title=title[:80] or game.title,
+            title=clean_title(title) or game.title,
             options=chosen,
             setup=setup or {},
             host=host if host is not None and host.is_authenticated else None,
@@ -206,12 +206,12 @@ def run_command(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> CommandResult:
-    """Decide and append one command (DESIGN.md, the one write path).
+    """Decide and append one command (docs/architecture.md, the one write path).
 
     Reads the table, returns the first result if ``idempotency_key`` was seen (appending
     nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``), asks the
     ruleset to decide (the pure ``tabletop.log.step``), then appends the events and updates the
-    projection in one write guarded by the version it read (optimistic concurrency: issue 19).
+    projection in one write guarded by the version it read (optimistic concurrency).
     When another command committed in between, the write changes nothing and the command is
     read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
     gets ``Conflict("stale_version")`` instead, unless the game says the command may be
@@ -240,11 +240,19 @@ def run_command(
     offered = None
     if isinstance(table, Table):
         offered, table._offered_row = getattr(table, "_offered_row", None), None
+    fresh = False
     for _try in range(MAX_TRIES):
         try:
             outcome = _attempt(table_id, seat, command, expected_version, idempotency_key,
-                               offered)
+                               offered, fresh=fresh)
             offered = None
+        except _RefusedOnCopy:
+            # Refused on this process's copy of the table (SNAPSHOTS, or a row read before
+            # the command came): another process may have moved the table since, and a
+            # refusal must be decided on the committed state. Read it and decide again.
+            SNAPSHOTS.drop(table_id)
+            offered, fresh = None, True
+            continue
         except TabletopError as exc:
             if idempotency_key and getattr(exc, "code", "") != "idempotency_key_reused":
                 replay = _replayed(table_id, seat_number, command, idempotency_key)
@@ -394,15 +402,27 @@ def _snapshot(table_id: int, row) -> _Snapshot:
                      _json(options) or {}, _json(setup) or {})
 
 
-def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None):
+class _RefusedOnCopy(Exception):  # noqa: N818 - a signal inside run_command, never raised out
+    """A command was refused on a copy of the table that may be older than the committed
+    row (``SNAPSHOTS`` or an offered row): ``run_command`` reads the table and decides again."""
+
+
+def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None, *,
+             fresh=False):
     """One read, decide and write: ``(CommandResult, committed fields)``, or None when the
-    table moved on between the read and the write. ``offered``: a row already read."""
+    table moved on between the read and the write. ``offered``: a row already read;
+    ``fresh``: read the table (neither ``offered`` nor ``SNAPSHOTS``). A refusal decided on a
+    copy raises ``_RefusedOnCopy`` (a command is never refused on state older than the
+    table's committed version: the copy may be another process's past)."""
     if command.type in LOCKED_COMMANDS:
         with transaction.atomic():
             snapshot = _read(table_id, lock=True)
             return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
                                      atomic=False)
-    if offered is not None:
+    snapshot = None
+    if fresh:
+        pass
+    elif offered is not None:
         snapshot = _snapshot(table_id, offered)
         if expected_version is not None and expected_version != snapshot.version:
             return None  # the row offered may be older than what the phone saw: read it
@@ -410,10 +430,14 @@ def _attempt(table_id, seat, command, expected_version, idempotency_key, offered
         snapshot = SNAPSHOTS.get(table_id)
         if snapshot is not None and expected_version not in (None, snapshot.version):
             snapshot = None  # the phone may have seen a newer version than this process
-        if snapshot is None:
-            snapshot = _read(table_id)
-    return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
-                             atomic=True)
+    if snapshot is None:
+        return _decide_and_write(_read(table_id), seat, command, expected_version,
+                                 idempotency_key, atomic=True)
+    try:
+        return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
+                                 atomic=True)
+    except TabletopError as exc:
+        raise _RefusedOnCopy() from exc
 
 
 def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key, *, atomic):
@@ -561,7 +585,7 @@ def _replayed(table_id, seat_number, command, idempotency_key) -> CommandResult 
     """The first result of the command sent with ``idempotency_key``, or None (a new key).
     Raises ``Conflict("idempotency_key_reused")`` when the key came with another command.
     Outside a transaction a dead connection gets one retry on a fresh one: the command it
-    answers for has committed (DESIGN.md: committed work never answers 500)."""
+    answers for has committed (docs/architecture.md: committed work never answers 500)."""
     if connection.in_atomic_block:
         return _first_result(table_id, seat_number, command, idempotency_key)
     try:
@@ -643,7 +667,7 @@ def notify_table(
 
 
 def _clean_name(name: str) -> str:
-    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..40
+    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..MAX_NAME
 
 
 def _clean_options(game, options: dict) -> dict:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tabletop import seats as seat_service
 from tabletop import services
-from tabletop.errors import NotFound, RuleViolation, TabletopError
+from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
 from tabletop.ids import odd_number_path, parse_int
 from tabletop.jsonsafe import JSONTooDeep, loads_bounded
@@ -274,7 +274,10 @@ def join_qr(request, code: str):
 @require_GET
 def seat_qr(request, code: str):
     """A move link as an SVG QR code: this phone's own seat, or (``?n=<seat number>``, host
-    only) any seat, to hand it to another phone. 404 for a phone without a seat."""
+    only) a seat the host took from its phone (``Seat.handover``: revoked, not yet opened
+    elsewhere), to hand it to another phone. The host never gets the link of a seat a phone
+    holds: opening it would show that seat's secrets. 404 for a phone without a seat or
+    another seat's number; ``NotAllowed("revoke_first")`` for a seat still held."""
     table = _table(request, code)
     seat = _seated(request, table)
     if request.GET.get("n") not in (None, ""):
@@ -284,6 +287,11 @@ def seat_qr(request, code: str):
         target = table.seats.filter(number=number).first()
         if target is None:
             raise NotFound("no_such_seat", "There is no such seat.")
+        if target.pk != seat.pk and not target.handover:
+            raise NotAllowed(
+                "revoke_first",
+                "A phone holds this seat: take the seat from its phone first, then give it.",
+            )
         seat = target
     return _qr_response(
         request.build_absolute_uri(reverse("tabletop:rejoin", args=[move_token(seat)]))

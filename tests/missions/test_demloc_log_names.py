@@ -1,4 +1,4 @@
-"""The mission log speaks in names, never internal ids (issue 16 point 6; DemLoc rulebook 6.4.2:
+"""The mission log speaks in names, never internal ids (DemLoc rulebook 6.4.2:
 the app tells the table what happened). Scripted and random missions are narrated both ways
 the pages do it: the whole story (the log page and battle report fold every event from the
 state before it) and the live lines (each topic's narrator against the current state), and

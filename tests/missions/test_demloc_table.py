@@ -1,4 +1,4 @@
-"""The demloc ruleset at a real table: run_command, undo, replay, the page (DESIGN.md)."""
+"""The demloc ruleset at a real table: run_command, undo, replay, the page (docs/architecture.md)."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""Fresh-user findings of issue 14 (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
+"""What fresh users found (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
 play is refused at the bind with what to do; a Guild Master's seat is named after the Guild;
 name fields say their 40-character limit."""
 
@@ -80,14 +80,14 @@ def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_mission
 
 
 @pytest.mark.parametrize("url", ["/guild/found/", "/tables/new/", "/missions/new/"])
-def test_name_fields_say_their_40_character_limit(db, url):
+def test_name_fields_say_their_60_character_limit(db, url):
     from tests.guilds.factories import UserFactory
 
     phone = Client()
     phone.force_login(UserFactory())
     body = phone.get(url).content.decode()
-    assert 'maxlength="40"' in body and 'aria-describedby="name-hint"' in body
-    assert "40 characters" in body
+    assert 'maxlength="60"' in body and 'aria-describedby="name-hint"' in body
+    assert "60 characters" in body
 
 
 def test_a_guild_held_by_a_mission_not_closed_is_told_where_its_characters_are_6_4(

@@ -1,4 +1,4 @@
-"""Issue 15 points 1 and 2 through the database, the pages and the API: the demo missions'
+"""Through the database, the pages and the API: the demo missions'
 waves, mission events, hidden turn limit and map pictures (DemLoc rulebook 6.4.1 map creation
 and waves, 6.4.2 mission events, 7 hidden turn limits), the definition's validation and its
 admin page, and an objective claimed and confirmed from two phones' pages (7.3.2.3)."""

@@ -1,5 +1,5 @@
 """Realm on the live-table kit: games through run_command, replay, pages per seat, undo,
-admin-editable content (DESIGN.md "The event-sourced table")."""
+admin-editable content (docs/architecture.md "The event-sourced table")."""
 
 import json
 
@@ -214,7 +214,7 @@ def test_a_bind_posted_from_the_page_form(client, make_table):
         },
     )
     assert response.status_code == 400 and 'data-code="ritual_fails"' in response.content.decode()
-    # issue 16 point 4: the refusal also sits next to the Bind buttons that sent it
+    # The refusal also sits next to the Bind buttons that sent it
     body = response.content.decode()
     mine = body[body.index('id="rl-me"'):]
     note = mine.index('id="rl-act-error"')

@@ -1,4 +1,4 @@
-"""The table gate and the seat secrets (issue 17 points 1, 2, 3, 5, 6, 7): throttled code
+"""The table gate and the seat secrets: throttled code
 guesses, the websocket Origin, moving/revoking/removing seats, the one bounded seat cookie,
 tokens after a table is over, look-alike names, and the fail-closed defaults."""
 

@@ -1,4 +1,4 @@
-"""A phone without a seat watches (DESIGN.md "The event-sourced table": anyone with the code may
+"""A phone without a seat watches (docs/architecture.md "The event-sourced table": anyone with the code may
 watch): it sees the public table live, and its page offers no control, since any command it
 sent would be refused (the kit refuses spectators: ``NotFound("not_seated")``, KIT.md section 1).
 
