@@ -6,9 +6,10 @@ controls...), marked in the templates with ``{% liveblock %}`` (``tabletop.templ
 live_blocks``). docs/architecture.md, "The live region":
 
 - a *public* block (``{% liveblock "id" public %}``) shows nothing that differs between the
-  seats and watchers: it is rendered once per table state (``public_blocks``: kept per table
-  and version in this process, so the acting phone's answer and the fan-out share it) and the
-  same bytes go to every phone;
+  seats: it is rendered once per table state for the seats and once for the watchers (a
+  seated phone may have controls a watcher must not: DemLoc's card effects on another's
+  character) (``public_blocks``: kept per table and version in this process, so the acting
+  phone's answer and the fan-out share it) and the same bytes go to every phone of each;
 - any other block is rendered per view (a seat's own cards, its controls and prompts);
 - a frame to a phone is the blocks whose bytes changed since the frame it was sent last, as
   htmx out-of-band swaps by id, behind a ``<!--delta FROM TO-->`` header (``delta``): the page

@@ -6,8 +6,8 @@
 
 The arguments before the options make the block's id (joined); the content is one element
 carrying that id. ``public`` (or ``public=<expression>``, public when true): the block shows
-nothing that differs between seats and watchers, so it is rendered once per table state and
-the same bytes serve every view (``tabletop.blocks.public_blocks``, handed to the template as
+nothing that differs between the seats (nor between the watchers), so it is rendered once per
+table state for the seats and once for the watchers, and the same bytes serve every view (``tabletop.blocks.public_blocks``, handed to the template as
 ``live_blocks``). A render outside the live region (no ``live_blocks``) renders the content.
 """
 
@@ -29,7 +29,10 @@ class LiveBlockNode(template.Node):
                                          and bool(self.public.resolve(context)))
         cache = context.get("live_blocks") if public else None
         if cache is not None:
+            # one rendering for the seats, one for the watchers (a seated phone may have
+            # controls on another's card that a watcher, who sends nothing, must not)
             bid = "".join(str(p.resolve(context)) for p in self.parts)
+            bid += "|seat" if context.get("seat") is not None else "|watch"
             html = cache.get(bid)
             if html is None:
                 html = cache[bid] = self.nodelist.render(context)

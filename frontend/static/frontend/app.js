@@ -423,11 +423,10 @@
   }
   if (document.readyState === "complete") landOnOpen();
   else window.addEventListener("load", function () { setTimeout(landOnOpen, 0); });
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
-    var snap = snapshot(e.detail.target);
-    var wasLobby = e.detail.target.dataset.status === "lobby";
-    var before = landings(e.detail.target);
+  function watchSwap(target) {
+    var snap = snapshot(target);
+    var wasLobby = target.dataset.status === "lobby";
+    var before = landings(target);
     setTimeout(function () {
       restore(snap);
       // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts,
@@ -457,6 +456,18 @@
       if (!landing && gone) landing = now[0];
       if (landing) land(landing);
     }, 0);
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
+    watchSwap(e.detail.target);
+  });
+  // A frame of changed blocks (tabletop/blocks.py) swaps elements inside #live: the same care
+  // (open sheets, focus, a refusal at its control, landing on what appeared).
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && e.detail.message;
+    if (e.defaultPrevented || typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
+    var live = document.getElementById("live");
+    if (live) watchSwap(live);
   });
 })();
 
