@@ -164,7 +164,7 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
         for (bid, audience), variants in by_block.items():
             assert len(variants) == 1, f"public block {bid} differs between {audience} views"
             # a secret of one seat in it would be on every other seat's page too
-            for key, (seat, _) in views.items():
+            for seat, _ in views.values():
                 if seat is not None:
                     for other in seats:
                         if other.pk != seat.pk:
