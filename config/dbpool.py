@@ -91,21 +91,31 @@ class ReleaseConnectionMiddleware:
     def __call__(self, request):
         if self.is_async:
             return self.__acall__(request)
+        held = open_aliases()
         response = self.get_response(request)
-        release_connections()
+        release_connections(keep=held)
         return response
 
     async def __acall__(self, request):
+        held = open_aliases()  # no database access: which connection objects are open
         response = await self.get_response(request)
         # In the request's thread (thread-sensitive), where the view's connection lives.
-        await sync_to_async(release_connections)()
+        await sync_to_async(release_connections)(keep=held)
         return response
 
 
-def release_connections() -> None:
-    """Close (with the pool: give back) this thread's database connections that are not inside
-    a transaction, as ``request_finished`` does (``close_if_unusable_or_obsolete``: with
-    ``CONN_MAX_AGE`` 0, the pool's setting, every one)."""
+def open_aliases() -> frozenset[str]:
+    """The aliases whose connection is open now in this context (no query, no new connection)."""
+    return frozenset(
+        c.alias for c in connections.all(initialized_only=True) if c.connection is not None
+    )
+
+
+def release_connections(keep: frozenset[str] = frozenset()) -> None:
+    """Close (with the pool: give back) the database connections this request opened that are
+    not inside a transaction, as ``request_finished`` does (``close_if_unusable_or_obsolete``:
+    with ``CONN_MAX_AGE`` 0, the pool's setting, every one). ``keep``: aliases that were open
+    before the request (a caller's own connection, as a test's): not this request's to give."""
     for conn in connections.all(initialized_only=True):
-        if not conn.in_atomic_block:
+        if conn.alias not in keep and not conn.in_atomic_block:
             conn.close_if_unusable_or_obsolete()
