@@ -5,7 +5,9 @@
 - ``SECRET_KEY``: when unset, a random key is made once and kept in ``.run/secret_key`` (never
   a key that is public in the source).
 - ``HTTPS`` ("1"): the site is served over HTTPS (directly or behind a proxy): secure cookies,
-  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``.
+  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``; the
+  client's address is the one uvicorn resolved (``--forwarded-allow-ips``, bin/run's ``PROXY_IPS``).
+- ``STATIC_ROOT``: where ``collectstatic`` puts the static files (default ``staticfiles``).
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
   uses kombu's SQL transport on ``.celery/broker.sqlite3`` and Channels its in-memory layer
@@ -144,7 +146,8 @@ MIDDLEWARE = [
 # Logins (the page and the admin): django-axes locks a username at one address out for
 # AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT failures; the page says how long to wait.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: force_login and sessions use its get_user
+    "tabletop.gate.LoginFailureGate",  # failures per address whatever the names (any form)
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
@@ -353,6 +356,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # broker (a restarted worker or broker: ETA messages may be lost or invisible).
 WORKER_CLOCK = {
     "heartbeat_seconds": 10.0,  # ops.WorkerBeat: the operations page and /health/
+    "heartbeat": "ops.models.record_worker_beat",  # (name, started_at), from each worker
     "every": [
         {"task": "guilds.tasks.sweep_city_timers", "seconds": 1.0},
         {"task": "guilds.tasks.post_city_events", "seconds": 30 * 60.0, "period_kwarg": "period"},
