@@ -91,6 +91,8 @@ class ReleaseConnectionMiddleware:
     def __call__(self, request):
         if self.is_async:
             return self.__acall__(request)
+        # Also under ASGI: the sync-only middlewares below make Django run this one in the
+        # request's thread (the view's connection is this thread's).
         held = open_aliases()
         response = self.get_response(request)
         release_connections(keep=held)

@@ -59,7 +59,7 @@ def next_move(game, table: Table, seats: int, rnd: random.Random):
 
 
 def alternate_playout(make_table, monkeypatch, ruleset: str, players: int, seed: int,
-                      steps: int = 60) -> dict:
+                      steps: int = 40) -> dict:
     """Play ``steps`` random commands, the n-th through cache ``n % 2``; return the counts."""
     game = get_ruleset(ruleset)
     table, seats = make_table(ruleset, players=players)
