@@ -366,6 +366,24 @@ def say_power_used(e: EventRecord, s: dict) -> str:
     return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
 
 
+def strikes_of(p: dict) -> list[str]:
+    """The HIT / ARCANE HIT effects of ``p``'s active summoning pentacle (8.3), [] without."""
+    if p.get("asset") != "post_summoning":
+        return []
+    pentacle = (p.get("code") or {}).get("pentacle") or {}
+    return [x for x in pentacle.get("effects", []) if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
+
+
+def can_strike(state: dict, p: dict) -> bool:
+    """Whether ``p``'s pentacle may strike now (``pentacle_strike``): a striking pentacle, the
+    brawl phase (8.3 "In this hand-to-hand attack sub-phase"), not yet struck in it."""
+    return (
+        bool(strikes_of(p))
+        and state["phase"] == BRAWL
+        and p.get("struck") != activation.phase_key(state)
+    )
+
+
 @play_command(arcane, P + "pentacle.strike")
 def pentacle_strike(d: Decision, data: Data) -> None:
     """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning

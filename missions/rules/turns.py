@@ -1,7 +1,8 @@
 """Turns: the phases and who acts, the first-player draw, the turn change with its effects in
 order, and activations (movement tokens). Commands ``demloc.phase.next``, ``demloc.turn.next``,
-``demloc.movement.set``; events ``demloc.phase.advanced``, ``demloc.turn.started``,
-``demloc.movement.set``. DemLoc rulebook 7 ("First player playing"), 7.1, 7.2, 7.3, 7.3.2.3
+``demloc.movement.set``; events ``demloc.phase.advanced``, ``demloc.turn.ended`` (the end of
+the turn: its effects, once; also before the mission ends, ``end.finish``),
+``demloc.turn.started``, ``demloc.movement.set``. DemLoc rulebook 7 ("First player playing"), 7.1, 7.2, 7.3, 7.3.2.3
 (game turn end), 6.4.1 (waves), 6.4.2 ("next turn"), 8.1-8.4 (effects that last a turn).
 """
 
