@@ -81,6 +81,11 @@ def _office(guild) -> dict:
         # A Guild without a set redeemed: the City Gate is the next step (the founding
         # message says so), so it is the highlighted tile, not the Map.
         "first_step_gate": not queries.redeemed_sets(guild).exists(),
+        # Parties out in the city (6.2): who, where, and when they are back.
+        "parties": guild.expeditions.filter(settled_at__isnull=True)
+        .select_related("point")
+        .prefetch_related("mercenaries__card")
+        .order_by("due_at"),
     }
 
 

@@ -69,6 +69,8 @@ def web_command(
         f"--forwarded-allow-ips={forwarded_allow_ips}",
         "--ws-max-size",
         "4096",
+        "--timeout-graceful-shutdown",
+        "3",
     ]
 
 

@@ -64,7 +64,7 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     expect(phone.locator("[data-slots]")).to_have_text("4/4 slots")
 
     # Armory: buy two, equip them
-    phone.get_by_role("link", name="Armory").click()
+    phone.get_by_role("link", name="Armory", exact=True).click()
     phone.get_by_role("button", name="Buy Hunting Bow · 15 feods").click()
     expect(phone.locator('[data-weapon="Hunting Bow"]')).to_be_visible()
     phone.get_by_role("button", name="Buy Executioner's Axe · 38 feods").click()

@@ -48,6 +48,10 @@ def test_send_a_party_see_the_countdown_then_the_report_after_the_deadline(clien
         assert 'data-due="2026-05-01T18:20:00+00:00"' in page
         office = client.get(reverse("guilds:home")).content.decode()
         assert "data-city-badge" not in office
+        # Found by a new user: the office did not say a party was out nor when it returns.
+        out = office.split("data-party-out>")[1].split("</p>")[0]
+        assert "The Tarred Tankard" in out and "back in 20\xa0minutes" in out
+        assert all(m.card.name in out for m in party)
 
         clock.shift(timedelta(minutes=20))
         page = client.get(

@@ -287,3 +287,21 @@ def test_a_phone_without_a_seat_may_watch_a_table_still_in_the_lobby(client):
     client.post(f"/t/{table.code}/command/", {"type": "table.start"})
     html = watcher.get(watch.group(1)).content.decode()
     assert 'data-status="playing"' in html and controls(html) == []
+
+
+def test_the_join_qr_does_not_glare_in_a_dark_room(client):
+    """Found by a new user: the white QR code glared in a dark room. Its light modules are a
+    dim grey with at least 7:1 contrast against its dark ones (WCAG's ratio)."""
+    from tabletop.views import QR_LIGHT
+
+    table = open_table(client)
+    svg = client.get(f"/t/{table.code}/qr.svg").content.decode().lower()
+    assert "#fff" not in svg and "white" not in svg and QR_LIGHT in svg
+
+    def luminance(hex_colour: str) -> float:
+        rgb = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    ratio = (luminance(QR_LIGHT) + 0.05) / (luminance("#111111") + 0.05)
+    assert 7 <= ratio < 15  # readable, and not the 18.9:1 of white
