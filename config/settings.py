@@ -5,7 +5,9 @@
 - ``SECRET_KEY``: when unset, a random key is made once and kept in ``.run/secret_key`` (never
   a key that is public in the source).
 - ``HTTPS`` ("1"): the site is served over HTTPS (directly or behind a proxy): secure cookies,
-  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``.
+  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``; the
+  client's address is the one uvicorn resolved (``--forwarded-allow-ips``, bin/run's ``PROXY_IPS``).
+- ``STATIC_ROOT``: where ``collectstatic`` puts the static files (default ``staticfiles``).
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
   uses kombu's SQL transport on ``.celery/broker.sqlite3`` and Channels its in-memory layer
@@ -123,6 +125,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request's DB connection goes back to the pool before the response is sent
+    # (config/dbpool.py; else each request held one while the event loop sent its body).
+    "config.dbpool.ReleaseConnectionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tabletop.middleware.PrivateByDefaultMiddleware",
@@ -141,7 +146,8 @@ MIDDLEWARE = [
 # Logins (the page and the admin): django-axes locks a username at one address out for
 # AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT failures; the page says how long to wait.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: force_login and sessions use its get_user
+    "tabletop.gate.LoginFailureGate",  # failures per address whatever the names (any form)
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
@@ -249,7 +255,8 @@ STORAGES = {
 }
 # Pages are compressed too. Django masks the CSRF token per response and pads the gzip
 # header at random (BREACH); Cache-Control and the other headers are untouched.
-MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "django.middleware.gzip.GZipMiddleware")
 
 # Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

@@ -73,6 +73,25 @@
     }
   });
   var net = null, hadOpen = false, hideTimer = null;
+  // A frame that carries only the blocks that changed (tabletop/blocks.py): "<!--delta FROM
+  // TO-->" then each changed block, swapped by its id. It is applied only to the region at
+  // version FROM; a page elsewhere drops it and, when it is behind, fetches the whole region.
+  // An answer's refusal shown in the region goes with the version it was shown at.
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && e.detail.message;
+    if (typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
+    var m = /^<!--delta (\d+) (\d+)-->/.exec(msg), live = document.getElementById("live");
+    var from = m ? parseInt(m[1], 10) : -1, to = m ? parseInt(m[2], 10) : -1;
+    var now = live ? parseInt(live.dataset.version || "-1", 10) : -1;
+    if (!m || !live || now !== from) {
+      e.preventDefault();
+      lastSeen = Date.now();
+      if (to > now) catchUp();
+      return;
+    }
+    live.dataset.version = String(to);
+    live.querySelectorAll(':scope > .alert:not([data-code="seat_moved"])').forEach(function (a) { a.remove(); });
+  });
   // The banner sits under the top bar and above the page; a sticky bar of the page (DemLoc's
   // turn bar) sits under the banner, not under it: --net-h is the banner's height (0 hidden).
   function netHeight() {
@@ -404,11 +423,10 @@
   }
   if (document.readyState === "complete") landOnOpen();
   else window.addEventListener("load", function () { setTimeout(landOnOpen, 0); });
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
-    var snap = snapshot(e.detail.target);
-    var wasLobby = e.detail.target.dataset.status === "lobby";
-    var before = landings(e.detail.target);
+  function watchSwap(target) {
+    var snap = snapshot(target);
+    var wasLobby = target.dataset.status === "lobby";
+    var before = landings(target);
     setTimeout(function () {
       restore(snap);
       // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts,
@@ -438,6 +456,18 @@
       if (!landing && gone) landing = now[0];
       if (landing) land(landing);
     }, 0);
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
+    watchSwap(e.detail.target);
+  });
+  // A frame of changed blocks (tabletop/blocks.py) swaps elements inside #live: the same care
+  // (open sheets, focus, a refusal at its control, landing on what appeared).
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && e.detail.message;
+    if (e.defaultPrevented || typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
+    var live = document.getElementById("live");
+    if (live) watchSwap(live);
   });
 })();
 
