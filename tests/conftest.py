@@ -9,7 +9,7 @@ from tabletop import services
 from tabletop.rules import Command
 
 # Every error code the tests provoke at an API endpoint must be listed in its OpenAPI entry.
-pytest_plugins = ["tests.api_codes"]
+pytest_plugins = ["tests.api_codes", "tests.kit"]
 
 
 def _static_is_stale() -> bool:

@@ -15,9 +15,8 @@ from schemathesis.checks import not_a_server_error
 
 EXAMPLES = 6
 REQUESTS: list[str] = []
-# The tally below counts what this process sent: under pytest-xdist the whole module runs in one
-# test process (``--dist loadgroup``, Makefile).
-pytestmark = pytest.mark.xdist_group("api_fuzz")
+# The tally below counts what this process sent: ``make test`` runs this file in a process of its
+# own (Makefile test-unit).
 
 app = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)

@@ -4,14 +4,13 @@ and secrecy of factions, souls and face-down cards in pages, API answers, frames
 import json
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from tabletop import services
 from tabletop.errors import RuleViolation
 from tabletop.models import Table
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
+from tests.kit import phone
 
 NINE = {"kind": "troop", "damage": 9, "symbol": "rock"}
 DUMMY = {"kind": "dummy"}
@@ -160,18 +159,7 @@ async def test_websocket_frames_hold_only_the_own_faction(make_table):
     table, seats = await sync_to_async(make_table)("espionage", players=3)
     state = table.state
     watcher = next(n for n in range(3) if n != state["active"])
-    token = await sync_to_async(seat_token)(seats[watcher])
-    comm = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.code}/",
-        headers=[
-            (b"origin", b"http://127.0.0.1"),
-            (b"host", b"127.0.0.1"),
-            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
-        ],
-    )
-    connected, _ = await comm.connect()
-    assert connected
+    comm = await phone(table, seats[watcher])
     frame = await comm.receive_from(timeout=5)
     assert faction_marker(state, watcher) in frame and frame.count('id="my-faction"') == 1
     active = state["active"]

@@ -28,11 +28,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
-
 
 def together(*actions):
     """Run the callables at the same moment, each in its own thread and connection."""

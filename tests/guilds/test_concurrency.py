@@ -4,7 +4,7 @@ only: real concurrent transactions in threads, each with its own connection."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from guilds import services
 from tabletop.errors import RuleViolation
@@ -14,11 +14,6 @@ from .factories import WeaponCardFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
 
 
 def race(n, action):

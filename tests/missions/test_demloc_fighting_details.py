@@ -132,10 +132,15 @@ def test_7_2_a_cancelled_calculation_is_no_activation_and_a_stray_shot_goes_on()
 
 
 def test_7_2_activations_not_tracked_with_the_free_option():
+    """With ``activations=free`` a character shoots twice in one phase; with the default the
+    second shot is refused ``already_activated`` (the test above)."""
     t = new_sim(options={"activations": "free"})
-    for _ in range(2):
+    for n in range(2):
         run(t, ANN, "shot.propose", shooter=f"{KORR}:0", target=BRAM, test_roll=1, dice="3 3 3")
+        assert t.state["pending"], f"shot {n + 1} was not taken"
         run(t, ANN, "calc.apply")
+        assert not t.state["pending"]
+    t.assert_replay_equal()
 
 
 # ---------------------------------------------------------------- 7.2.1 / 7.3.2 hand-to-hand tests

@@ -5,7 +5,7 @@ transactions in two threads, each with its own connection."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from guilds.models import LedgerEntry, Mercenary
 from missions import services
@@ -15,11 +15,6 @@ from .lifecycle_flow import achieve, cmd, kill, open_table, prepare
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
 
 
 def race(n, action):

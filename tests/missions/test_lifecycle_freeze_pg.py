@@ -9,7 +9,6 @@ dismissal wins whenever it runs first and the close then skips the dead mercenar
 enlisted again alive: these tests fail on that code."""
 
 import pytest
-from django.db import connection
 
 from guilds import services as gs
 from guilds.models import LedgerEntry, Mercenary
@@ -21,11 +20,6 @@ from .test_lifecycle_close_pg import race
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
 
 
 def test_closing_and_dismissing_the_killed_mercenary_at_once_never_both_win_6_4(

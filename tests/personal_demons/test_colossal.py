@@ -14,18 +14,13 @@ import pytest
 
 from tabletop.errors import TabletopError
 from tabletop.personal_demons.rules.content import build_catalog, demo_cards
+from tests.kit import refused
 
 from .cards import BLUE4, PLAIN, R, cmd, game, p, with_cards
 
 
 def courage(effect, name="X"):
     return {"effect": effect, "name": name}
-
-
-def refused(code, fn, *args, **kwargs):
-    with pytest.raises(TabletopError) as exc:
-        fn(*args, **kwargs)
-    assert exc.value.code == code
 
 
 def colossal_ready(ability, players=2, extra=(), types=("Imp",)):

@@ -1,9 +1,8 @@
 """At a physical table: cadence, sin gauges, Courage limit and the scoring assistant
 (rulebook "Summoning Phase", "Sin", "Three Courage maximum", "Scoring")."""
 
-import pytest
 
-from tabletop.errors import TabletopError
+from tests.kit import refused
 
 from .cards import R, cmd, game
 
@@ -13,12 +12,6 @@ PHYSICAL = {"table": "physical"}
 def everyone_ready(g):
     for s in range(len(g.state["players"])):
         cmd(g, s, "pd.phys.ready")
-
-
-def refused(code, fn, *args, **kwargs):
-    with pytest.raises(TabletopError) as exc:
-        fn(*args, **kwargs)
-    assert exc.value.code == code
 
 
 def test_the_leader_keeps_the_cadence_of_six_steps_and_passes_the_leader_card():

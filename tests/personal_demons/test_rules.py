@@ -2,12 +2,12 @@
 
 import pytest
 
-from tabletop.errors import TabletopError
 from tabletop.personal_demons.rules import board as B
 from tabletop.personal_demons.rules import solo_rating
 from tabletop.personal_demons.rules.common import score_display
 from tabletop.personal_demons.rules.content import default_geometry
 from tabletop.testing import playout
+from tests.kit import refused
 
 from .cards import BLUE4, PLAIN, R, cmd, game, p, with_cards
 
@@ -55,12 +55,6 @@ def seals(g, seat=0):
         (tuple(s["point"]) if s["point"] else s["on"], s["colour"], s["active"])
         for s in p(g, seat)["board"]["seals"]
     ]
-
-
-def refused(code, fn, *args, **kwargs):
-    with pytest.raises(TabletopError) as exc:
-        fn(*args, **kwargs)
-    assert exc.value.code == code
 
 
 # -- setup (rulebook "Setup" A-L) -----------------------------------------------------------

@@ -16,6 +16,7 @@ from tabletop.realm.models import Demon, Pact
 from tabletop.realm.rules import cards as C
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
+from tests.kit import phone
 
 from .deals import R
 
@@ -236,9 +237,7 @@ def test_a_bind_posted_from_the_page_form(client, make_table):
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_frames_and_the_undo_path_hold_only_the_own_hand(make_table):
     from asgiref.sync import sync_to_async
-    from channels.testing import WebsocketCommunicator
 
-    from config.asgi import application
 
     # The deal depends on the table id (the seed is per table), which differs between SQLite
     # and PostgreSQL: play tables until the watcher is dealt three alike to summon.
@@ -247,18 +246,7 @@ async def test_websocket_frames_and_the_undo_path_hold_only_the_own_hand(make_ta
         state = R.load(table.state)
         turn = state["turn"]
         actor, watcher = seats[turn], seats[1 - turn]
-        token = await sync_to_async(seat_token)(watcher)
-        comm = WebsocketCommunicator(
-            application,
-            f"/ws/tables/{table.code}/",
-            headers=[
-                (b"origin", b"http://127.0.0.1"),
-                (b"host", b"127.0.0.1"),
-                (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
-            ],
-        )
-        connected, _ = await comm.connect()
-        assert connected
+        comm = await phone(table, watcher)
 
         def frame_ok(frame, state):
             for card in state["players"][turn]["hand"]:

@@ -14,11 +14,6 @@ from tabletop.models import Event
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL): a backend to terminate")
-
 
 def post(client, url, body, token=None):
     headers = {"HTTP_X_SEAT_TOKEN": token} if token else {}

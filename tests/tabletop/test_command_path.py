@@ -37,12 +37,11 @@ def api_table(client):
 
 
 @pytest.mark.django_db(transaction=True)  # outside a test transaction, as a server runs it
+@pytest.mark.postgres  # the one-statement write is PostgreSQL's (SQLite: a transaction)
 def test_a_tap_with_a_seat_token_is_two_statements_on_postgresql(client, api_table):
     """One query finds the seat, its table and the state to decide on; one statement appends
     the events and moves the projection, guarded by the version read (no BEGIN, no row lock,
     no COMMIT round trip). Before the command path was made one statement: eight, then six."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the one-statement write is PostgreSQL's (SQLite: a transaction)")
     code, ann, _ben = api_table
     with CaptureQueriesContext(connection) as queries:
         response = post(client, f"/api/tables/{code}/commands",
@@ -128,12 +127,11 @@ def test_a_receiver_still_refuses_the_command_in_its_transaction(make_table):
 
 
 @pytest.mark.django_db(transaction=True)  # outside a test transaction, as a server runs it
+@pytest.mark.postgres  # the one-statement write is PostgreSQL's (SQLite: a transaction)
 def test_a_tap_on_a_table_this_process_wrote_last_is_one_statement(make_table):
     """``SNAPSHOTS``: the next command of a table decides on the projection this process just
     wrote, so the in-process append is one statement (no read), guarded by the version and the
     time of that write."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the one-statement write is PostgreSQL's (SQLite: a transaction)")
     table, seats = make_table(players=2)
     services.run_command(table.pk, seats[0], Command("counter.add", {"amount": 1}))
     with CaptureQueriesContext(connection) as queries:

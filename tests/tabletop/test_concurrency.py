@@ -4,7 +4,7 @@ concurrent transactions in two threads, each with its own connection)."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from tabletop import services
 from tabletop.errors import Conflict
@@ -15,11 +15,6 @@ pytestmark = [
     pytest.mark.postgres,
 ]
 
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (set DATABASE_URL); SQLite serialises all writers")
 
 
 def race(table, seats, commands, expected):

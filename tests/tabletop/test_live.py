@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from tabletop import services
 from tabletop.rules import Command
-from tabletop.seats import cookie_name, seat_token
+from tests.kit import phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,22 +20,6 @@ def version_of(frame: str) -> int:
 
 def total_of(frame: str) -> int:
     return int(re.search(r'id="total">(-?\d+)<', frame).group(1))
-
-
-async def phone(table, seat):
-    token = await sync_to_async(seat_token)(seat)
-    comm = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.code}/",
-        headers=[
-            (b"origin", b"http://127.0.0.1"),
-            (b"host", b"127.0.0.1"),
-            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
-        ],
-    )
-    connected, _ = await comm.connect()
-    assert connected
-    return comm
 
 
 async def test_four_phones_all_receive_each_update_and_a_reconnecting_one_catches_up(make_table):

@@ -9,9 +9,7 @@ from tabletop.models import Event
 from tabletop.rules import Command
 from tabletop.seats import seat_with_table
 
-pytestmark = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's"
-)
+pytestmark = pytest.mark.postgres  # prepared statements are PostgreSQL's
 
 
 def _prepared_statements() -> list[str]:

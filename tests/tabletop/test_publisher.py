@@ -10,15 +10,13 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from config.asgi import application
 from tabletop import services
 from tabletop.fanout import get_hub
 from tabletop.publisher import PUBLISHER, Publisher, publish_command
 from tabletop.rules import Command
-from tabletop.seats import cookie_name, seat_token
+from tests import kit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,13 +26,7 @@ def version_of(frame: str) -> int:
 
 
 async def phone(table, seat=None):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if seat is not None:
-        token = await sync_to_async(seat_token)(seat)
-        headers.append((b"cookie", f"{cookie_name(table.pk)}={token}".encode()))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/", headers=headers)
-    connected, _ = await comm.connect()
-    assert connected
+    comm = await kit.phone(table, seat)
     assert version_of(await comm.receive_from(timeout=5)) == table.version  # catch-up
     return comm
 

@@ -3,13 +3,12 @@
 import json
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from tabletop import live as live_reads
 from tabletop import services
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
+from tests.kit import phone
 
 
 def secret_of(table, seat):
@@ -80,18 +79,7 @@ async def test_websocket_frames_hold_only_the_own_secret(make_table):
         b = table.state["secrets"]["1"]
         if a != b:
             break
-    token = await sync_to_async(seat_token)(alice)
-    comm = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.code}/",
-        headers=[
-            (b"origin", b"http://127.0.0.1"),
-            (b"host", b"127.0.0.1"),
-            (b"cookie", f"{cookie_name(table.pk)}={token}".encode()),
-        ],
-    )
-    connected, _ = await comm.connect()
-    assert connected
+    comm = await phone(table, alice)
     frame = await comm.receive_from(timeout=5)
     assert marker(a) in frame and marker(b) not in frame
     await sync_to_async(services.run_command)(table, bob, Command("counter.secret.redraw"))
