@@ -22,6 +22,10 @@ from .common import NO_LINES, P, not_possessed, num, own_piece, piece_name, play
 
 abilities = Topic("abilities")
 
+#: Why a possessed character's activated ability is not offered (7.2.3, Details about daemon
+#: possessed effect: "A daemon possessed character cannot perform any other actions").
+POSSESSED_BLOCK = "not while possessed: a possessed character acts no more (7.2.3)"
+
 #: 8.4 FURY lasts two turns (the same effect as ``demloc.effect.set`` with FURY on).
 FURY_TURNS = 2
 
@@ -30,7 +34,10 @@ def ability_view(state: dict, p: dict) -> list[dict]:
     """The abilities of piece ``p`` for its sheet: each ability dict (``cards``) with its
     ``index``, whether it is ``activated`` and, for an activated one, whether its player's
     fate points pay it now (``can_pay``), the fate left after (``fate_after``), the button's
-    label and accessible name and the command data (``data``, JSON)."""
+    label and accessible name and the command data (``data``, JSON). A possessed character's
+    activated ability carries ``blocked``, the reason it cannot be used (DemLoc 7.2.3: "A daemon
+    possessed character cannot perform any other actions in the turn"; ``ability_use`` refuses
+    it with ``possessed``), so the sheet says why instead of offering the button."""
     fate = next((pl["fate"] for pl in state["players"] if pl["seat"] == p["owner"]), 0)
     out = []
     for i, a in enumerate(p.get("abilities") or []):
@@ -41,6 +48,7 @@ def ability_view(state: dict, p: dict) -> list[dict]:
                 "index": i,
                 "activated": activated,
                 "can_pay": activated and fate >= a["fate_cost"],
+                "blocked": POSSESSED_BLOCK if activated and p.get("possessed") else "",
                 "fate_after": fate - a["fate_cost"],
                 "button": f"Use {a['name']} ({a['fate_cost']} fate)",
                 # WCAG 2.5.3: the accessible name starts with the visible label.
@@ -111,4 +119,4 @@ def say_ability_used(e: EventRecord, s: dict) -> str:
     return _used_text(s, e.data)
 
 
-__all__ = ["FURY_TURNS", "abilities", "ability_view", "piece_name"]
+__all__ = ["FURY_TURNS", "POSSESSED_BLOCK", "abilities", "ability_view", "piece_name"]

@@ -223,3 +223,33 @@ def test_a_guild_mercenary_brings_every_code_and_ability_cost_to_its_card_5_1_1_
         },
     ]
     assert card["features"] == ["FLY 2"]
+
+
+def test_a_possessed_character_offers_no_ability_button_and_says_why_7_2_3():
+    # 7.2.3 "A daemon possessed character cannot perform any other actions in the turn": the
+    # sheet offered "Use Tide sense (2 fate)" that the command then refused.
+    from django.template.loader import render_to_string
+
+    t = new_sim()
+
+    def sheet_html():
+        view = t.view(BOB)
+        sheet = next(p for p in view["pieces"] if p["id"] == "s1-maud")
+        html = render_to_string(
+            "missions/_piece.html",
+            {"p": sheet, "view": view, "command_url": "/c/", "table": {"code": "ABC"}},
+        )
+        return sheet, html
+
+    sheet, html = sheet_html()
+    assert sheet["ability_refs"][0]["blocked"] == ""
+    assert "Use Tide sense (2 fate)" in html and "data-ability-blocked" not in html
+    run(t, ANN, "possession.assign", piece="s1-maud", source="Abyss call", instructions="")
+    sheet, html = sheet_html()
+    assert sheet["ability_refs"][0]["blocked"].startswith("not while possessed")
+    assert sheet["ability_refs"][1]["blocked"] == ""  # a passive ability needs no use
+    assert "Use Tide sense" not in html
+    assert "not while possessed: a possessed character acts no more (7.2.3)" in html
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
+        "possessed"
+    )
