@@ -11,7 +11,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from guilds.models import Expedition, GuildEvent, IncomePeriod
-from tabletop.models import Event, Table
+from tabletop.live import table_status_text
+from tabletop.models import Event, Seat, Table
 
 from . import live
 from .health import ALIVE_WITHIN
@@ -29,8 +30,24 @@ def _commands_since(since) -> int:
     )
 
 
+def turn_text(state) -> str:
+    """Where a live table's game is, from its stored projection (a dict, or None in the lobby):
+    "round 2 · turn 3 · phase shooting" with the parts the game keeps at the top of its state
+    (``round``, ``turn``, ``phase``, each when present and not a container), ``""`` when none."""
+    if not isinstance(state, dict):
+        return ""
+    parts = []
+    for key in ("round", "turn", "phase"):
+        value = state.get(key)
+        if value is not None and value != "" and not isinstance(value, dict | list):
+            parts.append(f"{key} {value}")
+    return " · ".join(parts)
+
+
 def operations_context(now=None) -> dict:
-    """Figures of the page: ``tables`` (live tables with their connected phones), ``phones``,
+    """Figures of the page: ``tables`` (live tables, each with its connected phones, its
+    ``players`` (seat names in seat order), ``stage`` (the table page's status words, e.g.
+    "Preparing: Objective") and ``turn`` (``turn_text``)), ``phones``,
     ``commands_per_minute`` (last minute, and the mean of the last 10), ``overdue`` (per timer
     kind: count and oldest lag in s), ``workers`` (name, alive, last heartbeat), ``errors``
     (the last hour's, newest first, at most 50) and ``processes`` reporting."""
@@ -45,11 +62,31 @@ def operations_context(now=None) -> dict:
     errors.sort(key=lambda e: e["at"], reverse=True)
     tables = list(
         Table.objects.filter(status=Table.Status.PLAYING, updated_at__gte=now - timedelta(hours=6))
-        .order_by("-updated_at")
-        .values("id", "code", "ruleset", "title", "version", "updated_at")[:100]
+        .order_by("-updated_at")[:100]
     )
+    players: dict[int, list[str]] = {}
+    for table_id, name in (
+        Seat.objects.filter(table_id__in=[t.pk for t in tables])
+        .order_by("table_id", "number")
+        .values_list("table_id", "name")
+    ):
+        players.setdefault(table_id, []).append(name)
+    rows = []
     for t in tables:
-        t["phones"] = sockets.get(t["id"], 0)
+        rows.append(
+            {
+                "id": t.pk,
+                "code": t.code,
+                "ruleset": t.ruleset,
+                "title": t.title,
+                "version": t.version,
+                "updated_at": t.updated_at,
+                "phones": sockets.get(t.pk, 0),
+                "players": players.get(t.pk, []),
+                "stage": table_status_text(t),
+                "turn": turn_text(t.state),
+            }
+        )
     overdue = []
     for model in (Expedition, IncomePeriod, GuildEvent):
         late = model.objects.filter(settled_at__isnull=True, due_at__lt=now - OVERDUE_AFTER)
@@ -72,7 +109,7 @@ def operations_context(now=None) -> dict:
         for w in WorkerBeat.objects.order_by("-last_seen")[:50]
     ]
     return {
-        "tables": tables,
+        "tables": rows,
         "phones": sum(sockets.values()),
         "commands_last_minute": _commands_since(now - timedelta(minutes=1)),
         "commands_per_minute_10": round(_commands_since(now - timedelta(minutes=10)) / 10, 1),

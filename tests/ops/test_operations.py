@@ -83,3 +83,23 @@ def test_health_says_which_part_is_down(client):
     checks = client.get("/health/?format=json").json()
     assert any("Database" in k for k in checks) and any("Cache" in k for k in checks)
     assert all(v == "OK" for k, v in checks.items() if "Celery" not in k), checks
+
+
+def test_each_live_table_links_to_its_page_and_admin_with_players_stage_and_turn(
+    make_table, staff
+):
+    # The operator saw bare codes: now each live table is a card whose code opens the table
+    # (and "admin" its admin page), with its players, its status words and where its game is.
+    from ops.views import turn_text
+
+    table, _ = make_table("espionage", players=3)
+    table.seats.filter(number=1).update(name="Bartholomew of the Lower Loch")
+    page = staff.get("/admin/ops/").content.decode()
+    card = page[page.index(f'data-table="{table.code}"') :].split("</li>")[0]
+    assert f'href="/t/{table.code}/"' in card
+    assert f'href="/admin/tabletop/table/{table.pk}/change/"' in card
+    assert "Players: P1, Bartholomew of the Lower Loch, P3" in card
+    assert "Playing" in card
+    assert f"phase {table.state['phase']}" in card
+    assert turn_text({"turn": 3, "phase": "shooting", "round": None}) == "turn 3 · phase shooting"
+    assert turn_text({"phase": {"nested": 1}}) == "" and turn_text(None) == ""
