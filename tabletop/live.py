@@ -20,12 +20,12 @@ from django.urls import reverse
 
 from tabletop import blocks
 from tabletop.log import narrated, recent_lines
-from tabletop.models import Seat, Table
+from tabletop.models import Event, Seat, Table
 from tabletop.registry import event_label, get_ruleset
 
 __all__ = [
     "Lazy", "live_context", "page_response", "region_response", "render_region", "live_log_lines", "log_lines", "option_rows", "seat_view",
-    "table_shared", "table_status_text", "undo_rule",
+    "table_shared", "table_status_text", "undo_rule", "undo_why",
 ]
 
 
@@ -188,6 +188,8 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "seats_url": reverse("tabletop:seats", args=[table.code]),
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
+        # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
+        "undo_why": "" if meta.get("undo") else undo_why(table, meta),
         "final_commands": sorted(game.final_commands),
         "option_rows": Lazy(lambda: option_rows(game, table.options, table.setup)),
         # The latest lines of the log, narrated from events (the projection holds no prose).
@@ -208,6 +210,23 @@ def live_log_lines(table: Table, seats: list | None = None, shared: dict | None 
         return Lazy(list)
     names = {s.number: s.name for s in seats} if seats is not None else None
     return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+
+
+def undo_why(table: Table, meta: dict) -> str:
+    """Why nothing can be undone at ``table`` now (its undo list is empty), in a few words for
+    the greyed Undo button (docs/architecture.md, undo): ``"all undone"`` when Redo holds what
+    was undone, ``"cards shown"`` when the last action showed hidden information (a
+    barrier: its events are final), else ``"nothing yet"`` (the game just started)."""
+    if meta.get("redo"):
+        return "all undone"
+    last = (
+        Event.objects.filter(table=table)
+        .exclude(command_type__in=("table.undo", "table.redo"))
+        .order_by("-version")
+        .values_list("final", flat=True)
+        .first()
+    )
+    return "cards shown" if last else "nothing yet"
 
 
 def undo_rule(game) -> str:

@@ -12,6 +12,26 @@ from tests.e2e.conftest import shot
 R = RealmRuleset()
 
 
+#: Each hand card whose background is light (luminance over 0.1) or whose rank or suit mark
+#: has a contrast under 4.5:1 on it (WCAG 1.4.3).
+CARD_CONTRAST = r"""() => {
+  const lum = (c) => { const v = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map(x => x / 255)
+    .map(x => x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const out = [];
+  for (const card of document.querySelectorAll("#rl-hand .rl-card")) {
+    const bg = lum(getComputedStyle(card).backgroundColor);
+    if (bg > 0.1) out.push(`${card.textContent.trim()}: light background`);
+    for (const part of card.querySelectorAll("b, i, small")) {
+      const fg = lum(getComputedStyle(part).color);
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      if (ratio < 4.5) out.push(`${card.textContent.trim()}: ${part.tagName} ${ratio.toFixed(1)}:1`);
+    }
+  }
+  return out;
+}"""
+
+
 def _hand(page) -> list[str]:
     return page.locator("#rl-hand .realm-pick").evaluate_all("els => els.map(e => e.value)")
 
@@ -55,6 +75,9 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
         for card in state["players"][1 - number]["hand"]:
             assert f'value="{card}"' not in html
     shot(ann, "realm-start-ann")
+    # Dark cards for a dark room (they were cream, #f3efe6): each card's background is dark and
+    # its rank and suit read at 4.5:1 or more on it.
+    assert ann.evaluate(CARD_CONTRAST) == []
 
     # A card is a checkbox named "8 of Daggers"; a refused ritual says
     # why next to the Bind buttons, and what was ticked stays ticked
@@ -63,9 +86,12 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
     expect(phone.get_by_role("checkbox", name=C.card_label(card))).to_have_count(1)
     tick(phone, card)
     phone.locator("#rl-bind-active").click()
-    expect(phone.locator("#rl-act-error")).to_contain_text("meet")
+    # Said once, right under the button tapped (it was printed above two buttons; then twice).
+    refusal = phone.locator("#rl-me .alert:visible", has_text="meet")
+    expect(refusal).to_have_count(1)
+    expect(phone.locator("#rl-me form:has(#rl-bind-active) + .alert")).to_contain_text("meet")
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).to_be_checked()
-    expect(phone.locator("#rl-act-error")).to_be_in_viewport()
+    expect(refusal).to_be_in_viewport()
     shot(phone, "realm-bind-refused")
     phone.locator(f'#rl-hand label:has(input[value="{card}"])').click()
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).not_to_be_checked()

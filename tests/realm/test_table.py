@@ -215,11 +215,13 @@ def test_a_bind_posted_from_the_page_form(client, make_table):
         },
     )
     assert response.status_code == 400 and 'data-code="ritual_fails"' in response.content.decode()
-    # The refusal also sits next to the Bind buttons that sent it
+    # The refusal sits right under the Bind buttons that sent it (not above the whole row of
+    # Bind, Summon and End turn), once
     body = response.content.decode()
     mine = body[body.index('id="rl-me"'):]
     note = mine.index('id="rl-act-error"')
-    assert note < mine.index('id="rl-bind-active"') and "Play 1 to 4 cards" in mine[note : note + 200]
+    assert mine.index('id="rl-bind-active"') < note < mine.index('id="rl-summon"')
+    assert "Play 1 to 4 cards" in mine[note : note + 200] and mine.count('id="rl-act-error"') == 1
     assert 'id="rl-power-error"' not in body and 'id="rl-ritual-error"' not in body
     # one ticked card arrives as a string; form-declared Vessels use vs:/vr: fields
     response = client.post(

@@ -305,3 +305,20 @@ def test_the_join_qr_does_not_glare_in_a_dark_room(client):
 
     ratio = (luminance(QR_LIGHT) + 0.05) / (luminance("#111111") + 0.05)
     assert 7 <= ratio < 15  # readable, and not the 18.9:1 of white
+
+
+def test_a_greyed_undo_says_why(client):
+    # A greyed Undo gave no reason: it now says, on the button, why nothing can be undone.
+    def undo_button():
+        page = client.get(f"/t/{table.code}/").content.decode()
+        return re.search(r"<button[^>]*>↶ Undo.*?</button>", page).group(0)
+
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    assert "disabled" in undo_button() and "nothing yet" in undo_button()
+    client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "2"})
+    assert "disabled" not in undo_button() and "undo-why" not in undo_button()
+    client.post(f"/t/{table.code}/command/", {"type": "table.undo"})
+    assert "disabled" in undo_button() and "all undone" in undo_button()
+    client.post(f"/t/{table.code}/command/", {"type": "counter.secret.redraw"})
+    assert "disabled" in undo_button() and "cards shown" in undo_button()
