@@ -40,6 +40,36 @@ def guild_of(user):
         return None
 
 
+def running_missions(user, limit: int = 3) -> list[dict]:
+    """The missions ``user`` holds a seat at that are still running (not closed, their table in
+    the lobby or playing), the most recently changed first, at most ``limit``: each
+    ``{"mission", "status" (the table's status words, e.g. "Preparing: Objective"),
+    "players" (seat names in seat order)}``; ``[]`` for an anonymous user. The mission lobby
+    shows them first: the way back from a live table leads to the running mission."""
+    from tabletop.live import table_status_text
+
+    if user is None or not user.is_authenticated:
+        return []
+    missions = (
+        Mission.objects.filter(
+            table__seats__user=user,
+            closed_at__isnull=True,
+            table__status__in=(Table.Status.LOBBY, Table.Status.PLAYING),
+        )
+        .select_related("table", "definition")
+        .order_by("-table__updated_at")
+        .distinct()[:limit]
+    )
+    return [
+        {
+            "mission": m,
+            "status": table_status_text(m.table),
+            "players": list(m.table.seats.order_by("number").values_list("name", flat=True)),
+        }
+        for m in missions
+    ]
+
+
 def _guild_of(user):
     if user is None or not user.is_authenticated:
         raise NotAllowed("login_required", "Log in with your Guild Master account first.")

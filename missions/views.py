@@ -46,6 +46,9 @@ def lobby(request):
         if request.user.is_authenticated
         else []
     )
+    # The way back from a live table (the phone's Back button lands here after the table was
+    # opened from this page): the user's missions still running, first, with their table.
+    running = services.running_missions(request.user)
     return render(
         request,
         "missions/lobby.html",
@@ -55,6 +58,7 @@ def lobby(request):
             "guild": guild,
             "error": error,
             "recent": recent,
+            "running": running,
             "options": [
                 {"name": name, **spec}
                 for name, spec in OPTIONS_SCHEMA.items()

@@ -264,3 +264,30 @@ def test_the_home_page_lists_a_table_with_the_words_of_its_status_badge(
         "Ended: close to write the results",
         "Finished",
     ]
+
+
+def test_the_way_back_from_a_live_table_leads_to_the_running_mission(
+    client, make_guild, demo_missions
+):
+    # The phone's Back button from a live table lands on the lobby it was opened from: it
+    # showed "Start a mission" with the running mission a line at the bottom. Now the running
+    # mission comes first, with its status, players and a button back to its table; once it is
+    # closed, it is only in the recent list.
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    client.force_login(b.master)
+    html = client.get(reverse("missions:lobby")).content.decode()
+    running = html[html.index("Your mission in progress") :]
+    assert html.index("Your mission in progress") < html.index('id="mission-open"')
+    assert mission.definition.name in running.split("</section>")[0]
+    back = f'href="{reverse("tabletop:table", args=[table.code])}">Back to the table</a>'
+    assert back in running.split("</section>")[0]
+    assert "Preparing" in running.split("</section>")[0] and table.code in running
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    kill(table, sb, "Ash")
+    cmd(table, sa, "kill.count", kind="mercenary", level=1)
+    achieve(table, sa)
+    client.post(reverse("missions:close", args=[table.code]))
+    html = client.get(reverse("missions:lobby")).content.decode()
+    assert "Your mission in progress" not in html and "Back to the table" not in html
