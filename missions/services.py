@@ -15,6 +15,7 @@ from guilds import services as guild_services
 from guilds.ids import parse_id
 from tabletop import services as table_services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
+from tabletop.live import table_status_text
 from tabletop.log import REDO_EVENT, UNDO_EVENT
 from tabletop.models import Seat, Table
 from tabletop.registry import get_ruleset
@@ -46,8 +47,6 @@ def running_missions(user, limit: int = 3) -> list[dict]:
     ``{"mission", "status" (the table's status words, e.g. "Preparing: Objective"),
     "players" (seat names in seat order)}``; ``[]`` for an anonymous user. The mission lobby
     shows them first: the way back from a live table leads to the running mission."""
-    from tabletop.live import table_status_text
-
     if user is None or not user.is_authenticated:
         return []
     missions = (
