@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from guilds.demo import load_demo_content
@@ -51,6 +52,13 @@ def test_the_admin_and_the_ops_page_do_not_scroll_sideways_at_360_px(new_phone):
         if over > 0:
             wide[path] = over
     assert wide == {}, f"pages scrolling sideways (px): {wide}"
+    # The operations page with a live table: no serious or critical accessibility finding.
+    serious = [
+        v["id"]
+        for v in Axe().run(phone).response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert serious == []
     # On the operations page the live table's code is a link a thumb taps to open the table.
     card = phone.locator(f'[data-table="{table.code}"]')
     expect(card).to_contain_text("Bartholomew of the Lower Loch Lanterns")
