@@ -508,6 +508,13 @@
     if (el && el.getClientRects().length) window.scrollBy(0, el.getBoundingClientRect().top - hold.top);
     else window.scrollTo(0, y);
   }
+  // A new stage (the game started, the next preparation step, play begun, the mission over)
+  // is a new page on every phone: read from its data-land="next" element, else its first
+  // data-land element (DemLoc: the turn bar once play begins), else the region's top.
+  function landOnStage(live) {
+    var el = live.querySelector('[data-land="next"]') || live.querySelector("[data-land]");
+    if (el) land(el); else live.scrollIntoView({ block: "start" });
+  }
   function landOnOpen() {
     var el = document.querySelector('#live [data-land="open"]');
     if (!el) return;
@@ -571,7 +578,7 @@
     if (!t || !live || !(t === live || live.contains(t)) || e.detail.shouldSwap === false) return;
     var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
     carry(t, incoming || e.detail.fragment);
-    if (!held) held = { hold: anchor(live), y: window.scrollY };
+    if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
     if (t !== live) return;
     var snap = snapshot(t), wasLobby = t.dataset.status === "lobby";
     setTimeout(function () {
@@ -586,15 +593,19 @@
     var live = document.getElementById("live");
     if (!held || !t || !live || !(t === live || live.contains(t))) return;
     var h = held; held = null;
-    holdView(h.hold, h.y);
+    if (stageOf() !== h.stage) landOnStage(live); else holdView(h.hold, h.y);
   });
-  // The answer to this phone's tap (afterRequest reaches the document even when the tapped
-  // form was replaced: htmx fires it again on the nearest ancestor left in the page).
-  document.addEventListener("htmx:afterRequest", function (e) {
+  // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
+  // target), which is always in the page, unlike the tapped form, which a push may have
+  // replaced before the answer came. Landed after the swap and after restore() above (which
+  // puts a refusal at its control).
+  document.addEventListener("htmx:beforeSwap", function (e) {
     var cfg = e.detail && e.detail.requestConfig;
     if (!mine || !cfg || !cfg.elt || !cfg.elt.closest || !cfg.elt.closest("[data-command]")) return;
     var m = mine; mine = null; sentForm = null;
-    setTimeout(function () {
+    setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
+  });
+  function landAfterTap(m) {
       var live = document.getElementById("live");
       if (!live) return;
       var note = live.querySelector(".alert.at-control");
@@ -607,16 +618,12 @@
         return el.id && m.landings.indexOf(el.id) < 0;
       })[0];
       if (fresh) { land(fresh); return; }
-      if (stageOf() !== m.stage) {
-        var next = live.querySelector('[data-land="next"]');
-        if (next) land(next); else live.scrollIntoView({ block: "start" });
-        return;
-      }
+      if (stageOf() !== m.stage) { landOnStage(live); return; }
       var same = formBySig(live, m.sig);
       if (same && !fixed(same)) window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
-      else if (m.at) holdView(m.at, m.y);
-    }, 0);
-  });
+      else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
+      else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
+  }
 })();
 
 // --- the screen stays on during a game (issue 16 point 6) -----------------------------------
