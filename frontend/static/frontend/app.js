@@ -381,7 +381,11 @@
       else if (i.multiple) values[i.name] = Array.prototype.map.call(i.selectedOptions, function (o) { return o.value; });
       else values[i.name] = i.value;
     });
-    last = { sig: sig(form), values: values };
+    // home: the nearest element with an id around the control (DemLoc: the thumb bar, a
+    // character's card): where a refusal goes when the answer no longer has the control
+    // (two Next turn taps at once: the loser's turn bar has moved on).
+    var home = form.parentElement && form.parentElement.closest("[id]");
+    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
     if (old) old.remove();
@@ -414,16 +418,23 @@
         });
         placed = { sig: last.sig, code: alert.dataset.code, text: alert.textContent };
         alert.remove();
+      } else if (last.home && document.getElementById(last.home)) {
+        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
+        alert.remove();
       }
     }
     if (placed) {
       var target = formBySig(live, placed.sig);
+      var home = !target && placed.home ? document.getElementById(placed.home) : null;
       live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
-      if (target) {
+      if (target || home) {
         var note = document.createElement("p");
         note.className = "alert at-control"; note.setAttribute("role", "alert");
         note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
-        target.insertAdjacentElement("afterend", note);
+        if (target) target.insertAdjacentElement("afterend", note);
+        else if (getComputedStyle(home).flexDirection === "column-reverse") home.appendChild(note);
+        else home.prepend(note);
+        target = target || note;
         openAround(target);
         if (alert) {
           var r = note.getBoundingClientRect();
@@ -527,11 +538,25 @@
   // What a swap must keep of the region it replaces, done to the incoming copy before the swap
   // so that the page never shows (nor measures) a shorter page in between: the open <details>
   // and what is typed in a field another phone's update would reset.
+  // A form or an open <details> that the update takes away for a while (DemLoc hides every
+  // action while a calculation waits for Apply) is kept aside and given back when it returns.
+  var asideValues = {}, asideOpen = {};
   function carry(from, into) {
     if (!from || !into || !into.querySelectorAll) return;
-    from.querySelectorAll("details[id][open]").forEach(function (d) {
-      var twin = into.querySelector("#" + CSS.escape(d.id));
-      if (twin && twin.tagName === "DETAILS") twin.open = true;
+    from.querySelectorAll("details[id][open]").forEach(function (d) { asideOpen[d.id] = true; });
+    Object.keys(asideOpen).forEach(function (id) {
+      var twin = into.querySelector("#" + CSS.escape(id));
+      if (twin && twin.tagName === "DETAILS") { twin.open = true; delete asideOpen[id]; }
+    });
+    into.querySelectorAll("form").forEach(function (f) {
+      var kept = asideValues[sig(f)];
+      if (!kept) return;
+      delete asideValues[sig(f)];
+      kept.forEach(function (k) {
+        var t = f.querySelector(k.sel);
+        if (!t) return;
+        if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
+      });
     });
     from.querySelectorAll("form").forEach(function (f) {
       if (f === sentForm) return;  // the form just sent starts afresh with the answer
@@ -545,7 +570,15 @@
       });
       if (!changed.length) return;
       var twin = formBySig(into, sig(f));
-      if (!twin) return;
+      if (!twin) {
+        asideValues[sig(f)] = changed.map(function (i) {
+          var sel = '[name="' + CSS.escape(i.name) + '"]';
+          if (i.type === "checkbox" || i.type === "radio") return { sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked };
+          if (i.tagName === "SELECT") return { sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) };
+          return { sel: sel, value: i.value };
+        });
+        return;
+      }
       changed.forEach(function (i) {
         var sel = '[name="' + CSS.escape(i.name) + '"]';
         if (i.type === "checkbox" || i.type === "radio") sel += '[value="' + CSS.escape(i.value) + '"]';
