@@ -12,8 +12,18 @@ import re
 
 from playwright.sync_api import expect
 
+from missions.demo import load_demo_missions
 from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
 from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.test_mission_lobby import login
+from tests.missions.lifecycle_flow import (
+    all_next,
+    build_guild,
+    cmd,
+    roster_id,
+    to_stage,
+)
+from tests.missions.lifecycle_flow import open_table as open_mission
 
 TOLERANCE = 2  # px: "did not move"
 
@@ -28,9 +38,13 @@ def in_view(phone, locator) -> dict:
     box = locator.bounding_box()
     assert box is not None, locator
     in_bar = locator.evaluate("e => !!e.closest('#bottom-bar, #dl-turn')")
-    top = 0 if in_bar else phone.evaluate(
-        "() => { const t = document.getElementById('dl-turn');"
-        " return t ? t.getBoundingClientRect().bottom : 56; }"
+    top = (
+        0
+        if in_bar
+        else phone.evaluate(
+            "() => { const t = document.getElementById('dl-turn');"
+            " return t ? t.getBoundingClientRect().bottom : 56; }"
+        )
     )
     bottom = 740 if in_bar else phone.locator("#bottom-bar").bounding_box()["y"]
     assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, (box, top, bottom)
@@ -203,8 +217,10 @@ def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alon
     expect(ann.locator('[data-piece="d1"]')).to_be_attached()
     kept = view_kept(ann, mark)
     ben.screenshot(path="test-artifacts/landing-summon-ben.png")
-    print(f"summon: Ben scrollY {ben_before} -> {scroll_y(ben)}, the daemon's card on screen;"
-          f" Ann's view kept: {kept}")
+    print(
+        f"summon: Ben scrollY {ben_before} -> {scroll_y(ben)}, the daemon's card on screen;"
+        f" Ann's view kept: {kept}"
+    )
 
 
 def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_bar(new_phone):
@@ -227,7 +243,9 @@ def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_
     box = in_view(ben, refusal)
     release()
     ben.screenshot(path="test-artifacts/landing-two-next-ben.png")
-    print(f"two Next turn taps: Ben's refusal at viewport y={box['y']:.0f}, scrollY {scroll_y(ben)}")
+    print(
+        f"two Next turn taps: Ben's refusal at viewport y={box['y']:.0f}, scrollY {scroll_y(ben)}"
+    )
     expect(ben.locator("#dl-turn-no")).to_contain_text("Turn 2")
 
     # The claim (7.3.2.3): Ann claims from her thumb bar and lands on it; Ben confirms from his.
@@ -242,27 +260,17 @@ def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_
     confirm = ben.get_by_role("button", name="Confirm the claim")
     expect(confirm).to_be_visible()
     in_view(ben, confirm)
-    print(f"claim: Ann on her claim at y={ann.locator('#dl-claim').bounding_box()['y']:.0f};"
-          f" Ben's view kept: {view_kept(ben, mark)}")
+    print(
+        f"claim: Ann on her claim at y={ann.locator('#dl-claim').bounding_box()['y']:.0f};"
+        f" Ben's view kept: {view_kept(ben, mark)}"
+    )
     confirm.tap()
 
-    # Mission over: the result on screen and Close the mission in the thumb bar, both phones.
+    # Mission over (a table of its own: nothing to close): said in the turn bar, on screen.
     for phone in (ann, ben):
-        expect(phone.locator("#dl-winner")).to_be_visible()
-        close = phone.locator("#bottom-bar").get_by_role("button", name="Close the mission")
-        in_view(phone, close)
-    in_view(ben, ben.locator("#dl-winner"))
+        expect(phone.locator("#dl-turn .dl-ended")).to_contain_text("objective achieved")
+        in_view(phone, phone.locator("#dl-turn .dl-ended"))
     ben.screenshot(path="test-artifacts/landing-over-ben.png")
-    ann.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    ann.once("dialog", lambda d: d.accept())
-    ann.locator("#bottom-bar").get_by_role("button", name="Close the mission").tap()
-    closed = ann.locator("#dl-closed")
-    expect(closed).to_be_visible()
-    in_view(ann, closed)
-    for phone in (ann, ben):
-        in_view(phone, phone.locator("#bottom-bar").get_by_role("link", name="Another mission"))
-    ann.screenshot(path="test-artifacts/landing-closed-ann.png")
-    print(f"closed: Ann lands on the result at y={closed.bounding_box()['y']:.0f}")
 
 
 def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_phone):
@@ -270,11 +278,6 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     3,264 px page); then a Guild mission's preparation (6.4.1): Next in the thumb bar of the
     phone that did not tap last, saying whom it waits for; the deployment turn's Placed in the
     bar and an alert on the phone whose turn it becomes."""
-    from missions.demo import load_demo_missions
-    from tests.e2e.test_mission_lobby import login
-    from tests.missions.lifecycle_flow import all_next, build_guild, cmd, roster_id, to_stage
-    from tests.missions.lifecycle_flow import open_table as open_mission
-
     host = new_phone()
     host.goto("/missions/new/")
     host.fill("#name", "Ann")
@@ -284,8 +287,10 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     expect(host.locator("#table-options")).to_be_hidden()  # folded: one line with Change
     height = host.evaluate("document.documentElement.scrollHeight")
     host.screenshot(path="test-artifacts/landing-lobby-host.png")
-    print(f"lobby: Start at y={start.bounding_box()['y']:.0f} with the page at scrollY 0, "
-          f"page {height} px")
+    print(
+        f"lobby: Start at y={start.bounding_box()['y']:.0f} with the page at scrollY 0, "
+        f"page {height} px"
+    )
     host.context.close()
 
     definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
@@ -311,16 +316,19 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     in_view(ann, wait)
     next_ben = ben.locator("#dl-thumb").get_by_role("button", name="Next")
     in_view(ben, next_ben)
-    print(f"prep Next: Ben's view kept {view_kept(ben, mark)};"
-          f" his Next at y={next_ben.bounding_box()['y']:.0f}")
+    print(
+        f"prep Next: Ben's view kept {view_kept(ben, mark)};"
+        f" his Next at y={next_ben.bounding_box()['y']:.0f}"
+    )
     ben.screenshot(path="test-artifacts/landing-prep-next-ben.png")
     next_ben.tap()
 
     # Deployment: the acting phone's Placed is in its bar; the other gets the alert in turn.
     for phone in (ann, ben):
         expect(phone.locator('[data-stage="deployment"]')).to_be_visible()
-    acting = next(p for p in (ann, ben) if p.locator("#dl-thumb").get_by_role(
-        "button", name="Placed").count())
+    acting = next(
+        p for p in (ann, ben) if p.locator("#dl-thumb").get_by_role("button", name="Placed").count()
+    )
     other = ben if acting is ann else ann
     placed = acting.locator("#dl-thumb").get_by_role("button", name="Placed")
     in_view(acting, placed)
