@@ -33,12 +33,20 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory test-e2e
 
+# Every core (up to 4) runs tests (pytest-xdist): each process has its own test database
+# (pytest-django adds _gw0, _gw1, ... to its name; a SQLite file per process), its own Redis
+# database and channel prefix (config/settings.py TEST_WORKER) and picks free ports for the
+# servers it starts (tests/servers.py); a module whose tests share what they count is one
+# xdist_group (tests/test_api_fuzz.py). TEST_PROCESSES=0 runs in this process.
+TEST_PROCESSES ?= auto
+XDIST = -n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup
+
 test-unit: $(STAMP)
-	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/drills -q -p no:cacheprovider
+	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/drills -q -p no:cacheprovider $(XDIST)
 
 test-e2e: $(STAMP)
 	@if [ -x /usr/bin/chromium ]; then \
-	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest tests/e2e -q -p no:cacheprovider --reruns 2 --reruns-delay 1; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc; \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest tests/e2e -q -p no:cacheprovider $(XDIST) --reruns 2 --reruns-delay 1; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc; \
 	else echo "Chromium is missing (apt-get install chromium): browser tests NOT run." >&2; \
 	  [ -z "$$CI" ] || exit 1; fi
 
@@ -48,7 +56,7 @@ MYPY_PATHS := tabletop/rules.py tabletop/decider.py tabletop/log.py tabletop/dic
 	tabletop/espionage/rules tabletop/personimo/rules tabletop/realm/rules \
 	tabletop/personal_demons/rules missions/rules guilds/services
 
-## make lint: ruff, the import contracts of DESIGN.md's map (import-linter), mypy.
+## make lint: ruff, the import contracts of docs/architecture.md's map (import-linter), mypy.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
@@ -82,4 +90,4 @@ bench: bench-venv
 	$(PY) bench/demloc_long.py --commands 5000 --at 100,1000,5000
 
 clean:
-	rm -rf $(VENV) .celery db.sqlite3 .test-db*.sqlite3 staticfiles test-artifacts
+	rm -rf $(VENV) .celery* db.sqlite3 .test-db*.sqlite3 staticfiles test-artifacts

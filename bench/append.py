@@ -1,4 +1,4 @@
-"""In-process append (issue 19): ``run_command`` against the eventsourcing library's save.
+"""In-process append: ``run_command`` against the eventsourcing library's save.
 
 ``--threads`` threads (1 and 8 by default), each with its own counter table (4 seats,
 started) and its own database connection, run ``counter.add`` through

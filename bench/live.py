@@ -1,4 +1,4 @@
-"""Benchmark of the live path (issue 19): table commands against a bare one-row insert.
+"""Benchmark of the live path: table commands against a bare one-row insert.
 
 Starts the web server under test (``--server daphne|uvicorn|gunicorn``, ``--workers N``) on
 PostgreSQL and Redis (``DATABASE_URL``/``REDIS_URL``; migrated first; ``DB_POOL=1``) with

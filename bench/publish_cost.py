@@ -1,4 +1,4 @@
-"""What handing table versions to the channel layer costs (issue 19 point 1), against a bare
+"""What handing table versions to the channel layer costs, against a bare
 redis-py ``PUBLISH`` of the same messages in the same run.
 
 Publishes ``--tables`` tables' new versions at once (a batch, as a busy server sees them),

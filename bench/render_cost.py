@@ -1,4 +1,4 @@
-"""What one live-region render costs in the web process (issue 19 point 2).
+"""What one live-region render costs in the web process.
 
 Times ``tabletop.fanout.render_views`` (the fan-out's one read of the table and its renders)
 per view with ``time.process_time`` (CPU of this process), for a started 4-seat counter

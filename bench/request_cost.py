@@ -1,4 +1,4 @@
-"""What one table command costs inside the web process (issue 19), against the bare insert.
+"""What one table command costs inside the web process, against the bare insert.
 
 Both go through the same Django stack in one process (Django's test ``Client``: the whole
 middleware and URL resolution, no socket, so the load client costs nothing): ``POST

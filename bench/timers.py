@@ -1,4 +1,4 @@
-"""Benchmark of the city's timers (issue 4; DESIGN.md "Guilds and timers").
+"""Benchmark of the city's timers (docs/architecture.md "Guilds and timers").
 
 N expeditions fall due within one window (default 10,000 within 60 s); one Celery worker
 (``celery -A config worker -B``, prefork, 2 processes) on Redis and PostgreSQL settles them.

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (DESIGN.md, live sync)."""
+"""ASGI entry point: HTTP through Django, websockets through Channels (docs/architecture.md, live sync)."""
 
 import gc
 import os
@@ -12,6 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 from servestatic import ServeStaticASGI  # noqa: E402
 
@@ -19,7 +20,7 @@ from tabletop.gate import SameOriginWebsocket  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 
 # The ASGI server serves our static files itself (htmx, CSS): a table may have no internet and
-# no web server in front (issue 16 point 7, issue 19 point 4). ServeStatic (the maintained
+# no web server in front. ServeStatic (the maintained
 # ASGI-native WhiteNoise) serves STATIC_ROOT, which bin/run collects under content-hashed names
 # with gzip copies: a hashed name is ``max-age=315360000, public, immutable``, any other 60 s,
 # and the gzip copy goes to a browser that accepts it. It indexes the files once, when this
@@ -28,6 +29,25 @@ from tabletop.routing import websocket_urlpatterns  # noqa: E402
 # Django's own handler serves the apps' folders as they are edited. SERVE_STATIC=0 when a
 # proxy or CDN serves /static/.
 HASHED = r"\.[0-9a-f]{12}\.[A-Za-z0-9]+$"  # ManifestStaticFilesStorage: name.<12 hex>.ext
+
+
+def check_static_manifest() -> None:
+    """Refuse to start (``ImproperlyConfigured``, with the command to run) when the static files'
+    manifest is missing: every page names its CSS and scripts through it (the manifest storage),
+    so without it every page would answer 500. ``bin/run`` collects at each start; a server
+    started by hand (``uvicorn config.asgi:application``) must run ``collectstatic`` first.
+    Nothing to check with ``DEBUG`` (Django serves the apps' folders as they are)."""
+    if settings.DEBUG:
+        return
+    manifest = settings.STATIC_ROOT / "staticfiles.json"
+    if not manifest.is_file():
+        raise ImproperlyConfigured(
+            f"No static files manifest at {manifest}: run `.venv/bin/python manage.py "
+            "collectstatic --noinput` (as bin/run does) before starting the server."
+        )
+
+
+check_static_manifest()
 if not settings.SERVE_STATIC:
     http_app = django_asgi_app
 elif settings.DEBUG:

@@ -1,6 +1,6 @@
 """The Celery app. Broker from settings (Redis, or kombu's SQL transport on a SQLite file).
 
-``WorkerClock`` replaces Celery beat (issue 18): every worker sends the periodic tasks of
+``WorkerClock`` replaces Celery beat: every worker sends the periodic tasks of
 ``settings.WORKER_CLOCK`` itself, so no single process's death stops the city's clock, and
 sends the ``on_connect`` tasks each time it (re)connects to its broker.
 """

@@ -29,6 +29,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -73,6 +74,18 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 
+
+def private_file(path: Path) -> None:
+    """Make ``path`` (a SQLite file of the embedded default) readable by its owner only, as the
+    key beside it: created empty with mode 0600 when absent (SQLite then keeps the mode, and
+    gives its journal files the same), chmod 0600 when it exists. Never raises."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
+
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -113,6 +126,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tabletop.middleware.PrivateByDefaultMiddleware",
+    "tabletop.middleware.MalformedBodyMiddleware",  # before CSRF reads a broken multipart body
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -138,6 +152,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tabletop.gate.login_locked_out"
 AXES_VERBOSE = False
+# The same address as every other throttle: the one the server resolved (tabletop.gate).
+AXES_CLIENT_IP_CALLABLE = "tabletop.gate.client_address"
 
 ROOT_URLCONF = "config.urls"
 
@@ -152,6 +168,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tabletop.middleware.developer_mode",
+                "tabletop.middleware.name_limit",
             ],
         },
     },
@@ -167,6 +184,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if str(DATABASES["default"]["NAME"]) not in ("", ":memory:"):
+        private_file(Path(DATABASES["default"]["NAME"]))
     # A file (not :memory:) so that a browser-test server process shares the test database.
     # One file per test process, so parallel runs never share (or delete) each other's database.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
@@ -175,7 +194,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Lets psycopg prepare statements; only the command path's server-binding cursors ask to
-    # (tabletop.prepared: issue 19). Django's own cursors bind on the client and never prepare.
+    # (tabletop.prepared). Django's own cursors bind on the client and never prepare.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 
 # The pool is the default for servers and workers; the test process itself keeps one
@@ -219,9 +238,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 SERVE_STATIC = env_bool("SERVE_STATIC", default=True)
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Static files are collected (``bin/run`` and the test session run collectstatic) under
-# content-hashed names with gzip copies next to them (issue 16 point 7, issue 19 point 4): a
+# content-hashed names with gzip copies next to them: a
 # changed file gets a new address, so the old one may be cached for good. config/asgi.py
 # serves them (ServeStatic).
 STORAGES = {
@@ -232,7 +251,7 @@ STORAGES = {
 # header at random (BREACH); Cache-Control and the other headers are untouched.
 MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
 
-# Table commands are small: anything bigger is malformed (DESIGN.md, bad input).
+# Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
@@ -241,6 +260,16 @@ TABLETOP_PUBLISH_DIRECT = os.environ.get("TABLETOP_PUBLISH_DIRECT", "1") not in 
 TABLETOP_SNAPSHOT_CACHE = int(os.environ.get("TABLETOP_SNAPSHOT_CACHE", "256"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# Parallel test processes (pytest-xdist sets PYTEST_XDIST_WORKER to gw0, gw1, ... in each, and
+# the servers and workers they start inherit it) share one Redis: each takes a database of its
+# own (the cache, Celery's queues) and a channel prefix of its own (pub/sub channels are not
+# per database), so one process's tables never hear another's.
+TEST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and TEST_WORKER:
+    _parts = urlsplit(REDIS_URL)
+    _db = int(_parts.path.strip("/") or 0) + 1 + int(TEST_WORKER.removeprefix("gw") or 0)
+    REDIS_URL = urlunsplit(_parts._replace(path=f"/{_db}"))
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -256,6 +285,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "group_expiry": 300,
+                "prefix": f"asgi{TEST_WORKER}",
             },
         }
     }
@@ -284,7 +314,7 @@ if REDIS_URL:
 # embedded default). Not the filesystem transport: it renames a message file into place while
 # another process may read it empty (celery/kombu#1551, a worker crash seen here); a SQL
 # message is one row written in one transaction, so a reader sees all of it or nothing.
-CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / ".celery"))
+CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR_PATH", BASE_DIR / f".celery{TEST_WORKER}"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # No ETA message is held longer than the city's ETA horizon (2 min), so none is redelivered
@@ -299,6 +329,7 @@ if REDIS_URL:
     }
 else:
     CELERY_BROKER_URL = f"sqla+sqlite:///{CELERY_QUEUE_DIR / 'broker.sqlite3'}"
+    private_file(CELERY_QUEUE_DIR / "broker.sqlite3")
     # (Its options go to SQLAlchemy's create_engine: the poll interval stays kombu's 1 s.)
     CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 20}}
 # Sending a task from a request never waits long for a missing broker: the rows it is about
@@ -338,9 +369,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "tabletop.api.exception_handler",
-    # Throttles count by client address: X-Forwarded-For is believed only from the proxies we
-    # run behind (else anyone could send a new one with every guess).
-    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", 1 if env_bool("BEHIND_PROXY", False) else 0)),
+    # Throttles count the address the server itself resolved (REMOTE_ADDR: uvicorn believes
+    # X-Forwarded-For only from its --forwarded-allow-ips, the configured proxy; bin/run),
+    # never a header that any peer may write (tabletop.gate.client_address).
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "DemLoc companion API",
@@ -359,6 +391,10 @@ SPECTACULAR_SETTINGS = {
 TABLETOP_CODE_GUESS_RATE = os.environ.get("TABLETOP_CODE_GUESS_RATE", "30/min")
 TABLETOP_SEAT_JOIN_RATE = os.environ.get("TABLETOP_SEAT_JOIN_RATE", "20/min")
 TABLETOP_TABLE_CREATE_RATE = os.environ.get("TABLETOP_TABLE_CREATE_RATE", "20/min")
+# Accounts: sign-ups per address, and failed logins per address whatever the names tried (the
+# per-name lock is django-axes'; this one stops one address trying names in turn).
+ACCOUNTS_SIGNUP_RATE = os.environ.get("ACCOUNTS_SIGNUP_RATE", "10/hour")
+ACCOUNTS_LOGIN_FAILURE_RATE = os.environ.get("ACCOUNTS_LOGIN_FAILURE_RATE", "30/hour")
 
 # Fail closed (README, "Serving it safely").
 # Content-Security-Policy (Django's own): scripts only from our static files (the pages have no
@@ -404,10 +440,12 @@ if HTTPS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # No seat's move link in the log (a refused /rejoin/<token>/ names its path): ops/redact.py.
+    "filters": {"redact": {"()": "ops.redact.RedactSecrets"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler"},
+        "console": {"class": "logging.StreamHandler", "filters": ["redact"]},
         # The last hour's errors of each process, for the operations page (ops/live.py).
-        "recent": {"class": "ops.live.RecentErrors"},
+        "recent": {"class": "ops.live.RecentErrors", "filters": ["redact"]},
     },
     "root": {"handlers": ["console", "recent"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -9,10 +9,11 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tabletop.gate import LoginFailureThrottle, SignUpThrottle, throttled_response
+from tabletop.live import table_status_text
 from tabletop.models import Seat
 from tabletop.registry import all_rulesets
 from tabletop.seats import cookie_seats
-from tabletop.services import table_status_text
 
 
 @require_GET
@@ -34,13 +35,33 @@ def home(request):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    """Create an account and log in."""
+    """Create an account and log in. Sign-ups are throttled per client address
+    (``SignUpThrottle``: 429 "try again in N s")."""
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST":
+        limiter = SignUpThrottle()
+        if not limiter.allow_request(request, None):
+            return throttled_response(request, limiter.refusal())
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page (django-axes locks one name at one address after a few failures),
+    and failures from one address counted whatever the names (``LoginFailureThrottle``): past
+    the rate every login from there answers 429 "try again in N s"."""
+
+    def post(self, request, *args, **kwargs):
+        failures = LoginFailureThrottle()
+        if failures.over(request):
+            return throttled_response(request, failures.refusal())
+        response = super().post(request, *args, **kwargs)
+        if response.status_code == 200:  # the form again: a wrong name or password
+            failures.record(request)
+        return response
 
 
 def logout(request):

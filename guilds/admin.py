@@ -291,8 +291,8 @@ class LimitBonusInline(admin.TabularInline):
 
 
 class GuildAdminForm(forms.ModelForm):
-    """The Guild change form checks the name and colour as the app does (issue 14:
-    ``services.guild_name_check``); ``GuildAdmin.save_model`` writes through
+    """The Guild change form checks the name and colour as the app does
+    (``services.guild_name_check``); ``GuildAdmin.save_model`` writes through
     ``services.guild_update``."""
 
     class Meta:

@@ -1,4 +1,4 @@
-"""JSON API of the Guild (DESIGN.md, Interfaces), mounted at ``/api/guild/``.
+"""JSON API of the Guild (docs/architecture.md, Interfaces), mounted at ``/api/guild/``.
 
 One view per operation, explicit input and output serializers, the same services as the pages
 (STYLE.md 9). Everything starts from ``request.user.guild``: another Guild's ids answer 404.

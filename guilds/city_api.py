@@ -1,4 +1,4 @@
-"""JSON API of the map of DemLoc (DESIGN.md, Interfaces), mounted with the Guild API at
+"""JSON API of the map of DemLoc (docs/architecture.md, Interfaces), mounted with the Guild API at
 ``/api/guild/city...``. Same services as the page (STYLE.md 9); everything starts from the
 user's Guild, so another Guild's expedition or event answers 404. Unknown points are listed
 without name, kind or income (the Guild has not explored them)."""

@@ -615,7 +615,7 @@ class Guild(models.Model):
 
 
 class LedgerEntry(models.Model):
-    """One change of fame, feods or blood stones, with its reason (DESIGN.md, guilds)."""
+    """One change of fame, feods or blood stones, with its reason (docs/architecture.md, guilds)."""
 
     class Currency(models.TextChoices):
         FAME = "fame", "Fame"
@@ -1021,7 +1021,7 @@ class KnownPoint(models.Model):
 
 
 class Timer(models.Model):
-    """A deadline kept in the database (DESIGN.md "Guilds and timers"): ``due_at`` is when it
+    """A deadline kept in the database (docs/architecture.md "Guilds and timers"): ``due_at`` is when it
     settles, ``settled_at`` when it did (set once, under a row lock: a second settlement is a
     no-op), ``eta_sent_at`` when a Celery task with that ETA was handed to the broker."""
 

@@ -25,8 +25,8 @@ MAX_BUILDING_LEVEL = 5
 CURRENCIES = ("fame", "feods", "blood_stones")  # 3, 6.2
 # A Guild's name is its Master's seat name at a mission table (6.4 "connect their profiles"):
 # one limit for both, the kit's seat name length (tabletop.services.MAX_SEAT_NAME; a test keeps
-# them equal), so every Guild can host and join (issue 14).
-GUILD_NAME_MIN, GUILD_NAME_MAX = 2, 40
+# them equal), so every Guild can host and join.
+GUILD_NAME_MIN, GUILD_NAME_MAX = 2, 60
 
 # A new Guild starts with these balances (6.2, "first access"); our choice.
 STARTING_BALANCES: Mapping[str, int] = {"fame": 0, "feods": 150, "blood_stones": 0}
@@ -76,7 +76,7 @@ DORMITORY_PER_LEVEL = (
     {2: 6, 3: 5, 4: 4, 5: 3},
 )
 # Fame a Guild needs to enlist a mercenary of each level (6.3: "if his Guild is famous enough").
-# Level 1 is always open, whatever the fame (our rule, issue 14: a new Guild that loses its
+# Level 1 is always open, whatever the fame (our rule: a new Guild that loses its
 # first standard mission falls below 0 fame, and 6.4.1 lets players "return to the individual
 # game mode to manage the Guild and prepare for a new collective game": a Guild must always be
 # able to rebuild from level-1 mercenaries; the slot, type and level limits of 5.1.1 still apply).
@@ -143,7 +143,7 @@ class LimitBonus:
 
 # Home areas (5.1.1: the limits per type and per level depend on "the areas of DemLoc where the
 # Guild is based and ... the control it exercises over the different areas of the city"). Our
-# rule (issue 14), the rulebook gives no numbers: a Guild is based in every area where it holds
+# rule, the rulebook gives no numbers: a Guild is based in every area where it holds
 # at least HOME_AREA_MIN_POINTS control points; at most MAX_HOME_AREAS of them count; each home
 # area raises the per-type limit of every mercenary type by HOME_AREA_PER_TYPE and the level-2
 # limit by HOME_AREA_LEVEL_2. A new Guild holds no point: no home area, the building's limits.

@@ -78,6 +78,9 @@ def _office(guild) -> dict:
         "ledger": guild.ledger.all()[:8],
         "city_badge": city_badge(guild),
         "name_max": rules.GUILD_NAME_MAX,
+        # A Guild without a set redeemed: the City Gate is the next step (the founding
+        # message says so), so it is the highlighted tile, not the Map.
+        "first_step_gate": not queries.redeemed_sets(guild).exists(),
     }
 
 
@@ -240,24 +243,42 @@ def _render(request, page: str, guild, extra: dict | None = None, status: int = 
     return render(request, template, context, status=status)
 
 
-def _perform(request: HttpRequest, page: str, action: Callable, done: str = "", **kwargs):
+def _perform(
+    request: HttpRequest,
+    page: str,
+    action: Callable,
+    done: str | Callable = "",
+    land: Callable | None = None,
+    **kwargs,
+):
     """Run one service for the user's Guild; on success redirect (or re-render the partial for
-    htmx), on a broken rule re-render with the message at the form that was used."""
+    htmx), on a broken rule re-render with the message at the form that was used.
+
+    The landing rule of the Guild pages (docs/playing.md, "The Guild pages: where a tap
+    lands"): the confirmation is shown at the row the tap made or changed (``land(result)``: the id of that
+    row, e.g. ``"weapon-12"``; by default the row of the form that was used, its hidden ``at``
+    field), and the page script (``guilds/guilds.js``) brings that row into view. A row the tap
+    removed (dismiss, send away) has no place left: the confirmation is at the top. ``done`` is
+    the confirmation's text, or a function of the service's result that gives it.
+    """
     guild = _guild(request)
     if guild is None:
         return redirect("guilds:home")
     try:
-        action(guild=guild, **kwargs)
+        result = action(guild=guild, **kwargs)
     except TabletopError as exc:
         guild.refresh_from_db()
         extra = {"error": exc, "error_at": request.POST.get("at", "")}
         return _render(request, page, guild, extra, status=exc.status)
+    text = done(result) if callable(done) else done
+    at = land(result) if land is not None else request.POST.get("at", "")
     if request.htmx:
         guild.refresh_from_db()
-        return _render(request, page, guild, {"done": done})
-    if done:
-        messages.success(request, done)
-    return redirect("guilds:home" if page == "office" else f"guilds:{page}")
+        return _render(request, page, guild, {"done": text, "done_at": at})
+    if text:
+        messages.success(request, text)
+    url = reverse("guilds:home" if page == "office" else f"guilds:{page}")
+    return redirect(f"{url}#{at}" if at else url)
 
 
 def _page_view(page: str):
@@ -372,21 +393,31 @@ def _action(page: str):
 # --- actions: one service each -------------------------------------------------------------------
 
 
+def _row(prefix: str) -> Callable:
+    """``land`` for an action whose result is a new row: ``"<prefix>-<its pk>"``."""
+    return lambda result: f"{prefix}-{result.pk}"
+
+
+def _gone(result) -> str:
+    """``land`` for an action that removed its row: the confirmation stays at the top."""
+    return ""
+
+
 @_action("gate")
 def redeem(request):
     return _perform(
         request,
         "gate",
         services.set_code_redeem,
-        "Cards added to your database.",
+        lambda code: f"{code.card_set.name}: its cards are in your database.",
         code=request.POST.get("code", ""),
     )
 
 
 @_action("office")
 def rename(request):
-    """Rename the Guild (or change its colour) from the Master's office (issue 14: a name the
-    seats accept, ``guilds.rules.GUILD_NAME_MAX``)."""
+    """Rename the Guild (or change its colour) from the Master's office (a name the seats
+    accept, ``guilds.rules.GUILD_NAME_MAX``)."""
     return _perform(
         request,
         "office",
@@ -423,6 +454,7 @@ def friend_prepare(request):
         "friends",
         services.guest_guild_prepare,
         "Guest Guild ready: bring it at a mission for your friend's seat.",
+        _row("friend"),
         name=request.POST.get("name", ""),
         colour=request.POST.get("colour", ""),
         roster=roster,
@@ -432,7 +464,7 @@ def friend_prepare(request):
 @_action("friends")
 def friend_delete(request, pk: int):
     return _perform(
-        request, "friends", services.guest_guild_delete, "Guest Guild deleted.", guest_id=pk
+        request, "friends", services.guest_guild_delete, "Guest Guild deleted.", _gone, guest_id=pk
     )
 
 
@@ -442,7 +474,8 @@ def enlist(request):
         request,
         "dormitory",
         services.mercenary_enlist,
-        "Mercenary enlisted.",
+        lambda m: f"{m.card.name} enlisted.",
+        _row("merc"),
         card_id=request.POST.get("card"),
     )
 
@@ -450,22 +483,41 @@ def enlist(request):
 @_action("dormitory")
 def dismiss(request, pk: int):
     return _perform(
-        request, "dormitory", services.mercenary_dismiss, "Mercenary dismissed.", mercenary_id=pk
+        request,
+        "dormitory",
+        services.mercenary_dismiss,
+        "Mercenary dismissed.",
+        _gone,
+        mercenary_id=pk,
     )
 
 
 @_action("dormitory")
 def heal(request, pk: int):
     return _perform(
-        request, "dormitory", services.mercenary_heal, "Mercenary healed.", mercenary_id=pk
+        request,
+        "dormitory",
+        services.mercenary_heal,
+        lambda m: f"{m.card.name} healed.",
+        mercenary_id=pk,
     )
 
 
 @_action("armory")
 def buy(request):
     return _perform(
-        request, "armory", services.weapon_buy, "Weapon bought.", card_id=request.POST.get("card")
+        request,
+        "armory",
+        services.weapon_buy,
+        lambda w: f"{w.card.name} bought: it is in the armory.",
+        _row("weapon"),
+        card_id=request.POST.get("card"),
     )
+
+
+def _equipped(weapon) -> str:
+    space = "top" if weapon.slot == rules.PRIMARY else "lower"
+    return f"{weapon.card.name} equipped: {weapon.mercenary.card.name}, {space} space."
 
 
 @_action("armory")
@@ -474,7 +526,7 @@ def equip(request, pk: int):
         request,
         "armory",
         services.weapon_equip,
-        "Weapon equipped.",
+        _equipped,
         weapon_id=pk,
         mercenary_id=request.POST.get("mercenary"),
         slot=request.POST.get("slot") or None,
@@ -484,7 +536,11 @@ def equip(request, pk: int):
 @_action("armory")
 def unequip(request, pk: int):
     return _perform(
-        request, "armory", services.weapon_unequip, "Weapon back in the armory.", weapon_id=pk
+        request,
+        "armory",
+        services.weapon_unequip,
+        lambda w: f"{w.card.name} is back in the armory.",
+        weapon_id=pk,
     )
 
 
@@ -494,7 +550,8 @@ def code_add(request):
         request,
         "library",
         services.arcane_code_add,
-        "Arcane Code added.",
+        lambda c: f"{c.card.name} added to the library.",
+        _row("code"),
         card_id=request.POST.get("card"),
     )
 
@@ -505,7 +562,7 @@ def code_assign(request, pk: int):
         request,
         "library",
         services.arcane_code_assign,
-        "Arcane Code assigned.",
+        lambda c: f"{c.card.name} assigned to {c.mercenary.card.name}.",
         code_id=pk,
         mercenary_id=request.POST.get("mercenary"),
     )
@@ -514,7 +571,11 @@ def code_assign(request, pk: int):
 @_action("library")
 def code_unassign(request, pk: int):
     return _perform(
-        request, "library", services.arcane_code_unassign, "Back on the shelf.", code_id=pk
+        request,
+        "library",
+        services.arcane_code_unassign,
+        lambda c: f"{c.card.name} is back on the shelf.",
+        code_id=pk,
     )
 
 
@@ -524,7 +585,8 @@ def follower_enlist(request):
         request,
         "guesthouse",
         services.follower_enlist,
-        "Follower lodged.",
+        lambda g: f"{g.card.name} lodged.",
+        _row("guest"),
         card_id=request.POST.get("card"),
     )
 
@@ -532,7 +594,12 @@ def follower_enlist(request):
 @_action("guesthouse")
 def follower_dismiss(request, pk: int):
     return _perform(
-        request, "guesthouse", services.follower_dismiss, "Follower sent away.", guest_id=pk
+        request,
+        "guesthouse",
+        services.follower_dismiss,
+        "Follower sent away.",
+        _gone,
+        guest_id=pk,
     )
 
 
@@ -542,14 +609,17 @@ def daemon_add(request):
         request,
         "pantheon",
         services.daemon_add,
-        "Daemon added to the pantheon.",
+        lambda d: f"{d.card.name} added to the pantheon.",
+        _row("daemon"),
         card_id=request.POST.get("card"),
     )
 
 
 @_action("pantheon")
 def daemon_remove(request, pk: int):
-    return _perform(request, "pantheon", services.daemon_remove, "Daemon removed.", entry_id=pk)
+    return _perform(
+        request, "pantheon", services.daemon_remove, "Daemon removed.", _gone, entry_id=pk
+    )
 
 
 @_action("buildings")

@@ -1,4 +1,4 @@
-"""The battle report of a mission (issue 6): the timeline of first players, kills,
+"""The battle report of a mission: the timeline of first players, kills,
 possessions, summonings and escapes, rebuilt from the table's event log (undone commands left
 out), and the final result. Reads only."""
 

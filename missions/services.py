@@ -154,7 +154,7 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     _require_someone_ready(
         table, seat, payload, "enlist mercenaries in the Dormitory first and arm them in the Armory"
     )
-    # The seat is named after the Guild (issue 14 fresh-user finding): the table, the log
+    # The seat is named after the Guild (a fresh user's finding): the table, the log
     # and the battle report name the Guild, not the account.
     payload["seat_name"] = guild.name
     with transaction.atomic():
@@ -378,7 +378,7 @@ def _close_summary(result: dict) -> dict:
             {
                 **{k: g[k] for k in ("seat", "guild", "fame", "feods", "blood_stones")},
                 "guest": guild_services.is_guest_id(g["guild_id"]),
-                # Never silently zero (issue 14): what the purse could not pay is named.
+                # Never silently zero: what the purse could not pay is named.
                 **{
                     k: (result.get("posted") or {}).get(str(g["guild_id"]), {}).get(k, 0)
                     for k in ("unpaid_feods", "unpaid_blood_stones")

@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tabletop.errors import NotFound, TabletopError
+from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import table_by_code
+from tabletop.ids import parse_int
 from tabletop.seats import find_seat
 from tabletop.views import live_response, to_table
 
@@ -110,8 +111,10 @@ def guest_bind(request, code: str):
     _seated(request, table)
     error = None
     try:
-        number = request.POST.get("seat", "")
-        seat = table.seats.filter(number=int(number)).first() if number.isdigit() else None
+        number = parse_int(request.POST.get("seat", ""), minimum=1)
+        if number is None:  # "²", "١" pass str.isdigit but are no seat number (tabletop.ids)
+            raise RuleViolation("bad_number", "Choose the friend's seat: its number, 0-9.")
+        seat = table.seats.filter(number=number).first()
         if seat is None:
             raise NotFound("seat_not_found", "Choose the friend's seat.")
         services.mission_guest_bind(

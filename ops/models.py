@@ -1,4 +1,4 @@
-"""What the operations page needs to remember across processes (issue 18): each Celery
+"""What the operations page needs to remember across processes: each Celery
 worker's last heartbeat (written by the worker itself, config/celery.py WorkerClock)."""
 
 from django.db import models

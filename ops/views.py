@@ -1,4 +1,4 @@
-"""The operations page of the admin (``/admin/ops/``, staff only; issue 18): what an operator
+"""The operations page of the admin (``/admin/ops/``, staff only): what an operator
 needs to see at a glance while players are at their tables."""
 
 from datetime import UTC, datetime, timedelta

@@ -1,4 +1,4 @@
-"""JSON API of the kit (DESIGN.md, Interfaces), and the one DRF exception handler.
+"""JSON API of the kit (docs/architecture.md, Interfaces), and the one DRF exception handler.
 
 A table is addressed by its join code (``/api/tables/{code}/...``, the table gate: a wrong code
 is a 404 like a missing table). Guests prove their seat with the ``X-Seat-Token`` header
@@ -35,6 +35,7 @@ from rest_framework.decorators import api_view, authentication_classes, throttle
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.error_codes import CATALOGUE, codes_raised_in
 from tabletop.errors import NotFound, RuleViolation, TabletopError
@@ -48,6 +49,7 @@ from tabletop.gate import (
 from tabletop.ids import odd_number_path
 from tabletop.jsonsafe import loads_bounded
 from tabletop.models import Heartbeat, Table
+from tabletop.names import MAX_NAME
 from tabletop.registry import all_rulesets, content_provider
 from tabletop.rules import Command
 from tabletop.seats import find_seat, seat_token
@@ -230,13 +232,13 @@ def api_not_found(request, *args, **kwargs):
 
 class TableCreateIn(serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
     title = serializers.CharField(max_length=80, required=False, default="")
     options = serializers.DictField(required=False, default=dict)
 
 
 class JoinIn(serializers.Serializer):
-    name = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=MAX_NAME)
 
 
 class SeatOut(serializers.Serializer):
@@ -371,7 +373,7 @@ def _table_command_api(request, code: str):
 
 @csrf_exempt
 def table_command(request, code: str):
-    """``POST /api/tables/<code>/commands``: the kit's hot path (issue 19), the DRF view
+    """``POST /api/tables/<code>/commands``: the kit's hot path, the DRF view
     ``_table_command_api`` without DRF's request, content negotiation and renderer for a
     phone's tap: a POST with a valid ``X-Seat-Token`` and a JSON body that ``CommandIn`` takes
     as it is. Same answer, same coded errors (``TabletopError`` as ``{"code", "detail"}`` with
@@ -466,13 +468,13 @@ def _view_after_commit(table, seat, *, current: bool = False) -> dict | None:
     """The seat's view once its command has committed. ``current``: ``run_command`` left the
     state it committed on ``table`` (no read needed); else the table is read again. A database
     error now (a connection killed after the commit) must not answer 500 for committed work
-    (DESIGN.md): one retry on a fresh connection, then ``None`` (the command stands; GET view
+    (docs/architecture.md): one retry on a fresh connection, then ``None`` (the command stands; GET view
     reads the state)."""
     for attempt in (1, 2):
         try:
             if not current or attempt > 1:
                 table.refresh_from_db()
-            return services.seat_view(table, seat)
+            return live_reads.seat_view(table, seat)
         except DatabaseError:
             log.warning("Reading table %s after its commit failed (try %s).", table.pk, attempt)
             connection.close()
@@ -490,7 +492,7 @@ def table_view(request, code: str):
             "version": table.version,
             "status": table.status,
             "seat": seat.number,
-            "view": services.seat_view(table, seat),
+            "view": live_reads.seat_view(table, seat),
         }
     )
     return response
@@ -553,8 +555,10 @@ def table_events(request, code: str):
 )
 @api_view(["GET", "POST"])
 def health(request):
-    """Liveness for monitors: GET reads, POST also writes one ``Heartbeat`` row."""
-    if request.method == "POST":
+    """Liveness for monitors: GET reads; POST from a staff account also writes one
+    ``Heartbeat`` row (the write probe). Anyone else's POST only reads, so the public cannot
+    grow the table a row per request."""
+    if request.method == "POST" and request.user.is_staff:
         Heartbeat.objects.create(source="api")
     database = Table.objects.exists() or True
     return Response(

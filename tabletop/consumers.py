@@ -1,4 +1,4 @@
-"""The table's websocket: each phone receives its own seat's live region (DESIGN.md, live sync).
+"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md, live sync).
 
 Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
 Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``); on connect it finds the
@@ -72,9 +72,16 @@ publish_figures = sync_to_async(live.publish_now, thread_sensitive=False)  # the
 locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 
+#: The largest message a phone sends is a heartbeat ``{"ping": <version>}``.
+MAX_MESSAGE = 256
+#: A heartbeat makes at most one render per socket this often (``TableConsumer.catch_up``).
+CATCH_UP_SECONDS = 1.0
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     sent_version = -1
     table_id = None
+    _caught_up_at = float("-inf")
 
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -109,14 +116,18 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         # The heartbeat {"ping": <version the phone shows>} (frontend/app.js, every 2.5 s): a
         # phone behind the table (a push it missed) gets the live region, else {"pong": N}.
-        # A bare "ping" keeps idle connections open through proxies; anything else: the state.
+        # A bare "ping" keeps idle connections open through proxies. Anything else is junk
+        # (phones send nothing else): ignored, and a message over MAX_MESSAGE bytes closes the
+        # socket, so no message makes the server render (``heed_message``).
         # (Group memberships are renewed by the hub's room of the table, not per phone.)
+        if not await self.heed_message(text_data, bytes_data):
+            return
         shown = _ping_version(text_data)
         if shown is not None:
             if live.heartbeat_due():  # the ops page's figures, never in the heartbeat's way
                 self.hub.loop.create_task(publish_figures())
             if shown < self.hub.known_version(self.table_id):  # behind what was committed
-                await self.push(force=True)
+                await self.catch_up()
                 return
             try:
                 current = await self.hub.current_version(self.table_id)  # batched: see Hub
@@ -125,13 +136,30 @@ class TableConsumer(AsyncWebsocketConsumer):
             if current is None:
                 await self.close(code=4404)
             elif current != shown:
-                await self.push(force=True)
+                await self.catch_up()
             else:
                 await self.send(text_data=json.dumps({"pong": current}))
             return
-        if text_data and '"ping"' in text_data:
-            await self.send(text_data='{"pong": true}')
+        await self.send(text_data='{"pong": true}')
+
+    async def heed_message(self, text_data, bytes_data) -> bool:
+        """True for a message worth answering: a text heartbeat (``{"ping": N}`` or a bare
+        ping) of at most ``MAX_MESSAGE`` bytes. A bigger one closes the socket (1009, "too
+        big"); binary or other text is ignored."""
+        size = len(text_data or "") + len(bytes_data or b"")
+        if size > MAX_MESSAGE:
+            await self.close(code=1009)
+            return False
+        return bool(text_data) and "ping" in text_data
+
+    async def catch_up(self) -> None:
+        """Send the live region to a phone behind the table, at most once per
+        ``CATCH_UP_SECONDS`` for heartbeats (a socket repeating ``{"ping": 0}`` costs one
+        render a second, not one per message; a real phone pings every 2.5 s)."""
+        now = asyncio.get_running_loop().time()
+        if now - self._caught_up_at < CATCH_UP_SECONDS:
             return
+        self._caught_up_at = now
         await self.push(force=True)
 
     async def table_updated(self, message):

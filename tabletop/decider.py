@@ -1,4 +1,4 @@
-"""The decider toolkit: how every game at the table is written (DESIGN.md, "The event-sourced
+"""The decider toolkit: how every game at the table is written (docs/architecture.md, "The event-sourced
 table"; KIT.md). Pure Python, no Django import.
 
 A game is a ``DeciderRuleset`` made of *topics*. A topic module (``shooting.py``, ``turns.py``,

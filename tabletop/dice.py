@@ -1,4 +1,4 @@
-"""Server-side randomness for table games (DESIGN.md: randomness happens only in ``decide``).
+"""Server-side randomness for table games (docs/architecture.md: randomness happens only in ``decide``).
 
 ``Dice`` wraps a source of random integers and keeps a *tape* of every draw it made:
 ``[[n, result], ...]`` where ``result`` was drawn uniformly from ``0..n-1``. The kit stores the

@@ -16,6 +16,10 @@ from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, Table
 
 CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "already_acted": (RuleViolation, "You can only purge before any other action."),
+    "already_struck": (
+        RuleViolation,
+        "…'s pentacle has struck in this hand-to-hand attack sub-phase already (8.3).",
+    ),
     "already_activated": (RuleViolation, "… was already activated this phase (7.2): it cannot … until the next phase."),
     "already_assigned": (RuleViolation, "… already has its code and dice (7.2.3.2)."),
     "already_closed": (RuleViolation, "The mission is already closed."),
@@ -59,6 +63,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "bad_hearts": (RuleViolation, "Give the daemon 1 to 3 heart tokens."),
     "bad_idempotency_key": (RuleViolation, "The request id must be 1-80 characters."),
     "bad_index": (RuleViolation, "Choose a card of the market."),
+    "revoke_first": (NotAllowed, "A phone holds this seat: take the seat from its phone first, then give it."),
     "bad_input": (RuleViolation, "Mana is common (white) or dark (black)."),
     "bad_kind": (RuleViolation, "kind is one of …."),
     "bad_mercenary": (RuleViolation, "Mercenaries are chosen by id."),

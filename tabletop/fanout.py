@@ -1,4 +1,4 @@
-"""Fan-out of a table's new version to the phones connected to this process (issue 19 point 2).
+"""Fan-out of a table's new version to the phones connected to this process.
 
 One ``Hub`` per event loop (one per web process). The hub, not each socket, is the member of
 the Channels group ``table.<id>`` of every table that has a phone connected here, so a
@@ -33,9 +33,9 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from tabletop import jsontext
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
-from tabletop.views import live_context
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def render_views(
         if seats is None:
             seats = list(table.seats.order_by("number"))
         current = {(s.pk, s.nonce): s for s in seats}
-        shared: dict = {}  # what every view of this state shares (views.table_shared)
+        shared: dict = {}  # what every view of this state shares (tabletop.live.table_shared)
         frames = {}
         for key, (seat, base_url) in views.items():
             lost = False
@@ -309,8 +309,8 @@ class Hub:
     async def current_version(self, table_id: int) -> int | None:
         """The table's version read from the database *after* this call (None: the table is
         gone). Calls within ``PING_BATCH`` seconds share one query for all their tables, so
-        a heartbeat costs no query of its own (issue 19) and is never answered from a memory
-        that may have missed a push (issue 18). A room found behind fans out at once: every
+        a heartbeat costs no query of its own and is never answered from a memory
+        that may have missed a push. A room found behind fans out at once: every
         phone of it that missed the push is repaired, not only the one asking."""
         future = self.loop.create_future()
         self._asked.setdefault(table_id, []).append(future)

@@ -1,23 +1,40 @@
-"""The table gate (DESIGN.md: "a table's code is its gate"): every public address of a table
-goes through its join code, found here and only here; a wrong or absent code is the same
-``NotFound("not_found")`` as a table that does not exist.
+"""The table gate (docs/architecture.md: "a table's code is its gate"): every public address of
+a table goes through its join code, found here and only here; a wrong or absent code is the
+same ``NotFound("not_found")`` as a table that does not exist.
 
-Guesses are throttled with DRF's throttling (``CodeGuessThrottle``): every lookup of a code that
-matches no table counts against the caller's address, and past ``TABLETOP_CODE_GUESS_RATE``
-(default 30 a minute) every lookup by code answers ``Throttled`` ("try again in N s") until the
-oldest miss leaves the window. Right codes cost nothing, so a table of phones is never slowed.
+Misses are throttled, not hits (DRF's throttling, ``CodeGuessThrottle``): every lookup of a code
+that matches no table counts against the caller's address, and past
+``TABLETOP_CODE_GUESS_RATE`` (default 30 a minute) a miss answers ``Throttled`` ("try again in
+N s") until the oldest miss leaves the window. The right code is never slowed for the phones
+already at that table: a lookup that carries a seat of the table (seat cookie, token or
+account) always passes, and so does a code already opened from this address while someone
+there was guessing (a watcher at the same router). Only a right code *new* to a guessing
+address waits, or the throttle would stop no guesser (who simply keeps guessing until a hit).
+
+The counts live in the shared cache (Redis) when it answers; when it does not (down, hung),
+the throttles count in the process instead (``FailOpenCache``): no lookup that PostgreSQL can
+answer waits for Redis or fails because of it.
+
+Every throttle and login lock counts ``client_address``: the address the server itself
+resolved (uvicorn believes ``X-Forwarded-For`` only from ``--forwarded-allow-ips``, the
+configured proxy; bin/run passes it with ``BEHIND_PROXY=1`` only), never a header a client
+may write.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import re
+import time
 from urllib.parse import urlsplit
 
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
+from django.core.cache import cache as shared_cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import JsonResponse
 from django.http.request import split_domain_port, validate_host
 from django.shortcuts import render
@@ -26,7 +43,9 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, Throttled
 from tabletop.models import Seat, Table
-from tabletop.seats import seat_from_token
+from tabletop.seats import find_seat, seat_from_token
+
+log = logging.getLogger(__name__)
 
 # New codes are CODE_LENGTH letters of CODE_ALPHABET; older ones may be any 4-12 capitals/digits.
 _CODE = re.compile("[A-Z0-9]{4,12}")
@@ -41,17 +60,77 @@ def normalize_code(code) -> str | None:
     return text if text.isascii() and _CODE.fullmatch(text) else None
 
 
-class CodeGuessThrottle(SimpleRateThrottle):
-    """Misses of table codes per client address (DRF's ``SimpleRateThrottle`` over the cache):
-    ``peek`` says whether the caller is over the rate, ``miss`` records one wrong code."""
+def client_address(request, *_args) -> str:
+    """The caller's address as the server itself resolved it: ``REMOTE_ADDR`` (an
+    ``HttpRequest``, DRF's ``Request`` or ``scope_request``), which uvicorn sets from
+    ``X-Forwarded-For`` only when the peer is one of its ``--forwarded-allow-ips`` (the proxy
+    of ``BEHIND_PROXY=1``). The one rule of every throttle, django-axes
+    (``AXES_CLIENT_IP_CALLABLE``) and the websocket gate. ``""`` when unknown."""
+    meta = getattr(request, "META", None) or {}
+    return str(meta.get("REMOTE_ADDR") or "")
 
-    scope = "code_guess"
+
+class FailOpenCache:
+    """The throttles' cache: the shared one (Redis) while it answers; when a call fails (down,
+    hung past its 1 s timeout) the counts go to this process's own memory (Django's LocMemCache)
+    for ``RETRY_SECONDS`` before the shared cache is tried again, so a Redis outage costs at
+    most one slow call per process every few seconds and never an error. Only ``get`` and
+    ``set`` (what DRF's ``SimpleRateThrottle`` calls)."""
+
+    RETRY_SECONDS = 5.0
+
+    def __init__(self) -> None:
+        self.local = LocMemCache("tabletop-gate", {"OPTIONS": {"MAX_ENTRIES": 10000}})
+        self.down_until = 0.0
+
+    def _shared(self):
+        return shared_cache if time.monotonic() >= self.down_until else None
+
+    def _failed(self, exc: Exception) -> None:
+        self.down_until = time.monotonic() + self.RETRY_SECONDS
+        log.warning("The throttles count in this process: the cache failed (%s).", type(exc).__name__)
+
+    def get(self, key, default=None):
+        cache = self._shared()
+        if cache is not None:
+            try:
+                return cache.get(key, default)
+            except Exception as exc:  # redis-py's ConnectionError, TimeoutError, ...
+                self._failed(exc)
+        return self.local.get(key, default)
+
+    def set(self, key, value, timeout=None) -> None:
+        cache = self._shared()
+        if cache is not None:
+            try:
+                cache.set(key, value, timeout)
+                return
+            except Exception as exc:
+                self._failed(exc)
+        self.local.set(key, value, timeout)
+
+
+#: One per process, shared by every throttle of the gate.
+GATE_CACHE = FailOpenCache()
+
+
+class GateThrottle(SimpleRateThrottle):
+    """DRF's ``SimpleRateThrottle`` keyed by ``client_address`` over ``GATE_CACHE``."""
+
+    cache = GATE_CACHE
+    rate_setting = ""
+    default_rate = "20/min"
 
     def get_rate(self):
-        return getattr(settings, "TABLETOP_CODE_GUESS_RATE", "30/min")
+        return getattr(settings, self.rate_setting, self.default_rate)
+
+    def get_ident(self, request):
+        return client_address(request)
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    # Counting only failures (a miss, a wrong password): ``over`` before, ``record`` after.
 
     def _load(self, request) -> None:
         self.key = self.get_cache_key(request, None)
@@ -60,41 +139,84 @@ class CodeGuessThrottle(SimpleRateThrottle):
         while self.history and self.history[-1] <= self.now - self.duration:
             self.history.pop()
 
-    def peek(self, request) -> None:
-        """Raise ``Throttled`` when the caller already missed too often."""
+    def over(self, request) -> bool:
+        """True when the caller's failures in the window reached the rate (loads them)."""
         self._load(request)
-        if len(self.history) >= self.num_requests:
-            raise Throttled(
-                "throttled", f"Too many wrong table codes from here: try again in {int(self.wait() or 1) + 1} s.", wait=int(self.wait() or 1) + 1
-            )
+        return len(self.history) >= self.num_requests
 
-    def miss(self, request) -> None:
-        """Count one wrong code for the caller."""
-        self._load(request)
+    def record(self, request) -> None:
+        """Count one failure for the caller."""
+        if not hasattr(self, "history"):
+            self._load(request)
         self.history.insert(0, self.now)
         self.cache.set(self.key, self.history, self.duration)
 
+    message = "Too many tries from here: try again in {wait} s."
 
-class SeatJoinThrottle(SimpleRateThrottle):
+    def refusal(self) -> Throttled:
+        """The ``Throttled`` error with the seconds until the oldest failure leaves."""
+        wait = int(self.wait() or 1) + 1
+        return Throttled("throttled", self.message.format(wait=wait), wait=wait)
+
+
+class CodeGuessThrottle(GateThrottle):
+    """Misses of table codes per client address: ``over`` says whether the caller already
+    missed too often, ``miss`` records one wrong code, ``known``/``remember`` the codes found
+    from this address while it was guessing."""
+
+    scope = "code_guess"
+    rate_setting = "TABLETOP_CODE_GUESS_RATE"
+    default_rate = "30/min"
+    message = "Too many wrong table codes from here: try again in {wait} s."
+
+    def miss(self, request) -> None:
+        """Count one wrong code for the caller (after ``over`` loaded the history)."""
+        self.record(request)
+
+    def _known_key(self, request, code: str) -> str:
+        return f"{self.key}:known:{code}"
+
+    def known(self, request, code: str) -> bool:
+        return bool(self.cache.get(self._known_key(request, code)))
+
+    def remember(self, request, code: str) -> None:
+        """Mark ``code`` as opened from this address (kept six hours): it keeps passing when
+        the address goes over the rate (a watcher beside a guesser)."""
+        self.cache.set(self._known_key(request, code), 1, 6 * 3600)
+
+
+class SeatJoinThrottle(GateThrottle):
     """Seats taken (page or API) per client address: ``TABLETOP_SEAT_JOIN_RATE`` (default
     20 a minute: a game night's phones behind one router fit easily)."""
 
     scope = "seat_join"
-
-    def get_rate(self):
-        return getattr(settings, "TABLETOP_SEAT_JOIN_RATE", "20/min")
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    rate_setting = "TABLETOP_SEAT_JOIN_RATE"
 
 
-class TableCreateThrottle(SeatJoinThrottle):
+class TableCreateThrottle(GateThrottle):
     """Tables opened per client address: ``TABLETOP_TABLE_CREATE_RATE`` (default 20/min)."""
 
     scope = "table_create"
+    rate_setting = "TABLETOP_TABLE_CREATE_RATE"
 
-    def get_rate(self):
-        return getattr(settings, "TABLETOP_TABLE_CREATE_RATE", "20/min")
+
+class SignUpThrottle(GateThrottle):
+    """Accounts made per client address: ``ACCOUNTS_SIGNUP_RATE`` (default 10 an hour)."""
+
+    scope = "sign_up"
+    rate_setting = "ACCOUNTS_SIGNUP_RATE"
+    default_rate = "10/hour"
+
+
+class LoginFailureThrottle(GateThrottle):
+    """Failed logins per client address whatever the names tried:
+    ``ACCOUNTS_LOGIN_FAILURE_RATE`` (default 30 an hour; django-axes locks one name at one
+    address after 5)."""
+
+    scope = "login_failure"
+    rate_setting = "ACCOUNTS_LOGIN_FAILURE_RATE"
+    default_rate = "30/hour"
+    message = "Too many failed logins from here: try again in {wait} s."
 
 
 def throttle(request, throttle_class) -> None:
@@ -107,41 +229,72 @@ def throttle(request, throttle_class) -> None:
 
 
 class _Scope:
-    """What DRF's ``get_ident`` reads: ``META`` (REMOTE_ADDR) and ``headers``."""
+    """What the gate reads of a request: ``META`` (REMOTE_ADDR), ``headers``, ``COOKIES`` and
+    ``user``."""
 
-    def __init__(self, meta: dict, headers: dict) -> None:
+    def __init__(self, meta: dict, headers: dict, cookies: dict, user) -> None:
         self.META = meta
         self.headers = headers
+        self.COOKIES = cookies
+        self.user = user
 
 
 def scope_request(scope: dict) -> _Scope:
-    """A websocket scope as far as the throttle needs it (the client's address)."""
+    """A websocket scope as far as the gate needs it: the client's address as the server
+    resolved it (``scope["client"]``), the seat token header, the cookies and the user."""
     client = scope.get("client") or ("", 0)
     headers = dict(scope.get("headers") or [])
-    meta = {"REMOTE_ADDR": client[0] or ""}
     named = {}
-    forwarded = headers.get(b"x-forwarded-for")
-    if forwarded:
-        meta["HTTP_X_FORWARDED_FOR"] = named["x-forwarded-for"] = forwarded.decode("latin-1")
-    return _Scope(meta, named)
+    token = headers.get(b"x-seat-token")
+    if token:
+        named["X-Seat-Token"] = token.decode("latin-1")
+    return _Scope(
+        {"REMOTE_ADDR": client[0] or ""}, named, scope.get("cookies") or {}, scope.get("user")
+    )
+
+
+def _seated_here(request, table: Table) -> bool:
+    headers = getattr(request, "headers", None) or {}
+    return (
+        find_seat(
+            table,
+            getattr(request, "user", None),
+            getattr(request, "COOKIES", None) or {},
+            headers.get("X-Seat-Token") or None,
+        )
+        is not None
+    )
 
 
 def table_by_code(code, request=None) -> Table:
     """The table whose join code is ``code`` (any case, dashes or spaces allowed).
 
-    ``request`` (an ``HttpRequest`` or ``scope_request``) is throttled: too many misses from its
-    address raise ``Throttled``. Raises ``NotFound("not_found")`` for a code that names no table
-    (counted as a miss)."""
-    throttle = CodeGuessThrottle() if request is not None else None
-    if throttle is not None:
-        throttle.peek(request)
+    ``request`` (an ``HttpRequest``, DRF ``Request`` or ``scope_request``) is throttled on
+    misses (module docstring): raises ``Throttled`` for a miss past the rate, and for a right
+    code past the rate unless the request carries a seat of that table or the code was opened
+    from this address before. Raises ``NotFound("not_found")`` for a code that names no table
+    (counted as a miss). Never raises for the cache (``FailOpenCache``)."""
     clean = normalize_code(code)
     table = Table.objects.filter(code=clean).first() if clean else None
+    if request is None:
+        if table is None:
+            raise NotFound("not_found", "No such table: check the code.")
+        return table
+    guesses = CodeGuessThrottle()
+    over = guesses.over(request)
     if table is None:
-        if throttle is not None:
-            throttle.miss(request)
+        if over:
+            raise guesses.refusal()
+        guesses.miss(request)
         raise NotFound("not_found", "No such table: check the code.")
-    return table
+    if not guesses.history:  # nobody at this address is guessing: the common case, no write
+        return table
+    if not over:
+        guesses.remember(request, table.code)
+        return table
+    if guesses.known(request, table.code) or _seated_here(request, table):
+        return table
+    raise guesses.refusal()
 
 
 def seat_by_token(code, token: str | None) -> Seat | None:
@@ -149,7 +302,7 @@ def seat_by_token(code, token: str | None) -> Seat | None:
     code is ``code``; else None (no token, forged, revoked, expired, another table's code).
 
     A signed token cannot be guessed, so this path skips the code-guess throttle and the
-    separate lookup by code: one query for the seat and its table (issue 19: the command path).
+    separate lookup by code: one query for the seat and its table (the command path).
     Callers fall back to ``table_by_code`` when it answers None, so a wrong code still answers
     ``not_found`` and a table without the caller's seat ``not_seated``."""
     clean = normalize_code(code)
@@ -222,9 +375,15 @@ def login_locked_out(request, response, credentials):
         if until is not None:
             wait = max(1, math.ceil((until - timezone.now()).total_seconds()))
     error = Throttled("login_locked", f"Too many failed logins: try again in {wait} s.", wait=wait)
+    return throttled_response(request, error)
+
+
+def throttled_response(request, error: Throttled):
+    """``error`` as a 429 with ``Retry-After``: JSON ``{"code", "detail", "wait"}`` for JSON
+    callers, else the error page."""
     if "application/json" in request.headers.get("Accept", ""):
         answer = JsonResponse(error.as_dict(), status=429)
     else:
         answer = render(request, "frontend/error.html", {"error": error}, status=429)
-    answer["Retry-After"] = str(wait)
+    answer["Retry-After"] = str(error.wait)
     return answer

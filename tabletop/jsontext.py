@@ -1,4 +1,4 @@
-"""JSON text on the command path (issue 19), through orjson, with the standard library's
+"""JSON text on the command path, through orjson, with the standard library's
 meaning (pure: no Django).
 
 A command decodes the state and meta it decides on and encodes what it writes, and the fan-out

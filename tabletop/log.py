@@ -3,7 +3,7 @@
 Commands are the unit of undo: all events one command appended share its ``command_id``.
 The kit's own commands are ``table.start``, ``table.undo`` and ``table.redo``.
 
-Undo (DESIGN.md): ``table.undo`` appends ``table.action.undone`` naming the last applied
+Undo (docs/architecture.md): ``table.undo`` appends ``table.action.undone`` naming the last applied
 command; the state is the fold of every event whose command is not undone. Only the last
 not-yet-undone command can be undone, repeatedly back to the last *barrier*: ``table.start``
 or a command with a ``final`` event (it showed hidden information), and at most
@@ -84,7 +84,7 @@ class Meta:
 def tape_key(seat: int | None, command_type: str) -> str:
     """The key an undone command's dice tape is kept under: its command type only, so the
     next command of that type replays the same draws *whoever* sends it (undo is never a
-    re-roll, DESIGN.md). ``seat`` is accepted for the callers' symmetry and ignored."""
+    re-roll, docs/architecture.md). ``seat`` is accepted for the callers' symmetry and ignored."""
     return f"*:{command_type}"
 
 
@@ -120,7 +120,7 @@ def apply_command(meta: Meta, group: list[LoggedEvent]) -> Meta:
             meta.commands[str(cid)] = [first.seat, first.command_type, first.tape or []]
             if len(meta.undo) > UNDO_DEPTH:
                 # Undo reaches back UNDO_DEPTH commands: the bookkeeping stays bounded over a
-                # whole mission instead of growing with every command (issue 19).
+                # whole mission instead of growing with every command.
                 oldest = meta.undo.pop(0)
                 meta.commands.pop(str(oldest), None)
     return meta
@@ -251,7 +251,7 @@ def step(
     content: dict | None = None,
     seat_names: dict[int, str] | None = None,
 ) -> Stepped:
-    """One command through the kit, pure (DESIGN.md "The event-sourced table").
+    """One command through the kit, pure (docs/architecture.md "The event-sourced table").
 
     ``state``: the current game state, *owned by the step* (it is folded in place; pass a copy
     to keep the old one); ``meta``: the undo bookkeeping; ``status``: ``lobby``/``playing``/

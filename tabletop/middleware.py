@@ -1,10 +1,15 @@
 """Maps the kit's errors to HTTP for pages in one place (STYLE.md 5; DRF: ``tabletop.api``)."""
 
+import io
+import logging
+
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpResponseBadRequest, JsonResponse
+from django.http.multipartparser import MultiPartParser, MultiPartParserError
 from django.shortcuts import render
 
 from tabletop.errors import TabletopError
+from tabletop.names import MAX_NAME
 
 
 class TabletopErrorMiddleware:
@@ -25,6 +30,37 @@ class TabletopErrorMiddleware:
         return render(request, "frontend/error.html", {"error": exception}, status=exception.status)
 
 
+log = logging.getLogger("django.request")
+
+
+class MalformedBodyMiddleware:
+    """A multipart request whose ``Content-Type`` has no usable boundary (or a negative length)
+    answers 400 here, before anything reads its body: otherwise the CSRF check, which reads
+    ``request.POST`` for its token also in the 404 page's ``requires_csrf_token``, raised
+    ``MultiPartParserError`` on an address that matches nothing (a 500), and Django's 400 for
+    the others logged a 40-line traceback. One line at WARNING instead. The check is Django's own
+    parser's constructor (it reads nothing)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method == "POST" and request.content_type.startswith("multipart/"):
+            try:
+                MultiPartParser(request.META, io.BytesIO(b""), [], request.encoding)
+            except (MultiPartParserError, ValueError, TypeError) as exc:
+                log.warning("Bad request (%s): %s", str(exc)[:80], request.path.split("/")[1][:20])
+                if "application/json" in request.headers.get("Accept", ""):
+                    return JsonResponse(
+                        {"code": "bad_request", "detail": "The request's body cannot be read."},
+                        status=400,
+                    )
+                return HttpResponseBadRequest(
+                    "The request's body cannot be read.", content_type="text/plain"
+                )
+        return self.get_response(request)
+
+
 class PrivateByDefaultMiddleware:
     """Every page and API answer is ``Cache-Control: no-store`` (hands, seat secrets, move
     links and Guild data must stay off disks and shared caches) unless its view set its own
@@ -38,6 +74,12 @@ class PrivateByDefaultMiddleware:
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store, private"
         return response
+
+
+def name_limit(request) -> dict:
+    """Template context: ``name_max``, the longest seat or Guild name (``tabletop.names``),
+    for every name field's ``maxlength`` and hint."""
+    return {"name_max": MAX_NAME}
 
 
 def developer_mode(request) -> dict:

@@ -1,4 +1,4 @@
-"""Tables, seats and the append-only event log (DESIGN.md, "The event-sourced table")."""
+"""Tables, seats and the append-only event log (docs/architecture.md, "The event-sourced table")."""
 
 import secrets
 
@@ -35,7 +35,7 @@ class Table(models.Model):
     title = models.CharField(max_length=80, blank=True)
     options = models.JSONField(default=dict, blank=True)
     #: The content the game's ``setup`` reads (a mission snapshot, demons, cards), gathered by
-    #: the service that opens the table: ``setup`` itself reads no database (DESIGN.md).
+    #: the service that opens the table: ``setup`` itself reads no database (docs/architecture.md).
     setup = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     host = models.ForeignKey(
@@ -69,7 +69,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -78,6 +78,9 @@ class Seat(models.Model):
         related_name="seats",
     )
     nonce = models.CharField(max_length=32, default=new_nonce)
+    # Taken from its phone by the host (``seat_revoke``) and not yet opened on another: only
+    # then may the host show its move link (a live seat's link would show its hand).
+    handover = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -101,7 +104,7 @@ class Event(models.Model):
     draws of that command (on its first event); ``final`` marks events undo cannot pass."""
 
     # No index of its own: the unique (table, version) index serves every lookup by table
-    # (one index less to update per event appended: issue 19).
+    # (one index less to update per event appended).
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="events", db_index=False
     )

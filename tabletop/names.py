@@ -1,10 +1,12 @@
 """Names that cannot pass for one another: seats and Guilds alike (pure: no Django).
 
-One cleaning everywhere a player types a name (``clean_name``): Unicode NFKC, then the
-invisible format, control and private-use characters dropped (zero-width space U+200B, word
-joiner U+2060, soft hyphen, bidi marks; a zero-width joiner only survives between two
-pictographs, where it glues an emoji sequence such as a family), every run of spaces made one,
-trimmed. A name with no visible character left (only spaces, fillers such as U+3164 or the
+One cleaning everywhere a player types a name or a table's title (``clean_name``,
+``clean_title``): Unicode NFKC, then the invisible format, control and private-use characters
+dropped (zero-width space U+200B, word joiner U+2060, soft hyphen, bidi marks and overrides
+such as U+202E; a zero-width joiner only survives between two pictographs, where it glues an
+emoji sequence such as a family), at most ``MAX_MARKS`` combining marks kept on one letter (a
+Vietnamese letter needs two; forty stacked marks draw over the lines above and below), every
+run of spaces made one, trimmed. A name with no visible character left (only spaces, fillers such as U+3164 or the
 blank braille pattern, or combining marks) is refused with ``RuleViolation("bad_name")``.
 
 Two names clash (``names_clash``) when they would look alike on a 360 px phone: equal after
@@ -29,7 +31,10 @@ from confusables import is_confusable, normalize
 
 from tabletop.errors import RuleViolation
 
-MAX_NAME = 40
+MAX_NAME = 60  # a seat, and a Guild that names its seat (guilds.rules.GUILD_NAME_MAX)
+MAX_TITLE = 80
+#: Combining marks kept on one base character (the rest of a run is dropped).
+MAX_MARKS = 3
 
 _DROPPED = ("Cf", "Cc", "Co", "Cs", "Cn")
 _ZWJ = "\u200d"
@@ -56,7 +61,14 @@ def tidy_name(name) -> str:
     trimmed; possibly empty (``clean_name`` refuses that)."""
     text = unicodedata.normalize("NFKC", str(name or ""))
     kept: list[str] = []
+    marks = 0
     for i, ch in enumerate(text):
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
         if ch == _ZWJ:
             after = text[i + 1 : i + 2]
             if kept and after and _pictograph(kept[-1]) and _pictograph(after):
@@ -90,6 +102,14 @@ def clean_name(name, *, what: str = "your seat", limit: int = MAX_NAME) -> str:
     if len(clean) > limit:
         raise RuleViolation("bad_name", f"Names are at most {limit} characters.")
     return clean
+
+
+def clean_title(title, *, limit: int = MAX_TITLE) -> str:
+    """A table's title as it will be shown and stored: ``tidy_name`` cut to ``limit``
+    characters; ``""`` when nothing visible is left (the game's own title is used then).
+    Never raises."""
+    clean = tidy_name(title)
+    return clean[:limit].strip() if has_visible(clean) else ""
 
 
 @lru_cache(maxsize=4096)

@@ -1,4 +1,4 @@
-"""Prepared statements for the command path (issue 19: the live path at the speed of an insert).
+"""Prepared statements for the command path (the live path at the speed of an insert).
 
 Django's PostgreSQL backend binds parameters on the client (psycopg's ``ClientCursor``): the
 values are spliced into the SQL text, so PostgreSQL parses and plans every statement again.

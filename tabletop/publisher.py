@@ -1,4 +1,4 @@
-"""The long-lived publisher of table versions (DESIGN.md, live sync; issue 19 point 1).
+"""The long-lived publisher of table versions (docs/architecture.md, live sync).
 
 ``publish(table_id, version)`` is what ``services.notify_table`` calls after commit. It costs
 a dict update under a lock and, at most once per batch, one ``call_soon_threadsafe``: a few
@@ -13,8 +13,8 @@ lives as long as the process and keeps the channel layer's connections open:
 
 A command's message also carries the *row* it committed (``notify_table(row=...)``: the
 table's status, state and meta as the JSON text just written, and the version it was written
-over), so the fan-out renders the new state without reading the table again (issue 19 point
-2); merged updates keep what each of them changed (``merge_updates``).
+over), so the fan-out renders the new state without reading the table again;
+merged updates keep what each of them changed (``merge_updates``).
 
 Versions queued for one table coalesce (the phones render the latest state anyway), so a slow
 or hung Redis holds at most one pending message per table; each send gives up after
@@ -27,7 +27,7 @@ and sends each batch as one pipelined round trip of plain (blocking) redis-py: a
 per table on the very channel the layer's ``group_send`` publishes to
 (``RedisPubSubLoopLayer._get_group_channel_name``), serialized by the layer, on one client that
 keeps its connection. ``publish`` then costs a dict update and a ``notify`` under one lock
-(issue 19: waking an event loop from another thread and redis-py's asyncio client cost about
+(waking an event loop from another thread and redis-py's asyncio client cost about
 0.3 ms of CPU per message when commands come one at a time, the in-process append's case).
 Once that thread has opened its second connection, on which Redis sends no replies
 (``CLIENT REPLY OFF``: ``_DirectConnection``), ``publish`` writes the ``PUBLISH`` itself, in the

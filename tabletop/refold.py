@@ -1,7 +1,7 @@
-"""Refolding stored projections: when a game's state shape changes (issue 13: prose left the
+"""Refolding stored projections: when a game's state shape changes (prose left the
 projections, folds became topic modules), every stored table's ``state`` and ``meta`` are
 rebuilt from its events with today's rules. Events are the truth and keep their types; the
-projection is only a cache of their fold (DESIGN.md)."""
+projection is only a cache of their fold (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The registry of rulesets by name (DESIGN.md). Apps register theirs in ``AppConfig.ready``."""
+"""The registry of rulesets by name (docs/architecture.md). Apps register theirs in ``AppConfig.ready``."""
 
 from tabletop.errors import NotFound
 

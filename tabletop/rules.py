@@ -1,4 +1,4 @@
-"""The Ruleset protocol: how a game plugs into the kit (DESIGN.md, "The event-sourced table").
+"""The Ruleset protocol: how a game plugs into the kit (docs/architecture.md, "The event-sourced table").
 
 Pure Python, no Django import, so each game's rules are tested without a database.
 
@@ -20,7 +20,7 @@ A game is a *decider*:
   (``Table.state``) is written and read. The defaults assume the state *is* JSON-able.
 
 A ``NewEvent`` with ``final=True`` showed a player something hidden (a drawn card, a revealed
-soul): undo stops at it (DESIGN.md). Pages ask for confirmation before sending such commands;
+soul): undo stops at it (docs/architecture.md). Pages ask for confirmation before sending such commands;
 list their command types in ``Ruleset.final_commands`` so the page and API can say so.
 """
 

@@ -82,7 +82,7 @@ def _load(token: str | None, salt: str, max_age: int) -> dict | None:
     return data
 
 
-# The seat and the light columns of its table, in one statement written once (issue 19: the
+# The seat and the light columns of its table, in one statement written once (the
 # ORM spends ~0.6 ms compiling this query on every command). The table's JSON columns
 # (options, setup, state, meta) stay deferred on the model (read on first use); their text is
 # handed to ``run_command`` as its first read (``offer_snapshot``).
@@ -314,7 +314,8 @@ def seat_revoke(*, table: Table, by: Seat | None, number: int) -> Seat:
             raise NotFound("no_such_seat", "There is no such seat.")
         seat.nonce = new_nonce()
         seat.user = None
-        seat.save(update_fields=["nonce", "user"])
+        seat.handover = True
+        seat.save(update_fields=["nonce", "user", "handover"])
         transaction.on_commit(lambda: notify_table(table.pk, table.version, lobby=True))
     return seat
 
@@ -331,7 +332,8 @@ def seat_move(*, token: str, user=None) -> Seat:
         if seat is None:
             raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
         seat.nonce = new_nonce()
-        fields = ["nonce"]
+        seat.handover = False
+        fields = ["nonce", "handover"]
         authenticated = user is not None and user.is_authenticated
         if authenticated and seat.user_id != user.pk:
             if not seat.table.seats.filter(user=user).exists():

@@ -1,4 +1,4 @@
-"""The kit's write path: creating and joining tables and ``run_command`` (DESIGN.md).
+"""The kit's write path: creating and joining tables and ``run_command`` (docs/architecture.md).
 
 ``run_command`` is the only way a game changes: the htmx views, the JSON API, the websocket
 consumer and the tests all call it.
@@ -28,17 +28,17 @@ from django.utils import timezone
 from tabletop import jsontext, prepared
 from tabletop.dice import make_dice
 from tabletop.errors import Conflict, NotAllowed, NotFound, RuleViolation, TabletopError
-from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, narrated, rebuild, recent_lines, step
+from tabletop.log import KIT_COMMANDS, LoggedEvent, Meta, rebuild, step
 from tabletop.models import Event, Seat, Table, new_join_code
-from tabletop.names import clean_name, names_clash
+from tabletop.names import MAX_NAME, clean_name, clean_title, names_clash
 from tabletop.publisher import publish
-from tabletop.registry import content_provider, event_label, get_ruleset
+from tabletop.registry import content_provider, get_ruleset
 from tabletop.rules import Command, SeatInfo
 from tabletop.signals import command_applied, game_sender
 
 log = logging.getLogger(__name__)
 
-MAX_SEAT_NAME = 40
+MAX_SEAT_NAME = MAX_NAME
 # A push waits at most this long for the channel layer (seconds): a hung Redis costs a late
 # push, which the phones repair (they fetch the live region on a version gap), never an answer.
 # The answer itself never waits for it at all (tabletop.publisher sends after it).
@@ -84,7 +84,7 @@ def table_create(
         table = Table.objects.create(
             code=code,
             ruleset=game.name,
-            title=title[:80] or game.title,
+            title=clean_title(title) or game.title,
             options=chosen,
             setup=setup or {},
             host=host if host is not None and host.is_authenticated else None,
@@ -206,12 +206,12 @@ def run_command(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> CommandResult:
-    """Decide and append one command (DESIGN.md, the one write path).
+    """Decide and append one command (docs/architecture.md, the one write path).
 
     Reads the table, returns the first result if ``idempotency_key`` was seen (appending
     nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``), asks the
     ruleset to decide (the pure ``tabletop.log.step``), then appends the events and updates the
-    projection in one write guarded by the version it read (optimistic concurrency: issue 19).
+    projection in one write guarded by the version it read (optimistic concurrency).
     When another command committed in between, the write changes nothing and the command is
     read and decided again (up to ``MAX_TRIES`` times); with ``expected_version`` the caller
     gets ``Conflict("stale_version")`` instead, unless the game says the command may be
@@ -240,11 +240,19 @@ def run_command(
     offered = None
     if isinstance(table, Table):
         offered, table._offered_row = getattr(table, "_offered_row", None), None
+    fresh = False
     for _try in range(MAX_TRIES):
         try:
             outcome = _attempt(table_id, seat, command, expected_version, idempotency_key,
-                               offered)
+                               offered, fresh=fresh)
             offered = None
+        except _RefusedOnCopy:
+            # Refused on this process's copy of the table (SNAPSHOTS, or a row read before
+            # the command came): another process may have moved the table since, and a
+            # refusal must be decided on the committed state. Read it and decide again.
+            SNAPSHOTS.drop(table_id)
+            offered, fresh = None, True
+            continue
         except TabletopError as exc:
             if idempotency_key and getattr(exc, "code", "") != "idempotency_key_reused":
                 replay = _replayed(table_id, seat_number, command, idempotency_key)
@@ -394,15 +402,27 @@ def _snapshot(table_id: int, row) -> _Snapshot:
                      _json(options) or {}, _json(setup) or {})
 
 
-def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None):
+class _RefusedOnCopy(Exception):  # noqa: N818 - a signal inside run_command, never raised out
+    """A command was refused on a copy of the table that may be older than the committed
+    row (``SNAPSHOTS`` or an offered row): ``run_command`` reads the table and decides again."""
+
+
+def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None, *,
+             fresh=False):
     """One read, decide and write: ``(CommandResult, committed fields)``, or None when the
-    table moved on between the read and the write. ``offered``: a row already read."""
+    table moved on between the read and the write. ``offered``: a row already read;
+    ``fresh``: read the table (neither ``offered`` nor ``SNAPSHOTS``). A refusal decided on a
+    copy raises ``_RefusedOnCopy`` (a command is never refused on state older than the
+    table's committed version: the copy may be another process's past)."""
     if command.type in LOCKED_COMMANDS:
         with transaction.atomic():
             snapshot = _read(table_id, lock=True)
             return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
                                      atomic=False)
-    if offered is not None:
+    snapshot = None
+    if fresh:
+        pass
+    elif offered is not None:
         snapshot = _snapshot(table_id, offered)
         if expected_version is not None and expected_version != snapshot.version:
             return None  # the row offered may be older than what the phone saw: read it
@@ -410,10 +430,14 @@ def _attempt(table_id, seat, command, expected_version, idempotency_key, offered
         snapshot = SNAPSHOTS.get(table_id)
         if snapshot is not None and expected_version not in (None, snapshot.version):
             snapshot = None  # the phone may have seen a newer version than this process
-        if snapshot is None:
-            snapshot = _read(table_id)
-    return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
-                             atomic=True)
+    if snapshot is None:
+        return _decide_and_write(_read(table_id), seat, command, expected_version,
+                                 idempotency_key, atomic=True)
+    try:
+        return _decide_and_write(snapshot, seat, command, expected_version, idempotency_key,
+                                 atomic=True)
+    except TabletopError as exc:
+        raise _RefusedOnCopy() from exc
 
 
 def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key, *, atomic):
@@ -561,7 +585,7 @@ def _replayed(table_id, seat_number, command, idempotency_key) -> CommandResult 
     """The first result of the command sent with ``idempotency_key``, or None (a new key).
     Raises ``Conflict("idempotency_key_reused")`` when the key came with another command.
     Outside a transaction a dead connection gets one retry on a fresh one: the command it
-    answers for has committed (DESIGN.md: committed work never answers 500)."""
+    answers for has committed (docs/architecture.md: committed work never answers 500)."""
     if connection.in_atomic_block:
         return _first_result(table_id, seat_number, command, idempotency_key)
     try:
@@ -622,71 +646,6 @@ def table_replay(table: Table) -> dict:
     }
 
 
-def log_lines(
-    table: Table, *, limit: int | None = None, recent: bool = False,
-    names: dict[int, str] | None = None,
-) -> list[dict]:
-    """The table's log in words, newest first: ``[{"version", "seat", "who", "text",
-    "undone", "time"}]``. ``text`` is the game's narration of the event (``Ruleset.narrate``)
-    or, when it has none, ``"<who> <label>"``. ``recent``: only the newest ``limit`` events,
-    narrated against the current state (cheap, for the live region); otherwise the whole log
-    is replayed once and each event narrated against the state just before it (the log page,
-    the battle report). Event data never leaves this function (it may hold secrets).
-    ``names``: seat number -> name when the caller has the seats (saves a query)."""
-    game = get_ruleset(table.ruleset)
-    if names is None:
-        names = {s.number: s.name for s in table.seats.all()}
-    rows = table.events.order_by("-version")
-    if recent:
-        rows = list(rows[: (limit or 8) * 2])[::-1]
-        logged = [e.logged() for e in rows]
-        undone = set((table.meta or {}).get("undone", []))
-        state = game.load(table.state) if table.state is not None else game.initial_state()
-        lines = recent_lines(game, state, logged, undone)
-    else:
-        rows = list(rows)[::-1]
-        lines = narrated(game, [e.logged() for e in rows])
-    times = {e.version: e.created_at for e in rows}
-    out = []
-    for line in reversed(lines):
-        who = names.get(line.subject, "The table")
-        out.append(
-            {
-                "version": line.version,
-                "seat": line.seat,
-                "who": who,
-                "text": line.text or f"{who} {event_label(game, line.type)}",
-                "narrated": line.text is not None,
-                "label": event_label(game, line.type),
-                "undone": line.undone,
-                "time": times.get(line.version),
-            }
-        )
-        if limit and len(out) >= limit:
-            break
-    return out
-
-
-def table_status_text(table: Table) -> str:
-    """The table's status in words, wherever it is shown (the table page's badge, the home
-    page's list of tables): the game's ``status_label(state)`` when it has one and says
-    something (DemLoc: "Ended: close to write the results"), else the kit's status ("Lobby",
-    "Playing", "Finished")."""
-    game = get_ruleset(table.ruleset)
-    label = ""
-    if table.state is not None and hasattr(game, "status_label"):
-        label = game.status_label(game.load(table.state))
-    return label or str(table.get_status_display())
-
-
-def seat_view(table: Table, seat: Seat | None) -> dict:
-    """The view of ``seat`` (None: spectator) from the stored projection; ``{}`` in the lobby."""
-    if table.state is None:
-        return {}
-    game = get_ruleset(table.ruleset)
-    return game.view(game.load(table.state), seat.number if seat is not None else None)
-
-
 def notify_table(
     table_id: int, version: int, lobby: bool = False, seat: int | None = None,
     row: dict | None = None,
@@ -708,7 +667,7 @@ def notify_table(
 
 
 def _clean_name(name: str) -> str:
-    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..40
+    return clean_name(name)  # tabletop.names: NFKC, no invisible characters, 1..MAX_NAME
 
 
 def _clean_options(game, options: dict) -> dict:

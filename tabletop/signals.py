@@ -21,5 +21,5 @@ def game_sender(name: str) -> str:
     """The ``sender`` object of ``command_applied`` for the game named ``name``: connect a
     receiver with ``sender=game_sender("demloc")`` to hear only that game (Django matches
     senders by identity, so the name is interned on both sides). A game with no receiver of its
-    own pays for no transaction: ``run_command`` writes it in one statement (issue 19)."""
+    own pays for no transaction: ``run_command`` writes it in one statement."""
     return sys.intern(name)

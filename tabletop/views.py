@@ -12,12 +12,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tabletop import seats as seat_service
 from tabletop import services
-from tabletop.errors import NotFound, RuleViolation, TabletopError
+from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
 from tabletop.ids import odd_number_path, parse_int
 from tabletop.jsonsafe import JSONTooDeep, loads_bounded
+from tabletop.live import live_context, log_lines
 from tabletop.models import Table
-from tabletop.registry import all_rulesets, get_ruleset
+from tabletop.registry import all_rulesets
 from tabletop.rules import Command
 from tabletop.seats import find_seat, move_token, remember_seat
 
@@ -56,131 +57,6 @@ def live_response(request, table: Table, seat, error: TabletopError | None = Non
     if error is not None:
         response.status_code = error.status
     return response
-
-
-def live_context(
-    request,
-    table: Table,
-    seat,
-    error: TabletopError | None = None,
-    base_url: str | None = None,
-    seat_lost: bool = False,
-    seats: list | None = None,
-    log_lines=None,
-    shared: dict | None = None,
-) -> dict:
-    """The context of the live region (``tabletop/table.html#live``) for one seat.
-    ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host.
-    ``seat_lost``: the phone's seat moved away or was revoked (it is told, and now watches).
-    ``seats`` (in number order) and ``log_lines`` (a list, or ``live_log_lines``' lazy value):
-    when the caller already has them (the fan-out renders several views of one state).
-    ``shared``: a dict the caller keeps for all the views of one table state; what is the
-    same for every seat is computed once into it (``table_shared``).
-
-    ``log_lines`` and ``option_rows`` are lazy (``Lazy``): a template that never names them
-    (the counter; any game page outside the lobby for ``option_rows``) costs no query and no
-    narration for them; a template that does gets the list (Django calls a callable value)."""
-    if base_url is None:
-        base_url = request.build_absolute_uri("/").rstrip("/")
-    if seats is None:
-        seats = list(table.seats.order_by("number"))
-    if shared is None:
-        shared = {}
-    common = table_shared(table, seats, shared, log_lines)
-    game = common["game"]
-    return {
-        **common,
-        "seat": seat,
-        "seats": seats,
-        "view": services.seat_view(table, seat),
-        "can_start": seat is not None and seat.number == 0 and len(seats) >= game.min_seats,
-        "error": error,
-        "join_url": base_url + common["join_path"],
-        "seat_lost": seat_lost,
-    }
-
-
-class Lazy:
-    """A context value computed on its first use in a template, then kept: Django's template
-    engine calls a callable it finds in a variable lookup. ``value()`` in Python code."""
-
-    __slots__ = ("_fn", "_value", "_done")
-
-    def __init__(self, fn) -> None:
-        self._fn, self._value, self._done = fn, None, False
-
-    def __call__(self):
-        if not self._done:
-            self._value, self._done = self._fn(), True
-            self._fn = None
-        return self._value
-
-    value = __call__
-
-
-def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dict:
-    """The part of the live region's context that is the same for every phone of ``table`` at
-    its current state (computed once into ``shared``, which the caller keeps for the views of
-    one state): game, URLs, undo/redo, options, the newest log lines (lazy)."""
-    if "table" in shared and shared["table"] is table:
-        return shared
-    game = get_ruleset(table.ruleset)
-    meta = table.meta or {}
-    if log_lines is None:
-        log_lines = live_log_lines(table, seats)
-    shared.clear()
-    shared.update({
-        "table": table,
-        "game": game,
-        "command_url": reverse("tabletop:command", args=[table.code]),
-        "join_path": reverse("tabletop:join", args=[table.code]),
-        "log_url": reverse("tabletop:log", args=[table.code]),
-        "seats_url": reverse("tabletop:seats", args=[table.code]),
-        "can_undo": bool(meta.get("undo")),
-        "can_redo": bool(meta.get("redo")),
-        "final_commands": sorted(game.final_commands),
-        "option_rows": Lazy(lambda: option_rows(game, table.options, table.setup)),
-        # The latest lines of the log, narrated from events (the projection holds no prose).
-        "log_lines": log_lines,
-        "undo_rule": undo_rule(game),
-        # The status badge's words: the home page's list says the same (one function).
-        "status_text": services.table_status_text(table),
-    })
-    return shared
-
-
-def live_log_lines(table: Table, seats: list | None = None) -> Lazy:
-    """The latest lines of the log shown in the live region (the same for every seat), lazy
-    (``Lazy``: read and narrated on first use); ``seats``: the table's seats when known (their
-    names; saves a query)."""
-    if table.state is None:
-        return Lazy(list)
-    names = {s.number: s.name for s in seats} if seats is not None else None
-    return Lazy(lambda: services.log_lines(table, limit=8, recent=True, names=names))
-
-
-def undo_rule(game) -> str:
-    """Who may undo what at this game's tables, in one sentence for the page (KIT.md)."""
-    if getattr(game, "undo_own_only", False):
-        return "Undo takes back only your own last action; the others' are theirs to undo."
-    return "Undo takes back the last action of anyone at the table."
-
-
-def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
-    """The visible table options with their current value and its label, for the lobby. An
-    option the table's content fixes (the game's ``fixed_options(setup)``: e.g. a DemLoc
-    mission's own turn limit) is left out: the game shows it with its content."""
-    fixed = game.fixed_options(setup or {}) if hasattr(game, "fixed_options") else set()
-    rows = []
-    for key, spec in (getattr(game, "options_schema", {}) or {}).items():
-        if spec.get("hidden") or not spec.get("choices") or key in fixed:
-            continue
-        value = chosen.get(key, spec.get("default"))
-        labels = {str(v): text for v, text in spec["choices"]}
-        rows.append({"key": key, "label": spec.get("label", key), "choices": spec["choices"],
-                     "value": value, "value_label": labels.get(str(value), value),
-                     "help": spec.get("help", "")})
-    return rows
 
 
 @require_POST
@@ -406,7 +282,10 @@ def join_qr(request, code: str):
 @require_GET
 def seat_qr(request, code: str):
     """A move link as an SVG QR code: this phone's own seat, or (``?n=<seat number>``, host
-    only) any seat, to hand it to another phone. 404 for a phone without a seat."""
+    only) a seat the host took from its phone (``Seat.handover``: revoked, not yet opened
+    elsewhere), to hand it to another phone. The host never gets the link of a seat a phone
+    holds: opening it would show that seat's secrets. 404 for a phone without a seat or
+    another seat's number; ``NotAllowed("revoke_first")`` for a seat still held."""
     table = _table(request, code)
     seat = _seated(request, table)
     if request.GET.get("n") not in (None, ""):
@@ -416,6 +295,11 @@ def seat_qr(request, code: str):
         target = table.seats.filter(number=number).first()
         if target is None:
             raise NotFound("no_such_seat", "There is no such seat.")
+        if target.pk != seat.pk and not target.handover:
+            raise NotAllowed(
+                "revoke_first",
+                "A phone holds this seat: take the seat from its phone first, then give it.",
+            )
         seat = target
     return _qr_response(
         request.build_absolute_uri(reverse("tabletop:rejoin", args=[move_token(seat)]))
@@ -475,5 +359,5 @@ def table_log(request, code: str):
 
 
 def log_entries(table: Table, limit: int = 200) -> list[dict]:
-    """Up to ``limit`` newest log lines (``services.log_lines``: narrated from the events)."""
-    return services.log_lines(table, limit=limit)
+    """Up to ``limit`` newest log lines (``tabletop.live.log_lines``: narrated from the events)."""
+    return log_lines(table, limit=limit)

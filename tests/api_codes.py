@@ -1,5 +1,5 @@
 """A pytest plugin (``tests/conftest.py``): every error code the tests provoke at an API endpoint
-must be listed in that endpoint's OpenAPI entry (issue 13 point 7: "the codes each API endpoint
+must be listed in that endpoint's OpenAPI entry ("the codes each API endpoint
 can return listed in the OpenAPI schema").
 
 Every request the tests send through Django's test client (``APIClient`` included) to ``/api/``
@@ -66,8 +66,18 @@ def unlisted(seen) -> list[str]:
     return missing
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """Under pytest-xdist (``make test``): the controller gathers what each worker saw."""
+    SEEN.update(tuple(seen) for seen in getattr(node, "workeroutput", {}).get("api_codes", ()))
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session, exitstatus):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller checks the whole run's codes
+        workeroutput["api_codes"] = [list(seen) for seen in SEEN]
+        return
     if not SEEN or exitstatus not in (0, 1):
         return
     missing = unlisted(SEEN)

@@ -1,4 +1,4 @@
-"""Real faults for the recovery tests (issue 18): a private Redis server that a test may
+"""Real faults for the recovery tests: a private Redis server that a test may
 freeze (SIGSTOP: connections open, nothing answers), kill and restart; and a TCP proxy that
 can black-hole traffic (a phone's network silently gone). Nothing here stands in for our own
 code: these are the broken parts of the world that our code must survive."""

@@ -43,11 +43,15 @@ def database_url() -> str:
     )
 
 
-def web_command(host: str, port: int, *, workers: int) -> list[str]:
+def web_command(
+    host: str, port: int, *, workers: int, forwarded_allow_ips: str = ""
+) -> list[str]:
     """The web server's command line as ``config/supervisord.conf`` runs it (``bin/run``, ``make
     run``), with this interpreter: uvicorn serving ``config.asgi`` on ``host:port`` with
-    ``workers`` processes (``WEB_CONCURRENCY``), no lifespan, no access log. Checked against
-    the config file by ``tests/test_run.py``."""
+    ``workers`` processes (``WEB_CONCURRENCY``), no lifespan, no access log, forwarded headers
+    believed only from ``forwarded_allow_ips`` (``""``: nobody, bin/run without
+    ``BEHIND_PROXY``), websocket messages of at most 4 KiB. Checked against the config file by
+    ``tests/test_run.py``."""
     return [
         sys.executable,
         "-m",
@@ -62,17 +66,22 @@ def web_command(host: str, port: int, *, workers: int) -> list[str]:
         "--lifespan",
         "off",
         "--no-access-log",
+        f"--forwarded-allow-ips={forwarded_allow_ips}",
+        "--ws-max-size",
+        "4096",
     ]
 
 
-def start_web(port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0):
+def start_web(
+    port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0, forwarded_allow_ips: str = ""
+):
     """Start uvicorn on ``127.0.0.1:port`` as ``bin/run`` does (``config/supervisord.conf``),
     with ``env`` as its whole environment (``DJANGO_ALLOW_ASYNC_UNSAFE`` removed), output to
     ``log``, in its own process group (``os.killpg`` stops it and its children). Returns the
     process once the port answers; raises ``RuntimeError`` if it exits or ``timeout`` s pass."""
     env = {k: v for k, v in env.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     proc = subprocess.Popen(
-        web_command("127.0.0.1", port, workers=1),
+        web_command("127.0.0.1", port, workers=1, forwarded_allow_ips=forwarded_allow_ips),
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -1,4 +1,4 @@
-"""Schemathesis over the OpenAPI schema (issue 17 point 9): every operation, with a seat's
+"""Schemathesis over the OpenAPI schema: every operation, with a seat's
 ``X-Seat-Token`` and a logged-in Guild Master's session (and CSRF token), path parameters
 pointed at real rows half of the time; no answer may be a 5xx. Bounded (``EXAMPLES`` per
 operation) so CI stays fast; ``REQUESTS`` counts what was sent (README figure)."""
@@ -15,6 +15,9 @@ from schemathesis.checks import not_a_server_error
 
 EXAMPLES = 6
 REQUESTS: list[str] = []
+# The tally below counts what this process sent: under pytest-xdist the whole module runs in one
+# test process (``--dist loadgroup``, Makefile).
+pytestmark = pytest.mark.xdist_group("api_fuzz")
 
 app = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)

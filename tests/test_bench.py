@@ -1,4 +1,4 @@
-"""The benchmarks' arithmetic (``bench/figures.py``; issue 19 point 6): a scenario split
+"""The benchmarks' arithmetic (``bench/figures.py``): a scenario split
 between several client processes measures every table once, and their figures pool into one
 run's figures (latencies over every request, throughput over the longest process's phase,
 the busiest process's share of a core). Benchmarks themselves are never run by the tests."""

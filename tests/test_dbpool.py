@@ -1,11 +1,12 @@
 """``config.dbpool.check_pooled``: the pool's check on every connection it hands out looks at
-the socket and asks the server only when something arrived (issue 19; issue 18's dead
+the socket and asks the server only when something arrived (dead
 connections still never reach a request). Real PostgreSQL backends, terminated with
 ``pg_terminate_backend`` from another connection."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -91,3 +92,52 @@ def test_the_pool_replaces_a_terminated_connection_before_handing_it_out(conninf
         time.sleep(0.2)
         with pool.connection() as conn:
             assert conn.execute("SELECT pg_backend_pid()").fetchone()[0] != pid
+
+
+def _terminate_pids(conninfo, pids) -> int:
+    with psycopg.connect(**conninfo, autocommit=True) as other:
+        rows = other.execute(
+            "SELECT pg_terminate_backend(pid) FROM unnest(%s::integer[]) AS pid", [list(pids)]
+        ).fetchall()
+    return sum(1 for (killed,) in rows if killed)
+
+
+def test_a_pool_whose_every_connection_was_terminated_answers_at_once(conninfo):
+    """A PostgreSQL restart terminates every idle pooled connection: the next request gets a
+    new one at once (psycopg_pool's own check loop waits 1, 2, 4... s between dead ones, so
+    with 10 dead connections the request waited its whole 10 s timeout and failed)."""
+    text = " ".join(f"{k}={v}" for k, v in conninfo.items())
+    with ConnectionPool(text, min_size=10, max_size=10, timeout=10.0, check=check_pooled,
+                        kwargs={"autocommit": True}) as pool:
+        pool.wait(10)
+        held = [pool.getconn() for _ in range(10)]
+        pids = [c.execute("SELECT pg_backend_pid()").fetchone()[0] for c in held]
+        for c in held:
+            pool.putconn(c)
+        assert _terminate_pids(conninfo, pids) == 10  # the fault really happened
+        time.sleep(0.3)  # the server's close reaches the idle sockets
+        started = time.monotonic()
+        for _ in range(3):  # three requests in a row, each as soon as the last one ended
+            with pool.connection() as conn:
+                assert conn.execute("SELECT pg_backend_pid()").fetchone()[0] not in pids
+        took = time.monotonic() - started
+        assert took < 1.0, f"{took:.1f} s for three requests after the restart"
+
+        # Again, with eight requests at once (a busy server's threads).
+        pool.wait(10)
+        held = [pool.getconn() for _ in range(10)]
+        pids = [c.execute("SELECT pg_backend_pid()").fetchone()[0] for c in held]
+        for c in held:
+            pool.putconn(c)
+        assert _terminate_pids(conninfo, pids) == 10
+        time.sleep(0.3)
+
+        def request() -> float:
+            t0 = time.monotonic()
+            with pool.connection() as conn:
+                assert conn.execute("SELECT pg_backend_pid()").fetchone()[0] not in pids
+            return time.monotonic() - t0
+
+        with ThreadPoolExecutor(8) as threads:
+            waits = list(threads.map(lambda _: request(), range(8)))
+        assert max(waits) < 1.0, waits

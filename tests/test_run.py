@@ -1,5 +1,5 @@
-"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance",
-issue 19 point 4): the tests' own servers (``tests/servers.py``: browser tests, drills) start the
+"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance"):
+the tests' own servers (``tests/servers.py``: browser tests, drills) start the
 very command line supervisor starts, and every variable that command line reads from the
 environment is one ``bin/run`` exports (supervisor refuses to start on a missing one)."""
 
@@ -28,12 +28,17 @@ def expand(command: str, **env: str) -> list[str]:
 
 
 def test_the_tests_serve_what_make_run_serves():
-    argv = expand(program("web"), HOST="127.0.0.1", PORT="8123", WEB_CONCURRENCY="1")
+    argv = expand(
+        program("web"), HOST="127.0.0.1", PORT="8123", WEB_CONCURRENCY="1", FORWARDED_ALLOW_IPS=""
+    )
     ours = web_command("127.0.0.1", 8123, workers=1)
     assert Path(argv[0]).resolve() == (ROOT / ".venv" / "bin" / "python").resolve()
     assert argv[1:] == ours[1:]
     # WEB_CONCURRENCY is the production setting: it reaches uvicorn's --workers
-    argv = expand(program("web"), HOST="0.0.0.0", PORT="80", WEB_CONCURRENCY="4")
+    argv = expand(
+        program("web"), HOST="0.0.0.0", PORT="80", WEB_CONCURRENCY="4", FORWARDED_ALLOW_IPS="10.0.0.2"
+    )
+    assert "--forwarded-allow-ips=10.0.0.2" in argv
     assert argv[argv.index("--workers") + 1] == "4"
     assert argv[argv.index("--host") + 1] == "0.0.0.0"
 

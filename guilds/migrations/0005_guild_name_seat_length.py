@@ -1,4 +1,4 @@
-"""A Guild name is at most 40 characters, the seat name limit (issue 14): a longer name made on
+"""A Guild name is at most 40 characters, the seat name limit: a longer name made on
 the old limit of 60 is shortened to 39 characters and a number if needed to stay unique, so
 such a Guild can host a mission again (its Master can rename it in the app)."""
 

@@ -63,7 +63,7 @@ from .holds import (
     spendable_feods,
 )
 from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
-from .missions import (  # noqa: F401 (missions issue 6, 13)
+from .missions import (  # noqa: F401 (the missions app's calls)
     demo_mission_followers,
     guild_mission_result_post,
     raffle_candidates,

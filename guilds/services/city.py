@@ -1,5 +1,5 @@
 """The city of DemLoc: control points, expeditions, income and random events, on timers
-(DemLoc rulebook 6.2 "Exploring and conquering the City of DemLoc", "Random events"; DESIGN.md
+(DemLoc rulebook 6.2 "Exploring and conquering the City of DemLoc", "Random events"; docs/architecture.md
 "Guilds and timers").
 
 Timers. Every deadline is a row (``Expedition``, ``IncomePeriod``, ``GuildEvent``: ``due_at``,
@@ -121,7 +121,7 @@ ETA_BUCKET = timedelta(milliseconds=250)
 def _send_eta(model, pk: int, due_at: datetime) -> None:
     """Hand the broker the settlement task of one timer (the admin's and old messages' path;
     deadlines are scheduled by ``_send_due``). A broker outage is logged, never raised: the
-    sweeper settles the row anyway (DESIGN.md)."""
+    sweeper settles the row anyway (docs/architecture.md)."""
     try:
         current_app.send_task(TASKS[model], args=(pk,), eta=due_at)
     except Exception:  # noqa: BLE001 - any broker failure only delays settlement
@@ -144,12 +144,12 @@ def _send_due(due_at: datetime, force: bool = False) -> bool:
     with a Redis cache); a missing mark only costs a duplicate task that finds nothing due.
     ``force``: send even if marked (a restarted worker: the dead one's messages are invisible
     in Redis until the visibility timeout). A broker outage is logged, never raised: the
-    sweeper settles the rows anyway (DESIGN.md). Returns True if a task was sent."""
+    sweeper settles the rows anyway (docs/architecture.md). Returns True if a task was sent."""
     eta = _bucket(due_at)
     key = f"guilds:city-due:{eta.timestamp():.3f}"
     ttl = int((ETA_HORIZON + timedelta(minutes=5)).total_seconds())
     # This runs after commit: a cache or broker outage must never turn committed work into an
-    # error answer (DESIGN.md), so every failure here is logged and left to the sweeper.
+    # error answer (docs/architecture.md), so every failure here is logged and left to the sweeper.
     try:
         if force:
             cache.set(key, 1, ttl)
@@ -528,8 +528,8 @@ def _settle_expedition(
 @transaction.atomic
 def expedition_cancel(*, expedition_id: int, note: str = "") -> Expedition:
     """Call a party back without an outcome (the admin's "cancel", or before its row is
-    deleted): its mercenaries still exploring are active in the dormitory again (issue 14:
-    never "Exploring the city" forever), the point is not explored or acquired, and the row is
+    deleted): its mercenaries still exploring are active in the dormitory again (never
+    "Exploring the city" forever), the point is not explored or acquired, and the row is
     settled with outcome ``cancelled`` so no task or sweeper settles it later. One news item.
     Same lock order as the settlement (expedition row, then Guild). ``note``: why, for the
     report. Raises ``NotFound("expedition_not_found")``, ``RuleViolation("expedition_settled")``.
@@ -986,7 +986,7 @@ def _schedule_upcoming(now, limit: int, force: bool = False) -> int:
 
 
 def city_timers_sweep(*, limit: int = SWEEP_BATCH, rearm: bool = False) -> dict[str, int]:
-    """The beat sweeper (DESIGN.md): hand the broker the settlement tasks of timers due within
+    """The beat sweeper (docs/architecture.md): hand the broker the settlement tasks of timers due within
     ``ETA_HORIZON`` that have none yet (one task per ``ETA_BUCKET`` of deadlines), after
     settling every overdue timer itself (``city_timers_settle_due``, 4 s at most; rows another
     settler holds are skipped: they are being settled). A failing row is logged and left for

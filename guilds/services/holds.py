@@ -2,7 +2,7 @@
 
 6.4: "Only after disconnecting from the app, the statistics of each Guild will be updated and it
 will be possible to modify their structure (hire mercenaries, change their equipment, etc.)".
-Our reading (issue 14): from the moment a Guild is brought to a mission until the mission is
+Our reading: from the moment a Guild is brought to a mission until the mission is
 closed, the characters it chose are ``on_mission`` and nobody can dismiss, unequip, re-equip,
 heal or send them to the city; the feods the mission will charge (followers enlisted, offers
 for contested mercenaries) are reserved and cannot be spent. Everything else (redeeming codes,

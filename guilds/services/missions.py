@@ -1,6 +1,6 @@
 """Writing a mission's result into a Guild (DemLoc rulebook 6.4.1 resolution phase).
 
-Written by the missions app (issue 6); ``missions.services.mission_close`` is its only caller.
+Written by the missions app; ``missions.services.mission_close`` is its only caller.
 """
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def code_data(card: ArcaneCodeCard) -> dict:
 
 
 def guild_snapshot(guild: Guild) -> dict:
-    """A JSON-able copy of what a mission needs from the Guild, as it is now (DESIGN.md: a
+    """A JSON-able copy of what a mission needs from the Guild, as it is now (docs/architecture.md: a
     mission's opening events carry the characters' factors, weapons and the pantheon, so a later
     edit of a card cannot change a past game).
 

@@ -14,6 +14,16 @@ def form_error(context, *parts):
     return {"error": error if error is not None and context.get("error_at") == at else None}
 
 
+@register.inclusion_tag("guilds/_done.html", takes_context=True)
+def form_done(context, *parts):
+    """The confirmation of the last action if it landed on the row ``"-".join(parts)`` (the
+    view's ``done_at``: the row the action made or changed, ``guilds.views._perform``), marked
+    ``data-landed`` for the page script to bring into view: ``{% form_done "weapon" w.pk %}``."""
+    at = "-".join(str(p) for p in parts)
+    done = context.get("done")
+    return {"done": done if done and context.get("done_at") == at else ""}
+
+
 @register.filter
 def get(mapping, key):
     """``mapping|get:key`` for dicts in templates."""

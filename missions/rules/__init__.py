@@ -49,7 +49,7 @@ from .leave import leave
 from .moves import moves_for
 from .possession import possession
 from .roster import quick_opening, roster
-from .score import score
+from .score import drop_relics, score
 from .setup_guilds import guilds as setup_guilds
 from .setup_picks import picks as setup_picks
 from .setup_stages import stages as setup_stages
@@ -67,7 +67,7 @@ OPTIONS_SCHEMA = {
         ],
         "default": "exceeded",
     },
-    # Issue 15 item 5, "the basic rule" (ch. 7): "In case of contradictions, players must
+    # "The basic rule" (ch. 7): "In case of contradictions, players must
     # always follow the instructions provided in the Abilities and Weapons chapter" (8): 8.1
     # BLOODING "At the beginning of the turn, the bleeding tokens assign as many hits" and 8.1
     # POISONOUS / 8.2 POISON "At the end of each turn ... he will automatically gain an
@@ -94,7 +94,7 @@ OPTIONS_SCHEMA = {
             ["bonus", "a help (ability + 3)"],
             ["penalty", "added to the die (as printed)"],
         ],
-        # Issue 15 item 3: read literally, the +3 makes freeing impossible for arcane 1-3 (the
+        # Read literally, the +3 makes freeing impossible for arcane 1-3 (the
         # die must be at most the ability) and needs a 1 at arcane 4; the rulebook offers
         # freeing as a purpose of the test, so the default reads it as a help.
         "default": "bonus",
@@ -115,7 +115,7 @@ OPTIONS_SCHEMA = {
             ["summoner", "at most the summoner's own level (5.1.3, 7.2.3.2)"],
             ["any", "any level, 1 to 5 (as printed)"],
         ],
-        # Issue 15 item 3: 7.2.3.2 lets the player "indicate ... the power level of the daemon
+        # 7.2.3.2 lets the player "indicate ... the power level of the daemon
         # to be summoned" and draws "in the lower hierarchy" when there is none, but the cost
         # printed on the Arcane Code does not grow with the level, so read alone asking for 5
         # always draws the strongest daemon. 5.1.3 gives mercenaries and daemons the same level
@@ -198,6 +198,68 @@ OPTIONS_SCHEMA = {
         "help": "The app counts a kill when a shot, a fight, an arcane power or a pentacle it "
         "applies kills an enemy character. Deaths it cannot attribute (bleeding, poison, "
         "possession) are entered with 'Count a kill'.",
+    },
+    # Who wins when nobody reached the objective (turn limit, agreement to stop, one of 3-4
+    # wiped out): the rulebook does not say (6.4.2 "Kill counter ... essential for awarding
+    # feods and fame bonus"). By kill fame, a mission paying kills only in feods ends "2 kills
+    # to 0" as a draw; by default the kills are counted. A table opened before this option
+    # keeps the kill fame.
+    "kills_win": {
+        "label": "With no objective reached, the winner is the player with...",
+        "choices": [
+            ["count", "the most kills (the kill counter, 6.4.2)"],
+            ["fame", "the most fame from kills (the mission's kill rewards)"],
+        ],
+        "default": "count",
+        "help": "At a turn limit, an agreement to stop or when one of 3-4 players is wiped "
+        "out, among the players with characters in play. Equal: a draw.",
+    },
+    # 7.3.2.3 "Opponent surrender: when a player decides to stop the game, he/she can ask the
+    # other players the possibility to end the mission. If all the other players agree, it is
+    # possible to tap end game". Whether the one who asked loses is not said.
+    "surrender": {
+        "label": "When everyone agrees to stop (7.3.2.3), the player who asked first...",
+        "choices": [
+            ["agreement", "does not lose: the mission is won as at a turn limit"],
+            ["loses", "surrenders: loses the mission and pays the defeat"],
+        ],
+        "default": "agreement",
+        "help": "The first player to tap Agree to stop in the turn is the one who asked.",
+    },
+    # No rulebook number: 6.4.2 "players check the counter of fate points they can spend" and
+    # 5.1.1 price abilities in fate points, but no page says how many a player starts with.
+    "fate_points": {
+        "label": "Fate points each player starts a mission with",
+        "choices": [[str(n), str(n)] for n in range(0, 7)],
+        "default": "3",
+        "help": "The rulebook gives no number; 3 pays one or two activated abilities.",
+    },
+    # 7.2.1: an object is "placed on top of the card of the character who performed the action
+    # of collecting"; "Only objects owned by the mercenaries are considered in determining the
+    # winner". A killed mercenary owns nothing: by default its relic tokens fall where it died
+    # (as a deposit: "placed on the board in the same space occupied by the character"). A table
+    # opened before this option keeps counting them.
+    "relic_death": {
+        "label": "A relic carried by a mercenary who is killed...",
+        "choices": [
+            ["dropped", "falls where it died: it no longer counts (7.2.1)"],
+            ["kept", "still counts for its Guild"],
+        ],
+        "default": "dropped",
+    },
+    # 7.2.2.4 "equal to the armor factor ... the character's armor absorbed the impact"; the
+    # table: "Weapon damage assigned to the armor of the target character (if still present)".
+    # Damage assigned to the armor carries over from one armor step to the next and, after the
+    # third broken armor token, to the hit factor (6.4.2 general damage). By default an equal
+    # shot never wounds: what is left once the armor is gone is lost. A table opened before
+    # this option lets it carry over.
+    "equal_shot": {
+        "label": "An equal shot (7.2.2.4) whose damage breaks the last armor...",
+        "choices": [
+            ["armor", "stays in the armor: the armor absorbed it, no wound"],
+            ["carry", "carries over to the hit factor like any damage"],
+        ],
+        "default": "armor",
     },
     "objective_claim": {
         "label": "Objective achieved is...",
@@ -348,6 +410,7 @@ class DemlocRuleset(DeciderRuleset):
         fold(state, record, lines)
         if not event.type.startswith(setup_rules.P):
             settle(state, lines)
+            drop_relics(state, lines)
             if state["ended"] is None:
                 check_elimination(state, lines)
         state["version"] = event.version

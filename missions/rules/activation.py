@@ -5,7 +5,7 @@ game phase. Each activated character can respectively move and/or make one hand-
 attack"). Pure helpers, no commands: the commands that activate a character check
 ``require_free`` and their folds call ``mark``.
 
-What activates (issue 15 item 4): in the strategic phase a shot (a stray shot is the same
+What activates: in the strategic phase a shot (a stray shot is the same
 activation going on), channelling mana (not in the setup nor as a daemon leaves), using an
 arcane power, summoning a daemon, the hand-to-hand test of an evasive movement; in the brawl
 phase a hand-to-hand attack or the test to destroy scenery. Movement alone is the movement

@@ -17,6 +17,7 @@ from tabletop.rules import EventRecord
 from . import activation
 from .cards import codes_of, parse_feature
 from .common import (
+    BRAWL,
     NO_LINES,
     P,
     in_play,
@@ -369,7 +370,10 @@ def say_power_used(e: EventRecord, s: dict) -> str:
 def pentacle_strike(d: Decision, data: Data) -> None:
     """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning
     pentacle on every character in contact (8.3); the enemies it kills are the summoner's
-    player's kills (``missions.rules.score.credit_kills``). Raises ``no_pentacle``,
+    player's kills (``missions.rules.score.credit_kills``). 8.3: "In this hand-to-hand attack
+    sub-phase, x arcane damages are inflicted": only in the brawl phase (7.3.2, its hand-to-hand
+    attack sub-phase), once per summoner in that sub-phase (``struck`` keeps the phase it struck
+    in, ``activation.phase_key``). Raises ``no_pentacle``, ``wrong_phase``, ``already_struck``,
     ``bad_input``."""
     p = own_piece(d, data)
     pentacle = (p.get("code") or {}).get("pentacle") or {}
@@ -380,6 +384,17 @@ def pentacle_strike(d: Decision, data: Data) -> None:
     )
     strikes = [x for x in pentacle["effects"] if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
     d.require(strikes, "no_pentacle", "This pentacle strikes nobody (8.3).")
+    d.require(
+        d.state["phase"] == BRAWL,
+        "wrong_phase",
+        "A pentacle's HIT and ARCANE HIT strike in the hand-to-hand attack sub-phase of the "
+        "brawl phase (8.3).",
+    )
+    d.require(
+        p.get("struck") != activation.phase_key(d.state),
+        "already_struck",
+        f"{p['name']}'s pentacle has struck in this hand-to-hand attack sub-phase already (8.3).",
+    )
     targets = data.get("targets") or []
     if isinstance(targets, str):
         targets = [t for t in targets.split(",") if t]
@@ -393,6 +408,7 @@ def pentacle_strike(d: Decision, data: Data) -> None:
 
 @arcane.evolver(P + "pentacle.struck", label="struck with a pentacle")
 def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    s["pieces"][e.data["piece"]]["struck"] = activation.phase_key(s)
     lines.append(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
     for tid in e.data["targets"]:
         for effect in e.data["effects"]:

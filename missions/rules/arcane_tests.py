@@ -197,7 +197,7 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
             p = s["pieces"][d["piece"]]
         else:
             after.append(f"{p['name']} fails to resist {last['power']}.")
-    if d.get("die") and p["mana"][d["die"]] > 0:  # events before issue 15 spent no die
+    if d.get("die") and p["mana"][d["die"]] > 0:  # older events spent no die
         p["mana"][d["die"]] -= 1
         lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
     lines.extend(d["lines"])

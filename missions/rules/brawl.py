@@ -30,6 +30,7 @@ from .common import (
     piece,
     piece_name,
     play_command,
+    player,
     set_piece,
 )
 from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
@@ -417,8 +418,11 @@ def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
 @play_command(brawl, P + "effect.set")
 def effect_set(d: Decision, data: Data) -> None:
     """``{"piece", "effect": fury | vigor | weakness, "on": bool (fury), "value": 0..6}``:
-    FURY for 2 turns (8.4), VIGOR / WEAKNESS x this turn (8.2). Raises ``bad_effect``,
-    ``no_fury``, ``bad_input``."""
+    FURY for 2 turns (8.4), VIGOR / WEAKNESS x this turn (8.2). A FURY the card lists as an
+    ability with activation is never free (5.1.1, 6.4.2): turned on here it is paid from fate
+    exactly as with its ability button (``demloc.ability.used``), and refused with
+    ``not_enough_fate`` when its player cannot pay it (the page shows only the ability button).
+    Raises ``bad_effect``, ``no_fury``, ``not_enough_fate``, ``possessed``, ``bad_input``."""
     p = own_piece(d, data)
     effect = data.choice(
         "effect", ("fury", "vigor", "weakness"), code="bad_effect", message="Unknown effect."
@@ -428,6 +432,31 @@ def effect_set(d: Decision, data: Data) -> None:
         d.require(
             not on or has_feature(p["features"], "FURY"), "no_fury", f"{p['name']} has no FURY."
         )
+        paid = next(
+            (
+                i
+                for i, a in enumerate(p.get("abilities") or [])
+                if a.get("feature") == "FURY" and a["activation"] == "activated"
+            ),
+            None,
+        )
+        if on and paid is not None:
+            # The same as its ability button (``abilities.ability_use``): paid from fate.
+            ability = p["abilities"][paid]
+            not_possessed(p)
+            fate = player(d.state, p["owner"])["fate"]
+            d.require(
+                fate >= ability["fate_cost"],
+                "not_enough_fate",
+                f"{ability['name']} costs {ability['fate_cost']} fate point(s); {fate} left "
+                "(6.4.2).",
+            )
+            d.emit(
+                P + "ability.used",
+                {"piece": p["id"], "ability": paid, "fate": ability["fate_cost"],
+                 "seat": p["owner"]},
+            )
+            return
         value = 2 if on else 0
     else:
         value = num(data, "value", None, 0, 6)

@@ -1,7 +1,7 @@
 """What every DemLoc topic shares: the event prefix, the lookups and guards of a command, and
 how folds explain themselves.
 
-Folds and narration (issue 13, KIT.md): each fold is registered with the toolkit as
+Folds and narration (KIT.md): each fold is registered with the toolkit as
 ``fold(state, event, lines=NO_LINES)``: it mutates the state and, when handed a list, appends
 what happened in words (the calculators of this package return such lines). The stored state
 never holds them. ``DemlocRuleset.narrate`` folds a copy of the state just before an event with

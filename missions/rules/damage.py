@@ -34,6 +34,10 @@ MAX_BROKEN_ARMOR = 3
 MAX_BROKEN_HEARTS = 3
 
 GENERAL = "general"  # armor first (6.4.2 "assign generic damages")
+#: Damage of an "equal" shot (7.2.2.4 "the character's armor absorbed the impact", table option
+#: ``equal_shot`` = ``armor``): armor first like ``GENERAL``, but what is left once the third
+#: broken armor token is placed is absorbed, never carried over to the hit factor.
+ARMOR_ONLY = "armor_only"
 HIT = "hit"  # straight to the hit factor (6.4.2 "hit (directly to his life)")
 
 
@@ -90,8 +94,9 @@ def _kill_if_fatal(p: dict, lines: list[str]) -> None:
 
 
 def assign_damage(piece: dict, amount: int, mode: str = GENERAL) -> tuple[dict, list[str]]:
-    """Assign ``amount`` (>= 0) damage to ``piece``: ``mode`` ``"general"`` (armor first) or
-    ``"hit"`` (straight to the hit factor). DemLoc rulebook 5.1.1, 6.4.2, 7.3.2.2.
+    """Assign ``amount`` (>= 0) damage to ``piece``: ``mode`` ``"general"`` (armor first),
+    ``"hit"`` (straight to the hit factor) or ``ARMOR_ONLY`` (armor steps only, the rest
+    absorbed: an equal shot, 7.2.2.4). DemLoc rulebook 5.1.1, 6.4.2, 7.3.2.2.
 
     Damage fills the current step: while the piece has fewer than 3 broken armor tokens, general
     damage is added to the damage on the armor; each time it reaches the armor factor a broken
@@ -109,7 +114,7 @@ def assign_damage(piece: dict, amount: int, mode: str = GENERAL) -> tuple[dict, 
     if not in_play(p) or amount == 0:
         return p, lines
     left = amount
-    if mode == GENERAL and p["armor"] > 0:
+    if mode in (GENERAL, ARMOR_ONLY) and p["armor"] > 0:
         while left > 0 and p["broken_armor"] < MAX_BROKEN_ARMOR:
             room = p["armor"] - p["armor_damage"]
             if left >= room:
@@ -128,6 +133,10 @@ def assign_damage(piece: dict, amount: int, mode: str = GENERAL) -> tuple[dict, 
                 left = 0
         if p["broken_armor"] >= MAX_BROKEN_ARMOR and p["possessed"]:
             _kill_if_fatal(p, lines)
+    if mode == ARMOR_ONLY:
+        if left > 0:
+            lines.append(f"{p['name']}: the armor absorbs the other {left} damage (7.2.2.4).")
+        return p, lines
     while left > 0 and in_play(p) and p["broken_hearts"] < p["heart_limit"]:
         room = p["hit"] - p["hit_damage"]
         if left >= room:

@@ -77,19 +77,32 @@ def say_objective_counting(e: EventRecord, s: dict) -> str:
 
 
 def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
-    """End of a turn: a running control counter counts one more turn held (6.4.2)."""
+    """End of a turn: a running control counter counts one more turn held (6.4.2). A Guild
+    that left the mission holds nothing: its counter stopped when it left (``leave``)."""
     objective = s["objective"]
-    if objective["counting"]:
+    if objective["counting"] and objective["seat"] not in s.get("left", []):
         objective["count"] += 1
         lines.append(
             f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
         )
 
 
+def control_reached(s: dict) -> bool:
+    """Whether the control objective is reached (6.4.2: the counter reached the turns to hold,
+    for a Guild still in the mission)."""
+    objective = s["objective"]
+    return bool(
+        objective["target"]
+        and objective["count"] >= objective["target"]
+        and objective["seat"] is not None
+        and objective["seat"] not in s.get("left", [])
+    )
+
+
 # ------------------------------------------------------------------------ total elimination
 def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
     """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
-    is seen when it happens (issue 15 item 1): ``state["elimination"]`` is the last seat with
+    is seen when it happens: ``state["elimination"]`` is the last seat with
     characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
     wiped out and the table option ``elimination`` is ``any``; None otherwise.
     ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).
@@ -233,7 +246,7 @@ def objective_achieve(d: Decision, data: Data) -> None:
     still_playing(d)
     alone = s["options"].get("objective_claim") == CLAIM_ALONE or len(playing_seats(s)) < 2
     if alone:
-        d.emit(P + "mission.ended", {"reason": "objective", "seat": d.seat})
+        finish(d, "objective", d.seat)
         return
     d.emit(P + "objective.claimed", {"seat": d.seat, "turn": s["turn"]})
 
@@ -261,7 +274,7 @@ def objective_answer(d: Decision, data: Data) -> None:
     d.require(d.seat not in claim["agreed"], "no_change", "You already confirmed the claim.")
     d.emit(P + "objective.agreed", {"seat": d.seat, "claimer": claim["seat"]})
     if not claim_waiting(d.state):
-        d.emit(P + "mission.ended", {"reason": "objective", "seat": claim["seat"]})
+        finish(d, "objective", claim["seat"])
 
 
 @end.evolver(P + "objective.claimed", label="claimed the objective")
@@ -313,7 +326,7 @@ def surrender_vote(d: Decision, data: Data) -> None:
     agree = data.bool("agree")
     d.emit(P + "surrender.voted", {"agree": agree})
     if agree and set(d.state["surrender"]) >= set(playing_seats(d.state)):
-        d.emit(P + "mission.ended", {"reason": "surrender", "seat": None})
+        finish(d, "surrender", None)
 
 
 @end.evolver(P + "surrender.voted", label="voted on ending the mission")
@@ -321,6 +334,11 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
+    # Who asked to stop (7.3.2.3 "can ask the other players"): the first to agree this turn.
+    if not votes:
+        s["surrender_by"] = None
+    elif s.get("surrender_by") not in votes:
+        s["surrender_by"] = e.seat if e.data["agree"] else min(votes)
     lines.append(say_surrender_voted(e, s))
 
 
@@ -340,14 +358,11 @@ def mission_end(d: Decision, data: Data) -> None:
     no_claim_pending(s)
     limit = s["turn_limit"]
     if not can_end_by_elimination(s) and limit and s["turn"] >= limit and s["phase"] == TURN_END:
-        d.emit(P + "mission.ended", {"reason": "turn_limit", "seat": None})
+        finish(d, "turn_limit", None)
         return
     if can_end_by_elimination(s):
         # -2: a player of 3-4 is wiped out but several are left (option "any"): no one seat.
-        d.emit(
-            P + "mission.ended",
-            {"reason": "elimination", "seat": None if s["elimination"] == -2 else s["elimination"]},
-        )
+        finish(d, "elimination", None if s["elimination"] == -2 else s["elimination"])
         return
     d.require(
         False,
@@ -356,12 +371,51 @@ def mission_end(d: Decision, data: Data) -> None:
     )
 
 
+# ------------------------------------------------------------------------ one ending
+def close_turn(d: Decision) -> None:
+    """Close the turn in progress, once: ``demloc.turn.ended`` (its fold is the end-of-turn
+    effects of ``turns.TURN_ORDER_TEXT``: 8.1 bleeding, 8.2 poison, 8.4 FURY's broken heart,
+    the control counter 6.4.2). Nothing when this turn is closed already (or before turn 1)."""
+    s = d.state
+    if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
+        d.emit(P + "turn.ended", {"turn": s["turn"]})
+
+
+def finish(d: Decision, reason: str, seat: int | None) -> None:
+    """The one ending of a mission, whatever ends it (turn limit, objective achieved, control
+    counted, surrender, elimination, every Guild leaving; 6.4.2, 7, 7.3.2.3): the turn in
+    progress is closed with its end-of-turn effects, once (``close_turn``), and no new turn
+    starts; then ``demloc.mission.ended`` ``{"reason", "seat"}``.
+
+    What the closing changed decides too: at the turn limit a control counter that reaches
+    its turns on the last turn wins by control (6.4.2 counts every turn held, the last one
+    included); on total elimination the last player standing is read after the end-of-turn
+    deaths (-1 when nobody is left)."""
+    close_turn(d)
+    s = d.state
+    data: dict = {"reason": reason, "seat": seat}
+    if reason == "surrender" and s.get("surrender_by") is not None:
+        data["by"] = s["surrender_by"]  # who asked first (option ``surrender``, resolution)
+    if reason == "turn_limit" and control_reached(s):
+        reason, seat = "objective_control", s["objective"]["seat"]
+    if reason == "elimination" and seat is not None:
+        alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
+        seat = next(iter(alive)) if len(alive) == 1 else (-1 if not alive else seat)
+    data.update(reason=reason, seat=seat)
+    d.emit(P + "mission.ended", data)
+
+
 def ended_text(s: dict, d: dict) -> str:
     why = {
         "turn_limit": "the last turn was played",
         "objective": f"{name(s, d['seat'])} achieved the objective",
         "objective_control": f"{name(s, d['seat'])} held the objective long enough",
-        "surrender": "all players agreed to stop",
+        "surrender": "all players agreed to stop"
+        + (
+            f" ({name(s, d['by'])} surrenders)"
+            if d.get("by") is not None and s["options"].get("surrender") == "loses"
+            else ""
+        ),
         "elimination": "total elimination",
     }[d["reason"]]
     return f"The mission ends: {why}."
@@ -369,7 +423,11 @@ def ended_text(s: dict, d: dict) -> str:
 
 @end.evolver(P + "mission.ended", label="ended the mission")
 def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    """The mission is over; its last turn was closed just before (``finish``: a log from
+    before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    if e.data.get("by") is not None:
+        s["ended"]["by"] = e.data["by"]
     s["claim"] = None
     lines.append(ended_text(s, e.data))
 

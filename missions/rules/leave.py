@@ -17,8 +17,10 @@ The rulebook has no rule for leaving in the middle of a mission; the app's rule:
   not counted as a death mercenary)"; a possessed one comes back injured and its Guild pays the
   possessed-escape penalty, as for any escape); its daemons leave with their summoners
   (7.2.3.3). When that leaves at most one player with characters in play, the mission ends at
-  once by total elimination (7: nobody is left to play against; there is no end of turn to
-  wait for) and the service closes it. With 3-4 players and two or more left, the others play
+  once by total elimination (7: nobody is left to play against), closing the turn in progress
+  as every ending does (``end.finish``: its end-of-turn effects, once), and the service closes
+  it. A control counter running for the Guild stops and goes back to 0, and a Guild that left
+  never wins (6.4.2: the counter counts turns its characters hold the area). With 3-4 players and two or more left, the others play
   on; the Guild's unharmed characters come back at once, the others and the feods the mission
   charges stay held until the close writes them.
 """
@@ -29,7 +31,7 @@ from tabletop.decider import ANYONE, Data, Decision, Topic
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .common import BRAWL, NO_LINES, STRATEGIC, TURN_END, P, in_play, in_setup, name, player
-from .end import claim_of, claim_waiting, playing_seats
+from .end import claim_of, claim_waiting, finish, playing_seats
 from .setup import P as SP
 from .setup import seat_key, setup_command
 
@@ -119,19 +121,16 @@ def guild_leave(d: Decision, data: Data) -> None:
     d.emit(P + "guild.left", {"seat": seat, "pieces": escaping}, final=True)
     alive = {p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]}
     if len(alive) <= 1:
-        d.emit(
-            P + "mission.ended",
-            {"reason": "elimination", "seat": next(iter(alive)) if alive else -1},
-        )
+        finish(d, "elimination", next(iter(alive)) if alive else -1)
         return
     claim = claim_of(d.state)  # the leaver's own claim went with it (``guild_left``)
     if claim is not None and not claim_waiting(d.state):
         # The leaver was the last one to answer an objective claim: every player still in
         # the mission has confirmed it (7.3.2.3).
-        d.emit(P + "mission.ended", {"reason": "objective", "seat": claim["seat"]})
+        finish(d, "objective", claim["seat"])
     elif set(d.state["surrender"]) and set(d.state["surrender"]) >= set(playing_seats(d.state)):
         # Every player still in the mission had agreed to end it (6.4.2 "surrender").
-        d.emit(P + "mission.ended", {"reason": "surrender", "seat": None})
+        finish(d, "surrender", None)
 
 
 @leave.evolver(P + "guild.left", label="left the mission")
@@ -144,6 +143,14 @@ def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         s["claim"] = None
         lines.append("Its objective claim goes with it.")
     s["surrender"] = [seat for seat in s.get("surrender", []) if seat != e.data["seat"]]
+    if s.get("surrender_by") == e.data["seat"]:
+        s["surrender_by"] = min(s["surrender"]) if s["surrender"] else None
+    objective = s["objective"]
+    if objective["seat"] == e.data["seat"] and (objective["counting"] or objective["count"]):
+        # 6.4.2: the counter counts the turns a Guild's characters hold the area; a Guild
+        # with no character on the board holds nothing: its count is gone with it.
+        s["objective"] = {**objective, "counting": False, "count": 0, "seat": None}
+        lines.append("Its control counter stops and goes back to 0 (6.4.2).")
     for pid in e.data["pieces"]:
         s["pieces"][pid]["status"] = "escaped"
         lines.append(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")

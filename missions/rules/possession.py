@@ -5,7 +5,7 @@ effect), 7.2.3.5 (freeing a possessed character by an arcane test). The seal lim
 character possessed is in ``missions.rules.damage`` (broken seals are tokens); the arcane test
 command in ``missions.rules.arcane``; the possession damage per turn is
 ``damage.possession_tick``. Commands ``demloc.possession.assign`` / ``demloc.possession.remove``:
-possession given or taken away by a card effect (issue 15 item 3), with the instructions the
+possession given or taken away by a card effect, with the instructions the
 possessed character follows.
 """
 

@@ -11,10 +11,16 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   by agreement, or because one of 3-4 players was wiped out (table option ``elimination``), the
   player with the most fame from kills wins among those who still have characters in play (a
   wiped-out player never wins on kills; if only one player has characters in play, that player
-  wins as on total elimination, issue 14); equal: nobody (a draw, the control spot stays with
+  wins as on total elimination); equal: nobody (a draw, the control spot stays with
   its holder).
+- "On kills" means by default the most kills on the kill counter (table option ``kills_win``
+  = ``count``; ``fame``: the most fame the kills pay, as before the option, and for a table
+  opened before it). A Guild that left the mission never wins (6.4.2).
+- Opponent surrender (7.3.2.3; table option ``surrender``): by default an agreed end, won as
+  at a turn limit; with ``loses`` the first player who asked to stop loses and pays the defeat
+  penalty, and the others win as at a turn limit among themselves (one left: that one wins).
 - A draw (by agreement or on a tied count) charges nobody the defeat penalty: nobody was
-  defeated (issue 14).
+  defeated, except a player who surrendered.
 - Rewards come from the mission definition: the winner's fame, feods and blood stones (the
   "items earned"); the objective reward to the player who achieved it; each kill counted on the
   kill counter pays the kill reward of its kind times the killed character's level; each relic
@@ -29,7 +35,7 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   Our reading of 6.4.1 ("characters who have escaped, been seriously injured or died") and 6.4.2
   (possession is removed only at the table, from a character still in play): a character that
   escaped possessed leaves with the daemon in it, so it comes back needing care (at least one
-  broken heart's healing) and its Guild pays the possessed-escape penalty (issue 14).
+  broken heart's healing) and its Guild pays the possessed-escape penalty.
 - Training mission (6.4): the winner and the kills are shown, nothing changes in any Guild.
 """
 
@@ -55,10 +61,31 @@ def kill_fame(player: dict, rewards: dict) -> int:
     return total
 
 
+def kill_score(player: dict, rewards: dict, by: str) -> int:
+    """What ranks ``player`` on kills (table option ``kills_win``): ``"count"`` the number of
+    kills on the kill counter (6.4.2), ``"fame"`` their fame (``kill_fame``)."""
+    if by == "fame":
+        return kill_fame(player, rewards)
+    return sum(int(n) for by_level in (player.get("kills") or {}).values() for n in by_level.values())
+
+
+def surrendered(state: dict) -> int | None:
+    """The seat that surrendered (7.3.2.3 "Opponent surrender", table option ``surrender`` =
+    ``loses``): the first player who asked to stop, when every other player agreed; else
+    None."""
+    ended = state.get("ended") or {}
+    if ended.get("reason") != "surrender":
+        return None
+    if (state.get("options") or {}).get("surrender", "agreement") != "loses":
+        return None
+    return ended.get("by")
+
+
 def winner_of(state: dict) -> tuple[int | None, str]:
     """``(seat or None, how)`` of an ended mission (module docstring)."""
     ended = state.get("ended") or {}
     reason = ended.get("reason")
+    loser = surrendered(state)
     if reason in ("objective", "objective_control"):
         return ended.get("seat"), reason
     seat = ended.get("seat")
@@ -70,10 +97,18 @@ def winner_of(state: dict) -> tuple[int | None, str]:
         for p in (state.get("pieces") or {}).values()
         if in_play(p) and not p.get("possessed")
     }
-    players = [p for p in state["players"] if not alive or p["seat"] in alive]
+    # A Guild that left the mission never wins (6.4.2), nor one that surrendered (7.3.2.3).
+    gone = set(state.get("left") or []) | ({loser} if loser is not None else set())
+    alive -= gone
+    players = [
+        p for p in state["players"] if p["seat"] not in gone and (not alive or p["seat"] in alive)
+    ]
     if alive and len(alive) == 1 and len(state["players"]) > 1:
-        return next(iter(alive)), "elimination"
-    scores = {p["seat"]: kill_fame(p, rewards) for p in players}
+        return next(iter(alive)), "surrender" if loser is not None else "elimination"
+    if loser is not None and len(players) == 1:
+        return players[0]["seat"], "surrender"
+    by = (state.get("options") or {}).get("kills_win", "fame")
+    scores = {p["seat"]: kill_score(p, rewards, by) for p in players}
     best = max(scores.values(), default=0)
     top = [s for s, v in scores.items() if v == best]
     if len(top) == 1 and best > 0:
@@ -121,7 +156,8 @@ def compute(state: dict) -> dict:
     """The result of an ended lifecycle mission::
 
         {"mode", "applies": bool (False for training), "winner": seat | None, "winner_name",
-         "how": "objective" | "objective_control" | "elimination" | "kills" | "draw",
+         "how": "objective" | "objective_control" | "elimination" | "surrender" | "kills"
+                | "draw",
          "guilds": [{"seat", "guild_id", "guild", "fame", "feods", "blood_stones",
                      "lines": [str]}],
          "characters": [{"seat", "piece", "name", "source", "ref", "outcome", "status",
@@ -157,7 +193,7 @@ def compute(state: dict) -> dict:
 
         if seat == winner:
             add(_reward(rewards, "win"), "Won the mission")
-        elif winner is not None:
+        elif winner is not None or seat == surrendered(state):
             add({c: -v for c, v in _reward(rewards, "loss").items()}, "Defeat")
         else:
             lines.append("A draw: no defeat penalty")

@@ -267,7 +267,13 @@ def quick_opening(options: dict, seats: tuple[SeatInfo, ...], rng, guilds: list)
                 "seat": seat.number,
                 "name": seat.name,
                 "guild": guild.get("name", f"Guild of {seat.name}"),
-                "fate": int(guild.get("fate_points", 3)),
+                # A guild passed in brings its fate points; a demo guild takes the table
+                # option ``fate_points`` (no rulebook number: 3 by default).
+                "fate": int(
+                    guild.get("fate_points", 3)
+                    if i < len(guilds) and guilds[i]
+                    else options.get("fate_points", 3)
+                ),
                 "pantheon": [
                     card_from_data({**d, "kind": "daemon"}) for d in guild.get("pantheon", [])
                 ],

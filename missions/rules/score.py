@@ -258,7 +258,7 @@ def counts(p: dict) -> bool:
 @score.evolver(P + "relic.taken", label="changed the relic tokens")
 def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     pid = e.data.get("piece")
-    if pid is None:  # before issue 15 relics were counted per player
+    if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
         p["relics"] = p.get("relics", 0) + e.data["delta"]
         lines.append(f"{p['name']}: {p['relics']} relic token(s).")
@@ -266,6 +266,11 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     carrier = s["pieces"][pid]
     carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
     activation.mark_object(s, pid)  # no shot or power for it this turn (7.2.1)
+    if carrier["movement"] == "active":
+        # 7.2.1 "he must immediately end his movement": it cannot move again this turn, which
+        # is what an exhausted movement token says (5, 7.2 "Details about movement tokens").
+        carrier["movement"] = "exhausted"
+        lines.append(f"{carrier['name']}'s movement ends: movement token exhausted (7.2.1).")
     owner = player(s, carrier["owner"])
     if counts(carrier):
         owner["relics"] = owner.get("relics", 0) + e.data["delta"]
@@ -278,6 +283,29 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
             f"{carrier['name']} carries {carrier['relics']} relic token(s); a {carrier['kind']}'s "
             "objects do not count for the objective (7.2.1)."
         )
+
+
+def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
+    """A killed character's relic tokens fall where it died (table option ``relic_death`` =
+    ``dropped``; 7.2.1: only objects a mercenary owns count, and a deposited object is "placed
+    on the board in the same space occupied by the character"): its player no longer counts
+    them. With ``kept`` (and for a table opened before the option) they still count. Called
+    after every event of the mission (``DemlocRuleset.fold_into``)."""
+    if s["options"].get("relic_death", "kept") != "dropped":
+        return
+    for p in s["pieces"].values():
+        if p["status"] != "killed" or not p.get("relics"):
+            continue
+        n, p["relics"] = p["relics"], 0
+        if counts(p):
+            owner = player(s, p["owner"])
+            owner["relics"] = max(0, owner.get("relics", 0) - n)
+            lines.append(
+                f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1): "
+                f"{owner['name']} counts {owner['relics']}."
+            )
+        else:
+            lines.append(f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1).")
 
 
 @score.narrator(P + "relic.taken")

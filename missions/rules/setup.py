@@ -221,7 +221,7 @@ def can_refresh(setup: dict, seat: int | None) -> bool:
 
 def guild_label(setup: dict, seat: int) -> str:
     """``seat``'s Guild as the log names it: "Guild 2 (Bob)", or the Guild's name alone when
-    the seat is named after it (issue 14)."""
+    the seat is named after it."""
     guild = ((setup.get("guilds") or {}).get(seat_key(seat)) or {}).get("guild") or {}
     name, player = guild.get("name") or "", who(setup, seat)
     if not name:

@@ -29,6 +29,10 @@ from .setup import (
 
 guilds = Topic("setup_guilds")
 
+#: The longest seat name (``tabletop.names.MAX_NAME``, a Guild name too): a Guild that names
+#: its seat is never cut.
+SEAT_NAME_MAX = 60
+
 
 @guilds.evolver(P + "opened", label="opened the mission lobby")
 def opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
@@ -78,10 +82,13 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
     )
     seat_name = data.get("seat_name")
     if isinstance(seat_name, str) and seat_name.strip():
-        # The seat takes the Guild's name (issue 14); the event keeps the name it had.
-        payload["seat_name"] = seat_name.strip()[:40]
+        # The seat takes the Guild's name; the event keeps the name it had.
+        payload["seat_name"] = seat_name.strip()[:SEAT_NAME_MAX]
         payload["seat_was"] = setup["names"].get(seat_key(bound), "")
-    return [NewEvent(P + "guild_bound", payload)]
+    # A barrier (final), as a Guild leaving is: only its Guild Master brings a Guild (the
+    # server reads it from the guilds and renames the seat), so no other seat's Undo may take
+    # it back and leave a seat at the table without its Guild.
+    return [NewEvent(P + "guild_bound", payload, True)]
 
 
 def _guild_refresh(setup: dict, seat: int, payload: dict, rng) -> list[NewEvent]:
@@ -125,7 +132,7 @@ def _guild_refresh(setup: dict, seat: int, payload: dict, rng) -> list[NewEvent]
             break
         spent -= pick["cost"]
         dropped.append({"id": pick["id"], "name": pick["name"], "why": "too dear for your purse"})
-    events = [NewEvent(P + "guild_refreshed", {**payload, "dropped": dropped})]
+    events = [NewEvent(P + "guild_refreshed", {**payload, "dropped": dropped}, True)]
     for gone in dropped:
         pick = next(p for p in setup["picks"][seat_key(seat)] if p["id"] == gone["id"])
         events.extend(contest_after_unpick(setup, seat, pick, rng))

@@ -322,6 +322,15 @@ def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
                 for p in setup["picks"][seat_key(loser)]
                 if not (p["source"] == "mercenary" and p["name"] == d["name"])
             ]
+            if loser in setup["ready"]:
+                # A Guild that tapped Next before another Guild chose the same mercenary
+                # lost a character it counted on: it chooses again (the freed slot; at least
+                # one character, ``setup_stages``), or the deployment would wait forever on
+                # a Guild with nothing to place.
+                setup["ready"].remove(loser)
+                lines.append(
+                    f"{guild_label(setup, loser)} lost {d['name']}: choose again and tap Next."
+                )
     setup["costs"][seat_key(d["winner"])]["offers"] += d["paid"]
     # Final for the preparation (5.1.1, ``setup.settled_holder``); a table whose state was
     # folded before this key existed gets it here.

@@ -281,7 +281,9 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
                 "seat": seat,
                 "name": setup["names"][seat_key(seat)],
                 "guild": guild["guild"]["name"],
-                "fate": guild.get("fate_points", 3),
+                # Table option ``fate_points`` (no rulebook number: 3 by default); a table
+                # opened before the option: the Guild's payload (3).
+                "fate": int(opts.get("fate_points") or guild.get("fate_points", 3)),
                 "pantheon": copy_json(guild["pantheon"]),
             }
         )

@@ -33,7 +33,7 @@ from .common import (
     player,
     set_piece,
 )
-from .damage import GENERAL, HIT, assign_damage, weapon_tokens
+from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
 from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
 
 shooting = Topic("shooting")
@@ -384,7 +384,12 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     if pending["outcome"] == "none" or pending["damage"] <= 0:
         lines.append("No damage.")
         return
-    mode = GENERAL if pending["outcome"] == "armor" else HIT
+    mode = HIT
+    if pending["outcome"] == "armor":
+        # Option ``equal_shot`` (a table opened before it: ``carry``): "the character's armor
+        # absorbed the impact" (7.2.2.4), so by default an equal shot never wounds.
+        absorbs = s["options"].get("equal_shot", "carry") == "armor"
+        mode = ARMOR_ONLY if absorbs else GENERAL
     t, more = assign_damage(s["pieces"][pending["target"]], pending["damage"], mode)
     set_piece(s, t, lines, more)
     weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]], lines)

@@ -2,7 +2,7 @@
 
 Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
 (log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
-the number of commands (issue 13). Event payloads keep the meaning they have always had
+the number of commands. Event payloads keep the meaning they have always had
 (stored tables replay): several carry the calculators' arithmetic as ``lines`` (what the
 players confirmed), which is event data, not narration.
 """
@@ -65,8 +65,8 @@ class Piece(TypedDict, total=False):
     token: int | None
     enters: int
     area: str
-    # issue 15
     activated: str  # "turn:phase" of its last activation (missions.rules.activation)
+    struck: str  # "turn:phase" its summoning pentacle last struck in (8.3)
     arcane_effects: list[dict[str, Any]]  # arcane effect tokens (arcane.lasting)
     possession: dict[str, str] | None  # {"source", "instructions"}: possessed by a card
     relics: int  # relic tokens carried (7.2.1: only a mercenary's count)
@@ -91,9 +91,13 @@ class Objective(TypedDict):
     seat: int | None
 
 
-class Ended(TypedDict):
+class _Ended(TypedDict):
     reason: str  # turn_limit | objective | objective_control | surrender | elimination
     seat: int | None
+
+
+class Ended(_Ended, total=False):
+    by: int  # surrender: the seat that asked to stop first (option ``surrender``, 7.3.2.3)
 
 
 class Notice(TypedDict, total=False):
@@ -152,10 +156,12 @@ class DemlocState(TypedDict, total=False):
     turn_limit: int
     turn_limit_hidden: bool  # 7: the number of turns is not shown
     surrender: list[int]
+    surrender_by: int | None  # the first seat that agreed to stop this turn (7.3.2.3)
     claim: Claim | None  # an objective claim waiting for the others (7.3.2.3)
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
     elimination_since: int | None  # the turn the elimination was first seen
     ended: Ended | None
+    closed_turn: int  # the last turn whose end-of-turn effects were applied (once each)
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
     notice: Notice | None
     mission_events: list[MissionEventDone]  # scripted events that happened (6.4.2)
@@ -181,6 +187,11 @@ class TurnStarted(TypedDict):
     first: int
     weights: list[int]
     ooc: dict[str, dict[str, Any]]  # piece id -> out-of-control roll (possessed pieces)
+    seats: list[int]  # the seats drawn among (older events lack it), ``weights`` in that order
+
+
+class TurnEnded(TypedDict):
+    turn: int  # the turn closed: its end-of-turn effects (missions.rules.turns._end_of_turn)
 
 
 class PhaseAdvanced(TypedDict, total=False):

@@ -139,9 +139,12 @@ def say_phase_advanced(e: EventRecord, s: dict) -> str:
 # ------------------------------------------------------------------------ the turn change
 @play_command(turns, P + "turn.next")
 def turn_next(d: Decision, data: Data) -> None:
-    """Next turn (6.4.2, 7.3.2.3): draws the first player and each possessed character's
-    out-of-control d10 (5.6, 7.2.3); a control objective held long enough ends the mission.
-    Raises ``turn_not_over``, ``calc_pending``, ``claim_pending``, ``turn_limit``."""
+    """Next turn (6.4.2, 7.3.2.3): closes the turn (``demloc.turn.ended``: its end-of-turn
+    effects), then draws the first player and each possessed character's out-of-control d10
+    (5.6, 7.2.3). A control objective held long enough at the end of this turn ends the
+    mission at once (6.4.2 "the app automatically stops the mission"): the next turn never
+    starts (no bleeding, possession, wave or event of a turn nobody plays). Raises
+    ``turn_not_over``, ``calc_pending``, ``claim_pending``, ``turn_limit``."""
     s = d.state
     d.require(
         s["phase"] == TURN_END, "turn_not_over", "Finish the strategic and brawl phases first."
@@ -152,6 +155,11 @@ def turn_next(d: Decision, data: Data) -> None:
     d.require(
         not limit or s["turn"] < limit, "turn_limit", f"Turn {limit} was the last: end the game."
     )
+    end.close_turn(d)
+    s = d.state
+    if end.control_reached(s):
+        end.finish(d, "objective_control", s["objective"]["seat"])
+        return
     seats = end.playing_seats(s)  # a Guild that left the mission no longer plays (6.4)
     first = draw_first_player(d.rng, seats, s["first"])
     ooc = {
@@ -162,18 +170,20 @@ def turn_next(d: Decision, data: Data) -> None:
     started = {
         "turn": s["turn"] + 1,
         "first": first,
+        "seats": seats,
         "weights": first_player_weights(seats, s["first"]),
         "ooc": ooc,
     }
     if s["surrender"]:  # an agreement to stop is for the turn it was given in (LAPSE_TEXT)
         started["lapsed"] = list(s["surrender"])
     d.emit(P + "turn.started", started)
-    objective = d.state["objective"]
-    if objective["target"] and objective["count"] >= objective["target"]:
-        d.emit(P + "mission.ended", {"reason": "objective_control", "seat": objective["seat"]})
 
 
 def _end_of_turn(s: dict, lines: list[str]) -> None:
+    """The end-of-turn effects of ``TURN_ORDER_TEXT`` (8.1 bleeding and 8.2 poison when the
+    table plays them at the end, FURY's broken heart 8.4, VIGOR and WEAKNESS expire, movement
+    tokens back to active, the control counter 6.4.2), applied once per turn played: the turn
+    is marked closed (``closed_turn``)."""
     lines.append(f"End of turn {s['turn']}.")
     tick(s, "end", lines)
     for pid, p in list(s["pieces"].items()):
@@ -191,13 +201,28 @@ def _end_of_turn(s: dict, lines: list[str]) -> None:
         s["pieces"][pid] = p
     settle(s, lines)
     end.count_objective(s, lines)
+    s["closed_turn"] = s["turn"]
+
+
+@turns.evolver(P + "turn.ended", label="closed the turn")
+def turn_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+    """``{"turn"}``: the end of the turn in progress (``_end_of_turn``), before the next turn
+    starts or the mission ends (``end.close_turn``)."""
+    if s.get("closed_turn") != s["turn"]:
+        _end_of_turn(s, lines)
+
+
+@turns.narrator(P + "turn.ended")
+def say_turn_ended(e: EventRecord, s: dict) -> str:
+    return f"End of turn {e.data['turn']}."
 
 
 @turns.evolver(P + "turn.started", label="started a new turn")
 def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     """In the order of ``TURN_ORDER_TEXT``."""
     d = e.data
-    if s["turn"] >= 1:
+    if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
+        # A log from before ``demloc.turn.ended``: the turn change closed the turn itself.
         _end_of_turn(s, lines)
     s["turn"] = d["turn"]
     s["previous_first"] = s["first"]
@@ -208,6 +233,7 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["acting_index"] = 0
     s["phase"] = STRATEGIC
     s["surrender"] = []
+    s["surrender_by"] = None
     s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
     lines.append(_turn_text(s, d))
@@ -224,7 +250,12 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 
 
 def _turn_text(s: dict, d: dict) -> str:
-    seats = [p["seat"] for p in s["players"]]
+    """"Turn 2: Cid plays first (draw odds Ann 1/3, Cid 2/3).": the weights are those of the
+    seats drawn among (``seats``, the players still in the mission; an event logged before
+    ``seats`` was kept names every player, as its weights did then)."""
+    seats = d.get("seats") or [p["seat"] for p in s["players"]]
+    if len(seats) != len(d["weights"]):
+        seats = end.playing_seats(s)
     total = sum(d["weights"])
     odds = ", ".join(
         f"{name(s, st)} {w}/{total}" for st, w in zip(seats, d["weights"], strict=False)

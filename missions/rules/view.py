@@ -126,7 +126,7 @@ def _possessed(state: dict, pieces: list[dict], seat: int | None) -> list[dict]:
                 "move": p.get("move", 0),
                 "rolls": "/".join(map(str, roll["rolls"])) if roll else "",
                 "direction": _direction_seen_by(roll, p["owner"] == seat),
-                # Possessed by a card effect: its card's instructions win (issue 15 item 3).
+                # Possessed by a card effect: its card's instructions win.
                 "source": (p.get("possession") or {}).get("source", ""),
                 "instructions": (p.get("possession") or {}).get("instructions", ""),
             }
@@ -158,7 +158,7 @@ def pending_for(state: dict, seat: int | None) -> bool:
 
 
 def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
-    """A prompt aimed at this seat (issue 16 point 7), for the page's alert: ``{"key", "text"}``
+    """A prompt aimed at this seat, for the page's alert: ``{"key", "text"}``
     (and ``"target"``: the id of the page's part it is about) or None. A calculation someone
     else worked out on one of my characters waits for me; a claim of the objective waits for my
     answer; the others want to stop and I have not agreed; it is my move."""
@@ -227,10 +227,15 @@ def kill_list(player: dict) -> list[dict]:
 def status_label(state: dict) -> str:
     """What the table's status says for a Guild mission that ended but is not closed (6.4.1:
     its result is written into the guilds when it is closed; until then undo may reopen it),
-    ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends finished).
+    or while it is prepared ("Preparing: Objective", 6.4.1's steps before turn 1: nobody plays
+    yet), ``""`` otherwise (the kit's own "Playing" / "Finished" fits; a quick game ends
+    finished).
     The one source of the words on the table page's badge and the home page's list of tables
-    (``DemlocRuleset.status_label``, ``tabletop.services.table_status_text``)."""
+    (``DemlocRuleset.status_label``, ``tabletop.live.table_status_text``)."""
     setup = state.get("setup")
+    stage = (setup or {}).get("stage", "play")
+    if setup and stage != "play" and state.get("ended") is None:
+        return f"Preparing: {setup_rules.STAGE_LABELS.get(stage, stage)}"
     if state.get("ended") is None or not setup or state.get("closed"):
         return ""
     if setup.get("mode") == "standard":
@@ -305,7 +310,7 @@ def view(state: dict, seat: int | None) -> dict:
                     p["arcane"] - p["mana"]["common"] - p["mana"]["dark"] - p.get("lost_dice", 0),
                 ),
                 "h2h_now": brawl.h2h_ability(p),
-                # Issue 15: activations (7.2), the summoner's level cap (7.2.3.2), the arcane
+                # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
                 # effect tokens a "cancel" test may remove and the power a "defend" test answers
                 # (7.2.3.5), relics carried (7.2.1), possession by a card effect.
                 "activated_now": activation.is_activated(state, p),

@@ -61,8 +61,8 @@ def piece_card(context, p: dict) -> str:
     A card's HTML depends on the piece and on a few things of the view only (``card_key``), so
     the process keeps the last ``CARDS_KEPT`` cards rendered and renders a card only when
     something it shows changed: a command changes one or two pieces, and the other cards of
-    every view, this state's and the next ones', are the HTML already rendered (issue 19 point
-    2: DemLoc's view cost 8 ms, four fifths of it its cards). Another Guild's card, which no
+    every view, this state's and the next ones', are the HTML already rendered (DemLoc's
+    view cost 8 ms, four fifths of it its cards). Another Guild's card, which no
     phone can edit, is one entry for every view that shows it."""
     global card_renders, card_hits
     key = card_key(context, p)

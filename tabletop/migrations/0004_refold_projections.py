@@ -1,4 +1,4 @@
-"""Rebuild every stored projection from its events with today's rules (issue 13: no prose in
+"""Rebuild every stored projection from its events with today's rules (no prose in
 state, topic folds). Uses the registered rulesets on purpose: the projection is a cache of the
 fold of the events, which are unchanged."""
 

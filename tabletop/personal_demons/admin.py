@@ -1,4 +1,4 @@
-"""Admin for the Personal Demons card faces (content as data, issue 9)."""
+"""Admin for the Personal Demons card faces (content as data)."""
 
 from django.contrib import admin
 

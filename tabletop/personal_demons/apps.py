@@ -1,4 +1,4 @@
-"""Personal Demons: a Ruleset on the table kit (issue 9)."""
+"""Personal Demons: a Ruleset on the table kit."""
 
 from django.apps import AppConfig
 

@@ -1,4 +1,4 @@
-"""Slow fault drills (issue 18), run by ``make drills``, not by ``make test``: real workers,
+"""Slow fault drills, run by ``make drills``, not by ``make test``: real workers,
 a private Redis that is frozen or restarted, real PostgreSQL backends terminated. Each drill
 prints its figures (acknowledged, lost, duplicated, lag) with ``-s``; README "Recovery"."""
 

@@ -1,4 +1,4 @@
-"""Database connections terminated under load (issue 18): the server bin/run starts (uvicorn;
+"""Database connections terminated under load: the server bin/run starts (uvicorn;
 psycopg pool, health-checked: the default for servers) takes table commands from 8 clients while every
 backend of its database is terminated four times. A client retries a failed command with the
 same idempotency key, as the phones do. Every acknowledged command is in the log exactly once,

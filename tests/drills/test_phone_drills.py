@@ -1,4 +1,4 @@
-"""Phones catch up after the web server is killed and restarted (issue 18: "catch-up after a
+"""Phones catch up after the web server is killed and restarted ("catch-up after a
 web server restart within 2 s for every phone"), in Debian's Chromium: four phones on one
 table, the server ``kill -9``ed, a change committed while it is down (its push reaches no
 one), the server started again on the same port; each phone's time from the server being

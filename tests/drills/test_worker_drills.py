@@ -1,4 +1,4 @@
-"""Workers that recover (issue 18, DESIGN.md "Guilds and timers"): a worker survives a Redis
+"""Workers that recover (docs/architecture.md "Guilds and timers"): a worker survives a Redis
 restart while it holds ETA messages, and with the worker that ran the clock killed, the other
 worker settles every timer within about a second of its deadline (no beat to lose)."""
 

@@ -1,4 +1,4 @@
-"""Every page of the product on a 360x740 phone (issue 16 points 6 and 7): the shell (home, sign
+"""Every page of the product on a 360x740 phone: the shell (home, sign
 up, log in, 404, health, operations), every Guild page, the mission pages from the lobby to the
 battle report, and each card game's lobby, table and log. On each page:
 
@@ -12,7 +12,7 @@ battle report, and each card game's lobby, table and log. On each page:
 
 Findings are collected over the whole walk and asserted at the end, so one run lists them all
 (test-artifacts/every-page.txt). Also pressed here because no other browser test presses them:
-the lobby's seat arrows (the host reorders seats, issue 14 point 7) and the guest-Guild form
+the lobby's seat arrows (the host reorders seats) and the guest-Guild form
 (prepared on the Guild page, brought at the mission for a friend's seat, section 4)."""
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def test_the_shell_pages(new_phone, walk):
     walk.look(phone, "home")
     phone.goto("/accounts/signup/")
     walk.look(phone, "signup")
-    # The password rules are there before any error (issue 16 point 7); a refused sign-up.
+    # The password rules are there before any error; a refused sign-up.
     phone.fill("#id_username", "newcomer")
     phone.fill("#id_password1", "short")
     phone.fill("#id_password2", "short")
@@ -193,7 +193,7 @@ def test_the_shell_pages(new_phone, walk):
     walk.look(phone, "health", expected_console="500" if response.status == 500 else None)
 
     # The manifest as served: an id, a maskable icon with its rings inside the safe zone, any
-    # orientation (issue 16 point 7).
+    # orientation.
     manifest = phone.request.get("/manifest.webmanifest").json()
     assert manifest["id"] == "/" and manifest.get("orientation", "any") == "any"
     maskable = next(i for i in manifest["icons"] if i.get("purpose") == "maskable")
@@ -304,7 +304,7 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     walk.look(ann, "mission-table-lobby-host")
     walk.look(cat, "mission-table-lobby-guest")
 
-    # The host puts Cat before Bob with the seat arrows (issue 14 point 7): every phone sees it.
+    # The host puts Cat before Bob with the seat arrows: every phone sees it.
     ann.get_by_role("button", name="Move Cat up").click()
     for phone in (ann, bob, cat):
         expect(phone.locator("[data-seat='2']")).to_contain_text("Cat")

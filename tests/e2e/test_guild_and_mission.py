@@ -1,4 +1,4 @@
-"""Guild and mission as one economy, in a real browser (issue 14; DemLoc rulebook 6.4, 6.4.1,
+"""Guild and mission as one economy, in a real browser (DemLoc rulebook 6.4, 6.4.1,
 5.1.1, 6.4.2): two Guild Masters play a standard mission; the loser is a brand-new Guild
 (its seat named after it). The winner uses a mercenary's ability from his sheet, its cost on
 the button, paid from fate; with too little fate left it is refused at the control. While the

@@ -1,4 +1,4 @@
-"""Issue 16 "done when": two phones (360x740) play a DemLoc mission turn the way players do, with
+"""Two phones (360x740) play a DemLoc mission turn the way players do, with
 the visible controls only (no API call after the table is opened): a shot with a fate point
 (7.2.1, 7.2.2), arcane channelling and broken seals that possess a character (6.4.2 "assign
 broken seals", 7.2.3), a daemon summoned (7.2.3.2), a tap undone from the other phone, a brawl

@@ -10,7 +10,7 @@ from tests.e2e.conftest import shot
 
 
 def serious_axe_violations(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now (issue 16 point 7)."""
+    """axe-core's serious and critical violations on the page as it is now."""
     results = Axe().run(page)
     return [
         f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
@@ -20,7 +20,7 @@ def serious_axe_violations(page) -> list[str]:
 
 
 def small_text(page) -> list[str]:
-    """Visible text rendered under 12 px (issue 16 point 7)."""
+    """Visible text rendered under 12 px."""
     return page.evaluate(
         """() => [...document.querySelectorAll('#live *')].filter(e =>
              e.offsetParent && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
@@ -49,7 +49,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(ann.locator("body")).to_have_attribute("data-ws", "open")
 
     # Ann's +1 damage on her own card shows on Ben's phone without a reload.
-    # Everyone lands on the sticky turn bar (issue 16 point 7); the roster is compact.
+    # Everyone lands on the sticky turn bar; the roster is compact.
     # The live region's top is on screen on both phones (the host tapped Start at the bottom of
     # the lobby; a sticky bar alone would always look "in view").
     for phone in (ann, ben):
@@ -89,7 +89,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     taps += 1
     shoot.locator('input[name="d.test_roll"]').fill("2")
     # A refused command (2 dice typed, 3 needed) shows its message at the control, announced,
-    # with what was typed kept (issue 16 point 4).
+    # with what was typed kept.
     shoot.locator('input[name="d.dice"]').fill("3 3")
     shoot.get_by_role("button", name="Work it out").click()
     refusal = shoot.get_by_role("alert")

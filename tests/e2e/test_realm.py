@@ -56,7 +56,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
             assert f'value="{card}"' not in html
     shot(ann, "realm-start-ann")
 
-    # issue 16 points 4, 6, 7: a card is a checkbox named "8 of Daggers"; a refused ritual says
+    # A card is a checkbox named "8 of Daggers"; a refused ritual says
     # why next to the Bind buttons, and what was ticked stays ticked
     turn = state["turn"]
     phone, card = phones[turn], state["players"][turn]["hand"][0]

@@ -1,4 +1,4 @@
-"""In a real Chromium (issue 17 point 3): the service worker keeps static files only, never a
+"""In a real Chromium: the service worker keeps static files only, never a
 page with a hand or a seat's secret, and empties its cache at logout; the pages run under the
 Content-Security-Policy without a violation."""
 

@@ -1,4 +1,4 @@
-"""Phones that recover (DESIGN.md "The event-sourced table", issue 18), in a real browser:
+"""Phones that recover (docs/architecture.md "The event-sourced table"), in a real browser:
 
 - a phone whose network silently dies (a TCP proxy that black-holes its traffic: no FIN, no
   RST) says "Offline" within 10 s, reconnects by itself when the network is back and catches

@@ -1,4 +1,4 @@
-"""Random playouts of Demon Espionage through the pure step (issue 13, issue 20 point 6): for
+"""Random playouts of Demon Espionage through the pure step: for
 3 to 6 players and every option value, seeded games choosing among the commands each page
 offers (``EspionageRuleset.moves``). Each asserts: no exception but coded errors, never stuck,
 finished within the bound (How to Play 9: the soul deck runs out or a faction is eliminated),

@@ -595,7 +595,7 @@ def test_full_scripted_four_player_game():
 
 
 def test_narration_is_not_state():
-    """Narration is not state (issue 13): the projection holds no prose log; the log lines
+    """Narration is not state: the projection holds no prose log; the log lines
     come from the events, and they never show a soul value or a face-down card."""
     after_t5, sim = list(scripted_four_player_game())
     assert "log" not in sim.state and "log" not in sim.view(0)
@@ -611,7 +611,7 @@ def test_recorded_damage_can_eliminate_and_cancels_the_duel():
     """A face-up card the table resolved as 1 damage: at 0 health the target is out, the
     player who played it draws the extra soul (How to Play 6), and the duel with them is off.
     How to Play 7: "The end of the duel also signifies the end of turn for the player
-    initiating the battle": Ben's turn ends with the called-off duel (issue 20, point 2)."""
+    initiating the battle": Ben's turn ends with the called-off duel."""
     sim = four(first=1)
     ben_beats_ann(sim, 4)  # Ann at 1 health, Ben holds 4 souls
     while sim.state["active"] != 1:

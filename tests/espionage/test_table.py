@@ -132,8 +132,8 @@ def test_pages_and_api_show_only_the_own_faction_souls_and_card(client, make_tab
     for n in range(4):
         if n != c:
             assert "7 Scissors" not in page(client, table, seats[n])
-    # the opponent may not undo the initiator's card (each duelist's own business, issue 17
-    # point 8), and the refusal carries no event data or card
+    # the opponent may not undo the initiator's card (each duelist's own business),
+    # and the refusal carries no event data or card
     refused = client.post(
         f"/api/tables/{table.code}/commands",
         {"type": "table.undo"},

@@ -1,4 +1,4 @@
-"""Many explorations at once, for the timer tests and drills (DESIGN.md "Guilds and timers")."""
+"""Many explorations at once, for the timer tests and drills (docs/architecture.md "Guilds and timers")."""
 
 from __future__ import annotations
 

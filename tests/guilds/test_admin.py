@@ -83,7 +83,7 @@ def test_codes_typed_in_the_admin_are_stored_normalized():
 
 
 def test_a_printed_ranged_weapon_needs_a_range_and_a_brawl_damage_5_1_2_5_1_4():
-    # Issue 14 point 3: a follower's fixed bow has both damages and its real range.
+    # A follower's fixed bow has both damages and its real range.
     from tests.guilds.factories import FollowerCardFactory
 
     card = FollowerCardFactory.build(

@@ -1,5 +1,5 @@
 """Exploring and acquiring control points on timers, income and the sweeper (DemLoc rulebook
-6.2 "Exploring and conquering the City of DemLoc"; DESIGN.md "Guilds and timers"). Time is
+6.2 "Exploring and conquering the City of DemLoc"; docs/architecture.md "Guilds and timers"). Time is
 travelled with time-machine; the Celery tasks are called for real (their function bodies, as a
 worker runs them)."""
 

@@ -1,5 +1,5 @@
 """Admin of the city: content pages load; expeditions by state, the overdue warning and the
-"Settle now" button (DESIGN.md "Guilds and timers")."""
+"Settle now" button (docs/architecture.md "Guilds and timers")."""
 
 from datetime import timedelta
 

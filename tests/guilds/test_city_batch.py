@@ -1,4 +1,4 @@
-"""Timers settled in chunks (DESIGN.md "Guilds and timers"; DemLoc rulebook 6.2): the deadlines
+"""Timers settled in chunks (docs/architecture.md "Guilds and timers"; DemLoc rulebook 6.2): the deadlines
 of one moment share one Celery task, which settles everything due with few queries per
 expedition, with the same outcome, report, news and mercenary states as one-by-one settlement,
 exactly once."""

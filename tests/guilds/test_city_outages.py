@@ -1,4 +1,4 @@
-"""Committed work always answers success (DESIGN.md "Guilds and timers", issue 18): with the
+"""Committed work always answers success (docs/architecture.md "Guilds and timers"): with the
 cache (Redis) unreachable, sending a party still answers 201, the expedition is saved and its
 timer is settled by the sweeper. The cache is a real Redis client pointed at a closed port."""
 

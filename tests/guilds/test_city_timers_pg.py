@@ -1,4 +1,4 @@
-"""Timers done right, on PostgreSQL (DESIGN.md "Guilds and timers"): the ETA task and the
+"""Timers done right, on PostgreSQL (docs/architecture.md "Guilds and timers"): the ETA task and the
 sweeper settling the same expedition at the same moment settle it exactly once; a Celery worker
 killed with ``kill -9`` in the middle of settling loses nothing (the sweeper of a restarted
 worker settles the rest). Real concurrent transactions, a real worker on Redis."""

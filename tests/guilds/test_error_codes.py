@@ -1,4 +1,4 @@
-"""Guild service error codes that no other test provokes (issue 13 point 7): each is raised
+"""Guild service error codes that no other test provokes: each is raised
 through the service a view, task or the missions app calls, and nothing is written."""
 
 import pytest

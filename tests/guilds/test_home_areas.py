@@ -1,6 +1,6 @@
 """A Guild's home areas and their limits (DemLoc rulebook 5.1.1: limits "according to the
 areas of DemLoc where the Guild is based and based on the control it exercises over the
-different areas of the city"). Issue 14 point 8; the numbers are in ``guilds.rules``."""
+different areas of the city"). Our numbers are in ``guilds.rules``."""
 
 import pytest
 from django.urls import reverse

@@ -155,7 +155,7 @@ def test_the_pantheon_grows_with_the_library(guild, give):
 
 
 def test_the_snapshot_carries_a_followers_code_its_ranged_weapon_and_fury_5_1_2_8_4(db):
-    # Issue 14 point 3 (guild side): what reaches the table from a guesthouse follower.
+    # Point 3 (guild side): what reaches the table from a guesthouse follower.
     from guilds import models as gm
     from guilds.services.queries import _character, _fixed_weapons
     from tests.guilds.factories import FollowerCardFactory

@@ -154,7 +154,7 @@ def test_codes_are_read_in_any_case_with_or_without_dashes():
 
 
 def test_level_1_is_open_to_a_guild_of_negative_fame_5_1_1_6_3():
-    # Issue 14 (our rule, guilds.rules.ALWAYS_OPEN_LEVEL): a Guild that lost its first standard
+    # Our rule (guilds.rules.ALWAYS_OPEN_LEVEL): a Guild that lost its first standard
     # mission (-2 fame) can still rebuild from level-1 mercenaries; higher levels need fame.
     limits = rules.dormitory_limits(1)
     rules.check_enlist(limits, [], Enlisted("hunter", 1), -2)
@@ -165,7 +165,7 @@ def test_level_1_is_open_to_a_guild_of_negative_fame_5_1_1_6_3():
 
 
 def test_home_areas_are_where_the_guild_holds_points_at_most_two_5_1_1():
-    # Issue 14 point 8 (our numbers, guilds.rules): >= 1 point makes an area home; 2 count.
+    # Point 8 (our numbers, guilds.rules): >= 1 point makes an area home; 2 count.
     assert rules.home_areas({}) == []
     assert rules.home_areas({"Docks": 1}) == ["Docks"]
     assert rules.home_areas({"Docks": 1, "Ashen Market": 3, "Old Town": 2}) == [

@@ -87,3 +87,34 @@ def test_guilds_founded_before_the_tour_have_had_their_first_visit(found_guild):
     old.refresh_from_db()
     assert old.tour_seen
     assert not found_guild(name="House Newer", colour="blue").tour_seen
+
+
+def test_the_tour_names_every_preparation_step_6_4_1():
+    """Found by a new user: the tour listed 5 preparation steps of 9."""
+    from django.template.loader import render_to_string
+
+    from missions.rules.setup import STAGE_LABELS
+
+    html = render_to_string("guilds/_tour.html", {"tour": True})
+    listed = html.split("data-tour-stages>")[1].split("</span>")[0]
+    named = [step.split(" (")[0] for step in listed.split(", ")]
+    assert named == list(STAGE_LABELS.values())
+
+
+def test_after_founding_the_highlighted_tile_is_the_city_gate_then_the_map_6_2(client):
+    """Found by a new user: after founding the message names the City Gate but the highlighted
+    tile was the Map. Until a set is redeemed the City Gate is the highlighted tile."""
+    load_demo_content()
+    user = UserFactory()
+    client.force_login(user)
+    code = models.AccountCode.objects.filter(guild__isnull=True).first().code
+    client.post(reverse("guilds:found"), {"code": code, "name": "House Vesper", "colour": "red"})
+    office = client.get(reverse("guilds:home")).content.decode()
+    assert 'class="btn btn-primary" href="/guild/gate/" data-gate-link>' in office
+    assert 'class="btn" href="/guild/city/" data-city-link>' in office
+    guild = models.Guild.objects.get(master=user)
+    first = models.SetCode.objects.filter(redeemed_by__isnull=True).first()
+    services.set_code_redeem(guild=guild, code=first.code)
+    office = client.get(reverse("guilds:home")).content.decode()
+    assert 'class="btn" href="/guild/gate/" data-gate-link>' in office
+    assert 'class="btn btn-primary" href="/guild/city/" data-city-link>' in office

@@ -179,6 +179,44 @@ def test_a_success_through_htmx_returns_the_updated_partial(client, master, demo
     assert "<html" not in response.content.decode()
 
 
+def test_a_success_confirms_at_the_row_it_made_or_changed_not_at_the_top(client, master, demo):
+    """The landing rule of the Guild pages (docs/playing.md): Buy answers with the bought
+    weapon's row carrying the confirmation (data-landed, for the page script), Equip with the
+    equipped weapon's row; nothing at the top of the page. Without htmx the redirect's address
+    names that row (``#weapon-<pk>``)."""
+    found(client)
+    client.post(
+        reverse("guilds:redeem"), {"code": set_code("Rise of Guilds: Weapons and Arcane Codes")}
+    )
+    client.post(reverse("guilds:redeem"), {"code": set_code("Basic Guild Set: Rise of Guilds 1")})
+    guild = models.Guild.objects.get(master=master)
+    bow = card(models.WeaponCard, "Hunting Bow")
+    html = client.post(
+        reverse("guilds:buy"), {"card": bow, "at": f"buy-{bow}"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    weapon = guild.weapons.get()
+    row = re.search(rf'<li id="weapon-{weapon.pk}".*?</li>', html, re.S).group(0)
+    assert "Hunting Bow bought: it is in the armory." in row and "data-landed" in row
+    assert html.count("data-landed") == 1
+    assert "bought" not in html[: html.index("<ul")]  # not in the head of the page
+
+    brann = services.mercenary_enlist(
+        guild=guild, card_id=card(models.MercenaryCard, "Brann the Trapper")
+    )
+    response = client.post(
+        reverse("guilds:equip", args=[weapon.pk]),
+        {"mercenary": brann.pk, "at": f"weapon-{weapon.pk}"},
+    )
+    assert response["Location"] == reverse("guilds:armory") + f"#weapon-{weapon.pk}"
+    html = client.post(
+        reverse("guilds:unequip", args=[weapon.pk]),
+        {"at": f"weapon-{weapon.pk}"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    row = re.search(rf'<li id="weapon-{weapon.pk}".*?</li>', html, re.S).group(0)
+    assert "Hunting Bow is back in the armory." in row and "Equip</button>" in row
+
+
 def test_another_guilds_weapon_answers_404(client, master, demo):
     found(client)
     guild = models.Guild.objects.get(master=master)

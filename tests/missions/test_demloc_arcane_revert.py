@@ -1,4 +1,4 @@
-"""Issue 15 item 3, arcane (DemLoc rulebook 7.2.3, 7.2.3.2, 7.2.3.5): a passed "defend" or
+"""Arcane (DemLoc rulebook 7.2.3, 7.2.3.2, 7.2.3.5): a passed "defend" or
 "cancel" arcane test really reverts the power's effect; the daemon level asked for is capped by
 the summoner's level (option ``daemon_level``); possession assigned and removed by card effects
 with the instructions the possessed character follows."""

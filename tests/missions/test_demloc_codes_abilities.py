@@ -1,4 +1,4 @@
-"""Everything a Guild owns reaches the table (issue 14 point 3): every Arcane Code a character
+"""Everything a Guild owns reaches the table: every Arcane Code a character
 holds (DemLoc rulebook 5.1.5), the code and channelled dice a summoner assigns to its daemon
 (7.2.3.2), each personal ability with its fate-point cost, paid from fate when used (5.1.1,
 6.4.2, 8.4). Pure rules through the kit's driver (``tabletop.testing.Sim``)."""

@@ -1,4 +1,4 @@
-"""DemLoc rules error codes no other test provokes (issue 13 point 7), each through the pure
+"""DemLoc rules error codes no other test provokes, each through the pure
 step a table command takes (``tabletop.testing.Sim``); a refused command changes nothing."""
 
 import copy

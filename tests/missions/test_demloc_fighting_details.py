@@ -1,4 +1,4 @@
-"""Issue 15 item 4, fighting details, and item 5, the defaults that follow "the basic rule"
+"""Fighting details, and the defaults that follow "the basic rule"
 (DemLoc rulebook 7, 7.2, 7.2.1, 7.3, 7.3.1, 7.3.2, 7.3.2.2, 8.1, 8.2)."""
 
 import pytest
@@ -218,7 +218,7 @@ def test_7_2_1_relics_count_only_on_mercenaries():
     t.assert_replay_equal()
 
 
-# ---------------------------------------------------------------- item 5: the basic rule
+# ---------------------------------------------------------------- the basic rule
 def test_7_basic_rule_bleeding_at_the_start_and_poison_at_the_end_by_default():
     """Ch. 7 "The basic rule": follow the Abilities and Weapons chapter: 8.1 BLOODING "At the
     beginning of the turn", 8.1 POISONOUS / 8.2 POISON "At the end of each turn"; 6.4.2's
@@ -230,7 +230,7 @@ def test_7_basic_rule_bleeding_at_the_start_and_poison_at_the_end_by_default():
     run(t, ANN, "tokens.adjust", piece=VESNA, token="poison", delta=1)
     finish_turn(t)
     run(t, ANN, "turn.next")
-    text = " ".join(t.lines()[-1:])
+    text = " ".join(t.lines()[-2:])  # the end of turn 1, then turn 2
     assert text.index("is poisoned") < text.index("Turn 2:") < text.index("bleeds")
 
 

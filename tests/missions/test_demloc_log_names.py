@@ -1,4 +1,4 @@
-"""The mission log speaks in names, never internal ids (issue 16 point 6; DemLoc rulebook 6.4.2:
+"""The mission log speaks in names, never internal ids (DemLoc rulebook 6.4.2:
 the app tells the table what happened). Scripted and random missions are narrated both ways
 the pages do it: the whole story (the log page and battle report fold every event from the
 state before it) and the live lines (each topic's narrator against the current state), and
@@ -10,6 +10,7 @@ import re
 import pytest
 
 from missions.rules import DemlocRuleset
+from tabletop import live as live_reads
 from tabletop.log import recent_lines
 from tabletop.testing import playout
 
@@ -106,7 +107,6 @@ def test_the_opening_line_names_a_guild_once_when_the_seat_bears_its_name():
 
 @pytest.mark.django_db
 def test_a_guild_missions_opening_log_line_names_each_guild_once(make_guild, demo_missions):
-    from tabletop import services
 
     from .lifecycle_flow import open_table, prepare
 
@@ -114,6 +114,6 @@ def test_a_guild_missions_opening_log_line_names_each_guild_once(make_guild, dem
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
-    lines = [line["text"] for line in services.log_lines(table)]
+    lines = [line["text"] for line in live_reads.log_lines(table)]
     opening = next(t for t in lines if t.startswith("The mission begins"))
     assert opening == "The mission begins: Ann's Ravens, House Birch.", opening

@@ -1,4 +1,4 @@
-"""Issue 15 points 1 and 2, pure (the kit's Sim): objective claims at the end of the turn with
+"""And 2, pure (the kit's Sim): objective claims at the end of the turn with
 the others' agreement (DemLoc rulebook 6.4.2 "objective achieved instead of next turn", 7.3.2.3
 "when one of the players reaches the mission objective (at the end of the turn)"), hidden turn
 limits (7 "will not always be shown"), any number of waves (6.4.1), mission events (6.4.2 "events

@@ -132,7 +132,9 @@ def test_bleeding_and_poison_timing_options(bleeding, poison, after_turn_end):
     run(t, ANN, "turn.next")
     v = piece(t, VESNA)
     assert (v["hit_damage"], v["poison"]) == after_turn_end
-    text = t.lines()[-1]  # the narration of the turn change, in the order things happened
+    # The narration of the turn change (the end of turn 1, then turn 2), in the order things
+    # happened.
+    text = " ".join(t.lines()[-2:])
     bleeds, turn, poisoned = (
         text.index(x) for x in ("Vesna the Gray bleeds", "Turn 2", "Vesna the Gray is poisoned")
     )
@@ -245,7 +247,7 @@ def test_the_arcane_test_uses_a_die_of_the_mana_pool_7_2_3_5():
 
 
 def test_freeing_is_possible_by_default_and_the_page_tells_the_best_roll_7_2_3_5():
-    """Issue 15 item 3: the default reads the +3 as a help (arcane 3 frees with 6 or less);
+    """The default reads the +3 as a help (arcane 3 frees with 6 or less);
     read literally it never frees below arcane 4, and the page says so before the roll."""
     t = new_sim()
     assert t.state["options"]["free_possessed"] == "bonus"

@@ -1,5 +1,5 @@
-"""The section table of docs/demloc-sections.md against the DemLoc rulebook (issue 15 "Done
-when": every section of chapters 5-8 DONE, or not carried with a written reason; no row
+"""The section table of docs/demloc-sections.md against the DemLoc rulebook: every
+section of chapters 5-8 DONE, or not carried with a written reason; no row
 partial).
 
 The rulebook is ``shared/rules/demloc-rulebook.txt`` beside the checkout (looked up in the

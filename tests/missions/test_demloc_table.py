@@ -1,10 +1,11 @@
-"""The demloc ruleset at a real table: run_command, undo, replay, the page (DESIGN.md)."""
+"""The demloc ruleset at a real table: run_command, undo, replay, the page (docs/architecture.md)."""
 
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.models import Table
 from tabletop.rules import Command
@@ -249,7 +250,7 @@ def test_a_shot_applied_then_undone_twice_keeps_the_table_readable(client, make_
     services.run_command(table, ann, Command("table.undo"))
     table.refresh_from_db()
     assert table.state["pending"] is None
-    lines = services.log_lines(table, limit=8, recent=True)
+    lines = live_reads.log_lines(table, limit=8, recent=True)
     assert [
         (line["text"], line["undone"]) for line in lines if "applied" in (line["text"] or "")
     ] == [("Shot applied.", True)]

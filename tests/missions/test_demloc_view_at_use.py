@@ -1,4 +1,4 @@
-"""What the mission page is given for the player at the table (issue 16): the prompt aimed at one
+"""What the mission page is given for the player at the table: the prompt aimed at one
 seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at the point of use
 (7.2.3.1, 7.2.3.2) and the fighting dice shown on the brawl form (7.3.2.1)."""
 

@@ -1,4 +1,4 @@
-"""Mission service error codes no other test provokes (issue 13 point 7), through the services
+"""Mission service error codes no other test provokes, through the services
 the lobby pages and the API call (DemLoc rulebook 6.4, 6.4.1)."""
 
 import pytest

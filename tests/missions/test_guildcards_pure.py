@@ -1,5 +1,5 @@
 """What a follower's snapshot becomes at the table, pure (DemLoc rulebook 5.1.2: printed
-weapons with their damages and range, the arcane reference code; 8.4 FURY). Issue 14 point 3."""
+weapons with their damages and range, the arcane reference code; 8.4 FURY)."""
 
 from missions.rules.cards import card_from_data
 from missions.rules.guildcards import follower_card

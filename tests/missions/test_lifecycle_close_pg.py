@@ -1,5 +1,5 @@
 """Two phones close the same mission at the same moment: the guilds change exactly once
-(issue 6; DESIGN.md: one transaction, row locks). PostgreSQL only: real concurrent
+(docs/architecture.md: one transaction, row locks). PostgreSQL only: real concurrent
 transactions in two threads, each with its own connection."""
 
 import threading

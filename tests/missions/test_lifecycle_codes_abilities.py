@@ -1,4 +1,4 @@
-"""A Guild's real snapshot brings everything it owns to the table (issue 14 point 3, DemLoc
+"""A Guild's real snapshot brings everything it owns to the table (DemLoc
 rulebook 5.1.1, 5.1.2, 5.1.5, 6.4.1, 6.4.2): every Arcane Code assigned to a mercenary, each
 ability with its fate-point cost (paid from the player's fate at the table), and a mission
 follower's full card (fixed weapons with both damages and range, abilities, reference code)."""

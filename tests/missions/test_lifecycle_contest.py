@@ -136,3 +136,28 @@ def test_5_1_1_an_offer_above_the_guilds_feods_says_how_many_it_can_offer():
         "Offer a whole number of feods, 0 or more."
     )
     run(t, 0, "setup.offer", name=VESNA, feods=98)  # all it has is fine
+
+
+def test_5_1_1_a_guild_ready_before_the_contest_that_loses_its_only_character_chooses_again():
+    """Ann taps Next with Vesna only; Bob then chooses his own Vesna and wins the contest: Ann
+    has no character left, so she is no longer ready (she chooses again, at least one
+    character). Before, she stayed ready and the deployment waited forever on a Guild with
+    nothing to place (setup playouts with PLAYOUT_SEEDS=40: 2 players, seed 29)."""
+    a, b = guild_payload(0, 1), guild_payload(0, 2)  # both Guilds have Vesna
+    b["seat"] = 1
+    t = new_table(payloads=[a, b])
+    to_characters(t)
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 0, "setup.next")
+    assert 0 in t.state["setup"]["ready"]
+    run(t, 1, "setup.pick", character="m21")
+    run(t, 0, "setup.offer", name=VESNA, feods=0)
+    run(t, 1, "setup.offer", name=VESNA, feods=5)
+    assert picks(t, 0) == [] and picks(t, 1) == ["m21"]
+    assert 0 not in t.state["setup"]["ready"]
+    run(t, 1, "setup.next")
+    assert t.state["setup"]["stage"] == "characters"  # Ann has to choose again
+    assert refused(t, 0, "setup.next").code == "no_characters"
+    run(t, 0, "setup.pick", character="m12")
+    run(t, 0, "setup.next")
+    assert t.state["setup"]["stage"] != "characters"

@@ -1,6 +1,6 @@
 """The Guild is frozen while it plays (DemLoc rulebook 6.4: "Only after disconnecting from the
 app ... it will be possible to modify their structure (hire mercenaries, change their
-equipment, etc.)"; 6.4.1 characters choice and resolution phase). Issue 14, point 1."""
+equipment, etc.)"; 6.4.1 characters choice and resolution phase)."""
 
 import pytest
 from django.test import Client
@@ -207,7 +207,7 @@ def test_admin_grant_cannot_take_reserved_feods_6_4(make_guild, demo_missions):
 def test_a_new_guild_that_loses_its_first_standard_mission_can_still_enlist_5_1_1_6_4_1(
     make_guild, demo_missions
 ):
-    # Issue 14 point 2: the defeat takes the new Guild to -2 fame; level 1 stays open.
+    # The defeat takes the new Guild to -2 fame; level 1 stays open.
     from guilds import models as gm
     from tests.guilds.factories import MercenaryCardFactory
 

@@ -2,7 +2,7 @@
 table (DemLoc rulebook 6.4: the Guild changes only after the mission; 6.4.1 resolution phase:
 "characters who died are shown in the Guild Dormitory"). They cannot both win: the dismissal
 is refused (the mercenary is on the mission until the close, dead after it) and the close
-writes the death. PostgreSQL only: real concurrent transactions in two threads. Issue 14.
+writes the death. PostgreSQL only: real concurrent transactions in two threads.
 
 Without the hold (``guilds.services.holds.require_free`` in ``mercenary_dismiss``) the
 dismissal wins whenever it runs first and the close then skips the dead mercenary, so he can be

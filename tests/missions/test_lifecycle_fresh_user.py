@@ -1,4 +1,4 @@
-"""Fresh-user findings of issue 14 (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
+"""What fresh users found (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
 play is refused at the bind with what to do; a Guild Master's seat is named after the Guild;
 name fields say their 40-character limit."""
 
@@ -8,6 +8,7 @@ from django.test import Client
 from guilds import models as gm
 from guilds import services as gs
 from missions import services
+from tabletop import live as live_reads
 from tabletop import services as table_services
 from tabletop.errors import RuleViolation
 from tabletop.models import Seat
@@ -68,7 +69,7 @@ def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_mission
     services.mission_guild_bind(table=table, seat=seat, user=b.master)
     assert Seat.objects.get(pk=seat.pk).name == "House Birch"
     assert state(table)["setup"]["names"]["1"] == "House Birch"
-    lines = [r["text"] for r in table_services.log_lines(table)]
+    lines = [r["text"] for r in live_reads.log_lines(table)]
     assert "bea1987 brings House Birch." in lines
     prepare(table, [host, seat], {0: ["Rook"], 1: ["Wren"]})
     players = {p["seat"]: p["name"] for p in state(table)["players"]}
@@ -79,14 +80,14 @@ def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_mission
 
 
 @pytest.mark.parametrize("url", ["/guild/found/", "/tables/new/", "/missions/new/"])
-def test_name_fields_say_their_40_character_limit(db, url):
+def test_name_fields_say_their_60_character_limit(db, url):
     from tests.guilds.factories import UserFactory
 
     phone = Client()
     phone.force_login(UserFactory())
     body = phone.get(url).content.decode()
-    assert 'maxlength="40"' in body and 'aria-describedby="name-hint"' in body
-    assert "40 characters" in body
+    assert 'maxlength="60"' in body and 'aria-describedby="name-hint"' in body
+    assert "60 characters" in body
 
 
 def test_a_guild_held_by_a_mission_not_closed_is_told_where_its_characters_are_6_4(

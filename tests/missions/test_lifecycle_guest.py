@@ -2,7 +2,7 @@
 combinations (using the app) to share the game even with people who do not have DemLoc"):
 a Guild Master prepares a guest Guild from their own database; the friend joins the mission
 without an account and plays it; nothing is written into any Guild for it but its
-statistics (played, won). Issue 14 point 6."""
+statistics (played, won)."""
 
 import pytest
 

@@ -10,7 +10,7 @@ from django.test import Client
 from guilds.models import Mercenary, MissionHold
 from missions import services
 from tabletop.errors import NotAllowed, RuleViolation
-from tabletop.services import log_lines
+from tabletop.live import log_lines
 
 from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state
 

@@ -1,6 +1,5 @@
 """Every Guild can host (DemLoc rulebook 6.4: players "connect their profiles"): a Guild name
-and a seat name share one limit, and the Master renames the Guild in the app. Issue 14,
-point 5."""
+and a seat name share one limit, and the Master renames the Guild in the app."""
 
 import pytest
 from django.urls import reverse
@@ -8,6 +7,7 @@ from django.urls import reverse
 from guilds import rules
 from guilds import services as gs
 from missions import services
+from missions.rules.setup_guilds import SEAT_NAME_MAX
 from tabletop import services as table_services
 from tabletop.errors import RuleViolation
 
@@ -15,7 +15,34 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_guild_name_limit_is_the_seat_name_limit_6_4():
-    assert rules.GUILD_NAME_MAX == table_services.MAX_SEAT_NAME
+    assert rules.GUILD_NAME_MAX == table_services.MAX_SEAT_NAME == SEAT_NAME_MAX == 60
+
+
+SWORN = "The Sworn Brotherhood of the Lower Loch Lanterns"  # 48 characters, found by a new user
+
+
+def test_a_48_character_guild_name_is_founded_and_names_its_seat_whole_6_4(
+    client, demo_missions
+):
+    """Found by a new user: the founding field cut the name at 40 characters without a word.
+    The page's field takes 60, the Guild keeps the whole name, and so does its seat."""
+    from guilds.demo import load_demo_content
+    from guilds.models import AccountCode, Guild
+    from tests.guilds.factories import UserFactory
+
+    load_demo_content()
+    user = UserFactory()
+    client.force_login(user)
+    assert 'maxlength="60"' in client.get(reverse("guilds:found")).content.decode()
+    code = AccountCode.objects.filter(guild__isnull=True).first().code
+    client.post(reverse("guilds:found"), {"code": code, "name": SWORN, "colour": "red"})
+    guild = Guild.objects.get(master=user)
+    assert guild.name == SWORN
+    assert SWORN in client.get(reverse("guilds:home")).content.decode()
+    mission, seat = services.mission_open(
+        host=user, definition_id=demo_missions["objective"].pk, mode="standard"
+    )
+    assert seat.name == SWORN
 
 
 def test_a_guild_with_the_longest_name_opens_a_mission_6_4(make_guild, demo_missions):
@@ -42,7 +69,7 @@ def test_the_master_renames_the_guild_from_the_office_page_6_4(client, make_guil
     client.force_login(guild.master)
     page = client.get(reverse("guilds:home"))
     assert b"data-rename" in page.content
-    bad = client.post(reverse("guilds:rename"), {"name": "x" * 41, "at": "rename"})
+    bad = client.post(reverse("guilds:rename"), {"name": "x" * (rules.GUILD_NAME_MAX + 1), "at": "rename"})
     assert bad.status_code == 400
     assert b'data-code="bad_name"' in bad.content
     ok = client.post(reverse("guilds:rename"), {"name": "  House   of Ash ", "at": "rename"})

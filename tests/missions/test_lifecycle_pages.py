@@ -184,7 +184,7 @@ def test_admin_shows_a_closed_mission_with_its_result(admin_client, make_guild, 
 
 
 def test_home_page_tells_a_demo_table_from_a_guild_mission(client, make_guild, demo_missions):
-    """Issue 16 point 8: the home list says which DemLoc table writes into the Guilds."""
+    """The home list says which DemLoc table writes into the Guilds."""
     from tabletop.models import Seat, Table
 
     a = make_guild("House Ash", "red", ("Rook",))
@@ -230,7 +230,7 @@ def test_the_home_page_lists_a_table_with_the_words_of_its_status_badge(
 ):
     """Found by a new user: the home page's list said "Playing" for a table whose page said
     "Ended: close to write the results". One function gives both their words
-    (``tabletop.services.table_status_text``), in preparation, play, ended and closed."""
+    (``tabletop.live.table_status_text``), in preparation, play, ended and closed."""
     a = make_guild("House Ash", "red", ("Rook",))
     b = make_guild("House Birch", "blue", ("Ash",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
@@ -257,4 +257,10 @@ def test_the_home_page_lists_a_table_with_the_words_of_its_status_badge(
         text = badge(client.get(url).content.decode())
         assert listed() == text, step
         seen.append(text)
-    assert seen == ["Playing", "Playing", "Ended: close to write the results", "Finished"]
+    # Found by a new user: the badge said "Playing" while the mission was being prepared.
+    assert seen == [
+        "Preparing: Guilds",
+        "Playing",
+        "Ended: close to write the results",
+        "Finished",
+    ]

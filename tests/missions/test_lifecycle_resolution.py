@@ -61,7 +61,7 @@ def test_escaping_possessed_costs_the_penalty_and_counts_as_injured():
     maud = character(r, "s1-m21")
     assert maud["possessed_escape"] and guild(r, 1)["fame"] == -2 - 3
     assert "escaped possessed" in " ".join(guild(r, 1)["lines"])
-    # Our reading (issue 14, 6.4.1/6.4.2): the daemon leaves with her: she needs care.
+    # Our reading (6.4.1/6.4.2): the daemon leaves with her: she needs care.
     assert maud["status"] == "injured" and maud["heal_feods"] == 5
 
 
@@ -72,7 +72,7 @@ def test_turn_limit_without_kills_is_a_draw_and_the_spot_stays():
     r = resolution.compute(t.state)
     assert r["winner"] is None and r["how"] == "draw"
     assert r["control_point"]["change"] == "stays"
-    # Issue 14: a draw (here by agreement) charges nobody the defeat penalty (6.4.1).
+    # A draw (here by agreement) charges nobody the defeat penalty (6.4.1).
     assert guild(r, 0)["fame"] == guild(r, 1)["fame"] == 0
     assert "A draw: no defeat penalty" in guild(r, 0)["lines"]
 
@@ -89,7 +89,7 @@ def test_a_tied_kill_count_is_a_draw_without_defeat_penalty_6_4_1():
 
 
 def test_a_wiped_out_player_never_wins_on_kills_7_3_2_3_6_4_1():
-    # Issue 14: Ann counted more kills, but the mission ends with all her characters dead.
+    # Ann counted more kills, but the mission ends with all her characters dead.
     t = played(kind="turns")
     run(t, 0, "kill.count", kind="mercenary", level=2)
     for pid in ("s0-m11", "s0-m12", "s0-g13"):
@@ -226,7 +226,7 @@ def test_three_players_end_by_the_turn_limit_kills_decide_7_3_2_3():
 
 
 def test_three_players_wiped_out_in_the_last_turn_the_last_standing_wins_7_3_2_3():
-    """Issue 15 item 1: total elimination is seen when it happens and ends the game at the end
+    """Total elimination is seen when it happens and ends the game at the end
     of that turn, the last of a limited mission too: the last player standing wins (7.3.2.3),
     not the kill count of the turn limit."""
     t = _three_players(turn_limit=2)
@@ -260,7 +260,7 @@ def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
         run(t, seat, "surrender.vote", agree=True)
     r = resolution.compute(t.state)
     assert (r["winner"], r["how"]) == (None, "draw")
-    # Objective (issue 15 item 1): claimed at the end of the turn only (7.3.2.3), confirmed by
+    # Objective: claimed at the end of the turn only (7.3.2.3), confirmed by
     # both other players before the mission ends; Cid's kill does not outweigh it.
     t = _three_players(kind="objective")
     run(t, 2, "kill.count", kind="mercenary", level=1)
@@ -280,7 +280,7 @@ def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
 @pytest.mark.parametrize("kind", ["turns", "control", "waves"])
 def test_objective_achieved_only_where_the_mission_has_one_6_4_2(kind):
     """6.4.2 "in case of missions with an objective, players can select objective achieved":
-    a limited-turn, control or wave mission ends otherwise (issue 15 item 1)."""
+    a limited-turn, control or wave mission ends otherwise."""
     t = _three_players(kind=kind)
     assert t.view(0)["can_claim_objective"] is False
     with pytest.raises(RuleViolation) as err:

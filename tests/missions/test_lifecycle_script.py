@@ -1,4 +1,4 @@
-"""Issue 15 points 1 and 2 through the database, the pages and the API: the demo missions'
+"""Through the database, the pages and the API: the demo missions'
 waves, mission events, hidden turn limit and map pictures (DemLoc rulebook 6.4.1 map creation
 and waves, 6.4.2 mission events, 7 hidden turn limits), the definition's validation and its
 admin page, and an objective claimed and confirmed from two phones' pages (7.3.2.3)."""
@@ -11,7 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from missions.models import MissionDefinition
-from tabletop import services as table_services
+from tabletop import live as live_reads
 
 from .lifecycle_flow import cmd, open_table, prepare, state
 from .test_demloc_mission_script import _limit_leaks
@@ -117,7 +117,7 @@ def test_a_hidden_turn_limit_is_on_no_seat_page_view_or_api_7(client, make_guild
         assert badge == "Turn 1"
         assert "after turn 8" not in html and "/ 8" not in html
         table.refresh_from_db()
-        assert _limit_leaks(table_services.seat_view(table, seat), 8) == []
+        assert _limit_leaks(live_reads.seat_view(table, seat), 8) == []
     api = APIClient()
     api.force_authenticate(a.master)
     listing = api.get(reverse("missions:api_definitions")).json()

@@ -426,6 +426,18 @@ def test_random_draws_of_the_setup_cannot_be_undone():
     assert opened.final and drawn.final
 
 
+def test_no_player_s_undo_takes_back_a_guild_the_server_brought():
+    """6.4: each Guild Master brings their own Guild (the server reads it from the guilds). A
+    training mission has no raffle barrier: Ann's Undo right after Bob's Guild came in took
+    it back, leaving Bob's seat without a Guild (``available_feods`` raised KeyError: the
+    setup playouts, 3 players seed 30, 4 players seed 10)."""
+    t = new_table(mode="training")
+    assert t.log[-1].type == "demloc.setup.guild_bound" and t.log[-1].final
+    assert not t.meta.undo
+    assert sorted(t.state["setup"]["guilds"]) == ["0", "1"]
+    assert setup_rules.available_feods(t.state["setup"], 1) >= 0
+
+
 JUNK = [None, "", "x", -1, 10**9, [], {}, [1, 2], {"a": 1}, True, "m11", "7"]
 
 

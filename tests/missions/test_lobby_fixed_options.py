@@ -3,8 +3,8 @@ hold a control objective (7, 6.4.2; ``setup_stages.opening_events``): the lobby 
 them as table options the host could change for nothing (found by a new user: "Turn limit 4"
 chosen, the mission played "Turn 1 / 6"). A quick game keeps them."""
 
+from tabletop.live import option_rows
 from tabletop.registry import get_ruleset
-from tabletop.views import option_rows
 
 FIXED = {"turn_limit", "turn_limit_hidden", "objective_turns"}
 

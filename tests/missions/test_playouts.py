@@ -1,4 +1,4 @@
-"""Random playouts of DemLoc missions through the kit's pure step (issue 13, issue 20 item 6):
+"""Random playouts of DemLoc missions through the kit's pure step:
 seeded quick games for 2, 3 and 4 players and each table variant, choosing among the commands
 each seat's page offers (``DemlocRuleset.moves``). DemLoc rulebook 6.4.2 (the app at the
 table), 7.3.2.3 (the game ends by turn limit, objective, surrender or total elimination).
@@ -23,10 +23,10 @@ VARIANTS = [
     {},
     {"seals": "reaches", "bleeding": "start", "poison": "end", "free_possessed": "bonus"},
     {"elimination": "any", "control": "anyone", "objective_turns": "2"},
-    # issue 15: the other readings of the table options
+    # The other readings of the table options
     {"activations": "free", "daemon_level": "any", "hand_test": "penalty",
      "defender_weapon": "none", "bleeding": "end", "poison": "start",
-     # issue 15 item 1: a hidden turn limit (7) and claims that end alone (7.3.2.3)
+     # A hidden turn limit (7) and claims that end alone (7.3.2.3)
      "turn_limit_hidden": "1", "objective_claim": "claimer"},
 ]
 

@@ -205,6 +205,27 @@ def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_fe
     assert taken, "no stale page ever chose a settled mercenary: the playouts miss 5.1.1"
 
 
+@pytest.mark.parametrize("players, seed", [(3, 30), (4, 10)])
+def test_preparations_where_an_undo_follows_the_last_guild_brought(players, seed):
+    """Found with ``PLAYOUT_SEEDS=40``: a training mission (no raffle barrier) whose first
+    command was a player's Undo took back the server's ``guild_bound`` of the last Guild
+    (``available_feods`` then raised KeyError for that seat). 6.4: only a Guild Master brings
+    or takes out a Guild; ``guild_bound`` is final now."""
+    sim, _ = setup_playout(players, seed)
+    assert sim.state["setup"]["stage"] == "play"
+    assert sorted(sim.state["setup"]["guilds"]) == [str(s) for s in range(players)]
+    check_first_turn(sim)
+
+
+def test_a_preparation_where_a_ready_guild_lost_its_only_character_to_a_contest():
+    """Found with ``PLAYOUT_SEEDS=40`` (2 players, seed 29): Ann tapped Next with one
+    mercenary, Bob then chose his own of that name and won the contest (5.1.1); Ann stayed
+    ready with no character and the deployment was stuck on her turn."""
+    sim, _ = setup_playout(2, 29)
+    assert sim.state["setup"]["stage"] == "play"
+    check_first_turn(sim)
+
+
 def test_the_setup_pages_offer_no_choose_for_a_mercenary_another_guild_won():
     """5.1.1: what ``setup_moves`` offers is what the page renders (``_setup.html``)."""
     from .test_lifecycle_contest import settled_for_bob

@@ -1,4 +1,4 @@
-"""The operations page and the health endpoint (issue 18, DESIGN.md Interfaces: "an operations
+"""The operations page and the health endpoint (docs/architecture.md Interfaces: "an operations
 dashboard"): live tables with their connected phones, commands per minute, overdue timers,
 workers and their heartbeats, errors of the last hour; /health/ from django-health-check."""
 
@@ -72,6 +72,9 @@ async def test_the_page_shows_tables_phones_commands_timers_workers_and_errors(
 
 
 def test_health_says_which_part_is_down(client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_user("monitor", is_staff=True))  # staff only
     body = client.get("/health/?format=json")
     assert body.status_code == 500  # no worker has reported
     WorkerBeat.objects.create(

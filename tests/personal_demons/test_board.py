@@ -313,7 +313,7 @@ def test_seals_removed_by_a_card_on_top_include_the_back_seal_of_a_covered_card(
 
 # -- content -------------------------------------------------------------------------------
 def test_demo_content_is_complete():
-    """Issue 9: Round I-III 36 each, Royal 2:1, Fragment 2:1, 12 Fears, Courage incl. the
+    """Round I-III 36 each, Royal 2:1, Fragment 2:1, 12 Fears, Courage incl. the
     eight type cards and the clarified ones, hefty and colossal Personal Demons."""
     catalog = build_catalog(demo_cards())
     decks = Counter(c["deck"] for c in catalog.values())

@@ -1,4 +1,4 @@
-"""Colossal abilities and More Sins (issue 20 point 5), through the kit's pure driver.
+"""Colossal abilities and More Sins, through the kit's pure driver.
 
 Rulebook "Summon Personal Demon": "When you summon a colossal card, activate the ability at the
 bottom of the card, which gives a benefit to all players except yourself." FAQ: "Some of these

@@ -1,4 +1,4 @@
-"""Personal Demons error codes no other test provokes (issue 13 point 7), through the pure step
+"""Personal Demons error codes no other test provokes, through the pure step
 a table command takes."""
 
 import pytest

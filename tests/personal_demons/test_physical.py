@@ -1,5 +1,5 @@
 """At a physical table: cadence, sin gauges, Courage limit and the scoring assistant
-(issue 9 item 9; rulebook "Summoning Phase", "Sin", "Three Courage maximum", "Scoring")."""
+(rulebook "Summoning Phase", "Sin", "Three Courage maximum", "Scoring")."""
 
 import pytest
 

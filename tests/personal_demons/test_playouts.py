@@ -1,4 +1,4 @@
-"""Random playouts of Personal Demons through the pure step (issue 13, issue 20 point 6): for
+"""Random playouts of Personal Demons through the pure step: for
 every player count (1: solo meditation, 2-4), the app-dealt table with its variants and the
 physical table, seeded games choosing among the commands each page offers
 (``PersonalDemonsRuleset.moves``). Each asserts: no exception but coded errors, never stuck,

@@ -7,11 +7,11 @@ from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import move_token
-from tabletop.views import live_context
 
 from .test_properties import hidden_from
 

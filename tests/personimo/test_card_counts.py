@@ -1,4 +1,4 @@
-"""Every variant deals each player what their district holds (issue 20 point 1).
+"""Every variant deals each player what their district holds.
 
 Rulebook: "Setup" step 3 and "Game Play" (twelve cards each on 5x5: 24 blocks), "District Size
 Variants" (7x7: "a pool of 48 or 72 base cards" for two or three players, 48 blocks = 24

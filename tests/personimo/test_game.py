@@ -151,7 +151,7 @@ def test_the_log_is_narrated_from_events_and_the_state_holds_no_prose():
 
 @pytest.mark.parametrize("options", [{}, {"soothsayer": "yes"}])
 def test_no_view_shows_an_undealt_or_set_aside_card(options):
-    # DESIGN.md: hidden information appears in no view. The deck's order and the set-aside
+    # docs/architecture.md: hidden information appears in no view. The deck's order and the set-aside
     # cards are hidden (unless The Reveal); every dealt card carries its instance id.
     game = new(4, seed=21, options=options)
     pick = random.Random(21)

@@ -1,4 +1,4 @@
-"""The rulebook's remaining variants, offered or refused with the reason (issue 20 point 3).
+"""The rulebook's remaining variants, offered or refused with the reason.
 
 Rulebook sections: "Variants" (The Tournament, Detraction, Five's a Crowd, Between Two
 Districts), "The Deck" (Uneventful, Unknotted, Knot Eventful, The Unbalancing, Don Giovanni),

@@ -1,4 +1,4 @@
-"""Scoring a district played with real cards (issue 7, "Score a physical game")."""
+"""Scoring a district played with real cards ("Score a physical game")."""
 
 import pytest
 

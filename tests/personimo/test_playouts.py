@@ -1,4 +1,4 @@
-"""Random Personimo games through the kit's pure step (issue 20 point 6, MIGRATE.md item 6).
+"""Random Personimo games through the kit's pure step.
 
 For every player count and every variant the options offer: seeded games choosing among the
 commands each page offers (``PersonimoRuleset.moves``), asserting no exception but coded

@@ -8,10 +8,10 @@ from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.personimo.rules import PersonimoRuleset
 from tabletop.rules import Command
-from tabletop.views import live_context
 
 RULES = PersonimoRuleset()
 
@@ -145,7 +145,7 @@ def test_the_new_table_page_opens_a_table_with_the_chosen_variants(client, db):
 
 
 def test_the_page_shows_the_latest_log_lines_narrated_from_events(make_table):
-    # Narration is not state (issue 13): the projection holds no prose, the page narrates.
+    # Narration is not state: the projection holds no prose, the page narrates.
     table, seats = make_table("personimo", players=2)
     state = RULES.load(table.state)
     seat = state["actor"]["seat"]
@@ -158,7 +158,7 @@ def test_the_page_shows_the_latest_log_lines_narrated_from_events(make_table):
 
 
 def test_the_new_table_page_offers_or_refuses_every_variant_with_the_rulebook_words(client, db):
-    # Issue 20 point 3: refused variants are listed with the reason and the rulebook's quote.
+    # Refused variants are listed with the reason and the rulebook's quote.
     page = client.get("/tables/new/").content.decode()
     for text in ("The Tournament", "Unknotted", "Knot Eventful", "The Unbalancing",
                  "Teams of two players can also collaborate on one 7x7 district",

@@ -1,4 +1,4 @@
-"""Curse bans everywhere a card is played, not only in a binding ritual (issue 20 point 4).
+"""Curse bans everywhere a card is played, not only in a binding ritual.
 
 Rulebook FAQ "Curse Combinations": "Your Skulls are all 8's" + "Your 8's are all 3's" + "You
 cannot play 3's" resolve as "Your Skulls are all 3's, therefore, you may not play Skulls." A

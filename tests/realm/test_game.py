@@ -1,6 +1,6 @@
 """A full scripted game to a Pact win, and property tests: replay equals the incremental state,
 and no seat's view ever holds another seat's hand, secret Pact or an unbound demon's back
-(rulebook "How to Win", FAQ "Public Information"; DESIGN.md "The event-sourced table")."""
+(rulebook "How to Win", FAQ "Public Information"; docs/architecture.md "The event-sourced table")."""
 
 import itertools
 import json

@@ -1,5 +1,4 @@
-"""Random playouts of Pixel Demon's Realm through the kit's pure step (issue 13, issue 20 point
-6): every player count (rulebook "Overview": 2-4) and every variant (Acolyte Pact A/B, secret
+"""Random playouts of Pixel Demon's Realm through the kit's pure step: every player count (rulebook "Overview": 2-4) and every variant (Acolyte Pact A/B, secret
 Pacts, Afflictions, Affliction-only Demons kept or left out, auto-pass), seeded games choosing
 among the moves each page offers (``RealmRuleset.moves``).
 

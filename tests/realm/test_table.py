@@ -1,5 +1,5 @@
 """Realm on the live-table kit: games through run_command, replay, pages per seat, undo,
-admin-editable content (DESIGN.md "The event-sourced table")."""
+admin-editable content (docs/architecture.md "The event-sourced table")."""
 
 import json
 
@@ -7,14 +7,15 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.errors import RuleViolation
+from tabletop.live import live_context
 from tabletop.models import Table
 from tabletop.realm.models import Demon, Pact
 from tabletop.realm.rules import cards as C
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
-from tabletop.views import live_context
 
 from .deals import R
 
@@ -43,7 +44,7 @@ def page(table, seat):
 def assert_pages_hide_secrets(table, seats):
     state = R.load(table.state)
     bound_ever = {b["demon"] for p in state["players"] for b in p["bound"]}
-    told = " ".join(line["text"] for line in services.log_lines(table))
+    told = " ".join(line["text"] for line in live_reads.log_lines(table))
     hidden = [
         d["name"]
         for k, d in state["content"]["demons"].items()
@@ -213,7 +214,7 @@ def test_a_bind_posted_from_the_page_form(client, make_table):
         },
     )
     assert response.status_code == 400 and 'data-code="ritual_fails"' in response.content.decode()
-    # issue 16 point 4: the refusal also sits next to the Bind buttons that sent it
+    # The refusal also sits next to the Bind buttons that sent it
     body = response.content.decode()
     mine = body[body.index('id="rl-me"'):]
     note = mine.index('id="rl-act-error"')

@@ -64,7 +64,7 @@ def test_prelude_pages_for_secret_pacts_and_afflictions():
 
 
 def test_cards_have_full_accessible_names_and_printed_suit_names():
-    # issue 16 point 6/7: phones show no tooltips; a screen reader reads "8 of Daggers", not "8 †"
+    # Phones show no tooltips; a screen reader reads "8 of Daggers", not "8 †"
     g = deal([["8D", "ES", "vessel-1", "mimic-1", "AV"], ["2V", "3V", "4V", "5V", "6V"]], active="d04")
     page = html(g, 0)
     for name in ("8 of Daggers", "Eater of Skulls", "Vessel", "Mimic", "Ace of Virgins"):

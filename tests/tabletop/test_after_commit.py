@@ -1,4 +1,4 @@
-"""Committed work always answers success (DESIGN.md "The event-sourced table", issue 18): a
+"""Committed work always answers success (docs/architecture.md "The event-sourced table"): a
 database connection that dies right after a command's commit still gets a 200 with the new
 version, and the command is in the log exactly once (PostgreSQL: a real backend terminated
 with ``pg_terminate_backend`` from another connection)."""

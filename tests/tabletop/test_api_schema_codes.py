@@ -1,4 +1,4 @@
-"""The codes each API endpoint can return, in its OpenAPI entry (issue 13 point 7; STYLE.md 5).
+"""The codes each API endpoint can return, in its OpenAPI entry (STYLE.md 5).
 The plugin ``tests/api_codes.py`` checks every code the suite provokes at an endpoint; these
 tests check the lists themselves."""
 
@@ -34,7 +34,7 @@ def test_a_table_command_lists_the_codes_of_each_game_by_name(schema):
 
 def test_a_demloc_command_lists_the_guild_hold_refusals_of_its_signal(schema):
     """A DemLoc preparation command also runs the Guild's hold (``command_applied`` inside its
-    transaction, issue 14 point 1): its refusals are the command's answers and are listed."""
+    transaction): its refusals are the command's answers and are listed."""
     demloc = next(v for k, v in game_codes().items() if k.startswith("DemLoc"))
     assert {"on_mission", "feods_reserved", "not_enough_feods"} <= demloc
     answers = schema["paths"]["/api/tables/{code}/commands"]["post"]["responses"]

@@ -1,6 +1,6 @@
-"""The command path of issue 19 ("the live path at the speed of a plain insert"): what a tap
+"""The command path ("the live path at the speed of a plain insert"): what a tap
 costs in SQL, optimistic concurrency instead of the row lock, and the hot API view answering
-exactly what the DRF view answers (DESIGN.md "The event-sourced table": one write path)."""
+exactly what the DRF view answers (docs/architecture.md "The event-sourced table": one write path)."""
 
 import json
 
@@ -40,7 +40,7 @@ def api_table(client):
 def test_a_tap_with_a_seat_token_is_two_statements_on_postgresql(client, api_table):
     """One query finds the seat, its table and the state to decide on; one statement appends
     the events and moves the projection, guarded by the version read (no BEGIN, no row lock,
-    no COMMIT round trip). Before issue 19's work: eight, then six."""
+    no COMMIT round trip). Before the command path was made one statement: eight, then six."""
     if connection.vendor != "postgresql":
         pytest.skip("the one-statement write is PostgreSQL's (SQLite: a transaction)")
     code, ann, _ben = api_table
@@ -268,7 +268,7 @@ def test_the_hot_view_answers_what_the_drf_view_answers(client, body):
 
 
 def test_an_undo_decided_on_an_old_read_is_decided_again_not_a_500(make_table):
-    """Kit undo (KIT.md; DESIGN.md "The event-sourced table"): an undo whose read is older
+    """Kit undo (KIT.md; docs/architecture.md "The event-sourced table"): an undo whose read is older
     than a command that committed meanwhile folds the log of *its* read (the events up to the
     version it read), so its write is refused by the version guard and it is decided again.
     Before: the log was read whole at decision time, the undo's new event shared its version

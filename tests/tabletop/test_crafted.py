@@ -1,4 +1,4 @@
-"""Crafted inputs an attacker sends (issue 17 point 4): each is a clean 4xx with a code and
+"""Crafted inputs an attacker sends: each is a clean 4xx with a code and
 stores nothing. Deep JSON goes to every JSON operation of the OpenAPI schema, anonymous and as a
 seated, logged-in Guild Master; the same body to the page command form; superscript digits to
 Espionage's ``opponent`` and to DemLoc ids; encoded ``..`` to the static files."""

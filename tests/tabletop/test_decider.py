@@ -157,7 +157,7 @@ def test_narration_is_computed_from_events_and_never_stored():
 
 
 def test_undo_then_the_same_command_by_another_seat_reuses_the_roll():
-    """DESIGN.md: undo is never a re-roll, whoever sends the command again."""
+    """docs/architecture.md: undo is never a re-roll, whoever sends the command again."""
     sim = Sim(CounterRuleset(), 3, seed=11)
     sim.send(0, "counter.roll")
     first = sim.state["total"]
@@ -204,7 +204,7 @@ def test_a_playout_catches_a_view_that_shows_a_secret_to_the_watcher():
 
 
 def test_undo_reaches_back_a_bounded_number_of_commands_and_meta_stays_bounded():
-    """The kit's undo bookkeeping does not grow with the game (issue 19): undo reaches back
+    """The kit's undo bookkeeping does not grow with the game: undo reaches back
     UNDO_DEPTH commands."""
     from tabletop.log import UNDO_DEPTH
 

@@ -1,4 +1,4 @@
-"""The error vocabulary (STYLE.md 5, issue 13 point 7): every code raised anywhere in the project
+"""The error vocabulary (STYLE.md 5): every code raised anywhere in the project
 is in the catalogue ``tabletop/error_codes.py`` with one class (one HTTP status), and is
 asserted by some test. The raised codes are read from the source (the first argument of
 ``RuleViolation``/``NotAllowed``/``NotFound``/``Conflict``, the code of ``require``, and every

@@ -1,4 +1,4 @@
-"""Seat-management error codes no other test provokes (issue 13 point 7), through the services
+"""Seat-management error codes no other test provokes, through the services
 the lobby pages call. Seat order follows the table (DemLoc 6.4.1 "clockwise"; turn order in the
 card games)."""
 

@@ -1,5 +1,5 @@
-"""Every command control a game's live region renders sends a payload the server accepts
-(issue 16 point 5): a scripted walk through each game that, phone after phone, submits every
+"""Every command control a game's live region renders sends a payload the server accepts:
+a scripted walk through each game that, phone after phone, submits every
 distinct command form the page shows (filling its inputs the way a player would) and checks the
 answer is never a 500 nor a refusal of the kit's own form parser ("not valid JSON", a malformed
 command). A refusal by the game's rules is fine: the control was understood."""
@@ -155,7 +155,7 @@ def test_every_rendered_control_sends_a_payload_the_server_reads(ruleset, player
 
 
 def test_demloc_sheets_send_abilities_every_code_and_daemon_assignment():
-    """Issue 14 point 3 (DemLoc rulebook 5.1.1, 5.1.5, 6.4.2, 7.2.3.2): the character sheet's
+    """Point 3 (DemLoc rulebook 5.1.1, 5.1.5, 6.4.2, 7.2.3.2): the character sheet's
     ability buttons (paid from fate), the powers of every code and a daemon's code and dice
     are among the controls the walk submits."""
     table, phones = _open("demloc", 2)

@@ -1,5 +1,5 @@
 """A command's update carries the row it committed, so the fan-out renders the new state
-without reading the table (issue 19 point 2; DESIGN.md, live sync): the frames are the very HTML
+without reading the table (docs/architecture.md, live sync): the frames are the very HTML
 a read gives, and an update that does not go on from what the room last rendered is read."""
 
 import asyncio
@@ -11,6 +11,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from tabletop import fanout, services
+from tabletop import live as live_reads
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views, with_row
 from tabletop.models import Table
@@ -174,7 +175,7 @@ async def test_every_game_renders_the_published_row_as_a_read_would(make_table, 
     steps = 0
     for _ in range(40):
         seat = rnd.choice(seats)
-        moves = game.moves(services.seat_view(base, seat), seat.number)
+        moves = game.moves(live_reads.seat_view(base, seat), seat.number)
         if not moves:
             continue
         try:

@@ -1,4 +1,4 @@
-"""The table gate and the seat secrets (issue 17 points 1, 2, 3, 5, 6, 7): throttled code
+"""The table gate and the seat secrets: throttled code
 guesses, the websocket Origin, moving/revoking/removing seats, the one bounded seat cookie,
 tokens after a table is over, look-alike names, and the fail-closed defaults."""
 
@@ -366,8 +366,8 @@ def test_https_settings_switch_on_secure_cookies_and_hsts():
 def test_each_game_says_who_may_undo_what():
     """Espionage duels and Personal Demons' simultaneous choices are each player's own;
     the other games' undo is shared bookkeeping (README, "Who may undo what")."""
+    from tabletop.live import undo_rule
     from tabletop.registry import all_rulesets
-    from tabletop.views import undo_rule
 
     own = {g.name for g in all_rulesets() if g.undo_own_only}
     assert own == {"espionage", "personal_demons"}

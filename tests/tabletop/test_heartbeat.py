@@ -1,4 +1,4 @@
-"""The websocket heartbeat (DESIGN.md "The event-sourced table": every frame carries the
+"""The websocket heartbeat (docs/architecture.md "The event-sourced table": every frame carries the
 version, a heartbeat finds dead sockets and missed pushes): a phone's ``{"ping": <version it
 shows>}`` is answered with ``{"pong": <version>}`` when it is up to date, and with the live
 region when the table moved on without it (a push it missed)."""
@@ -45,9 +45,9 @@ async def test_a_phone_that_missed_a_push_gets_the_live_region_on_its_next_ping(
 
 
 async def test_the_pings_of_many_phones_share_one_read_of_the_version(make_table):
-    # Issue 19: a heartbeat per phone every 2.5 s was a query per phone (160/s at 400 phones);
+    # A heartbeat per phone every 2.5 s was a query per phone (160/s at 400 phones);
     # the pings of one process that arrive together share one read, still made after they
-    # arrived (issue 18: a pong is never an answer from memory).
+    # arrived (a pong is never an answer from memory).
     tables = [await sync_to_async(make_table)(players=2) for _ in range(2)]
     phones = [await phone(table, seat) for table, seats in tables for seat in seats]
     for p in phones:

@@ -1,5 +1,5 @@
-"""``tabletop.jsontext``: orjson on the command path with the standard library's meaning
-(issue 19). Pure: no database."""
+"""``tabletop.jsontext``: orjson on the command path with the standard library's meaning.
+Pure: no database."""
 
 from __future__ import annotations
 

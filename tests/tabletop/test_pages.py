@@ -96,6 +96,15 @@ def test_log_page_and_home_list_the_table(client):
     assert type(client)().get(f"/t/{table.code}/log/").status_code == 404
 
 
+def test_sign_up_is_offered_at_the_top_of_the_home_page(client):
+    """Found by a new user: Sign up was only at the bottom of the home page, under the games.
+    It is in the top bar of every page and right under Join / New table."""
+    html = client.get("/").content.decode()
+    top, rest = html.split("<h2>Your tables</h2>")
+    assert 'href="/accounts/signup/" data-signup>Sign up</a>' in top.split("</header>")[0]
+    assert "data-guild-masters" in top and "/accounts/signup/" not in rest
+
+
 def test_signup_then_home_and_manifest(client):
     response = client.post(
         "/accounts/signup/",
@@ -105,7 +114,7 @@ def test_signup_then_home_and_manifest(client):
     assert client.get("/").context["user"].username == "gm"
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
-    # Issue 16 point 7: an id, a maskable icon, no portrait lock.
+    # An id, a maskable icon, no portrait lock.
     assert manifest["id"] == "/"
     assert manifest.get("orientation", "any") == "any"
     maskable = [i for i in manifest["icons"] if "maskable" in i.get("purpose", "")]
@@ -162,8 +171,8 @@ def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
 
 
 def test_a_name_longer_than_40_characters_is_refused(client):
-    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 41})
-    assert response.status_code == 200 and "at most 40 characters" in response.content.decode()
+    response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 61})
+    assert response.status_code == 200 and "at most 60 characters" in response.content.decode()
     assert not Table.objects.exists()
 
 
@@ -174,7 +183,7 @@ def test_without_debug_errors_are_friendly_pages_and_static_files_are_served(cli
 
 
 async def test_the_asgi_app_serves_static_files_itself_hashed_compressed_and_cached_long():
-    """Issue 16 point 7, issue 19 point 4: a static file is addressed by its content hash,
+    """A static file is addressed by its content hash,
     sent compressed to a browser that accepts it and cached for at least a year; a page is
     compressed and stays private."""
     import httpx
@@ -231,7 +240,7 @@ def test_live_region_alone_for_a_waking_phone(client):
 
 
 def test_signup_shows_the_password_rules_before_any_error(client):
-    """Issue 16 point 7: the rules are on the form, tied to the field, not only in a refusal."""
+    """The rules are on the form, tied to the field, not only in a refusal."""
     html = client.get("/accounts/signup/").content.decode()
     assert 'id="id_password1_helptext"' in html
     assert "at least 8 characters" in html
@@ -239,7 +248,7 @@ def test_signup_shows_the_password_rules_before_any_error(client):
 
 
 def test_a_phone_without_a_seat_may_watch_a_table_still_in_the_lobby(client):
-    """README and DESIGN.md: anyone with the code may watch. Found by a new user: a phone with no
+    """README and docs/architecture.md: anyone with the code may watch. Found by a new user: a phone with no
     seat opening /t/CODE/ of a table in the lobby was sent to the join page, which only offered
     "Take a seat". The join page now offers "Watch the table" too; the watcher's lobby shows
     the seats and no control, and says how to take a seat."""

@@ -1,4 +1,4 @@
-"""The command path's statements are prepared on PostgreSQL (issue 19; tabletop.prepared)."""
+"""The command path's statements are prepared on PostgreSQL (tabletop.prepared)."""
 
 import pytest
 from django.db import IntegrityError, connection

@@ -1,5 +1,5 @@
-"""The long-lived publisher and the per-view fan-out (DESIGN.md "The event-sourced table",
-live sync; issue 19 points 1 and 2)."""
+"""The long-lived publisher and the per-view fan-out (docs/architecture.md "The event-sourced table",
+live sync)."""
 
 import asyncio
 import re
@@ -178,7 +178,7 @@ def test_a_hung_redis_never_blocks_a_command(make_table, settings):
 
 
 def test_a_batch_of_tables_is_one_round_trip_to_redis(make_table, settings):
-    """Issue 19: the versions queued while the sender thread was waiting on Redis go to Redis
+    """The versions queued while the sender thread was waiting on Redis go to Redis
     pub/sub in one pipelined round trip, each table once with its latest version, and every
     table's group hears it. Redis is held with ``CLIENT PAUSE ... WRITE`` (it blocks PUBLISH)
     while the first message is on its way, so the others queue behind it. (The thread's path:
@@ -259,7 +259,7 @@ def test_a_hung_redis_behind_the_pub_sub_layer_never_blocks_a_command(make_table
 
 
 def test_with_the_pub_sub_layer_no_event_loop_is_involved(make_table):
-    """Issue 19: with channels_redis's pub/sub layer on one Redis, a process's updates are sent
+    """With channels_redis's pub/sub layer on one Redis, a process's updates are sent
     by one thread of plain redis-py (no event loop woken per command, no asyncio client): the
     group hears each version and the publisher made no loop of its own."""
     if not settings.REDIS_URL or "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
@@ -324,7 +324,7 @@ def _direct_open(publisher, timeout=5.0):
 
 
 def test_a_command_writes_its_publish_itself_on_a_connection_without_replies(make_table):
-    """Issue 19: once the sender thread has opened its connection without replies (``CLIENT
+    """Once the sender thread has opened its connection without replies (``CLIENT
     REPLY OFF``), each publish is written by the caller itself: no thread hop, no round trip;
     every version is heard, in order. When Redis closes that connection (here ``CLIENT KILL``;
     a restart, an idle timeout), the next messages go through the thread, none is lost, and a

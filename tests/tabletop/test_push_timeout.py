@@ -1,4 +1,4 @@
-"""Pushes never block answers (DESIGN.md "The event-sourced table", issue 18): with the
+"""Pushes never block answers (docs/architecture.md "The event-sourced table"): with the
 channel layer's Redis frozen (SIGSTOP: connections accepted, nothing answered), a table
 command still answers at once and is committed; the push is late or lost, which the phones
 repair (tests/e2e/test_table_recovery.py)."""

@@ -1,4 +1,4 @@
-"""Stored tables still load and replay after the toolkit move (issue 13, constraints): logs
+"""Stored tables still load and replay after the toolkit move (constraints): logs
 recorded by the code before it (DemLoc missions played by the old rules tests, kept as data)
 fold with today's rules, their views render, and the refold of a stored table makes
 ``replay_table`` match again."""

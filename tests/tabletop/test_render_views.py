@@ -1,4 +1,4 @@
-"""The fan-out's render of a table's new state (DESIGN.md live sync; issue 19 point 2): one
+"""The fan-out's render of a table's new state (docs/architecture.md live sync): one
 read of the table for all its views, and nothing the page does not show. A game page that
 never names the log (the counter) costs no read of the events; one that does (DemLoc) reads
 them once for every view, with the seat names the fan-out already has."""
@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
 from tabletop.fanout import render_views
+from tabletop.live import Lazy, live_context
 from tabletop.rules import Command
-from tabletop.views import Lazy, live_context
 
 pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
 

@@ -66,7 +66,7 @@ class _RolledBack(Exception):
     )
 )
 def test_two_processes_snapshots_never_decide_on_a_stale_state(make_table, monkeypatch, script):
-    """Issue 19 (``services.SNAPSHOTS``): two processes, each with its own cache of what it last
+    """The snapshot cache (``services.SNAPSHOTS``): two processes, each with its own cache of what it last
     wrote, send commands to one table in any order, some inside a caller's transaction that
     rolls back. Whatever each cache holds, no command is decided on a state that is not the
     committed one: the projection equals the replay of the events, and the committed adds sum

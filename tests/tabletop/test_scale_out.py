@@ -1,7 +1,7 @@
-"""Scale-out (DESIGN.md "Running it", issue 19 point 5): two web servers on different ports and
+"""Scale-out (docs/architecture.md "Running it"): two web servers on different ports and
 two Celery workers, sharing only one PostgreSQL and one Redis, behave as one. A phone on
 server A sees a command sent through server B (and the other way round), and city timers
-whose tasks both workers receive are each settled exactly once (DESIGN.md "Guilds and
+whose tasks both workers receive are each settled exactly once (docs/architecture.md "Guilds and
 timers")."""
 
 import os

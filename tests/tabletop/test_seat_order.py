@@ -1,4 +1,4 @@
-"""Seats in the order people sit (issue 14 point 7; DemLoc rulebook 6.4.1 "proceeding
+"""Seats in the order people sit (DemLoc rulebook 6.4.1 "proceeding
 clockwise" at deployment, 7 activation order): the host reorders the seats in the lobby."""
 
 import pytest

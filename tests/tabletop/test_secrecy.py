@@ -6,6 +6,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.rules import Command
 from tabletop.seats import cookie_name, seat_token
@@ -32,10 +33,10 @@ def table_with_distinct_secrets(make_table):
 
 def test_view_holds_only_the_own_secret(table_with_distinct_secrets):
     table, (alice, bob) = table_with_distinct_secrets
-    view = services.seat_view(table, alice)
+    view = live_reads.seat_view(table, alice)
     assert view["my_secret"] == secret_of(table, alice)
     assert str(secret_of(table, bob)) not in json.dumps(view["my_secret"])
-    assert services.seat_view(table, None)["my_secret"] is None
+    assert live_reads.seat_view(table, None)["my_secret"] is None
 
 
 def test_page_and_api_hold_only_the_own_secret(client, table_with_distinct_secrets):

@@ -1,4 +1,4 @@
-"""The kit's one write path: run_command (DESIGN.md, "The event-sourced table")."""
+"""The kit's one write path: run_command (docs/architecture.md, "The event-sourced table")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""A phone without a seat watches (DESIGN.md "The event-sourced table": anyone with the code may
+"""A phone without a seat watches (docs/architecture.md "The event-sourced table": anyone with the code may
 watch): it sees the public table live, and its page offers no control, since any command it
 sent would be refused (the kit refuses spectators: ``NotFound("not_seated")``, KIT.md section 1).
 
@@ -19,6 +19,7 @@ import re
 import pytest
 from django.test import Client
 
+from tabletop import live as live_reads
 from tabletop import services
 from tabletop.errors import TabletopError
 from tabletop.models import Event
@@ -70,7 +71,7 @@ def play_some(table, seats, rnd: random.Random, steps: int):
         order = list(seats)
         rnd.shuffle(order)
         for seat in order:
-            offered = list(game.moves(services.seat_view(table, seat), seat.number))
+            offered = list(game.moves(live_reads.seat_view(table, seat), seat.number))
             if offered:
                 break
         else:
@@ -102,7 +103,7 @@ def test_a_watchers_page_shows_the_table_and_no_control(make_table, ruleset, pla
 def test_a_command_from_a_watcher_is_refused_and_changes_nothing(make_table, ruleset, players):
     table, seats = make_table(ruleset, players=players)
     game = get_ruleset(table.ruleset)
-    offered = list(game.moves(services.seat_view(table, seats[0]), 0)) or [None]
+    offered = list(game.moves(live_reads.seat_view(table, seats[0]), 0)) or [None]
     before = Event.objects.filter(table=table).count()
     watcher = Client()
     for command in offered[:3]:

@@ -120,7 +120,7 @@
   }
   window.addEventListener("resize", netHeight);
 
-  // --- the live connection: heartbeat, reconnect, catch-up (DESIGN.md; issue 18) ---------
+  // --- the live connection: heartbeat, reconnect, catch-up (docs/architecture.md) ---------
   // Every 2.5 s an open socket sends {"ping": <version shown>}; the server answers with the
   // live region when the table is elsewhere (a push this phone missed) or {"pong": version}.
   // No message for 6.5 s means the socket is dead even if the browser says "open" (a network
@@ -337,7 +337,7 @@
   }
 })();
 
-// --- what a swap of the live region must not lose (issue 16 points 4 and 7) -----------------
+// --- what a swap of the live region must not lose -----------------
 // The whole #live region is replaced by every answer and push. Kept across the swap: which
 // <details> were open (a character's sheet, a folded player), which control had the focus, and
 // a refused command's message, shown next to the control that sent it (with what was typed),
@@ -659,7 +659,7 @@
   }
 })();
 
-// --- the screen stays on during a game (issue 16 point 6) -----------------------------------
+// --- the screen stays on during a game -----------------------------------
 // A table page in play (a page with a turn bar or the kit's live region past the lobby) holds a
 // screen wake lock while visible; the browser drops it when the page is hidden, so it is taken
 // again on return, and released when the player leaves the page.

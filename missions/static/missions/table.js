@@ -1,4 +1,4 @@
-// DemLoc mission page (issue 16), loaded once by the table page (CSP: no inline script).
+// DemLoc mission page, loaded once by the table page (CSP: no inline script).
 // 1. A prompt aimed at this seat (the turn bar's data-prompt: my move, a calculation on my
 //    character to confirm, a vote to stop) is announced once in an assertive alert that lives
 //    outside the swapped live region, so a push that redraws the page does not repeat it. A

@@ -108,7 +108,7 @@ class EspionageRuleset(DeciderRuleset):
     stylesheet = "espionage/espionage.css"
     options_schema = OPTIONS_SCHEMA
     # A duel's card and action choices are each duelist's own business: only the seat that
-    # sent a command may undo it (the kit's undo_own_only; issue 17 point 8).
+    # sent a command may undo it (the kit's undo_own_only).
     undo_own_only = True
     topics = (preparation, turns, duel, actions, health, end)
 

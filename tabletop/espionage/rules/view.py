@@ -1,4 +1,4 @@
-"""What each phone sees (DESIGN.md: hidden information exists only in its owner's view): a
+"""What each phone sees (docs/architecture.md: hidden information exists only in its owner's view): a
 player's faction to its owner until revealed, soul values to their owner, face-down duel cards
 to the one who played them until the reveal, everything at the end of the game."""
 

@@ -1,4 +1,4 @@
-"""``manage.py replay_table ID``: rebuild a table from its events and compare (DESIGN.md)."""
+"""``manage.py replay_table ID``: rebuild a table from its events and compare (docs/architecture.md)."""
 
 from django.core.management.base import BaseCommand, CommandError
 

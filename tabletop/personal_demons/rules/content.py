@@ -1,4 +1,4 @@
-"""Card content and board geometry as data (issue 9: the rulebook gives the rules, not the faces).
+"""Card content and board geometry as data (the rulebook gives the rules, not the faces).
 
 The demo set (``data/demo_content.json``) is invented but complete: Round I, II and III decks of
 36, a Royal deck of 16 Royals and 8 Knights, a Fragment deck of 16 Fragments and 8 Knights, 12
@@ -6,7 +6,7 @@ Fears, 34 Courage cards, 12 hefty and 16 colossal Personal Demons. The default c
 (``data/board_default.json``) documents where the four built-in wild corners are assumed to be.
 
 A game copies the content it uses into its opening event, so a later edit of a card never
-changes a game already played (DESIGN.md, "Events carry the data they need").
+changes a game already played (docs/architecture.md, "Events carry the data they need").
 """
 
 from __future__ import annotations

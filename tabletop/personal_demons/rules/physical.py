@@ -1,4 +1,4 @@
-"""At a physical table (issue 9, item 9): players use their real cards; the app keeps the
+"""At a physical table: players use their real cards; the app keeps the
 Leader's cadence, the three sin gauges, the Courage hand limit and the score, with a scoring
 assistant where a player taps each seal and the values of the cards it touches.
 

@@ -1,4 +1,4 @@
-"""What one seat may see at an app-dealt table (DESIGN.md: hidden information only in its
+"""What one seat may see at an app-dealt table (docs/architecture.md: hidden information only in its
 owner's view; ``physical.view`` at a physical table).
 
 Hidden from every other seat: hands, the card placed face down this turn and every face-down

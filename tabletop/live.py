@@ -1,0 +1,231 @@
+"""The live region's read side: the presenter of a table's live region and its reads.
+
+One module serves the table page, a command's answer and the websocket fan-out
+(docs/architecture.md, "The live path"): ``live_context`` builds the context of
+``tabletop/table.html#live`` for one seat, resolving the game and loading the stored state
+once per table state (kept in the ``shared`` dict a caller holds for all the views of one
+state); ``seat_view``, ``log_lines`` and ``table_status_text`` are the reads it uses, also
+used by the JSON API and the home page. Nothing here writes: the write path is
+``tabletop.services.run_command``.
+
+The region is made of blocks (``tabletop.blocks``): the context carries the cache of the
+blocks rendered once per table state and shared by every seat and watcher.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tabletop.log import narrated, recent_lines
+from tabletop.models import Seat, Table
+from tabletop.registry import event_label, get_ruleset
+
+__all__ = [
+    "Lazy", "live_context", "live_log_lines", "log_lines", "option_rows", "seat_view",
+    "table_shared", "table_status_text", "undo_rule",
+]
+
+
+class Lazy:
+    """A context value computed on its first use in a template, then kept: Django's template
+    engine calls a callable it finds in a variable lookup. ``value()`` in Python code."""
+
+    __slots__ = ("_fn", "_value", "_done")
+
+    def __init__(self, fn) -> None:
+        self._fn, self._value, self._done = fn, None, False
+
+    def __call__(self):
+        if not self._done:
+            self._value, self._done = self._fn(), True
+            self._fn = None
+        return self._value
+
+    value = __call__
+
+
+def _loaded(table: Table, shared: dict | None = None):
+    """``(game, state)``: the table's ruleset and its stored projection loaded (None in the
+    lobby), once per table state when ``shared`` is given."""
+    if shared is not None and shared.get("_loaded_for") is table:
+        return shared["_game"], shared["_state"]
+    game = get_ruleset(table.ruleset)
+    state = game.load(table.state) if table.state is not None else None
+    if shared is not None:
+        shared.update(_loaded_for=table, _game=game, _state=state)
+    return game, state
+
+
+def seat_view(table: Table, seat: Seat | None, shared: dict | None = None) -> dict:
+    """The view of ``seat`` (None: spectator) from the stored projection; ``{}`` in the lobby.
+    ``shared``: the caller's dict for the views of one table state (the state is loaded once)."""
+    game, state = _loaded(table, shared)
+    if state is None:
+        return {}
+    return game.view(state, seat.number if seat is not None else None)
+
+
+def table_status_text(table: Table, shared: dict | None = None) -> str:
+    """The table's status in words, wherever it is shown (the table page's badge, the home
+    page's list of tables): the game's ``status_label(state)`` when it has one and says
+    something (DemLoc: "Ended: close to write the results"), else the kit's status ("Lobby",
+    "Playing", "Finished")."""
+    game, state = _loaded(table, shared)
+    label = ""
+    if state is not None and hasattr(game, "status_label"):
+        label = game.status_label(state)
+    return label or str(table.get_status_display())
+
+
+def log_lines(
+    table: Table, *, limit: int | None = None, recent: bool = False,
+    names: dict[int, str] | None = None, shared: dict | None = None,
+) -> list[dict]:
+    """The table's log in words, newest first: ``[{"version", "seat", "who", "text",
+    "undone", "time"}]``. ``text`` is the game's narration of the event (``Ruleset.narrate``)
+    or, when it has none, ``"<who> <label>"``. ``recent``: only the newest ``limit`` events,
+    narrated against the current state (cheap, for the live region); otherwise the whole log
+    is replayed once and each event narrated against the state just before it (the log page,
+    the battle report). Event data never leaves this function (it may hold secrets).
+    ``names``: seat number -> name when the caller has the seats (saves a query)."""
+    game, state = _loaded(table, shared)
+    if names is None:
+        names = {s.number: s.name for s in table.seats.all()}
+    rows = table.events.order_by("-version")
+    if recent:
+        rows = list(rows[: (limit or 8) * 2])[::-1]
+        logged = [e.logged() for e in rows]
+        undone = set((table.meta or {}).get("undone", []))
+        lines = recent_lines(game, state if state is not None else game.initial_state(),
+                             logged, undone)
+    else:
+        rows = list(rows)[::-1]
+        lines = narrated(game, [e.logged() for e in rows])
+    times = {e.version: e.created_at for e in rows}
+    out = []
+    for line in reversed(lines):
+        who = names.get(line.subject, "The table")
+        out.append(
+            {
+                "version": line.version,
+                "seat": line.seat,
+                "who": who,
+                "text": line.text or f"{who} {event_label(game, line.type)}",
+                "narrated": line.text is not None,
+                "label": event_label(game, line.type),
+                "undone": line.undone,
+                "time": times.get(line.version),
+            }
+        )
+        if limit and len(out) >= limit:
+            break
+    return out
+
+
+def live_context(
+    request,
+    table: Table,
+    seat,
+    error=None,
+    base_url: str | None = None,
+    seat_lost: bool = False,
+    seats: list | None = None,
+    log_lines=None,
+    shared: dict | None = None,
+) -> dict:
+    """The context of the live region (``tabletop/table.html#live``) for one seat.
+    ``request`` may be None (websocket pushes): then ``base_url`` gives scheme and host.
+    ``error``: a ``TabletopError`` to show in the region. ``seat_lost``: the phone's seat
+    moved away or was revoked (it is told, and now watches). ``seats`` (in number order) and
+    ``log_lines`` (a list, or ``live_log_lines``' lazy value): when the caller already has
+    them. ``shared``: a dict the caller keeps for all the views of one table state; what is
+    the same for every seat is computed once into it (``table_shared``): the game, the loaded
+    state, the log lines and the public blocks (``tabletop.blocks``).
+
+    ``log_lines`` and ``option_rows`` are lazy (``Lazy``): a template that never names them
+    costs no query and no narration for them."""
+    if base_url is None:
+        base_url = request.build_absolute_uri("/").rstrip("/")
+    if seats is None:
+        seats = list(table.seats.order_by("number"))
+    if shared is None:
+        shared = {}
+    common = table_shared(table, seats, shared, log_lines)
+    game = common["game"]
+    return {
+        **common,
+        "seat": seat,
+        "seats": seats,
+        "view": seat_view(table, seat, shared),
+        "can_start": seat is not None and seat.number == 0 and len(seats) >= game.min_seats,
+        "error": error,
+        "join_url": base_url + common["join_path"],
+        "seat_lost": seat_lost,
+    }
+
+
+def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dict:
+    """The part of the live region's context that is the same for every phone of ``table`` at
+    its current state (computed once into ``shared``, which the caller keeps for the views of
+    one state): game, URLs, undo/redo, options, the newest log lines (lazy), and
+    ``live_blocks``, the public blocks rendered at this state (``tabletop.blocks``)."""
+    if shared.get("table") is table:
+        return shared
+    shared.clear()
+    game, _state = _loaded(table, shared)
+    meta = table.meta or {}
+    if log_lines is None:
+        log_lines = live_log_lines(table, seats, shared)
+    shared.update({
+        "table": table,
+        "game": game,
+        "command_url": reverse("tabletop:command", args=[table.code]),
+        "join_path": reverse("tabletop:join", args=[table.code]),
+        "log_url": reverse("tabletop:log", args=[table.code]),
+        "seats_url": reverse("tabletop:seats", args=[table.code]),
+        "can_undo": bool(meta.get("undo")),
+        "can_redo": bool(meta.get("redo")),
+        "final_commands": sorted(game.final_commands),
+        "option_rows": Lazy(lambda: option_rows(game, table.options, table.setup)),
+        # The latest lines of the log, narrated from events (the projection holds no prose).
+        "log_lines": log_lines,
+        "undo_rule": undo_rule(game),
+        # The status badge's words: the home page's list says the same (one function).
+        "status_text": table_status_text(table, shared),
+        "live_blocks": {},
+    })
+    return shared
+
+
+def live_log_lines(table: Table, seats: list | None = None, shared: dict | None = None) -> Lazy:
+    """The latest lines of the log shown in the live region (the same for every seat), lazy
+    (``Lazy``: read and narrated on first use); ``seats``: the table's seats when known (their
+    names; saves a query)."""
+    if table.state is None:
+        return Lazy(list)
+    names = {s.number: s.name for s in seats} if seats is not None else None
+    return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+
+
+def undo_rule(game) -> str:
+    """Who may undo what at this game's tables, in one sentence for the page (KIT.md)."""
+    if getattr(game, "undo_own_only", False):
+        return "Undo takes back only your own last action; the others' are theirs to undo."
+    return "Undo takes back the last action of anyone at the table."
+
+
+def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
+    """The visible table options with their current value and its label, for the lobby. An
+    option the table's content fixes (the game's ``fixed_options(setup)``: e.g. a DemLoc
+    mission's own turn limit) is left out: the game shows it with its content."""
+    fixed = game.fixed_options(setup or {}) if hasattr(game, "fixed_options") else set()
+    rows = []
+    for key, spec in (getattr(game, "options_schema", {}) or {}).items():
+        if spec.get("hidden") or not spec.get("choices") or key in fixed:
+            continue
+        value = chosen.get(key, spec.get("default"))
+        labels = {str(v): text for v, text in spec["choices"]}
+        rows.append({"key": key, "label": spec.get("label", key), "choices": spec["choices"],
+                     "value": value, "value_label": labels.get(str(value), value),
+                     "help": spec.get("help", "")})
+    return rows
