@@ -13,6 +13,12 @@ row), and drives it with aiohttp (cheap enough not to be the bottleneck). Scenar
   ``--period`` (5 s) at a random phase: 80 commands/s offered; then the bare endpoint on the
   same schedule. Also the RSS of the server processes before and with all phones connected.
 
+``--game demloc`` plays four-player DemLoc quick missions instead of the counter: each phone
+taps its own characters in a realistic mix (damage on and off, a bleeding token on and off,
+mana in and out, a fate point gained and spent, a shot worked out and applied, the phase
+passed when it is its turn, Next turn at the turn end; ``demloc_tap``); a refused tap (the
+table moved on: another phone's pending shot, not its turn any more) is counted apart.
+
 Each run prints throughput, p50/p99 of the command (POST to answer) and of POST -> frame at the
 table's other three seats (a frame carries ``data-version``; a coalesced frame with a later
 version covers the earlier one), frames missing, and the ratios to the bare endpoint.
@@ -49,6 +55,8 @@ from bench.figures import merge, mmm, share, summary  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = re.compile(r'data-version="(\d+)"')
+DELTA = re.compile(r"^<!--delta \d+ (\d+)-->")  # tabletop/blocks.py: the changed blocks only
+GAME = "counter"  # --game (set before the client processes fork)
 
 
 def free_port():
@@ -146,7 +154,7 @@ def rss_kb(pid: int) -> int:
 
 
 async def make_table(http, url):
-    async with http.post(f"{url}/api/tables/", json={"ruleset": "counter", "name": "S1"}) as r:
+    async with http.post(f"{url}/api/tables/", json={"ruleset": GAME, "name": "S1"}) as r:
         if r.status != 201:
             raise SystemExit(f"table create: {r.status} {await r.text()}")
         host = await r.json()
@@ -158,7 +166,69 @@ async def make_table(http, url):
     async with http.post(f"{url}/api/tables/{tid}/commands", json={"type": "table.start"},
                          headers={"X-Seat-Token": tokens[0]}) as r:
         r.raise_for_status()
+    if GAME == "demloc":
+        for token in tokens:  # each phone knows its characters (and then learns from answers)
+            async with http.get(f"{url}/api/tables/{tid}/view",
+                                headers={"X-Seat-Token": token}) as r:
+                KNOWN[(tid, token)] = (await r.json())["view"]
     return tid, tokens
+
+
+#: The last view each DemLoc phone was answered with, by (table, seat token).
+KNOWN: dict[tuple, dict] = {}
+#: DemLoc taps refused (the table moved on), per client process.
+REFUSED: list = []
+
+
+def demloc_tap(view: dict, n: int) -> dict:
+    """The ``n``-th tap of a DemLoc phone whose seat's view is ``view``: a realistic mix on
+    its own characters (twelve taps, then again)."""
+    mine = [p for p in view.get("my_pieces", []) if p["status"] == "in_play"] or \
+        view.get("my_pieces", [])
+    p = mine[(n // 12) % len(mine)] if mine else {"id": "", "arcane": 0}
+    pid = p["id"]
+    arcane = next((q for q in mine if q.get("arcane")), None)
+    step = n % 12
+    if view.get("pending"):
+        return {"type": "demloc.calc.apply", "data": {}}
+    if step == 0:
+        return {"type": "demloc.damage.assign", "data": {"piece": pid, "amount": 1,
+                                                         "mode": "general"}}
+    if step == 1:
+        return {"type": "demloc.damage.remove", "data": {"piece": pid, "amount": 1,
+                                                         "step": "armor"}}
+    if step in (2, 3):
+        return {"type": "demloc.tokens.adjust", "data": {"piece": pid, "token": "bleeding",
+                                                         "delta": 1 if step == 2 else -1}}
+    if step in (4, 5) and arcane is not None:
+        return {"type": "demloc.mana.adjust", "data": {"piece": arcane["id"], "colour": "common",
+                                                       "delta": 1 if step == 4 else -1}}
+    if step in (4, 5):
+        return {"type": "demloc.tokens.adjust", "data": {"piece": pid, "token": "poison",
+                                                         "delta": 1 if step == 4 else -1}}
+    if step == 6:
+        return {"type": "demloc.fate.gain", "data": {"amount": 1, "reason": "bench"}}
+    if step == 7:
+        return {"type": "demloc.fate.spend", "data": {"amount": 1, "reason": "bench"}}
+    if step == 8:
+        targets = [t for t in view.get("other_pieces", []) if t["status"] == "in_play"]
+        weapon = next((w for w in p.get("weapon_refs", []) if w.get("range")), None)
+        if targets and weapon is not None:
+            return {"type": "demloc.shot.propose", "data": {
+                "shooter": f"{pid}:{weapon['index']}", "target": targets[n % len(targets)]["id"],
+                "test_roll": 2, "fate": 0, "dice": " ".join(["4"] * p.get("shoot_dice", 1)),
+                "cover": 0, "extra": 0}}
+        return {"type": "demloc.fate.gain", "data": {"amount": 1, "reason": "bench"}}
+    if step == 9:  # the shot's calculation applied (or a token when there was none)
+        return {"type": "demloc.tokens.adjust", "data": {"piece": pid, "token": "poison",
+                                                         "delta": 1}}
+    if step == 10:
+        if view.get("phase") == "end":
+            return {"type": "demloc.turn.next", "data": {}}
+        if view.get("my_turn"):
+            return {"type": "demloc.phase.next", "data": {}}
+    return {"type": "demloc.tokens.adjust", "data": {"piece": pid, "token": "poison",
+                                                     "delta": -1}}
 
 
 class Listener:
@@ -168,6 +238,8 @@ class Listener:
         self.frames: dict[tuple[int, int], list[tuple[int, float]]] = {}
         self.sockets = []
         self.tasks = []
+        self.first_bytes: list[int] = []  # the whole region each phone got on connecting
+        self.bytes: list[int] = []  # every frame after it
 
     async def connect(self, http, url, tables):
         ws_url = url.replace("http://", "ws://")
@@ -179,6 +251,7 @@ class Listener:
             )
             first = await ws.receive()  # the catch-up frame
             assert VERSION.search(first.data), first
+            self.first_bytes.append(len(first.data.encode()))
             self.sockets.append(ws)
             self.tasks.append(asyncio.create_task(self.listen(tid, seat, ws)))
 
@@ -192,7 +265,8 @@ class Listener:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 break
             now = time.perf_counter()
-            m = VERSION.search(msg.data, 0, 400)
+            self.bytes.append(len(msg.data.encode()))
+            m = DELTA.match(msg.data) or VERSION.search(msg.data, 0, 400)
             if m:
                 seen.append((int(m.group(1)), now))
 
@@ -222,14 +296,22 @@ class Listener:
 
 async def post_command(http, url, tid, token, seat, n, sent, cmd_lat, errors):
     t0 = time.perf_counter()
-    body = {"type": "counter.add", "data": {"amount": 1 if n % 2 == 0 else -1}}
+    if GAME == "demloc":
+        body = demloc_tap(KNOWN.get((tid, token), {}), n)
+    else:
+        body = {"type": "counter.add", "data": {"amount": 1 if n % 2 == 0 else -1}}
     try:
         async with http.post(f"{url}/api/tables/{tid}/commands", json=body,
                              headers={"X-Seat-Token": token}) as r:
             data = await r.json()
+            if GAME == "demloc" and r.status in (400, 403, 409):
+                REFUSED.append(data.get("code"))  # the table moved on: a phone's next tap
+                return
             if r.status != 200:
                 errors.append(r.status)
                 return
+            if GAME == "demloc" and data.get("view"):
+                KNOWN[(tid, token)] = data["view"]
     except aiohttp.ClientError as exc:
         errors.append(type(exc).__name__)
         return
@@ -342,13 +424,15 @@ async def saturation(url, connections, duration, part=0, parts=1, phases=None, t
         bare_cpu = time.process_time() - cpu0
         phases.reached("bare")
     return client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
-                         bare_lat, bare_err, bare_elapsed, bare_cpu)
+                         bare_lat, bare_err, bare_elapsed, bare_cpu, listener)
 
 
 def client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
-                  bare_lat, bare_err, bare_elapsed, bare_cpu) -> dict:
+                  bare_lat, bare_err, bare_elapsed, bare_cpu, listener=None) -> dict:
     """What one client process hands back (plain lists and numbers: it crosses processes)."""
-    return {"commands": len(sent), "cmd_lat": cmd_lat, "errors": [str(e) for e in errors],
+    return {"first_bytes": listener.first_bytes if listener else [],
+            "frame_bytes": listener.bytes if listener else [], "refused": len(REFUSED),
+            "commands": len(sent), "cmd_lat": cmd_lat, "errors": [str(e) for e in errors],
             "elapsed": elapsed, "cmd_cpu": cmd_cpu, "frames": frames, "missing": missing,
             "bare_lat": bare_lat, "bare_err": [str(e) for e in bare_err],
             "bare_elapsed": bare_elapsed, "bare_cpu": bare_cpu}
@@ -417,7 +501,7 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
         bare_cpu = time.process_time() - cpu0
         phases.reached("bare")
     return client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
-                         bare_lat, bare_err, bare_elapsed, bare_cpu)
+                         bare_lat, bare_err, bare_elapsed, bare_cpu, listener)
 
 
 def client_main(args, url, part, parts, barrier, results):
@@ -478,6 +562,9 @@ def run_clients(args, url, server_pid):
     if failed:
         raise SystemExit(f"client process failed: {failed}")
     m = merge([got[p] for p in range(parts)])
+    first_bytes = [b for p in range(parts) for b in got[p]["first_bytes"]]
+    frame_bytes = [b for p in range(parts) for b in got[p]["frame_bytes"]]
+    refused = sum(got[p]["refused"] for p in range(parts))
     cmd = summary("command", m["commands"], m["elapsed"], m["cmd_lat"], m["frames"],
                   m["missing"], m["errors"])
     bare = summary("bare", len(m["bare_lat"]), m["bare_elapsed"], m["bare_lat"],
@@ -487,6 +574,9 @@ def run_clients(args, url, server_pid):
         row["client_cpu_ms"] = 1000 * cpu / max(1, row["count"])
         row["client_core"] = core
         row["server_cpu_ms"] = 1000 * server / max(1, row["count"])
+    cmd["refused"] = refused
+    cmd["region_bytes"] = sum(first_bytes) / max(1, len(first_bytes))
+    cmd["frame_bytes"] = sum(frame_bytes) / max(1, len(frame_bytes))
     if args.scenario == "evening":
         phones = args.tables * 4
         cmd["offered"] = phones / args.period
@@ -506,6 +596,11 @@ def fmt(row):
               f"p99 {row['frame_p99']:7.1f} ms ({row['missing']} missing)")
     if row.get("errors"):
         s += f"; {row['errors']} errors"
+    if row.get("refused"):
+        s += f"; {row['refused']} taps refused (the table moved on)"
+    if row.get("frame_bytes"):
+        s += (f"; mean frame {row['frame_bytes'] / 1024:.1f} KiB (whole region "
+              f"{row['region_bytes'] / 1024:.1f} KiB)")
     return s
 
 
@@ -523,11 +618,11 @@ def parse_servers(text: str) -> list[tuple[str, int]]:
 def report(args, server, workers, run, cmd, bare):
     """Print one run's figures; returns them as a dict (for --json and the summary)."""
     if args.scenario == "saturation":
-        label = f"{args.connections} connections over 16 tables"
+        label = f"{args.game}: {args.connections} connections over 16 tables"
         if args.no_listeners:
             label += ", no phone listening"
     else:
-        label = (f"{args.tables} tables x 4 phones, a tap every {args.period} s "
+        label = (f"{args.game}: {args.tables} tables x 4 phones, a tap every {args.period} s "
                  f"({cmd['offered']:.0f} commands/s offered)")
     ratio = cmd["throughput"] / bare["throughput"]
     frame_vs_cmd = cmd["frame_p99"] / cmd["p99"]
@@ -559,7 +654,8 @@ def report(args, server, workers, run, cmd, bare):
 def print_summary(server, workers, runs):
     """min / median / max over the runs of one server and worker count."""
     print(f"{server} x {workers}, over {len(runs)} runs (min / median / max):")
-    for key in ("throughput", "p50", "p99", "frame_p50", "frame_p99"):
+    for key in ("throughput", "p50", "p99", "frame_p50", "frame_p99", "frame_bytes",
+                "region_bytes"):
         print(f"  command {key}: {mmm([r['cmd'][key] for r in runs])}")
     for key in ("throughput", "p50", "p99"):
         print(f"  bare {key}: {mmm([r['bare'][key] for r in runs])}")
@@ -583,6 +679,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("scenario", choices=["saturation", "evening"])
+    parser.add_argument("--game", choices=["counter", "demloc"], default="counter",
+                        help="the kit's counter game, or four-player DemLoc quick missions")
     parser.add_argument("--server", default="uvicorn",
                         help="daphne, uvicorn or gunicorn; or a list such as "
                              "daphne:1,uvicorn:2,gunicorn:2 (name:workers), measured in turn "
@@ -603,6 +701,8 @@ def main():
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
+    global GAME
+    GAME = args.game
     if "," in args.server or ":" in args.server:
         servers = parse_servers(args.server)
     else:

@@ -37,6 +37,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
 from ops import live
+from tabletop import blocks
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views_async
 from tabletop.gate import scope_request, table_by_code
@@ -95,6 +96,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = table.group_name
         self.sent_version = -1
         self._frame: tuple[int, str, bool] | None = None
+        self._shown: blocks.Shown | None = None  # what the phone was sent last (its blocks)
         self._sender: asyncio.Task | None = None
         self._base_url = self._scope_base_url()
         await self.accept()
@@ -216,9 +218,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             (version, html, force), self._frame = self._frame, None
             if version < self.sent_version or (not force and version == self.sent_version):
                 continue
+            # Only the blocks that changed since the last frame, when nothing else did and the
+            # frame is not a forced whole region (connect, catch-up, lobby): tabletop.blocks.
+            message = None if force else blocks.delta(self._shown, version, html)
+            self._shown = blocks.shown(version, html)
             self.sent_version = version
             try:
-                await self.send(text_data=html)
+                await self.send(text_data=html if message is None else message)
             except Exception:  # the phone went away meanwhile: disconnect() cleans up
                 return
 

@@ -30,10 +30,9 @@ from typing import Protocol
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
-from django.template.loader import render_to_string
 
 from tabletop import jsontext
-from tabletop.live import live_context
+from tabletop.live import live_context, render_region
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
 
@@ -94,11 +93,9 @@ def render_views(
                 # read again by id and secret: a moved, revoked or removed seat now watches
                 seat = current.get((seat.pk, seat.nonce))
                 lost = seat is None
-            frames[key] = render_to_string(
-                "tabletop/table.html#live",
+            frames[key] = render_region(
                 live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
-                             shared=shared),
-            )
+                             shared=shared))
             if on_frame is not None:
                 on_frame(key, table.version, frames[key])
         return table.version, frames, seats, table

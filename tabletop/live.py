@@ -14,14 +14,17 @@ blocks rendered once per table state and shared by every seat and watcher.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from tabletop import blocks
 from tabletop.log import narrated, recent_lines
 from tabletop.models import Seat, Table
 from tabletop.registry import event_label, get_ruleset
 
 __all__ = [
-    "Lazy", "live_context", "live_log_lines", "log_lines", "option_rows", "seat_view",
+    "Lazy", "live_context", "page_response", "region_response", "render_region", "live_log_lines", "log_lines", "option_rows", "seat_view",
     "table_shared", "table_status_text", "undo_rule",
 ]
 
@@ -192,7 +195,7 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "undo_rule": undo_rule(game),
         # The status badge's words: the home page's list says the same (one function).
         "status_text": table_status_text(table, shared),
-        "live_blocks": {},
+        "live_blocks": blocks.public_blocks(table),
     })
     return shared
 
@@ -229,3 +232,19 @@ def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
                      "value": value, "value_label": labels.get(str(value), value),
                      "help": spec.get("help", "")})
     return rows
+
+
+def render_region(context: dict, request=None):
+    """The live region rendered from ``live_context``'s ``context``: a ``tabletop.blocks.Frame``
+    (the HTML to send, and its blocks for the fan-out's frames)."""
+    return blocks.frame(render_to_string("tabletop/table.html#live", context, request))
+
+
+def region_response(request, context: dict, status: int = 200) -> HttpResponse:
+    """An HTTP answer with the live region (a command's answer, a phone fetching it)."""
+    return HttpResponse(render_region(context, request), status=status)
+
+
+def page_response(request, context: dict) -> HttpResponse:
+    """The whole table page (``tabletop/table.html``) with the live region in it."""
+    return HttpResponse(blocks.strip(render_to_string("tabletop/table.html", context, request)))

@@ -16,7 +16,7 @@ from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
 from tabletop.ids import odd_number_path, parse_int
 from tabletop.jsonsafe import JSONTooDeep, loads_bounded
-from tabletop.live import live_context, log_lines
+from tabletop.live import live_context, log_lines, page_response, region_response
 from tabletop.models import Table
 from tabletop.registry import all_rulesets
 from tabletop.rules import Command
@@ -53,10 +53,8 @@ def to_table(seat, request=None):
 def live_response(request, table: Table, seat, error: TabletopError | None = None):
     """The re-rendered live region for ``seat``; the error's status when one is given."""
     table.refresh_from_db()
-    response = render(request, "tabletop/table.html#live", live_context(request, table, seat, error))
-    if error is not None:
-        response.status_code = error.status
-    return response
+    return region_response(request, live_context(request, table, seat, error),
+                           error.status if error is not None else 200)
 
 
 @require_POST
@@ -187,7 +185,7 @@ def table_page(request, code: str):
         context["rejoin_url"] = request.build_absolute_uri(
             reverse("tabletop:rejoin", args=[move_token(seat)])
         )
-    response = render(request, "tabletop/table.html", context)
+    response = page_response(request, context)
     if seat is not None and seat.user_id is None:
         remember_seat(response, seat, request)
     return response
@@ -254,21 +252,15 @@ def command(request, code: str):
         error = exc
     if not current:
         table.refresh_from_db()
-    response = render(
-        request, "tabletop/table.html#live", live_context(request, table, seat, error)
-    )
-    if error is not None:
-        response.status_code = error.status
-    return response
+    return region_response(request, live_context(request, table, seat, error),
+                           error.status if error is not None else 200)
 
 
 @require_GET
 def live(request, code: str):
     """The live region alone (a phone that wakes up fetches it)."""
     table = _table(request, code)
-    return render(
-        request, "tabletop/table.html#live", live_context(request, table, _seat(request, table))
-    )
+    return region_response(request, live_context(request, table, _seat(request, table)))
 
 
 @require_GET

@@ -41,16 +41,41 @@ def card_key(context, p: dict) -> bytes:
     lists' ``_CARD_TARGET_FIELDS``, and ``_EDITABLE_VIEW_FIELDS`` for an editable card). tests/missions/test_card_cache.py renders random missions
     with and without the cache and compares every frame."""
     view = context.get("view") or {}
+    editable = bool(p.get("editable"))
+    parts = [p, _view_key(view, context.get("command_url"), editable)]
+    text = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+
+
+_VIEW_KEYS: OrderedDict[int, tuple] = OrderedDict()
+
+
+def _view_key(view: dict, command_url, editable: bool) -> str:
+    """The part of ``card_key`` that is the same for every card of one view (the view fields,
+    the target lists), hashed once per view and kept for the last few views (the view itself
+    is kept with it, so its ``id`` is not reused meanwhile)."""
+    with _CARDS_LOCK:
+        kept = _VIEW_KEYS.get(id(view))
+        if kept is not None and kept[0] is view and kept[1] == command_url:
+            return kept[2 + editable]
     mission = view.get("mission") or {}
-    parts = [
-        "missions/_piece.html", p, context.get("command_url"),
+    common = [
+        "missions/_piece.html", command_url,
         [view.get(k) for k in _CARD_VIEW_FIELDS], mission.get("kind"),
-        [view.get(k) for k in _EDITABLE_VIEW_FIELDS] if p.get("editable") else None,
         [[[t.get(k) for k in _CARD_TARGET_FIELDS] for t in view.get(name) or ()]
          for name in ("pieces", "other_pieces", "my_pieces")],
     ]
-    text = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+    keys = []
+    for with_editable in (False, True):
+        text = json.dumps(common + [[view.get(k) for k in _EDITABLE_VIEW_FIELDS]
+                                    if with_editable else None],
+                          sort_keys=True, default=repr, separators=(",", ":"))
+        keys.append(hashlib.blake2b(text.encode(), digest_size=20).hexdigest())
+    with _CARDS_LOCK:
+        _VIEW_KEYS[id(view)] = (view, command_url, *keys)
+        while len(_VIEW_KEYS) > 16:
+            _VIEW_KEYS.popitem(last=False)
+    return keys[editable]
 
 
 @register.simple_tag(takes_context=True)
@@ -150,3 +175,11 @@ def guest_choices(table, seat) -> dict:
 def ranged(weapons) -> bool:
     """True when one of the weapons (a piece's ``weapon_refs``) has a range: the character can shoot (rulebook 7.2.2 Shooting sub-phase)."""
     return any(w.get("range") for w in weapons or [])
+
+
+@register.filter
+def public_card(p: dict) -> bool:
+    """Whether piece ``p``'s card is the same on every phone but its owner's (a public block
+    of the live region, ``tabletop.blocks``): not the viewer's own and nothing on it the viewer
+    may change (a table where anyone controls every piece shows each seat its controls)."""
+    return not (p.get("mine") or p.get("editable") or p.get("counters_editable"))

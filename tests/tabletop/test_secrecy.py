@@ -100,5 +100,7 @@ async def test_websocket_frames_hold_only_the_own_secret(make_table):
         "1"
     ]
     assert marker(new_b) not in frame or new_b == a
-    assert marker(a) in frame
+    # a frame of the changed blocks (tabletop/blocks.py) leaves Alice's unchanged secret where
+    # it is; a whole region shows it
+    assert marker(a) in frame or frame.startswith("<!--delta ")
     await comm.disconnect()

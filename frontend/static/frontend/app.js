@@ -100,6 +100,25 @@
     }
   });
   var net = null, hadOpen = false, hideTimer = null;
+  // A frame that carries only the blocks that changed (tabletop/blocks.py): "<!--delta FROM
+  // TO-->" then each changed block, swapped by its id. It is applied only to the region at
+  // version FROM; a page elsewhere drops it and, when it is behind, fetches the whole region.
+  // An answer's refusal shown in the region goes with the version it was shown at.
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && e.detail.message;
+    if (typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
+    var m = /^<!--delta (\d+) (\d+)-->/.exec(msg), live = document.getElementById("live");
+    var from = m ? parseInt(m[1], 10) : -1, to = m ? parseInt(m[2], 10) : -1;
+    var now = live ? parseInt(live.dataset.version || "-1", 10) : -1;
+    if (!m || !live || now !== from) {
+      e.preventDefault();
+      lastSeen = Date.now();
+      if (to > now) catchUp();
+      return;
+    }
+    live.dataset.version = String(to);
+    live.querySelectorAll(':scope > .alert:not([data-code="seat_moved"])').forEach(function (a) { a.remove(); });
+  });
   // The banner sits under the top bar and above the page; a sticky bar of the page (DemLoc's
   // turn bar) sits under the banner, not under it: --net-h is the banner's height (0 hidden).
   function netHeight() {
@@ -612,14 +631,25 @@
     var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
     carry(t, incoming || e.detail.fragment);
     if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
-    if (t !== live) return;
-    var snap = snapshot(t), wasLobby = t.dataset.status === "lobby";
+    if (t === live) watchSwap(t);
+  });
+  function watchSwap(target) {
+    var snap = snapshot(target), wasLobby = target.dataset.status === "lobby";
     setTimeout(function () {
       restore(snap);
       // The game starts (lobby -> playing): a new page on every phone, read from its top.
       var now = document.getElementById("live");
       if (wasLobby && now && now.dataset.status && now.dataset.status !== "lobby") now.scrollIntoView({ block: "start" });
     }, 0);
+  }
+  // A frame of changed blocks (tabletop/blocks.py) swaps elements inside #live: the same care
+  // (focus, a refusal at its control); each block's swap keeps the view and what is typed
+  // (oobBeforeSwap / oobAfterSwap above).
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && e.detail.message;
+    if (e.defaultPrevented || typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
+    var live = document.getElementById("live");
+    if (live) watchSwap(live);
   });
   document.addEventListener("htmx:oobAfterSwap", function (e) {
     var t = e.target;  // the new element (detail.target is the old one, now out of the page)

@@ -1,0 +1,151 @@
+"""The live region as blocks: render once what every seat sees, send only what changed.
+
+The live region (``tabletop/table.html#live``) is made of blocks, each one element with a
+stable id (the turn bar, each character card, the log, the players panel, a seat's own
+controls...), marked in the templates with ``{% liveblock %}`` (``tabletop.templatetags.
+live_blocks``). docs/architecture.md, "The live region":
+
+- a *public* block (``{% liveblock "id" public %}``) shows nothing that differs between the
+  seats: it is rendered once per table state for the seats and once for the watchers (a
+  seated phone may have controls a watcher must not: DemLoc's card effects on another's
+  character) (``public_blocks``: kept per table and version in this process, so the acting
+  phone's answer and the fan-out share it) and the same bytes go to every phone of each;
+- any other block is rendered per view (a seat's own cards, its controls and prompts);
+- a frame to a phone is the blocks whose bytes changed since the frame it was sent last, as
+  htmx out-of-band swaps by id, behind a ``<!--delta FROM TO-->`` header (``delta``): the page
+  applies it only when it shows version FROM (frontend/app.js), otherwise it fetches the whole
+  region. When anything outside the blocks changed (a block appeared or went, the status, the
+  seat) the frame is the whole region, as it is for a phone that connects, is behind or wakes.
+
+What changed is found by comparing the bytes of each block with the last ones sent (their
+hashes), never guessed from the events, so a frame cannot leave a stale block behind:
+tests/tabletop/test_live_blocks.py assembles each phone's page from its frames over random
+playouts of every game and compares it with a fresh render.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+#: Around each block's element in a render (``OPEN_PUBLIC``: a public block); taken out
+#: before anything is sent.
+OPEN, OPEN_PUBLIC, CLOSE = "<!--b-->", "<!--b p-->", "<!--/b-->"
+_ID = re.compile(r'\sid="([^"]+)"')
+_VERSION = re.compile(r'data-version="\d+"')
+DELTA = re.compile(r"^<!--delta (\d+) (\d+)-->")
+
+_PUBLIC: OrderedDict[tuple, dict] = OrderedDict()
+_PUBLIC_LOCK = threading.Lock()
+#: Table states whose public blocks this process keeps (a few per table being played).
+PUBLIC_KEPT = 512
+#: Public blocks rendered / found already rendered in this process (tests, bench).
+public_renders = 0
+public_hits = 0
+
+
+def public_blocks(table) -> dict:
+    """The dict of public blocks (``{block id: html}``) of ``table`` at its version, shared by
+    every render of that state in this process; a fresh dict in the lobby (seats and options
+    change there without a new version)."""
+    if table.status == "lobby" or table.pk is None:
+        return {}
+    key = (table.pk, table.version, table.status)
+    with _PUBLIC_LOCK:
+        blocks = _PUBLIC.get(key)
+        if blocks is None:
+            blocks = _PUBLIC[key] = {}
+            while len(_PUBLIC) > PUBLIC_KEPT:
+                _PUBLIC.popitem(last=False)
+        else:
+            _PUBLIC.move_to_end(key)
+    return blocks
+
+
+def forget_public_blocks() -> None:
+    """Drop every kept public block (tests that compare with a fresh render)."""
+    with _PUBLIC_LOCK:
+        _PUBLIC.clear()
+
+
+class Frame(str):
+    """A rendered live region (the HTML a phone is sent, markers taken out), with ``blocks``
+    (``[(id, html, public)]`` in page order) and ``skeleton`` (a hash of everything outside the
+    blocks, the version left out)."""
+
+    blocks: list
+    skeleton: int
+
+
+def frame(marked: str) -> Frame:
+    """The ``Frame`` of a render with block markers (``OPEN`` ... ``CLOSE``)."""
+    blocks = []
+    parts = []
+    last = 0
+    find = marked.find
+    while True:
+        at = find("<!--b", last)
+        if at < 0:
+            break
+        public = marked.startswith(OPEN_PUBLIC, at)
+        begin = at + (len(OPEN_PUBLIC) if public else len(OPEN))
+        end = find(CLOSE, begin)
+        # the element alone is the block (htmx swaps the element, not the white space)
+        content = marked[begin:end]
+        html = content.strip()
+        head = content[:len(content) - len(content.lstrip())]
+        tail = content[len(content.rstrip()):]
+        parts.append(marked[last:at] + head)
+        found = _ID.search(html, 0, 300)
+        blocks.append((found.group(1) if found else "", html, public))
+        parts.append("\0")
+        parts.append(tail)
+        last = end + len(CLOSE)
+    parts.append(marked[last:])
+    skeleton = "".join(parts)
+    out = Frame(_join(parts, blocks))
+    out.blocks = blocks
+    out.skeleton = hash(_VERSION.sub("", skeleton, count=1)) ^ hash(tuple(b[0] for b in blocks))
+    return out
+
+
+def _join(parts: list, blocks: list) -> str:
+    it = iter(blocks)
+    return "".join(next(it)[1] if p == "\0" else p for p in parts)
+
+
+def strip(marked: str) -> str:
+    """``marked`` with the block markers taken out (a whole page)."""
+    return marked.replace(OPEN, "").replace(OPEN_PUBLIC, "").replace(CLOSE, "")
+
+
+@dataclass(slots=True)
+class Shown:
+    """What one phone was sent last: the version, the skeleton's hash and each block's."""
+
+    version: int
+    skeleton: int
+    blocks: dict
+
+
+def shown(version: int, region) -> Shown | None:
+    """What a phone shows after being sent ``region`` (a ``Frame``) at ``version``; None
+    when ``region`` is not a ``Frame`` (a refreshed lobby region: the next frame is whole)."""
+    if not isinstance(region, Frame):
+        return None
+    return Shown(version, region.skeleton, {bid: hash(html) for bid, html, _ in region.blocks})
+
+
+def delta(before: Shown | None, version: int, region) -> str | None:
+    """The frame that takes a page showing ``before`` to ``region`` at ``version``: the header
+    and the changed blocks (``<!--delta FROM TO-->`` then each block's element, which htmx
+    swaps by id); None when only the whole region will do (nothing known of the page, a
+    change outside the blocks, or not newer)."""
+    if (before is None or not isinstance(region, Frame) or region.skeleton != before.skeleton
+            or version <= before.version):
+        return None
+    old = before.blocks
+    changed = [html for bid, html, _ in region.blocks if old.get(bid) != hash(html)]
+    return f"<!--delta {before.version} {version}-->" + "".join(changed)

@@ -1,0 +1,222 @@
+"""The live region in blocks (tabletop/blocks.py; docs/architecture.md, "The live region"):
+after each command of random playouts of every game, each phone's page assembled from the
+frames it was sent (whole regions and block deltas, applied as htmx applies out-of-band swaps:
+by element id, only on the version the delta starts from) equals a fresh render of its view;
+a public block is byte for byte the same for every seat (one rendering for the seats, one for
+the watchers) and holds no other seat's secret."""
+
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from missions.templatetags import missions_tags
+from tabletop import blocks, services
+from tabletop import live as live_reads
+from tabletop.errors import TabletopError
+from tabletop.live import live_context, render_region
+from tabletop.models import Table
+from tabletop.registry import all_rulesets, get_ruleset
+from tabletop.rules import Command
+
+BASE_URL = "http://127.0.0.1"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+class _TopLevel(HTMLParser):
+    """The top-level elements of an HTML fragment, as ``(id, outer html)``: what htmx's
+    websocket extension swaps out of band, one by one."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.text, self.depth, self.start, self.found = text, 0, 0, []
+        self.lines = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def _offset(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag, attrs):
+        here = self._offset()
+        if self.depth == 0:
+            self.start, self.element_id = here, dict(attrs).get("id")
+        if tag in VOID:
+            if self.depth == 0:
+                self._close(here + len(self.get_starttag_text()))
+            return
+        self.depth += 1
+
+    def handle_startendtag(self, tag, attrs):
+        if self.depth == 0:
+            here = self._offset()
+            self.element_id = dict(attrs).get("id")
+            self.start = here
+            self._close(here + len(self.get_starttag_text()))
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        self.depth -= 1
+        if self.depth == 0:
+            here = self._offset()
+            self._close(self.text.index(">", here) + 1)
+
+    def _close(self, end: int) -> None:
+        self.found.append((self.element_id, self.text[self.start:end]))
+
+
+def top_level(fragment: str) -> list[tuple[str | None, str]]:
+    parser = _TopLevel(fragment)
+    parser.feed(fragment)
+    parser.close()
+    return parser.found
+
+
+class Phone:
+    """A page's live region as frames leave it: a whole region replaces it; a delta swaps its
+    elements in by id, only when the page shows the version the delta starts from."""
+
+    def __init__(self) -> None:
+        self.region: blocks.Frame | None = None
+        self.version = -1
+        self.swapped: dict[str, str] = {}
+        self.fetched = 0
+
+    def receive(self, message: str, region: blocks.Frame) -> None:
+        header = blocks.DELTA.match(message)
+        if header is None:
+            assert message.lstrip().startswith('<section id="live"')
+            self.region, self.swapped = region, {}
+            self.version = int(re.search(r'data-version="(\d+)"', message).group(1))
+            assert message == str(region)
+            return
+        start, to = int(header.group(1)), int(header.group(2))
+        if start != self.version:  # frontend/app.js: dropped; the page fetches the region
+            self.fetched += 1
+            return
+        ids = {bid for bid, _, _ in self.region.blocks}
+        for element_id, html in top_level(message[header.end():]):
+            assert element_id in ids, f"a delta's element without a target: {element_id}"
+            self.swapped[element_id] = html
+        self.version = to
+
+    def page(self) -> str:
+        """The region as the phone shows it now."""
+        out = str(self.region)
+        for bid, html, _ in self.region.blocks:
+            if bid in self.swapped:
+                out = out.replace(html, self.swapped[bid], 1)
+        return re.sub(r'data-version="\d+"', f'data-version="{self.version}"', out, count=1)
+
+
+def secrets_of(table: Table, seat) -> list[str]:
+    """Markers of what only ``seat`` may see, where a test can name it: the counter's secret
+    number, as its page shows it."""
+    if table.ruleset == "counter" and table.state:
+        return [f'id="secret">{table.state["secrets"][str(seat.number)]}<']
+    return []
+
+
+def fresh(table: Table, seat, seats) -> str:
+    """The live region of ``seat``'s view rendered from nothing kept (no public block, no
+    character card of an earlier render)."""
+    blocks.forget_public_blocks()
+    missions_tags._CARDS.clear()
+    return str(render_region(live_context(None, table, seat, base_url=BASE_URL, seats=seats)))
+
+
+def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
+    """Random playout of ``name`` (or ``taps(view, n) -> Command`` for the seat whose turn it
+    is to tap), checking every phone after each command (``Phone``); the frames' figures."""
+    game = get_ruleset(name)
+    players = max(4 if name == "demloc" else 2, game.min_seats)
+    players = min(players, game.max_seats)
+    table, seats = make_table(name, players=players)
+    views = {("w",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
+    phones = {key: Phone() for key in views}
+    shown: dict = {key: None for key in views}
+    rnd = random.Random(seed)
+    figures = {"commands": 0, "deltas": 0, "whole": 0, "delta_bytes": 0, "whole_bytes": 0}
+
+    def fan_out(first: bool) -> None:
+        current = Table.objects.get(pk=table.pk)
+        seat_rows = list(current.seats.order_by("number"))
+        shared: dict = {}  # as tabletop.fanout.render_views: one per table state
+        frames = {key: render_region(live_context(None, current, seat, base_url=url,
+                                                  seats=seat_rows, shared=shared))
+                  for key, (seat, url) in views.items()}
+        by_block: dict[str, set] = {}
+        for key, region in frames.items():
+            message = None if first else blocks.delta(shown[key], current.version, region)
+            shown[key] = blocks.shown(current.version, region)
+            figures["deltas" if message else "whole"] += 1
+            figures["delta_bytes" if message else "whole_bytes"] += len(message or region)
+            phones[key].receive(message or str(region), region)
+            for bid, html, public in region.blocks:
+                if public:  # one rendering for the seats, one for the watchers
+                    audience = "watch" if views[key][0] is None else "seat"
+                    by_block.setdefault((bid, audience), set()).add(html)
+        for key, (seat, _) in views.items():
+            expected = fresh(current, seat, seat_rows)
+            assert phones[key].page() == expected, (name, seed, key, current.version)
+        for (bid, audience), variants in by_block.items():
+            assert len(variants) == 1, f"public block {bid} differs between {audience} views"
+            # a secret of one seat in it would be on every other seat's page too
+            for seat, _ in views.values():
+                if seat is not None:
+                    for other in seats:
+                        if other.pk != seat.pk:
+                            assert all(s not in next(iter(variants))
+                                       for s in secrets_of(current, other)), (bid, other.number)
+
+    fan_out(first=True)
+    for n in range(commands):
+        table.refresh_from_db()
+        seat = seats[n % len(seats)] if taps else rnd.choice(seats)
+        view = live_reads.seat_view(table, seat)
+        moves = [taps(view, n // len(seats))] if taps else game.moves(view, seat.number)
+        if not moves:
+            continue
+        try:
+            services.run_command(table, seat, rnd.choice(moves))
+        except TabletopError:
+            continue
+        figures["commands"] += 1
+        fan_out(first=False)
+    return figures
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", [g.name for g in all_rulesets()])
+def test_every_phone_assembled_from_its_frames_shows_a_fresh_render(make_table, name):
+    figures = play(make_table, name, seed=3, commands=16)
+    assert figures["commands"] >= 1
+
+
+def own_piece_tap(view: dict, n: int) -> Command:
+    """A phone's tap on its own character, the mix of an evening (bench/live.py --game demloc,
+    without the shot): damage on and off, a bleeding token on and off, a fate point gained and
+    spent."""
+    piece = next(p for p in view["my_pieces"] if p["status"] == "in_play")["id"]
+    return [
+        Command("demloc.damage.assign", {"piece": piece, "amount": 1, "mode": "general"}),
+        Command("demloc.damage.remove", {"piece": piece, "amount": 1, "step": "armor"}),
+        Command("demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": 1}),
+        Command("demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": -1}),
+        Command("demloc.fate.gain", {"amount": 1, "reason": "the game"}),
+        Command("demloc.fate.spend", {"amount": 1, "reason": "an ability"}),
+    ][n % 6]
+
+
+@pytest.mark.django_db
+def test_a_demloc_tap_sends_a_fraction_of_the_region(make_table):
+    """After a tap on one's own character, each phone is sent the blocks that changed: on
+    average at most a fifth of the whole region."""
+    figures = play(make_table, "demloc", seed=5, commands=24, taps=own_piece_tap)
+    assert figures["commands"] == 24
+    mean_delta = figures["delta_bytes"] / figures["deltas"]
+    mean_whole = figures["whole_bytes"] / figures["whole"]
+    assert figures["whole"] == 5  # the first frame of each phone only
+    assert mean_delta * 5 <= mean_whole, figures
