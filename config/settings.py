@@ -5,7 +5,9 @@
 - ``SECRET_KEY``: when unset, a random key is made once and kept in ``.run/secret_key`` (never
   a key that is public in the source).
 - ``HTTPS`` ("1"): the site is served over HTTPS (directly or behind a proxy): secure cookies,
-  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``.
+  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``; the
+  client's address is the one uvicorn resolved (``--forwarded-allow-ips``, bin/run's ``PROXY_IPS``).
+- ``STATIC_ROOT``: where ``collectstatic`` puts the static files (default ``staticfiles``).
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
   uses kombu's SQL transport on ``.celery/broker.sqlite3`` and Channels its in-memory layer

@@ -16,6 +16,7 @@ import time
 import unicodedata
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -231,11 +232,15 @@ def _longest_mark_run(text: str) -> int:
     return longest
 
 
+FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 # --- accounts -------------------------------------------------------------------------------------
 
 
 @pytest.mark.django_db
 def test_failed_logins_from_one_address_are_throttled_across_names(settings):
+    settings.PASSWORD_HASHERS = FAST_HASHER  # 40 logins: the test is of counting, not hashing
     settings.ACCOUNTS_LOGIN_FAILURE_RATE = "30/hour"
     for n in range(8):
         User.objects.create_user(f"gm{n}", password="right-horse-battery")
@@ -252,6 +257,7 @@ def test_failed_logins_from_one_address_are_throttled_across_names(settings):
 
 @pytest.mark.django_db
 def test_sign_ups_are_throttled_per_address(settings):
+    settings.PASSWORD_HASHERS = FAST_HASHER
     settings.ACCOUNTS_SIGNUP_RATE = "3/hour"
     client = Client(REMOTE_ADDR=fresh_address())
     codes = []
@@ -389,27 +395,35 @@ def test_throttles_count_the_address_the_server_resolved_and_the_log_holds_no_mo
         ({}, "", True),  # no proxy: nobody's header is believed (uvicorn trusts 127.0.0.1 by default)
         ({"BEHIND_PROXY": "1"}, "127.0.0.1", False),  # the proxy itself: its clients differ
     ]
-    for extra, proxies, throttled in cases:
-        port = free_port()
-        log_path = tmp_path / f"server-{port}.log"
-        with open(log_path, "w") as log:
-            proc = start_web(port, _server_env(**extra), log, forwarded_allow_ips=proxies)
-            try:
-                codes = [
-                    _status(
-                        f"http://127.0.0.1:{port}/join/?code=QQQQ{n:02d}",
-                        {"X-Forwarded-For": f"203.0.113.{n + 1}"},
-                    )
-                    for n in range(8)
-                ]
-                if not throttled:
-                    refused = _status(
-                        f"http://127.0.0.1:{port}/rejoin/{token}/", data=b"", headers={"Cookie": "a=b"}
-                    )
-                    assert refused == 403
-            finally:
-                stop(proc)
-        assert (429 in codes) is throttled, (extra, proxies, codes)
+    ports = [free_port() for _ in cases]
+    logs = [open(tmp_path / f"server-{port}.log", "w") for port in ports]  # noqa: SIM115
+    with ThreadPoolExecutor(len(cases)) as pool:  # three servers start at once
+        procs = list(
+            pool.map(
+                lambda c: start_web(c[0], _server_env(**c[1][0]), c[2], forwarded_allow_ips=c[1][1]),
+                zip(ports, cases, logs, strict=True),
+            )
+        )
+    try:
+        for port, (extra, proxies, throttled) in zip(ports, cases, strict=True):
+            codes = [
+                _status(
+                    f"http://127.0.0.1:{port}/join/?code=QQQQ{n:02d}",
+                    {"X-Forwarded-For": f"203.0.113.{n + 1}"},
+                )
+                for n in range(8)
+            ]
+            assert (429 in codes) is throttled, (extra, proxies, codes)
+        refused = _status(
+            f"http://127.0.0.1:{ports[-1]}/rejoin/{token}/", data=b"", headers={"Cookie": "a=b"}
+        )
+        assert refused == 403
+    finally:
+        for proc in procs:
+            stop(proc)
+        for log in logs:
+            log.close()
+    log_path = tmp_path / f"server-{ports[-1]}.log"
     text = log_path.read_text()
     assert "Forbidden (CSRF" in text and "/rejoin/" in text and token not in text
     assert token[:20] not in text

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tabletop', '0005_event_table_no_own_index'),
+        ('tabletop', '0006_name_room_60'),
     ]
 
     operations = [
