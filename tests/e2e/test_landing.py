@@ -140,7 +140,9 @@ def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alon
     shoot.locator('input[name="d.positioned"]').check()
     shoot.locator('input[name="d.dice"]').scroll_into_view_if_needed()
     ben_y = scroll_y(ben)
-    mark = view_mark(ben)
+    # What Ben looks at: the card whose form he is typing in.
+    top = ben.locator("#piece-s1-gunner").evaluate("e => e.getBoundingClientRect().top")
+    mark = {"id": "piece-s1-gunner", "top": top, "scrollY": ben_y}
 
     # Ann shoots with Korr, scrolled well down her page: she lands on the calculation.
     form = open_sheet(ann, "s0-korr", "shoot").locator("form")
@@ -156,7 +158,9 @@ def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alon
     in_sync([ann, ben])
     ann.wait_for_timeout(300)  # a late push must not move it either
     box = in_view(ann, pending.locator("h2"))
-    in_view(ann, pending.get_by_role("button", name="Apply"))
+    apply_box = pending.get_by_role("button", name="Apply").bounding_box()
+    bar_top = ann.locator("#bottom-bar").bounding_box()["y"]
+    assert box["y"] < apply_box["y"] < bar_top - 24, (apply_box, bar_top)  # Apply tappable
     ann.screenshot(path="test-artifacts/landing-shot-ann.png")
     print(f"shot: Ann scrollY {before[0]} -> {scroll_y(ann)}, calculation at y={box['y']:.0f}")
 

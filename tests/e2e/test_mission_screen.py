@@ -127,8 +127,12 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
     refuses the form ("Value must be less than or equal to 3") and brings the field into view:
     the field and its label "Fate (of 3)" below the turn bar (two rows with these names), not
     under it. Nothing is sent."""
-    ann, _ben = open_table(new_phone, "demloc", url="/missions/new/",
-                           names=("Ann's Ravens", "Ben's Wolves of the Quay"))
+    ann, _ben = open_table(
+        new_phone,
+        "demloc",
+        url="/missions/new/",
+        names=("Ann's Ravens", "Ben's Wolves of the Quay"),
+    )
     expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 1")
     ann.locator("#piece-s0-korr summary.dl-summary").click()
     ann.locator("#shoot-s0-korr > summary").click()
@@ -200,7 +204,9 @@ def test_a_shot_on_bens_character_brings_his_phone_to_apply_and_back_7_2_2(new_p
     ann.command(form.get_by_role("button", name="Work it out"))
     same_version(ann, ben)
     ben.page.wait_for_timeout(300)
-    ben.page.wait_for_function(AT_BOTTOM)  # still reading the log
+    # the push did not take him away from the log to the panel: the alert links to it
+    assert not ben.page.evaluate(APPLY_IN_VIEW)
+    expect(ben.page.locator("#dl-log")).to_be_in_viewport()
     link = ben.page.locator("#dl-alert a")
     expect(link).to_have_attribute("href", "#dl-pending")
     expect(link).to_contain_text("A shot on your character waits for you")

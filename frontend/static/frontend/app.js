@@ -515,28 +515,32 @@
   // The element that holds the view: the focused field (with an id, or its nearest ancestor
   // with one) if on screen, else the highest element with an id whose top is on screen, else
   // the innermost one across the top of the screen.
+  // A list, best first: the update may take the first ones away (the form being typed in,
+  // hidden while a calculation waits), and the first one left holds the view.
   function anchor(live) {
-    var vt = visibleTop(), a = document.activeElement, best = null, bestTop = Infinity, inner = null;
+    var vt = visibleTop(), a = document.activeElement, out = [], inner = [];
     if (a && live.contains(a) && !fixed(a)) {
       var r0 = a.getBoundingClientRect();
       var held = a.id ? a : a.parentElement && a.parentElement.closest("[id]");
       if (r0.bottom > vt && r0.top < window.innerHeight && held && live.contains(held)) {
-        return { id: held.id, top: held.getBoundingClientRect().top };
+        out.push({ id: held.id, top: held.getBoundingClientRect().top });
       }
     }
     live.querySelectorAll("[id]").forEach(function (el) {
       var r = el.getBoundingClientRect();
       if (!r.height || fixed(el)) return;
-      if (r.top >= vt && r.top < window.innerHeight && r.top < bestTop) { best = el; bestTop = r.top; }
-      else if (r.top < vt && r.bottom > vt) inner = el;  // document order: the innermost last
+      if (r.top >= vt && r.top < window.innerHeight) out.push({ id: el.id, top: r.top });
+      else if (r.top < vt && r.bottom > vt) inner.unshift({ id: el.id, top: r.top });  // innermost first
     });
-    var el = best || inner;
-    return el ? { id: el.id, top: el.getBoundingClientRect().top } : null;
+    return out.concat(inner);
   }
   function holdView(hold, y) {
-    var el = hold && document.getElementById(hold.id);
-    if (el && el.getClientRects().length) window.scrollBy(0, el.getBoundingClientRect().top - hold.top);
-    else window.scrollTo(0, y);
+    var list = hold ? [].concat(hold) : [];
+    for (var i = 0; i < list.length; i++) {
+      var el = document.getElementById(list[i].id);
+      if (el && el.getClientRects().length) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
+    }
+    window.scrollTo(0, y);
   }
   // A new stage (the game started, the next preparation step, play begun, the mission over)
   // is a new page on every phone: read from its data-land="next" element, else its first
