@@ -114,11 +114,11 @@ def start_server(server: str, workers: int, env: dict, extra: list[str] = ()):
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
+    deadline = time.time() + 120  # a loaded machine imports Django slowly
     while time.time() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.3).close()
-            time.sleep(0.5 if workers > 1 else 0.1)  # let every worker finish importing
+            time.sleep(5.0 if workers > 1 else 0.1)  # let every worker finish importing
             return proc, url
         except OSError:
             time.sleep(0.1)

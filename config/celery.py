@@ -16,6 +16,7 @@ from celery.worker.consumer import Consumer as _Consumer
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -69,14 +70,10 @@ def _prune_sql_broker() -> None:
 
 
 def _heartbeat(name: str, started) -> None:
-    """Write this worker's heartbeat (``ops.WorkerBeat``), from its main process."""
-    from ops.models import WorkerBeat  # noqa: PLC0415 - config/__init__ imports us before apps load
-
+    """Write this worker's heartbeat through ``settings.WORKER_CLOCK["heartbeat"]`` (a dotted
+    path: the operations app's ``ops.models.record_worker_beat``), from its main process."""
     try:
-        WorkerBeat.objects.update_or_create(
-            name=name,
-            defaults={"pid": os.getpid(), "started_at": started, "last_seen": timezone.now()},
-        )
+        import_string(settings.WORKER_CLOCK["heartbeat"])(name, started)
     except Exception:  # noqa: BLE001 - a database hiccup costs one heartbeat
         log.warning("worker clock: could not write the heartbeat", exc_info=True)
     finally:
@@ -104,7 +101,7 @@ class WorkerClock(bootsteps.StartStopStep):
             parent.timer.call_repeatedly(entry["seconds"], _tick, (entry,), priority=0)
             for entry in clock.get("every", [])
         ]
-        if clock.get("heartbeat_seconds"):
+        if clock.get("heartbeat_seconds") and clock.get("heartbeat"):
             args = (parent.hostname, timezone.now())
             _heartbeat(*args)
             self.timers.append(

@@ -28,6 +28,8 @@ from __future__ import annotations
 import select
 
 import psycopg
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.db import connections
 from psycopg_pool import ConnectionPool
 
 
@@ -59,3 +61,51 @@ def _sweep(conn: psycopg.Connection) -> None:
     pool = getattr(conn, "_pool", None)  # set by the pool on the connection it hands out
     if isinstance(pool, ConnectionPool):
         pool.check()
+
+
+class ReleaseConnectionMiddleware:
+    """Give the request's database connection back (to the pool) as soon as its response is
+    made, before the response is sent.
+
+    Django gives it back on ``request_finished``, which its ASGI handler sends only after the
+    whole body went out to the client (and after two more hops between the event loop and the
+    request's thread): under load every request held a pooled connection while it waited for
+    the loop, a burst of requests beyond the pool's size then waited for connections (up to the
+    pool's 10 s timeout, then a 500 ``PoolTimeout``), heartbeats were answered late, phones
+    reconnected, and each reconnect asked for connections again: the soak's collapse
+    (docs/operations.md "Recovery"). First in ``MIDDLEWARE`` (everything after it, the session
+    save included, has used the database by then). A connection inside a transaction is left
+    alone (a test's, or a caller's ``atomic``); a query after this (a streamed body) takes a
+    connection again, given back at ``request_finished`` as before.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self.is_async:
+            return self.__acall__(request)
+        response = self.get_response(request)
+        release_connections()
+        return response
+
+    async def __acall__(self, request):
+        response = await self.get_response(request)
+        # In the request's thread (thread-sensitive), where the view's connection lives.
+        await sync_to_async(release_connections)()
+        return response
+
+
+def release_connections() -> None:
+    """Close (with the pool: give back) this thread's database connections that are not inside
+    a transaction, as ``request_finished`` does (``close_if_unusable_or_obsolete``: with
+    ``CONN_MAX_AGE`` 0, the pool's setting, every one)."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close_if_unusable_or_obsolete()

@@ -125,6 +125,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request's DB connection goes back to the pool before the response is sent
+    # (config/dbpool.py; else each request held one while the event loop sent its body).
+    "config.dbpool.ReleaseConnectionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tabletop.middleware.PrivateByDefaultMiddleware",
@@ -143,7 +146,8 @@ MIDDLEWARE = [
 # Logins (the page and the admin): django-axes locks a username at one address out for
 # AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT failures; the page says how long to wait.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: force_login and sessions use its get_user
+    "tabletop.gate.LoginFailureGate",  # failures per address whatever the names (any form)
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
@@ -251,7 +255,8 @@ STORAGES = {
 }
 # Pages are compressed too. Django masks the CSRF token per response and pads the gzip
 # header at random (BREACH); Cache-Control and the other headers are untouched.
-MIDDLEWARE.insert(1, "django.middleware.gzip.GZipMiddleware")
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "django.middleware.gzip.GZipMiddleware")
 
 # Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
@@ -351,6 +356,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # broker (a restarted worker or broker: ETA messages may be lost or invisible).
 WORKER_CLOCK = {
     "heartbeat_seconds": 10.0,  # ops.WorkerBeat: the operations page and /health/
+    "heartbeat": "ops.models.record_worker_beat",  # (name, started_at), from each worker
     "every": [
         {"task": "guilds.tasks.sweep_city_timers", "seconds": 1.0},
         {"task": "guilds.tasks.post_city_events", "seconds": 30 * 60.0, "period_kwarg": "period"},

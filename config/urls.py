@@ -2,15 +2,11 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from ops.urls import health_view, liveness
-from ops.views import operations
 from tabletop.api import api_not_found
 
 urlpatterns = [
-    path("admin/ops/", operations, name="operations"),
+    path("", include("ops.urls")),  # admin/ops/ (before admin/), health/
     path("admin/", admin.site.urls),
-    path("health/live/", liveness, name="liveness"),
-    path("health/", health_view, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the docs page passes the CSP too.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

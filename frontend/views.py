@@ -52,16 +52,14 @@ def signup(request):
 class LoginView(auth_views.LoginView):
     """Django's login page (django-axes locks one name at one address after a few failures),
     and failures from one address counted whatever the names (``LoginFailureThrottle``): past
-    the rate every login from there answers 429 "try again in N s"."""
+    the rate every login from there answers 429 "try again in N s" (the admin's login refuses
+    them too: ``tabletop.gate.LoginFailureGate``)."""
 
     def post(self, request, *args, **kwargs):
-        failures = LoginFailureThrottle()
+        failures = LoginFailureThrottle()  # counted by tabletop.gate.count_login_failure
         if failures.over(request):
             return throttled_response(request, failures.refusal())
-        response = super().post(request, *args, **kwargs)
-        if response.status_code == 200:  # the form again: a wrong name or password
-            failures.record(request)
-        return response
+        return super().post(request, *args, **kwargs)
 
 
 def logout(request):

@@ -16,15 +16,15 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from tabletop.api import codes_in, error_responses
 from tabletop.errors import NotFound, RuleViolation
+from tabletop.openapi import codes_in, error_responses
 
 from . import models, rules, services
 from .ids import IdField
 from .services import queries
 
 #: The answers of every guild endpoint: the codes the guild services and these views raise
-#: (read from their source, ``tabletop.api.codes_in``; one list for the whole guild API).
+#: (read from their source, ``tabletop.openapi.codes_in``; one list for the whole guild API).
 ERRORS = error_responses(
     *codes_in(services, Path(__file__), Path(__file__).with_name("city_api.py")),
     "not_authenticated",

@@ -14,8 +14,9 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from guilds.ids import IdField
-from tabletop.api import KIT_CODES, SEAT_TOKEN, api_seat, codes_in, error_responses, seat_out
+from tabletop.api import SEAT_TOKEN, api_seat, seat_out
 from tabletop.errors import NotFound
+from tabletop.openapi import KIT_CODES, codes_in, error_responses
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode

@@ -6,8 +6,6 @@ through ``guilds.services``; each function is one transaction.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.urls import reverse
@@ -321,10 +319,8 @@ def on_command_applied(sender, table, state, events, **kwargs) -> None:
 
 
 #: What ``on_command_applied`` may raise into a DemLoc table command (the hold refusals of
-#: ``guilds.services``), for the API schema's code lists (``tabletop.api.game_codes``).
-on_command_applied.raises_from = (  # type: ignore[attr-defined]
-    Path(guild_services.__file__).with_name("holds.py"),
-)
+#: ``guilds.services``), for the API schema's code lists (``tabletop.openapi.game_codes``).
+on_command_applied.raises = guild_services.HOLD_CODES  # type: ignore[attr-defined]
 
 
 def mission_guild_leave(*, table: Table, seat: Seat, user) -> dict:

@@ -1,7 +1,11 @@
 """What the operations page needs to remember across processes: each Celery
-worker's last heartbeat (written by the worker itself, config/celery.py WorkerClock)."""
+worker's last heartbeat (written by the worker itself: config/celery.py WorkerClock calls
+``record_worker_beat``, named in ``settings.WORKER_CLOCK["heartbeat"]``)."""
+
+import os
 
 from django.db import models
+from django.utils import timezone
 
 
 class WorkerBeat(models.Model):
@@ -18,3 +22,12 @@ class WorkerBeat(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def record_worker_beat(name: str, started_at) -> None:
+    """Write the heartbeat of the worker ``name`` (its main process: this pid), started at
+    ``started_at`` (an aware datetime): one row per name, ``last_seen`` now."""
+    WorkerBeat.objects.update_or_create(
+        name=name,
+        defaults={"pid": os.getpid(), "started_at": started_at, "last_seen": timezone.now()},
+    )

@@ -11,3 +11,9 @@ class TabletopConfig(AppConfig):
         from tabletop.registry import register  # noqa: PLC0415 - AppConfig.ready
 
         register(CounterRuleset())
+
+        from django.contrib.auth.signals import user_login_failed  # noqa: PLC0415
+
+        from tabletop.gate import count_login_failure  # noqa: PLC0415 - AppConfig.ready
+
+        user_login_failed.connect(count_login_failure, dispatch_uid="tabletop.login_failures")

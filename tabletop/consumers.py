@@ -36,12 +36,12 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
-from ops import live
 from tabletop import blocks
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views_async
 from tabletop.gate import scope_request, table_by_code
 from tabletop.seats import find_seat
+from tabletop.signals import phone_heartbeat, socket_closed, socket_opened
 
 
 def _find_seat(code: str, user, cookies: dict, scope: dict):
@@ -69,7 +69,6 @@ def _ping_version(text_data: str | None) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-publish_figures = sync_to_async(live.publish_now, thread_sensitive=False)  # the ops page
 locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
 
 
@@ -100,14 +99,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self._sender: asyncio.Task | None = None
         self._base_url = self._scope_base_url()
         await self.accept()
-        live.socket_opened(self.table_id)
+        socket_opened.send(TableConsumer, table_id=self.table_id)
         self.hub = get_hub()
         await self.hub.join(self)
         await self.push(force=True)
 
     async def disconnect(self, code):
         if getattr(self, "table_id", None) is not None:
-            live.socket_closed(self.table_id)
+            socket_closed.send(TableConsumer, table_id=self.table_id)
         hub = getattr(self, "hub", None)
         if hub is not None:
             await hub.leave(self)
@@ -126,8 +125,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         shown = _ping_version(text_data)
         if shown is not None:
-            if live.heartbeat_due():  # the ops page's figures, never in the heartbeat's way
-                self.hub.loop.create_task(publish_figures())
+            phone_heartbeat.send(TableConsumer, table_id=self.table_id)  # ops: its figures
             if shown < self.hub.known_version(self.table_id):  # behind what was committed
                 await self.catch_up()
                 return

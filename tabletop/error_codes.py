@@ -391,7 +391,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
 
 #: The names a code is raised with: the classes (``TabletopError`` itself takes a ``code=``);
 #: a subclass defined in the scanned source counts as the first of these it derives from
-#: (``guilds.services.holds.OnMission`` is a ``RuleViolation``), except a direct subclass of
+#: (``guilds.services.reserves.OnMission`` is a ``RuleViolation``), except a direct subclass of
 #: ``TabletopError`` with its own status (``Throttled``), which counts as itself.
 RAISERS = frozenset({"RuleViolation", "NotAllowed", "NotFound", "Conflict", "TabletopError"})
 #: Helpers that raise a code handed to them: name -> (position of the code argument, class).

@@ -35,6 +35,7 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.http.request import split_domain_port, validate_host
 from django.shortcuts import render
@@ -376,6 +377,24 @@ def login_locked_out(request, response, credentials):
             wait = max(1, math.ceil((until - timezone.now()).total_seconds()))
     error = Throttled("login_locked", f"Too many failed logins: try again in {wait} s.", wait=wait)
     return throttled_response(request, error)
+
+
+class LoginFailureGate:
+    """An authentication backend, first in ``AUTHENTICATION_BACKENDS``: refuses every login
+    (``PermissionDenied``: no later backend is asked) from an address over
+    ``LoginFailureThrottle``'s rate, on every login form (the site's and the admin's). The
+    failures are counted by ``count_login_failure`` (Django's ``user_login_failed``)."""
+
+    def authenticate(self, request, **credentials):
+        if request is not None and LoginFailureThrottle().over(request):
+            raise PermissionDenied("Too many failed logins from this address.")
+        return None  # (no get_user: no session is ever this backend's)
+
+
+def count_login_failure(sender, credentials=None, request=None, **kwargs) -> None:
+    """``user_login_failed`` receiver: one failure for the request's address."""
+    if request is not None:
+        LoginFailureThrottle().record(request)
 
 
 def throttled_response(request, error: Throttled):

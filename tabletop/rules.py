@@ -163,3 +163,13 @@ def require(condition: bool, code: str, message: str) -> None:
     """Raise ``RuleViolation(code, message)`` unless ``condition`` holds."""
     if not condition:
         raise RuleViolation(code, message)
+
+
+def counted(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the noun in the number it takes, for log lines and refusals written by pure
+    rules code (no Django here, so not ``django.template.defaultfilters.pluralize``, whose
+    choice it copies: the singular for exactly 1, else the plural; templates use that filter):
+    ``counted(1, "heart token")`` -> "1 heart token", ``counted(2, "heart token")`` -> "2 heart
+    tokens", ``counted(1, "arcane die", "arcane dice")`` -> "1 arcane die". ``words``: the
+    plural when it is not ``word + "s"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"

@@ -220,7 +220,9 @@ def run_command(
     ``expected_version`` (older than the table's) is decided on the current state, the
     ruleset checking everything again there. The read is this process's snapshot of what
     it last wrote to the table when it has one (``SNAPSHOTS``: then the write is also guarded
-    by the time of that write, and a miss costs one more try). Unique ``(table, version)`` and
+    by the time of that write, and a miss costs one more try; a command *refused* on such a copy
+is decided again on the committed row before the refusal is raised: a command is never
+refused on state older than the table's committed version, docs/architecture.md). Unique ``(table, version)`` and
     ``(table, idempotency_key)`` stay the last guards. ``table.start`` reads the table under its row lock
     instead (the seats it seats must not change under it). On PostgreSQL outside any
     transaction, with no ``command_applied`` receiver for the game, the write is one statement;

@@ -16,6 +16,15 @@ from django.dispatch import Signal
 
 command_applied = Signal()
 
+#: A phone's websocket to a table opened / closed in this process (``tabletop.consumers``), with
+#: ``table_id``. Sent on the event loop: a receiver does no I/O (the operations page counts
+#: sockets this way: ``ops.apps``).
+socket_opened = Signal()
+socket_closed = Signal()
+#: A phone's heartbeat reached this process (every 2.5 s per phone, on the event loop): a
+#: receiver does no I/O there; it may schedule work on the running loop.
+phone_heartbeat = Signal()
+
 
 def game_sender(name: str) -> str:
     """The ``sender`` object of ``command_applied`` for the game named ``name``: connect a

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import segno
+from django.db import DatabaseError, connection
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +23,8 @@ from tabletop.models import Table
 from tabletop.registry import all_rulesets
 from tabletop.rules import Command
 from tabletop.seats import find_seat, move_token, remember_seat
+
+log = logging.getLogger(__name__)
 
 __all__ = ["live_context", "live_response", "remember_seat", "to_table"]
 
@@ -105,16 +109,17 @@ def table_new(request):
             error = exc
         else:
             return to_table(seat, request)
-    default_name = request.user.get_username() if request.user.is_authenticated else ""
+    default_name = request.POST.get("name") or (
+        request.user.get_username() if request.user.is_authenticated else ""
+    )
+    # A real game preselected (the kit's counter demo is for developers: last, never chosen
+    # for the player), or the game asked for (?game=), or the one refused a moment ago.
+    games = sorted(games, key=lambda g: g.name == "counter")
+    chosen = request.POST.get("ruleset") or request.GET.get("game") or games[0].name
     return render(
         request,
         "tabletop/new.html",
-        {
-            "games": games,
-            "error": error,
-            "default_name": default_name,
-            "chosen": request.GET.get("game", ""),
-        },
+        {"games": games, "error": error, "default_name": default_name, "chosen": chosen},
     )
 
 
@@ -145,7 +150,10 @@ def join(request, code: str | None = None):
                 error = exc
             else:
                 return to_table(seat, request)
-    default_name = request.user.get_username() if request.user.is_authenticated else ""
+    # A refused name stays in the field to be corrected (docs/playing.md: names), not emptied.
+    default_name = request.POST.get("name") or (
+        request.user.get_username() if request.user.is_authenticated else ""
+    )
     status = 200
     if error is not None and table is None:
         status = error.status
@@ -250,10 +258,30 @@ def command(request, code: str):
         current = not result.replayed  # run_command left the committed state on ``table``
     except TabletopError as exc:
         error = exc
-    if not current:
+    if error is not None:
         table.refresh_from_db()
-    return region_response(request, live_context(request, table, seat, error),
-                           error.status if error is not None else 200)
+        return region_response(request, live_context(request, table, seat, error), error.status)
+    return _answer_committed(request, table, seat, fresh=not current)
+
+
+def _answer_committed(request, table, seat, *, fresh: bool):
+    """The live region after a command that committed. Committed work never answers 500
+    (docs/architecture.md): a database error now (the connection died after the commit) gets
+    one more try on a fresh connection, then a short answer that the tap was applied, with
+    htmx's ``HX-Refresh`` so the page loads itself again."""
+    for attempt in (1, 2):
+        try:
+            if fresh or attempt > 1:
+                table.refresh_from_db()
+            return region_response(request, live_context(request, table, seat))
+        except DatabaseError:
+            log.warning("Rendering table %s after its commit failed (try %s).", table.pk, attempt)
+            connection.close()
+    response = HttpResponse(
+        '<p class="notice" role="status">Your tap was applied. Loading the table again…</p>'
+    )
+    response["HX-Refresh"] = "true"
+    return response
 
 
 @require_GET

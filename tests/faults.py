@@ -83,8 +83,21 @@ class PrivateRedis:
             self.proc.wait(10)
         self.proc = None
 
+    def is_down(self) -> bool:
+        """True when nothing answers on the port (a connection is refused)."""
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+        except OSError:
+            return True
+        return False
+
     def restart(self, down_for: float = 0.0) -> None:
+        """Stop, stay down ``down_for`` s, start again. Raises ``AssertionError`` when the
+        server still answered once stopped (the drill's fault would not have happened);
+        ``downs`` counts the restarts proven down."""
         self.stop()
+        assert self.is_down(), "the private redis-server still answers after being stopped"
+        self.downs = getattr(self, "downs", 0) + 1
         time.sleep(down_for)
         self.start()
 

@@ -73,15 +73,17 @@ def web_command(
 
 
 def start_web(
-    port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0, forwarded_allow_ips: str = ""
+    port: int, env: dict[str, str], log: IO, *, timeout: float = 30.0, forwarded_allow_ips: str = "",
+    workers: int = 1,
 ):
     """Start uvicorn on ``127.0.0.1:port`` as ``bin/run`` does (``config/supervisord.conf``),
     with ``env`` as its whole environment (``DJANGO_ALLOW_ASYNC_UNSAFE`` removed), output to
     ``log``, in its own process group (``os.killpg`` stops it and its children). Returns the
-    process once the port answers; raises ``RuntimeError`` if it exits or ``timeout`` s pass."""
+    process once the port answers; raises ``RuntimeError`` if it exits or ``timeout`` s pass.
+    ``workers``: uvicorn's processes (``WEB_CONCURRENCY``: production runs one per CPU)."""
     env = {k: v for k, v in env.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     proc = subprocess.Popen(
-        web_command("127.0.0.1", port, workers=1, forwarded_allow_ips=forwarded_allow_ips),
+        web_command("127.0.0.1", port, workers=workers, forwarded_allow_ips=forwarded_allow_ips),
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -141,3 +141,62 @@ def test_a_pool_whose_every_connection_was_terminated_answers_at_once(conninfo):
         with ThreadPoolExecutor(8) as threads:
             waits = list(threads.map(lambda _: request(), range(8)))
         assert max(waits) < 1.0, waits
+
+
+def _request_backends(conninfo, spare: int) -> int:
+    """Backends of the test database but this test's own (``spare``) and the asking one."""
+    with psycopg.connect(**conninfo, autocommit=True) as other:
+        return other.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> %s "
+            "AND pid <> pg_backend_pid()", [conninfo["dbname"], spare],
+        ).fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_gives_its_connection_back_before_its_response_is_sent(conninfo, make_table):
+    """Django's ASGI handler gives the request's connection back at ``request_finished``, once
+    the body went out: under load each request held a pooled connection while the event loop
+    sent it, and the pool ran dry (the soak's 5xx, docs/operations.md "Recovery").
+    ``config.dbpool.ReleaseConnectionMiddleware`` gives it back before. The real handler, a real
+    view reading the table, a client that has not taken the body yet: no backend is left."""
+    import asyncio
+
+    from django.core.handlers.asgi import ASGIHandler
+
+    from tabletop.seats import seat_token
+
+    table, seats = make_table()
+    token = seat_token(seats[0])
+    connection.ensure_connection()
+    own = connection.connection.info.backend_pid
+    seen: dict = {}
+
+    async def receive():
+        if not seen.get("asked"):
+            seen["asked"] = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # the client never leaves
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            seen["status"] = message["status"]
+        elif message["type"] == "http.response.body" and "backends" not in seen:
+            # The body is about to go out (a slow phone, a busy loop): count what is held.
+            counts = []
+            for _ in range(10):
+                counts.append(await asyncio.to_thread(_request_backends, conninfo, own))
+                if counts[-1] == 0:
+                    break
+                await asyncio.sleep(0.1)
+            seen["backends"] = counts
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+        "scheme": "http", "path": f"/api/tables/{table.code}/view",
+        "raw_path": f"/api/tables/{table.code}/view".encode(), "query_string": b"",
+        "root_path": "", "client": ("127.0.0.1", 40000), "server": ("testserver", 80),
+        "headers": [(b"host", b"testserver"), (b"x-seat-token", token.encode())],
+    }
+    asyncio.run(ASGIHandler()(scope, receive, send))
+    assert seen["status"] == 200
+    assert seen["backends"][0] >= 0 and seen["backends"][-1] == 0, seen["backends"]

@@ -26,8 +26,6 @@ from .city import (
     income_settle,
 )
 from .dormitory import (
-    Readiness,
-    mercenary_can_go_on_mission,
     mercenary_dismiss,
     mercenary_enlist,
     mercenary_heal,
@@ -53,14 +51,14 @@ from .guild import (
     guild_update,
 )
 from .holds import (
-    OnMission,
+    HOLD_CODES,
+    Readiness,
+    mercenary_can_go_on_mission,
     mission_hold_bind,
     mission_hold_guilds,
     mission_hold_release,
     mission_hold_sync,
     mission_holds,
-    reserved_feods,
-    spendable_feods,
 )
 from .library import arcane_code_add, arcane_code_assign, arcane_code_unassign
 from .missions import (  # noqa: F401 (the missions app's calls)
@@ -70,6 +68,7 @@ from .missions import (  # noqa: F401 (the missions app's calls)
 )
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import follower_data, guild_database, guild_snapshot
+from .reserves import OnMission, reserved_feods, spendable_feods
 
 __all__ = [
     "guest_guild_delete",
@@ -79,6 +78,7 @@ __all__ = [
     "guest_guild_snapshot",
     "guest_guilds",
     "is_guest_id",
+    "HOLD_CODES",
     "OnMission",
     "mission_hold_bind",
     "mission_hold_guilds",

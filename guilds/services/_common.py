@@ -13,6 +13,7 @@ from tabletop.errors import NotFound, RuleViolation
 from .. import rules
 from ..ids import parse_id
 from ..models import Building, Card, ControlPoint, Guild, LedgerEntry, LimitBonus, SetCard
+from .reserves import require_spendable
 
 CURRENCY_LABELS = {"fame": "fame", "feods": "feods", "blood_stones": "blood stones"}
 
@@ -47,7 +48,7 @@ def post(
     caller; a zero ``amount`` writes nothing. ``reference``: what caused it, as
     ``"<kind>:<id>"`` (e.g. ``"mission:12"``, ``"expedition:7"``), so a row points to its cause. Raises ``RuleViolation("not_enough_<currency>")``
     if feods or blood stones would drop below 0 (fame may go negative: a Guild can be infamous),
-    and ``OnMission("feods_reserved")`` (``holds.require_spendable``) if feods spent for any
+    and ``OnMission("feods_reserved")`` (``reserves.require_spendable``) if feods spent for any
     reason but a mission's own result would eat into what a running mission will charge (6.4).
     """
     if amount == 0:
@@ -55,8 +56,6 @@ def post(
     if currency not in rules.CURRENCIES:
         raise ValueError(f"unknown currency {currency!r}")  # callers pass rules.CURRENCIES only
     if currency == "feods" and amount < 0 and reason != LedgerEntry.Reason.MISSION:
-        from .holds import require_spendable  # noqa: PLC0415 - cycle: holds imports this module
-
         require_spendable(guild, -amount)
     after = getattr(guild, currency) + amount
     if after < 0 and currency != "fame":

@@ -53,7 +53,8 @@ from ..models import (
     Mercenary,
 )
 from ._common import building_level, lock_guild, post
-from .holds import require_free, spendable_feods
+from .holds import require_free
+from .reserves import spendable_feods
 
 log = logging.getLogger(__name__)
 

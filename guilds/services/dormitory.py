@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -145,38 +143,3 @@ def mercenary_status_set(
     return mercenary
 
 
-@dataclass(frozen=True)
-class Readiness:
-    """Whether a mercenary can be chosen for a mission; falsy with a ``code`` and ``message``."""
-
-    ok: bool
-    code: str = ""
-    message: str = ""
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def require(self) -> None:
-        """Raise ``RuleViolation(code, message)`` unless ready."""
-        if not self.ok:
-            raise RuleViolation(self.code, self.message)
-
-
-def mercenary_can_go_on_mission(mercenary: Mercenary) -> Readiness:
-    """Can ``mercenary`` take part in a mission (6.4.1 characters choice: "equipped mercenaries
-    in good health and not on a mission in the individual game")?
-
-    Not ready, by code: ``mercenary_dead``, ``mercenary_injured``, ``mercenary_absent``
-    (exploring or on a mission), ``no_weapon`` (5.1.4: "mercenaries must have at least one
-    weapon equipped in order to be part of a mission"). Reads only; no lock.
-    """
-    name = mercenary.card.name
-    if mercenary.status == Mercenary.Status.DEAD:
-        return Readiness(False, "mercenary_dead", f"{name} is dead.")
-    if mercenary.status == Mercenary.Status.INJURED:
-        return Readiness(False, "mercenary_injured", f"{name} is injured: heal first.")
-    if mercenary.is_away:
-        return Readiness(False, "mercenary_absent", f"{name} is away from the Guild.")
-    if not mercenary.weapons.exists():
-        return Readiness(False, "no_weapon", f"{name} has no weapon equipped: buy one in the Armory and equip it (5.1.4).")
-    return Readiness(True)

@@ -17,42 +17,16 @@ The missions app is the only caller of ``mission_hold_bind``, ``mission_hold_syn
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
 
 from ..models import Guild, Mercenary, MissionHold
 from ._common import lock_guild
-
-
-class OnMission(RuleViolation):
-    """Refused because the Guild is playing a mission (6.4). ``link``: the mission's table
-    page; ``mission``: its title. HTTP 400 like every ``RuleViolation``."""
-
-    def __init__(self, code: str, message: str, *, link: str = "", mission: str = "") -> None:
-        super().__init__(code, message)
-        self.link = link
-        self.mission = mission
-
-    def as_dict(self) -> dict:
-        return {**super().as_dict(), "link": self.link, "mission": self.mission}
-
-
-def _holds(guild: Guild):
-    return MissionHold.objects.filter(guild=guild)
-
-
-def reserved_feods(guild: Guild) -> int:
-    """Feods the Guild's running missions will charge when they are closed (0 if none)."""
-    return _holds(guild).aggregate(n=Sum("feods"))["n"] or 0
-
-
-def spendable_feods(guild: Guild) -> int:
-    """The Guild's feods minus those reserved by its running missions (never below 0)."""
-    return max(guild.feods - reserved_feods(guild), 0)
+from .reserves import OnMission, _holds, reserved_feods
 
 
 def require_free(mercenary: Mercenary, doing: str) -> None:
@@ -72,25 +46,16 @@ def require_free(mercenary: Mercenary, doing: str) -> None:
     )
 
 
-def require_spendable(guild: Guild, cost: int) -> None:
-    """Raise ``OnMission("feods_reserved")`` if paying ``cost`` feods would eat into the feods
-    a running mission will charge (followers enlisted, offers won; 6.4.1, 5.1.1, 5.1.2).
-    ``guild`` must be locked by the caller. A purse too small anyway is left to the caller's
-    own ``not_enough_feods`` check."""
-    if cost <= 0 or cost > guild.feods:
-        return
-    holds = [h for h in _holds(guild) if h.feods > 0]
-    reserved = sum(h.feods for h in holds)
-    if guild.feods - reserved >= cost:
-        return
-    first = holds[0]
-    raise OnMission(
-        "feods_reserved",
-        f"This costs {cost} feods; {reserved} of your {guild.feods} feods are kept for "
-        f"{first.title}, which charges them when it is closed (6.4).",
-        link=first.url,
-        mission=first.title,
-    )
+#: Every code the mission-hold services (``mission_hold_bind``, ``mission_hold_sync``,
+#: ``mission_hold_release``) may refuse with, the readiness codes of
+#: ``mercenary_can_go_on_mission`` included: a DemLoc table command that moves a hold may
+#: answer these (``missions.services.on_command_applied``). Checked against the source by
+#: ``tests/tabletop/test_api_schema_codes.py``.
+HOLD_CODES = (
+    "guild_not_found", "hold_not_found", "mercenary_not_found", "bad_feods",
+    "not_enough_feods", "on_mission", "feods_reserved",
+    "mercenary_absent", "mercenary_injured", "mercenary_dead", "no_weapon",
+)
 
 
 @transaction.atomic
@@ -124,8 +89,6 @@ def mission_hold_sync(
     the Guild's feods (less other missions' reservations) no longer cover ``feods``.
     Nothing is written when one is raised (the table command that caused it is refused too).
     """
-    from .dormitory import mercenary_can_go_on_mission  # noqa: PLC0415 - cycle: dormitory imports this module
-
     guild = lock_guild(guild_id)
     hold = MissionHold.objects.select_for_update().filter(guild=guild, reference=reference).first()
     if hold is None:
@@ -202,3 +165,40 @@ def mission_hold_guilds(*, reference: str) -> list[int]:
 def mission_holds(guild: Guild) -> list[MissionHold]:
     """The running missions ``guild`` is bound to, oldest first (for the Guild pages)."""
     return list(_holds(guild).prefetch_related("mercenaries__card"))
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """Whether a mercenary can be chosen for a mission; falsy with a ``code`` and ``message``."""
+
+    ok: bool
+    code: str = ""
+    message: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def require(self) -> None:
+        """Raise ``RuleViolation(code, message)`` unless ready."""
+        if not self.ok:
+            raise RuleViolation(self.code, self.message)
+
+
+def mercenary_can_go_on_mission(mercenary: Mercenary) -> Readiness:
+    """Can ``mercenary`` take part in a mission (6.4.1 characters choice: "equipped mercenaries
+    in good health and not on a mission in the individual game")?
+
+    Not ready, by code: ``mercenary_dead``, ``mercenary_injured``, ``mercenary_absent``
+    (exploring or on a mission), ``no_weapon`` (5.1.4: "mercenaries must have at least one
+    weapon equipped in order to be part of a mission"). Reads only; no lock.
+    """
+    name = mercenary.card.name
+    if mercenary.status == Mercenary.Status.DEAD:
+        return Readiness(False, "mercenary_dead", f"{name} is dead.")
+    if mercenary.status == Mercenary.Status.INJURED:
+        return Readiness(False, "mercenary_injured", f"{name} is injured: heal first.")
+    if mercenary.is_away:
+        return Readiness(False, "mercenary_absent", f"{name} is away from the Guild.")
+    if not mercenary.weapons.exists():
+        return Readiness(False, "no_weapon", f"{name} has no weapon equipped: buy one in the Armory and equip it (5.1.4).")
+    return Readiness(True)

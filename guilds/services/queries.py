@@ -23,7 +23,7 @@ from ..models import (
     WeaponCard,
 )
 from ._common import home_areas_of, limits_of
-from .dormitory import mercenary_can_go_on_mission
+from .holds import mercenary_can_go_on_mission
 
 
 @dataclass(frozen=True)

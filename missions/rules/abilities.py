@@ -16,7 +16,7 @@ activated FURY also starts the FURY effect (two turns, ``brawl.effect_set``).
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from .common import NO_LINES, P, not_possessed, num, own_piece, piece_name, play_command, player
 
@@ -71,7 +71,7 @@ def ability_use(d: Decision, data: Data) -> None:
     d.require(
         fate >= ability["fate_cost"],
         "not_enough_fate",
-        f"{ability['name']} costs {ability['fate_cost']} fate point(s); {fate} left (6.4.2).",
+        f"{ability['name']} costs {counted(ability['fate_cost'], 'fate point')}; {fate} left (6.4.2).",
     )
     d.emit(
         P + "ability.used",
@@ -88,7 +88,7 @@ def _used_text(s: dict, data: dict) -> str:
     p = s["pieces"].get(data["piece"]) or {}
     listed = p.get("abilities") or []
     name = listed[data["ability"]]["name"] if data["ability"] < len(listed) else "an ability"
-    return f"{p.get('name', '?')} uses {name} ({data['fate']} fate point(s))."
+    return f"{p.get('name', '?')} uses {name} ({counted(data['fate'], 'fate point')})."
 
 
 @abilities.evolver(P + "ability.used", label="used an ability")
@@ -98,7 +98,7 @@ def ability_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     ability = p["abilities"][d["ability"]]
     owner = player(s, d["seat"])
     owner["fate"] -= d["fate"]
-    lines.append(f"{_used_text(s, d)} {owner['name']} has {owner['fate']} fate point(s) left.")
+    lines.append(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
     if ability.get("feature") == "FURY":
         p["fury"] = FURY_TURNS
         lines.append(f"{p['name']}: FURY active for {FURY_TURNS} turns (8.4).")

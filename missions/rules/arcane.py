@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of, parse_feature
@@ -63,7 +63,7 @@ def channel(
     free = piece["arcane"] - held - piece.get("lost_dice", 0)
     if common + dark + seals > free:
         raise RuleViolation(
-            "too_many_dice", f"{piece['name']} can roll {max(0, free)} arcane dice now."
+            "too_many_dice", f"{piece['name']} can roll {counted(max(0, free), 'arcane die', 'arcane dice')} now."
         )
     if not setup and piece["movement"] != "active":
         raise RuleViolation("not_active", "Channelling needs an active movement token.")
@@ -131,11 +131,11 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
     if name == "CARE":
         removed = min(x, p["broken_hearts"])
         p["broken_hearts"] -= removed
-        return p, [f"CARE {x}: {t} loses {removed} broken heart token(s)."]
+        return p, [f"CARE {x}: {t} loses {counted(removed, 'broken heart token')}."]
     if name == "REPAIR":
         removed = min(x, p["broken_armor"])
         p["broken_armor"] -= removed
-        return p, [f"REPAIR {x}: {t} loses {removed} broken armor token(s)."]
+        return p, [f"REPAIR {x}: {t} loses {counted(removed, 'broken armor token')}."]
     if name == "POISON":
         return add_poison(p, x)
     if name == "STUNNING":
@@ -279,7 +279,7 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
 @arcane.narrator(P + "mana.channelled")
 def say_mana_channelled(e: EventRecord, s: dict) -> str:
     d = e.data
-    seals = f", {d['seals']} broken seal(s)" if d["seals"] else ""
+    seals = f", {counted(d['seals'], 'broken seal')}" if d["seals"] else ""
     return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
 
 
@@ -364,6 +364,24 @@ def say_power_used(e: EventRecord, s: dict) -> str:
     caster = s["pieces"].get(e.data["piece"]) or {}
     power = (_power(caster, e.data) or {}).get("name", "a power") if caster else "a power"
     return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
+
+
+def strikes_of(p: dict) -> list[str]:
+    """The HIT / ARCANE HIT effects of ``p``'s active summoning pentacle (8.3), [] without."""
+    if p.get("asset") != "post_summoning":
+        return []
+    pentacle = (p.get("code") or {}).get("pentacle") or {}
+    return [x for x in pentacle.get("effects", []) if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
+
+
+def can_strike(state: dict, p: dict) -> bool:
+    """Whether ``p``'s pentacle may strike now (``pentacle_strike``): a striking pentacle, the
+    brawl phase (8.3 "In this hand-to-hand attack sub-phase"), not yet struck in it."""
+    return (
+        bool(strikes_of(p))
+        and state["phase"] == BRAWL
+        and p.get("struck") != activation.phase_key(state)
+    )
 
 
 @play_command(arcane, P + "pentacle.strike")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import feature_value, has_feature
@@ -129,7 +129,7 @@ def _check_dice(name: str, dice: list[int], count: int, enhanced: bool) -> None:
     if len(dice) != count:
         raise RuleViolation(
             "bad_dice",
-            f"{name} rolls {count} fighting dice"
+            f"{name} rolls {counted(count, 'fighting die', 'fighting dice')}"
             + (" plus the enhanced die" if enhanced else "")
             + ".",
         )
@@ -219,9 +219,9 @@ def resolve_brawl(
     _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
     _check_dice(defender["name"], defender_dice, d_count, False)
     lines = [
-        f"Attacker rolls {a_count} dice ({', '.join(a_why)})"
+        f"Attacker rolls {counted(a_count, 'die', 'dice')} ({', '.join(a_why)})"
         + (" + 1 enhanced die (charge)" if charge else ""),
-        f"Defender rolls {d_count} dice ({', '.join(d_why)})",
+        f"Defender rolls {counted(d_count, 'die', 'dice')} ({', '.join(d_why)})",
     ]
     a_weapons = attacker.get("weapons", [])
     d_weapons = defender.get("weapons", [])
@@ -448,7 +448,7 @@ def effect_set(d: Decision, data: Data) -> None:
             d.require(
                 fate >= ability["fate_cost"],
                 "not_enough_fate",
-                f"{ability['name']} costs {ability['fate_cost']} fate point(s); {fate} left "
+                f"{ability['name']} costs {counted(ability['fate_cost'], 'fate point')}; {fate} left "
                 "(6.4.2).",
             )
             d.emit(

@@ -19,7 +19,7 @@ code and no dice.
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic, copy_json
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from .cards import codes_of
 from .common import NO_LINES, P, num, own_piece, piece_name, play_command
@@ -63,7 +63,7 @@ def daemon_assign(d: Decision, data: Data) -> None:
     d.require(
         rolled <= daemon["arcane"],
         "too_many_dice",
-        f"{daemon['name']} rolls {daemon['arcane']} arcane dice at most.",
+        f"{daemon['name']} rolls {counted(daemon['arcane'], 'arcane die', 'arcane dice')} at most.",
     )
     d.emit(
         P + "daemon.assigned",
@@ -83,7 +83,7 @@ def daemon_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     lines.append(assigned_text(s, d))
     if d["seals"]:
         lines.append(
-            f"{d['seals']} broken seal(s) rolled as the card was placed: no effect (6.4.1)."
+            f"{counted(d['seals'], 'broken seal')} rolled as the card was placed: no effect (6.4.1)."
         )
 
 

@@ -23,7 +23,7 @@ lines explaining what happened, and never mutates its argument (``copy_json`` of
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic, copy_json
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from .cards import feature_value, possession_limit
 from .common import NO_LINES, P, in_play, num, own_piece, piece_name, play_command, set_piece
@@ -181,7 +181,7 @@ def add_broken_hearts(piece: dict, count: int) -> tuple[dict, list[str]]:
     p["broken_hearts"] += placed
     if placed:
         lines.append(
-            f"{p['name']}: {placed} broken heart token(s), now {p['broken_hearts']}/{p['heart_limit']}."
+            f"{p['name']}: {counted(placed, 'broken heart token')}, now {p['broken_hearts']}/{p['heart_limit']}."
         )
     _kill_if_fatal(p, lines)
     return p, lines
@@ -213,7 +213,7 @@ def bleed(piece: dict) -> tuple[dict, list[str]]:
     if not in_play(piece) or piece["bleeding"] <= 0:
         return copy_json(piece), []
     p, lines = assign_damage(piece, piece["bleeding"], HIT)
-    return p, [f"{piece['name']} bleeds: {piece['bleeding']} hit(s)."] + lines
+    return p, [f"{piece['name']} bleeds: {counted(piece['bleeding'], 'hit')}."] + lines
 
 
 def poison_tick(piece: dict) -> tuple[dict, list[str]]:
@@ -238,7 +238,7 @@ def add_poison(piece: dict, count: int, exception: bool = False) -> tuple[dict, 
     if p["poison"] > 0 and not exception:
         return p, [f"{p['name']} is already poisoned: no new poison tokens."]
     p["poison"] += count
-    lines = [f"{p['name']} receives {count} poison token(s), now {p['poison']}."]
+    lines = [f"{p['name']} receives {counted(count, 'poison token')}, now {p['poison']}."]
     _kill_if_fatal(p, lines)
     return p, lines
 
@@ -306,7 +306,7 @@ def add_seals(
     p = copy_json(piece)
     if not has_effect or count == 0 or not in_play(p):
         if not has_effect and count:
-            return p, [f"{p['name']}: {count} broken seal(s) rolled, without effect here."]
+            return p, [f"{p['name']}: {counted(count, 'broken seal')} rolled, without effect here."]
         return p, []
     before = p["seals"]
     p["seals"] = max(0, before + count)

@@ -6,6 +6,11 @@ elimination, the turn limit, escapes, and closing a lifecycle mission. Commands
 events and folds. DemLoc rulebook 6.4.2 ("objective control", "objective achieved",
 "surrender"), 7 and 7.3.2.3 (ending the game), 6.4.1 (resolution). Who wins is
 ``missions.rules.resolution``.
+
+One ending (``finish``): whatever ends the mission (the turn limit, an objective achieved, the
+control counter, an agreement to stop, total elimination, Guilds leaving) closes the turn in
+progress with its end-of-turn effects, once (``close_turn``: ``demloc.turn.ended``), then emits
+``demloc.mission.ended``; no turn starts that will not be played.
 """
 
 from __future__ import annotations
@@ -76,15 +81,32 @@ def say_objective_counting(e: EventRecord, s: dict) -> str:
     return "Objective counter suspended."
 
 
+def on_the_board(s: dict, seat: int | None) -> bool:
+    """Whether ``seat`` has a character in play (its own, not possessed: a possessed one plays
+    for the daemon, 7.2.3) and is still in the mission."""
+    return seat not in s.get("left", []) and any(
+        p["owner"] == seat and in_play(p) and not p["possessed"] for p in s["pieces"].values()
+    )
+
+
 def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
-    """End of a turn: a running control counter counts one more turn held (6.4.2). A Guild
-    that left the mission holds nothing: its counter stopped when it left (``leave``)."""
+    """End of a turn: a running control counter counts one more turn held (6.4.2: the turns
+    the area is held by the player's characters). A Guild with no character on the board (all
+    killed, escaped or possessed, or it left the mission) holds nothing: the turn does not
+    count."""
     objective = s["objective"]
-    if objective["counting"] and objective["seat"] not in s.get("left", []):
-        objective["count"] += 1
+    if not objective["counting"]:
+        return
+    if not on_the_board(s, objective["seat"]):
         lines.append(
-            f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
+            f"{name(s, objective['seat'])} has no character on the board: the turn is not "
+            "counted (6.4.2)."
         )
+        return
+    objective["count"] += 1
+    lines.append(
+        f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
+    )
 
 
 def control_reached(s: dict) -> bool:

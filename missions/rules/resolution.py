@@ -10,8 +10,9 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
   elimination, the last player with characters in play. When the mission ends by its turn limit,
   by agreement, or because one of 3-4 players was wiped out (table option ``elimination``), the
   player with the most fame from kills wins among those who still have characters in play (a
-  wiped-out player never wins on kills; if only one player has characters in play, that player
-  wins as on total elimination); equal: nobody (a draw, the control spot stays with
+  wiped-out player never wins on kills, nobody does when no player has characters in play
+  any more; if only one player has characters in play, that player wins as on total
+  elimination); equal: nobody (a draw, the control spot stays with
   its holder).
 - "On kills" means by default the most kills on the kill counter (table option ``kills_win``
   = ``count``; ``fame``: the most fame the kills pay, as before the option, and for a table
@@ -40,6 +41,8 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 """
 
 from __future__ import annotations
+
+from tabletop.rules import counted
 
 from .common import in_play
 from .setup import STANDARD
@@ -100,9 +103,10 @@ def winner_of(state: dict) -> tuple[int | None, str]:
     # A Guild that left the mission never wins (6.4.2), nor one that surrendered (7.3.2.3).
     gone = set(state.get("left") or []) | ({loser} if loser is not None else set())
     alive -= gone
-    players = [
-        p for p in state["players"] if p["seat"] not in gone and (not alive or p["seat"] in alive)
-    ]
+    # Only a Guild with characters on the board wins (7.3.2.3 total elimination: a wiped-out
+    # player never wins on kills): when nobody is left, e.g. the last characters of both sides
+    # killed by the last turn's poison, nobody wins.
+    players = [p for p in state["players"] if p["seat"] in alive]
     if alive and len(alive) == 1 and len(state["players"]) > 1:
         return next(iter(alive)), "surrender" if loser is not None else "elimination"
     if loser is not None and len(players) == 1:
@@ -142,7 +146,7 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
             "outcome": "injured",
             "status": "injured",
             "heal_feods": cost,
-            "needs": f"Seriously injured ({hearts} broken heart(s)): heal for {cost} feods.",
+            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.",
         }
     return {
         "outcome": "unharmed",
@@ -156,6 +160,7 @@ def compute(state: dict) -> dict:
     """The result of an ended lifecycle mission::
 
         {"mode", "applies": bool (False for training), "winner": seat | None, "winner_name",
+         "kills_win": "count" | "fame",
          "how": "objective" | "objective_control" | "elimination" | "surrender" | "kills"
                 | "draw",
          "guilds": [{"seat", "guild_id", "guild", "fame", "feods", "blood_stones",
@@ -204,11 +209,11 @@ def compute(state: dict) -> dict:
                 if n > 0:
                     add(
                         _reward(rewards.get("kill") or {}, kind),
-                        f"{n} {kind} kill(s) of level {level}",
+                        f"{counted(n, kind + ' kill')} of level {level}",
                         int(level) * n,
                     )
         if player.get("relics"):
-            add(_reward(rewards, "relic"), f"{player['relics']} relic token(s)", player["relics"])
+            add(_reward(rewards, "relic"), counted(player["relics"], "relic token"), player["relics"])
         costs = setup["costs"][str(seat)]
         if costs["hires"]:
             add({"feods": -costs["hires"]}, "Followers enlisted for the mission")
@@ -259,6 +264,8 @@ def compute(state: dict) -> dict:
         "winner": winner,
         "winner_name": setup["names"].get(str(winner)) if winner is not None else None,
         "how": how,
+        # What "kills" ranked by (table option ``kills_win``; a table opened before it: fame).
+        "kills_win": (state.get("options") or {}).get("kills_win", "fame"),
         "guilds": guilds,
         "characters": characters,
         "control_point": _control_point(setup, winner, applies),

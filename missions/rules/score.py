@@ -31,7 +31,7 @@ the players enter with "Count a kill".
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .common import NO_LINES, P, fate_amount, name, num, own_piece, piece_name, play_command, player
@@ -60,13 +60,13 @@ def fate_spent(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = player(s, e.seat)
     p["fate"] -= e.data["amount"]
     lines.append(
-        f"{p['name']} spends {e.data['amount']} fate point(s) on {e.data['reason']} ({p['fate']} left)."
+        f"{p['name']} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']} ({p['fate']} left)."
     )
 
 
 @score.narrator(P + "fate.spent")
 def say_fate_spent(e: EventRecord, s: dict) -> str:
-    return f"{name(s, e.seat)} spends {e.data['amount']} fate point(s) on {e.data['reason']}."
+    return f"{name(s, e.seat)} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']}."
 
 
 @play_command(score, P + "fate.gain")
@@ -83,13 +83,13 @@ def fate_gained(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = player(s, e.seat)
     p["fate"] += e.data["amount"]
     lines.append(
-        f"{p['name']} gains {e.data['amount']} fate point(s) from {e.data['reason']} ({p['fate']})."
+        f"{p['name']} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']} ({p['fate']})."
     )
 
 
 @score.narrator(P + "fate.gained")
 def say_fate_gained(e: EventRecord, s: dict) -> str:
-    return f"{name(s, e.seat)} gains {e.data['amount']} fate point(s) from {e.data['reason']}."
+    return f"{name(s, e.seat)} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']}."
 
 
 @play_command(score, P + "kill.count")
@@ -261,7 +261,7 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
         p["relics"] = p.get("relics", 0) + e.data["delta"]
-        lines.append(f"{p['name']}: {p['relics']} relic token(s).")
+        lines.append(f"{p['name']}: {counted(p['relics'], 'relic token')}.")
         return
     carrier = s["pieces"][pid]
     carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
@@ -275,12 +275,12 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if counts(carrier):
         owner["relics"] = owner.get("relics", 0) + e.data["delta"]
         lines.append(
-            f"{carrier['name']} carries {carrier['relics']} relic token(s): {owner['name']} "
+            f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}: {owner['name']} "
             f"counts {owner['relics']}."
         )
     else:
         lines.append(
-            f"{carrier['name']} carries {carrier['relics']} relic token(s); a {carrier['kind']}'s "
+            f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}; a {carrier['kind']}'s "
             "objects do not count for the objective (7.2.1)."
         )
 
@@ -301,11 +301,11 @@ def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
             owner = player(s, p["owner"])
             owner["relics"] = max(0, owner.get("relics", 0) - n)
             lines.append(
-                f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1): "
+                f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1): "
                 f"{owner['name']} counts {owner['relics']}."
             )
         else:
-            lines.append(f"{p['name']}'s {n} relic token(s) fall where it died (7.2.1).")
+            lines.append(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
 
 
 @score.narrator(P + "relic.taken")

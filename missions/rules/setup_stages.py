@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.decider import Data, Topic, copy_json
-from tabletop.rules import EventRecord, NewEvent, require
+from tabletop.rules import EventRecord, NewEvent, counted, require
 
 from .common import NO_LINES, must
 from .roster import turn_one
@@ -142,7 +142,7 @@ def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     require(
         sum(counts.values()) == arcane,
         "bad_count",
-        f"{pick['name']} rolls {arcane} arcane dice: enter what each one shows.",
+        f"{pick['name']} rolls {counted(arcane, 'arcane die', 'arcane dice')}: enter what each one shows.",
     )
     return [NewEvent(P + "mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
 
@@ -360,7 +360,7 @@ def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 @stages.narrator(P + "mana_rolled")
 def say_mana_rolled(e: EventRecord, s: dict) -> str:
     d = e.data
-    extra = f"; {d['seals']} broken seal(s) without effect (6.4.1)" if d["seals"] else ""
+    extra = f"; {counted(d['seals'], 'broken seal')} without effect (6.4.1)" if d["seals"] else ""
     return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {pick_name(s.get('setup') or {}, d['piece'])}{extra}."
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import feature_value, has_feature
@@ -72,7 +72,7 @@ def ability_test(
     passed = result <= ability
     lines = [f"{name} test: rolled {roll}"]
     if fate:
-        lines.append(f"- {fate} fate point(s) -> {lowered} (never below 1)")
+        lines.append(f"- {counted(fate, 'fate point')} -> {lowered} (never below 1)")
     if modifier:
         lines.append(f"{modifier:+d} -> {result}")
     lines.append(f"against {name} {ability}: {'passed' if passed else 'failed'}")
@@ -224,7 +224,7 @@ def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
     ``positioned``: the enhanced die, 7.2.2). Raises ``RuleViolation("bad_dice")``."""
     count = shooting_dice(shooter)
     if len(dice) != count:
-        raise RuleViolation("bad_dice", f"{shooter['name']} rolls {count} fighting dice to shoot.")
+        raise RuleViolation("bad_dice", f"{shooter['name']} rolls {counted(count, 'fighting die', 'fighting dice')} to shoot.")
     for i, value in enumerate(dice):
         high = 12 if positioned and i == len(dice) - 1 else 6
         if not isinstance(value, int) or not 1 <= value <= high:
@@ -373,7 +373,7 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     if pending["fate"]:
         player(s, shooter["owner"])["fate"] -= pending["fate"]
         lines.append(
-            f"{player(s, shooter['owner'])['name']} spends {pending['fate']} fate point(s) on the test."
+            f"{player(s, shooter['owner'])['name']} spends {counted(pending['fate'], 'fate point')} on the test."
         )
     if pending["positioned"]:
         shooter = {**shooter, "movement": "exhausted"}

@@ -10,7 +10,7 @@ from typing import Any
 
 from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of
@@ -190,7 +190,7 @@ def summoned_text(s: dict, d: dict) -> str:
     return (
         f"{who} summons {a_or_an(d['kabbalah'])} {d['kabbalah']} daemon of level {d['level']}"
         f"{lower}: "
-        f"{d['daemon']['name']} with {d['hearts']} heart token(s)."
+        f"{d['daemon']['name']} with {counted(d['hearts'], 'heart token')}."
     )
 
 
@@ -241,7 +241,7 @@ def settle(s: dict, lines: list[str] = NO_LINES) -> None:
                         hurt, more = add_broken_hearts(summoner, daemon["heart_limit"])
                         lines.append(
                             f"The daemon was killed: {summoner['name']} receives its "
-                            f"{daemon['heart_limit']} heart token(s) as broken hearts."
+                            f"{counted(daemon['heart_limit'], 'heart token')} as broken hearts."
                         )
                         lines.extend(more)
                         s["pieces"][summoner["id"]] = hurt

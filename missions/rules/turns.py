@@ -1,14 +1,15 @@
 """Turns: the phases and who acts, the first-player draw, the turn change with its effects in
 order, and activations (movement tokens). Commands ``demloc.phase.next``, ``demloc.turn.next``,
-``demloc.movement.set``; events ``demloc.phase.advanced``, ``demloc.turn.started``,
-``demloc.movement.set``. DemLoc rulebook 7 ("First player playing"), 7.1, 7.2, 7.3, 7.3.2.3
+``demloc.movement.set``; events ``demloc.phase.advanced``, ``demloc.turn.ended`` (the end of
+the turn: its effects, once; also before the mission ends, ``end.finish``),
+``demloc.turn.started``, ``demloc.movement.set``. DemLoc rulebook 7 ("First player playing"), 7.1, 7.2, 7.3, 7.3.2.3
 (game turn end), 6.4.1 (waves), 6.4.2 ("next turn"), 8.1-8.4 (effects that last a turn).
 """
 
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import end, possession, setup_script
 from .common import (
@@ -192,7 +193,7 @@ def _end_of_turn(s: dict, lines: list[str]) -> None:
         if p["fury"] > 0:
             p, more = add_broken_hearts(p, 1)
             p["fury"] -= 1
-            lines.append(f"{p['name']}'s FURY costs a broken heart ({p['fury']} turn(s) left).")
+            lines.append(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
             lines.extend(more)
         p["vigor"] = 0
         p["weakness"] = 0

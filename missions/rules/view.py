@@ -10,6 +10,7 @@ from typing import Any
 from . import (
     abilities,
     activation,
+    arcane,
     arcane_tests,
     brawl,
     hand,
@@ -372,6 +373,8 @@ def view(state: dict, seat: int | None) -> dict:
                     a.get("feature") == "FURY" and a["activation"] == "activated"
                     for a in p.get("abilities") or []
                 ),
+                # 8.3: the strike form only when the pentacle may strike (the brawl phase).
+                "can_strike": arcane.can_strike(state, p),
                 "pentacle_refs": _refs(
                     "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
                 ),

@@ -55,7 +55,8 @@ def start_worker(redis_url: str, name: str, log_dir: Path) -> subprocess.Popen:
     )
 
 
-def serve(redis_url: str, log_dir: Path, port: int) -> subprocess.Popen:
+def serve(redis_url: str, log_dir: Path, port: int, workers: int = 1,
+          timeout: float = 30.0) -> subprocess.Popen:
     """The server ``bin/run`` starts (``tests.servers``: uvicorn) serving ``config.asgi`` on
     ``port``, the test database and ``redis_url``, as a server is run (no debug pages; the
     psycopg pool, health-checked, its default)."""
@@ -70,7 +71,7 @@ def serve(redis_url: str, log_dir: Path, port: int) -> subprocess.Popen:
     )
     env.pop("DB_POOL", None)
     log = open(log_dir / f"web-{port}.log", "ab")  # noqa: SIM115 - closed with the process
-    return start_web(port, env, log)
+    return start_web(port, env, log, workers=workers, timeout=timeout)
 
 
 def kill9(proc: subprocess.Popen) -> None:

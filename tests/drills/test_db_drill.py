@@ -7,6 +7,7 @@ and the only failed answers are those of requests in flight at a kill."""
 import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import psycopg
@@ -21,16 +22,24 @@ from .conftest import kill9, serve
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.drill]
 
 
-def _terminate_all(dbname: str) -> int:
+def _terminate_all(dbname: str, spare: int | None = None) -> int:
+    """Terminate every backend of ``dbname`` but this call's own and ``spare`` (a pid: the
+    test's own connection, so that the count is the server's); return how many were
+    terminated (``pg_terminate_backend`` true)."""
     params = connection.get_connection_params()
     keep = ("host", "port", "user", "password")
     with psycopg.connect(dbname="postgres", **{k: params[k] for k in keep if k in params}) as c:
         rows = c.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = %s AND pid <> pg_backend_pid()",
-            [dbname],
+            "WHERE datname = %s AND pid <> pg_backend_pid() AND pid <> %s",
+            [dbname, spare or 0],
         ).fetchall()
-    return len(rows)
+    return sum(1 for (killed,) in rows if killed)
+
+
+def _own_pid() -> int:
+    connection.ensure_connection()
+    return connection.connection.info.backend_pid
 
 
 @pytest.fixture
@@ -90,13 +99,17 @@ def test_commands_survive_terminated_connections_none_lost_none_twice(server):
                     time.sleep(0.1)
 
     dbname = connection.settings_dict["NAME"]
+    own = _own_pid()
     kills = []
 
     def killer() -> None:
-        for _ in range(4):
-            if stop.wait(1.5):
-                return
-            kills.append(_terminate_all(dbname))
+        # Kill under load, at fixed points of the run (the commands take about a second in
+        # all: a kill on a clock could come after the last one and inject nothing).
+        for threshold in (40, 90, 140, 190):
+            while len(acked) < threshold:
+                if stop.wait(0.005):
+                    return
+            kills.append(_terminate_all(dbname, spare=own))
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
     k = threading.Thread(target=killer)
@@ -134,7 +147,38 @@ def test_commands_survive_terminated_connections_none_lost_none_twice(server):
             "health_after": health,
         },
     )
+    # The fault happened: four kills, each terminating at least one of the server's backends.
+    assert len(kills) == 4 and all(k > 0 for k in kills), kills
     assert len(set(acked)) == 240 and not lost and not twice
     assert health == 200
     # A kill fails only the requests in flight: at most one per client per kill.
     assert failed <= 8 * len(kills)
+
+
+def test_a_database_restart_costs_no_request_sent_after_it(server):
+    """Every backend of the idle server terminated, as a PostgreSQL restart does: the requests
+    sent after it answer at once (psycopg_pool's own loop waited 1, 2, 4 s between dead
+    connections: 10 s and a 500 ``PoolTimeout``; config/dbpool.py)."""
+    api = httpx.Client(base_url=server, timeout=30)
+    host = api.post("/api/tables/", json={"ruleset": "counter", "name": "Ann"}).json()
+    code, hdr = host["code"], {"X-Seat-Token": host["seat_token"]}
+    api.post(f"/api/tables/{code}/join", json={"name": "Ben"})
+    assert api.post(f"/api/tables/{code}/commands", json={"type": "table.start"},
+                    headers=hdr).status_code == 200
+    # Fill the pool: eight requests at once leave as many idle connections.
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda _: api.get(f"/api/tables/{code}/view", headers=hdr), range(16)))
+    dbname = connection.settings_dict["NAME"]
+    killed = _terminate_all(dbname, spare=_own_pid())
+    assert killed >= 2, killed  # the fault happened: the pool's connections (min_size 2)
+    time.sleep(0.5)  # the server's close reaches the idle sockets
+    answers = []
+    for _n in range(5):
+        t0 = time.monotonic()
+        r = api.post(f"/api/tables/{code}/commands",
+                     json={"type": "counter.add", "data": {"amount": 1}}, headers=hdr)
+        answers.append((r.status_code, round(time.monotonic() - t0, 3)))
+    print("\nDRILL", {"drill": "every backend of an idle server terminated (a DB restart)",
+                      "backends_killed": killed, "answers_status_seconds": answers})
+    assert all(status == 200 for status, _ in answers), answers
+    assert max(seconds for _, seconds in answers) < 1.0, answers

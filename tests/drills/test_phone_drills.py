@@ -51,7 +51,12 @@ def test_every_phone_catches_up_soon_after_a_web_server_restart(
             phones.append(page)
         version = Table.objects.get(code=code).version
 
+        assert server.poll() is None
         kill9(server)
+        # The fault happened: the server is gone and its port refuses connections.
+        assert server.returncode == -9
+        with pytest.raises(httpx.ConnectError):
+            httpx.get(f"{base}/api/health", timeout=2)
         table = Table.objects.get(code=code)
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
         services.run_command(

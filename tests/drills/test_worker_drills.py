@@ -79,6 +79,7 @@ def test_a_worker_holding_eta_messages_survives_a_redis_restart(
         assert sent.count() == len(rows), "the worker did not start in time"
         time.sleep(1)
         private_redis.restart(down_for=2.0)  # every message is gone (no persistence)
+        assert private_redis.downs == 1  # the fault happened: Redis refused connections
         _wait_settled(30)
         alive = worker.poll() is None
     finally:
@@ -101,7 +102,9 @@ def test_killing_one_of_two_workers_strands_no_timer(found_guild, give, private_
         while sent.count() < len(rows) and time.monotonic() < deadline:
             time.sleep(0.2)
         time.sleep(2)  # both have started and hold some of the ETA messages
+        assert first.poll() is None, "the first worker died before the drill's kill"
         kill9(first)  # its messages stay invisible in Redis for the visibility timeout
+        assert first.returncode == -9  # the fault happened: killed, not exited
         _wait_settled(30)
         alive = second.poll() is None
     finally:

@@ -128,7 +128,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     expect(rook.locator(".dl-abilities")).to_contain_text("not enough fate")
     rook.get_by_role("button", name="Use Iron will (2 fate) for Rook").click()
     refusal = rook.get_by_role("alert")
-    expect(refusal).to_contain_text("costs 2 fate point(s); 1 left")
+    expect(refusal).to_contain_text("costs 2 fate points; 1 left")
     expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
     shot(ann, "guild-ability-paid-from-fate")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)

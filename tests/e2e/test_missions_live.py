@@ -145,4 +145,4 @@ def test_two_phones_play_a_mission_turn(new_phone):
     print("page heights at 360x740:", heights)
     log = ann.context.new_page()
     log.goto(f"/t/{code}/log/")
-    expect(log.locator("body")).to_contain_text("Korr Halfhand bleeds: 1 hit(s).")
+    expect(log.locator("body")).to_contain_text("Korr Halfhand bleeds: 1 hit.")

@@ -134,6 +134,11 @@ def test_the_first_evening_of_a_guild(client, master, demo):
         "ledger",
     ):
         assert client.get(reverse(f"guilds:{page}")).status_code == 200, page
+    # Found by a new user: the Balance column mixed fame and feods without a unit.
+    ledger = client.get(reverse("guilds:ledger")).content.decode()
+    balances = re.findall(r"<td data-balance>([^<]*)</td>", ledger)
+    assert balances and all(re.fullmatch(r"-?\d+ (fame|feods|blood stones)", b) for b in balances)
+    assert "24 feods" in balances
     buildings = client.get(reverse("guilds:buildings")).content.decode()
     assert "Now: 6 slots · 3 per type" in buildings  # rules.DORMITORY_SLOTS[2], PER_TYPE[2]
     roster = client.get(reverse("guilds:roster")).content.decode()

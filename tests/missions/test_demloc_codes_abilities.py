@@ -148,7 +148,7 @@ def test_an_activated_ability_is_paid_from_its_players_fate_5_1_1_6_4_2():
     assert (skin["activated"], skin["text"]) == (False, "Poison tokens above 1 are not added.")
     run(t, BOB, "ability.use", piece="s1-maud", ability=0)
     assert t.state["players"][BOB]["fate"] == 1
-    assert "Tide sense" in t.lines()[-1] and "1 fate point(s) left" in t.lines()[-1]
+    assert "Tide sense" in t.lines()[-1] and "1 fate point left" in t.lines()[-1]
     # 6.4.2: with too few fate points the ability cannot be used; nothing changes.
     assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
         "not_enough_fate"

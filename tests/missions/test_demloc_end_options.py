@@ -165,3 +165,18 @@ def test_an_equal_shot_never_wounds_by_default_7_2_2_4(equal_shot, hit_damage):
     run(t, ANN, "calc.apply")
     bram = piece(t, "s1-bram")
     assert (bram["broken_armor"], bram["hit_damage"]) == (3, hit_damage)
+
+
+# ------------------------------------------------------------------ channelled dice (7.2.3)
+def test_a_channelled_die_is_rolled_again_by_taking_its_cube_back_7_2_3():
+    """7.2.3 "among those used for the character and among those currently channeled": Maud
+    (arcane 3) holds 2 common and 1 dark: channelling is refused (no die without a cube);
+    with the dark cube taken back, her channelling rolls that die again (1 common now)."""
+    t = new_sim()
+    run(t, BOB, "mana.channel", piece="s1-maud", common=2, dark=1, setup=True)
+    assert t.try_send(BOB, "demloc.mana.channel", {"piece": "s1-maud", "dark": 1}) == (
+        "too_many_dice"
+    )
+    run(t, BOB, "mana.adjust", piece="s1-maud", colour="dark", delta=-1)
+    run(t, BOB, "mana.channel", piece="s1-maud", common=1)
+    assert piece(t, "s1-maud")["mana"] == {"common": 3, "dark": 0}

@@ -257,18 +257,24 @@ def _summoned():
     return t
 
 
+def can_strike(t) -> bool:
+    return next(p for p in t.view(ANN)["my_pieces"] if p["id"] == VESNA)["can_strike"]
+
+
 def test_a_pentacle_strikes_only_in_the_hand_to_hand_sub_phase_and_once_8_3():
     """8.3 HIT x / ARCANE HIT x: "In this hand-to-hand attack sub-phase, x arcane damages are
     inflicted". In the strategic phase: ``wrong_phase``; in the brawl phase once, then
     ``already_struck``; again in the next turn's brawl phase."""
     t = _summoned()
-    assert t.state["phase"] == "strategic"
+    assert t.state["phase"] == "strategic" and not can_strike(t)
     before = (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"])
     assert code(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM]) == "wrong_phase"
     assert (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"]) == before
     while t.state["phase"] == "strategic":
         run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
+    assert can_strike(t)  # the page offers the strike now, and only now
     run(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM])
+    assert not can_strike(t)
     after = (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"])
     assert after != before
     assert code(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM]) == "already_struck"
@@ -298,3 +304,20 @@ def test_an_activated_fury_is_never_set_free_5_1_1_6_4_2():
     assert code(t, ANN, "ability.use", piece=vesna, ability=0) == "not_enough_fate"
     assert code(t, ANN, "effect.set", **fury_on) == "not_enough_fate"
     assert piece(t, vesna)["fury"] == 0
+
+
+def test_a_guild_with_no_character_on_the_board_counts_no_turn_6_4_2():
+    """6.4.2 counts the turns the area is held by the player's characters: hold 2; Ann counts
+    turn 1 (1/2), then all her characters escape in turn 2 (she stays in the mission): turn 2
+    is not counted and the mission does not end by control: turn 3 starts."""
+    t = two("control")
+    run(t, ANN, "objective.control", action="start")
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    assert t.state["objective"]["count"] == 1
+    run(t, ANN, "piece.escape", piece="s0-m11")
+    finish_turn(t)
+    run(t, ANN, "turn.next")
+    assert t.state["objective"]["count"] == 1
+    assert t.state["ended"] is None and t.state["turn"] == 3
+    assert any("has no character on the board: the turn is not counted" in x for x in t.lines())

@@ -253,8 +253,9 @@ def test_three_players_end_by_surrender_or_draw_or_objective_6_4_2():
     run(t, 2, "kill.count", kind="mercenary", level=1)
     for seat in (0, 1, 2):
         run(t, seat, "surrender.vote", agree=True)
-    assert t.state["ended"] == {"reason": "surrender", "seat": None}
-    assert resolution.compute(t.state)["winner"] == 2  # the most fame from kills
+    # Ann asked first (7.3.2.3; by default an agreed end, not her loss: option ``surrender``).
+    assert t.state["ended"] == {"reason": "surrender", "seat": None, "by": 0}
+    assert resolution.compute(t.state)["winner"] == 2  # the most kills
     t = _three_players(kind="objective")
     for seat in (0, 1, 2):
         run(t, seat, "surrender.vote", agree=True)

@@ -6,11 +6,16 @@ table), 7.3.2.3 (the game ends by turn limit, objective, surrender or total elim
 Checked: no exception but the kit's coded errors, never stuck, the mission ends within the
 bound (a 3-turn limit: after the last turn the game can only end), replay from scratch equals
 the incremental state, the characters brought are conserved (only daemons come and go), and
-each player's fate points equal an independent recount of the fate events. No seat has secrets
+each player's fate points equal an independent recount of the fate events, and the one ending
+(``end_checks``): every turn played is closed exactly once, the last one included, no turn
+starts that is not played, poison grows by one at each end of a turn (option ``poison`` =
+``end``), and a control counter counts only for a player with characters on the board, who
+alone can win by it. No seat has secrets
 while the mission is played (6.4.2: the table is public; the sealed offers of the preparation
 are tested in ``test_lifecycle_setup``), so there is no ``perturb`` here.
 """
 
+import copy
 import os
 
 import pytest
@@ -70,6 +75,47 @@ def fate_recount(sim) -> dict[int, int]:
     return fate
 
 
+def _alive(state, seat) -> bool:
+    return any(
+        p["owner"] == seat and p["status"] == "in_play" and not p["possessed"]
+        for p in state["pieces"].values()
+    )
+
+
+def end_checks(sim) -> None:
+    """The one ending (6.4.2, 7.3.2.3, 8.2), read from the events by folding them again: turns
+    1..T each closed once by ``demloc.turn.ended`` and each started once, nothing started after
+    the mission ended; at each closing, a poisoned character in play gains exactly one token
+    (or dies of it) when poison acts at the end, and the control counter grows only for a seat
+    with characters on the board; a control win goes to such a seat."""
+    records = sim.records()
+    last = sim.state["turn"]
+    closed = [e.data["turn"] for e in records if e.type == "demloc.turn.ended"]
+    started = [e.data["turn"] for e in records if e.type == "demloc.turn.started"]
+    assert closed == list(range(1, last + 1)), closed
+    assert started == list(range(1, last + 1)), started
+    types = [e.type for e in records]
+    assert "demloc.turn.started" not in types[types.index("demloc.mission.ended") :]
+    ruleset = sim.ruleset
+    state = ruleset.initial_state()
+    for e in records:
+        before = copy.deepcopy(state)
+        ruleset.fold_into(state, e)
+        if e.type != "demloc.turn.ended":
+            continue
+        if state["options"].get("poison") == "end":
+            for pid, p in before["pieces"].items():
+                if p["status"] == "in_play" and p["poison"] > 0:
+                    after = state["pieces"][pid]
+                    assert after["poison"] == p["poison"] + 1 or after["status"] != "in_play"
+        grew = state["objective"]["count"] > before["objective"]["count"]
+        if grew:
+            assert _alive(state, state["objective"]["seat"])
+    ended = sim.state["ended"]
+    if ended["reason"] == "objective_control":
+        assert _alive(sim.state, ended["seat"])
+
+
 @pytest.mark.parametrize(
     "options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default"
 )
@@ -90,3 +136,4 @@ def test_random_missions_never_crash_never_stick_and_end(players, options):
         state = out.sim.state
         assert state["ended"] is not None
         assert {p["seat"]: p["fate"] for p in state["players"]} == fate_recount(out.sim)
+        end_checks(out.sim)

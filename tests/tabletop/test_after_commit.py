@@ -113,3 +113,59 @@ def test_a_replayed_tap_whose_connection_dies_before_its_view_is_read_answers_20
     assert body["replayed"] is True and body["version"] == first["version"]
     assert body["view"]["total"] == 3
     assert Event.objects.filter(table__code=code, idempotency_key="tap-2").count() == 1
+
+
+def _page_table(client):
+    """A started counter table and a page client holding seat 1 in its cookie."""
+    from tabletop.models import Table
+    from tabletop.seats import cookie_name
+
+    host = post(client, "/api/tables/", {"ruleset": "counter", "name": "Ann"}).json()
+    code, token = host["code"], host["seat_token"]
+    post(client, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(client, f"/api/tables/{code}/commands", {"type": "table.start"}, token).status_code == 200
+    client.cookies[cookie_name(Table.objects.get(code=code).pk)] = token
+    return code
+
+
+def _killing_reads_after_commit(kills: int, state: dict):
+    """An execute wrapper that terminates the request's backend (for real) before each of the
+    first ``kills`` statements after the command's write, wherever they run (the render's
+    reads, a fresh connection's first read)."""
+
+    def wrapper(execute, sql, params, many, context):
+        if 'INSERT INTO "tabletop_event"' in sql:
+            state["wrote"] = True
+        elif state.get("wrote") and state["killed"] < kills:
+            if connection.connection is not None:
+                pid = connection.connection.info.backend_pid
+                _terminate(pid)
+                state["killed"] += 1
+                state.setdefault("pids", []).append(pid)
+        return execute(sql, params, many, context)
+
+    return wrapper
+
+
+@pytest.mark.parametrize("kills", [1, 2])
+def test_the_page_s_tap_whose_connection_dies_before_the_render_never_answers_500(client, kills):
+    """The page's command path (``tabletop.views.command``) renders the live region after the
+    commit: the render's reads meet a dead backend. One death: the render is tried again on a
+    fresh connection (200, the new total shown). Two: the answer says the tap was applied and
+    htmx loads the page again (``HX-Refresh``); never a 500, the tap stored once."""
+    code = _page_table(client)
+    state = {"killed": 0}
+    with connection.execute_wrapper(_killing_reads_after_commit(kills, state)):
+        response = client.post(f"/t/{code}/command/",
+                               {"type": "counter.add", "d.amount": "4", "idempotency_key": "p-1"},
+                               HTTP_HX_REQUEST="true")
+    assert state["killed"] == kills, "the fault never happened"
+    assert len(set(state["pids"])) == kills  # each on its own backend
+    assert response.status_code == 200, response.content[:300]
+    text = response.content.decode()
+    if kills == 1:
+        assert 'id="live"' in text and response.get("HX-Refresh") is None
+    else:
+        assert response["HX-Refresh"] == "true" and "applied" in text
+    connection.close()
+    assert Event.objects.filter(table__code=code, idempotency_key="p-1").count() == 1

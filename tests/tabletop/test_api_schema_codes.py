@@ -5,7 +5,7 @@ tests check the lists themselves."""
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-from tabletop.api import game_codes
+from tabletop.openapi import game_codes
 from tabletop.registry import all_rulesets
 from tests.api_codes import unlisted
 
@@ -40,6 +40,20 @@ def test_a_demloc_command_lists_the_guild_hold_refusals_of_its_signal(schema):
     answers = schema["paths"]["/api/tables/{code}/commands"]["post"]["responses"]
     listed = " ".join(a["description"] for a in answers.values())
     assert "`on_mission`" in listed and "`feods_reserved`" in listed
+
+
+def test_the_hold_codes_a_demloc_command_declares_are_those_the_hold_services_raise():
+    """``guilds.services.HOLD_CODES`` (declared, read by the schema) against the source of the
+    hold services and what they call: a code raised there and not declared fails."""
+    from pathlib import Path
+
+    import guilds.services as guild_services
+    from tabletop.error_codes import codes_raised_in
+
+    folder = Path(guild_services.__file__).parent
+    raised = set(codes_raised_in(folder / "holds.py", folder / "reserves.py"))
+    raised |= {"guild_not_found"}  # lock_guild (_common), which every hold service calls
+    assert raised == set(guild_services.HOLD_CODES)
 
 
 def test_other_endpoints_list_their_own_codes(schema):

@@ -23,6 +23,16 @@ def test_new_table_makes_the_creator_host_and_shows_code_and_qr(client):
     assert response_url
 
 
+def test_new_table_preselects_a_real_game_not_the_kit_demo(client):
+    """Found by a new user: New table preselected "Counter (kit demo)"."""
+    page = client.get("/tables/new/").content.decode()
+    chosen = re.search(r'<option value="(\w+)" selected>', page).group(1)
+    assert chosen != "counter"
+    assert page.index('value="counter"') > page.index(f'value="{chosen}"')  # listed last
+    page = client.get("/tables/new/?game=realm").content.decode()
+    assert '<option value="realm" selected>' in page
+
+
 def test_join_with_a_wrong_code_says_so(client):
     page = client.get("/join/?code=ZZZZZZ").content.decode()
     assert "No table has the code ZZZZZZ" in page
@@ -33,6 +43,8 @@ def test_join_takes_a_seat_and_a_taken_name_is_refused(client):
     guest = type(client)()
     response = guest.post(f"/j/{table.code.lower()}/", {"name": "Ann"})
     assert "already called Ann" in response.content.decode()
+    # Found by a new user: the refused name was emptied; it stays to be corrected.
+    assert 'name="name" value="Ann"' in response.content.decode()
     response = guest.post(f"/j/{table.code}/", {"name": "Ben"})
     assert response.status_code == 302 and table.seats.count() == 2
     assert COOKIE in response.cookies

@@ -252,6 +252,9 @@ def test_failed_logins_from_one_address_are_throttled_across_names(settings):
     assert codes[:30] == [200] * 30 and codes[30:] == [429, 429]  # 4 tries a name: no axes lock
     right = {"username": "gm1", "password": "right-horse-battery"}
     assert client.post("/accounts/login/", right).status_code == 429
+    User.objects.filter(username="gm1").update(is_staff=True)
+    admin = client.post("/admin/login/", right)  # the admin's form refuses too
+    assert admin.status_code in (200, 429) and "_auth_user_id" not in client.session
     assert Client(REMOTE_ADDR=fresh_address()).post("/accounts/login/", right).status_code == 302
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from tabletop.decider import Data
-from tabletop.rules import require
+from tabletop.rules import counted, require
 
 from .state import Card
 
@@ -152,7 +152,7 @@ def check_copies(card: Card | None, actions: list[str], reveal_cards: int) -> No
         require(
             count <= limit,
             "too_many_copies",
-            f"The game has only {limit} {ACTION_CARDS[name][0]} card(s).",
+            f"The game has only {counted(limit, ACTION_CARDS[name][0] + ' card')}.",
         )
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import cards as C
 from .common import acting, effects, hand_cards, name, seat_of, slot_of
@@ -71,7 +71,7 @@ def end_turn(d: Decision, data: Data) -> None:
     size = C.hand_size(effects(st, seat))
     discard = hand_cards(st, seat, data, "discard")
     extra = max(0, len(st["players"][seat]["hand"]) - size)
-    d.require(len(discard) == extra, "discard_count", f"Discard exactly {extra} card(s) to keep {size}.")
+    d.require(len(discard) == extra, "discard_count", f"Discard exactly {counted(extra, 'card')} to keep {size}.")
     if discard:
         d.emit("realm.cards.discarded", {"seat": seat, "cards": discard, "why": "reset"})
     short = size - len(d.state["players"][seat]["hand"])
