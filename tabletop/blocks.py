@@ -37,10 +37,10 @@ _ID = re.compile(r'\sid="([^"]+)"')
 _VERSION = re.compile(r'data-version="\d+"')
 DELTA = re.compile(r"^<!--delta (\d+) (\d+)-->")
 
-_PUBLIC: OrderedDict[tuple, dict] = OrderedDict()
+_PUBLIC: OrderedDict[int, tuple] = OrderedDict()
 _PUBLIC_LOCK = threading.Lock()
-#: Table states whose public blocks this process keeps (a few per table being played).
-PUBLIC_KEPT = 512
+#: Tables whose public blocks (of their newest state) this process keeps.
+PUBLIC_KEPT = 256
 #: Public blocks rendered / found already rendered in this process (tests, bench).
 public_renders = 0
 public_hits = 0
@@ -48,19 +48,24 @@ public_hits = 0
 
 def public_blocks(table) -> dict:
     """The dict of public blocks (``{block id: html}``) of ``table`` at its version, shared by
-    every render of that state in this process; a fresh dict in the lobby (seats and options
-    change there without a new version)."""
+    every render of that state in this process; only the newest state of each table is kept
+    (an older one gets a dict of its own); a fresh dict in the lobby (seats and options change
+    there without a new version)."""
     if table.status == "lobby" or table.pk is None:
         return {}
-    key = (table.pk, table.version, table.status)
+    state = (table.version, table.status)
     with _PUBLIC_LOCK:
-        blocks = _PUBLIC.get(key)
-        if blocks is None:
-            blocks = _PUBLIC[key] = {}
-            while len(_PUBLIC) > PUBLIC_KEPT:
-                _PUBLIC.popitem(last=False)
-        else:
-            _PUBLIC.move_to_end(key)
+        kept = _PUBLIC.get(table.pk)
+        if kept is not None and kept[0] == state:
+            _PUBLIC.move_to_end(table.pk)
+            return kept[1]
+        if kept is not None and kept[0] > state:
+            return {}  # an older state than the one kept: rendered on its own
+        blocks: dict = {}
+        _PUBLIC[table.pk] = (state, blocks)
+        _PUBLIC.move_to_end(table.pk)
+        while len(_PUBLIC) > PUBLIC_KEPT:
+            _PUBLIC.popitem(last=False)
     return blocks
 
 
