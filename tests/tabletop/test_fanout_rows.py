@@ -18,8 +18,8 @@ from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, merge_updates
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
-from tests.tabletop.test_publisher import phone, version_of
 from tests.tabletop.test_live_blocks import top_level
+from tests.tabletop.test_publisher import phone, version_of
 
 BASE_URL = "http://127.0.0.1"
 

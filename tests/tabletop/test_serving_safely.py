@@ -19,8 +19,6 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
-from ops import health
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
@@ -31,6 +29,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework.test import APIClient
 
 from config.asgi import application
+from ops import health
 from tabletop import services
 from tabletop.gate import GATE_CACHE
 from tabletop.models import Heartbeat
