@@ -212,6 +212,16 @@ async def test_a_websocket_message_that_is_no_heartbeat_renders_nothing(make_tab
 # --- names --------------------------------------------------------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/", "/ws/tables/", "/ws/tables/ABC/x/", "/x"])
+async def test_a_websocket_on_a_path_that_is_no_tables_is_refused_not_a_500(path):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", b"x=y")]
+    comm = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await comm.connect()  # Channels' router raised ValueError here: a 500
+    assert not connected
+    await comm.disconnect()
+
+
 @pytest.mark.django_db
 def test_table_titles_and_names_are_cleaned_of_overrides_invisibles_and_stacked_marks():
     dirty = "\u202eNight\u200b of\u0007 the \u2066Ravens" + "e" + "\u0301" * 42
