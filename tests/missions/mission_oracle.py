@@ -324,7 +324,7 @@ def judge(records, pre: dict[int, dict], rewards: dict, mode: str, guild_of_seat
         winner = next(iter(alive)) if len(alive) == 1 else None
         how = "elimination"
     else:
-        among = [s for s in seats if s not in left and s != loser and (not alive or s in alive)]
+        among = [s for s in seats if s in alive]  # nobody on the board: nobody wins
         if len(alive) == 1 and len(seats) > 1:
             winner, how = next(iter(alive)), "elimination"
         elif loser is not None and len(among) == 1:

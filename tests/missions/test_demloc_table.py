@@ -335,6 +335,7 @@ def test_a_calculation_on_bobs_character_lands_his_phone_on_apply_and_cancel(cli
     assert 'data-prompt-target="dl-pending"' in bar and "waits for you" in bar
     for other in (ann, None):
         html = page(other)
-        assert "data-land" not in panel(html) and "data-prompt-target" not in html
+        # data-land (the phone that proposed it lands there after its tap), but not "open"
+        assert 'data-land="open"' not in panel(html) and "data-prompt-target" not in html
     run(table, bob, "calc.apply")
     assert 'id="dl-pending"' not in page(bob)

@@ -6,13 +6,40 @@
   // grows to 64 s.
   function reconnectDelay(n) { return Math.min(250 * Math.pow(2, n), 2000) * (0.5 + Math.random() / 2); }
   if (window.htmx) htmx.config.wsReconnectDelay = reconnectDelay;
+  // Taps kept by early.js (a form htmx had not wired yet): each is sent through htmx, from
+  // its form if still in the page (wired now), else from the form that replaced it (same
+  // command: same hx-post and hidden fields) with what was typed in it.
+  function hidden(f) {
+    return Array.prototype.map.call(f.querySelectorAll("input[type=hidden]"), function (i) {
+      return i.name === "idempotency_key" || i.name === "expected_version" ? "" : i.name + "=" + i.value;
+    }).join("&") + "|" + f.getAttribute("hx-post");
+  }
+  window.sendPendingSubmits = function () {
+    (window.pendingSubmits || []).splice(0).forEach(function (f) {
+      var target = f;
+      if (!document.body.contains(f)) {
+        var h = hidden(f);
+        target = Array.prototype.filter.call(document.querySelectorAll("form[hx-post]"), function (g) {
+          return hidden(g) === h;
+        })[0];
+        if (!target) return;
+        f.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (i) {
+          var t = i.name && target.querySelector('[name="' + CSS.escape(i.name) + '"]');
+          if (!t) return;
+          if (i.type === "checkbox" || i.type === "radio") t.checked = i.checked; else t.value = i.value;
+        });
+      }
+      target.keptTries = (target.keptTries || 0) + 1;
+      if (target.keptTries > 3) return;  // never wired (a disabled part of the page): dropped
+      htmx.process(target);
+      htmx.trigger(target, "submit");
+    });
+  };
   if (window.htmx) {
     htmx.onLoad(function () {
       if (window.htmxReady) return;
       window.htmxReady = true;
-      (window.pendingSubmits || []).splice(0).forEach(function (f) {
-        if (document.body.contains(f)) htmx.trigger(f, "submit");
-      });
+      window.sendPendingSubmits();
     });
   }
   if ("serviceWorker" in navigator) {
@@ -117,8 +144,10 @@
   // live region when the table is elsewhere (a push this phone missed) or {"pong": version}.
   // No message for 6.5 s means the socket is dead even if the browser says "open" (a network
   // that silently dropped): the banner says so and a new socket is opened; one that does not
-  // open within 5 s is replaced again. A socket that opens gets the current region at once.
-  var PING_EVERY = 2500, DEAD_AFTER = 6500, CONNECT_TIMEOUT = 5000;
+  // open within 1.5 s is replaced again. A socket that opens gets the current region at once.
+  // A socket still connecting after 1.5 s is replaced (was 5 s: the page came back 2.8-3.5 s
+  // after the network; the aim is 2 s).
+  var PING_EVERY = 2500, DEAD_AFTER = 6500, CONNECT_TIMEOUT = 1500;
   var lastSeen = 0, lastPing = 0, connectingSince = 0, offline = false, retry = 0, wrapper = null;
   function wsRoot() { return document.querySelector("[ws-connect]"); }
   function wsWrapper() {
@@ -185,11 +214,12 @@
     }
   });
   document.addEventListener("htmx:wsClose", function (e) {
-    if (!hadOpen) return;
+    // Whatever closed the socket and whenever, before its first frame too (a suspended tab
+    // or a proxy closing it cleanly, 1000/1001): the phone reconnects; else it stayed behind
+    // for good. htmx's ws extension retries only after abnormal closes (1006, 1011-1013); a
+    // server restart or a socket the phone's OS closed while asleep must come back too. Our
+    // own consumer's refusals (codes 4000+) are final.
     goneOffline();
-    // htmx's ws extension retries only after abnormal closes (1006, 1011-1013); a server
-    // restart or a socket the phone's OS closed while asleep must come back too. Our own
-    // consumer's refusals (codes 4000+) are final.
     var code = e.detail && e.detail.event ? e.detail.event.code : 0;
     wrapper = e.detail && e.detail.socketWrapper;
     if ([1006, 1011, 1012, 1013].indexOf(code) < 0 && code < 4000 && wrapper) {
@@ -200,6 +230,7 @@
   window.addEventListener("online", function () {
     var w = wsWrapper();
     if (w && document.body.dataset.ws !== "open") renew(w);
+    catchUp();
   });
   window.addEventListener("offline", function () { goneOffline("Offline: no network."); });
   document.addEventListener("visibilitychange", function () {
@@ -219,22 +250,57 @@
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
     if (form) form.lastRequest = { path: e.detail.path, values: Object.assign({}, e.detail.parameters) };
   });
-  function markUnsent(form) {
+  var NO_CONNECTION = "Not sent yet: no connection. Your tap will be sent when you are back.";
+  var NO_ANSWER = "Not sent yet: the table has not answered. Your tap is sent again until it is.";
+  function note(form, text) {
+    var n = document.getElementById("unsent") || document.createElement("p");
+    n.id = "unsent"; n.className = "alert"; n.setAttribute("role", "alert");
+    n.dataset.code = "not_sent";
+    n.textContent = text; n.title = text;
+    if (form && document.documentElement.contains(form)) form.insertAdjacentElement("afterend", n);
+    else if (!n.parentNode) (document.getElementById("bottom-bar") || document.body).prepend(n);
+    var r = n.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) n.scrollIntoView({ block: "center" });
+    return n;
+  }
+  function markUnsent(form, text) {
     if (!form || !form.lastRequest) return;
     unsent = form.lastRequest;
-    var note = document.getElementById("unsent") || document.createElement("p");
-    note.id = "unsent"; note.className = "alert"; note.setAttribute("role", "alert");
-    note.dataset.code = "not_sent";
-    note.textContent = "Not sent yet: no connection. Your tap will be sent when you are back.";
-    note.title = note.textContent;
-    form.insertAdjacentElement("afterend", note);
-    goneOffline();
+    note(form, text || NO_CONNECTION);
+    if (!text) goneOffline();
   }
   ["htmx:timeout", "htmx:sendError"].forEach(function (name) {
     document.addEventListener(name, function (e) {
       var elt = e.detail && e.detail.elt;
       markUnsent(elt && elt.closest ? elt.closest("[data-command]") : null);
     });
+  });
+  // A tap with no answer after 3 s says so at its control at once (the request goes on: its
+  // answer, when it comes, takes the line away); the 10 s timeout makes it a tap to re-send.
+  var LATE_AFTER = 3000;
+  document.addEventListener("htmx:beforeSend", function (e) {
+    var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
+    var form = elt && elt.closest ? elt.closest("[data-command]") : null;
+    if (!xhr || !form) return;
+    xhr.lateTimer = setTimeout(function () { xhr.lateNote = note(form, NO_ANSWER); }, LATE_AFTER);
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (!xhr || !xhr.lateTimer) return;
+    clearTimeout(xhr.lateTimer);
+    if (xhr.lateNote && e.detail.successful && xhr.lateNote.textContent === NO_ANSWER) xhr.lateNote.remove();
+  });
+  // The server answered 5xx (a part of it down: Redis, the database): the tap was not applied
+  // (a committed one never answers 5xx). Shown at the control and sent again, with growing
+  // waits, until the server answers (the same idempotency key makes every try count once).
+  document.addEventListener("htmx:responseError", function (e) {
+    var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
+    var cfg = e.detail && e.detail.requestConfig;
+    if (!xhr || xhr.status < 500 || (cfg && cfg.headers && cfg.headers["X-Resent-Tap"])) return;
+    var form = elt && elt.closest ? elt.closest("[data-command]") : null;
+    if (!form) return;
+    markUnsent(form, NO_ANSWER);
+    setTimeout(function () { resend(0); }, 500);
   });
   // A connection that the network dropped silently stays in the browser's pool of idle
   // keep-alive connections, and a request sent on it is swallowed (no answer, no error). So
@@ -267,10 +333,15 @@
       sent = htmx.ajax("POST", req.path, { values: req.values, headers: headers, target: "#live", swap: "none" });
     } finally { resendWait = 0; }
     sent.then(function () {
-        var note = document.getElementById("unsent");
-        if (note) note.remove();
         var refused = resentRefused[req.values.idempotency_key];
         delete resentRefused[req.values.idempotency_key];
+        if (!refused || refused >= 500) {  // no answer, or the server still failing: again
+          unsent = unsent || req;
+          setTimeout(function () { resend(attempt + 1); }, Math.min(500 * Math.pow(2, attempt), 4000));
+          return;
+        }
+        var note = document.getElementById("unsent");
+        if (note) note.remove();
         if (refused === 409) {
           // Refused as stale: the table moved on while the tap waited. Said at the control
           // (the refusal placed there) and in the banner, which stays until it is read.
@@ -329,7 +400,11 @@
       else if (i.multiple) values[i.name] = Array.prototype.map.call(i.selectedOptions, function (o) { return o.value; });
       else values[i.name] = i.value;
     });
-    last = { sig: sig(form), values: values };
+    // home: the nearest element with an id around the control (DemLoc: the thumb bar, a
+    // character's card): where a refusal goes when the answer no longer has the control
+    // (two Next turn taps at once: the loser's turn bar has moved on).
+    var home = form.parentElement && form.parentElement.closest("[id]");
+    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
     if (old) old.remove();
@@ -350,7 +425,6 @@
   function restore(snap) {
     var live = document.getElementById("live");
     if (!live) return;
-    snap.open.forEach(function (id) { var d = document.getElementById(id); if (d && live.contains(d)) d.open = true; });
     var alert = live.querySelector(":scope > .alert[data-code]");
     if (alert && last) {
       var form = formBySig(live, last.sig);
@@ -363,16 +437,23 @@
         });
         placed = { sig: last.sig, code: alert.dataset.code, text: alert.textContent };
         alert.remove();
+      } else if (last.home && document.getElementById(last.home)) {
+        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
+        alert.remove();
       }
     }
     if (placed) {
       var target = formBySig(live, placed.sig);
+      var home = !target && placed.home ? document.getElementById(placed.home) : null;
       live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
-      if (target) {
+      if (target || home) {
         var note = document.createElement("p");
         note.className = "alert at-control"; note.setAttribute("role", "alert");
         note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
-        target.insertAdjacentElement("afterend", note);
+        if (target) target.insertAdjacentElement("afterend", note);
+        else if (getComputedStyle(home).flexDirection === "column-reverse") home.appendChild(note);
+        else home.prepend(note);
+        target = target || note;
         openAround(target);
         if (alert) {
           var r = note.getBoundingClientRect();
@@ -393,10 +474,17 @@
       if (el && el.focus) el.focus({ preventScroll: true });
     }
   }
-  // The element a game marks data-land (DemLoc: its turn bar), brought to its place at the top
-  // of the screen. A sticky element counts as "in view" wherever the page is, so it is measured
-  // unstuck (its place in the page) and the page scrolled until it sits there at its sticky
-  // offset: it is then where it sticks, and what follows it (DemLoc: the roster) is just below.
+  // --- where the page lands (tabletop/KIT.md "Where the page lands"; docs/playing.md) ----
+  // 1. Another phone's action (a push) never moves this phone's view: the element at the top
+  //    of the screen (or the field being typed in) is found again by id after the swap and put
+  //    back at the same height on screen. The browser's own scroll anchoring is off on these
+  //    pages (app.css): it anchored to the bottom of the page while a swap briefly shortened it.
+  // 2. After this phone's own tap is answered: a refusal is shown at the tapped control, on
+  //    screen (above); else a data-land element the tap brought (DemLoc: the worked calculation
+  //    with Apply and Cancel, the claim) is landed on; else a tap that moved the game to another
+  //    stage (data-stage / data-status) lands on the stage's data-land="next" element or the
+  //    top of the live region; else the tapped control stays where it was on screen.
+  // 3. Opening (or reloading) a page with data-land="open" (what waits for this phone) lands on it.
   function land(el) {
     var style = getComputedStyle(el);
     if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); return; }
@@ -406,15 +494,61 @@
     el.style.position = saved;
     window.scrollTo(0, Math.max(0, top - stuckAt));
   }
-  // The data-land elements of the live region, by id ("" for one without).
   function landings(root) {
-    return Array.prototype.map.call(root.querySelectorAll("[data-land]"), function (el) {
-      return el.id || "";
-    });
+    return Array.prototype.map.call(root.querySelectorAll("[data-land]"), function (el) { return el.id || ""; });
   }
-  // Opened (or reloaded) on a page where something waits for this phone, data-land="open"
-  // (DemLoc: a calculation on my character to Apply or Cancel): the page lands on it, not where
-  // the browser would put the scroll back.
+  function stageOf() {
+    var live = document.getElementById("live"), st = live && live.querySelector("[data-stage]");
+    return (live ? live.dataset.status : "") + "/" + (st ? st.dataset.stage : "");
+  }
+  function fixed(el) {
+    for (var e = el; e && e.nodeType === 1; e = e.parentElement) {
+      var p = getComputedStyle(e).position;
+      if (p === "fixed" || p === "sticky") return true;
+    }
+    return false;
+  }
+  // The top of what the page shows under the sticky bars (scroll-padding-top says how much).
+  function visibleTop() {
+    return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  }
+  // The element that holds the view: the focused field (with an id, or its nearest ancestor
+  // with one) if on screen, else the highest element with an id whose top is on screen, else
+  // the innermost one across the top of the screen.
+  // A list, best first: the update may take the first ones away (the form being typed in,
+  // hidden while a calculation waits), and the first one left holds the view.
+  function anchor(live) {
+    var vt = visibleTop(), a = document.activeElement, out = [], inner = [];
+    if (a && live.contains(a) && !fixed(a)) {
+      var r0 = a.getBoundingClientRect();
+      var held = a.id ? a : a.parentElement && a.parentElement.closest("[id]");
+      if (r0.bottom > vt && r0.top < window.innerHeight && held && live.contains(held)) {
+        out.push({ id: held.id, top: held.getBoundingClientRect().top });
+      }
+    }
+    live.querySelectorAll("[id]").forEach(function (el) {
+      var r = el.getBoundingClientRect();
+      if (!r.height || fixed(el)) return;
+      if (r.top >= vt && r.top < window.innerHeight) out.push({ id: el.id, top: r.top });
+      else if (r.top < vt && r.bottom > vt) inner.unshift({ id: el.id, top: r.top });  // innermost first
+    });
+    return out.concat(inner);
+  }
+  function holdView(hold, y) {
+    var list = hold ? [].concat(hold) : [];
+    for (var i = 0; i < list.length; i++) {
+      var el = document.getElementById(list[i].id);
+      if (el && el.getClientRects().length) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
+    }
+    window.scrollTo(0, y);
+  }
+  // A new stage (the game started, the next preparation step, play begun, the mission over)
+  // is a new page on every phone: read from its data-land="next" element, else its first
+  // data-land element (DemLoc: the turn bar once play begins), else the region's top.
+  function landOnStage(live) {
+    var el = live.querySelector('[data-land="next"]') || live.querySelector("[data-land]");
+    if (el) land(el); else live.scrollIntoView({ block: "start" });
+  }
   function landOnOpen() {
     var el = document.querySelector('#live [data-land="open"]');
     if (!el) return;
@@ -423,52 +557,140 @@
   }
   if (document.readyState === "complete") landOnOpen();
   else window.addEventListener("load", function () { setTimeout(landOnOpen, 0); });
-  function watchSwap(target) {
-    var snap = snapshot(target);
-    var wasLobby = target.dataset.status === "lobby";
-    var before = landings(target);
-    setTimeout(function () {
-      restore(snap);
-      // Everyone lands on the top of the game (DemLoc: its turn bar) when it starts,
-      // the host too, whose thumb was on Start at the bottom of the lobby. The live
-      // region itself is scrolled to: a sticky turn bar always counts as "in view".
-      var live = document.getElementById("live");
-      if (wasLobby && live && live.dataset.status && live.dataset.status !== "lobby") {
-        live.scrollIntoView({ block: "start" });
+
+  // What a swap must keep of the region it replaces, done to the incoming copy before the swap
+  // so that the page never shows (nor measures) a shorter page in between: the open <details>
+  // and what is typed in a field another phone's update would reset.
+  // A form or an open <details> that the update takes away for a while (DemLoc hides every
+  // action while a calculation waits for Apply) is kept aside and given back when it returns.
+  var asideValues = {}, asideOpen = {};
+  function carry(from, into) {
+    if (!from || !into || !into.querySelectorAll) return;
+    from.querySelectorAll("details[id][open]").forEach(function (d) { asideOpen[d.id] = true; });
+    Object.keys(asideOpen).forEach(function (id) {
+      var twin = into.querySelector("#" + CSS.escape(id));
+      if (twin && twin.tagName === "DETAILS") { twin.open = true; delete asideOpen[id]; }
+    });
+    into.querySelectorAll("form").forEach(function (f) {
+      var kept = asideValues[sig(f)];
+      if (!kept) return;
+      delete asideValues[sig(f)];
+      kept.forEach(function (k) {
+        var t = f.querySelector(k.sel);
+        if (!t) return;
+        if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
+      });
+    });
+    from.querySelectorAll("form").forEach(function (f) {
+      if (f === sentForm) return;  // the form just sent starts afresh with the answer
+      var changed = [];
+      f.querySelectorAll("input, select, textarea").forEach(function (i) {
+        if (!i.name || i.type === "hidden") return;
+        if (i.type === "checkbox" || i.type === "radio") { if (i.checked !== i.defaultChecked) changed.push(i); }
+        else if (i.tagName === "SELECT") {
+          if (Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })) changed.push(i);
+        } else if (i.value !== i.defaultValue) changed.push(i);
+      });
+      if (!changed.length) return;
+      var twin = formBySig(into, sig(f));
+      if (!twin) {
+        asideValues[sig(f)] = changed.map(function (i) {
+          var sel = '[name="' + CSS.escape(i.name) + '"]';
+          if (i.type === "checkbox" || i.type === "radio") return { sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked };
+          if (i.tagName === "SELECT") return { sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) };
+          return { sel: sel, value: i.value };
+        });
         return;
       }
-      // A game whose play starts after steps of its own in the live region (DemLoc's mission
-      // preparation, 6.4.1: the last Next of the setup starts turn 1) marks where play is
-      // followed, data-land: the swap that first brings it lands every phone there, the one
-      // that tapped and the ones that got the push (found by a new user: both phones stayed
-      // on the log at the bottom). Only then: later swaps, which all have it, leave the
-      // player's scrolling alone. The same for any other data-land element (DemLoc: the
-      // calculation that waits for this phone's Apply or Cancel, found ~1000 px down a 740 px
-      // phone): the swap that first brings it lands the phone there; the swap that takes it
-      // away lands it back on the first one left (the turn bar), not wherever the shorter page
-      // put it (found by a new user: the bottom of the log after his Apply).
-      if (!live) return;
-      var now = Array.prototype.slice.call(live.querySelectorAll("[data-land]"));
-      var landing = now.filter(function (el) { return before.indexOf(el.id || "") < 0; })[0];
-      var gone = before.some(function (id) {
-        return !now.some(function (el) { return (el.id || "") === id; });
+      changed.forEach(function (i) {
+        var sel = '[name="' + CSS.escape(i.name) + '"]';
+        if (i.type === "checkbox" || i.type === "radio") sel += '[value="' + CSS.escape(i.value) + '"]';
+        var t = twin.querySelector(sel);
+        if (!t) return;
+        if (i.type === "checkbox" || i.type === "radio") t.checked = i.checked;
+        else if (i.tagName === "SELECT") {
+          Array.prototype.forEach.call(t.options, function (o) {
+            var was = Array.prototype.find.call(i.options, function (x) { return x.value === o.value; });
+            if (was) o.selected = was.selected;
+          });
+        } else t.value = i.value;
       });
-      if (!landing && gone) landing = now[0];
-      if (landing) land(landing);
+    });
+  }
+  var sentForm = null, mine = null, held = null;
+  document.addEventListener("htmx:configRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
+    var live = document.getElementById("live");
+    if (!form || !live || !live.contains(form)) return;
+    sentForm = form;
+    var r = form.getBoundingClientRect();
+    var at = form.id ? form : form.parentElement && form.parentElement.closest("[id]");
+    mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY,
+             at: at && live.contains(at) && !fixed(at) ? { id: at.id, top: at.getBoundingClientRect().top } : null,
+             formTop: r.top };
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var t = e.detail.target, live = document.getElementById("live");
+    if (!t || !live || !(t === live || live.contains(t)) || e.detail.shouldSwap === false) return;
+    var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
+    carry(t, incoming || e.detail.fragment);
+    if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
+    if (t === live) watchSwap(t);
+  });
+  function watchSwap(target) {
+    var snap = snapshot(target), wasLobby = target.dataset.status === "lobby";
+    setTimeout(function () {
+      restore(snap);
+      // The game starts (lobby -> playing): a new page on every phone, read from its top.
+      var now = document.getElementById("live");
+      if (wasLobby && now && now.dataset.status && now.dataset.status !== "lobby") now.scrollIntoView({ block: "start" });
     }, 0);
   }
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "live" || e.detail.shouldSwap === false) return;
-    watchSwap(e.detail.target);
-  });
   // A frame of changed blocks (tabletop/blocks.py) swaps elements inside #live: the same care
-  // (open sheets, focus, a refusal at its control, landing on what appeared).
+  // (focus, a refusal at its control); each block's swap keeps the view and what is typed
+  // (oobBeforeSwap / oobAfterSwap above).
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
     var msg = e.detail && e.detail.message;
     if (e.defaultPrevented || typeof msg !== "string" || msg.lastIndexOf("<!--delta ", 0) !== 0) return;
     var live = document.getElementById("live");
     if (live) watchSwap(live);
   });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    var t = e.target;  // the new element (detail.target is the old one, now out of the page)
+    var live = document.getElementById("live");
+    if (!held || !t || !live || !(t === live || live.contains(t))) return;
+    var h = held; held = null;
+    if (stageOf() !== h.stage) landOnStage(live); else holdView(h.hold, h.y);
+  });
+  // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
+  // target), which is always in the page, unlike the tapped form, which a push may have
+  // replaced before the answer came. Landed after the swap and after restore() above (which
+  // puts a refusal at its control).
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var cfg = e.detail && e.detail.requestConfig;
+    if (!mine || !cfg || !cfg.elt || !cfg.elt.closest || !cfg.elt.closest("[data-command]")) return;
+    var m = mine; mine = null; sentForm = null;
+    setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
+  });
+  function landAfterTap(m) {
+      var live = document.getElementById("live");
+      if (!live) return;
+      var note = live.querySelector(".alert.at-control");
+      if (note) {  // refused: at the control, on screen
+        var r = note.getBoundingClientRect();
+        if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+        return;
+      }
+      var fresh = Array.prototype.filter.call(live.querySelectorAll("[data-land]"), function (el) {
+        return el.id && m.landings.indexOf(el.id) < 0;
+      })[0];
+      if (fresh) { land(fresh); return; }
+      if (stageOf() !== m.stage) { landOnStage(live); return; }
+      var same = formBySig(live, m.sig);
+      if (same && !fixed(same)) window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
+      else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
+      else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
+  }
 })();
 
 // --- the screen stays on during a game -----------------------------------

@@ -1,11 +1,18 @@
 // Runs before htmx (not deferred, no inline script: the pages pass the CSP).
-// A tap that comes before htmx is ready (slow phone, page still loading) is kept and sent
-// once htmx is up, instead of a plain form submit that would reload the page.
+// No tap is ever turned into a navigation: a tap on an htmx form that htmx has not wired yet
+// (slow phone, page still loading; or a form a swap has just put in, tapped ~10 times a second)
+// is kept and sent through htmx once it is wired (app.js), instead of a plain form submit that
+// would reload the page (a GET of the current URL with the command in its query) and lose it.
+function htmxWired(f) {
+  var d = f["htmx-internal-data"];
+  return !!(window.htmxReady && d && d.firstInitCompleted);
+}
 document.addEventListener("submit", function (e) {
   var f = e.target;
-  if (!window.htmxReady && f.hasAttribute && (f.hasAttribute("hx-post") || f.hasAttribute("hx-get"))) {
+  if (f.hasAttribute && (f.hasAttribute("hx-post") || f.hasAttribute("hx-get")) && !htmxWired(f)) {
     e.preventDefault();
     (window.pendingSubmits = window.pendingSubmits || []).push(f);
+    if (window.htmxReady && window.sendPendingSubmits) setTimeout(window.sendPendingSubmits, 0);
   }
 }, true);
 

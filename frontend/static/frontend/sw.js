@@ -4,7 +4,7 @@
 // offline the phone shows a short notice instead. Commands (POST) and websockets are never
 // touched. A new CACHE name drops whatever an older version kept (it kept pages). At logout
 // the server answers Clear-Site-Data and the page also asks this worker to empty its cache.
-const CACHE = "demloc-static-v2";
+const CACHE = "demloc-static-v3";
 self.addEventListener("install", (e) => { self.skipWaiting(); });
 self.addEventListener("activate", (e) => {
   e.waitUntil(caches.keys().then((keys) => Promise.all(
@@ -33,9 +33,11 @@ self.addEventListener("fetch", (e) => {
   }
   if (req.mode === "navigate") {
     e.respondWith(fetch(req).catch(() => new Response(
-      "<!doctype html><meta name=viewport content='width=device-width'><title>Offline</title>" +
+      // Tried again every 2 s (no script: the pages' CSP): a page opened or reloaded while the
+      // server or the network was down becomes the table again by itself once it is back.
+      "<!doctype html><meta name=viewport content='width=device-width'><meta http-equiv=refresh content=2><title>Offline</title>" +
       "<body style='background:#14161b;color:#eee;font:16px system-ui;padding:16px'>" +
-      "<h1>Offline</h1><p>No network: the table will catch up when the phone is back online.</p>",
+      "<h1>Offline</h1><p>No connection to the table: this page tries again every 2 seconds and shows the table as soon as it answers.</p>",
       { status: 503, headers: { "Content-Type": "text/html", "Cache-Control": "no-store" } })));
   }
 });

@@ -19,7 +19,11 @@
     return region;
   }
   function announce() {
-    var bar = document.getElementById("dl-turn");
+    // The turn bar's prompt in play; the thumb bar's during preparation and once the mission
+    // is over (its one next step: Next, Placed, Close the mission).
+    var bar = [document.getElementById("dl-turn"), document.getElementById("dl-thumb")].filter(function (b) {
+      return b && b.dataset.promptKey;
+    })[0] || document.getElementById("dl-turn") || document.getElementById("dl-thumb");
     if (!bar) return;
     var key = bar.dataset.promptKey || "";
     var last = null;

@@ -1,0 +1,349 @@
+"""Where a table page lands after a tap, by touch at 360x740 (docs/playing.md "Where the page
+lands"; tabletop/KIT.md): the acting phone shows the result of its tap (the worked calculation
+with Apply and Cancel, the summoned daemon, the claim, the mission's result) or its refusal at
+the control it tapped, inside the viewport; another phone's scroll does not move and what it is
+typing survives the update (found by a new user: the shooter's phone jumped from scrollY 1,440
+to the bottom of the page; a half-filled Shoot form was reset by the other phone's tap; the
+loser of two Next turn taps at once had its refusal put at viewport y = -2,965). The next step
+of every stage is in the thumb bar (DemLoc rulebook 6.4.1 preparation, 7.2 the turn sequence,
+7.3.2.3 objective achieved). Every test prints the scroll positions it asserts."""
+
+import re
+
+from playwright.sync_api import expect
+
+from missions.demo import load_demo_missions
+from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
+from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.test_mission_lobby import login
+from tests.missions.lifecycle_flow import (
+    all_next,
+    build_guild,
+    cmd,
+    roster_id,
+    to_stage,
+)
+from tests.missions.lifecycle_flow import open_table as open_mission
+
+TOLERANCE = 2  # px: "did not move"
+
+
+def scroll_y(phone) -> float:
+    return phone.evaluate("window.scrollY")
+
+
+def in_view(phone, locator) -> dict:
+    """The locator's box, asserted wholly inside the part of the screen the bars leave (under
+    the sticky top and turn bars, above the fixed bottom bar), unless it is in a bar itself."""
+    box = locator.bounding_box()
+    assert box is not None, locator
+    in_bar = locator.evaluate("e => !!e.closest('#bottom-bar, #dl-turn')")
+    top = (
+        0
+        if in_bar
+        else phone.evaluate(
+            "() => { const t = document.getElementById('dl-turn');"
+            " return t ? t.getBoundingClientRect().bottom : 56; }"
+        )
+    )
+    bottom = 740 if in_bar else phone.locator("#bottom-bar").bounding_box()["y"]
+    assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, (box, top, bottom)
+    return box
+
+
+def hold_pushes(phone):
+    """Route ``phone``'s websocket through the test so that its pushes can be held back (two
+    phones tapping "at once": the second taps before the first one's push reached it). Returns
+    ``(hold, release)``; the page is reloaded so that its socket goes through the route."""
+    state = {"on": False, "queue": [], "page": None}
+
+    def handler(ws):
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            if state["on"]:
+                state["queue"].append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(lambda message: server.send(message))
+        state["page"] = ws
+
+    phone.route_web_socket(re.compile(r"/ws/tables/"), handler)
+    phone.reload()
+    expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+
+    def hold():
+        state["on"] = True
+
+    def release():
+        state["on"] = False
+        for message in state["queue"]:
+            state["page"].send(message)
+        state["queue"].clear()
+
+    return hold, release
+
+
+# The first element with an id whose top is on screen below the bars (else the innermost one
+# across the top of the screen): what the phone shows.
+VIEW_MARK = """() => {
+  const top = (document.getElementById('dl-turn') || {getBoundingClientRect: () => ({bottom: 56})})
+    .getBoundingClientRect().bottom;
+  let across = null;
+  for (const e of document.querySelectorAll('#live [id]')) {
+    if (e.closest('#bottom-bar, #dl-turn')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.height && r.top >= top && r.top < 600) return {id: e.id, top: r.top};
+    if (r.height && r.top < top && r.bottom > top) across = {id: e.id, top: r.top};
+  }
+  return across;  // else the innermost one across the top of the screen
+}"""
+
+
+def view_mark(phone) -> dict:
+    mark = phone.evaluate(VIEW_MARK)
+    assert mark, "nothing with an id on screen"
+    mark["scrollY"] = scroll_y(phone)
+    return mark
+
+
+def view_kept(phone, mark: dict) -> str:
+    """Another phone's update did not move this phone's view: the element that was on screen
+    is at the same height on screen (scrollY may differ by what was added or removed above)."""
+    phone.wait_for_timeout(300)  # a late push must not move it either
+    top = phone.locator(f"#{mark['id']}").evaluate("e => e.getBoundingClientRect().top")
+    assert abs(top - mark["top"]) <= TOLERANCE, (mark, top)
+    return f"#{mark['id']} at y={top:.0f} (scrollY {mark['scrollY']} -> {scroll_y(phone)})"
+
+
+def open_sheet(phone, pid: str, act: str):
+    """By touch: the character's sheet, then one of its actions (Shoot, Brawl, Arcane...)."""
+    card = phone.locator(f"#piece-{pid}")
+    if card.locator("details.dl-sheet").get_attribute("open") is None:
+        card.locator("summary.dl-summary").tap()
+    box = card.locator(f"#{act}-{pid}")
+    if box.get_attribute("open") is None:
+        box.locator("> summary").tap()
+    return box
+
+
+def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alone(new_phone):
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+
+    # Ben half fills a Shoot form (target, test die, dice, a ticked box) and keeps it in view.
+    shoot = open_sheet(ben, "s1-gunner", "shoot").locator("form")
+    shoot.locator('select[name="d.target"]').select_option("s0-vesna")
+    shoot.locator('input[name="d.test_roll"]').fill("3")
+    shoot.locator('input[name="d.dice"]').fill("4 2")
+    shoot.locator('input[name="d.positioned"]').check()
+    shoot.locator('input[name="d.dice"]').scroll_into_view_if_needed()
+    ben_y = scroll_y(ben)
+    # What Ben looks at: the card whose form he is typing in.
+    top = ben.locator("#piece-s1-gunner").evaluate("e => e.getBoundingClientRect().top")
+    mark = {"id": "piece-s1-gunner", "top": top, "scrollY": ben_y}
+
+    # Ann shoots with Korr, scrolled well down her page: she lands on the calculation.
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("1")
+    form.locator('input[name="d.dice"]').fill("6 6 6")
+    work = form.get_by_role("button", name="Work it out")
+    work.scroll_into_view_if_needed()
+    before = scroll_y(ann), version(ann)
+    work.tap()
+    pending = ann.locator("#dl-pending")
+    expect(pending).to_be_visible()
+    in_sync([ann, ben])
+    ann.wait_for_timeout(300)  # a late push must not move it either
+    box = in_view(ann, pending.locator("h2"))
+    apply_box = pending.get_by_role("button", name="Apply").bounding_box()
+    bar_top = ann.locator("#bottom-bar").bounding_box()["y"]
+    assert box["y"] < apply_box["y"] < bar_top - 24, (apply_box, bar_top)  # Apply tappable
+    ann.screenshot(path="test-artifacts/landing-shot-ann.png")
+    print(f"shot: Ann scrollY {before[0]} -> {scroll_y(ann)}, calculation at y={box['y']:.0f}")
+
+    # Ben: his scroll did not move, his form kept what he typed, the alert links to the panel.
+    expect(ben.locator("#dl-pending")).to_be_attached()
+    kept = view_kept(ben, mark)
+    ben.screenshot(path="test-artifacts/landing-shot-ben.png")
+    print(f"shot: Ben's view kept: {kept} (from scrollY {ben_y})")
+    expect(ben.locator("#dl-alert a")).to_contain_text("waits for you")
+    ben.locator("#dl-alert a").tap()
+    apply = ben.locator("#dl-pending").get_by_role("button", name="Apply")
+    in_view(ben, apply)
+    ann_y, panel = scroll_y(ann), ann.locator("#dl-pending").bounding_box()["height"]
+    apply.tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)
+    in_view(ben, ben.locator("#dl-turn"))
+    expect(ann.locator("#dl-pending")).to_have_count(0)
+    ann.wait_for_timeout(300)
+    # The panel Ann was reading left the page: what was under it stays where it was on her
+    # screen (at most the panel's height of scrolling, never a jump down the page).
+    assert scroll_y(ann) <= ann_y and ann_y - scroll_y(ann) <= panel + TOLERANCE, (ann_y, panel)
+    print(f"apply: Ann scrollY {ann_y} -> {scroll_y(ann)} (panel of {panel:.0f} px removed)")
+    ben.screenshot(path="test-artifacts/landing-applied-ben.png")
+    # The actions, hidden while the calculation waited, are back with what Ben had typed.
+    expect(shoot).to_be_visible()
+    expect(shoot.locator('select[name="d.target"]')).to_have_value("s0-vesna")
+    expect(shoot.locator('input[name="d.test_roll"]')).to_have_value("3")
+    expect(shoot.locator('input[name="d.dice"]')).to_have_value("4 2")
+    expect(shoot.locator('input[name="d.positioned"]')).to_be_checked()
+    print("shot: Ben's half-filled Shoot form kept through the calculation and its Apply")
+
+    # Ben summons with Maud (setup channelling first): he lands on the daemon's card.
+    arcane = open_sheet(ben, "s1-maud", "arcane")
+    channel = arcane.locator("form", has=ben.locator('input[value="demloc.mana.channel"]'))
+    channel.get_by_label("Common", exact=True).fill("1")
+    channel.get_by_label("Dark", exact=True).fill("1")
+    channel.get_by_label("setup channelling (seals have no effect)").check()
+    v = version(ben)
+    button = channel.get_by_role("button", name="Channel")
+    button.scroll_into_view_if_needed()
+    at = button.bounding_box()["y"]
+    button.tap()
+    expect(ben.locator("#live")).not_to_have_attribute("data-version", str(v))
+    expect(arcane.locator("[data-mana]")).to_contain_text("1 common, 1 dark")
+    ben.wait_for_timeout(300)
+    # A tap whose result is in its own form (the mana held): the form stays where it was.
+    assert abs(button.bounding_box()["y"] - at) <= TOLERANCE, (at, button.bounding_box())
+    summon = open_sheet(ben, "s1-maud", "summon")
+    button = summon.get_by_role("button", name="Summon a daemon with Codex of Salted Ash")
+    button.scroll_into_view_if_needed()
+    in_sync([ann, ben])
+    ann.evaluate("window.scrollTo(0, 600)")
+    mark, ben_before = view_mark(ann), scroll_y(ben)
+    button.tap()
+    daemon = ben.locator('[data-piece="d1"]')
+    expect(daemon).to_contain_text("Unclean daemon")
+    in_view(ben, daemon.locator("summary.dl-summary"))
+    expect(ann.locator('[data-piece="d1"]')).to_be_attached()
+    kept = view_kept(ann, mark)
+    ben.screenshot(path="test-artifacts/landing-summon-ben.png")
+    print(
+        f"summon: Ben scrollY {ben_before} -> {scroll_y(ben)}, the daemon's card on screen;"
+        f" Ann's view kept: {kept}"
+    )
+
+
+def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_bar(new_phone):
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    hold, release = hold_pushes(ben)
+    play_to_turn_end([ann, ben])
+
+    # Both phones scrolled down the page; Ann's Next turn wins, Ben's (his page not yet told)
+    # is refused: the line is at the thumb bar, on screen.
+    for phone in (ann, ben):
+        phone.evaluate("window.scrollTo(0, 900)")
+        in_view(phone, phone.get_by_role("button", name="Next turn"))
+    hold()
+    v = version(ann)
+    ann.get_by_role("button", name="Next turn").tap()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    ben.get_by_role("button", name="Next turn").tap()
+    refusal = ben.locator('.alert.at-control[data-code="stale_version"]')
+    expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
+    box = in_view(ben, refusal)
+    release()
+    ben.screenshot(path="test-artifacts/landing-two-next-ben.png")
+    print(
+        f"two Next turn taps: Ben's refusal at viewport y={box['y']:.0f}, scrollY {scroll_y(ben)}"
+    )
+    expect(ben.locator("#dl-turn-no")).to_contain_text("Turn 2")
+
+    # The claim (7.3.2.3): Ann claims from her thumb bar and lands on it; Ben confirms from his.
+    play_to_turn_end([ann, ben])
+    ben.evaluate("window.scrollTo(0, 500)")
+    mark = view_mark(ben)
+    ann.once("dialog", lambda d: d.accept())
+    claim = ann.get_by_role("button", name="Objective achieved")
+    in_view(ann, claim)
+    claim.tap()
+    in_view(ann, ann.locator("#dl-claim"))
+    confirm = ben.get_by_role("button", name="Confirm the claim")
+    expect(confirm).to_be_visible()
+    in_view(ben, confirm)
+    print(
+        f"claim: Ann on her claim at y={ann.locator('#dl-claim').bounding_box()['y']:.0f};"
+        f" Ben's view kept: {view_kept(ben, mark)}"
+    )
+    confirm.tap()
+
+    # Mission over (a table of its own: nothing to close): said in the turn bar, on screen.
+    for phone in (ann, ben):
+        expect(phone.locator("#dl-turn .dl-ended")).to_contain_text("objective achieved")
+        in_view(phone, phone.locator("#dl-turn .dl-ended"))
+    ben.screenshot(path="test-artifacts/landing-over-ben.png")
+
+
+def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_phone):
+    """The lobby's Start in view with the table options folded (a 13-option lobby was a
+    3,264 px page); then a Guild mission's preparation (6.4.1): Next in the thumb bar of the
+    phone that did not tap last, saying whom it waits for; the deployment turn's Placed in the
+    bar and an alert on the phone whose turn it becomes."""
+    host = new_phone()
+    host.goto("/missions/new/")
+    host.fill("#name", "Ann")
+    host.get_by_role("button", name="Open the table").click()
+    start = host.get_by_role("button", name="Start the game")
+    expect(start).to_be_visible()
+    in_view(host, start)
+    expect(host.locator("#table-options")).to_be_hidden()  # folded: one line with Change
+    height = host.evaluate("document.documentElement.scrollHeight")
+    host.screenshot(path="test-artifacts/landing-lobby-host.png")
+    print(
+        f"lobby: Start at y={start.bounding_box()['y']:.0f} with the page at scrollY 0, "
+        f"page {height} px"
+    )
+    host.context.close()
+
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Ben's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "characters")
+    for seat, name in ((seats[0], "Rook"), (seats[1], "Ash")):
+        cmd(table, seat, "setup.pick", character=roster_id(table, seat, name))
+    all_next(table, seats)  # -> mana
+    all_next(table, seats)  # -> miniatures
+    ann, ben = new_phone(), new_phone()
+    for phone, guild in ((ann, a), (ben, b)):
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator('[data-stage="miniatures"]')).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    ben.evaluate("window.scrollTo(0, 400)")
+    mark = view_mark(ben)
+    ann.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    wait = ann.locator("#dl-thumb-wait")
+    expect(wait).to_contain_text("waiting for Ben")
+    in_view(ann, wait)
+    next_ben = ben.locator("#dl-thumb").get_by_role("button", name="Next")
+    in_view(ben, next_ben)
+    print(
+        f"prep Next: Ben's view kept {view_kept(ben, mark)};"
+        f" his Next at y={next_ben.bounding_box()['y']:.0f}"
+    )
+    ben.screenshot(path="test-artifacts/landing-prep-next-ben.png")
+    next_ben.tap()
+
+    # Deployment: the acting phone's Placed is in its bar; the other gets the alert in turn.
+    for phone in (ann, ben):
+        expect(phone.locator('[data-stage="deployment"]')).to_be_visible()
+    acting = next(
+        p for p in (ann, ben) if p.locator("#dl-thumb").get_by_role("button", name="Placed").count()
+    )
+    other = ben if acting is ann else ann
+    placed = acting.locator("#dl-thumb").get_by_role("button", name="Placed")
+    in_view(acting, placed)
+    expect(other.locator("#dl-thumb-wait")).to_contain_text("places a miniature")
+    other.evaluate("window.scrollTo(0, 300)")
+    mark = view_mark(other)
+    placed.tap()
+    expect(acting.locator("#dl-minis .badge.ok")).to_have_count(1)
+    expect(other.locator("#dl-alert")).to_contain_text("Your turn: place one miniature")
+    turn = other.locator("#dl-thumb").get_by_role("button", name="Placed")
+    in_view(other, turn)
+    print(f"deployment: {view_kept(other, mark)}; Placed at y={turn.bounding_box()['y']:.0f}")
+    other.screenshot(path="test-artifacts/landing-deployment-turn.png")
