@@ -4,15 +4,13 @@ out), and the final result. Reads only."""
 
 from __future__ import annotations
 
-from tabletop.log import REDO_EVENT, START_EVENT, UNDO_EVENT, LoggedEvent, replay
+from tabletop.log import KIT_EVENTS, LoggedEvent, replay
 from tabletop.registry import get_ruleset
 from tabletop.services import load_log
 
 from .models import Mission
 from .rules import resolution
 from .rules.end import ended_text
-
-_KIT_EVENTS = (START_EVENT, UNDO_EVENT, REDO_EVENT)
 
 
 def timeline(ruleset, events: list[LoggedEvent]) -> list[dict]:
@@ -26,7 +24,7 @@ def timeline(ruleset, events: list[LoggedEvent]) -> list[dict]:
     for event, _line, undone, state, _meta in replay(ruleset, events, narrate=False):
         if (
             undone
-            or event.type in _KIT_EVENTS
+            or event.type in KIT_EVENTS
             or event.command_type in ("table.undo", "table.redo")
         ):
             continue

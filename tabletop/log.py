@@ -1,7 +1,10 @@
 """Folding a table's log: the game state and the kit's undo bookkeeping. Pure (no Django).
 
 Commands are the unit of undo: all events one command appended share its ``command_id``.
-The kit's own commands are ``table.start``, ``table.undo`` and ``table.redo``.
+The kit's own commands are ``table.start``, ``table.undo`` and ``table.redo``, and
+``table.seat.handover`` (sent by the server only, never a seat: a seat the host took from its phone
+was opened on another phone mid-game; its event ``table.seat.moved`` tells the table in the log,
+whatever the game). Kit events are never folded into the game state nor narrated by the game.
 
 Undo (docs/architecture.md): ``table.undo`` appends ``table.action.undone`` naming the last applied
 command; the state is the fold of every event whose command is not undone. Only the last
@@ -26,12 +29,19 @@ from typing import Any
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
-KIT_COMMANDS = frozenset({"table.start", "table.undo", "table.redo"})
+#: The server's own command when a seat the host took from its phone is opened on another phone
+#: mid-game (``tabletop.seats.seat_move``); its event is ``SEAT_MOVED_EVENT``.
+HANDOVER_COMMAND = "table.seat.handover"
+KIT_COMMANDS = frozenset({"table.start", "table.undo", "table.redo", HANDOVER_COMMAND})
 #: How many commands back undo reaches (besides stopping at a barrier).
 UNDO_DEPTH = 100
 UNDO_EVENT = "table.action.undone"
 REDO_EVENT = "table.action.redone"
 START_EVENT = "table.started"
+#: ``{"seat": <number>}``: the seat moved to another phone after the host took it from its old one.
+SEAT_MOVED_EVENT = "table.seat.moved"
+#: The kit's events: the game never folds or narrates them.
+KIT_EVENTS = (START_EVENT, UNDO_EVENT, REDO_EVENT, SEAT_MOVED_EVENT)
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,8 @@ def apply_command(meta: Meta, group: list[LoggedEvent]) -> Meta:
     """The bookkeeping after one command's events (all with the same ``command_id``)."""
     first = group[0]
     cid = first.command_id
+    if first.command_type == HANDOVER_COMMAND:
+        return meta  # not a move of the game: nothing to undo, and a pending redo stays
     if first.command_type == "table.undo":
         target = first.data["command"]
         meta.undo = [c for c in meta.undo if c != target]
@@ -190,9 +202,9 @@ def replay(
         for event in group:
             record = event.record()
             line = None
-            if narrate and event.type not in (START_EVENT, UNDO_EVENT, REDO_EVENT):
+            if narrate and event.type not in KIT_EVENTS:
                 line = ruleset.narrate(record, state)
-            if not skip and event.type != START_EVENT:
+            if not skip and event.type not in KIT_EVENTS:
                 state = ruleset.apply(state, record)
             yield event, line, group[0].command_id in undone, state, meta
 
@@ -207,13 +219,15 @@ def narrated(ruleset, events: list[LoggedEvent]) -> list[LogLine]:
 
 def recent_lines(ruleset, state: Any, events: list[LoggedEvent], undone: set[int]) -> list[LogLine]:
     """The latest ``events`` (a tail of the log) narrated against the *current* ``state``, for
-    the live view: no replay. ``undone``: the command ids undone (``Meta.undone``)."""
+    the live view: no replay. ``undone``: the command ids undone (``Meta.undone``). A seat's
+    move to another phone (``SEAT_MOVED_EVENT``) is kept with no text (its label says it)."""
     out = []
     for e in events:
         if e.type in (START_EVENT, UNDO_EVENT, REDO_EVENT):
             continue
+        text = None if e.type in KIT_EVENTS else ruleset.narrate(e.record(), state)
         out.append(LogLine(e.version, e.seat, e.type, e.command_id,
-                           ruleset.narrate(e.record(), state), e.command_id in undone, _subject(e)))
+                           text, e.command_id in undone, _subject(e)))
     return out
 
 
@@ -262,7 +276,9 @@ def step(
     ``setup`` gets ``content``, the data the opening service gathered, when there is any).
 
     Kit commands: ``table.start`` (host only, in the lobby), ``table.undo`` and ``table.redo``
-    (a seat at the table; with ``undo_own_only`` only the command's own seat).
+    (a seat at the table; with ``undo_own_only`` only the command's own seat),
+    ``table.seat.handover`` (``{"seat": <number>}``, the server only: ``seat`` None, once the
+    game has started; it changes no game state and no undo bookkeeping).
     Raises ``RuleViolation("already_started"|"not_enough_players"|"not_started"|"game_over"|
     "nothing_to_undo"|"nothing_to_redo"|"nothing_happened"|...)``, ``NotAllowed("host_only"|
     "not_your_action")``, ``NotFound("not_seated")`` and whatever the ruleset's ``decide`` raises.
@@ -294,6 +310,15 @@ def step(
             raise NotFound("not_seated", "Only a player at the table can undo.")
         new_events = [undo_event(meta) if command.type == "table.undo" else redo_event(meta)]
         _check_undo_owner(ruleset, meta, new_events[0].data["command"], seat, seat_names or {})
+    elif command.type == HANDOVER_COMMAND:
+        if seat is not None:
+            raise NotAllowed("host_only", "Only the host's tools move a seat to another phone.")
+        if status == LOBBY:
+            raise RuleViolation("not_started", "The game has not started yet.")
+        number = command.data.get("seat")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise RuleViolation("bad_command", "A seat hand-over names the seat's number.")
+        new_events = [NewEvent(SEAT_MOVED_EVENT, {"seat": number})]
     else:
         if status == LOBBY:
             raise RuleViolation("not_started", "The game has not started yet.")
@@ -324,7 +349,7 @@ def step(
         state, _ = rebuild(ruleset, [*history(), *logged])
     else:
         for e in logged:
-            if e.type != START_EVENT:
+            if e.type not in KIT_EVENTS:
                 state = ruleset.apply(state, e.record())
     if command.type == "table.start":
         status = PLAYING

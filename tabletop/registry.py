@@ -9,6 +9,7 @@ KIT_EVENT_LABELS = {
     "table.started": "started the game",
     "table.action.undone": "undid the last action",
     "table.action.redone": "redid the action",
+    "table.seat.moved": "moved to another phone (the host took the seat from its old phone)",
 }
 
 

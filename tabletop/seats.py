@@ -30,8 +30,10 @@ from django.utils import timezone
 
 from tabletop import prepared
 from tabletop.errors import NotAllowed, NotFound, RuleViolation
+from tabletop.log import HANDOVER_COMMAND
 from tabletop.models import Seat, Table, new_nonce
-from tabletop.services import READ_COLUMNS, notify_table, offer_snapshot
+from tabletop.rules import Command
+from tabletop.services import READ_COLUMNS, notify_table, offer_snapshot, run_command
 
 SALT = "tabletop.seat"
 MOVE_SALT = "tabletop.seat.move"
@@ -323,7 +325,10 @@ def seat_revoke(*, table: Table, by: Seat | None, number: int) -> Seat:
 def seat_move(*, token: str, user=None) -> Seat:
     """Open a move link: the seat gets a new nonce (the old phone, its tokens and this link
     stop working; its websocket is told) and is returned for the new phone to remember. A
-    logged-in ``user`` without a seat at that table is attached to it.
+    logged-in ``user`` without a seat at that table is attached to it. A seat the host took
+    from its phone (``seat_revoke``) and opened here once the game has started is told to the
+    table in the same transaction: the kit's ``table.seat.moved`` event, a log line on every
+    phone (docs/operations.md "The host never sees a seat's secret").
     Raises ``NotFound("bad_seat_token")`` for a used, revoked, expired or forged link."""
     with transaction.atomic():
         seat = seat_from_move_token(token)
@@ -331,6 +336,7 @@ def seat_move(*, token: str, user=None) -> Seat:
             seat = Seat.objects.select_for_update().filter(pk=seat.pk, nonce=seat.nonce).first()
         if seat is None:
             raise NotFound("bad_seat_token", "This rejoin code is not valid any more.")
+        handed_over = seat.handover
         seat.nonce = new_nonce()
         seat.handover = False
         fields = ["nonce", "handover"]
@@ -346,5 +352,7 @@ def seat_move(*, token: str, user=None) -> Seat:
             fields.append("user")
         seat.save(update_fields=fields)
         table = seat.table
+        if handed_over and table.status != Table.Status.LOBBY:
+            run_command(table, None, Command(HANDOVER_COMMAND, {"seat": seat.number}))
         transaction.on_commit(lambda: notify_table(table.pk, table.version, lobby=True))
     return seat

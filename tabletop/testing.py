@@ -21,6 +21,7 @@ from tabletop.dice import make_dice
 from tabletop.errors import TabletopError
 from tabletop.log import (
     FINISHED,
+    KIT_EVENTS,
     LOBBY,
     PLAYING,
     LoggedEvent,
@@ -134,7 +135,7 @@ class Sim:
         return [
             e.record() for e in self.log
             if e.command_id not in undone and e.command_type not in ("table.undo", "table.redo")
-            and e.type != "table.started"
+            and e.type not in KIT_EVENTS
         ]
 
     def lines(self) -> list[str]:

@@ -30,11 +30,13 @@ from rest_framework.test import APIClient
 
 from config.asgi import application
 from ops import health
-from tabletop import services
+from tabletop import live, services
+from tabletop.errors import NotAllowed, RuleViolation
 from tabletop.gate import GATE_CACHE
 from tabletop.models import Heartbeat
 from tabletop.names import MAX_MARKS, tidy_name
 from tabletop.registry import get_ruleset
+from tabletop.rules import Command
 from tabletop.seats import COOKIE, cookie_value, move_token, seat_token
 from tests.faults import PrivateRedis
 from tests.servers import ROOT, database_url, free_port, start_web, stop
@@ -211,6 +213,16 @@ async def test_a_websocket_message_that_is_no_heartbeat_renders_nothing(make_tab
 # --- names --------------------------------------------------------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/", "/ws/tables/", "/ws/tables/ABC/x/", "/x"])
+async def test_a_websocket_on_a_path_that_is_no_tables_is_refused_not_a_500(path):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", b"x=y")]
+    comm = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await comm.connect()  # Channels' router raised ValueError here: a 500
+    assert not connected
+    await comm.disconnect()
+
+
 @pytest.mark.django_db
 def test_table_titles_and_names_are_cleaned_of_overrides_invisibles_and_stacked_marks():
     dirty = "\u202eNight\u200b of\u0007 the \u2066Ravens" + "e" + "\u0301" * 42
@@ -359,6 +371,62 @@ def test_the_host_gives_only_a_seat_whose_phone_is_gone_and_never_sees_a_secret(
     # Held again: the host's link is gone again.
     assert host.get(f"/t/{table.code}/seat-qr.svg?n=1").status_code == 403
     assert host.get(f"/t/{table.code}/seat-qr.svg").status_code == 200  # the host's own seat
+
+
+@pytest.mark.django_db
+def test_a_seat_handed_to_another_phone_mid_game_is_told_to_every_phone_in_the_log(make_table):
+    table, seats = make_table("espionage", players=3)  # a card game: every seat holds a secret
+    host, third = Client(), Client()
+    host.cookies[COOKIE] = cookie_value(seats[0])
+    third.cookies[COOKIE] = cookie_value(seats[2])
+    before = table.state
+    assert host.post(f"/t/{table.code}/seats/", {"n": "1", "action": "revoke"}).status_code == 302
+    seats[1].refresh_from_db()
+    link = move_token(seats[1])
+    assert "moved to another phone" not in third.get(f"/t/{table.code}/").content.decode()
+    friend = Client()
+    assert friend.post(f"/rejoin/{link}/").status_code == 302
+    seats[1].refresh_from_db()
+    table.refresh_from_db()
+    # One kit event, told on every phone (the other seats and the new one), naming the seat.
+    moved = table.events.get(type="table.seat.moved")
+    assert moved.data == {"seat": 1} and moved.seat is None and moved.version == table.version
+    said = "P2 moved to another phone (the host took the seat from its old phone)"
+    for phone in (host, third, friend):
+        assert said in phone.get(f"/t/{table.code}/").content.decode()
+        assert "<strong>P2</strong> " + said[3:] in phone.get(f"/t/{table.code}/log/").content.decode()
+    line = live.log_lines(table, limit=1, recent=True)[0]
+    assert line["text"] == said
+    # No secret in the line nor on the wire: neither link, nonce nor token.
+    secrets_ = (link, seats[1].nonce, seat_token(seats[1]), move_token(seats[1]))
+    wire = json.dumps(line, default=str) + APIClient().get(
+        f"/api/tables/{table.code}/events", HTTP_X_SEAT_TOKEN=seat_token(seats[2])
+    ).content.decode()
+    assert not any(secret in wire for secret in secrets_)
+    # Not a move of the game: the state is untouched, nothing to undo, replay equals the table.
+    assert table.state == before
+    with pytest.raises(RuleViolation) as refused:
+        services.run_command(table, seats[2], Command("table.undo"))
+    assert refused.value.code == "nothing_to_undo"
+    report = services.table_replay(table)
+    assert report["state_matches"] and report["meta_matches"]
+    # Only the server tells it: a seat sending the kit's hand-over is refused.
+    with pytest.raises(NotAllowed):
+        services.run_command(table, seats[2], Command("table.seat.handover", {"seat": 1}))
+
+
+@pytest.mark.django_db
+def test_a_seat_handed_over_in_the_lobby_or_moved_by_its_own_player_adds_no_log_line(make_table):
+    table, seats = make_table(players=2, start=False)
+    host = Client()
+    host.cookies[COOKIE] = cookie_value(seats[0])
+    assert host.post(f"/t/{table.code}/seats/", {"n": "1", "action": "revoke"}).status_code == 302
+    seats[1].refresh_from_db()
+    assert Client().post(f"/rejoin/{move_token(seats[1])}/").status_code == 302
+    services.run_command(table, seats[0], Command("table.start"))
+    seats[1].refresh_from_db()
+    assert Client().post(f"/rejoin/{move_token(seats[1])}/").status_code == 302  # its own QR
+    assert not table.events.filter(type="table.seat.moved").exists()
 
 
 # --- a real server: forwarded headers, the log, the static manifest --------------------------------
