@@ -257,7 +257,14 @@
     n.id = "unsent"; n.className = "alert"; n.setAttribute("role", "alert");
     n.dataset.code = "not_sent";
     n.textContent = text; n.title = text;
-    if (form && document.documentElement.contains(form)) form.insertAdjacentElement("afterend", n);
+    if (form && !document.documentElement.contains(form)) {
+      // A swap replaced the tapped form while its tap waited: the line goes to its twin.
+      var h = hidden(form);
+      form = Array.prototype.filter.call(document.querySelectorAll("form[data-command]"), function (g) {
+        return hidden(g) === h;
+      })[0] || null;
+    }
+    if (form) form.insertAdjacentElement("afterend", n);
     else if (!n.parentNode) (document.getElementById("bottom-bar") || document.body).prepend(n);
     var r = n.getBoundingClientRect();
     if (r.top < 0 || r.bottom > window.innerHeight) n.scrollIntoView({ block: "center" });
@@ -266,13 +273,26 @@
   function markUnsent(form, text) {
     if (!form || !form.lastRequest) return;
     unsent = form.lastRequest;
+    if (!text && !offline && document.body.dataset.ws === "open") {
+      // No answer although the live connection is up again (it came back while the tap
+      // waited on a connection the network had silently dropped): sent again now.
+      note(form, NO_ANSWER);
+      setTimeout(function () { resend(0); }, 0);
+      return;
+    }
     note(form, text || NO_CONNECTION);
     if (!text) goneOffline();
   }
-  ["htmx:timeout", "htmx:sendError"].forEach(function (name) {
-    document.addEventListener(name, function (e) {
-      var elt = e.detail && e.detail.elt;
-      markUnsent(elt && elt.closest ? elt.closest("[data-command]") : null);
+  // A tap's request that times out or fails is watched on the request itself: htmx fires
+  // htmx:timeout / htmx:sendError on the tapped form, and when a push or the catch-up of a
+  // reconnected socket has replaced that form meanwhile, the event never reaches the document
+  // and the tap would be lost without a word.
+  document.addEventListener("htmx:beforeSend", function (e) {
+    var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
+    var form = elt && elt.closest ? elt.closest("[data-command]") : null;
+    if (!xhr || !form) return;
+    ["timeout", "error"].forEach(function (name) {
+      xhr.addEventListener(name, function () { markUnsent(form); });
     });
   });
   // A tap with no answer after 3 s says so at its control at once (the request goes on: its
