@@ -304,11 +304,16 @@
     if (!xhr || !form) return;
     xhr.lateTimer = setTimeout(function () { xhr.lateNote = note(form, NO_ANSWER); }, LATE_AFTER);
   });
+  // Any answer below 500 (applied, replayed or refused: a refusal is shown at its control) means
+  // the table answered: the line goes, wherever it was put (at the form, or in the thumb bar
+  // when a push had replaced the form), unless a tap is still waiting to be sent again.
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail && e.detail.xhr;
-    if (!xhr || !xhr.lateTimer) return;
-    clearTimeout(xhr.lateTimer);
-    if (xhr.lateNote && e.detail.successful && xhr.lateNote.textContent === NO_ANSWER) xhr.lateNote.remove();
+    if (!xhr) return;
+    if (xhr.lateTimer) clearTimeout(xhr.lateTimer);
+    if (!xhr.status || xhr.status >= 500 || unsent) return;
+    var n = document.getElementById("unsent");
+    if (n && n.textContent === NO_ANSWER) n.remove();
   });
   // The server answered 5xx (a part of it down: Redis, the database): the tap was not applied
   // (a committed one never answers 5xx). Shown at the control and sent again, with growing
