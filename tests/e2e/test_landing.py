@@ -35,7 +35,16 @@ def scroll_y(phone) -> float:
 def in_view(phone, locator) -> dict:
     """The locator's box, asserted wholly inside the part of the screen the bars leave (under
     the sticky top and turn bars, above the fixed bottom bar), unless it is in a bar itself."""
+    # The box is measured on the element found at that moment: a push that swaps in the same
+    # region (the socket's first message re-sends the whole lobby) can take it away between the
+    # lookup and the measure, which reads as "no box". Measure again on the new element; one
+    # that stays hidden still fails.
     box = locator.bounding_box()
+    for _ in range(20):
+        if box is not None:
+            break
+        phone.wait_for_timeout(50)
+        box = locator.bounding_box()
     assert box is not None, locator
     in_bar = locator.evaluate("e => !!e.closest('#bottom-bar, #dl-turn')")
     top = (

@@ -570,7 +570,13 @@
   // A new stage (the game started, the next preparation step, play begun, the mission over)
   // is a new page on every phone: read from its data-land="next" element, else its first
   // data-land element (DemLoc: the turn bar once play begins), else the region's top.
-  function landOnStage(live) {
+  // The game starting (lobby -> playing) is read from the top of the game on every phone,
+  // the host who tapped Start included (not from the turn bar, which the new page also brings).
+  function landOnStage(live, from) {
+    if (from && from.lastIndexOf("lobby/", 0) === 0 && live.dataset.status && live.dataset.status !== "lobby") {
+      live.scrollIntoView({ block: "start" });
+      return;
+    }
     var el = live.querySelector('[data-land="next"]') || live.querySelector("[data-land]");
     if (el) land(el); else live.scrollIntoView({ block: "start" });
   }
@@ -685,7 +691,7 @@
     var live = document.getElementById("live");
     if (!held || !t || !live || !(t === live || live.contains(t))) return;
     var h = held; held = null;
-    if (stageOf() !== h.stage) landOnStage(live); else holdView(h.hold, h.y);
+    if (stageOf() !== h.stage) landOnStage(live, h.stage); else holdView(h.hold, h.y);
   });
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
@@ -706,11 +712,12 @@
         if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
         return;
       }
+      if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var fresh = Array.prototype.filter.call(live.querySelectorAll("[data-land]"), function (el) {
         return el.id && m.landings.indexOf(el.id) < 0;
       })[0];
       if (fresh) { land(fresh); return; }
-      if (stageOf() !== m.stage) { landOnStage(live); return; }
+      if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var same = formBySig(live, m.sig);
       if (same && !fixed(same)) window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
       else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
