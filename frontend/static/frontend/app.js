@@ -277,18 +277,21 @@
   });
   // A tap with no answer after 3 s says so at its control at once (the request goes on: its
   // answer, when it comes, takes the line away); the 10 s timeout makes it a tap to re-send.
+  // The request's own end (loadend) stops the clock, not htmx:afterRequest: a push that swapped
+  // the tapped control's block before the answer came detaches the form, and htmx then fires
+  // afterRequest only on detached nodes, which never reaches the document (the line said "not
+  // answered" 3 s after a tap answered in milliseconds).
   var LATE_AFTER = 3000;
   document.addEventListener("htmx:beforeSend", function (e) {
     var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
     var form = elt && elt.closest ? elt.closest("[data-command]") : null;
     if (!xhr || !form) return;
     xhr.lateTimer = setTimeout(function () { xhr.lateNote = note(form, NO_ANSWER); }, LATE_AFTER);
-  });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    var xhr = e.detail && e.detail.xhr;
-    if (!xhr || !xhr.lateTimer) return;
-    clearTimeout(xhr.lateTimer);
-    if (xhr.lateNote && e.detail.successful && xhr.lateNote.textContent === NO_ANSWER) xhr.lateNote.remove();
+    xhr.addEventListener("loadend", function () {
+      clearTimeout(xhr.lateTimer);
+      var answered = xhr.status > 0 && xhr.status < 500;
+      if (xhr.lateNote && answered && xhr.lateNote.textContent === NO_ANSWER) xhr.lateNote.remove();
+    });
   });
   // The server answered 5xx (a part of it down: Redis, the database): the tap was not applied
   // (a committed one never answers 5xx). Shown at the control and sent again, with growing
