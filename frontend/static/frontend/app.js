@@ -297,23 +297,27 @@
   });
   // A tap with no answer after 3 s says so at its control at once (the request goes on: its
   // answer, when it comes, takes the line away); the 10 s timeout makes it a tap to re-send.
+  // The request's own end (loadend) stops the clock, not htmx:afterRequest: a push that swapped
+  // the tapped control's block before the answer came detaches the form, and htmx then fires
+  // afterRequest only on detached nodes, which never reaches the document (the line said "not
+  // answered" 3 s after a tap answered in milliseconds).
   var LATE_AFTER = 3000;
   document.addEventListener("htmx:beforeSend", function (e) {
     var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
     var form = elt && elt.closest ? elt.closest("[data-command]") : null;
     if (!xhr || !form) return;
     xhr.lateTimer = setTimeout(function () { xhr.lateNote = note(form, NO_ANSWER); }, LATE_AFTER);
-  });
-  // Any answer below 500 (applied, replayed or refused: a refusal is shown at its control) means
-  // the table answered: the line goes, wherever it was put (at the form, or in the thumb bar
-  // when a push had replaced the form), unless a tap is still waiting to be sent again.
-  document.addEventListener("htmx:afterRequest", function (e) {
-    var xhr = e.detail && e.detail.xhr;
-    if (!xhr) return;
-    if (xhr.lateTimer) clearTimeout(xhr.lateTimer);
-    if (!xhr.status || xhr.status >= 500 || unsent) return;
-    var n = document.getElementById("unsent");
-    if (n && n.textContent === NO_ANSWER) n.remove();
+    // htmx fires afterRequest on the tapped form, and a push may have swapped that form out (the
+    // event then never reaches the document): the clock stops on the request's own loadend. Any
+    // answer below 500 (applied, replayed or refused: a refusal is shown at its control) means
+    // the table answered: the line goes, wherever it was put, unless a tap waits to be re-sent.
+    xhr.addEventListener("loadend", function () {
+      clearTimeout(xhr.lateTimer);
+      if (!(xhr.status > 0 && xhr.status < 500) || unsent) return;
+      var n = document.getElementById("unsent");
+      if (n && n.textContent === NO_ANSWER) n.remove();
+      if (xhr.lateNote && xhr.lateNote !== n && xhr.lateNote.textContent === NO_ANSWER) xhr.lateNote.remove();
+    });
   });
   // The server answered 5xx (a part of it down: Redis, the database): the tap was not applied
   // (a committed one never answers 5xx). Shown at the control and sent again, with growing
