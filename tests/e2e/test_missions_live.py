@@ -64,6 +64,9 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(korr_ann.get_by_role("button", name="+1 damage")).to_be_visible()
     korr_ann.get_by_role("button", name="+1 damage").click()
     expect(ben.locator("#piece-s0-korr .dl-armor-dmg")).to_have_text("1")
+    # Ann taps again once her own phone shows the +1 (as a player does): a tap sent from the
+    # version before it is refused as stale (expected_version) and the counter stays at 0.
+    expect(korr_ann.locator(".dl-armor-dmg")).to_have_text("1")
     korr_ann.locator('[data-token="bleeding"]').get_by_role(
         "button", name="add a bleeding token"
     ).click()
