@@ -77,7 +77,14 @@ def test_the_last_next_of_the_preparation_lands_both_phones_on_the_turn_bar(new_
     ben.get_by_role("button", name="+1 fate point").click()
     expect(ann.locator("#live")).not_to_have_attribute("data-version", version)
     ann.wait_for_timeout(300)
-    assert abs(ann.evaluate("window.scrollY") - before) <= 2
+    # Not moved: the same scroll, or (the page a little shorter after the push, so the browser
+    # clamps) still at the bottom, on the newest log lines she was reading (KIT.md "Where the
+    # page lands": what was on screen stays where it was).
+    moved = abs(ann.evaluate("window.scrollY") - before)
+    at_bottom = ann.evaluate(
+        "window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2"
+    )
+    assert moved <= 2 or at_bottom, moved
 
 
 def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone):
