@@ -41,7 +41,7 @@ from tabletop.gate import (
     seat_by_token,
     table_by_code,
 )
-from tabletop.ids import odd_number_path
+from tabletop.ids import plain_numbers
 from tabletop.jsonsafe import loads_bounded
 from tabletop.models import Heartbeat, Table
 from tabletop.names import MAX_NAME
@@ -133,21 +133,12 @@ class SeatOut(serializers.Serializer):
     seat_token = serializers.CharField()
 
 
-def _no_odd_numbers(value):
-    """``value`` (command data) unless it holds a non-ASCII digit string: then
-    ``RuleViolation("bad_number")`` naming where (``tabletop.ids.odd_number_path``)."""
-    odd = odd_number_path(value)
-    if odd is not None:
-        raise RuleViolation("bad_number", f"{odd or 'A value'}: numbers are written with 0-9.")
-    return value
-
-
 class CommandIn(serializers.Serializer):
     type = serializers.CharField(max_length=80)
     data = serializers.DictField(required=False, default=dict)
 
     def validate_data(self, value):
-        return _no_odd_numbers(value)
+        return plain_numbers(value)
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     idempotency_key = serializers.CharField(required=False, allow_null=True, max_length=80)
 
@@ -333,7 +324,7 @@ def _plain_command(body) -> dict | None:
         and (key is None or (isinstance(key, str) and 0 < len(key) <= 80
                              and key == key.strip() and key.isprintable()))
     ):
-        return {"type": kind, "data": _no_odd_numbers(data), "expected_version": expected,
+        return {"type": kind, "data": plain_numbers(data), "expected_version": expected,
                 "idempotency_key": key}
     return None
 

@@ -9,6 +9,7 @@ crash the database driver, so it is refused before any query. Pure (no Django).
 from __future__ import annotations
 
 from tabletop.decider import parse_int as _parse_int
+from tabletop.errors import RuleViolation
 
 MAX_ID = 2**63 - 1
 
@@ -67,3 +68,14 @@ def odd_number_path(value, depth: int = 0) -> str | None:
         if found is not None:
             return f"{key}.{found}".rstrip(".")
     return None
+
+
+def plain_numbers(data):
+    """``data`` (command data) unchanged, unless it holds a string of non-ASCII digits
+    (``odd_number_path``): then ``RuleViolation("bad_number")`` naming where. The one check of
+    both command parsers (the page's form, ``tabletop.views.parse_command_form``, and the
+    API's JSON body, ``tabletop.api.CommandIn``)."""
+    odd = odd_number_path(data)
+    if odd is not None:
+        raise RuleViolation("bad_number", f"{odd or 'A value'}: numbers are written with 0-9.")
+    return data

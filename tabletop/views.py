@@ -16,7 +16,7 @@ from tabletop import seats as seat_service
 from tabletop import services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
 from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
-from tabletop.ids import odd_number_path, parse_int
+from tabletop.ids import parse_int, plain_numbers
 from tabletop.jsonsafe import JSONTooDeep, loads_bounded
 from tabletop.live import live_context, log_lines, page_response, region_response
 from tabletop.models import Table
@@ -221,9 +221,7 @@ def parse_command_form(post) -> tuple[Command, int | None, str | None]:
             parsed = [_form_value(v) for v in values]
             name = key[2:].removesuffix("[]")
             data[name] = parsed if len(parsed) > 1 or key.endswith("[]") else parsed[0]
-    odd = odd_number_path(data)
-    if odd is not None:
-        raise RuleViolation("bad_number", f"{odd or 'A value'}: numbers are written with 0-9.")
+    plain_numbers(data)
     expected = post.get("expected_version")
     expected_version = None
     if expected not in (None, ""):
