@@ -33,7 +33,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from tabletop import live as live_reads
 from tabletop import services
-from tabletop.errors import NotFound, RuleViolation, TabletopError
+from tabletop.errors import NotFound, TabletopError
 from tabletop.gate import (
     SeatJoinThrottle,
     TableCreateThrottle,
