@@ -51,6 +51,13 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    #: Not a column: a row of ``tabletop.services.READ_COLUMNS`` of this table, read together
+    #: with a seat (``tabletop.seats.seat_with_table``) so that ``run_command`` decides the next
+    #: command of this copy on it instead of reading the table again. ``run_command`` takes it
+    #: once and clears it; a row that is stale by then only costs a second try (the write is
+    #: guarded by the version).
+    first_read: tuple | None = None
+
     class Meta:
         ordering = ["-updated_at"]
 

@@ -33,7 +33,7 @@ from tabletop.errors import NotAllowed, NotFound, RuleViolation
 from tabletop.log import HANDOVER_COMMAND
 from tabletop.models import Seat, Table, new_nonce
 from tabletop.rules import Command
-from tabletop.services import READ_COLUMNS, notify_table, offer_snapshot, run_command
+from tabletop.services import READ_COLUMNS, notify_table, run_command
 
 SALT = "tabletop.seat"
 MOVE_SALT = "tabletop.seat.move"
@@ -87,7 +87,7 @@ def _load(token: str | None, salt: str, max_age: int) -> dict | None:
 # The seat and the light columns of its table, in one statement written once (the
 # ORM spends ~0.6 ms compiling this query on every command). The table's JSON columns
 # (options, setup, state, meta) stay deferred on the model (read on first use); their text is
-# handed to ``run_command`` as its first read (``offer_snapshot``).
+# handed to ``run_command`` as its first read (``Table.first_read``).
 _SEAT_FIELDS = tuple(Seat._meta.concrete_fields)
 _TABLE_FIELDS = tuple(
     f for f in Table._meta.concrete_fields if f.name not in ("options", "setup", "state", "meta")
@@ -144,7 +144,7 @@ def seat_with_table(seat_id: int, nonce: str) -> Seat | None:
         db, [f.attname for f in _TABLE_FIELDS], _converted(_TABLE_FIELDS, row[n:m])
     )
     # What run_command reads first, read here already (one round trip less per command).
-    offer_snapshot(table, row[m:])
+    table.first_read = tuple(row[m:])
     seat.table = table
     return seat
 

@@ -241,7 +241,7 @@ refused on state older than the table's committed version, docs/architecture.md)
     seat_number = seat.number if seat is not None else None
     offered = None
     if isinstance(table, Table):
-        offered, table._offered_row = getattr(table, "_offered_row", None), None
+        offered, table.first_read = table.first_read, None
     fresh = False
     for _try in range(MAX_TRIES):
         try:
@@ -292,7 +292,7 @@ MAX_TRIES = 20
 #: Commands decided under the table's row lock: the seats they read must not change meanwhile.
 LOCKED_COMMANDS = frozenset({"table.start"})
 
-#: The columns of a table ``run_command`` reads (``offer_snapshot`` takes a row of them).
+#: The columns of a table ``run_command`` reads (``Table.first_read`` is a row of them).
 READ_COLUMNS = ("code", "ruleset", "status", "version", "state", "meta", "options", "setup")
 _READ_SQL = (
     "SELECT " + ", ".join(f'"{c}"' for c in READ_COLUMNS) + ' FROM "tabletop_table" WHERE "id" = %s'
@@ -380,14 +380,6 @@ def _json(value):
     return jsontext.loads(value) if isinstance(value, (str, bytes, bytearray)) else value
 
 
-def offer_snapshot(table: Table, row) -> None:
-    """Hand ``run_command`` a row of ``READ_COLUMNS`` of ``table`` read just now (by the query
-    that found the seat): its next command of ``table`` decides on it instead of reading the
-    table again. Used once; a row that is stale by then only costs a second try (the write is
-    guarded by the version)."""
-    table._offered_row = tuple(row)
-
-
 def _read(table_id: int, *, lock: bool = False) -> _Snapshot:
     sql = _READ_SQL + (" FOR UPDATE" if lock and connection.features.has_select_for_update else "")
     with prepared.cursor() as cursor:
@@ -406,13 +398,13 @@ def _snapshot(table_id: int, row) -> _Snapshot:
 
 class _RefusedOnCopy(Exception):  # noqa: N818 - a signal inside run_command, never raised out
     """A command was refused on a copy of the table that may be older than the committed
-    row (``SNAPSHOTS`` or an offered row): ``run_command`` reads the table and decides again."""
+    row (``SNAPSHOTS`` or ``Table.first_read``): ``run_command`` reads the table and decides again."""
 
 
 def _attempt(table_id, seat, command, expected_version, idempotency_key, offered=None, *,
              fresh=False):
     """One read, decide and write: ``(CommandResult, committed fields)``, or None when the
-    table moved on between the read and the write. ``offered``: a row already read;
+    table moved on between the read and the write. ``offered``: a row already read (``Table.first_read``);
     ``fresh``: read the table (neither ``offered`` nor ``SNAPSHOTS``). A refusal decided on a
     copy raises ``_RefusedOnCopy`` (a command is never refused on state older than the
     table's committed version: the copy may be another process's past)."""

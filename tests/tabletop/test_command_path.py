@@ -71,7 +71,7 @@ def test_a_command_decided_on_an_old_read_is_decided_again_on_the_new_state(make
     table, seats = make_table(players=2)
     old, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
-    services.offer_snapshot(old, row)  # as if read before the command above committed
+    old.first_read = tuple(row)  # as if read before the command above committed
     result = services.run_command(old, seats[0], Command("counter.add", {"amount": 1}))
     assert result.version == table.version + 1
     fresh = Table.objects.get(pk=table.pk)
@@ -86,7 +86,7 @@ def test_an_old_read_with_the_phones_expected_version_is_read_again_not_refused(
     table, seats = make_table(players=2)
     stale, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
-    services.offer_snapshot(stale, row)
+    stale.first_read = tuple(row)
     result = services.run_command(stale, seats[0], Command("counter.add", {"amount": 1}),
                                   expected_version=table.version)
     assert result.version == table.version + 1
@@ -276,7 +276,7 @@ def test_an_undo_decided_on_an_old_read_is_decided_again_not_a_500(make_table):
     services.run_command(table, seats[0], Command("counter.add", {"amount": 2}))
     old, row = _read_now(table)
     services.run_command(table, seats[1], Command("counter.add", {"amount": 5}))
-    services.offer_snapshot(old, row)  # as if read before the second add committed
+    old.first_read = tuple(row)  # as if read before the second add committed
     result = services.run_command(old, seats[1], Command("table.undo"))
     fresh = Table.objects.get(pk=table.pk)
     assert result.version == fresh.version == table.version + 1
