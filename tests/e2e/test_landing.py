@@ -51,8 +51,11 @@ def in_view(phone, locator) -> dict:
         0
         if in_bar
         else phone.evaluate(
-            "() => { const t = document.getElementById('dl-turn');"
-            " return t ? t.getBoundingClientRect().bottom : 56; }"
+            # The turn bar covers the page only once it is stuck under the top bar; below the
+            # mission's result (a mission over) it is still in the flow, under what it shows.
+            "() => { const t = document.getElementById('dl-turn'); if (!t) return 56;"
+            " const r = t.getBoundingClientRect();"
+            " return r.top <= parseFloat(getComputedStyle(t).top) + 1 ? r.bottom : 56; }"
         )
     )
     bottom = 740 if in_bar else phone.locator("#bottom-bar").bounding_box()["y"]
