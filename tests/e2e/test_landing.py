@@ -304,6 +304,13 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     expect(host.locator("#table-options")).to_be_hidden()  # folded: one line with Change
     height = host.evaluate("document.documentElement.scrollHeight")
     host.screenshot(path="test-artifacts/landing-lobby-host.png")
+    # Change, by touch: the options open under it, Start still under the thumb.
+    host.locator("#table-options-fold > summary").tap()
+    first = host.locator("#table-options select").first
+    expect(first).to_be_visible()
+    in_view(host, first)
+    in_view(host, start)
+    host.screenshot(path="test-artifacts/landing-lobby-options-open.png")
     print(
         f"lobby: Start at y={start.bounding_box()['y']:.0f} with the page at scrollY 0, "
         f"page {height} px"
