@@ -16,11 +16,12 @@ from tests.guilds.factories import (
 )
 
 
-def open_table(guilds, definition, mode="standard"):
-    """Guild 0's master opens the mission; the others join with their accounts; the host
-    starts; every phone brings its Guild. Returns ``(mission, table, seats)``."""
+def open_table(guilds, definition, mode="standard", options=None):
+    """Guild 0's master opens the mission (with the table ``options``, if any); the others
+    join with their accounts; the host starts; every phone brings its Guild. Returns
+    ``(mission, table, seats)``."""
     mission, host = services.mission_open(
-        host=guilds[0].master, definition_id=definition.pk, mode=mode
+        host=guilds[0].master, definition_id=definition.pk, mode=mode, options=options
     )
     table = mission.table
     seats = [host] + [
