@@ -33,12 +33,21 @@ def open_table(guilds, definition, mode="standard", options=None):
     return mission, table, seats
 
 
+def ash_and_birch(make_guild, definition, mode="standard"):
+    """House Ash (Rook) and House Birch (Ash) at a table of ``definition`` (``open_table``):
+    ``(a, b, mission, table, (sa, sb))``."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, seats = open_table([a, b], definition, mode=mode)
+    return a, b, mission, table, seats
+
+
 def closed_training_mission(make_guild, demo_missions):
     """House Ash (Rook) and House Birch (Ash) play a training objective mission, Ash achieves
     it (7.3.2.3) and it is closed (6.4.1): ``(a, b, mission, table, (sa, sb))``."""
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
+    a, b, mission, table, (sa, sb) = ash_and_birch(
+        make_guild, demo_missions["objective"], mode="training"
+    )
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
