@@ -216,7 +216,11 @@ def undo_why(table: Table, meta: dict) -> str:
     """Why nothing can be undone at ``table`` now (its undo list is empty), in a few words for
     the greyed Undo button (docs/architecture.md, undo): ``"all undone"`` when Redo holds what
     was undone, ``"cards shown"`` when the last action showed hidden information (a
-    barrier: its events are final), else ``"nothing yet"`` (the game just started)."""
+    barrier: its events are final), ``"game over"`` once the table is finished (its closing
+    events are final: a closed DemLoc mission is not "cards shown"), else ``"nothing yet"``
+    (the game just started)."""
+    if table.status == Table.Status.FINISHED:
+        return "game over"
     if meta.get("redo"):
         return "all undone"
     last = (

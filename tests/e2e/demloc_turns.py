@@ -18,7 +18,12 @@ def seat_and_bring(ann, bob, bob_name: str = "Bob of Birch") -> str:
     expect(ann.locator(".seats")).to_contain_text(bob_name)
     ann.get_by_role("button", name="Start the game").click()
     for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild").click()
+        # The Guilds step's next step is in the thumb bar (not under it), Next only after it.
+        bring = phone.locator("#dl-thumb").get_by_role("button", name="Bring my Guild")
+        expect(bring).to_be_in_viewport(ratio=1)
+        expect(phone.locator("#dl-thumb").get_by_role("button", name="Next")).to_have_count(0)
+        bring.tap()
+        expect(phone.locator("#dl-thumb").get_by_role("button", name="Next")).to_be_in_viewport()
     return code
 
 

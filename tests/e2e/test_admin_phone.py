@@ -63,6 +63,8 @@ def test_the_admin_and_the_ops_page_do_not_scroll_sideways_at_360_px(new_phone):
     card = phone.locator(f'[data-table="{table.code}"]')
     expect(card).to_contain_text("Bartholomew of the Lower Loch Lanterns")
     expect(card).to_contain_text("Playing")
+    # A card, not a list item: no bullet at the screen's edge (the admin's square bullet).
+    assert card.evaluate("e => getComputedStyle(e).listStyleType") == "none"
     link = card.get_by_role("link", name=f"Table {table.code}", exact=True)
     link.scroll_into_view_if_needed()  # the thumb scrolls down to the live tables
     expect(link).to_be_in_viewport()

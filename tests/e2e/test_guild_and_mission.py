@@ -16,6 +16,8 @@ from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
+from tests.e2e.test_guild_landing import assert_in_view
+from tests.e2e.test_landing import in_view
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
@@ -99,6 +101,16 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     expect(sent).to_contain_text("The Drowned Bell")
     shot(tab, "guild-frozen-explore")
     assert gm.Mercenary.objects.get(guild=rookie, card__name="Ash").status == "on_mission"
+    # The missions page lists the mission in progress; its "Back to the table", by touch, lands
+    # on the preparation with the thumb bar's Next in view.
+    tab.goto("/missions/")
+    back = tab.locator(".dl-running").get_by_role("link", name="Back to the table")
+    assert_in_view(tab, back, "Back to the table")
+    shot(tab, "guild-mission-running-card")
+    back.tap()
+    expect(tab.locator('[data-stage="characters"]')).to_be_visible()
+    in_view(tab, tab.locator("#dl-thumb").get_by_role("button", name="Next"))
+    tab.close()
 
     # Back at the table: the mission is played and Ash is killed.
     for stage in ("mana", "miniatures", "deployment"):
@@ -133,10 +145,26 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     shot(ann, "guild-ability-paid-from-fate")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    # Close the mission, by touch, from the thumb bar (6.4.1 resolution): the closing phone lands
+    # on "Closed" with the thumb bar's next step, Another mission; the other phone shows it too.
+    close = bob.locator("#dl-thumb #dl-close")
+    in_view(bob, close)
     bob.once("dialog", lambda d: d.accept())
-    bob.locator("#dl-close").click()
+    close.tap()
+    expect(bob.locator("#dl-closed")).to_be_visible()
+    in_view(bob, bob.locator("#dl-closed"))
+    another = bob.locator("#dl-thumb #dl-another")
+    in_view(bob, another)
     expect(ann.locator("#dl-closed")).to_be_visible()
+    in_view(ann, ann.locator("#dl-thumb #dl-another"))
+    # The greyed Undo says why, under the thumb (not "cards shown": the mission is closed).
+    expect(bob.locator("#undo-why")).to_have_text("game over")
+    in_view(bob, bob.locator("#undo-why"))
     shot(bob, "guild-mission-closed")
+    # Another mission: the form that opens it with the same players, inside the viewport.
+    another.tap()
+    in_view(bob, bob.locator("#dl-continue button"))
+    shot(bob, "guild-mission-another")
 
     # Ledgers: the winner's rewards, the rookie's defeat (6.4.1 resolution).
     ann.goto("/guild/ledger/")

@@ -40,6 +40,13 @@ def finish_turn(t: Sim) -> None:
         pass_phase(t)
 
 
+def next_turn(t: Sim, seat: int) -> None:
+    """Every player passes both phases of the turn (7.2, 7.3), then ``seat`` taps Next turn
+    (the end of the turn, 8, and the next one starting, 7.1)."""
+    finish_turn(t)
+    run(t, seat, "turn.next")
+
+
 def piece(t: Sim, pid: str) -> dict:
     return t.state["pieces"][pid]
 

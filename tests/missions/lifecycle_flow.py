@@ -16,11 +16,12 @@ from tests.guilds.factories import (
 )
 
 
-def open_table(guilds, definition, mode="standard"):
-    """Guild 0's master opens the mission; the others join with their accounts; the host
-    starts; every phone brings its Guild. Returns ``(mission, table, seats)``."""
+def open_table(guilds, definition, mode="standard", options=None):
+    """Guild 0's master opens the mission (with the table ``options``, if any); the others
+    join with their accounts; the host starts; every phone brings its Guild. Returns
+    ``(mission, table, seats)``."""
     mission, host = services.mission_open(
-        host=guilds[0].master, definition_id=definition.pk, mode=mode
+        host=guilds[0].master, definition_id=definition.pk, mode=mode, options=options
     )
     table = mission.table
     seats = [host] + [
@@ -32,12 +33,21 @@ def open_table(guilds, definition, mode="standard"):
     return mission, table, seats
 
 
+def ash_and_birch(make_guild, definition, mode="standard"):
+    """House Ash (Rook) and House Birch (Ash) at a table of ``definition`` (``open_table``):
+    ``(a, b, mission, table, (sa, sb))``."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    b = make_guild("House Birch", "blue", ("Ash",))
+    mission, table, seats = open_table([a, b], definition, mode=mode)
+    return a, b, mission, table, seats
+
+
 def closed_training_mission(make_guild, demo_missions):
     """House Ash (Rook) and House Birch (Ash) play a training objective mission, Ash achieves
     it (7.3.2.3) and it is closed (6.4.1): ``(a, b, mission, table, (sa, sb))``."""
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"], mode="training")
+    a, b, mission, table, (sa, sb) = ash_and_birch(
+        make_guild, demo_missions["objective"], mode="training"
+    )
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     achieve(table, sa)
     services.mission_close(mission_id=mission.pk)

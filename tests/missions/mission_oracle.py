@@ -58,6 +58,12 @@ def _alive(p: dict) -> bool:
 
 
 def _fatal(p: dict) -> bool:
+    # A plain restatement of the conditions the rulebook states outright, not a copy of the
+    # app's ``damage.is_fatally_wounded`` (the oracle imports none of the app's rules code):
+    # more poison tokens than the hit factor kill (6.4.2, 8.1 POISONOUS x, 8.2 POISON x); 3
+    # broken hearts kill (5.1.1 hit factor; a daemon: its heart tokens, 7.2.3.2); a possessed
+    # character dies only with its broken hearts *and* 3 broken armor tokens (7.2.3 "daemon
+    # possessed").
     if p["poison"] > p["hit"]:
         return True
     full = p["broken_hearts"] >= p["heart_limit"]

@@ -13,7 +13,7 @@ from missions.demo import DEMO_MISSIONS
 from missions.rules import resolution
 from missions.rules.roster import DEMO_GUILDS
 
-from .demloc_sim import finish_turn, new_sim, piece, run
+from .demloc_sim import finish_turn, new_sim, next_turn, piece, run
 from .lifecycle_data import definition, guild_payload
 from .test_demloc_mission_script import code, three
 from .test_lifecycle_setup import play_through
@@ -127,8 +127,7 @@ def test_each_played_turn_is_closed_once_8_2():
     t = new_sim(options={"turn_limit": "3"})
     run(t, BOB, "tokens.adjust", piece=BRAM, token="poison", delta=1)
     for _ in range(2):
-        finish_turn(t)
-        run(t, ANN, "turn.next")
+        next_turn(t, ANN)
     finish_turn(t)
     run(t, ANN, "mission.end")
     assert piece(t, BRAM)["poison"] == 4 and piece(t, BRAM)["status"] == "in_play"
@@ -145,8 +144,7 @@ def test_with_a_turn_limit_the_counter_counts_the_last_turn_6_4_2():
     t = two("control", turn_limit=2)
     assert t.state["turn_limit"] == 2 and t.state["objective"]["target"] == 2
     run(t, ANN, "objective.control", action="start")
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     assert t.state["objective"]["count"] == 1 and t.state["turn"] == 2
     finish_turn(t)
     assert code(t, ANN, "turn.next") == "turn_limit"
@@ -174,8 +172,7 @@ def test_the_salt_market_ends_at_the_end_of_the_third_turn_held_6_4_2():
     assert t.state["objective"]["target"] == 3
     run(t, ANN, "objective.control", action="start")
     for turn in (1, 2):
-        finish_turn(t)
-        run(t, ANN, "turn.next")
+        next_turn(t, ANN)
         assert t.state["turn"] == turn + 1 and t.state["ended"] is None
     run(t, BOB, "tokens.adjust", piece="s1-m21", token="bleeding", delta=3)
     before = piece(t, "s1-m21")["hit_damage"]
@@ -201,8 +198,7 @@ def test_a_guild_that_left_loses_its_control_counter_and_cannot_win_6_4_2():
     assert t.state["ended"] is None
     assert t.state["objective"] == {**t.state["objective"], "counting": False, "count": 0}
     for _ in range(2):
-        finish_turn(t)
-        run(t, BOB, "turn.next")
+        next_turn(t, BOB)
     assert t.state["ended"] is None and t.state["objective"]["count"] == 0
     run(t, BOB, "surrender.vote", agree=True)
     run(t, CID, "surrender.vote", agree=True)
@@ -233,8 +229,7 @@ def test_after_a_guild_left_the_draw_line_names_the_players_still_in_it_7():
     line names Ann and Cid with their own weights (1/3 and 2/3 or 2/3 and 1/3), never Bob."""
     t = three()
     leave(t, BOB)
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     started = t.log[-1]
     assert started.type == "demloc.turn.started" and started.data["seats"] == [ANN, CID]
     first = t.state["previous_first"]
@@ -279,8 +274,7 @@ def test_a_pentacle_strikes_only_in_the_hand_to_hand_sub_phase_and_once_8_3():
     assert after != before
     assert code(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM]) == "already_struck"
     assert (piece(t, BRAM)["armor_damage"], piece(t, BRAM)["hit_damage"]) == after
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     while t.state["phase"] == "strategic":
         run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
     run(t, ANN, "pentacle.strike", piece=VESNA, targets=[BRAM])
@@ -312,12 +306,10 @@ def test_a_guild_with_no_character_on_the_board_counts_no_turn_6_4_2():
     is not counted and the mission does not end by control: turn 3 starts."""
     t = two("control")
     run(t, ANN, "objective.control", action="start")
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     assert t.state["objective"]["count"] == 1
     run(t, ANN, "piece.escape", piece="s0-m11")
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     assert t.state["objective"]["count"] == 1
     assert t.state["ended"] is None and t.state["turn"] == 3
     assert any("has no character on the board: the turn is not counted" in x for x in t.lines())

@@ -4,7 +4,7 @@ import pytest
 
 from tabletop.errors import RuleViolation
 
-from .demloc_sim import finish_turn, new_sim, piece, run
+from .demloc_sim import new_sim, next_turn, piece, run
 
 ANN, BOB = 0, 1
 VESNA, KORR, WATCH = "s0-vesna", "s0-korr", "s0-watch"
@@ -84,16 +84,13 @@ def test_objective_counter_ends_the_mission_when_held_long_enough():
     # 6.4.2 objective control: start, suspend, reaches its target and ends the mission.
     t = new_sim(options={"objective_turns": "2"})
     run(t, BOB, "objective.control", action="start")
-    finish_turn(t)
-    run(t, BOB, "turn.next")
+    next_turn(t, BOB)
     assert t.state["objective"]["count"] == 1 and t.state["ended"] is None
     run(t, BOB, "objective.control", action="suspend")
-    finish_turn(t)
-    run(t, BOB, "turn.next")
+    next_turn(t, BOB)
     assert t.state["objective"]["count"] == 1
     run(t, BOB, "objective.control", action="start")
-    finish_turn(t)
-    run(t, BOB, "turn.next")
+    next_turn(t, BOB)
     assert t.state["ended"] == {"reason": "objective_control", "seat": BOB}
     assert (
         code_of(lambda: run(t, ANN, "fate.spend", amount=1)) == "game_over"
@@ -114,8 +111,7 @@ def test_total_elimination_is_detected_at_the_end_of_the_turn():
     for pid in (MAUD, BRAM, GUNNER):
         run(t, ANN, "damage.assign", piece=pid, amount=30, mode="hit")
     assert code_of(lambda: run(t, ANN, "mission.end")) == "cannot_end"
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     assert t.state["elimination"] == ANN
     run(t, ANN, "mission.end")
     assert t.state["ended"] == {"reason": "elimination", "seat": ANN}
@@ -128,8 +124,7 @@ def test_bleeding_and_poison_timing_options(bleeding, poison, after_turn_end):
     t = new_sim(options={"bleeding": bleeding, "poison": poison})
     run(t, ANN, "tokens.adjust", piece=VESNA, token="bleeding", delta=2)
     run(t, ANN, "tokens.adjust", piece=VESNA, token="poison", delta=1)
-    finish_turn(t)
-    run(t, ANN, "turn.next")
+    next_turn(t, ANN)
     v = piece(t, VESNA)
     assert (v["hit_damage"], v["poison"]) == after_turn_end
     # The narration of the turn change (the end of turn 1, then turn 2), in the order things
@@ -152,8 +147,7 @@ def test_fury_doubles_for_two_turns_and_costs_a_broken_heart_each():
     )
     run(t, ANN, "effect.set", piece=VESNA, effect="fury", on=True)
     for expected in (1, 2):
-        finish_turn(t)
-        run(t, ANN, "turn.next")
+        next_turn(t, ANN)
         assert piece(t, VESNA)["broken_hearts"] == expected
     assert piece(t, VESNA)["fury"] == 0
 

@@ -8,10 +8,10 @@ from missions.models import Mission, MissionDefinition
 from .lifecycle_flow import (
     achieve,
     all_next,
+    ash_and_birch,
     closed_training_mission,
     cmd,
     kill,
-    open_table,
     prepare,
     roster_id,
     state,
@@ -45,9 +45,7 @@ def test_lobby_opens_a_mission_table_for_a_guild_master(client, make_guild, demo
 def test_every_phase_renders_and_the_bind_button_brings_the_guild(
     client, make_guild, demo_missions
 ):
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["waves"])
+    a, b, mission, table, (sa, sb) = ash_and_birch(make_guild, demo_missions["waves"])
     client.force_login(a.master)
     url = reverse("tabletop:table", args=[table.code])
     seen = {}
@@ -101,9 +99,7 @@ def test_bind_view_refuses_a_phone_without_a_seat_and_binds_a_seated_master(
 
 
 def test_close_from_the_page_then_report_and_json(client, make_guild, demo_missions):
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    a, b, mission, table, (sa, sb) = ash_and_birch(make_guild, demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
     kill(table, sb, "Ash")
     cmd(table, sa, "kill.count", kind="mercenary", level=1)
@@ -205,9 +201,7 @@ def test_an_ended_mission_not_yet_closed_says_so_in_the_status_badge_6_4_1(
     """Found by a new user: the badge said "Playing" next to the result and the Close button.
     A lobby mission that ended is over once it is closed (6.4.1: the result is written into
     the guilds; until then undo may reopen it)."""
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    a, b, mission, table, (sa, sb) = ash_and_birch(make_guild, demo_missions["objective"])
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
 
     def badge(html: str) -> str:
@@ -231,9 +225,7 @@ def test_the_home_page_lists_a_table_with_the_words_of_its_status_badge(
     """Found by a new user: the home page's list said "Playing" for a table whose page said
     "Ended: close to write the results". One function gives both their words
     (``tabletop.live.table_status_text``), in preparation, play, ended and closed."""
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    a, b, mission, table, (sa, sb) = ash_and_birch(make_guild, demo_missions["objective"])
     client.force_login(b.master)
     url = reverse("tabletop:table", args=[table.code])
 
@@ -273,9 +265,7 @@ def test_the_way_back_from_a_live_table_leads_to_the_running_mission(
     # showed "Start a mission" with the running mission a line at the bottom. Now the running
     # mission comes first, with its status, players and a button back to its table; once it is
     # closed, it is only in the recent list.
-    a = make_guild("House Ash", "red", ("Rook",))
-    b = make_guild("House Birch", "blue", ("Ash",))
-    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    a, b, mission, table, (sa, sb) = ash_and_birch(make_guild, demo_missions["objective"])
     client.force_login(b.master)
     html = client.get(reverse("missions:lobby")).content.decode()
     running = html[html.index("Your mission in progress") :]

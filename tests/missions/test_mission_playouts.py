@@ -40,15 +40,16 @@ from django.utils import timezone
 from guilds import models as gm
 from missions import services
 from missions.models import Mission, MissionDefinition
+from tabletop import jsontext
 from tabletop import services as table_services
 from tabletop.errors import TabletopError
 from tabletop.log import Meta, rebuild
-from tabletop.models import Event, Table
+from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.testing import Sim
 
-from .lifecycle_flow import build_guild
+from .lifecycle_flow import build_guild, open_table
 from .mission_oracle import P, S, judge
 
 SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2"))
@@ -165,18 +166,10 @@ def rewards_of(d: MissionDefinition) -> dict:
 
 
 def open_mission(guilds, definition, mode, options):
-    """The lobby, through the services: the host opens, the others join, the host starts,
-    every phone brings its Guild (the raffle follows, 6.4.1)."""
-    mission, host = services.mission_open(
-        host=guilds[0].master, definition_id=definition.pk, mode=mode, options=options
-    )
-    table = mission.table
-    seats = [host] + [
-        table_services.seat_join(table=table, name=g.name, user=g.master) for g in guilds[1:]
-    ]
-    table_services.run_command(table, host, Command("table.start"))
-    for g, seat in zip(guilds, seats, strict=True):
-        services.mission_guild_bind(table=table, seat=seat, user=g.master)
+    """The lobby, through the services (``lifecycle_flow.open_table``): the host opens with
+    ``options``, the others join, the host starts, every phone brings its Guild (the raffle
+    follows, 6.4.1)."""
+    mission, table, _ = open_table(guilds, definition, mode, options=options)
     table.refresh_from_db()
     return mission, table
 
@@ -201,36 +194,24 @@ def sim_of(table: Table, seed: int) -> Sim:
 
 
 def store(table: Table, sim: Sim) -> None:
-    """The pure run's events appended to the table's and its projection stored, as
-    ``run_command`` writes them; then the Guilds' holds synced as its receiver would have."""
-    since, now = table.version, timezone.now()
-    game = sim.ruleset
-    Event.objects.bulk_create(
-        [
-            Event(
-                table_id=table.pk,
-                version=e.version,
-                type=e.type,
-                data=e.data,
-                seat=e.seat,
-                command_id=e.command_id,
-                command_type=e.command_type,
-                final=e.final,
-                tape=e.tape,
-                created_at=now,
-            )
-            for e in sim.log
-            if e.version > since
-        ]
+    """The pure run's events appended to the table's and its projection stored by the kit's
+    own write (``run_command``'s, guarded by the version); then the Guilds' holds synced as
+    its receiver would have."""
+    since, game = table.version, sim.ruleset
+    new = table_services._Snapshot(
+        table.pk,
+        table.code,
+        table.ruleset,
+        sim.status,
+        sim.version,
+        game.dump(sim.state),
+        sim.meta.dump(),
+        dict(table.options),
+        table.setup,
     )
-    written = Table.objects.filter(pk=table.pk, version=since).update(
-        state=json.loads(json.dumps(game.dump(sim.state))),
-        meta=sim.meta.dump(),
-        version=sim.version,
-        status=sim.status,
-        updated_at=now,
-    )
-    assert written == 1
+    row = {"state": jsontext.dumps(new.state), "meta": jsontext.dumps(new.meta)}
+    logged = [e for e in sim.log if e.version > since]
+    assert table_services._write(since, new, logged, None, row, timezone.now())
     # This process's cached snapshot of the table (``run_command`` decides on it) is the one
     # from before the pure run: forget it, as another process would never have had it.
     table_services.SNAPSHOTS.drop(table.pk)
@@ -411,7 +392,9 @@ def check_ledgers(mission, sim, before, merc_before, expected):
         )
     chosen = set(expected.fates)
     for m in gm.Mercenary.objects.filter(guild_id__in=seat_guild.values()).exclude(pk__in=chosen):
-        assert (m.status, m.heal_feods) == merc_before[m.pk], f"{m.card.name} changed (not chosen for the mission)"
+        assert (m.status, m.heal_feods) == merc_before[m.pk], (
+            f"{m.card.name} changed (not chosen for the mission)"
+        )
     if expected.point is not None:
         point_id, holder = expected.point
         assert gm.ControlPoint.objects.get(pk=point_id).holder_id == holder, "the control spot"

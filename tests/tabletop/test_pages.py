@@ -23,6 +23,25 @@ def test_new_table_makes_the_creator_host_and_shows_code_and_qr(client):
     assert response_url
 
 
+def test_players_see_their_seat_not_the_table_version(client):
+    """Found by a new user: "You are Ann · version 30": the version is for the page script
+    (``data-version``), not a player."""
+    table = open_table(client)
+    client.post(f"/t/{table.code}/command/", {"type": "table.start"})
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "You are <strong>Ann</strong></p>" in page
+    assert "· version" not in page
+
+
+def test_sign_up_and_log_in_name_the_field_the_same(client):
+    """Found by a new user: sign-up said "Username", log-in "User name"."""
+    signup = client.get("/accounts/signup/").content.decode()
+    login = client.get("/accounts/login/").content.decode()
+    for page in (signup, login):
+        assert re.search(r'<label for="id_username">Username:?</label>', page), page
+        assert "User name" not in page
+
+
 def test_new_table_preselects_a_real_game_not_the_kit_demo(client):
     """Found by a new user: New table preselected "Counter (kit demo)"."""
     page = client.get("/tables/new/").content.decode()

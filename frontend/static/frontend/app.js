@@ -246,7 +246,9 @@
   // once the phone is back: the server applies it, replays it if it had arrived, or refuses it
   // as stale ("Someone acted just before you") with the current state, which the answer shows.
   var unsent = null;
+  var RESEND_WAIT = [2000, 3000, 4000, 6000, 8000, 10000], resendWait = 0;  // see resend()
   document.addEventListener("htmx:configRequest", function (e) {
+    if (resendWait) e.detail.timeout = resendWait;
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
     if (form) form.lastRequest = { path: e.detail.path, values: Object.assign({}, e.detail.parameters) };
   });
@@ -287,14 +289,6 @@
   // htmx:timeout / htmx:sendError on the tapped form, and when a push or the catch-up of a
   // reconnected socket has replaced that form meanwhile, the event never reaches the document
   // and the tap would be lost without a word.
-  document.addEventListener("htmx:beforeSend", function (e) {
-    var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
-    var form = elt && elt.closest ? elt.closest("[data-command]") : null;
-    if (!xhr || !form) return;
-    ["timeout", "error"].forEach(function (name) {
-      xhr.addEventListener(name, function () { markUnsent(form); });
-    });
-  });
   // A tap with no answer after 3 s says so at its control at once (the request goes on: its
   // answer, when it comes, takes the line away); the 10 s timeout makes it a tap to re-send.
   // The request's own end (loadend) stops the clock, not htmx:afterRequest: a push that swapped
@@ -306,6 +300,9 @@
     var xhr = e.detail && e.detail.xhr, elt = e.detail && e.detail.elt;
     var form = elt && elt.closest ? elt.closest("[data-command]") : null;
     if (!xhr || !form) return;
+    ["timeout", "error"].forEach(function (name) {
+      xhr.addEventListener(name, function () { markUnsent(form); });
+    });
     xhr.lateTimer = setTimeout(function () { xhr.lateNote = note(form, NO_ANSWER); }, LATE_AFTER);
     // htmx fires afterRequest on the tapped form, and a push may have swapped that form out (the
     // event then never reaches the document): the clock stops on the request's own loadend. Any
@@ -336,10 +333,7 @@
   // the re-send waits a short while, then gives up on that connection (an aborted request
   // closes it) and tries again on another one, until it is answered or the phone is offline
   // again; the same idempotency key makes every try count once.
-  var RESEND_WAIT = [2000, 3000, 4000, 6000, 8000, 10000], resendWait = 0;
-  document.addEventListener("htmx:configRequest", function (e) {
-    if (resendWait) e.detail.timeout = resendWait;
-  });
+  // (RESEND_WAIT / resendWait: the request's timeout, set in the configRequest listener above.)
   var NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again.";
   var resentRefused = {};  // idempotency key of a re-sent tap -> the HTTP status of its answer
   document.addEventListener("htmx:afterRequest", function (e) {
