@@ -113,9 +113,13 @@ class Phone:
 
 def secrets_of(table: Table, seat) -> list[str]:
     """Markers of what only ``seat`` may see, where a test can name it: the counter's secret
-    number, as its page shows it."""
+    number, and the cards of a card game's hand (Realm, Personal Demons: each hand card is
+    shown with ``data-card="<id>"``, its id unique in the game), as its page shows them."""
     if table.ruleset == "counter" and table.state:
         return [f'id="secret">{table.state["secrets"][str(seat.number)]}<']
+    if table.ruleset in ("realm", "personal_demons") and table.state:
+        me = live_reads.seat_view(table, seat).get("me") or {}
+        return [f'data-card="{c["id"]}"' for c in me.get("hand") or []]
     return []
 
 
@@ -138,7 +142,8 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
     phones = {key: Phone() for key in views}
     shown: dict = {key: None for key in views}
     rnd = random.Random(seed)
-    figures = {"commands": 0, "deltas": 0, "whole": 0, "delta_bytes": 0, "whole_bytes": 0}
+    figures = {"commands": 0, "deltas": 0, "whole": 0, "delta_bytes": 0, "whole_bytes": 0,
+               "secrets_shown": 0}
 
     def fan_out(first: bool) -> None:
         current = Table.objects.get(pk=table.pk)
@@ -161,6 +166,8 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
         for key, (seat, _) in views.items():
             expected = fresh(current, seat, seat_rows)
             assert phones[key].page() == expected, (name, seed, key, current.version)
+            if seat is not None:  # the markers are real: the seat's own page shows them
+                figures["secrets_shown"] += sum(s in expected for s in secrets_of(current, seat))
         for (bid, audience), variants in by_block.items():
             assert len(variants) == 1, f"public block {bid} differs between {audience} views"
             # a secret of one seat in it would be on every other seat's page too
@@ -193,6 +200,9 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
 def test_every_phone_assembled_from_its_frames_shows_a_fresh_render(make_table, name):
     figures = play(make_table, name, seed=3, commands=16)
     assert figures["commands"] >= 1
+    if name in ("counter", "realm", "personal_demons"):
+        # the secrets checked against every public block were on their own seats' pages
+        assert figures["secrets_shown"] > 0
 
 
 def own_piece_tap(view: dict, n: int) -> Command:
