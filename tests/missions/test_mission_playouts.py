@@ -446,6 +446,8 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
         "kills_win": rnd.choice(["count", "fame"]),
         "surrender": rnd.choice(["agreement", "loses"]),
         "relic_death": rnd.choice(["dropped", "kept"]),
+        "fate_points": rnd.choice(["0", "1", "3", "6"]),
+        "equal_shot": rnd.choice(["armor", "carry"]),
     }
     at_table = guilds[:players]
     definition = definition_for(demos, kind, ending, seed, rnd)
