@@ -437,7 +437,10 @@ def check_turns(sim: Sim, pre: dict) -> None:
 def one_mission(guilds, demos, players: int, seed: int) -> str:
     rnd = random.Random(f"{players}:{seed}")
     kind = KINDS[(seed + 2 * players) % len(KINDS)]
-    ending = ENDINGS[kind][(seed + players) % len(ENDINGS[kind])]
+    # The ending from the seed's round of KINDS (seed // 5), not seed % 5 as the kind: both
+    # from seed % 5 tied each kind to one ending per Guild count (2 players: objective
+    # missions only ever steered to elimination, so none ended by its objective).
+    ending = ENDINGS[kind][(seed // len(KINDS) + players) % len(ENDINGS[kind])]
     mode = "training" if rnd.random() < 0.15 else "standard"
     options = {
         "bleeding": rnd.choice(["start", "end"]),
