@@ -56,17 +56,18 @@ def server_url(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def new_phone(browser, transactional_db, server_url):
-    """``new_phone() -> Page``: a 360x740 touch phone in its own browser context (cookies)."""
+def phone_at(browser, transactional_db):
+    """``phone_at(base_url) -> Page``: a 360x740 touch phone in its own browser context (cookies)
+    on the server at ``base_url`` (a test's own server, or a proxy in front of one)."""
     contexts = []
 
-    def make():
+    def make(base_url: str):
         context = browser.new_context(
             viewport={"width": 360, "height": 740},
             is_mobile=True,
             has_touch=True,
             device_scale_factor=1,
-            base_url=server_url,
+            base_url=base_url,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
@@ -75,6 +76,13 @@ def new_phone(browser, transactional_db, server_url):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_phone(phone_at, server_url):
+    """``new_phone() -> Page``: a 360x740 touch phone in its own browser context (cookies), on
+    the session's server."""
+    return lambda: phone_at(server_url)
 
 
 def shot(page, name: str) -> Path:

@@ -16,6 +16,7 @@ from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import shot
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
+from tests.e2e.test_landing import in_view
 from tests.e2e.test_mission_lobby import login, tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
@@ -133,10 +134,23 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     shot(ann, "guild-ability-paid-from-fate")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins")
+    # Close the mission, by touch, from the thumb bar (6.4.1 resolution): the closing phone lands
+    # on "Closed" with the thumb bar's next step, Another mission; the other phone shows it too.
+    close = bob.locator("#dl-thumb #dl-close")
+    in_view(bob, close)
     bob.once("dialog", lambda d: d.accept())
-    bob.locator("#dl-close").click()
+    close.tap()
+    expect(bob.locator("#dl-closed")).to_be_visible()
+    in_view(bob, bob.locator("#dl-closed"))
+    another = bob.locator("#dl-thumb #dl-another")
+    in_view(bob, another)
     expect(ann.locator("#dl-closed")).to_be_visible()
+    in_view(ann, ann.locator("#dl-thumb #dl-another"))
     shot(bob, "guild-mission-closed")
+    # Another mission: the form that opens it with the same players, inside the viewport.
+    another.tap()
+    in_view(bob, bob.locator("#dl-continue button"))
+    shot(bob, "guild-mission-another")
 
     # Ledgers: the winner's rewards, the rookie's defeat (6.4.1 resolution).
     ann.goto("/guild/ledger/")

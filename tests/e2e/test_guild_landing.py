@@ -121,15 +121,22 @@ def test_equip_and_unequip_by_touch_land_on_the_weapon_row(new_phone):
     shot(phone, "guild-landing-equip-refused")
 
 
-def test_buy_by_touch_lands_on_the_bought_weapon_with_its_equip(new_phone):
+def tap_below_the_fold(new_phone, path: str, button: str):
+    """The Guild master of a long armory opens ``path``, scrolls to the button named ``button``
+    (more than a screen down) and taps it; returns the phone."""
     guild = a_guild_with_a_long_armory()
     phone = new_phone()
     login(phone, guild.master.username)
-    phone.goto("/guild/armory/")
-    buy = phone.get_by_role("button", name="Buy Hunting Bow · 15 feods")
-    scroll_to(phone, buy)
-    assert phone.evaluate("scrollY") > HEIGHT  # the buy list is below the armory
-    buy.tap()
+    phone.goto(path)
+    control = phone.get_by_role("button", name=button)
+    scroll_to(phone, control)
+    assert phone.evaluate("scrollY") > HEIGHT  # below the first screen
+    control.tap()
+    return phone
+
+
+def test_buy_by_touch_lands_on_the_bought_weapon_with_its_equip(new_phone):
+    phone = tap_below_the_fold(new_phone, "/guild/armory/", "Buy Hunting Bow · 15 feods")
     row = phone.locator('#guild-main li[data-weapon="Hunting Bow"]')
     done = row.locator(".notice.done")
     expect(done).to_have_text("Hunting Bow bought: it is in the armory.")
@@ -139,14 +146,7 @@ def test_buy_by_touch_lands_on_the_bought_weapon_with_its_equip(new_phone):
 
 
 def test_enlist_by_touch_lands_on_the_new_mercenary(new_phone):
-    guild = a_guild_with_a_long_armory()
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/dormitory/")
-    enlist = phone.get_by_role("button", name="Enlist Tibbs Gutterhand")
-    scroll_to(phone, enlist)
-    assert phone.evaluate("scrollY") > HEIGHT
-    enlist.tap()
+    phone = tap_below_the_fold(new_phone, "/guild/dormitory/", "Enlist Tibbs Gutterhand")
     row = phone.locator('#guild-main li[data-mercenary="Tibbs Gutterhand"]')
     done = row.locator(".notice.done")
     expect(done).to_have_text("Tibbs Gutterhand enlisted.")

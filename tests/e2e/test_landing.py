@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from missions.demo import load_demo_missions
 from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
 from tests.e2e.test_bottom_bar import open_table
-from tests.e2e.test_mission_lobby import login
+from tests.e2e.test_mission_lobby import open_at_stage
 from tests.missions.lifecycle_flow import (
     all_next,
     build_guild,
@@ -51,8 +51,11 @@ def in_view(phone, locator) -> dict:
         0
         if in_bar
         else phone.evaluate(
-            "() => { const t = document.getElementById('dl-turn');"
-            " return t ? t.getBoundingClientRect().bottom : 56; }"
+            # The turn bar covers the page only once it is stuck under the top bar; below the
+            # mission's result (a mission over) it is still in the flow, under what it shows.
+            "() => { const t = document.getElementById('dl-turn'); if (!t) return 56;"
+            " const r = t.getBoundingClientRect();"
+            " return r.top <= parseFloat(getComputedStyle(t).top) + 1 ? r.bottom : 56; }"
         )
     )
     bottom = 740 if in_bar else phone.locator("#bottom-bar").bounding_box()["y"]
@@ -316,12 +319,7 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
         cmd(table, seat, "setup.pick", character=roster_id(table, seat, name))
     all_next(table, seats)  # -> mana
     all_next(table, seats)  # -> miniatures
-    ann, ben = new_phone(), new_phone()
-    for phone, guild in ((ann, a), (ben, b)):
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator('[data-stage="miniatures"]')).to_be_visible()
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    ann, ben = open_at_stage(new_phone, table, (a, b), "miniatures")
     ben.evaluate("window.scrollTo(0, 400)")
     mark = view_mark(ben)
     ann.locator("#dl-thumb").get_by_role("button", name="Next").tap()

@@ -19,6 +19,20 @@ def login(phone, username):
     phone.wait_for_load_state()
 
 
+def open_at_stage(new_phone, table, guilds, stage: str) -> list:
+    """One phone per Guild (its master logged in) on ``table``'s page, each showing the
+    preparation ``stage`` (``data-stage``) with its websocket open; returns the phones."""
+    phones = []
+    for guild in guilds:
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phones.append(phone)
+    return phones
+
+
 def tap_next(phone):
     """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
     button that a push is replacing at that very moment (a real player would tap again)."""

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.test_bottom_bar import open_table
-from tests.e2e.test_mission_lobby import login
+from tests.e2e.test_mission_lobby import open_at_stage
 from tests.missions.lifecycle_flow import build_guild, prepare
 from tests.missions.lifecycle_flow import open_table as open_mission
 
@@ -49,12 +49,8 @@ def test_the_last_next_of_the_preparation_lands_both_phones_on_the_turn_bar(new_
     b = build_guild("Ben's Wolves", "blue", ("Ash",), feods=80)
     _mission, table, seats = open_mission([a, b], definition)
     prepare(table, seats, {0: ["Rook"], 1: ["Ash"]}, start=False)
-    ann, ben = new_phone(), new_phone()
-    for phone, guild in ((ann, a), (ben, b)):
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator('[data-stage="start"]')).to_be_visible()
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    ann, ben = open_at_stage(new_phone, table, (a, b), "start")
+    for phone in (ann, ben):
         phone.locator("#dl-log > summary").click()  # the log open, as the new user had it
     scroll_to_bottom(ann)
     ann.get_by_role("button", name="Next").click()

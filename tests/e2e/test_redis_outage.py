@@ -53,62 +53,47 @@ def outage_server(django_db_blocker, transactional_db):
             redis.close()
 
 
-def test_a_tap_during_a_redis_outage_is_applied_or_marked_and_sent_again(browser, outage_server):
+def test_a_tap_during_a_redis_outage_is_applied_or_marked_and_sent_again(outage_server, phone_at):
     url, redis = outage_server
-    contexts = []
+    phone = lambda: phone_at(url)  # noqa: E731
 
-    def phone():
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740},
-            is_mobile=True,
-            has_touch=True,
-            base_url=url,
+    phones = open_table(phone, "demloc", url="/missions/new/")
+    acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+    other = next(p for p in phones if p is not acting)
+    before = int(acting.locator("#live").get_attribute("data-version"))
+
+    redis.stop()
+    assert not redis_up(redis.port)  # the fault really happened
+    next_pass = acting.get_by_role("button", name="Next: pass")
+    next_pass.tap()
+    # Either applied at once (the page path needs no Redis), or marked at its control.
+    acting.wait_for_function(
+        f"() => +document.getElementById('live').dataset.version > {before}"
+        " || !!document.getElementById('unsent')",
+        timeout=5_000,
+    )
+    unsent = acting.locator("#unsent")
+    marked = unsent.count() > 0
+    if marked:
+        expect(unsent).to_be_in_viewport()
+        print(f"during the outage: marked at its control: {unsent.inner_text()!r}")
+    else:
+        print("during the outage: applied at once")
+    acting.screenshot(path="test-artifacts/redis-outage-tap.png")
+    assert not redis_up(redis.port)  # still down while the tap was answered or marked
+
+    redis.start()
+    assert redis_up(redis.port)
+    # Applied exactly once: one step further, on both phones, the mark gone.
+    for p in (acting, other):
+        expect(p.locator("#live")).to_have_attribute(
+            "data-version", str(before + 1), timeout=20_000
         )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    try:
-        phones = open_table(phone, "demloc", url="/missions/new/")
-        acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
-        other = next(p for p in phones if p is not acting)
-        before = int(acting.locator("#live").get_attribute("data-version"))
-
-        redis.stop()
-        assert not redis_up(redis.port)  # the fault really happened
-        next_pass = acting.get_by_role("button", name="Next: pass")
-        next_pass.tap()
-        # Either applied at once (the page path needs no Redis), or marked at its control.
-        acting.wait_for_function(
-            f"() => +document.getElementById('live').dataset.version > {before}"
-            " || !!document.getElementById('unsent')",
-            timeout=5_000,
-        )
-        unsent = acting.locator("#unsent")
-        marked = unsent.count() > 0
-        if marked:
-            expect(unsent).to_be_in_viewport()
-            print(f"during the outage: marked at its control: {unsent.inner_text()!r}")
-        else:
-            print("during the outage: applied at once")
-        acting.screenshot(path="test-artifacts/redis-outage-tap.png")
-        assert not redis_up(redis.port)  # still down while the tap was answered or marked
-
-        redis.start()
-        assert redis_up(redis.port)
-        # Applied exactly once: one step further, on both phones, the mark gone.
-        for p in (acting, other):
-            expect(p.locator("#live")).to_have_attribute(
-                "data-version", str(before + 1), timeout=20_000
-            )
-        expect(acting.locator("#unsent")).to_have_count(0)
-        expect(acting.locator("#dl-log")).to_contain_text("passes")
-        acting.wait_for_timeout(1_000)
-        assert int(acting.locator("#live").get_attribute("data-version")) == before + 1
-        print(
-            f"after Redis is back: version {before} -> {before + 1} on both phones"
-            f" ({'re-sent' if marked else 'applied during the outage'})"
-        )
-    finally:
-        for context in contexts:
-            context.close()
+    expect(acting.locator("#unsent")).to_have_count(0)
+    expect(acting.locator("#dl-log")).to_contain_text("passes")
+    acting.wait_for_timeout(1_000)
+    assert int(acting.locator("#live").get_attribute("data-version")) == before + 1
+    print(
+        f"after Redis is back: version {before} -> {before + 1} on both phones"
+        f" ({'re-sent' if marked else 'applied during the outage'})"
+    )

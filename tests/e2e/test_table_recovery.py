@@ -21,27 +21,6 @@ from tests.faults import BlackHoleProxy
 
 
 @pytest.fixture
-def phone_at(browser, transactional_db, server_url):
-    """``phone_at(base_url) -> Page``: a 360x740 phone in its own context, at ``base_url``."""
-    contexts = []
-
-    def make(base_url=server_url):
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740},
-            is_mobile=True,
-            has_touch=True,
-            base_url=base_url,
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-@pytest.fixture
 def proxy(server_url):
     host, port = server_url.removeprefix("http://").split(":")
     p = BlackHoleProxy(host, int(port))
@@ -64,8 +43,10 @@ def _table_with_two(ann, ben):
     return code
 
 
-def test_a_silently_cut_off_phone_says_so_reconnects_and_its_tap_is_not_lost(phone_at, proxy):
-    ann = phone_at()
+def test_a_silently_cut_off_phone_says_so_reconnects_and_its_tap_is_not_lost(
+    new_phone, phone_at, proxy
+):
+    ann = new_phone()
     ben = phone_at(f"http://127.0.0.1:{proxy.port}")
     _table_with_two(ann, ben)
 
@@ -100,9 +81,9 @@ def test_a_silently_cut_off_phone_says_so_reconnects_and_its_tap_is_not_lost(pho
     )
 
 
-def test_a_missed_push_is_repaired_without_any_new_change(phone_at, settings):
-    ann = phone_at()
-    ben = phone_at()
+def test_a_missed_push_is_repaired_without_any_new_change(new_phone, settings):
+    ann = new_phone()
+    ben = new_phone()
     code = _table_with_two(ann, ben)
     table = Table.objects.get(code=code)
     host = table.seats.get(number=0)
