@@ -409,17 +409,19 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     progress is closed with its end-of-turn effects, once (``close_turn``), and no new turn
     starts; then ``demloc.mission.ended`` ``{"reason", "seat"}``.
 
-    What the closing changed decides too: at the turn limit a control counter that reaches
-    its turns on the last turn wins by control (6.4.2 counts every turn held, the last one
-    included); on total elimination the last player standing is read after the end-of-turn
-    deaths (-1 when nobody is left)."""
+    What the closing changed decides too: a control counter that reaches its turns on the
+    closing wins by control, whatever else ended the mission (6.4.2 counts every turn held,
+    the last one included, and "the app automatically stops the mission" then, as ``turn.next``
+    does); on total elimination the last player standing is read after the end-of-turn deaths
+    (-1 when nobody is left)."""
     close_turn(d)
     s = d.state
     data: dict = {"reason": reason, "seat": seat}
     if reason == "surrender" and s.get("surrender_by") is not None:
         data["by"] = s["surrender_by"]  # who asked first (option ``surrender``, resolution)
-    if reason == "turn_limit" and control_reached(s):
+    if control_reached(s):
         reason, seat = "objective_control", s["objective"]["seat"]
+        data.pop("by", None)
     if reason == "elimination" and seat is not None:
         alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
         seat = next(iter(alive)) if len(alive) == 1 else (-1 if not alive else seat)

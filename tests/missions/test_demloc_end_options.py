@@ -180,3 +180,39 @@ def test_a_channelled_die_is_rolled_again_by_taking_its_cube_back_7_2_3():
     run(t, BOB, "mana.adjust", piece="s1-maud", colour="dark", delta=-1)
     run(t, BOB, "mana.channel", piece="s1-maud", common=1)
     assert piece(t, "s1-maud")["mana"] == {"common": 3, "dark": 0}
+
+
+# ------------------------------------------------------------------ bad values
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("kills_win", "most"),
+        ("surrender", "yes"),
+        ("fate_points", "7"),
+        ("fate_points", "-1"),
+        ("fate_points", 3),
+        ("relic_death", "lost"),
+        ("equal_shot", "wound"),
+    ],
+)
+def test_a_value_outside_an_option_s_choices_is_refused_and_opens_nothing(
+    make_guild, demo_missions, option, value
+):
+    """Each option added for the end of a mission takes only its listed choices: another
+    value (fate points 0-6 as text) is ``bad_option`` at the lobby and no table opens."""
+    from missions import services
+    from missions.models import Mission
+    from tabletop.errors import RuleViolation
+    from tabletop.models import Table
+
+    a = make_guild("House Ash", "red", ("Rook",))
+    with pytest.raises(RuleViolation) as err:
+        services.mission_open(
+            host=a.master,
+            definition_id=demo_missions["turns"].pk,
+            mode="standard",
+            options={option: value},
+        )
+    assert err.value.code == "bad_option"
+    assert not Mission.objects.exists() and not Table.objects.exists()

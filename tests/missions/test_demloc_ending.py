@@ -155,6 +155,24 @@ def test_with_a_turn_limit_the_counter_counts_the_last_turn_6_4_2():
     assert (r["winner"], r["how"]) == (ANN, "objective_control")
 
 
+def test_control_counted_on_the_closing_of_the_last_turn_wins_by_control_6_4_2():
+    """Whatever ends the mission closes its turn first, control counter included: a control
+    mission, hold 1 turn; Ann starts counting in turn 1, Bob's Maud escapes (only Ann has
+    characters in play: total elimination, 7.3.2.3) and Bob ends the game at the end of turn 1.
+    Closing turn 1 counts it held (1/1), so the app stops the mission by control (6.4.2, "the
+    app automatically stops the mission"): Ann wins the objective, not only the elimination."""
+    t = two("control", control_turns=1)
+    run(t, ANN, "objective.control", action="start")
+    run(t, BOB, "piece.escape", piece="s1-m21")
+    finish_turn(t)
+    run(t, BOB, "mission.end")
+    assert t.state["objective"]["count"] == 1
+    assert t.state["ended"] == {"reason": "objective_control", "seat": ANN}
+    r = resolution.compute(t.state)
+    assert (r["winner"], r["how"]) == (ANN, "objective_control")
+    t.assert_replay_equal()
+
+
 def _salt_market():
     demo = next(m for m in DEMO_MISSIONS if m["name"] == "Hold the Salt Market")
     return two(

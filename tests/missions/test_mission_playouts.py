@@ -437,7 +437,10 @@ def check_turns(sim: Sim, pre: dict) -> None:
 def one_mission(guilds, demos, players: int, seed: int) -> str:
     rnd = random.Random(f"{players}:{seed}")
     kind = KINDS[(seed + 2 * players) % len(KINDS)]
-    ending = ENDINGS[kind][(seed + players) % len(ENDINGS[kind])]
+    # The ending from the seed's round of KINDS (seed // 5), not seed % 5 as the kind: both
+    # from seed % 5 tied each kind to one ending per Guild count (2 players: objective
+    # missions only ever steered to elimination, so none ended by its objective).
+    ending = ENDINGS[kind][(seed // len(KINDS) + players) % len(ENDINGS[kind])]
     mode = "training" if rnd.random() < 0.15 else "standard"
     options = {
         "bleeding": rnd.choice(["start", "end"]),
@@ -446,6 +449,8 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
         "kills_win": rnd.choice(["count", "fame"]),
         "surrender": rnd.choice(["agreement", "loses"]),
         "relic_death": rnd.choice(["dropped", "kept"]),
+        "fate_points": rnd.choice(["0", "1", "3", "6"]),
+        "equal_shot": rnd.choice(["armor", "carry"]),
     }
     at_table = guilds[:players]
     definition = definition_for(demos, kind, ending, seed, rnd)
