@@ -5,8 +5,9 @@
 - ``SECRET_KEY``: when unset, a random key is made once and kept in ``.run/secret_key`` (never
   a key that is public in the source).
 - ``HTTPS`` ("1"): the site is served over HTTPS (directly or behind a proxy): secure cookies,
-  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): trust the proxy's ``X-Forwarded-Proto``; the
-  client's address is the one uvicorn resolved (``--forwarded-allow-ips``, bin/run's ``PROXY_IPS``).
+  HSTS, redirect to https. ``BEHIND_PROXY`` ("1"): bin/run trusts the proxy's ``X-Forwarded-For``
+  and ``X-Forwarded-Proto``; the client's address and the scheme are the ones uvicorn resolved
+  (``--forwarded-allow-ips``, bin/run's ``PROXY_IPS``), never a header from another peer.
 - ``STATIC_ROOT``: where ``collectstatic`` puts the static files (default ``staticfiles``).
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file ``db.sqlite3`` in the project.
 - ``REDIS_URL``: when set, Celery's broker and the Channels layer use Redis; otherwise Celery
@@ -433,9 +434,13 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 HTTPS = env_bool("HTTPS", default=False)
+# The scheme (https or not: secure cookies, the redirect to https, the websocket's Origin check)
+# is the one uvicorn resolved: it takes X-Forwarded-Proto only from the peers of its
+# --forwarded-allow-ips (bin/run: PROXY_IPS with BEHIND_PROXY=1, else nobody) and Django reads
+# it from the ASGI scope. Never SECURE_PROXY_SSL_HEADER: Django would believe the header from
+# any peer that reaches the server (docs/operations.md, "Serving it safely").
+SECURE_PROXY_SSL_HEADER = None
 if env_bool("BEHIND_PROXY", default=False):
-    # Only behind a proxy that sets this header itself (and strips it from clients).
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", default=False)
 if HTTPS:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
@@ -449,11 +454,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # No seat's move link in the log (a refused /rejoin/<token>/ names its path): ops/redact.py.
-    "filters": {"redact": {"()": "ops.redact.RedactSecrets"}},
+    "filters": {
+        "redact": {"()": "ops.redact.RedactSecrets"},
+        "one_line": {"()": "ops.redact.OneLine"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["redact"]},
         # The last hour's errors of each process, for the operations page (ops/live.py).
         "recent": {"class": "ops.live.RecentErrors", "filters": ["redact"]},
     },
     "root": {"handlers": ["console", "recent"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A wrong Host header is a 400: one line at WARNING, no traceback (ops.redact.OneLine; the
+    # filter runs before the record reaches the root's handlers).
+    "loggers": {"django.security.DisallowedHost": {"filters": ["one_line"]}},
 }

@@ -315,7 +315,8 @@ def seat_by_token(code, token: str | None) -> Seat | None:
 
 def websocket_origin_ok(scope: dict) -> bool:
     """True when a websocket's ``Origin`` is this site itself: the same scheme (``wss`` <->
-    ``https``, or ``https`` as told by a trusted proxy through ``SECURE_PROXY_SSL_HEADER``),
+    ``https``; behind a proxy the scope's scheme is the one uvicorn took from
+    ``X-Forwarded-Proto`` of a peer in ``--forwarded-allow-ips``, never the header itself),
     the same host (one of ``ALLOWED_HOSTS``) and the same port as the ``Host`` it was sent to,
     or one of ``CSRF_TRUSTED_ORIGINS``. A missing Origin is refused: browsers always send it."""
     headers = {k.lower(): v for k, v in scope.get("headers") or []}
@@ -328,12 +329,7 @@ def websocket_origin_ok(scope: dict) -> bool:
     domain, _port = split_domain_port(host)
     if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
         return False
-    secure = scope.get("scheme") == "wss"
-    proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    if not secure and proxy:
-        name = proxy[0].removeprefix("HTTP_").replace("_", "-").lower().encode("latin-1")
-        secure = headers.get(name, b"").decode("latin-1").strip() == proxy[1]
-    scheme = "https" if secure else "http"
+    scheme = "https" if scope.get("scheme") == "wss" else "http"
     try:
         parts = urlsplit(origin)
         origin_port = parts.port

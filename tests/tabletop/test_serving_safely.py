@@ -173,6 +173,26 @@ def test_a_multipart_post_without_a_boundary_is_a_400_logged_in_one_line(path, c
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/join/?code=ABCDEF", "/nonexistent/", "/api/health"])
+def test_a_wrong_host_header_is_a_400_logged_in_one_line(path, caplog):
+    """Django refuses a ``Host`` outside ``ALLOWED_HOSTS`` with a 400 and logs it on
+    ``django.security.DisallowedHost``, by itself at ERROR with the traceback of
+    ``request.get_host()``: here one line at WARNING (``ops.redact.OneLine``)."""
+    client = Client(raise_request_exception=False)
+    with caplog.at_level(logging.WARNING):
+        response = client.get(path, HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    records = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert len(records) == 1, [r.getMessage() for r in caplog.records]
+    assert "evil.example" in records[0].getMessage()
+    assert records[0].levelno == logging.WARNING
+    assert not any(r.exc_info or r.exc_text or r.stack_info for r in caplog.records)
+    # Every handler of the configured log writes one line for it.
+    formatted = logging.Formatter().format(records[0])
+    assert "\n" not in formatted and "Traceback" not in formatted
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("number", ["²", "١", "-1", "x", ""])
 def test_a_guest_seat_that_is_no_number_is_a_clear_400(make_table, number):
     table, seats = make_table(players=2)
@@ -510,3 +530,81 @@ def test_a_server_started_without_collected_static_files_says_what_to_run(tmp_pa
     )
     assert proc.returncode != 0
     assert "manage.py collectstatic" in proc.stderr + proc.stdout
+
+
+def _answer(url: str, headers: dict | None = None):
+    """Status and headers (``email.message.Message``: any case) of a GET that follows no
+    redirect."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(urllib.request.Request(url, headers=headers or {}), timeout=10) as answer:
+            return answer.status, answer.headers
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers
+
+
+def _socket_opens(port: int, code: str, token: str, headers: dict[str, str]) -> bool:
+    """Whether a websocket to the table at ``code`` opens, sent with an ``https`` Origin."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    try:
+        with connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{code}/", origin=f"https://127.0.0.1:{port}",
+            additional_headers={"X-Seat-Token": token, **headers}, open_timeout=10,
+        ):
+            return True
+    except InvalidStatus:
+        return False
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_scheme_is_believed_only_from_the_proxy_and_a_wrong_host_is_one_log_line(
+    tmp_path, make_table
+):
+    """``HTTPS=1 BEHIND_PROXY=1`` on a real uvicorn: ``X-Forwarded-Proto: https`` from a peer
+    that is not in ``--forwarded-allow-ips`` changes nothing (the redirect to https, no Secure
+    cookie, an https page's websocket refused); from the proxy it makes the request https. A
+    request with a wrong ``Host`` is a 400, logged in one line without a traceback."""
+    table, seats = make_table(players=2)
+    token = seat_token(seats[0])
+    https = {"X-Forwarded-Proto": "https"}
+    cases = [("10.20.30.40", False), ("127.0.0.1", True)]  # (the proxy's address, we are it)
+    ports = [free_port() for _ in cases]
+    logs = [open(tmp_path / f"server-{port}.log", "w") for port in ports]  # noqa: SIM115
+    env = _server_env(HTTPS="1", BEHIND_PROXY="1")
+    with ThreadPoolExecutor(len(cases)) as pool:
+        procs = list(
+            pool.map(
+                lambda c: start_web(c[0], env, c[1], forwarded_allow_ips=c[2]),
+                zip(ports, logs, [proxy for proxy, _ in cases], strict=True),
+            )
+        )
+    try:
+        for port, (proxy, trusted) in zip(ports, cases, strict=True):
+            url = f"http://127.0.0.1:{port}/join/"
+            status, headers = _answer(url, https)
+            if trusted:
+                assert status == 200, (proxy, status)
+                assert "secure" in (headers.get("Set-Cookie") or "").lower(), headers
+            else:
+                assert status == 301, (proxy, status)
+                assert (headers.get("Location") or "").startswith("https://"), headers
+            # Without the header the request is plain http whoever sends it: to https.
+            assert _answer(url)[0] == 301
+            assert _socket_opens(port, table.code, token, https) is trusted, proxy
+        assert _answer(f"http://127.0.0.1:{ports[0]}/join/", {"Host": "evil.example"})[0] == 400
+    finally:
+        for proc in procs:
+            stop(proc)
+        for log in logs:
+            log.close()
+    text = (tmp_path / f"server-{ports[0]}.log").read_text()
+    lines = [line for line in text.splitlines() if "evil.example" in line]
+    assert len(lines) == 1, text
+    assert "Invalid HTTP_HOST" in lines[0] and "Traceback" not in text, text
