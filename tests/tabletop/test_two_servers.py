@@ -98,3 +98,59 @@ def test_two_server_processes_never_refuse_on_a_stale_copy(two_servers):
     print("\nTWO SERVERS", {"sent": sent, "refused": refused, "stale_refusals": len(stale)})
     assert sent > 20
     assert stale == [], stale
+
+
+def test_undo_then_another_seat_rolls_the_same_roll_through_two_servers_pages(two_servers):
+    """Undoing a roll never re-rolls it, whoever rolls next (docs/playing.md "Undo"): the
+    counter's roll, its Undo and the roll again tapped on the pages of three phones (the page's
+    command path, the phone's cookie, its expected version and a fresh idempotency key per
+    tap, as the page script sends them), the three taps spread over two server processes.
+    Half the rounds the roller rolls again, half another seat; the Undo is the roller's or
+    a third seat's. A fresh d6 would match 12 times in a row once in 2 billion."""
+    api = httpx.Client(base_url=two_servers[0], timeout=10)
+    host = api.post("/api/tables/", json={"ruleset": "counter", "name": "P1"}).json()
+    code = host["code"]
+    tokens = {host["seat"]: host["seat_token"]}
+    for n in (2, 3):
+        joined = api.post(f"/api/tables/{code}/join", json={"name": f"P{n}"}).json()
+        tokens[joined["seat"]] = joined["seat_token"]
+    assert api.post(f"/api/tables/{code}/commands", json={"type": "table.start"},
+                    headers={"X-Seat-Token": tokens[0]}).status_code == 200
+    table = Table.objects.get(code=code)
+    cookie = cookie_name(table.pk)
+    phones = {
+        number: [httpx.Client(base_url=url, timeout=10,
+                              cookies={cookie: token, "csrftoken": CSRF}) for url in two_servers]
+        for number, token in tokens.items()
+    }
+    taps = 0
+
+    def tap(number: int, server: int, type_: str, data: dict | None = None) -> None:
+        nonlocal taps
+        taps += 1
+        table.refresh_from_db()  # the version the phone shows once the push arrived
+        answer = phones[number][server].post(
+            f"/t/{code}/command/",
+            data={"type": type_, "data": json.dumps(data or {}),
+                  "expected_version": str(table.version), "idempotency_key": f"tap-{taps}"},
+            headers={"X-CSRFToken": CSRF, "HX-Request": "true"},
+        )
+        assert answer.status_code == 200, answer.text[:300]
+
+    outcomes = []
+    for n in range(24):
+        roller, other = n % 3, (n + 1) % 3
+        again = roller if n % 2 else other  # odd rounds: the same seat, even: another
+        undoer = roller if n % 4 < 2 else (n + 2) % 3
+        tap(roller, n % 2, "counter.roll")
+        first = Table.objects.get(pk=table.pk).state["last"]
+        tap(undoer, (n + 1) % 2, "table.undo")
+        tap(again, (n // 2) % 2, "counter.roll")
+        second = Table.objects.get(pk=table.pk).state["last"]
+        assert first["seat"] == roller and second["seat"] == again
+        outcomes.append((again == roller, first["amount"] == second["amount"]))
+        tap(roller, n % 2, "counter.add", {"amount": -second["amount"]})  # far from the goal
+    same = sum(s for mine, s in outcomes if mine)
+    others = sum(s for mine, s in outcomes if not mine)
+    print("\nUNDO THEN ROLL AGAIN", {"same seat": f"{same}/12", "another seat": f"{others}/12"})
+    assert (same, others) == (12, 12), outcomes
