@@ -71,10 +71,11 @@ playouts: $(STAMP)
 	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout
 
 ## make drills: the slow fault drills (README "Recovery"): Redis frozen and restarted under a
-## worker, a worker killed, DB connections terminated under load, phones black-holed. Needs
-## DATABASE_URL (PostgreSQL) and redis-server; prints the figures.
+## worker, a worker killed, DB connections terminated under load, phones black-holed, and the
+## soak (three 5-minute runs of 20 tables x 4 phones; SOAK_RUNS, SOAK_SECONDS, SOAK_TABLES).
+## Needs DATABASE_URL (PostgreSQL) and redis-server; prints the figures.
 drills: $(STAMP)
-	$(PY) -m pytest tests/drills -q -s -p no:cacheprovider
+	SOAK_RUNS=$${SOAK_RUNS:-3} $(PY) -m pytest tests/drills -q -s -p no:cacheprovider
 
 ## make bench: the live-path benchmarks of README "Performance" (PostgreSQL and Redis from
 ## DATABASE_URL/REDIS_URL; the servers compared in turn within each run; ES_DATABASE_URL: a
