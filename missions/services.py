@@ -114,7 +114,7 @@ def mission_open(
     ruleset's ``setup`` reads it, never the database.
 
     ``options``: the demloc table options chosen by the host (seals, bleeding, elimination...;
-    ``missions.rules.OPTIONS_SCHEMA``), defaults otherwise.
+    ``missions.rules.options.OPTIONS_SCHEMA``), defaults otherwise.
 
     Returns ``(mission, host_seat)``. Raises ``NotAllowed("login_required")``,
     ``RuleViolation`` ``no_guild`` / ``bad_mode`` / ``bad_option``,
