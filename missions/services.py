@@ -185,7 +185,7 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     # and the battle report name the Guild, not the account.
     payload["seat_name"] = guild.name
     with transaction.atomic():
-        table_services.run_command(table, None, Command(SETUP + "guild_bind", payload))
+        table_services.run_command(table, None, Command("demloc.setup.guild_bind", payload))
         clash = table.seats.exclude(pk=seat.pk).filter(name=guild.name).exists()
         if seat.name != guild.name and not clash:
             Seat.objects.filter(pk=seat.pk).update(name=guild.name)
@@ -239,7 +239,7 @@ def mission_guest_bind(*, table: Table, seat: Seat, user, guest_guild_id) -> Non
     snapshot = guild_services.guest_guild_snapshot(guest)
     payload = _payload(snapshot, guild, seat.number)
     _require_someone_ready(table, seat, payload, "give this guest Guild a mercenary first")
-    table_services.run_command(table, None, Command(SETUP + "guild_bind", payload))
+    table_services.run_command(table, None, Command("demloc.setup.guild_bind", payload))
     _raffle_when_all_in(table)
 
 
@@ -261,7 +261,7 @@ def _raffle_when_all_in(table: Table) -> None:
                 table,
                 None,
                 Command(
-                    SETUP + "raffle",
+                    "demloc.setup.raffle",
                     {"candidates": guild_services.raffle_candidates(guild_ids=ids)},
                 ),
             )
@@ -381,7 +381,7 @@ def mission_guild_leave(*, table: Table, seat: Seat, user) -> dict:
         raise RuleViolation("no_guild_here", f"{guild.name} is not at this table.")
     if setup.get("stage") != "play":
         table_services.run_command(
-            table, None, Command(SETUP + "guild_leave", {"seat": seat.number})
+            table, None, Command("demloc.setup.guild_leave", {"seat": seat.number})
         )
         return {"left": "preparation", "closed": False}
     with transaction.atomic():

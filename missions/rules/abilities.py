@@ -18,7 +18,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord, counted
 
-from .common import NO_LINES, P, not_possessed, num, own_piece, piece_name, play_command, player
+from .common import NO_LINES, not_possessed, num, own_piece, piece_name, play_command, player
 
 abilities = Topic("abilities")
 
@@ -59,7 +59,7 @@ def ability_view(state: dict, p: dict) -> list[dict]:
     return out
 
 
-@play_command(abilities, P + "ability.use")
+@play_command(abilities, "demloc.ability.use")
 def ability_use(d: Decision, data: Data) -> None:
     """``{"piece", "ability": index}``: use an ability with activation of the character,
     paid with its fate-point cost from its player's fate points (5.1.1, 6.4.2). Raises
@@ -82,7 +82,7 @@ def ability_use(d: Decision, data: Data) -> None:
         f"{ability['name']} costs {counted(ability['fate_cost'], 'fate point')}; {fate} left (6.4.2).",
     )
     d.emit(
-        P + "ability.used",
+        "demloc.ability.used",
         {
             "piece": p["id"],
             "ability": index,
@@ -99,7 +99,7 @@ def _used_text(s: dict, data: dict) -> str:
     return f"{p.get('name', '?')} uses {name} ({counted(data['fate'], 'fate point')})."
 
 
-@abilities.evolver(P + "ability.used", label="used an ability")
+@abilities.evolver("demloc.ability.used", label="used an ability")
 def ability_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -114,7 +114,7 @@ def ability_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         lines.append(f"{ability['name']}: {ability['text']}")
 
 
-@abilities.narrator(P + "ability.used")
+@abilities.narrator("demloc.ability.used")
 def say_ability_used(e: EventRecord, s: dict) -> str:
     return _used_text(s, e.data)
 

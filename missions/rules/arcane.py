@@ -19,7 +19,6 @@ from .cards import codes_of, parse_feature
 from .common import (
     BRAWL,
     NO_LINES,
-    P,
     in_play,
     not_possessed,
     num,
@@ -180,7 +179,7 @@ def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version
 
 
 # ------------------------------------------------------------------------ commands
-@play_command(arcane, P + "mana.adjust")
+@play_command(arcane, "demloc.mana.adjust")
 def mana_adjust(d: Decision, data: Data) -> None:
     """``{"piece", "colour": common | dark, "delta": -6..6 not 0}``: cubes by hand (6.4.2), at
     most the arcane ability held. Raises ``bad_input``, ``nothing_to_remove``, ``too_many_dice``."""
@@ -201,10 +200,10 @@ def mana_adjust(d: Decision, data: Data) -> None:
             "too_many_dice",
             f"{p['name']} holds at most {p['arcane']} mana.",
         )
-    d.emit(P + "mana.adjusted", {"piece": p["id"], "colour": colour, "delta": delta})
+    d.emit("demloc.mana.adjusted", {"piece": p["id"], "colour": colour, "delta": delta})
 
 
-@arcane.evolver(P + "mana.adjusted", label="changed mana cubes")
+@arcane.evolver("demloc.mana.adjusted", label="changed mana cubes")
 def mana_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][e.data["piece"]]
     colour = e.data["colour"]
@@ -212,12 +211,12 @@ def mana_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.append(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
 
 
-@arcane.narrator(P + "mana.adjusted")
+@arcane.narrator("demloc.mana.adjusted")
 def say_mana_adjusted(e: EventRecord, s: dict) -> str:
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {e.data['colour']} mana."
 
 
-@play_command(arcane, P + "mana.channel")
+@play_command(arcane, "demloc.mana.channel")
 def mana_channel(d: Decision, data: Data) -> None:
     """``{"piece", "common", "dark", "seals": 0..6, "setup": bool, "daemon_left": bool}``: what
     the arcane dice show (7.2.3; in the setup 6.4.1 and when a daemon leaves 7.2.3.3 the seals
@@ -247,12 +246,12 @@ def mana_channel(d: Decision, data: Data) -> None:
         remove_seal_dice=d.state["options"].get("seal_dice") == "removed",
     )  # checks only: the fold applies it
     d.emit(
-        P + "mana.channelled",
+        "demloc.mana.channelled",
         {"piece": p["id"], **counts, "setup": setup, "daemon_left": daemon_left},
     )
 
 
-@arcane.evolver(P + "mana.channelled", label="channelled mana")
+@arcane.evolver("demloc.mana.channelled", label="channelled mana")
 def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p, more = channel(
@@ -276,14 +275,14 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         activation.mark(s, p["id"])
 
 
-@arcane.narrator(P + "mana.channelled")
+@arcane.narrator("demloc.mana.channelled")
 def say_mana_channelled(e: EventRecord, s: dict) -> str:
     d = e.data
     seals = f", {counted(d['seals'], 'broken seal')}" if d["seals"] else ""
     return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
 
 
-@play_command(arcane, P + "power.use")
+@play_command(arcane, "demloc.power.use")
 def power_use(d: Decision, data: Data) -> None:
     """``{"piece", "code": index (default 0), "power": index, "target", "extra_common",
     "extra_dark"}``: a power of any of the character's Arcane Codes (5.1.5; 7.2.3.1: an
@@ -312,7 +311,7 @@ def power_use(d: Decision, data: Data) -> None:
     pay(p, code["powers"][index]["cost"], extra)
     before = statuses(d.state)
     d.emit(
-        P + "power.used",
+        "demloc.power.used",
         {
             "piece": p["id"],
             "code": code_index,
@@ -332,7 +331,7 @@ def _power(caster: dict, data: dict) -> dict | None:
     return codes[ci]["powers"][pi]
 
 
-@arcane.evolver(P + "power.used", label="used an arcane power")
+@arcane.evolver("demloc.power.used", label="used an arcane power")
 def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -359,7 +358,7 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     )
 
 
-@arcane.narrator(P + "power.used")
+@arcane.narrator("demloc.power.used")
 def say_power_used(e: EventRecord, s: dict) -> str:
     caster = s["pieces"].get(e.data["piece"]) or {}
     power = (_power(caster, e.data) or {}).get("name", "a power") if caster else "a power"
@@ -384,7 +383,7 @@ def can_strike(state: dict, p: dict) -> bool:
     )
 
 
-@play_command(arcane, P + "pentacle.strike")
+@play_command(arcane, "demloc.pentacle.strike")
 def pentacle_strike(d: Decision, data: Data) -> None:
     """``{"piece", "targets": [ids] or "a,b"}``: the HIT / ARCANE HIT of an active summoning
     pentacle on every character in contact (8.3); the enemies it kills are the summoner's
@@ -420,11 +419,11 @@ def pentacle_strike(d: Decision, data: Data) -> None:
     d.require(targets, "bad_input", "Choose the characters in contact.")
     ids = [piece(d.state, t)["id"] for t in targets]
     before = statuses(d.state)
-    d.emit(P + "pentacle.struck", {"piece": p["id"], "targets": ids, "effects": strikes})
+    d.emit("demloc.pentacle.struck", {"piece": p["id"], "targets": ids, "effects": strikes})
     credit_kills(d, before, p["id"])
 
 
-@arcane.evolver(P + "pentacle.struck", label="struck with a pentacle")
+@arcane.evolver("demloc.pentacle.struck", label="struck with a pentacle")
 def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["pieces"][e.data["piece"]]["struck"] = activation.phase_key(s)
     lines.append(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
@@ -434,7 +433,7 @@ def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
             set_piece(s, t, lines, more)
 
 
-@arcane.narrator(P + "pentacle.struck")
+@arcane.narrator("demloc.pentacle.struck")
 def say_pentacle_struck(e: EventRecord, s: dict) -> str:
     names = ", ".join(piece_name(s, t) for t in e.data["targets"])
     return f"{piece_name(s, e.data['piece'])}'s pentacle strikes {names}: {', '.join(e.data['effects'])}."

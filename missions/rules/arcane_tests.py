@@ -13,7 +13,6 @@ from tabletop.rules import EventRecord
 from . import possession
 from .common import (
     NO_LINES,
-    P,
     control,
     fate_amount,
     in_play,
@@ -65,7 +64,7 @@ def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES)
     )
 
 
-@play_command(arcane_test_topic, P + "arcane.test")
+@play_command(arcane_test_topic, "demloc.arcane.test")
 def arcane_test(d: Decision, data: Data) -> None:
     """``{"piece", "roll": 1..6, "fate": 0..6, "purpose": free | defend | cancel | other,
     "target", "effect": index, "die": common | dark}`` (7.2.3.5): an ability test on the arcane
@@ -177,12 +176,12 @@ def arcane_test(d: Decision, data: Data) -> None:
         payload["effect"] = effect_index
     before = statuses(d.state)
     caster = last["caster"] if last is not None else None
-    d.emit(P + "arcane.tested", payload)
+    d.emit("demloc.arcane.tested", payload)
     if caster and test.passed:
         uncredit_kills(d, before, caster)
 
 
-@arcane_test_topic.evolver(P + "arcane.tested", label="made an arcane test")
+@arcane_test_topic.evolver("demloc.arcane.tested", label="made an arcane test")
 def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -213,6 +212,6 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
             lines.append(f"The arcane effect on {target['name']} stays.")
 
 
-@arcane_test_topic.narrator(P + "arcane.tested")
+@arcane_test_topic.narrator("demloc.arcane.tested")
 def say_arcane_tested(e: EventRecord, s: dict) -> str:
     return " ".join(e.data["lines"])

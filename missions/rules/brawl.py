@@ -21,7 +21,6 @@ from . import activation
 from .cards import feature_value, has_feature
 from .common import (
     NO_LINES,
-    P,
     dice_list,
     no_pending,
     not_possessed,
@@ -318,7 +317,7 @@ def resolve_brawl(
 
 
 # ------------------------------------------------------------------------ commands
-@play_command(brawl, P + "brawl.propose")
+@play_command(brawl, "demloc.brawl.propose")
 def brawl_propose(d: Decision, data: Data) -> None:
     """``{"attacker", "defender", "attacker_dice", "defender_dice", "order": 1..8,
     "from_behind", "charge", "attacker_extra", "defender_extra": -6..6, "first_impact",
@@ -345,7 +344,7 @@ def brawl_propose(d: Decision, data: Data) -> None:
         no_step_back=data.bool("no_step_back"),
     )
     d.emit(
-        P + "brawl.proposed",
+        "demloc.brawl.proposed",
         {
             "kind": "brawl",
             "by": d.seat,
@@ -360,7 +359,7 @@ def brawl_propose(d: Decision, data: Data) -> None:
     )
 
 
-@brawl.evolver(P + "brawl.proposed", label="worked out a fight")
+@brawl.evolver("demloc.brawl.proposed", label="worked out a fight")
 def brawl_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["pending"] = copy_json(e.data)
     lines.append(
@@ -369,7 +368,7 @@ def brawl_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
     lines.extend(e.data["lines"])
 
 
-@brawl.narrator(P + "brawl.proposed")
+@brawl.narrator("demloc.brawl.proposed")
 def say_brawl_proposed(e: EventRecord, s: dict) -> str:
     head = (
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
@@ -415,7 +414,7 @@ def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
 
 
 # ------------------------------------------------------------------------ hand-to-hand tests
-@play_command(brawl, P + "effect.set")
+@play_command(brawl, "demloc.effect.set")
 def effect_set(d: Decision, data: Data) -> None:
     """``{"piece", "effect": fury | vigor | weakness, "on": bool (fury), "value": 0..6}``:
     FURY for 2 turns (8.4), VIGOR / WEAKNESS x this turn (8.2). A FURY the card lists as an
@@ -452,7 +451,7 @@ def effect_set(d: Decision, data: Data) -> None:
                 "(6.4.2).",
             )
             d.emit(
-                P + "ability.used",
+                "demloc.ability.used",
                 {"piece": p["id"], "ability": paid, "fate": ability["fate_cost"],
                  "seat": p["owner"]},
             )
@@ -460,7 +459,7 @@ def effect_set(d: Decision, data: Data) -> None:
         value = 2 if on else 0
     else:
         value = num(data, "value", None, 0, 6)
-    d.emit(P + "effect.set", {"piece": p["id"], "effect": effect, "value": value})
+    d.emit("demloc.effect.set", {"piece": p["id"], "effect": effect, "value": value})
 
 
 def _effect_text(name: str, effect: str, value: int) -> str:
@@ -474,12 +473,12 @@ def _effect_text(name: str, effect: str, value: int) -> str:
     return f"{name}: {effect.upper()} {value} this turn."
 
 
-@brawl.evolver(P + "effect.set", label="changed an effect")
+@brawl.evolver("demloc.effect.set", label="changed an effect")
 def effect_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = {**s["pieces"][e.data["piece"]], e.data["effect"]: e.data["value"]}
     set_piece(s, p, lines, [_effect_text(p["name"], e.data["effect"], e.data["value"])])
 
 
-@brawl.narrator(P + "effect.set")
+@brawl.narrator("demloc.effect.set")
 def say_effect_set(e: EventRecord, s: dict) -> str:
     return _effect_text(piece_name(s, e.data["piece"]), e.data["effect"], e.data["value"])

@@ -12,7 +12,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
 from .brawl import apply_fight
-from .common import NO_LINES, P, play_command
+from .common import NO_LINES, play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
 
@@ -36,7 +36,7 @@ def killer(pending: dict) -> str | None:
     )
 
 
-@play_command(calc, P + "calc.apply")
+@play_command(calc, "demloc.calc.apply")
 def calc_apply(d: Decision, data: Data) -> None:
     """Apply the proposal on the table (a player in the fight, or anyone with one shared
     phone); the enemy characters it kills are counted for the killer's player (``killer``,
@@ -50,11 +50,11 @@ def calc_apply(d: Decision, data: Data) -> None:
             "Only the players in this fight confirm it.",
         )
     before = statuses(d.state)
-    d.emit(P + "calc.applied", {"kind": pending["kind"]})
+    d.emit("demloc.calc.applied", {"kind": pending["kind"]})
     credit_kills(d, before, killer(pending))
 
 
-@calc.evolver(P + "calc.applied", label="applied the result")
+@calc.evolver("demloc.calc.applied", label="applied the result")
 def calc_applied(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     pending = s["pending"]
     s["pending"] = None
@@ -64,24 +64,24 @@ def calc_applied(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         apply_fight(s, pending, lines)
 
 
-@calc.narrator(P + "calc.applied")
+@calc.narrator("demloc.calc.applied")
 def say_calc_applied(e: EventRecord, s: dict) -> str:
     return "Shot applied." if e.data["kind"] == "shot" else "Fight applied."
 
 
-@play_command(calc, P + "calc.cancel")
+@play_command(calc, "demloc.calc.cancel")
 def calc_cancel(d: Decision, data: Data) -> None:
     """Drop the proposal. Raises ``no_calc``."""
     d.require(d.state["pending"] is not None, "no_calc", "There is no calculation to cancel.")
-    d.emit(P + "calc.cancelled", {})
+    d.emit("demloc.calc.cancelled", {})
 
 
-@calc.evolver(P + "calc.cancelled", label="cancelled the calculation")
+@calc.evolver("demloc.calc.cancelled", label="cancelled the calculation")
 def calc_cancelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["pending"] = None
     lines.append("Calculation cancelled.")
 
 
-@calc.narrator(P + "calc.cancelled")
+@calc.narrator("demloc.calc.cancelled")
 def say_calc_cancelled(e: EventRecord, s: dict) -> str:
     return "Calculation cancelled."

@@ -22,7 +22,7 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.rules import EventRecord, counted
 
 from .cards import codes_of
-from .common import NO_LINES, P, num, own_piece, piece_name, play_command
+from .common import NO_LINES, num, own_piece, piece_name, play_command
 
 daemons = Topic("daemons")
 
@@ -33,7 +33,7 @@ def daemon_code(code: dict) -> dict:
     return {**copy_json(code), "summon_cost": None, "pentacle": None}
 
 
-@play_command(daemons, P + "daemon.assign")
+@play_command(daemons, "demloc.daemon.assign")
 def daemon_assign(d: Decision, data: Data) -> None:
     """``{"piece": daemon, "code": index among the summoner's codes (default: the summoning
     code), "common": 0..6, "dark": 0..6, "seals": 0..6}`` (7.2.3.2). Raises ``not_a_daemon``,
@@ -66,12 +66,12 @@ def daemon_assign(d: Decision, data: Data) -> None:
         f"{daemon['name']} rolls {counted(daemon['arcane'], 'arcane die', 'arcane dice')} at most.",
     )
     d.emit(
-        P + "daemon.assigned",
+        "demloc.daemon.assigned",
         {"piece": daemon["id"], "code": daemon_code(codes[index]), **counts},
     )
 
 
-@daemons.evolver(P + "daemon.assigned", label="assigned a daemon its code and dice")
+@daemons.evolver("demloc.daemon.assigned", label="assigned a daemon its code and dice")
 def daemon_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -94,6 +94,6 @@ def assigned_text(s: dict, d: dict) -> str:
     )
 
 
-@daemons.narrator(P + "daemon.assigned")
+@daemons.narrator("demloc.daemon.assigned")
 def say_daemon_assigned(e: EventRecord, s: dict) -> str:
     return assigned_text(s, e.data)

@@ -26,7 +26,7 @@ from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.rules import EventRecord, counted
 
 from .cards import feature_value, possession_limit
-from .common import NO_LINES, P, in_play, num, own_piece, piece_name, play_command, set_piece
+from .common import NO_LINES, in_play, num, own_piece, piece_name, play_command, set_piece
 
 damage = Topic("damage")
 
@@ -358,7 +358,7 @@ def weapon_tokens(
 TOKENS = ("broken_armor", "broken_hearts", "bleeding", "poison", "seals")
 
 
-@play_command(damage, P + "damage.assign")
+@play_command(damage, "demloc.damage.assign")
 def damage_assign(d: Decision, data: Data) -> None:
     """``{"piece", "amount": 1..30 (default 1), "mode": "general" | "hit"}`` (6.4.2).
     Raises ``RuleViolation`` ``bad_input``, ``bad_mode``, ``not_your_character``..."""
@@ -371,10 +371,10 @@ def damage_assign(d: Decision, data: Data) -> None:
         code="bad_mode",
         message="Damage is general (armor first) or a hit.",
     )
-    d.emit(P + "damage.assigned", {"piece": p["id"], "amount": amount, "mode": mode})
+    d.emit("demloc.damage.assigned", {"piece": p["id"], "amount": amount, "mode": mode})
 
 
-@damage.evolver(P + "damage.assigned", label="assigned damage")
+@damage.evolver("demloc.damage.assigned", label="assigned damage")
 def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -384,13 +384,13 @@ def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     set_piece(s, p, lines, more)
 
 
-@damage.narrator(P + "damage.assigned")
+@damage.narrator("demloc.damage.assigned")
 def say_damage_assigned(e: EventRecord, s: dict) -> str:
     what = "hit(s) to the hit factor" if e.data["mode"] == HIT else "damage (armor first)"
     return f"{piece_name(s, e.data['piece'])}: {e.data['amount']} {what}."
 
 
-@play_command(damage, P + "damage.remove")
+@play_command(damage, "demloc.damage.remove")
 def damage_remove(d: Decision, data: Data) -> None:
     """``{"piece", "amount": 1..30, "step": "armor" | "hit"}``: only damage already assigned
     (6.4.2). Raises ``bad_step``, ``nothing_to_remove``."""
@@ -405,21 +405,21 @@ def damage_remove(d: Decision, data: Data) -> None:
     )
     key = "armor_damage" if step == "armor" else "hit_damage"
     d.require(p[key] > 0, "nothing_to_remove", "Only damage already assigned can be removed.")
-    d.emit(P + "damage.removed", {"piece": p["id"], "amount": amount, "step": step})
+    d.emit("demloc.damage.removed", {"piece": p["id"], "amount": amount, "step": step})
 
 
-@damage.evolver(P + "damage.removed", label="removed damage")
+@damage.evolver("demloc.damage.removed", label="removed damage")
 def damage_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p, more = remove_damage(s["pieces"][e.data["piece"]], e.data["amount"], e.data["step"])
     set_piece(s, p, lines, more)
 
 
-@damage.narrator(P + "damage.removed")
+@damage.narrator("demloc.damage.removed")
 def say_damage_removed(e: EventRecord, s: dict) -> str:
     return f"{piece_name(s, e.data['piece'])}: damage removed from the {e.data['step']} step."
 
 
-@play_command(damage, P + "tokens.adjust")
+@play_command(damage, "demloc.tokens.adjust")
 def tokens_adjust(d: Decision, data: Data) -> None:
     """``{"piece", "token": broken_armor | broken_hearts | bleeding | poison | seals,
     "delta": -10..10 not 0, "exception": bool}`` (6.4.2: never below 0; a poisoned character
@@ -443,10 +443,10 @@ def tokens_adjust(d: Decision, data: Data) -> None:
         )
     if token == "broken_armor" and delta > 0:
         d.require(p["broken_armor"] < 3, "at_most_three", "At most 3 broken armor tokens.")
-    d.emit(P + "tokens.adjusted", {"piece": p["id"], "token": token, "delta": delta})
+    d.emit("demloc.tokens.adjusted", {"piece": p["id"], "token": token, "delta": delta})
 
 
-@damage.evolver(P + "tokens.adjusted", label="changed tokens")
+@damage.evolver("demloc.tokens.adjusted", label="changed tokens")
 def tokens_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -457,7 +457,7 @@ def tokens_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     set_piece(s, p, lines, more)
 
 
-@damage.narrator(P + "tokens.adjusted")
+@damage.narrator("demloc.tokens.adjusted")
 def say_tokens_adjusted(e: EventRecord, s: dict) -> str:
     label = e.data["token"].replace("_", " ")
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {label}."

@@ -22,7 +22,6 @@ from .cards import is_dignitary
 from .common import (
     NO_LINES,
     TURN_END,
-    P,
     in_play,
     in_setup,
     name,
@@ -35,7 +34,7 @@ end = Topic("end")
 
 
 # ------------------------------------------------------------------------ objective control
-@play_command(end, P + "objective.control")
+@play_command(end, "demloc.objective.control")
 def objective_control(d: Decision, data: Data) -> None:
     """``{"action": start | suspend}``: the control counter runs for the acting player while
     only their characters hold the area (6.4.2). Raises ``no_objective``, ``bad_input``,
@@ -53,7 +52,7 @@ def objective_control(d: Decision, data: Data) -> None:
         )
     else:
         d.require(objective["counting"], "no_change", "The counter is not running.")
-    d.emit(P + "objective.counting", {"seat": d.seat, "counting": action == "start"})
+    d.emit("demloc.objective.counting", {"seat": d.seat, "counting": action == "start"})
 
 
 def _counting_text(s: dict, d: dict) -> str:
@@ -63,7 +62,7 @@ def _counting_text(s: dict, d: dict) -> str:
     return f"Objective counter suspended at {o['count']}/{o['target']}."
 
 
-@end.evolver(P + "objective.counting", label="changed the objective counter")
+@end.evolver("demloc.objective.counting", label="changed the objective counter")
 def objective_counting(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     o = s["objective"]
     o["counting"] = e.data["counting"]
@@ -74,7 +73,7 @@ def objective_counting(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> 
     lines.append(_counting_text(s, e.data))
 
 
-@end.narrator(P + "objective.counting")
+@end.narrator("demloc.objective.counting")
 def say_objective_counting(e: EventRecord, s: dict) -> str:
     if e.data["counting"]:
         return f"Objective counter runs for {name(s, e.data['seat'])}."
@@ -243,7 +242,7 @@ def no_claim_pending(s: dict) -> None:
     )
 
 
-@play_command(end, P + "objective.achieve")
+@play_command(end, "demloc.objective.achieve")
 def objective_achieve(d: Decision, data: Data) -> None:
     """The acting seat claims the mission's objective (6.4.2, 7.3.2.3): only in a mission with
     an objective to reach, at the end of the turn (both phases passed, instead of Next turn).
@@ -270,10 +269,10 @@ def objective_achieve(d: Decision, data: Data) -> None:
     if alone:
         finish(d, "objective", d.seat)
         return
-    d.emit(P + "objective.claimed", {"seat": d.seat, "turn": s["turn"]})
+    d.emit("demloc.objective.claimed", {"seat": d.seat, "turn": s["turn"]})
 
 
-@play_command(end, P + "objective.answer")
+@play_command(end, "demloc.objective.answer")
 def objective_answer(d: Decision, data: Data) -> None:
     """``{"agree": bool}``: another player confirms or disputes the pending objective claim
     (7.3.2.3, option ``objective_claim`` = ``confirm``). When every other player confirmed, the
@@ -291,21 +290,21 @@ def objective_answer(d: Decision, data: Data) -> None:
     still_playing(d)
     agree = data.bool("agree")
     if not agree:
-        d.emit(P + "objective.disputed", {"seat": d.seat, "claimer": claim["seat"]})
+        d.emit("demloc.objective.disputed", {"seat": d.seat, "claimer": claim["seat"]})
         return
     d.require(d.seat not in claim["agreed"], "no_change", "You already confirmed the claim.")
-    d.emit(P + "objective.agreed", {"seat": d.seat, "claimer": claim["seat"]})
+    d.emit("demloc.objective.agreed", {"seat": d.seat, "claimer": claim["seat"]})
     if not claim_waiting(d.state):
         finish(d, "objective", claim["seat"])
 
 
-@end.evolver(P + "objective.claimed", label="claimed the objective")
+@end.evolver("demloc.objective.claimed", label="claimed the objective")
 def objective_claimed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["claim"] = {"seat": e.data["seat"], "turn": e.data["turn"], "agreed": []}
     lines.append(say_objective_claimed(e, s))
 
 
-@end.narrator(P + "objective.claimed")
+@end.narrator("demloc.objective.claimed")
 def say_objective_claimed(e: EventRecord, s: dict) -> str:
     return (
         f"{name(s, e.data['seat'])} claims the mission objective at the end of turn "
@@ -313,7 +312,7 @@ def say_objective_claimed(e: EventRecord, s: dict) -> str:
     )
 
 
-@end.evolver(P + "objective.agreed", label="confirmed the objective claim")
+@end.evolver("demloc.objective.agreed", label="confirmed the objective claim")
 def objective_agreed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     claim = claim_of(s)
     if claim is not None:
@@ -321,18 +320,18 @@ def objective_agreed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> No
     lines.append(say_objective_agreed(e, s))
 
 
-@end.narrator(P + "objective.agreed")
+@end.narrator("demloc.objective.agreed")
 def say_objective_agreed(e: EventRecord, s: dict) -> str:
     return f"{name(s, e.data['seat'])} confirms {name(s, e.data['claimer'])}'s objective."
 
 
-@end.evolver(P + "objective.disputed", label="disputed the objective claim")
+@end.evolver("demloc.objective.disputed", label="disputed the objective claim")
 def objective_disputed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["claim"] = None
     lines.append(say_objective_disputed(e, s))
 
 
-@end.narrator(P + "objective.disputed")
+@end.narrator("demloc.objective.disputed")
 def say_objective_disputed(e: EventRecord, s: dict) -> str:
     return (
         f"{name(s, e.data['seat'])} disputes {name(s, e.data['claimer'])}'s objective: "
@@ -340,18 +339,18 @@ def say_objective_disputed(e: EventRecord, s: dict) -> str:
     )
 
 
-@play_command(end, P + "surrender.vote")
+@play_command(end, "demloc.surrender.vote")
 def surrender_vote(d: Decision, data: Data) -> None:
     """``{"agree": bool}``: when every player still in the mission agrees, the mission ends
     (6.4.2 "surrender"). Raises ``already_left``."""
     still_playing(d)
     agree = data.bool("agree")
-    d.emit(P + "surrender.voted", {"agree": agree})
+    d.emit("demloc.surrender.voted", {"agree": agree})
     if agree and set(d.state["surrender"]) >= set(playing_seats(d.state)):
         finish(d, "surrender", None)
 
 
-@end.evolver(P + "surrender.voted", label="voted on ending the mission")
+@end.evolver("demloc.surrender.voted", label="voted on ending the mission")
 def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
@@ -364,14 +363,14 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     lines.append(say_surrender_voted(e, s))
 
 
-@end.narrator(P + "surrender.voted")
+@end.narrator("demloc.surrender.voted")
 def say_surrender_voted(e: EventRecord, s: dict) -> str:
     return f"{name(s, e.seat)} " + (
         "agrees to end the mission." if e.data["agree"] else "wants to play on."
     )
 
 
-@play_command(end, P + "mission.end")
+@play_command(end, "demloc.mission.end")
 def mission_end(d: Decision, data: Data) -> None:
     """End the game on total elimination (``can_end_by_elimination``), or after the last turn
     of a limited mission (7.3.2.3). Elimination comes first: wiped out in the last turn, the
@@ -400,7 +399,7 @@ def close_turn(d: Decision) -> None:
     the control counter 6.4.2). Nothing when this turn is closed already (or before turn 1)."""
     s = d.state
     if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
-        d.emit(P + "turn.ended", {"turn": s["turn"]})
+        d.emit("demloc.turn.ended", {"turn": s["turn"]})
 
 
 def finish(d: Decision, reason: str, seat: int | None) -> None:
@@ -426,7 +425,7 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
         alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
         seat = next(iter(alive)) if len(alive) == 1 else (-1 if not alive else seat)
     data.update(reason=reason, seat=seat)
-    d.emit(P + "mission.ended", data)
+    d.emit("demloc.mission.ended", data)
 
 
 def ended_text(s: dict, d: dict) -> str:
@@ -445,7 +444,7 @@ def ended_text(s: dict, d: dict) -> str:
     return f"The mission ends: {why}."
 
 
-@end.evolver(P + "mission.ended", label="ended the mission")
+@end.evolver("demloc.mission.ended", label="ended the mission")
 def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
@@ -456,12 +455,12 @@ def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.append(ended_text(s, e.data))
 
 
-@end.narrator(P + "mission.ended")
+@end.narrator("demloc.mission.ended")
 def say_mission_ended(e: EventRecord, s: dict) -> str:
     return ended_text(s, e.data)
 
 
-@end.command(P + "mission.close", policy=ANYONE)
+@end.command("demloc.mission.close", policy=ANYONE)
 def mission_close(d: Decision, data: Data) -> None:
     """Server only (``missions.services.mission_close``, seat None): the resolution was written
     into the guilds; the event is final, so undo can never reopen the mission. ``{"result"}``.
@@ -474,22 +473,22 @@ def mission_close(d: Decision, data: Data) -> None:
     d.require(s["ended"] is not None, "not_ended", "The mission has not ended yet.")
     result = data.get("result") or {}
     d.require(isinstance(result, dict), "bad_input", "The result is an object.")
-    d.emit(P + "mission.closed", {"result": result}, final=True)
+    d.emit("demloc.mission.closed", {"result": result}, final=True)
 
 
-@end.evolver(P + "mission.closed", label="closed the mission")
+@end.evolver("demloc.mission.closed", label="closed the mission")
 def mission_closed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["closed"] = copy_json(e.data["result"])
     lines.append("The mission is closed: the guilds are updated.")
 
 
-@end.narrator(P + "mission.closed")
+@end.narrator("demloc.mission.closed")
 def say_mission_closed(e: EventRecord, s: dict) -> str:
     return "The mission is closed: the guilds are updated."
 
 
 # ------------------------------------------------------------------------ escape
-@play_command(end, P + "piece.escape")
+@play_command(end, "demloc.piece.escape")
 def piece_escape(d: Decision, data: Data) -> None:
     """``{"piece"}``: the character leaves the board by an escape (it counts for the
     resolution, 6.4.1). A dignitary cannot (7.2.1 "All characters (dignitaries excluded) could
@@ -500,16 +499,16 @@ def piece_escape(d: Decision, data: Data) -> None:
         "cannot_escape",
         f"{p['name']} is a dignitary: dignitaries cannot escape (7.2.1).",
     )
-    d.emit(P + "piece.escaped", {"piece": p["id"]})
+    d.emit("demloc.piece.escaped", {"piece": p["id"]})
 
 
-@end.evolver(P + "piece.escaped", label="marked a character escaped")
+@end.evolver("demloc.piece.escaped", label="marked a character escaped")
 def piece_escaped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][e.data["piece"]]
     p["status"] = "escaped"
     lines.append(f"{p['name']} leaves the board: escaped.")
 
 
-@end.narrator(P + "piece.escaped")
+@end.narrator("demloc.piece.escaped")
 def say_piece_escaped(e: EventRecord, s: dict) -> str:
     return f"{piece_name(s, e.data['piece'])} leaves the board: escaped."

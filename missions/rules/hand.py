@@ -15,7 +15,6 @@ from .common import (
     BRAWL,
     NO_LINES,
     STRATEGIC,
-    P,
     fate_amount,
     not_possessed,
     num,
@@ -47,7 +46,7 @@ def hand_test_best_roll(ability: int, rule: str) -> int:
     return max(0, min(6, ability + ability_mod - roll_mod))
 
 
-@play_command(hand, P + "hand.test")
+@play_command(hand, "demloc.hand.test")
 def hand_test(d: Decision, data: Data) -> None:
     """``{"piece", "purpose": evasive | scenery, "roll": 1..6, "fate": 0..6}``: a test of the
     hand-to-hand ability outside a fight (7.2.1 ability test, fate points lower the roll):
@@ -93,7 +92,7 @@ def hand_test(d: Decision, data: Data) -> None:
         num(data, "roll", None), h2h_ability(p) + ability_mod, fate, roll_mod, name="Hand-to-hand"
     )
     d.emit(
-        P + "hand.tested",
+        "demloc.hand.tested",
         {
             "piece": p["id"],
             "purpose": purpose,
@@ -118,7 +117,7 @@ def _hand_outcome(name: str, purpose: str, passed: bool) -> str:
     )
 
 
-@hand.evolver(P + "hand.tested", label="made a hand-to-hand test")
+@hand.evolver("demloc.hand.tested", label="made a hand-to-hand test")
 def hand_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
@@ -129,7 +128,7 @@ def hand_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.append(_hand_outcome(p["name"], d["purpose"], d["passed"]))
 
 
-@hand.narrator(P + "hand.tested")
+@hand.narrator("demloc.hand.tested")
 def say_hand_tested(e: EventRecord, s: dict) -> str:
     name = piece_name(s, e.data["piece"])
     return " ".join([*e.data["lines"], _hand_outcome(name, e.data["purpose"], e.data["passed"])])

@@ -30,9 +30,8 @@ from __future__ import annotations
 from tabletop.decider import ANYONE, Data, Decision, Topic
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import BRAWL, NO_LINES, STRATEGIC, TURN_END, P, in_play, in_setup, name, player
+from .common import BRAWL, NO_LINES, STRATEGIC, TURN_END, in_play, in_setup, name, player
 from .end import claim_of, claim_waiting, finish, playing_seats
-from .setup import P as SP
 from .setup import seat_key, setup_command
 
 leave = Topic("leave")
@@ -42,7 +41,7 @@ def _deploy() -> dict:
     return {"first": None, "order": [], "acting": None, "placed": {}}
 
 
-@setup_command(leave, SP + "guild_leave", server=True)
+@setup_command(leave, "demloc.setup.guild_leave", server=True)
 def setup_guild_leave(
     state: dict, setup: dict, data: Data, seat: int | None, rng
 ) -> list[NewEvent]:
@@ -57,7 +56,7 @@ def setup_guild_leave(
     guild = setup["guilds"][seat_key(bound)]["guild"]
     return [
         NewEvent(
-            SP + "guild_left",
+            "demloc.setup.guild_left",
             {"seat": bound, "guild": guild["name"], "stage": setup["stage"]},
             # A barrier: only its Guild Master takes a Guild out, so no other seat's Undo
             # may bring it back (and hold its mercenaries again).
@@ -66,7 +65,7 @@ def setup_guild_leave(
     ]
 
 
-@leave.evolver(SP + "guild_left", label="took a Guild out of the mission")
+@leave.evolver("demloc.setup.guild_left", label="took a Guild out of the mission")
 def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup = s["setup"]
     setup["guilds"].pop(seat_key(e.data["seat"]), None)
@@ -89,7 +88,7 @@ def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> No
     lines.append(say_setup_guild_left(e, s))
 
 
-@leave.narrator(SP + "guild_left")
+@leave.narrator("demloc.setup.guild_left")
 def say_setup_guild_left(e: EventRecord, s: dict) -> str:
     back = (
         " The preparation goes back to the Guilds step: everyone chooses again."
@@ -99,7 +98,7 @@ def say_setup_guild_left(e: EventRecord, s: dict) -> str:
     return f"{e.data['guild']} leaves the mission.{back}"
 
 
-@leave.command(P + "guild.leave", policy=ANYONE)
+@leave.command("demloc.guild.leave", policy=ANYONE)
 def guild_leave(d: Decision, data: Data) -> None:
     """``{"seat"}``: the seat's Guild leaves the mission in play: every character of it in play
     escapes; when at most one player is left with characters in play, the mission ends by
@@ -118,7 +117,7 @@ def guild_leave(d: Decision, data: Data) -> None:
         if p["owner"] == seat and in_play(p) and p["kind"] != "daemon"
     ]
     # A barrier (final): no other seat's Undo brings a Guild back into the mission.
-    d.emit(P + "guild.left", {"seat": seat, "pieces": escaping}, final=True)
+    d.emit("demloc.guild.left", {"seat": seat, "pieces": escaping}, final=True)
     alive = {p["owner"] for p in d.state["pieces"].values() if in_play(p) and not p["possessed"]}
     if len(alive) <= 1:
         finish(d, "elimination", next(iter(alive)) if alive else -1)
@@ -133,7 +132,7 @@ def guild_leave(d: Decision, data: Data) -> None:
         finish(d, "surrender", None)
 
 
-@leave.evolver(P + "guild.left", label="left the mission")
+@leave.evolver("demloc.guild.left", label="left the mission")
 def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s.setdefault("left", []).append(e.data["seat"])
     lines.append(say_guild_left(e, s))
@@ -175,7 +174,7 @@ def _out_of_the_order(s: dict, seat: int) -> None:
         s["acting_index"] = 0
 
 
-@leave.narrator(P + "guild.left")
+@leave.narrator("demloc.guild.left")
 def say_guild_left(e: EventRecord, s: dict) -> str:
     return (
         f"{name(s, e.data['seat'])} leaves the mission: every character of the Guild "

@@ -16,45 +16,44 @@ from __future__ import annotations
 from tabletop.rules import Command
 
 from .brawl import brawl_dice
-from .common import TURN_END, P
-from .setup import P as SP
+from .common import TURN_END
 
 
 def _c(type_: str, **data: object) -> Command:
-    return Command(P + type_, dict(data))
+    return Command(type_, dict(data))
 
 
 def _piece_moves(p: dict) -> list[Command]:
     """The +/- buttons and forms on one editable card in play (``_piece.html``)."""
     pid = p["id"]
     out = [
-        _c("damage.assign", piece=pid, amount=1, mode="general"),
-        _c("damage.assign", piece=pid, amount=2, mode="hit"),
-        _c("tokens.adjust", piece=pid, token="bleeding", delta=1),
-        _c("tokens.adjust", piece=pid, token="poison", delta=1),
-        _c("tokens.adjust", piece=pid, token="seals", delta=1),
-        _c("tokens.adjust", piece=pid, token="broken_hearts", delta=1),
-        _c("effect.set", piece=pid, effect="vigor", value=1),
-        _c("piece.escape", piece=pid),
+        _c("demloc.damage.assign", piece=pid, amount=1, mode="general"),
+        _c("demloc.damage.assign", piece=pid, amount=2, mode="hit"),
+        _c("demloc.tokens.adjust", piece=pid, token="bleeding", delta=1),
+        _c("demloc.tokens.adjust", piece=pid, token="poison", delta=1),
+        _c("demloc.tokens.adjust", piece=pid, token="seals", delta=1),
+        _c("demloc.tokens.adjust", piece=pid, token="broken_hearts", delta=1),
+        _c("demloc.effect.set", piece=pid, effect="vigor", value=1),
+        _c("demloc.piece.escape", piece=pid),
     ]
     if p["armor_damage"]:
-        out.append(_c("damage.remove", piece=pid, amount=1, step="armor"))
+        out.append(_c("demloc.damage.remove", piece=pid, amount=1, step="armor"))
     if p["bleeding"]:
-        out.append(_c("tokens.adjust", piece=pid, token="bleeding", delta=-1))
+        out.append(_c("demloc.tokens.adjust", piece=pid, token="bleeding", delta=-1))
     state = "exhausted" if p["movement"] == "active" else "active"
-    out.append(_c("movement.set", piece=pid, state=state))
+    out.append(_c("demloc.movement.set", piece=pid, state=state))
     if p["arcane"]:
         held = p["mana"]["common"] + p["mana"]["dark"]
         if held < p["arcane"]:
-            out.append(_c("mana.channel", piece=pid, common=1, dark=0, seals=0))
-        out.append(_c("arcane.test", piece=pid, roll=3, fate=0, purpose="other"))
+            out.append(_c("demloc.mana.channel", piece=pid, common=1, dark=0, seals=0))
+        out.append(_c("demloc.arcane.test", piece=pid, roll=3, fate=0, purpose="other"))
         if p.get("defend_power"):
-            out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="defend"))
+            out.append(_c("demloc.arcane.test", piece=pid, roll=2, fate=0, purpose="defend"))
         if p["arcane_effects_live"]:
-            out.append(_c("arcane.test", piece=pid, roll=2, fate=0, purpose="cancel", target=pid))
+            out.append(_c("demloc.arcane.test", piece=pid, roll=2, fate=0, purpose="cancel", target=pid))
         for code in p.get("code_refs", []):
             if code.get("summon_cost") and not p.get("summoning"):
-                out.append(_c("daemon.summon", piece=pid, code=code["index"], level=1, hearts=2))
+                out.append(_c("demloc.daemon.summon", piece=pid, code=code["index"], level=1, hearts=2))
                 out.append(
                     _c(
                         "daemon.summon",
@@ -65,7 +64,7 @@ def _piece_moves(p: dict) -> list[Command]:
                     )
                 )
         if p.get("assign_codes"):
-            out.append(_c("daemon.assign", piece=pid, code=0, common=1, dark=0, seals=0))
+            out.append(_c("demloc.daemon.assign", piece=pid, code=0, common=1, dark=0, seals=0))
     for code in p.get("code_refs", []):
         for power in code["power_refs"]:
             out.append(
@@ -81,12 +80,8 @@ def _piece_moves(p: dict) -> list[Command]:
             )
     for ability in p.get("ability_refs", []):
         if ability["activated"]:
-            out.append(_c("ability.use", piece=pid, ability=ability["index"]))
+            out.append(_c("demloc.ability.use", piece=pid, ability=ability["index"]))
     return out
-
-
-def _s(type_: str, **data: object) -> Command:
-    return Command(SP + type_, dict(data))
 
 
 def setup_moves(s: dict, seat: int) -> list[Command]:
@@ -101,33 +96,33 @@ def setup_moves(s: dict, seat: int) -> list[Command]:
     stage, ready = s["stage"], s["i_ready"]
     if stage == "characters":
         if not ready:
-            out += [_s("unpick", character=p["id"]) for p in s["my_picks"]]
+            out += [_c("demloc.setup.unpick", character=p["id"]) for p in s["my_picks"]]
             if s["slots_left"] > 0:
                 out += [
-                    _s("pick", character=c["id"])
+                    _c("demloc.setup.pick", character=c["id"])
                     for c in s["my_free_roster"]
                     if c.get("ready", True) and not c.get("taken")
                 ]
                 out += [
-                    _s("hire", follower=f["key"]) for f in s["pool"] if f["left"] > 0 and f["owned"]
+                    _c("demloc.setup.hire", follower=f["key"]) for f in s["pool"] if f["left"] > 0 and f["owned"]
                 ]
         feods = s["my_feods"]
         for name, c in s["contests"].items():
             if c["mine"] and c["my_offer"] is None:
                 for amount in sorted({0, 1, feods // 2, feods, feods + 1}):
-                    out.append(_s("offer", name=name, feods=amount))
+                    out.append(_c("demloc.setup.offer", name=name, feods=amount))
     elif stage == "mana" and not ready:
         for p in s["mana_needed"]:
             n = p["card"]["arcane"]
-            out.append(_s("mana", character=p["id"], common=n, dark=0, seals=0))
-            out.append(_s("mana", character=p["id"], common=n - 1, dark=1, seals=1))
+            out.append(_c("demloc.setup.mana", character=p["id"], common=n, dark=0, seals=0))
+            out.append(_c("demloc.setup.mana", character=p["id"], common=n - 1, dark=1, seals=1))
     elif stage == "deployment" and s["my_deploy_turn"]:
         for p in s["to_place"]:
-            out += [_s("deploy", character=p["id"], area=a) for a in s["my_areas"]]
+            out += [_c("demloc.setup.deploy", character=p["id"], area=a) for a in s["my_areas"]]
             if s["definition"]["kind"] == "waves":
-                out += [_s("deploy", character=p["id"], wave=w) for w in s["wave_turns"]]
+                out += [_c("demloc.setup.deploy", character=p["id"], wave=w) for w in s["wave_turns"]]
     if stage != "deployment" and not ready:
-        out.append(_s("next"))
+        out.append(_c("demloc.setup.next"))
     return out
 
 
@@ -140,15 +135,15 @@ def moves_for(view: dict, seat: int) -> list[Command]:
     out: list[Command] = []
     if view["phase"] != TURN_END:
         if view["my_turn"] or view["options"].get("control") == "anyone":
-            out.append(_c("phase.next"))
+            out.append(_c("demloc.phase.next"))
     elif not view["last_turn"] and not view.get("claim"):
-        out.append(_c("turn.next"))
+        out.append(_c("demloc.turn.next"))
     if view["can_end"]:
-        out.append(_c("mission.end"))
+        out.append(_c("demloc.mission.end"))
     alive = [p for p in view["pieces"] if p["status"] == "in_play"]
     mine = [p for p in alive if p["editable"]]
     if view["pending"]:
-        out += [_c("calc.apply"), _c("calc.cancel")]
+        out += [_c("demloc.calc.apply"), _c("demloc.calc.cancel")]
     else:
         for p in mine:
             for w in p["weapon_refs"]:
@@ -190,33 +185,33 @@ def moves_for(view: dict, seat: int) -> list[Command]:
         out += _piece_moves(p)
         if view["phase"] != TURN_END:
             purpose = "evasive" if view["phase"] == "strategic" else "scenery"
-            out.append(_c("hand.test", piece=p["id"], purpose=purpose, roll=3, fate=1))
+            out.append(_c("demloc.hand.test", piece=p["id"], purpose=purpose, roll=3, fate=1))
         if (view.get("mission") or {}).get("kind") == "relic":
-            out.append(_c("relic.take", piece=p["id"], delta=1))
+            out.append(_c("demloc.relic.take", piece=p["id"], delta=1))
             if p.get("relics"):
-                out.append(_c("relic.take", piece=p["id"], delta=-1))
+                out.append(_c("demloc.relic.take", piece=p["id"], delta=-1))
     for p in alive:  # a card effect, whoever's card it is (possession.py)
         if p["possessed"]:
-            out.append(_c("possession.remove", piece=p["id"], source="a card"))
+            out.append(_c("demloc.possession.remove", piece=p["id"], source="a card"))
         else:
             out.append(
-                _c("possession.assign", piece=p["id"], source="a card", instructions="Walk north.")
+                _c("demloc.possession.assign", piece=p["id"], source="a card", instructions="Walk north.")
             )
     # (defend tests of a character the power killed: its sheet shows the control too)
     for p in view["pieces"]:
         if p["editable"] and p["status"] != "in_play" and p.get("defend_power"):
-            out.append(_c("arcane.test", piece=p["id"], roll=2, fate=0, purpose="defend"))
+            out.append(_c("demloc.arcane.test", piece=p["id"], roll=2, fate=0, purpose="defend"))
     out += [
-        _c("fate.spend", amount=1, reason="an ability"),
-        _c("fate.gain", amount=1, reason="the game"),
-        _c("kill.count", kind="mercenary", level=1, delta=1),
-        _c("surrender.vote", agree=seat not in view["surrender"]),
+        _c("demloc.fate.spend", amount=1, reason="an ability"),
+        _c("demloc.fate.gain", amount=1, reason="the game"),
+        _c("demloc.kill.count", kind="mercenary", level=1, delta=1),
+        _c("demloc.surrender.vote", agree=seat not in view["surrender"]),
     ]
     if view["objective"]["target"]:
-        out.append(_c("objective.control", action="start"))
+        out.append(_c("demloc.objective.control", action="start"))
     if view["can_claim_objective"]:
-        out.append(_c("objective.achieve"))
+        out.append(_c("demloc.objective.achieve"))
     claim = view.get("claim")
     if claim and claim["can_answer"]:
-        out += [_c("objective.answer", agree=True), _c("objective.answer", agree=False)]
+        out += [_c("demloc.objective.answer", agree=True), _c("demloc.objective.answer", agree=False)]
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord
 
-from .common import NO_LINES, P, in_play, piece, piece_name, play_command, set_piece
+from .common import NO_LINES, in_play, piece, piece_name, play_command, set_piece
 from .damage import possess, possession_tick
 from .revert import record_power
 
@@ -113,7 +113,7 @@ SOURCE_MAX = 60
 INSTRUCTIONS_MAX = 300
 
 
-@play_command(possession, P + "possession.assign")
+@play_command(possession, "demloc.possession.assign")
 def possession_assign(d: Decision, data: Data) -> None:
     """``{"piece", "source": card name, "instructions": what the possessed character does,
     "arcane": bool}``: a card effect gives ``piece`` the possessed effect (6.4.2 "daemon
@@ -131,7 +131,7 @@ def possession_assign(d: Decision, data: Data) -> None:
         "instructions", max_length=INSTRUCTIONS_MAX, default="", code="bad_input"
     )
     d.emit(
-        P + "possession.assigned",
+        "demloc.possession.assigned",
         {
             "piece": p["id"],
             "source": source.strip() or "a card effect",
@@ -147,7 +147,7 @@ def _assign_text(name: str, d: dict) -> str:
     return text + (f": {d['instructions']}" if d["instructions"] else ".")
 
 
-@possession.evolver(P + "possession.assigned", label="possessed a character by a card")
+@possession.evolver("demloc.possession.assigned", label="possessed a character by a card")
 def possession_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     before = s["pieces"][d["piece"]]
@@ -158,12 +158,12 @@ def possession_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) ->
         record_power(s, before, p, "", d["source"], e.version, kind="possession")
 
 
-@possession.narrator(P + "possession.assigned")
+@possession.narrator("demloc.possession.assigned")
 def say_possession_assigned(e: EventRecord, s: dict) -> str:
     return _assign_text(piece_name(s, e.data["piece"]), e.data)
 
 
-@play_command(possession, P + "possession.remove")
+@play_command(possession, "demloc.possession.remove")
 def possession_remove(d: Decision, data: Data) -> None:
     """``{"piece", "source": card name}``: a card effect ends the possessed effect (the arcane
     test that frees is ``demloc.arcane.test``); as when freed (7.2.3.5), a character already
@@ -172,12 +172,12 @@ def possession_remove(d: Decision, data: Data) -> None:
     d.require(p["possessed"], "not_possessed", f"{p['name']} is not possessed.")
     source = data.str("source", max_length=SOURCE_MAX, default="a card effect", code="bad_input")
     d.emit(
-        P + "possession.removed",
+        "demloc.possession.removed",
         {"piece": p["id"], "source": source.strip() or "a card effect", "by": d.seat},
     )
 
 
-@possession.evolver(P + "possession.removed", label="freed a character by a card")
+@possession.evolver("demloc.possession.removed", label="freed a character by a card")
 def possession_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][e.data["piece"]]
     t = {**p, "possessed": False, "possession": None}
@@ -188,6 +188,6 @@ def possession_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> 
     set_piece(s, t, lines, more)
 
 
-@possession.narrator(P + "possession.removed")
+@possession.narrator("demloc.possession.removed")
 def say_possession_removed(e: EventRecord, s: dict) -> str:
     return f"{e.data['source']} frees {piece_name(s, e.data['piece'])} from the daemon."

@@ -12,7 +12,7 @@ from tabletop.decider import Decision, Topic, copy_json
 from tabletop.rules import EventRecord, NewEvent, SeatInfo
 
 from .cards import card_from_data
-from .common import NO_LINES, P
+from .common import NO_LINES
 from .damage import new_piece
 from .turns import draw_first_player, first_player_weights
 
@@ -299,7 +299,7 @@ def quick_opening(options: dict, seats: tuple[SeatInfo, ...], rng, guilds: list)
     )
     numbers = [s.number for s in seats]
     return [
-        NewEvent(P + "mission.opened", {"options": options, "players": players, "pieces": pieces}),
+        NewEvent("demloc.mission.opened", {"options": options, "players": players, "pieces": pieces}),
         turn_one(rng, numbers),
     ]
 
@@ -307,7 +307,7 @@ def quick_opening(options: dict, seats: tuple[SeatInfo, ...], rng, guilds: list)
 def turn_one(rng, seats: list[int]) -> NewEvent:
     """The first ``demloc.turn.started``: a first player drawn with equal odds (7)."""
     return NewEvent(
-        P + "turn.started",
+        "demloc.turn.started",
         {
             "turn": 1,
             "first": draw_first_player(rng, seats, None),
@@ -317,7 +317,7 @@ def turn_one(rng, seats: list[int]) -> NewEvent:
     )
 
 
-@roster.evolver(P + "mission.opened", label="opened the mission")
+@roster.evolver("demloc.mission.opened", label="opened the mission")
 def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     s["options"] = dict(d["options"])
@@ -351,6 +351,6 @@ def player_and_guild(player: dict) -> str:
     return f"{name} ({guild})"
 
 
-@roster.narrator(P + "mission.opened")
+@roster.narrator("demloc.mission.opened")
 def say_mission_opened(e: EventRecord, s: dict) -> str:
     return "The mission begins: " + ", ".join(map(player_and_guild, e.data["players"])) + "."

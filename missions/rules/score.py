@@ -34,7 +34,7 @@ from tabletop.decider import Data, Decision, Topic
 from tabletop.rules import EventRecord, counted
 
 from . import activation
-from .common import NO_LINES, P, fate_amount, name, num, own_piece, piece_name, play_command, player
+from .common import NO_LINES, fate_amount, name, num, own_piece, piece_name, play_command, player
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -44,18 +44,18 @@ KILLS_APP = "app"  # the app, from the attacks it applies (default)
 KILLS_HAND = "hand"  # only "Count a kill" (6.4.2 as printed; tables opened before the option)
 
 
-@play_command(score, P + "fate.spend")
+@play_command(score, "demloc.fate.spend")
 def fate_spend(d: Decision, data: Data) -> None:
     """``{"amount": 1..held, "reason"}``: never below 0 (6.4.2). Raises ``bad_input``
     (not a whole number of at least 1) and ``not_enough_fate`` (more than the player holds:
     the message says how many, ``common.fate_amount``)."""
     amount = fate_amount(d, data, "amount", d.seat, least=1)
     d.emit(
-        P + "fate.spent", {"amount": amount, "reason": str(data.get("reason") or "an ability")[:80]}
+        "demloc.fate.spent", {"amount": amount, "reason": str(data.get("reason") or "an ability")[:80]}
     )
 
 
-@score.evolver(P + "fate.spent", label="spent fate points")
+@score.evolver("demloc.fate.spent", label="spent fate points")
 def fate_spent(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = player(s, e.seat)
     p["fate"] -= e.data["amount"]
@@ -64,21 +64,21 @@ def fate_spent(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     )
 
 
-@score.narrator(P + "fate.spent")
+@score.narrator("demloc.fate.spent")
 def say_fate_spent(e: EventRecord, s: dict) -> str:
     return f"{name(s, e.seat)} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']}."
 
 
-@play_command(score, P + "fate.gain")
+@play_command(score, "demloc.fate.gain")
 def fate_gain(d: Decision, data: Data) -> None:
     """``{"amount": 1..10, "reason"}``."""
     amount = num(data, "amount", 1, 1, 10)
     d.emit(
-        P + "fate.gained", {"amount": amount, "reason": str(data.get("reason") or "the game")[:80]}
+        "demloc.fate.gained", {"amount": amount, "reason": str(data.get("reason") or "the game")[:80]}
     )
 
 
-@score.evolver(P + "fate.gained", label="gained fate points")
+@score.evolver("demloc.fate.gained", label="gained fate points")
 def fate_gained(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = player(s, e.seat)
     p["fate"] += e.data["amount"]
@@ -87,12 +87,12 @@ def fate_gained(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     )
 
 
-@score.narrator(P + "fate.gained")
+@score.narrator("demloc.fate.gained")
 def say_fate_gained(e: EventRecord, s: dict) -> str:
     return f"{name(s, e.seat)} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']}."
 
 
-@play_command(score, P + "kill.count")
+@play_command(score, "demloc.kill.count")
 def kill_count(d: Decision, data: Data) -> None:
     """``{"kind": mercenary | follower | daemon, "level": 1..5, "delta": +1 | -1}`` on the
     acting player's kill counter. Raises ``bad_input``, ``nothing_to_remove``."""
@@ -112,7 +112,7 @@ def kill_count(d: Decision, data: Data) -> None:
             "nothing_to_remove",
             "No such kill to remove.",
         )
-    d.emit(P + "kill.counted", {"kind": kind, "level": level, "delta": delta})
+    d.emit("demloc.kill.counted", {"kind": kind, "level": level, "delta": delta})
 
 
 def counts_kills(state: dict) -> bool:
@@ -157,7 +157,7 @@ def credit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> 
             and p["kind"] in KILL_KINDS
         ):
             d.emit(
-                P + "kill.counted",
+                "demloc.kill.counted",
                 {
                     "kind": p["kind"],
                     "level": kill_level(p),
@@ -186,7 +186,7 @@ def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -
         if kills.get(p["kind"], {}).get(str(kill_level(p)), 0) <= 0:
             continue
         d.emit(
-            P + "kill.counted",
+            "demloc.kill.counted",
             {
                 "kind": p["kind"],
                 "level": kill_level(p),
@@ -209,7 +209,7 @@ def _kill_text(s: dict, e: EventRecord) -> str:
     return f"{head}: {victim} is back in play (taken back by the app)."
 
 
-@score.evolver(P + "kill.counted", label="counted a kill")
+@score.evolver("demloc.kill.counted", label="counted a kill")
 def kill_counted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = player(s, kill_seat(s, e))
     by_level = p["kills"].setdefault(e.data["kind"], {})
@@ -223,12 +223,12 @@ def kill_counted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         )
 
 
-@score.narrator(P + "kill.counted")
+@score.narrator("demloc.kill.counted")
 def say_kill_counted(e: EventRecord, s: dict) -> str:
     return _kill_text(s, e)
 
 
-@play_command(score, P + "relic.take")
+@play_command(score, "demloc.relic.take")
 def relic_take(d: Decision, data: Data) -> None:
     """``{"piece", "delta": +1 | -1}``: a relic token picked up or put down by ``piece`` (a relic
     mission). Relics are counted per mercenary (7.2.1: "the objects collected by the followers
@@ -247,7 +247,7 @@ def relic_take(d: Decision, data: Data) -> None:
     d.require(delta != 0, "bad_input", "Count +1 or -1.")
     if delta < 0:
         d.require(p.get("relics", 0) > 0, "nothing_to_remove", f"{p['name']} carries no relic.")
-    d.emit(P + "relic.taken", {"delta": delta, "piece": p["id"], "seat": p["owner"]})
+    d.emit("demloc.relic.taken", {"delta": delta, "piece": p["id"], "seat": p["owner"]})
 
 
 def counts(p: dict) -> bool:
@@ -255,7 +255,7 @@ def counts(p: dict) -> bool:
     return p["kind"] == "mercenary"
 
 
-@score.evolver(P + "relic.taken", label="changed the relic tokens")
+@score.evolver("demloc.relic.taken", label="changed the relic tokens")
 def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     pid = e.data.get("piece")
     if pid is None:  # older tables counted relics per player
@@ -308,7 +308,7 @@ def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
             lines.append(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
 
 
-@score.narrator(P + "relic.taken")
+@score.narrator("demloc.relic.taken")
 def say_relic_taken(e: EventRecord, s: dict) -> str:
     if e.data.get("piece"):
         return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} relic token."

@@ -102,7 +102,7 @@ def opened_event(mission: dict, seats, options: dict) -> NewEvent:
     definition = mission.get("definition") or {}
     require(definition.get("kind") in KINDS, "bad_mission", "The mission has no known type.")
     return NewEvent(
-        P + "opened",
+        "demloc.setup.opened",
         {
             "mission": mission.get("id"),
             "mode": mode,
@@ -278,7 +278,7 @@ def settle_contest(setup: dict, name: str, offers: dict[str, int], rng) -> NewEv
             top = [rng.choice(sorted(top))]
             reason = "draw"
     return NewEvent(
-        P + "contest_settled",
+        "demloc.setup.contest_settled",
         {"name": name, "winner": top[0], "offers": offers, "paid": best, "reason": reason},
         final=True,
     )

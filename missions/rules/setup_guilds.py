@@ -17,7 +17,6 @@ from .cards import card_from_data
 from .common import NO_LINES
 from .setup import (
     STANDARD,
-    P,
     can_refresh,
     contest_after_unpick,
     drop_pick,
@@ -34,18 +33,18 @@ guilds = Topic("setup_guilds")
 SEAT_NAME_MAX = 60
 
 
-@guilds.evolver(P + "opened", label="opened the mission lobby")
+@guilds.evolver("demloc.setup.opened", label="opened the mission lobby")
 def opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["setup"] = initial(copy_json(e.data))
     lines.append(say_opened(e, s))
 
 
-@guilds.narrator(P + "opened")
+@guilds.narrator("demloc.setup.opened")
 def say_opened(e: EventRecord, s: dict) -> str:
     return f"{e.data['definition'].get('name', 'A mission')} ({e.data['mode']}): bring your Guilds."
 
 
-@setup_command(guilds, P + "guild_bind", server=True)
+@setup_command(guilds, "demloc.setup.guild_bind", server=True)
 def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
     """Server only (``missions.services.mission_guild_bind``): ``{"seat", "guild": {"id",
     "name", "colour", "fame", "feods"}, "roster", "pantheon", "database_followers",
@@ -88,7 +87,7 @@ def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any)
     # A barrier (final), as a Guild leaving is: only its Guild Master brings a Guild (the
     # server reads it from the guilds and renames the seat), so no other seat's Undo may take
     # it back and leave a seat at the table without its Guild.
-    return [NewEvent(P + "guild_bound", payload, True)]
+    return [NewEvent("demloc.setup.guild_bound", payload, True)]
 
 
 def _guild_refresh(setup: dict, seat: int, payload: dict, rng) -> list[NewEvent]:
@@ -132,7 +131,7 @@ def _guild_refresh(setup: dict, seat: int, payload: dict, rng) -> list[NewEvent]
             break
         spent -= pick["cost"]
         dropped.append({"id": pick["id"], "name": pick["name"], "why": "too dear for your purse"})
-    events = [NewEvent(P + "guild_refreshed", {**payload, "dropped": dropped}, True)]
+    events = [NewEvent("demloc.setup.guild_refreshed", {**payload, "dropped": dropped}, True)]
     for gone in dropped:
         pick = next(p for p in setup["picks"][seat_key(seat)] if p["id"] == gone["id"])
         events.extend(contest_after_unpick(setup, seat, pick, rng))
@@ -175,7 +174,7 @@ def _bound(s: dict, e: EventRecord) -> None:
     )
 
 
-@guilds.evolver(P + "guild_bound", label="brought a Guild")
+@guilds.evolver("demloc.setup.guild_bound", label="brought a Guild")
 def guild_bound(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     _bound(s, e)
     lines.append(say_guild_bound(e, s))
@@ -183,7 +182,7 @@ def guild_bound(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         s["setup"]["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
 
 
-@guilds.narrator(P + "guild_bound")
+@guilds.narrator("demloc.setup.guild_bound")
 def say_guild_bound(e: EventRecord, s: dict) -> str:
     if e.data.get("seat_was"):
         return f"{e.data['seat_was']} brings {e.data['guild']['name']}."
@@ -191,7 +190,7 @@ def say_guild_bound(e: EventRecord, s: dict) -> str:
     return f"{names.get(seat_key(e.data['seat']), '?')} brings {e.data['guild']['name']}."
 
 
-@guilds.evolver(P + "guild_refreshed", label="brought a Guild again")
+@guilds.evolver("demloc.setup.guild_refreshed", label="brought a Guild again")
 def guild_refreshed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     _bound(s, e)
     setup, d = s["setup"], e.data
@@ -207,7 +206,7 @@ def guild_refreshed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
             pick["card"] = copy_json(entry["card"])
 
 
-@guilds.narrator(P + "guild_refreshed")
+@guilds.narrator("demloc.setup.guild_refreshed")
 def say_guild_refreshed(e: EventRecord, s: dict) -> str:
     names = (s.get("setup") or {}).get("names", {})
     name = names.get(seat_key(e.data["seat"]), "?")
@@ -218,7 +217,7 @@ def say_guild_refreshed(e: EventRecord, s: dict) -> str:
     return text + gone
 
 
-@setup_command(guilds, P + "raffle", server=True)
+@setup_command(guilds, "demloc.setup.raffle", server=True)
 def raffle(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
     """Server only: ``{"candidates": [control point]}``, the free points and those held by the
     guilds at the table; one is drawn (6.4.1 raffle). Final: undo never draws again. Raises
@@ -235,7 +234,7 @@ def raffle(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> 
     point = rng.choice(candidates) if candidates else None
     # A random draw shown to everyone: final, so undo is never a way to draw again.
     return [
-        NewEvent(P + "raffle_drawn", {"point": point, "candidates": len(candidates)}, final=True)
+        NewEvent("demloc.setup.raffle_drawn", {"point": point, "candidates": len(candidates)}, final=True)
     ]
 
 
@@ -245,12 +244,12 @@ def _raffle_text(point: dict | None) -> str:
     return f"Raffle: the mission takes place at {point['name']} ({point['area']})."
 
 
-@guilds.evolver(P + "raffle_drawn", label="drew the control spot")
+@guilds.evolver("demloc.setup.raffle_drawn", label="drew the control spot")
 def raffle_drawn(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["setup"]["raffle"] = copy_json({"point": e.data["point"], "candidates": e.data["candidates"]})
     lines.append(_raffle_text(e.data["point"]))
 
 
-@guilds.narrator(P + "raffle_drawn")
+@guilds.narrator("demloc.setup.raffle_drawn")
 def say_raffle_drawn(e: EventRecord, s: dict) -> str:
     return _raffle_text(e.data["point"])

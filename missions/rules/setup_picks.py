@@ -19,7 +19,6 @@ from tabletop.rules import EventRecord, NewEvent, require
 from .cards import card_from_data
 from .common import NO_LINES, must
 from .setup import (
-    P,
     available_feods,
     chosen,
     contest_after_unpick,
@@ -40,7 +39,7 @@ from .setup import (
 picks = Topic("setup_picks")
 
 
-@setup_command(picks, P + "pick", rebase=True)
+@setup_command(picks, "demloc.setup.pick", rebase=True)
 def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
     another Guild picked too is contested (5.1.1); one a settled contest gave to another Guild
@@ -86,7 +85,7 @@ def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
             contest = sorted(set(rivals) | {seat})
     return [
         NewEvent(
-            P + "picked",
+            "demloc.setup.picked",
             {"seat": seat, "pick": _pick(entry), "contest": contest},
         )
     ]
@@ -113,7 +112,7 @@ def _require_slot(setup: dict, seat: int) -> None:
     )
 
 
-@setup_command(picks, P + "unpick", rebase=True)
+@setup_command(picks, "demloc.setup.unpick", rebase=True)
 def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character"}``: free a slot; a contest it leaves may settle now. A mercenary won in a
     settled contest may be freed too, but he stays with this Guild for the mission (5.1.1: the
@@ -128,12 +127,12 @@ def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
         message="That character is not in your slots.",
     )
     return [
-        NewEvent(P + "unpicked", {"seat": seat, "id": char_id}),
+        NewEvent("demloc.setup.unpicked", {"seat": seat, "id": char_id}),
         *contest_after_unpick(setup, seat, pick, rng),
     ]
 
 
-@setup_command(picks, P + "hire", rebase=True)
+@setup_command(picks, "demloc.setup.hire", rebase=True)
 def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"follower": offer key}``: enlist a follower of the mission's shared pool for feods
     (5.1.2), paid when the mission is closed. Raises ``no_such_follower``, ``not_in_database``,
@@ -179,10 +178,10 @@ def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
     while any(p["id"] == pick["id"] for _, p in chosen(setup)):
         n += 1
         pick["id"] = f"h{key}-{n}"
-    return [NewEvent(P + "hired", {"seat": seat, "pick": pick})]
+    return [NewEvent("demloc.setup.hired", {"seat": seat, "pick": pick})]
 
 
-@setup_command(picks, P + "offer", rebase=True)
+@setup_command(picks, "demloc.setup.offer", rebase=True)
 def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"name": contested mercenary, "feods": 0 or more}``: a sealed offer (5.1.1); the last
     one settles the contest (final: the offers are revealed). Raises ``no_contest``,
@@ -214,7 +213,7 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
         "not_enough_feods",
         f"You can offer at most {left} feods: what your Guild has for this mission.",
     )
-    events = [NewEvent(P + "offered", {"name": name, "feods": amount})]
+    events = [NewEvent("demloc.setup.offered", {"name": name, "feods": amount})]
     offers = {**contest["offers"], seat_key(seat): amount}
     if len(offers) == len(contest["seats"]):
         events.append(settle_contest(setup, name, offers, rng))
@@ -224,7 +223,7 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
 def _picked_text(s: dict, e: EventRecord) -> str:
     setup = s.get("setup") or {}
     pick = e.data["pick"]
-    if e.type == P + "hired":
+    if e.type == "demloc.setup.hired":
         text = f"{who(setup, e.data['seat'])} enlists {pick['name']} for {pick['cost']} feods."
     else:
         text = f"{who(setup, e.data['seat'])} chooses {pick['name']}."
@@ -241,19 +240,19 @@ def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, d = s["setup"], e.data
     pick = copy_json(d["pick"])
     setup["picks"][seat_key(d["seat"])].append(pick)
-    if e.type == P + "hired":
+    if e.type == "demloc.setup.hired":
         setup["costs"][seat_key(d["seat"])]["hires"] += pick["cost"]
     if d.get("contest"):
         setup["contests"][pick["name"]] = {"seats": list(d["contest"]), "offers": {}}
     lines.append(_picked_text(s, e))
 
 
-for _type, _label in ((P + "picked", "chose a character"), (P + "hired", "enlisted a follower")):
+for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.setup.hired", "enlisted a follower")):
     picks.evolver(_type, label=_label)(_picked)
     picks.narrator(_type)(lambda e, s: _picked_text(s, e))
 
 
-@picks.evolver(P + "unpicked", label="freed a slot")
+@picks.evolver("demloc.setup.unpicked", label="freed a slot")
 def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, seat = s["setup"], e.data["seat"]
     pick = drop_pick(setup, seat, e.data["id"])
@@ -276,7 +275,7 @@ def _stays(setup: dict, seat: int, pick: dict | None) -> str:
     )
 
 
-@picks.narrator(P + "unpicked")
+@picks.narrator("demloc.setup.unpicked")
 def say_unpicked(e: EventRecord, s: dict) -> str:
     """Against a later state (the live log): the roster names a mercenary or guest freed."""
     setup, seat = s.get("setup") or {}, e.data["seat"]
@@ -286,13 +285,13 @@ def say_unpicked(e: EventRecord, s: dict) -> str:
     return f"{who(setup, seat)} frees the slot of {entry['name']}." + _stays(setup, seat, entry)
 
 
-@picks.evolver(P + "offered", label="made an offer")
+@picks.evolver("demloc.setup.offered", label="made an offer")
 def offered(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["setup"]["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
     lines.append(say_offered(e, s))
 
 
-@picks.narrator(P + "offered")
+@picks.narrator("demloc.setup.offered")
 def say_offered(e: EventRecord, s: dict) -> str:
     return f"{who(s.get('setup') or {}, e.seat)} makes a sealed offer for {e.data['name']}."
 
@@ -311,7 +310,7 @@ def _settled_text(s: dict, d: dict) -> str:
     )
 
 
-@picks.evolver(P + "contest_settled", label="settled a contested mercenary")
+@picks.evolver("demloc.setup.contest_settled", label="settled a contested mercenary")
 def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, d = s["setup"], e.data
     contest = setup["contests"].pop(d["name"])
@@ -338,6 +337,6 @@ def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     lines.append(_settled_text(s, d))
 
 
-@picks.narrator(P + "contest_settled")
+@picks.narrator("demloc.setup.contest_settled")
 def say_contest_settled(e: EventRecord, s: dict) -> str:
     return _settled_text(s, e.data)

@@ -18,7 +18,6 @@ from .setup import (
     COLOURS,
     STAGE_LABELS,
     TRAINING,
-    P,
     contests_of,
     next_stage,
     piece_id,
@@ -61,7 +60,7 @@ def _check_ready(setup: dict, seat: int) -> None:
         require(False, "deploying", "Place the miniatures first.")
 
 
-@setup_command(stages, P + "next")
+@setup_command(stages, "demloc.setup.next")
 def next_tap(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """Next: this player is done with the phase; when everybody is, the preparation moves on
     (6.4.1); at Start the mission begins (final). Raises ``already_ready``, ``guilds_missing``,
@@ -69,7 +68,7 @@ def next_tap(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[
     require(setup["stage"] != "play", "wrong_phase", "The mission has started.")
     require(seat not in setup["ready"], "already_ready", "You already tapped Next.")
     _check_ready(setup, seat)
-    events = [NewEvent(P + "next_tapped", {"stage": setup["stage"]})]
+    events = [NewEvent("demloc.setup.next_tapped", {"stage": setup["stage"]})]
     if set(setup["ready"]) | {seat} >= set(setup["seats"]):
         events.extend(_advance(state, setup, rng))
     return events
@@ -95,7 +94,7 @@ def _advance(state: dict, setup: dict, rng) -> list[NewEvent]:
         data["first"] = first
         data["order"] = clockwise_from(setup["seats"], first)
     # The first-player draw is final: undo could otherwise let another phone re-draw it.
-    return [NewEvent(P + "stage_advanced", data, final=new == "deployment")]
+    return [NewEvent("demloc.setup.stage_advanced", data, final=new == "deployment")]
 
 
 def assign_colours(setup: dict) -> dict[str, str]:
@@ -120,7 +119,7 @@ def assign_tokens(setup: dict) -> dict[str, int]:
     return tokens
 
 
-@setup_command(stages, P + "mana")
+@setup_command(stages, "demloc.setup.mana")
 def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "common", "dark", "seals"}``: what each arcane die of the character
     showed in the setup (6.4.1: broken seals have no effect), as many dice as its arcane
@@ -144,7 +143,7 @@ def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
         "bad_count",
         f"{pick['name']} rolls {counted(arcane, 'arcane die', 'arcane dice')}: enter what each one shows.",
     )
-    return [NewEvent(P + "mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
+    return [NewEvent("demloc.setup.mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
 
 
 def pick_name(setup: dict, pid: str) -> str:
@@ -187,7 +186,7 @@ def deployment_areas(setup: dict, seat: int) -> list[str]:
     return free or [a["name"] for a in areas]
 
 
-@setup_command(stages, P + "deploy")
+@setup_command(stages, "demloc.setup.deploy")
 def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "area", "wave": turn | "later": bool}``: the acting player places one
     miniature in a deployment area, or (a wave mission) holds it back for the wave of turn
@@ -256,7 +255,7 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
         nxt = next(s for s in ring if s in remaining)
     return [
         NewEvent(
-            P + "deployed",
+            "demloc.setup.deployed",
             {"seat": seat, "piece": pid, "area": area, "enters": enters, "next": nxt},
         )
     ]
@@ -312,21 +311,21 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
     ]
 
 
-@stages.evolver(P + "next_tapped", label="tapped Next")
+@stages.evolver("demloc.setup.next_tapped", label="tapped Next")
 def next_tapped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     ready: set[Any] = {*s["setup"]["ready"], e.seat}
     s["setup"]["ready"] = sorted(ready)
     lines.append(say_next_tapped(e, s))
 
 
-@stages.narrator(P + "next_tapped")
+@stages.narrator("demloc.setup.next_tapped")
 def say_next_tapped(e: EventRecord, s: dict) -> str:
     return (
         f"{who(s.get('setup') or {}, e.seat)} is ready ({STAGE_LABELS.get(e.data['stage'], '')})."
     )
 
 
-@stages.evolver(P + "stage_advanced", label="moved to the next phase")
+@stages.evolver("demloc.setup.stage_advanced", label="moved to the next phase")
 def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, d = s["setup"], e.data
     setup["stage"] = d["stage"]
@@ -341,7 +340,7 @@ def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
     lines.append(say_stage_advanced(e, s))
 
 
-@stages.narrator(P + "stage_advanced")
+@stages.narrator("demloc.setup.stage_advanced")
 def say_stage_advanced(e: EventRecord, s: dict) -> str:
     first = (
         f"Deployment: {who(s.get('setup') or {}, e.data['first'])} places first. "
@@ -351,20 +350,20 @@ def say_stage_advanced(e: EventRecord, s: dict) -> str:
     return f"{first}Phase: {STAGE_LABELS.get(e.data['stage'], e.data['stage'])}."
 
 
-@stages.evolver(P + "mana_rolled", label="entered arcane dice")
+@stages.evolver("demloc.setup.mana_rolled", label="entered arcane dice")
 def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["setup"]["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
     lines.append(say_mana_rolled(e, s))
 
 
-@stages.narrator(P + "mana_rolled")
+@stages.narrator("demloc.setup.mana_rolled")
 def say_mana_rolled(e: EventRecord, s: dict) -> str:
     d = e.data
     extra = f"; {counted(d['seals'], 'broken seal')} without effect (6.4.1)" if d["seals"] else ""
     return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {pick_name(s.get('setup') or {}, d['piece'])}{extra}."
 
 
-@stages.evolver(P + "deployed", label="placed a miniature")
+@stages.evolver("demloc.setup.deployed", label="placed a miniature")
 def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     setup, d = s["setup"], e.data
     setup["deploy"]["placed"][d["piece"]] = {
@@ -379,7 +378,7 @@ def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.append(say_deployed(e, s))
 
 
-@stages.narrator(P + "deployed")
+@stages.narrator("demloc.setup.deployed")
 def say_deployed(e: EventRecord, s: dict) -> str:
     d = e.data
     where = f"in {d['area']}" if d["area"] else f"for the wave of turn {d['enters']}"

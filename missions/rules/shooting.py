@@ -20,7 +20,6 @@ from . import activation
 from .cards import feature_value, has_feature
 from .common import (
     NO_LINES,
-    P,
     dice_list,
     fate_amount,
     no_pending,
@@ -232,7 +231,7 @@ def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
 
 
 # ------------------------------------------------------------------------ commands
-@play_command(shooting, P + "shot.propose")
+@play_command(shooting, "demloc.shot.propose")
 def shot_propose(d: Decision, data: Data) -> None:
     """``{"shooter": id or "id:weapon", "weapon", "target", "test_roll": 1..6, "fate": 0..6,
     "dice", "positioned", "cover": 0..6, "extra": -6..6, "stray": bool, "no_step_back": bool}``
@@ -282,7 +281,7 @@ def shot_propose(d: Decision, data: Data) -> None:
         )
         if not test.passed:
             d.emit(
-                P + "shot.strayed",
+                "demloc.shot.strayed",
                 {
                     "shooter": shooter["id"],
                     "target": target["id"],
@@ -306,7 +305,7 @@ def shot_propose(d: Decision, data: Data) -> None:
         result.lines
     )
     d.emit(
-        P + "shot.proposed",
+        "demloc.shot.proposed",
         {
             "kind": "shot",
             "by": d.seat,
@@ -322,7 +321,7 @@ def shot_propose(d: Decision, data: Data) -> None:
     )
 
 
-@shooting.evolver(P + "shot.proposed", label="worked out a shot")
+@shooting.evolver("demloc.shot.proposed", label="worked out a shot")
 def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
@@ -330,7 +329,7 @@ def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.extend(e.data["lines"])
 
 
-@shooting.narrator(P + "shot.proposed")
+@shooting.narrator("demloc.shot.proposed")
 def say_shot_proposed(e: EventRecord, s: dict) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
     return " ".join([head, *e.data["lines"]])
@@ -345,7 +344,7 @@ def stray_text(ooc: dict) -> str:
     )
 
 
-@shooting.evolver(P + "shot.strayed", label="shot a stray bullet")
+@shooting.evolver("demloc.shot.strayed", label="shot a stray bullet")
 def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     shooter = s["pieces"][d["shooter"]]
@@ -357,7 +356,7 @@ def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     activation.mark(s, shooter["id"])
 
 
-@shooting.narrator(P + "shot.strayed")
+@shooting.narrator("demloc.shot.strayed")
 def say_shot_strayed(e: EventRecord, s: dict) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
     return " ".join([head, *e.data["lines"], stray_text(e.data["ooc"])])

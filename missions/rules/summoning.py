@@ -14,7 +14,7 @@ from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of
-from .common import NO_LINES, P, in_play, name, not_possessed, num, own_piece, play_command, player
+from .common import NO_LINES, in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
 
 summoning = Topic("summoning")
@@ -59,7 +59,7 @@ def check_hearts(hearts: int) -> int:
     return hearts
 
 
-@play_command(summoning, P + "daemon.summon")
+@play_command(summoning, "demloc.daemon.summon")
 def daemon_summon(d: Decision, data: Data) -> None:
     """``{"piece", "code": index (default 0), "level": 1..5, "hearts": 1..3, "kabbalah"}``
     (7.2.3.2): a mercenary with an active movement token and the summoning mana of one of its
@@ -124,7 +124,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
         None,
     )
     d.emit(
-        P + "daemon.summoned",
+        "demloc.daemon.summoned",
         {
             "summoner": summoner["id"],
             "code": code_index,
@@ -139,7 +139,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
     )
 
 
-@summoning.evolver(P + "daemon.summoned", label="summoned a daemon")
+@summoning.evolver("demloc.daemon.summoned", label="summoned a daemon")
 def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     summoner = s["pieces"][d["summoner"]]
@@ -203,7 +203,7 @@ def notice_text(s: dict, n: dict) -> str:
     )
 
 
-@summoning.narrator(P + "daemon.summoned")
+@summoning.narrator("demloc.daemon.summoned")
 def say_daemon_summoned(e: EventRecord, s: dict) -> str:
     return summoned_text(s, e.data)
 

@@ -17,7 +17,6 @@ from .common import (
     NO_LINES,
     STRATEGIC,
     TURN_END,
-    P,
     in_play,
     name,
     no_pending,
@@ -82,7 +81,7 @@ TURN_ORDER_TEXT = (
 
 
 # ------------------------------------------------------------------------ phases
-@play_command(turns, P + "phase.next")
+@play_command(turns, "demloc.phase.next")
 def phase_next(d: Decision, data: Data) -> None:
     """The acting player passes (7.2, 7.3): the next player clockwise acts; after the last one
     the brawl phase starts, then the turn is over. Raises ``turn_over``, ``not_your_phase``."""
@@ -98,7 +97,7 @@ def phase_next(d: Decision, data: Data) -> None:
     # The turn rides with the event so its line reads right whatever turn the table is on now.
     # Who passed and who acts next ride with the event too: the live log narrates old events
     # against today's state, whose play order a new turn has redrawn.
-    d.emit(P + "phase.advanced",
+    d.emit("demloc.phase.advanced",
            {"phase": phase, "acting_index": index, "turn": s["turn"], "passed": acting,
             "acts": s["play_order"][index]})
 
@@ -113,7 +112,7 @@ def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = N
     return f"{label} phase: {name(s, seat)} acts."
 
 
-@turns.evolver(P + "phase.advanced", label="passed")
+@turns.evolver("demloc.phase.advanced", label="passed")
 def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["phase"] = e.data["phase"]
     s["acting_index"] = e.data["acting_index"]
@@ -127,7 +126,7 @@ def _passed(s: dict, e: EventRecord) -> str:
     return f"{name(s, seat)} passes. " if seat is not None else ""
 
 
-@turns.narrator(P + "phase.advanced")
+@turns.narrator("demloc.phase.advanced")
 def say_phase_advanced(e: EventRecord, s: dict) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
@@ -138,7 +137,7 @@ def say_phase_advanced(e: EventRecord, s: dict) -> str:
 
 
 # ------------------------------------------------------------------------ the turn change
-@play_command(turns, P + "turn.next")
+@play_command(turns, "demloc.turn.next")
 def turn_next(d: Decision, data: Data) -> None:
     """Next turn (6.4.2, 7.3.2.3): closes the turn (``demloc.turn.ended``: its end-of-turn
     effects), then draws the first player and each possessed character's out-of-control d10
@@ -177,7 +176,7 @@ def turn_next(d: Decision, data: Data) -> None:
     }
     if s["surrender"]:  # an agreement to stop is for the turn it was given in (LAPSE_TEXT)
         started["lapsed"] = list(s["surrender"])
-    d.emit(P + "turn.started", started)
+    d.emit("demloc.turn.started", started)
 
 
 def _end_of_turn(s: dict, lines: list[str]) -> None:
@@ -205,7 +204,7 @@ def _end_of_turn(s: dict, lines: list[str]) -> None:
     s["closed_turn"] = s["turn"]
 
 
-@turns.evolver(P + "turn.ended", label="closed the turn")
+@turns.evolver("demloc.turn.ended", label="closed the turn")
 def turn_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     """``{"turn"}``: the end of the turn in progress (``_end_of_turn``), before the next turn
     starts or the mission ends (``end.close_turn``)."""
@@ -213,12 +212,12 @@ def turn_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         _end_of_turn(s, lines)
 
 
-@turns.narrator(P + "turn.ended")
+@turns.narrator("demloc.turn.ended")
 def say_turn_ended(e: EventRecord, s: dict) -> str:
     return f"End of turn {e.data['turn']}."
 
 
-@turns.evolver(P + "turn.started", label="started a new turn")
+@turns.evolver("demloc.turn.started", label="started a new turn")
 def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     """In the order of ``TURN_ORDER_TEXT``."""
     d = e.data
@@ -291,7 +290,7 @@ def _lapsed_text(s: dict, seats: list[int]) -> str:
     )
 
 
-@turns.narrator(P + "turn.started")
+@turns.narrator("demloc.turn.started")
 def say_turn_started(e: EventRecord, s: dict) -> str:
     parts = [_turn_text(s, e.data)]
     if e.data.get("lapsed"):
@@ -306,7 +305,7 @@ def say_turn_started(e: EventRecord, s: dict) -> str:
 
 
 # ------------------------------------------------------------------------ activations
-@play_command(turns, P + "movement.set")
+@play_command(turns, "demloc.movement.set")
 def movement_set(d: Decision, data: Data) -> None:
     """``{"piece", "state": active | exhausted}``: turn a movement token (7.2). A summoner's
     stays exhausted while its daemon plays (7.2.3.2). Raises ``bad_input``, ``summoning``,
@@ -325,16 +324,16 @@ def movement_set(d: Decision, data: Data) -> None:
             f"{p['name']} cannot move while its daemon plays (7.2.3.2).",
         )
     d.require(p["movement"] != value, "no_change", f"The movement token is already {value}.")
-    d.emit(P + "movement.set", {"piece": p["id"], "state": value})
+    d.emit("demloc.movement.set", {"piece": p["id"], "state": value})
 
 
-@turns.evolver(P + "movement.set", label="turned a movement token")
+@turns.evolver("demloc.movement.set", label="turned a movement token")
 def movement_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     p = s["pieces"][e.data["piece"]]
     p["movement"] = e.data["state"]
     lines.append(f"{p['name']}'s movement token: {e.data['state']}.")
 
 
-@turns.narrator(P + "movement.set")
+@turns.narrator("demloc.movement.set")
 def say_movement_set(e: EventRecord, s: dict) -> str:
     return f"{piece_name(s, e.data['piece'])}'s movement token: {e.data['state']}."
