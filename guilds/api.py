@@ -8,8 +8,6 @@ input, 404 for what you cannot see, 403 when not logged in.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -17,16 +15,17 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from tabletop.errors import NotFound, RuleViolation
-from tabletop.openapi import codes_in, error_responses
+from tabletop.openapi import error_responses
 
 from . import models, rules, services
+from .codes import API_CODES
 from .ids import IdField
 from .services import queries
 
 #: The answers of every guild endpoint: the codes the guild services and these views raise
-#: (read from their source, ``tabletop.openapi.codes_in``; one list for the whole guild API).
+#: (``guilds.codes.API_CODES``; one list for the whole guild API).
 ERRORS = error_responses(
-    *codes_in(services, Path(__file__), Path(__file__).with_name("city_api.py")),
+    *API_CODES,
     "not_authenticated",
     "not_found",
     more='(while the Guild plays a mission (6.4), changing a mercenary at the table answers '

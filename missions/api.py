@@ -6,8 +6,6 @@ code is ``/missions/report/<code>/``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -16,14 +14,15 @@ from rest_framework.response import Response
 from guilds.ids import IdField
 from tabletop.api import SEAT_TOKEN, api_seat, seat_out
 from tabletop.errors import NotFound
-from tabletop.openapi import KIT_CODES, codes_in, error_responses
+from tabletop.openapi import KIT_CODES, error_responses
 
 from . import report, services
+from .codes import API_CODES
 from .models import Mission, MissionDefinition, MissionMode
 
 #: The answers of the mission endpoints: the kit's codes and those the mission services, the
-#: report and these views raise (read from their source; one list for the mission API).
-ERRORS = error_responses(*KIT_CODES, *codes_in(services, report, Path(__file__)))
+#: report and these views raise (``missions.codes.API_CODES``; one list for the mission API).
+ERRORS = error_responses(*KIT_CODES, *API_CODES)
 
 
 class DefinitionOut(serializers.ModelSerializer):

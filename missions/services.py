@@ -340,16 +340,12 @@ def holds_sync(*, table: Table, state: dict) -> None:
 
 def on_command_applied(sender, table, state, events, **kwargs) -> None:
     """``tabletop.signals.command_applied`` receiver: after a preparation command (or an undo
-    or redo) of a DemLoc table, ``holds_sync``."""
+    or redo) of a DemLoc table, ``holds_sync``. What it may raise into the command (the hold
+    refusals, ``guilds.services.HOLD_CODES``) is declared in ``missions.codes.COMMAND_CODES``."""
     if sender != "demloc":
         return
     if any(e.type.startswith(SETUP) or e.type in HOLD_EVENTS for e in events):
         holds_sync(table=table, state=state)
-
-
-#: What ``on_command_applied`` may raise into a DemLoc table command (the hold refusals of
-#: ``guilds.services``), for the API schema's code lists (``tabletop.openapi.game_codes``).
-on_command_applied.raises = guild_services.HOLD_CODES  # type: ignore[attr-defined]
 
 
 def mission_guild_leave(*, table: Table, seat: Seat, user) -> dict:

@@ -1,18 +1,17 @@
 """The error answers of the JSON APIs in their OpenAPI schema: which codes each endpoint may
 answer, by HTTP status (the catalogue fixes one status per code: ``tabletop.error_codes``).
-Shared by the kit's API and the APIs of the other apps (``guilds.api``, ``missions.api``)."""
+Shared by the kit's API and the APIs of the other apps (``guilds.api``, ``missions.api``), which
+name their codes from their own ``codes.py`` (``API_CODES``)."""
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
+from django.apps import apps
 from drf_spectacular.utils import OpenApiResponse
 
-from tabletop.error_codes import CATALOGUE, codes_raised_in
-from tabletop.registry import all_rulesets, content_provider
-from tabletop.signals import command_applied, game_sender
+from tabletop.error_codes import catalogue, codes_of
+from tabletop.registry import all_rulesets
 
 _STATUS_TEXT = {
     400: 'Broken rule or bad input: {"code", "detail"}',
@@ -36,7 +35,7 @@ DRF_CODES = {
 
 def code_status(code: str) -> int:
     """The HTTP status of ``code``: the catalogue's class, or DRF's for ``DRF_CODES``."""
-    return DRF_CODES[code] if code in DRF_CODES else CATALOGUE[code][0].status
+    return DRF_CODES[code] if code in DRF_CODES else catalogue()[code][0].status
 
 
 def error_responses(
@@ -83,39 +82,14 @@ KIT_CODES = (
 )
 
 
-def _source(obj) -> Path:
-    """The folder of the package ``obj`` is defined in (its module's file for a module)."""
-    path = Path(inspect.getfile(obj))
-    return path.parent if path.name == "__init__.py" else path
-
-
-def codes_in(*sources) -> tuple[str, ...]:
-    """The codes raised in ``sources`` (modules, packages, or file paths), sorted: what an
-    endpoint of another app that calls them may answer (``codes_raised_in``)."""
-    paths = [Path(s) if isinstance(s, (str, Path)) else _source(s) for s in sources]
-    return tuple(sorted(codes_raised_in(*paths)))
-
-
-def _applied_receivers(sender: str) -> list:
-    """The live receivers of ``tabletop.signals.command_applied`` for ``sender`` (a game's
-    name). Django has no public listing of a signal's receivers: ``_live_receivers`` is what
-    ``Signal.send`` itself uses (sync, async)."""
-    sync, not_sync = command_applied._live_receivers(game_sender(sender))
-    return [*sync, *not_sync]
-
-
 def game_codes() -> dict[str, frozenset[str]]:
     """``{game title: codes}`` a table command of each registered game may answer besides the
-    kit's: the codes raised in its ruleset's package (its rules, setup included) and in the
-    module of its content provider (``codes_raised_in``, the scan the catalogue test makes)."""
+    kit's: the ``COMMAND_CODES`` its app declares in its ``codes.py`` (the app the ruleset's
+    module belongs to: the refusals of its rules and of the content it gathers, and for DemLoc
+    those of the Guild hold that ``command_applied`` runs in the command's transaction)."""
     out = {}
     for ruleset in all_rulesets():
-        paths = [_source(type(ruleset))]
-        provider = content_provider(ruleset.name)
-        if provider is not None:
-            paths.append(_source(provider))
-        # The receivers of ``command_applied`` run inside the command's transaction: the codes
-        # they declare they may raise (a ``raises`` attribute) a command may answer too.
-        declared = {c for r in _applied_receivers(ruleset.name) for c in getattr(r, "raises", ())}
-        out[ruleset.title] = frozenset(codes_raised_in(*paths)) | declared
+        config = apps.get_containing_app_config(type(ruleset).__module__)
+        module = codes_of(config) if config is not None else None
+        out[ruleset.title] = frozenset(getattr(module, "COMMAND_CODES", ()))
     return out

@@ -5,6 +5,7 @@ Errors: ``tabletop.errors.RuleViolation`` (HTTP 400) for a broken rule, ``NotFou
 what does not exist or belongs to another Guild. Nothing is written when one is raised.
 """
 
+from ..codes import HOLD_CODES
 from .armory import weapon_buy, weapon_equip, weapon_unequip
 from .buildings import building_upgrade
 from .city import (
@@ -51,7 +52,6 @@ from .guild import (
     guild_update,
 )
 from .holds import (
-    HOLD_CODES,
     Readiness,
     mercenary_can_go_on_mission,
     mission_hold_bind,

@@ -46,18 +46,6 @@ def require_free(mercenary: Mercenary, doing: str) -> None:
     )
 
 
-#: Every code the mission-hold services (``mission_hold_bind``, ``mission_hold_sync``,
-#: ``mission_hold_release``) may refuse with, the readiness codes of
-#: ``mercenary_can_go_on_mission`` included: a DemLoc table command that moves a hold may
-#: answer these (``missions.services.on_command_applied``). Checked against the source by
-#: ``tests/tabletop/test_api_schema_codes.py``.
-HOLD_CODES = (
-    "guild_not_found", "hold_not_found", "mercenary_not_found", "bad_feods",
-    "not_enough_feods", "on_mission", "feods_reserved",
-    "mercenary_absent", "mercenary_injured", "mercenary_dead", "no_weapon",
-)
-
-
 @transaction.atomic
 def mission_hold_bind(*, guild_id: int, reference: str, title: str, url: str) -> MissionHold:
     """The Guild is brought to the mission ``reference`` (``"mission:<id>"``; 6.4 "connect

@@ -43,12 +43,13 @@ def test_a_demloc_command_lists_the_guild_hold_refusals_of_its_signal(schema):
 
 
 def test_the_hold_codes_a_demloc_command_declares_are_those_the_hold_services_raise():
-    """``guilds.services.HOLD_CODES`` (declared, read by the schema) against the source of the
-    hold services and what they call: a code raised there and not declared fails."""
+    """``guilds.services.HOLD_CODES`` (declared in ``guilds.codes``, read by the schema through
+    ``missions.codes.COMMAND_CODES``) against the source of the hold services and what they
+    call: a code raised there and not declared fails."""
     from pathlib import Path
 
     import guilds.services as guild_services
-    from tabletop.error_codes import codes_raised_in
+    from tests.codes_scan import codes_raised_in
 
     folder = Path(guild_services.__file__).parent
     raised = set(codes_raised_in(folder / "holds.py", folder / "reserves.py"))
