@@ -1,0 +1,137 @@
+"""Guild data: the card catalog (content) and each Guild's records (DemLoc rulebook 5.1, 6.2),
+one module a topic; this package re-exports every name, so ``guilds.models.Guild`` and the
+migrations are unchanged.
+
+- ``vocab``: the choices (mercenary and weapon types, features, effects, abilities...).
+- ``content``, the catalog (edited in the admin): ``CardSet`` with its ``SetCode``/
+  ``AccountCode`` codes and its ``SetCard`` contents; the cards ``MercenaryCard``,
+  ``FollowerCard``, ``DaemonCard``, ``WeaponCard``, ``ArcaneCodeCard`` (multi-table children of
+  ``Card``) with their standard or unique abilities, weapon features, arcane powers and pentacle
+  effects; the city's areas and the kabbalahs.
+- ``records``, the Guild records (changed only by ``guilds.services``): ``Guild`` with its
+  ``LedgerEntry`` rows (fame, feods, blood stones), ``Building`` levels, ``Mercenary``
+  (dormitory), ``ArmoryWeapon``, ``LibraryCode``, ``GuestFollower`` (guesthouse),
+  ``PantheonDaemon``, ``LimitBonus``, guest Guilds and mission holds.
+- ``city``, the city of DemLoc (6.2): control points, expeditions, income periods, city events
+  and news.
+"""
+
+from .city import (
+    CityEvent,
+    CityEventOption,
+    CityNews,
+    ControlPoint,
+    ControlPointBonus,
+    Expedition,
+    GuildEvent,
+    IncomePeriod,
+    KnownPoint,
+    Timer,
+)
+from .content import (
+    AccountCode,
+    ArcaneCodeCard,
+    ArcaneEffect,
+    ArcanePower,
+    Card,
+    CardSet,
+    CharacterAbility,
+    CharacterStats,
+    CityArea,
+    DaemonCard,
+    FixedWeapons,
+    FollowerCard,
+    Kabbalah,
+    MercenaryCard,
+    PentacleEffect,
+    SetCard,
+    SetCode,
+    WeaponCard,
+    WeaponFeature,
+    check_feature,
+    feature_label,
+)
+from .records import (
+    ArmoryWeapon,
+    Building,
+    GuestFollower,
+    GuestGuild,
+    Guild,
+    GuildColour,
+    LedgerEntry,
+    LibraryCode,
+    LimitBonus,
+    Mercenary,
+    MissionHold,
+    PantheonDaemon,
+)
+from .vocab import (
+    RANGED_WEAPON_TYPES,
+    AbilityKind,
+    Activation,
+    ArcaneEffectKind,
+    Coupling,
+    Grip,
+    MercenaryType,
+    PentacleEffectKind,
+    WeaponCharacteristic,
+    WeaponFeatureKind,
+    WeaponType,
+)
+
+__all__ = [
+    "MercenaryType",
+    "WeaponType",
+    "RANGED_WEAPON_TYPES",
+    "WeaponCharacteristic",
+    "Grip",
+    "WeaponFeatureKind",
+    "ArcaneEffectKind",
+    "PentacleEffectKind",
+    "AbilityKind",
+    "Activation",
+    "Coupling",
+    "CityArea",
+    "Kabbalah",
+    "CardSet",
+    "Card",
+    "SetCard",
+    "CharacterStats",
+    "FixedWeapons",
+    "MercenaryCard",
+    "FollowerCard",
+    "DaemonCard",
+    "WeaponCard",
+    "ArcaneCodeCard",
+    "CharacterAbility",
+    "WeaponFeature",
+    "ArcanePower",
+    "ArcaneEffect",
+    "PentacleEffect",
+    "check_feature",
+    "feature_label",
+    "AccountCode",
+    "SetCode",
+    "GuildColour",
+    "Guild",
+    "LedgerEntry",
+    "Building",
+    "LimitBonus",
+    "GuestGuild",
+    "MissionHold",
+    "Mercenary",
+    "ArmoryWeapon",
+    "LibraryCode",
+    "GuestFollower",
+    "PantheonDaemon",
+    "ControlPoint",
+    "ControlPointBonus",
+    "KnownPoint",
+    "Timer",
+    "Expedition",
+    "IncomePeriod",
+    "CityEvent",
+    "CityEventOption",
+    "GuildEvent",
+    "CityNews",
+]
