@@ -35,7 +35,6 @@ from tabletop.log import (
 )
 from tabletop.rules import Command, EventRecord, SeatInfo
 
-
 #: What the standard library's ``json`` refuses, orjson refuses too (then ``json`` runs and
 #: raises as before): dataclasses, datetimes, subclasses of str, int, dict and list.
 _STRICT = (
