@@ -34,6 +34,14 @@ from tabletop.testing import Sim
 from .lifecycle_data import guild_payload, mission_option
 
 SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 4
+#: ``make playouts`` runs the cases on every core (pytest-xdist): the seeds of a player count
+#: in blocks of about 100, each a test of its own (a block of 800 seeds held one process for
+#: a quarter of an hour), each asserting what the whole range did.
+BLOCKS = [
+    range(SEEDS * b // n, SEEDS * (b + 1) // n)
+    for n in [max(1, round(SEEDS / 100))]
+    for b in range(n)
+]
 S = "demloc.setup."
 CANDIDATES = [
     {"id": 5, "name": "Salt Gate", "area": "Docks", "kind": "gate", "holder_guild_id": 2},
@@ -215,10 +223,13 @@ def setup_playout(
     return sim, refused
 
 
+@pytest.mark.parametrize("seeds", BLOCKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(players):
+def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(
+    players, seeds
+):
     settled = taken = 0
-    for seed in range(SEEDS):
+    for seed in seeds:
         sim, refused = setup_playout(players, seed)
         assert sim.state["setup"]["stage"] == "play", f"seed {seed} never reached the first turn"
         check_first_turn(sim)
