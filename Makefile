@@ -66,9 +66,13 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy $(MYPY_PATHS)
 
-## make playouts: the long random playouts of every game (make test runs a fast slice).
+## make playouts: the long random playouts of every game (make test runs a fast slice), on
+## every core (up to 4; TEST_PROCESSES=0: this process). ``worksteal``: a process that is done
+## takes tests another has not started, so the long cases do not leave one process working
+## alone at the end. The slowest cases are listed with their times.
 playouts: $(STAMP)
-	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout
+	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout \
+	  -n $(TEST_PROCESSES) --maxprocesses=4 --dist worksteal --durations=12
 
 ## make drills: the slow fault drills (README "Recovery"): Redis frozen and restarted under a
 ## worker, a worker killed, DB connections terminated under load, phones black-holed, and the

@@ -14,6 +14,7 @@ from django.db import models
 from guilds.services import follower_data
 
 from .rules.guildcards import follower_card
+from .rules.resolution import DEFAULT_REWARDS
 from .rules.setup_map import check_layout, picture
 from .rules.setup_script import check_events, check_waves
 
@@ -117,27 +118,54 @@ class MissionDefinition(models.Model):
     scenery = models.JSONField(default=list, blank=True)
     deployment = models.JSONField(default=list)
     slots = models.PositiveSmallIntegerField(default=4, help_text="Characters per player.")
-    win_fame = models.IntegerField(default=10)
-    win_feods = models.IntegerField(default=20)
-    win_blood_stones = models.IntegerField(default=0, help_text="Items earned by the winner.")
-    loss_fame = models.IntegerField(default=2, help_text="Taken from every other player.")
-    loss_feods = models.IntegerField(default=0, help_text="Taken from every other player.")
-    objective_fame = models.IntegerField(default=5)
-    objective_feods = models.IntegerField(default=5)
-    relic_fame = models.IntegerField(default=0, help_text="Per relic token retrieved.")
-    relic_feods = models.IntegerField(default=0, help_text="Per relic token retrieved.")
-    kill_mercenary_fame = models.IntegerField(default=2, help_text="Per kill, times its level.")
-    kill_mercenary_feods = models.IntegerField(default=3, help_text="Per kill, times its level.")
-    kill_follower_fame = models.IntegerField(default=1, help_text="Per kill, times its level.")
-    kill_follower_feods = models.IntegerField(default=1, help_text="Per kill, times its level.")
-    kill_daemon_fame = models.IntegerField(default=3, help_text="Per kill, times its level.")
-    kill_daemon_feods = models.IntegerField(default=0, help_text="Per kill, times its level.")
-    possessed_escape_fame = models.IntegerField(
-        default=3, help_text="Penalty per own character that escaped possessed."
+    win_fame = models.IntegerField(default=DEFAULT_REWARDS["win"]["fame"])
+    win_feods = models.IntegerField(default=DEFAULT_REWARDS["win"]["feods"])
+    win_blood_stones = models.IntegerField(
+        default=DEFAULT_REWARDS["win"]["blood_stones"], help_text="Items earned by the winner."
     )
-    possessed_escape_feods = models.IntegerField(default=0)
+    loss_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["loss"]["fame"], help_text="Taken from every other player."
+    )
+    loss_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["loss"]["feods"], help_text="Taken from every other player."
+    )
+    objective_fame = models.IntegerField(default=DEFAULT_REWARDS["objective"]["fame"])
+    objective_feods = models.IntegerField(default=DEFAULT_REWARDS["objective"]["feods"])
+    relic_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["relic"]["fame"], help_text="Per relic token retrieved."
+    )
+    relic_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["relic"]["feods"], help_text="Per relic token retrieved."
+    )
+    kill_mercenary_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["mercenary"]["fame"], help_text="Per kill, times its level."
+    )
+    kill_mercenary_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["mercenary"]["feods"],
+        help_text="Per kill, times its level.",
+    )
+    kill_follower_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["follower"]["fame"], help_text="Per kill, times its level."
+    )
+    kill_follower_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["follower"]["feods"], help_text="Per kill, times its level."
+    )
+    kill_daemon_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["daemon"]["fame"], help_text="Per kill, times its level."
+    )
+    kill_daemon_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["kill"]["daemon"]["feods"], help_text="Per kill, times its level."
+    )
+    possessed_escape_fame = models.IntegerField(
+        default=DEFAULT_REWARDS["possessed_escape"]["fame"],
+        help_text="Penalty per own character that escaped possessed.",
+    )
+    possessed_escape_feods = models.IntegerField(
+        default=DEFAULT_REWARDS["possessed_escape"]["feods"]
+    )
     heal_feods_per_heart = models.PositiveSmallIntegerField(
-        default=5, help_text="An injured mercenary heals for this many feods per broken heart."
+        default=DEFAULT_REWARDS["heal_feods_per_heart"],
+        help_text="An injured mercenary heals for this many feods per broken heart.",
     )
     is_active = models.BooleanField(default=True, help_text="Offered in the mission lobby.")
     is_demo = models.BooleanField(default=False, help_text="Demo content chosen by the app.")
@@ -195,9 +223,9 @@ class MissionDefinition(models.Model):
         """The map as ``missions/_map.html`` draws it (``missions.rules.setup_map.picture``)."""
         return picture({"layout": self.layout, "tiles": self.tiles})
 
-    def snapshot(self) -> dict:
-        """The definition as JSON for the mission's opening event (``missions.rules.setup``):
-        a later edit in the admin never changes a mission already played."""
+    def rewards(self) -> dict:
+        """What the mission pays, as ``missions.rules.resolution`` reads it (the shape of its
+        ``DEFAULT_REWARDS``): the snapshot's ``rewards``, and the rules reference page's."""
 
         def pair(prefix: str, stones: bool = False) -> dict:
             out = {
@@ -208,6 +236,19 @@ class MissionDefinition(models.Model):
                 out["blood_stones"] = getattr(self, f"{prefix}_blood_stones")
             return out
 
+        return {
+            "win": pair("win", stones=True),
+            "loss": pair("loss"),
+            "objective": pair("objective"),
+            "relic": pair("relic"),
+            "kill": {k: pair(f"kill_{k}") for k in ("mercenary", "follower", "daemon")},
+            "possessed_escape": pair("possessed_escape"),
+            "heal_feods_per_heart": self.heal_feods_per_heart,
+        }
+
+    def snapshot(self) -> dict:
+        """The definition as JSON for the mission's opening event (``missions.rules.setup``):
+        a later edit in the admin never changes a mission already played."""
         return {
             "id": self.pk,
             "name": self.name,
@@ -226,15 +267,7 @@ class MissionDefinition(models.Model):
             "deployment": list(self.deployment or []),
             "slots": self.slots,
             "followers": [f.snapshot() for f in self.followers.select_related("card")],
-            "rewards": {
-                "win": pair("win", stones=True),
-                "loss": pair("loss"),
-                "objective": pair("objective"),
-                "relic": pair("relic"),
-                "kill": {k: pair(f"kill_{k}") for k in ("mercenary", "follower", "daemon")},
-                "possessed_escape": pair("possessed_escape"),
-                "heal_feods_per_heart": self.heal_feods_per_heart,
-            },
+            "rewards": self.rewards(),
         }
 
 

@@ -17,8 +17,9 @@ from tabletop.views import live_response, to_table
 
 from . import report, services
 from .models import Mission, MissionDefinition, MissionMode
-from .rules import OPTIONS_SCHEMA
+from .rules import OPTIONS_SCHEMA, resolution
 from .rules.reference import grouped, search_text
+from .rules.score import KILL_KINDS, KILL_LEVELS
 
 
 @require_http_methods(["GET", "POST"])
@@ -198,9 +199,11 @@ def mission_new(request):
 @require_GET
 def reference(request):
     """The searchable rules reference (6.4.2 "consulting the rules"): every chapter of the
-    rulebook, then the table options with their defaults (read from the ruleset, so the page
-    never tells an old default). The search runs in the page (``missions/reference.js``), so it
-    needs no network once the page is loaded."""
+    rulebook, what a mission pays (6.4.1: the amounts of ``missions.rules.resolution``'s
+    ``DEFAULT_REWARDS`` and of each active mission, through its ``payouts``), then the table
+    options with their defaults (read from the ruleset, so the page never tells an old
+    default). The search runs in the page (``missions/reference.js``), so it needs no network
+    once the page is loaded."""
     groups = [
         (name, [{**e, "search": search_text(e)} for e in entries]) for name, entries in grouped()
     ]
@@ -217,9 +220,33 @@ def reference(request):
         for name, spec in OPTIONS_SCHEMA.items()
         if not spec.get("hidden")
     ]
-    total = sum(len(entries) for _, entries in groups) + len(options)
+    pays = [
+        pay_table("defaults", "Unless the mission says otherwise", resolution.DEFAULT_REWARDS)
+    ] + [
+        pay_table(f"mission-{d.pk}", d.name, d.rewards())
+        for d in MissionDefinition.objects.filter(is_active=True)
+    ]
+    total = sum(len(entries) for _, entries in groups) + len(options) + len(pays) + 1
     return render(
         request,
         "missions/reference.html",
-        {"groups": groups, "options": options, "total": total},
+        {"groups": groups, "options": options, "total": total, "pays": pays},
     )
+
+
+def pay_table(key: str, title: str, rewards: dict) -> dict:
+    """One table of the reference's "What a mission pays" (6.4.1 resolution phase): the rows
+    ``missions.rules.resolution.payouts`` gives for ``rewards``, the kills apart as a grid of
+    kinds by level, and the healing per broken heart."""
+    rows = resolution.payouts(rewards)
+    kills = {r["key"]: r for r in rows if r["key"].startswith("kill-")}
+    return {
+        "key": key,
+        "title": title,
+        "rows": [r for r in rows if not r["key"].startswith("kill-")],
+        "kinds": KILL_KINDS,
+        "kills": [
+            {"level": n, "cells": [kills[f"kill-{k}-{n}"] for k in KILL_KINDS]} for n in KILL_LEVELS
+        ],
+        "heal": int(rewards.get("heal_feods_per_heart", 0) or 0),
+    }

@@ -45,9 +45,28 @@ from __future__ import annotations
 from tabletop.rules import counted
 
 from .common import in_play
+from .score import KILL_KINDS, KILL_LEVELS
 from .setup import STANDARD
 
 CURRENCIES = ("fame", "feods", "blood_stones")
+
+#: What a mission pays when its definition keeps the defaults (``rewards`` of a definition's
+#: snapshot; ``missions.models.MissionDefinition`` takes its fields' defaults from here, and
+#: the rules reference page shows them): fame, feods and blood stones per rule, a kill's reward
+#: per level of the killed card, the loss and the possessed escape as amounts taken away.
+DEFAULT_REWARDS: dict = {
+    "win": {"fame": 10, "feods": 20, "blood_stones": 0},
+    "loss": {"fame": 2, "feods": 0},
+    "objective": {"fame": 5, "feods": 5},
+    "relic": {"fame": 0, "feods": 0},
+    "kill": {
+        "mercenary": {"fame": 2, "feods": 3},
+        "follower": {"fame": 1, "feods": 1},
+        "daemon": {"fame": 3, "feods": 0},
+    },
+    "possessed_escape": {"fame": 3, "feods": 0},
+    "heal_feods_per_heart": 5,
+}
 
 
 def _reward(rewards: dict, key: str) -> dict:
@@ -118,6 +137,67 @@ def winner_of(state: dict) -> tuple[int | None, str]:
     if len(top) == 1 and best > 0:
         return top[0], "kills"
     return None, "draw"
+
+
+def payouts(rewards: dict) -> list[dict]:
+    """What closing a standard mission writes into a Guild for ``rewards`` (a definition's
+    ``rewards``, the shape of ``DEFAULT_REWARDS``), rule by rule, as ``compute`` adds it up
+    (6.4.1 "resolution phase"): ``[{"key", "what", "who", "fame", "feods", "blood_stones"}]``,
+    signed whole numbers. ``key``: ``win``, ``draw``, ``loss``, ``objective``,
+    ``kill-<kind>-<level>`` (the kill reward times the killed card's level, each kind at
+    each level of the kill counter), ``relic`` (per token), ``possessed_escape`` (per
+    character). The rules reference page shows these rows."""
+    zero = dict.fromkeys(CURRENCIES, 0)
+
+    def row(key: str, what: str, who: str, amounts: dict, sign: int = 1, times: int = 1) -> dict:
+        return {
+            "key": key,
+            "what": what,
+            "who": who,
+            **{c: sign * times * amounts.get(c, 0) for c in CURRENCIES},
+        }
+
+    rows = [
+        row("win", "Won the mission", "The winner", _reward(rewards, "win")),
+        row("draw", "A draw", "Every Guild, when nobody wins: no defeat penalty", zero),
+        row(
+            "loss",
+            "Defeat",
+            "Every Guild but the winner (and, with the table option, one that surrendered)",
+            _reward(rewards, "loss"),
+            sign=-1,
+        ),
+        row(
+            "objective",
+            "Objective achieved",
+            "The Guild that achieved it (besides winning)",
+            _reward(rewards, "objective"),
+        ),
+    ]
+    for kind in KILL_KINDS:
+        for level in KILL_LEVELS:
+            rows.append(
+                row(
+                    f"kill-{kind}-{level}",
+                    f"A {kind} killed, level {level}",
+                    "The Guild whose kill counter counts it",
+                    _reward(rewards.get("kill") or {}, kind),
+                    times=level,
+                )
+            )
+    rows.append(
+        row("relic", "A relic token retrieved", "The Guild holding it", _reward(rewards, "relic"))
+    )
+    rows.append(
+        row(
+            "possessed_escape",
+            "A character escaped possessed",
+            "Its Guild",
+            _reward(rewards, "possessed_escape"),
+            sign=-1,
+        )
+    )
+    return rows
 
 
 def character_outcome(piece: dict, heal_per_heart: int) -> dict:

@@ -38,6 +38,8 @@ from .common import NO_LINES, fate_amount, name, num, own_piece, piece_name, pla
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
+#: The kill counter's levels (6.4.2): a kill counts at its card's level, 1 to 5.
+KILL_LEVELS = range(1, 6)
 
 #: Table option ``kills``: who counts the kills of shots, fights and powers.
 KILLS_APP = "app"  # the app, from the attacks it applies (default)
@@ -102,7 +104,7 @@ def kill_count(d: Decision, data: Data) -> None:
         code="bad_input",
         message="A kill is a mercenary, a follower or a daemon.",
     )
-    level = num(data, "level", 1, 1, 5)
+    level = num(data, "level", 1, KILL_LEVELS[0], KILL_LEVELS[-1])
     delta = num(data, "delta", 1, -1, 1)
     d.require(delta != 0, "bad_input", "Count +1 or -1.")
     if delta < 0:
@@ -130,7 +132,7 @@ def statuses(state: dict) -> dict[str, str]:
 def kill_level(p: dict) -> int:
     """The level a kill of ``p`` counts at: its card's level, 1..5 (the counter's range)."""
     level = p.get("level")
-    return min(5, max(1, level)) if isinstance(level, int) else 1
+    return min(KILL_LEVELS[-1], max(KILL_LEVELS[0], level)) if isinstance(level, int) else 1
 
 
 def kill_seat(state: dict, e: EventRecord) -> int | None:

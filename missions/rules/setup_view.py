@@ -25,19 +25,23 @@ from .setup_stages import deployment_areas
 def view(setup: dict, seat: int | None) -> dict:
     """What ``seat`` sees of the preparation: everything, except the amounts of sealed offers
     not yet settled (only whether each contender has offered)."""
-    s = copy_json(setup)
+    # Another Guild's dormitory, purse and costs are its own business: name, colour and fame
+    # (which settles contested mercenaries) are public. Only the seat's own Guild is copied
+    # whole (the Guilds' rosters are most of the preparation: copying them all to drop them
+    # made the view several times slower).
+    s = copy_json({k: v for k, v in setup.items() if k != "guilds"})
+    s["guilds"] = {
+        key: (
+            {k: copy_json(v) for k, v in g.items() if k != "database_followers"}
+            if key == seat_key(seat)
+            else {"guild": {k: g["guild"].get(k) for k in ("id", "name", "colour", "fame")}}
+        )
+        for key, g in setup["guilds"].items()
+    }
     # Future mission events are shown when they happen; a hidden turn limit never (6.4.2, 7).
     s["definition"] = public_definition(s["definition"])
     s["wave_turns"] = wave_turns(s["definition"])
     s["map"] = picture(s["definition"])
-    # Another Guild's dormitory, purse and costs are its own business: name, colour and fame
-    # (which settles contested mercenaries) are public.
-    for key, g in s["guilds"].items():
-        g.pop("database_followers", None)
-        if key != seat_key(seat):
-            s["guilds"][key] = {
-                "guild": {k: g["guild"].get(k) for k in ("id", "name", "colour", "fame")}
-            }
     s["costs"] = {k: v for k, v in s["costs"].items() if k == seat_key(seat)}
     for contest in s["contests"].values():
         contest["offered"] = [int(k) for k in contest["offers"]]

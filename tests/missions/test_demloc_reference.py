@@ -9,6 +9,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from missions.models import MissionDefinition
 from missions.rules import OPTIONS_SCHEMA
 from missions.rules.cards import card_from_data
 from missions.rules.damage import assign_damage, new_piece
@@ -104,10 +105,11 @@ def test_entries_are_unique_grouped_and_cite_a_section():
     assert sum(len(entries) for _, entries in grouped()) == len(ENTRIES)
 
 
-def test_the_page_carries_every_entry_and_the_table_options_defaults(client):
+def test_the_page_carries_every_entry_and_the_table_options_defaults(client, db):
     """The page holds every entry with its search text (the search runs in the page, from a
     static script: the CSP allows no inline script) and every table option with its default
-    read from the ruleset."""
+    read from the ruleset; the count names them and the entries of "What a mission pays" (how
+    it adds up, the default amounts, one per active mission: ``test_reference_pays``)."""
     html = client.get(reverse("missions:reference")).content.decode()
     for e in ENTRIES:
         assert f'id="{e["key"]}" data-search="{search_text(e)}"' in html.replace("&#x27;", "'")
@@ -122,10 +124,10 @@ def test_the_page_carries_every_entry_and_the_table_options_defaults(client):
         assert f'<li>{default} <strong class="badge">default</strong></li>' in html.replace(
             "&#x27;", "'"
         )
-    assert (
-        f"{len(ENTRIES) + len(OPTIONS_SCHEMA) - sum(1 for s in OPTIONS_SCHEMA.values() if s.get('hidden'))} entries."
-        in html
-    )
+    options = len(OPTIONS_SCHEMA) - sum(1 for s in OPTIONS_SCHEMA.values() if s.get("hidden"))
+    pays = 2 + MissionDefinition.objects.filter(is_active=True).count()
+    assert f"{len(ENTRIES) + options + pays} entries." in html
+    assert html.count('class="card ref-entry"') == len(ENTRIES) + options + pays
 
 
 def test_the_search_script_is_a_static_file():

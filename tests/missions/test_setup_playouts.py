@@ -34,6 +34,14 @@ from tabletop.testing import Sim
 from .lifecycle_data import guild_payload, mission_option
 
 SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 4
+#: ``make playouts`` runs the cases on every core (pytest-xdist): the seeds of a player count
+#: in blocks of about 100, each a test of its own (a block of 800 seeds held one process for
+#: a quarter of an hour), each asserting what the whole range did.
+BLOCKS = [
+    range(SEEDS * b // n, SEEDS * (b + 1) // n)
+    for n in [max(1, round(SEEDS / 100))]
+    for b in range(n)
+]
 S = "demloc.setup."
 CANDIDATES = [
     {"id": 5, "name": "Salt Gate", "area": "Docks", "kind": "gate", "holder_guild_id": 2},
@@ -91,7 +99,24 @@ def settled_paid(sim: Sim) -> dict[int, int]:
     return paid
 
 
-def check(sim: Sim, where: str) -> None:
+class Views:
+    """Every seat's view (``Sim.view``: as JSON, what its page receives) of the table's current
+    version, built once: ``check`` builds them all after each command and the next command's
+    seat chooses among what they offer (a refused command changes nothing: the same views)."""
+
+    def __init__(self, sim: Sim):
+        self.sim, self.version, self.built = sim, None, {}
+
+    def __call__(self, seat: int) -> dict:
+        if self.version != (self.sim.version, len(self.sim.log)):
+            self.version, self.built = (self.sim.version, len(self.sim.log)), {}
+        if seat not in self.built:
+            self.built[seat] = self.sim.view(seat)
+        return self.built[seat]
+
+
+def check(sim: Sim, where: str, views: Views | None = None) -> None:
+    views = views or Views(sim)
     setup = sim.state["setup"]
     holders = mercenary_holders(setup)
     for name, seats in holders.items():
@@ -112,7 +137,7 @@ def check(sim: Sim, where: str) -> None:
         assert available_feods(setup, seat) >= 0, f"seat {seat} overspent ({where})"
     recent_lines(sim.ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
     for seat in setup["seats"]:
-        sim.view(seat)  # built, and plain JSON
+        views(seat)  # built, and plain JSON
 
 
 def check_first_turn(sim: Sim) -> None:
@@ -140,10 +165,15 @@ def check_first_turn(sim: Sim) -> None:
         assert charges == wanted, f"seat {g['seat']}'s charges at the close"
 
 
-def choose(offered: list, rnd: random.Random):
-    """Mostly something else than Next while there is something else, so the Characters step
-    lasts (picks after a settled contest, the winner freeing his slot...)."""
+def choose(offered: list, rnd: random.Random, stage: str):
+    """At the Characters step mostly something else than Next while there is something else,
+    so it lasts (picks after a settled contest, the winner freeing his slot...); at the other
+    steps any button the page offers. (Leaning away from Next at the mana step too, a Guild
+    whose page offers two mana forms and Next re-entered its dice for 100 commands: 4 players,
+    seed 80 never reached the first turn within the bound.)"""
     others = [c for c in offered if c.type != S + "next"]
+    if stage != "characters":
+        return rnd.choice(offered)
     return rnd.choice(others if others and rnd.random() < 0.8 else offered)
 
 
@@ -162,6 +192,7 @@ def setup_playout(
     ruleset = sim.ruleset
     refused: dict[str, int] = defaultdict(int)
     stale: dict[tuple[int, str], list] = {}
+    views = Views(sim)
     for index in range(max_commands):
         if sim.state["setup"]["stage"] == "play":
             break
@@ -169,7 +200,7 @@ def setup_playout(
         rnd.shuffle(order)
         seat, offered = order[0], []
         for seat in order:
-            offered = ruleset.moves(sim.view(seat), seat)
+            offered = ruleset.moves(views(seat), seat)
             if offered:
                 break
         assert offered, f"stuck at {sim.state['setup']['stage']} (seed {seed}, command {index})"
@@ -181,21 +212,24 @@ def setup_playout(
         else:
             if rnd.random() < stale_rate:
                 offered = stale[(seat, sim.state["setup"]["stage"])]
-            command = choose(offered, rnd)
+            command = choose(offered, rnd, sim.state["setup"]["stage"])
             code = sim.try_send(seat, command.type, command.data)
         if code is not None:
             refused[code] += 1
-        check(sim, f"seed {seed}, command {index}")
+        check(sim, f"seed {seed}, command {index}", views)
         if index + 1 >= 64 and (index + 1) & index == 0:
             sim.assert_replay_equal()
     sim.assert_replay_equal()
     return sim, refused
 
 
+@pytest.mark.parametrize("seeds", BLOCKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(players):
+def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(
+    players, seeds
+):
     settled = taken = 0
-    for seed in range(SEEDS):
+    for seed in seeds:
         sim, refused = setup_playout(players, seed)
         assert sim.state["setup"]["stage"] == "play", f"seed {seed} never reached the first turn"
         check_first_turn(sim)
@@ -240,3 +274,16 @@ def test_the_setup_pages_offer_no_choose_for_a_mercenary_another_guild_won():
     assert (S + "unpick", {"character": "m21"}) in [
         (c.type, c.data) for c in t.ruleset.moves(t.view(1), 1)
     ]
+
+
+def test_a_preparation_where_the_last_guild_at_the_mana_step_keeps_entering_its_dice():
+    """Found with ``PLAYOUT_SEEDS=24`` (4 players, seed 80): after a long Characters step
+    (6.4.1 "Characters choice phase") three Guilds were ready at the mana step and the fourth,
+    whose page offers its mercenary's mana form twice (the dice as rolled, a wrong count) and
+    Next, re-entered its dice for 106 commands: the playout's chooser leaned away from Next at
+    every step, not only at Characters, and the preparation never reached the first turn within
+    its 600 commands. The rules were right (6.4.1 "Pulling cards": a player may enter the roll
+    again until Next); the chooser leans away from Next at Characters only."""
+    sim, _ = setup_playout(4, 80)
+    assert sim.state["setup"]["stage"] == "play"
+    check_first_turn(sim)
