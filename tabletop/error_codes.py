@@ -259,6 +259,7 @@ CATALOGUE: dict[str, tuple[type[TabletopError], str]] = {
     "not_enough_players": (RuleViolation, "… needs at least … players."),
     "not_enough_sin": (RuleViolation, "You need … …; you have …."),
     "not_found": (NotFound, "No such table, or it is not yours to see."),
+    "piece_not_found": (NotFound, "No such character at this table."),
     "not_in_database": (
         RuleViolation,
         "… is not in your database: redeem the code of its set at the City Gate.",
