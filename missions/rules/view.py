@@ -244,10 +244,13 @@ def status_label(state: dict) -> str:
     return "Ended: close the mission"
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict, seat: int | None, forms: bool = True) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
-    lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only."""
+    lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only.
+    ``forms=False``: without what only a sheet's forms show and costs most to work out (each
+    editable piece's ``brawl_targets``, 7.3.2.1: the dice of both sides against every
+    possible defender), for the live region, whose cards load their forms when opened."""
     setup = state.get("setup")
     if setup and setup["stage"] != "play":
         return {
@@ -392,7 +395,7 @@ def view(state: dict, seat: int | None) -> dict:
         )
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.
-    for view_piece in pieces:
+    for view_piece in pieces if forms else ():
         if view_piece["editable"] and view_piece["status"] == "in_play":
             attacker = state["pieces"][view_piece["id"]]
             view_piece["brawl_targets"] = [

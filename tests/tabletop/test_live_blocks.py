@@ -128,6 +128,7 @@ def fresh(table: Table, seat, seats) -> str:
     character card of an earlier render)."""
     blocks.forget_public_blocks()
     missions_tags._CARDS.clear()
+    live_reads.forget_views()
     return str(render_region(live_context(None, table, seat, base_url=BASE_URL, seats=seats)))
 
 
