@@ -252,12 +252,30 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
 
 def live_log_lines(table: Table, seats: list | None = None, shared: dict | None = None) -> Lazy:
     """The latest lines of the log shown in the live region (the same for every seat), lazy
-    (``Lazy``: read and narrated on first use); ``seats``: the table's seats when known (their
-    names; saves a query)."""
+    (``Lazy``: read and narrated on first use, once per table state in this process when
+    ``seats`` is given); ``seats``: the table's seats when known (their names; saves a
+    query)."""
     if table.state is None:
         return Lazy(list)
     names = {s.number: s.name for s in seats} if seats is not None else None
-    return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+    if names is None or table.pk is None:
+        return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+    key = ("log", table.pk, table.version, table.updated_at, tuple(names.items()))
+
+    def kept() -> list[dict]:
+        # the same lines for every phone of this state in this process (``seat_view``'s memory)
+        with _VIEWS_LOCK:
+            found = _VIEWS.get(key)
+        if found is not None:
+            return found
+        lines = log_lines(table, limit=8, recent=True, names=names, shared=shared)
+        with _VIEWS_LOCK:
+            _VIEWS[key] = lines
+            while len(_VIEWS) > VIEWS_KEPT:
+                _VIEWS.popitem(last=False)
+        return lines
+
+    return Lazy(kept)
 
 
 def undo_why(table: Table, meta: dict) -> str:
