@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tabletop import blocks
-from tabletop.log import narrated, recent_lines
+from tabletop.log import LoggedEvent, narrated, recent_lines
 from tabletop.models import Event, Seat, Table
 from tabletop.registry import event_label, get_ruleset
 
@@ -128,6 +128,10 @@ def table_status_text(table: Table, shared: dict | None = None) -> str:
     return label or str(table.get_status_display())
 
 
+_LINE_COLUMNS = ("version", "type", "data", "seat", "command_id", "command_type", "final",
+                 "created_at")
+
+
 def log_lines(
     table: Table, *, limit: int | None = None, recent: bool = False,
     names: dict[int, str] | None = None, shared: dict | None = None,
@@ -144,15 +148,19 @@ def log_lines(
         names = {s.number: s.name for s in table.seats.all()}
     rows = table.events.order_by("-version")
     if recent:
-        rows = list(rows[: (limit or 8) * 2])[::-1]
-        logged = [e.logged() for e in rows]
+        # the columns a line needs, as plain values: no model instances (the tape is left out:
+        # narration never reads it)
+        found = list(rows.values_list(*_LINE_COLUMNS)[: (limit or 8) * 2])[::-1]
+        logged = [LoggedEvent(version=v, type=t, data=d, seat=st, command_id=c, command_type=ct,
+                              final=f) for v, t, d, st, c, ct, f, _ in found]
+        times = {row[0]: row[-1] for row in found}
         undone = set((table.meta or {}).get("undone", []))
         lines = recent_lines(game, state if state is not None else game.initial_state(),
                              logged, undone)
     else:
         rows = list(rows)[::-1]
         lines = narrated(game, [e.logged() for e in rows])
-    times = {e.version: e.created_at for e in rows}
+        times = {e.version: e.created_at for e in rows}
     out = []
     for line in reversed(lines):
         who = names.get(line.subject, "The table")
