@@ -181,6 +181,7 @@ LIFECYCLE: dict[str, tuple[type[TabletopError], str]] = {
     "not_a_player": (NotAllowed, "Only a player of this mission can continue it."),
     "not_closed": (RuleViolation, "Close this mission first."),
     "not_your_seat": (NotAllowed, "Join the table with your own account first."),
+    "piece_not_found": (NotFound, "No such character at this table."),
     "seat_has_account": (NotAllowed, "… plays with their own account: they bring their Guild."),
     "seat_not_found": (NotFound, "Choose the friend's seat."),
 }

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<str:code>/guest/", views.guest_bind, name="guest_bind"),
     path("t/<str:code>/close/", views.close, name="close"),
     path("t/<str:code>/leave/", views.leave, name="leave"),
+    path("t/<str:code>/sheet/<str:piece>/", views.piece_forms, name="piece_forms"),
     path("t/<str:code>/continue/", views.continue_mission, name="continue"),
     path("report/<str:code>/", views.battle_report, name="report"),
     path("report/<str:code>.json", views.battle_report_json, name="report_json"),

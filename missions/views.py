@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tabletop import live as live_reads
 from tabletop.errors import NotFound, RuleViolation, TabletopError
 from tabletop.gate import table_by_code
 from tabletop.ids import parse_int
@@ -165,6 +166,26 @@ def continue_mission(request, code: str):
         response["HX-Redirect"] = url
         return response
     return redirect(url)
+
+
+@require_GET
+def piece_forms(request, code: str, piece: str):
+    """The forms of a character's sheet (``missions/_piece_forms.html``: its actions,
+    abilities, effects, possession), fetched when the phone opens the sheet: the live region's
+    card leaves them out (docs/architecture.md, "The live region"). What this phone's seat may
+    do with ``piece`` now, from the same seat view as the live region (a watcher: the
+    abilities only). Raises ``NotFound("not_found")`` (no such table) and
+    ``NotFound("piece_not_found")`` (no such character in play at this table, or the table in
+    its lobby)."""
+    table = table_by_code(code, request)
+    seat = find_seat(table, request.user, request.COOKIES)
+    view = live_reads.seat_view(table, seat) if table.status != "lobby" else {}
+    sheet = next((p for p in view.get("pieces") or () if p["id"] == piece), None)
+    if sheet is None:
+        raise NotFound("piece_not_found", "No such character at this table.")
+    command_url = reverse("tabletop:command", args=[table.code])
+    return render(request, "missions/_piece_forms.html",
+                  {"p": sheet, "view": view, "command_url": command_url, "table": table})
 
 
 @require_GET

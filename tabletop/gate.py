@@ -44,7 +44,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, Throttled
 from tabletop.models import Seat, Table
-from tabletop.seats import find_seat, seat_from_token
+from tabletop.seats import cookie_entries, find_seat, seat_from_token, seat_usable
 
 log = logging.getLogger(__name__)
 
@@ -311,6 +311,31 @@ def seat_by_token(code, token: str | None) -> Seat | None:
         return None
     seat = seat_from_token(token)
     return seat if seat is not None and seat.table.code == clean else None
+
+
+def seat_by_cookie(code, request) -> Seat | None:
+    """The seat the phone's seat cookie holds at the table whose code is ``code``, with its
+    table loaded, in one query (the command path, like ``seat_by_token``); None when the
+    cookie holds none there (or is forged, the seat revoked, the table long finished) and when
+    the caller is signed in: then ``tabletop.seats.find_seat`` decides (a user's own seat
+    comes before the cookie's). Callers fall back to ``table_by_code`` and ``find_seat``, so
+    a wrong code still answers ``not_found`` and the code-guess throttle still counts it."""
+    clean = normalize_code(code)
+    user = getattr(request, "user", None)
+    if not clean or (user is not None and user.is_authenticated):
+        return None
+    entries = cookie_entries(request.COOKIES)
+    if not entries:
+        return None
+    found = {
+        s.pk: s for s in Seat.objects.select_related("table").filter(
+            pk__in=[e[0] for e in entries], table__code=clean)
+    }
+    for pk, nonce, _table_id in entries:
+        seat = found.get(pk)
+        if seat is not None and seat.nonce == nonce:
+            return seat if seat_usable(seat) else None
+    return None
 
 
 def websocket_origin_ok(scope: dict) -> bool:

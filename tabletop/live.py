@@ -14,12 +14,15 @@ blocks rendered once per table state and shared by every seat and watcher.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tabletop import blocks
-from tabletop.log import narrated, recent_lines
+from tabletop.log import LoggedEvent, narrated, recent_lines
 from tabletop.models import Event, Seat, Table
 from tabletop.registry import event_label, get_ruleset
 
@@ -59,13 +62,58 @@ def _loaded(table: Table, shared: dict | None = None):
     return game, state
 
 
-def seat_view(table: Table, seat: Seat | None, shared: dict | None = None) -> dict:
+_VIEWS: OrderedDict[tuple, dict] = OrderedDict()
+_VIEWS_LOCK = threading.Lock()
+#: Seat views kept per process (the newest states' of the tables played here).
+VIEWS_KEPT = 256
+#: Seat views worked out / found already worked out in this process (tests, bench).
+view_computes = 0
+view_hits = 0
+
+
+def seat_view(table: Table, seat: Seat | None, shared: dict | None = None,
+              live: bool = False) -> dict:
     """The view of ``seat`` (None: spectator) from the stored projection; ``{}`` in the lobby.
-    ``shared``: the caller's dict for the views of one table state (the state is loaded once)."""
+    ``shared``: the caller's dict for the views of one table state (the state is loaded once).
+    ``live``: the view the live region renders (the game's ``live_view`` when it has one: DemLoc
+    leaves out what only a sheet's forms show), else the whole ``Ruleset.view``.
+
+    A view is a pure function of the table's state, which its version and write time name:
+    each is worked out once per state, seat and kind in this process and kept (the newest ``VIEWS_KEPT``),
+    so the acting phone's answer, the fan-out to every phone and a sheet's forms share it.
+    Callers must not change it."""
+    global view_computes, view_hits
+    key = None
+    if table.pk is not None and table.state is not None and table.status != "lobby":
+        key = (table.pk, table.version, table.updated_at, table.status,
+               seat.number if seat is not None else None, live)
+        with _VIEWS_LOCK:
+            found = _VIEWS.get(key)
+            if found is not None:
+                _VIEWS.move_to_end(key)
+                view_hits += 1
+                return found
     game, state = _loaded(table, shared)
     if state is None:
         return {}
-    return game.view(state, seat.number if seat is not None else None)
+    number = seat.number if seat is not None else None
+    view = game.live_view(state, number) if live and hasattr(game, "live_view") else \
+        game.view(state, number)
+    if key is not None:
+        with _VIEWS_LOCK:
+            view_computes += 1
+            _VIEWS[key] = view
+            while len(_VIEWS) > VIEWS_KEPT:
+                _VIEWS.popitem(last=False)
+    return view
+
+
+def forget_views() -> None:
+    """Drop every kept seat view and live region (tests that compare with a fresh
+    computation)."""
+    with _VIEWS_LOCK:
+        _VIEWS.clear()
+        _REGIONS.clear()
 
 
 def table_status_text(table: Table, shared: dict | None = None) -> str:
@@ -78,6 +126,10 @@ def table_status_text(table: Table, shared: dict | None = None) -> str:
     if state is not None and hasattr(game, "status_label"):
         label = game.status_label(state)
     return label or str(table.get_status_display())
+
+
+_LINE_COLUMNS = ("version", "type", "data", "seat", "command_id", "command_type", "final",
+                 "created_at")
 
 
 def log_lines(
@@ -96,15 +148,19 @@ def log_lines(
         names = {s.number: s.name for s in table.seats.all()}
     rows = table.events.order_by("-version")
     if recent:
-        rows = list(rows[: (limit or 8) * 2])[::-1]
-        logged = [e.logged() for e in rows]
+        # the columns a line needs, as plain values: no model instances (the tape is left out:
+        # narration never reads it)
+        found = list(rows.values_list(*_LINE_COLUMNS)[: (limit or 8) * 2])[::-1]
+        logged = [LoggedEvent(version=v, type=t, data=d, seat=st, command_id=c, command_type=ct,
+                              final=f) for v, t, d, st, c, ct, f, _ in found]
+        times = {row[0]: row[-1] for row in found}
         undone = set((table.meta or {}).get("undone", []))
         lines = recent_lines(game, state if state is not None else game.initial_state(),
                              logged, undone)
     else:
         rows = list(rows)[::-1]
         lines = narrated(game, [e.logged() for e in rows])
-    times = {e.version: e.created_at for e in rows}
+        times = {e.version: e.created_at for e in rows}
     out = []
     for line in reversed(lines):
         who = names.get(line.subject, "The table")
@@ -159,7 +215,7 @@ def live_context(
         **common,
         "seat": seat,
         "seats": seats,
-        "view": seat_view(table, seat, shared),
+        "view": seat_view(table, seat, shared, live=True),
         "can_start": seat is not None and seat.number == 0 and len(seats) >= game.min_seats,
         "error": error,
         "join_url": base_url + common["join_path"],
@@ -204,12 +260,30 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
 
 def live_log_lines(table: Table, seats: list | None = None, shared: dict | None = None) -> Lazy:
     """The latest lines of the log shown in the live region (the same for every seat), lazy
-    (``Lazy``: read and narrated on first use); ``seats``: the table's seats when known (their
-    names; saves a query)."""
+    (``Lazy``: read and narrated on first use, once per table state in this process when
+    ``seats`` is given); ``seats``: the table's seats when known (their names; saves a
+    query)."""
     if table.state is None:
         return Lazy(list)
     names = {s.number: s.name for s in seats} if seats is not None else None
-    return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+    if names is None or table.pk is None:
+        return Lazy(lambda: log_lines(table, limit=8, recent=True, names=names, shared=shared))
+    key = ("log", table.pk, table.version, table.updated_at, tuple(names.items()))
+
+    def kept() -> list[dict]:
+        # the same lines for every phone of this state in this process (``seat_view``'s memory)
+        with _VIEWS_LOCK:
+            found = _VIEWS.get(key)
+        if found is not None:
+            return found
+        lines = log_lines(table, limit=8, recent=True, names=names, shared=shared)
+        with _VIEWS_LOCK:
+            _VIEWS[key] = lines
+            while len(_VIEWS) > VIEWS_KEPT:
+                _VIEWS.popitem(last=False)
+        return lines
+
+    return Lazy(kept)
 
 
 def undo_why(table: Table, meta: dict) -> str:
@@ -257,10 +331,53 @@ def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
     return rows
 
 
+_REGIONS: OrderedDict[tuple, blocks.Frame] = OrderedDict()
+#: Live regions kept per process (one per table state, seat and host: a few MB).
+REGIONS_KEPT = 128
+#: Live regions rendered / found already rendered by ``render_region`` (tests, bench).
+region_renders = 0
+region_hits = 0
+
+
+def _region_key(context: dict) -> tuple | None:
+    """What a live region rendered from ``context`` depends on: the table's state (id,
+    version, write time, status), the seat, the join link's host, whether the seat was lost
+    and the seats; None when it is not to be kept (the lobby, a refusal shown in it)."""
+    table = context.get("table")
+    if (context.get("error") is not None or table is None or table.pk is None
+            or table.status == "lobby" or table.state is None):
+        return None
+    seat = context.get("seat")
+    return (
+        table.pk, table.version, table.updated_at, table.status,
+        (seat.pk, seat.nonce, seat.number, seat.name) if seat is not None else None,
+        context.get("join_url"), context.get("seat_lost"),
+        tuple((s.pk, s.nonce, s.number, s.name, s.user_id) for s in context.get("seats") or ()),
+    )
+
+
 def render_region(context: dict, request=None):
     """The live region rendered from ``live_context``'s ``context``: a ``tabletop.blocks.Frame``
-    (the HTML to send, and its blocks for the fan-out's frames)."""
-    return blocks.frame(render_to_string("tabletop/table.html#live", context, request))
+    (the HTML to send, and its blocks for the fan-out's frames). Rendered once per table state
+    and view in this process (``_region_key``; the newest ``REGIONS_KEPT``): the acting phone's
+    answer is the frame the fan-out sends that phone's seat, not a second render."""
+    global region_renders, region_hits
+    key = _region_key(context)
+    if key is not None:
+        with _VIEWS_LOCK:
+            found = _REGIONS.get(key)
+            if found is not None:
+                _REGIONS.move_to_end(key)
+                region_hits += 1
+                return found
+    region = blocks.frame(render_to_string("tabletop/table.html#live", context, request))
+    if key is not None:
+        with _VIEWS_LOCK:
+            region_renders += 1
+            _REGIONS[key] = region
+            while len(_REGIONS) > REGIONS_KEPT:
+                _REGIONS.popitem(last=False)
+    return region
 
 
 def region_response(request, context: dict, status: int = 200) -> HttpResponse:

@@ -227,7 +227,8 @@ def find_seat(table: Table, user, cookies, header_token: str | None = None) -> S
         return seat
     for pk, nonce, table_id in cookie_entries(cookies):
         if table_id == table.pk:
-            seat = table.seats.filter(pk=pk, nonce=nonce).select_related("table").first()
+            # ``table.seats`` gives each seat this very table: no second read of its state
+            seat = table.seats.filter(pk=pk, nonce=nonce).first()
             return seat if seat is not None and seat_usable(seat) else None
     return None
 

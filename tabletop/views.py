@@ -15,7 +15,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tabletop import seats as seat_service
 from tabletop import services
 from tabletop.errors import NotAllowed, NotFound, RuleViolation, TabletopError
-from tabletop.gate import SeatJoinThrottle, TableCreateThrottle, table_by_code, throttle
+from tabletop.gate import (
+    SeatJoinThrottle,
+    TableCreateThrottle,
+    seat_by_cookie,
+    table_by_code,
+    throttle,
+)
 from tabletop.ids import parse_int, plain_numbers
 from tabletop.jsonsafe import JSONTooDeep, loads_bounded
 from tabletop.live import live_context, log_lines, page_response, region_response
@@ -245,8 +251,12 @@ def command(request, code: str):
     """Run one command for this phone's seat; answer with the re-rendered live region
     (status 400/403/409 with the message shown in it when the command was refused; 404
     ``not_seated`` for a phone without a seat here)."""
-    table = _table(request, code)
-    seat = _seated(request, table)
+    seat = seat_by_cookie(code, request)  # the seat and its table in one query
+    if seat is not None:
+        table = seat.table
+    else:
+        table = _table(request, code)
+        seat = _seated(request, table)
     error, current = None, False
     try:
         cmd, expected, key = parse_command_form(request.POST)

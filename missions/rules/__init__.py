@@ -219,6 +219,12 @@ class DemlocRuleset(DeciderRuleset):
         """``missions.rules.view.view``."""
         return view_module.view(state, seat)
 
+    def live_view(self, state: dict, seat: int | None) -> dict:
+        """The view the live region renders (``missions.rules.view.view`` with
+        ``forms=False``): its cards leave the sheets' forms out, so the brawl dice against
+        every target are not worked out (``tabletop.live.seat_view``)."""
+        return view_module.view(state, seat, forms=False)
+
     def moves(self, view: dict, seat: int) -> list[Command]:
         """The commands this seat's page offers (``missions.rules.moves``)."""
         return moves_for(view, seat)

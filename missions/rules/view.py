@@ -244,10 +244,74 @@ def status_label(state: dict) -> str:
     return "Ended: close the mission"
 
 
-def view(state: dict, seat: int | None) -> dict:
+def _sheet_fields(state: dict, p: dict, summoner: dict | None) -> dict:
+    """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
+    dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
+    cost now (7.2.2, 7.2.3, 7.3.2), its abilities with the fate they cost (5.1.1, 6.4.2)."""
+    return {
+        "shoot_dice": shooting.shooting_dice(p),
+        # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
+        "free_best_roll": possession.free_test_best_roll(
+            p["arcane"], state["options"].get("free_possessed", "penalty")
+        ),
+        "arcane_dice_left": max(
+            0,
+            p["arcane"] - p["mana"]["common"] - p["mana"]["dark"] - p.get("lost_dice", 0),
+        ),
+        "max_daemon_level": max_daemon_level(state, p),
+        "daemon_levels": list(range(1, max_daemon_level(state, p) + 1)),
+        # 7.3.2: the highest roll that destroys scenery (0: none can), before the roll.
+        "scenery_best_roll": hand.hand_test_best_roll(
+            brawl.h2h_ability(p), state["options"].get("hand_test", "bonus")
+        ),
+        "backstack": any(
+            "BACKSTACK" in (f.split(" ")[0] for f in w["features"]) for w in p["weapons"]
+        ),
+        # 7.3.2.1: the dice against an opponent with no feature of its own (MONSTROUS
+        # changes them: the worked-out fight says so).
+        "brawl_dice": brawl.brawl_dice(p, {}, True)[0],
+        # 5.1.5: the powers of every Arcane Code the character holds ("code": its
+        # index among them, "code_name" its name).
+        "power_refs": [
+            {
+                **pw,
+                "index": i,
+                "code": ci,
+                "code_name": c["name"],
+                "refs": _refs("arcane", pw["effects"]),
+                **_cost_at_use(p, pw.get("cost") or {}, extra=True),
+            }
+            for ci, c in enumerate(codes_of(p))
+            for i, pw in enumerate(c.get("powers", []))
+        ],
+        "summons": (summons := _summons_at_use(state, p)),
+        "summon": summons[0] if summons else None,
+        # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.
+        "ability_refs": abilities.ability_view(state, p),
+        # An activated FURY is paid from fate with its ability button, not set free.
+        "fury_paid": any(
+            a.get("feature") == "FURY" and a["activation"] == "activated"
+            for a in p.get("abilities") or []
+        ),
+        # 8.3: the strike form only when the pentacle may strike (the brawl phase).
+        "can_strike": arcane.can_strike(state, p),
+        # 7.2.3.2: the summoner's codes this daemon may take, until it has one.
+        "assign_codes": [
+            {"index": i, "name": c["name"], "in_hand": c == summoner.get("code")}
+            for i, c in enumerate(codes_of(summoner))
+        ]
+        if summoner and p["arcane"] > 0 and not p.get("assigned")
+        else [],
+    }
+
+
+def view(state: dict, seat: int | None, forms: bool = True) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
-    lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only."""
+    lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only.
+    ``forms=False``: without what only a sheet's forms show and costs most to work out (each
+    editable piece's ``brawl_targets``, 7.3.2.1: the dice of both sides against every
+    possible defender), for the live region, whose cards load their forms when opened."""
     setup = state.get("setup")
     if setup and setup["stage"] != "play":
         return {
@@ -301,58 +365,21 @@ def view(state: dict, seat: int | None) -> dict:
                 and in_play(p)
                 and (p["owner"] == seat or state["options"].get("control") == "anyone"),
                 "seal_limit": possession_limit(p["arcane"]),
-                "shoot_dice": shooting.shooting_dice(p),
-                # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
-                "free_best_roll": possession.free_test_best_roll(
-                    p["arcane"], state["options"].get("free_possessed", "penalty")
-                ),
-                "arcane_dice_left": max(
-                    0,
-                    p["arcane"] - p["mana"]["common"] - p["mana"]["dark"] - p.get("lost_dice", 0),
-                ),
                 "h2h_now": brawl.h2h_ability(p),
                 # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
                 # effect tokens a "cancel" test may remove and the power a "defend" test answers
                 # (7.2.3.5), relics carried (7.2.1), possession by a card effect.
                 "activated_now": activation.is_activated(state, p),
-                "max_daemon_level": max_daemon_level(state, p),
-                "daemon_levels": list(range(1, max_daemon_level(state, p) + 1)),
                 "arcane_effects_live": [
                     {**eff, "index": i} for i, eff in enumerate(arcane_tests.live_effects(state, p))
                 ],
                 "defend_power": (revert.defendable(state, pid) or {}).get("power"),
                 "dignitary": bool(p.get("dignitary")),
-                # 7.3.2: the highest roll that destroys scenery (0: none can), before the roll.
-                "scenery_best_roll": hand.hand_test_best_roll(
-                    brawl.h2h_ability(p), state["options"].get("hand_test", "bonus")
-                ),
-                "backstack": any(
-                    "BACKSTACK" in (f.split(" ")[0] for f in w["features"]) for w in p["weapons"]
-                ),
-                # 7.3.2.1: the dice against an opponent with no feature of its own (MONSTROUS
-                # changes them: the worked-out fight says so).
-                "brawl_dice": brawl.brawl_dice(p, {}, True)[0],
                 "refs": _refs("ability", p["features"]),
                 "weapon_refs": [
                     {**w, "index": i, "refs": _refs("weapon", w["features"])}
                     for i, w in enumerate(p["weapons"])
                 ],
-                # 5.1.5: the powers of every Arcane Code the character holds ("code": its
-                # index among them, "code_name" its name).
-                "power_refs": [
-                    {
-                        **pw,
-                        "index": i,
-                        "code": ci,
-                        "code_name": c["name"],
-                        "refs": _refs("arcane", pw["effects"]),
-                        **_cost_at_use(p, pw.get("cost") or {}, extra=True),
-                    }
-                    for ci, c in enumerate(codes_of(p))
-                    for i, pw in enumerate(c.get("powers", []))
-                ],
-                "summons": (summons := _summons_at_use(state, p)),
-                "summon": summons[0] if summons else None,
                 # 5.1.5: every Arcane Code the character holds, each with its powers.
                 "code_refs": [
                     {
@@ -366,33 +393,19 @@ def view(state: dict, seat: int | None) -> dict:
                     }
                     for ci, c in enumerate(codes_of(p))
                 ],
-                # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.
-                "ability_refs": abilities.ability_view(state, p),
-                # An activated FURY is paid from fate with its ability button, not set free.
-                "fury_paid": any(
-                    a.get("feature") == "FURY" and a["activation"] == "activated"
-                    for a in p.get("abilities") or []
-                ),
-                # 8.3: the strike form only when the pentacle may strike (the brawl phase).
-                "can_strike": arcane.can_strike(state, p),
                 "pentacle_refs": _refs(
                     "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
                 ),
-                # 7.2.3.2: the summoner's codes this daemon may take, until it has one.
-                "assign_codes": [
-                    {"index": i, "name": c["name"], "in_hand": c == summoner.get("code")}
-                    for i, c in enumerate(codes_of(summoner))
-                ]
-                if summoner and p["arcane"] > 0 and not p.get("assigned")
-                else [],
                 "summoner_name": state["pieces"][p["summoner"]]["name"]
                 if p.get("summoner")
                 else None,
+                # What only the sheet's forms show (``forms``; missions/_piece_acts.html).
+                **(_sheet_fields(state, p, summoner) if forms else {}),
             }
         )
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.
-    for view_piece in pieces:
+    for view_piece in pieces if forms else ():
         if view_piece["editable"] and view_piece["status"] == "in_play":
             attacker = state["pieces"][view_piece["id"]]
             view_piece["brawl_targets"] = [

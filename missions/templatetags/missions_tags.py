@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import marshal
 import threading
 from collections import OrderedDict
 from datetime import datetime
@@ -78,6 +79,44 @@ def _view_key(view: dict, command_url, editable: bool) -> str:
     return keys[editable]
 
 
+#: The fields of a piece (``missions.rules.view``) that only its sheet's forms read
+#: (``missions/_piece_acts.html``, ``_piece_end.html``): a live region's card, whose forms
+#: are loaded when its sheet is opened, does not depend on them.
+FORM_FIELDS = frozenset({
+    "ability_refs", "arcane_dice_left", "assign_codes", "backstack", "brawl_dice",
+    "brawl_targets", "can_strike", "daemon_levels", "defend_power", "free_best_roll",
+    "fury_paid", "max_daemon_level", "power_refs", "scenery_best_roll", "shoot_dice", "summon",
+    "summons",
+})
+
+
+def has_forms(view: dict, p: dict) -> bool:
+    """Whether piece ``p``'s sheet has anything ``missions/_piece_forms.html`` shows to this
+    phone: its abilities (anyone), its actions, effects or a defend test (a phone that controls
+    it), possession by a card effect (any seated phone, while it is in play)."""
+    in_play = p.get("status") == "in_play"
+    return bool(
+        p.get("abilities")
+        or (p.get("editable") and (in_play or p.get("defend_power")))
+        or (view.get("me") is not None and in_play and not view.get("ended"))
+    )
+
+
+def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
+    """What the HTML of piece ``p``'s card without its forms depends on, hashed: the piece's
+    fields but ``FORM_FIELDS``, whether it has forms (``forms_url``, "" when none) and the
+    command URL. Nothing of the view: a fate point or another piece's change leaves it as it
+    was (tests/missions/test_card_cache.py). The bytes hashed are the values themselves, in
+    the piece's key order (the same piece in another order is a miss, never a wrong hit)."""
+    card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
+    parts = ["missions/_piece.html#lazy", card, forms_url, command_url]
+    try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
+        data = marshal.dumps(parts, 2)
+    except ValueError:  # a value marshal does not take
+        data = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":")).encode()
+    return hashlib.blake2b(data, digest_size=20).digest()
+
+
 @register.simple_tag(takes_context=True)
 def piece_card(context, p: dict) -> str:
     """``missions/_piece.html`` for the piece ``p`` (a piece of ``view.my_pieces`` or
@@ -88,9 +127,22 @@ def piece_card(context, p: dict) -> str:
     something it shows changed: a command changes one or two pieces, and the other cards of
     every view, this state's and the next ones', are the HTML already rendered (DemLoc's
     view cost 8 ms, four fifths of it its cards). Another Guild's card, which no
-    phone can edit, is one entry for every view that shows it."""
+    phone can edit, is one entry for every view that shows it.
+
+    In the live region (a context with ``live_blocks``) the card leaves its sheet's forms out:
+    it has empty slots and the URL the page fetches them from when the sheet is opened
+    (``missions.views.piece_forms``; frontend/app.js), so it depends on the piece alone
+    (``lazy_card_key``). Elsewhere the forms are in the card."""
     global card_renders, card_hits
-    key = card_key(context, p)
+    lazy = context.get("live_blocks") is not None
+    forms_url = ""
+    if lazy:
+        table = context.get("table")
+        if has_forms(context.get("view") or {}, p) and table is not None:
+            forms_url = reverse("missions:piece_forms", args=[table.code, p["id"]])
+        key = lazy_card_key(p, forms_url, context.get("command_url"))
+    else:
+        key = card_key(context, p)
     with _CARDS_LOCK:
         html = _CARDS.get(key)
         if html is not None:
@@ -98,7 +150,7 @@ def piece_card(context, p: dict) -> str:
             card_hits += 1
             return html
     template = context.template.engine.get_template("missions/_piece.html")
-    with context.push(p=p):
+    with context.push(p=p, lazy_forms=lazy, forms_url=forms_url):
         html = template.render(context)
     with _CARDS_LOCK:
         card_renders += 1

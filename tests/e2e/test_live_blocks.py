@@ -7,11 +7,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
 
-# What the page's scripts change in the region after a swap (open sheets, the refusal placed
-# at its control, the prompt aimed at this phone): left out of the comparison.
+# What the page's scripts change in the region after a swap (open sheets, the forms an open
+# sheet loaded, the refusal placed at its control, the prompt aimed at this phone): left out of
+# the comparison.
 REGION = """() => {
   const live = document.getElementById("live").cloneNode(true);
   live.querySelectorAll("details[open]").forEach(d => d.removeAttribute("open"));
+  live.querySelectorAll("[data-forms-slot]").forEach(s => { s.replaceChildren(); s.removeAttribute("data-loaded"); });
   live.querySelectorAll(".alert.at-control, #dl-alert").forEach(a => a.remove());
   live.querySelectorAll("[class]").forEach(e => {
     e.classList.remove("htmx-added", "htmx-settling", "htmx-swapping", "htmx-request");

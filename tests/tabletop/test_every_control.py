@@ -88,6 +88,18 @@ def _forms(html: str) -> list[dict]:
     return parser.forms
 
 
+def _page(phone: Client, code: str) -> str:
+    """The table page as a player sees it with every sheet opened: a DemLoc card's forms are
+    fetched when its sheet opens (``data-forms``, missions.views.piece_forms)."""
+    page = phone.get(f"/t/{code}/").content.decode()
+    sheets = []
+    for url in dict.fromkeys(re.findall(r'data-forms="([^"]+)"', page)):
+        response = phone.get(url)
+        assert response.status_code == 200, url
+        sheets.append(response.content.decode())
+    return page + "".join(sheets)
+
+
 def _open(ruleset: str, players: int, options: dict | None = None) -> tuple[Table, list[Client]]:
     host = Client()
     response = host.post("/tables/new/", {"ruleset": ruleset, "name": "P1", **(options or {})})
@@ -109,7 +121,7 @@ def _walk(table: Table, phones: list[Client], rounds: int) -> dict:
     for _ in range(rounds):
         progressed = False
         for phone in phones:
-            page = phone.get(f"/t/{table.code}/").content.decode()
+            page = _page(phone, table.code)
             for form in _forms(page):
                 key = (0, tuple(sorted(f for f in form["fields"] if f[0] != "idempotency_key")))
                 if key in seen:
@@ -168,7 +180,7 @@ def test_demloc_sheets_send_abilities_every_code_and_daemon_assignment():
     ):
         response = phones[1].post(f"/t/{table.code}/command/", data)
         assert 'data-code="' not in response.content.decode(), data
-    page = phones[1].get(f"/t/{table.code}/").content.decode()
+    page = _page(phones[1], table.code)
     (assign,) = [f for f in _forms(page) if ("type", "demloc.daemon.assign") in f["fields"]]
     response = phones[1].post(f"/t/{table.code}/command/", dict_fields(assign["fields"]))
     assert 'data-code="' not in response.content.decode()

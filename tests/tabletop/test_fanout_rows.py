@@ -100,7 +100,8 @@ def assert_shows_a_read(frame: str, read: str, why) -> None:
 
 def read_render(table_id: int, seat) -> str:
     """The live region of ``seat`` (None: watching) from a read of the table, as a phone that
-    connects now gets it."""
+    connects now gets it (worked out afresh: nothing kept of the render it is compared with)."""
+    live_reads.forget_views()
     _, frames, _, _ = render_views(table_id, {"k": (seat, BASE_URL)})
     return frames["k"]
 
@@ -171,6 +172,7 @@ def _render_both(table_id, views, base, row):
     reads = fanout.table_reads
     _, by_row, _, new = render_views(table_id, views, base=base, row=row)
     assert fanout.table_reads == reads  # the row was applied: no read
+    live_reads.forget_views()  # the read's regions rendered afresh, not the row's kept ones
     _, by_read, _, read = render_views(table_id, views)
     assert new.version == read.version
     return by_row, by_read, new

@@ -10,6 +10,8 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.http import HttpResponse
+from django.test import Client
 
 from missions.templatetags import missions_tags
 from tabletop import blocks, services
@@ -19,6 +21,7 @@ from tabletop.live import live_context, render_region
 from tabletop.models import Table
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
+from tabletop.seats import remember_seat
 
 BASE_URL = "http://127.0.0.1"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -128,6 +131,7 @@ def fresh(table: Table, seat, seats) -> str:
     character card of an earlier render)."""
     blocks.forget_public_blocks()
     missions_tags._CARDS.clear()
+    live_reads.forget_views()
     return str(render_region(live_context(None, table, seat, base_url=BASE_URL, seats=seats)))
 
 
@@ -230,3 +234,51 @@ def test_a_demloc_tap_sends_a_fraction_of_the_region(make_table):
     mean_whole = figures["whole_bytes"] / figures["whole"]
     assert figures["whole"] == 5  # the first frame of each phone only
     assert mean_delta * 5 <= mean_whole, figures
+
+
+#: What only a DemLoc sheet's forms send (missions/_piece_acts.html, _piece_end.html).
+SHEET_FORMS = ("demloc.brawl.propose", "demloc.hand.test", "demloc.effect.set",
+               "demloc.possession.assign", "Fate (of ")
+
+
+def phone_of(seat) -> Client:
+    """A phone holding ``seat`` in its seat cookie (``tabletop.seats.remember_seat``)."""
+    response = HttpResponse()
+    remember_seat(response, seat)
+    phone = Client()
+    for name, morsel in response.cookies.items():
+        phone.cookies[name] = morsel.value
+    return phone
+
+
+@pytest.mark.django_db
+def test_a_demloc_frame_after_a_tap_carries_no_forms_of_closed_sheets_and_a_sheet_serves_them(
+    make_table,
+):
+    """The cards of the live region leave their sheets' forms out (docs/architecture.md, "The
+    live region"): neither the whole region nor the frame after a fate point carries them
+    (the fate point changes no card: every form that offered fate changed with it before),
+    and the sheet's URL (``data-forms``) serves its forms with the fate offered now."""
+    table, seats = make_table("demloc", players=2)
+    views = {s.pk: (s, BASE_URL) for s in seats}
+    before = {k: render_region(live_context(None, table, s, base_url=u)) for k, (s, u) in views.items()}
+    services.run_command(table, seats[0], Command("demloc.fate.gain", {"amount": 1, "reason": "x"}))
+    table.refresh_from_db()
+    fate = next(p["fate"] for p in table.state["players"] if p["seat"] == 0)
+    for key, (seat, url) in views.items():
+        region = render_region(live_context(None, table, seat, base_url=url))
+        frame = blocks.delta(blocks.shown(table.version - 1, before[key]), table.version, region)
+        assert frame is not None and frame.startswith("<!--delta ")
+        for text in (str(region), frame):
+            assert not [f for f in SHEET_FORMS if f in text], (seat.number, text[:200])
+        assert 'id="piece-' not in frame  # no card changed with the fate point
+        assert "data-forms=" in str(region)
+    region = render_region(live_context(None, table, seats[0], base_url=BASE_URL))
+    url = re.search(r'id="piece-(s0-[^"]+)"[^>]*data-forms="([^"]+)"', str(region)).group(2)
+    sheet = phone_of(seats[0]).get(url)
+    assert sheet.status_code == 200
+    html = sheet.content.decode()
+    assert all(f in html for f in SHEET_FORMS[:4]) and f"Fate (of {fate})" in html
+    missing = phone_of(seats[0]).get(url.replace("/s0-", "/s9-"))
+    assert missing.status_code == 404
+    assert 'data-code="piece_not_found"' in missing.content.decode()

@@ -662,6 +662,7 @@
     var t = e.detail.target, live = document.getElementById("live");
     if (!t || !live || !(t === live || live.contains(t)) || e.detail.shouldSwap === false) return;
     var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
+    keepForms(t, incoming || e.detail.fragment);
     carry(t, incoming || e.detail.fragment);
     if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
     if (t === live) watchSwap(t);
@@ -721,6 +722,80 @@
       else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
       else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
   }
+
+  // --- sheets load their forms when they are opened --------------------------------------------
+  // A DemLoc character's card in the live region leaves its sheet's forms out (its actions,
+  // abilities, effects, possession: missions/_piece.html): the card has empty slots
+  // (data-forms-slot) and the URL of its forms (data-forms), fetched when the sheet is opened
+  // and again, for an open sheet, whenever the table's version moves on (the fate it offers,
+  // the targets). A swap of the card moves the forms already loaded into the new card, with what
+  // is typed and which of their parts are open; a refreshed copy keeps both too (carry). A
+  // field being typed in is never replaced: its forms are refreshed once the focus leaves them.
+  var formsLoading = {}, formsTimer = null;
+  function keepForms(from, into) {
+    if (!from || !into || !into.querySelectorAll || !from.querySelectorAll) return;
+    var cards = from.hasAttribute && from.hasAttribute("data-forms") ? [from] : Array.prototype.slice.call(from.querySelectorAll("[data-forms]"));
+    cards.forEach(function (card) {
+      var twin = into.id === card.id ? into : into.querySelector("#" + CSS.escape(card.id));
+      if (!twin || twin.getAttribute("data-forms") !== card.getAttribute("data-forms")) return;
+      card.querySelectorAll("[data-forms-slot][data-loaded]").forEach(function (slot) {
+        var to = twin.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
+        if (!to || to.dataset.loaded) return;
+        if (sentForm && slot.contains(sentForm)) sentForm.reset();  // sent: starts afresh
+        while (slot.firstChild) to.appendChild(slot.firstChild);
+        to.dataset.loaded = slot.dataset.loaded;
+      });
+    });
+  }
+  function loadForms(card) {
+    var url = card.getAttribute("data-forms"), live = document.getElementById("live");
+    var sheet = card.querySelector("details.dl-sheet");
+    if (!url || !live || !sheet || !sheet.open) return;
+    var version = live.dataset.version || "", id = card.id;
+    var slots = card.querySelectorAll("[data-forms-slot]");
+    if (!slots.length || slots[0].dataset.loaded === version || formsLoading[id] === version) return;
+    formsLoading[id] = version;
+    fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } }).then(function (r) {
+      if (!r.ok) throw new Error("forms " + r.status);
+      return r.text();
+    }).then(function (html) {
+      if (formsLoading[id] === version) delete formsLoading[id];
+      var now = document.getElementById(id);
+      if (!now) return;
+      var holder = document.createElement("div"), busy = false;
+      holder.innerHTML = html;
+      now.querySelectorAll("[data-forms-slot]").forEach(function (slot) {
+        var part = holder.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
+        if (!part) return;
+        if (slot.dataset.loaded && slot.contains(document.activeElement)) { busy = true; return; }
+        carry(slot, part);
+        slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
+        slot.dataset.loaded = version;
+        if (window.htmx) htmx.process(slot);
+      });
+      if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
+    }).catch(function () { if (formsLoading[id] === version) delete formsLoading[id]; });
+  }
+  function refreshOpenForms() {
+    formsTimer = null;
+    document.querySelectorAll("#live details.dl-sheet[open]").forEach(function (d) {
+      var card = d.closest("[data-forms]");
+      if (card) loadForms(card);
+    });
+  }
+  function formsLater() {
+    if (!formsTimer) formsTimer = setTimeout(refreshOpenForms, 100);
+  }
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d || !d.matches || !d.matches("details.dl-sheet") || !d.open) return;
+    var card = d.closest("[data-forms]");
+    if (card) loadForms(card);
+  }, true);
+  document.addEventListener("htmx:oobAfterSwap", formsLater);
+  document.addEventListener("htmx:afterSwap", formsLater);
+  document.addEventListener("htmx:wsAfterMessage", formsLater);
+
 })();
 
 // --- the screen stays on during a game -----------------------------------
