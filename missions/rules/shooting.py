@@ -352,7 +352,14 @@ def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     lines.append(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
     lines.extend(d["lines"])
     lines.append(stray_text(d["ooc"]))
-    s["notice"] = {"kind": "stray", "ooc": d["ooc"]}
+    # What happened and where the shooter's phone lands (the version: a new notice each time).
+    s["notice"] = {
+        "kind": "stray",
+        "ooc": d["ooc"],
+        "shooter": shooter["id"],
+        "target": d["target"],
+        "at": e.version,
+    }
     activation.mark(s, shooter["id"])
 
 

@@ -102,12 +102,17 @@ class Ended(_Ended, total=False):
 
 class Notice(TypedDict, total=False):
     """What the table must do now, as data (the view words it): ``kind`` ``wave`` (``turn``,
-    ``pieces``), ``stray`` (``ooc``), ``replaced`` (``daemon``, ``old_owner``, ``new_owner``)."""
+    ``pieces``), ``stray`` (``ooc``; and since the shooter's phone lands on it, ``shooter``,
+    ``target`` and ``at``: the version of the stray shot), ``replaced`` (``daemon``,
+    ``old_owner``, ``new_owner``)."""
 
     kind: str
     turn: int
     pieces: list[str]
     ooc: dict[str, Any]
+    shooter: str
+    target: str
+    at: int
     daemon: str
     old_owner: int
     new_owner: int

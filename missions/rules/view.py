@@ -24,7 +24,7 @@ from . import (
 )
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
-from .common import TURN_END, in_play, name
+from .common import TURN_END, in_play, name, piece_name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -196,6 +196,13 @@ def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
     return None
 
 
+def _notice_land(notice: Any) -> str | None:
+    """The landing key of a notice the tapping phone lands on (a stray shot, 5.6), else None."""
+    if isinstance(notice, dict) and notice.get("kind") == "stray":
+        return str(notice.get("at", "stray"))
+    return None
+
+
 def notice_text(state: dict, notice: Any) -> str | None:
     """The words of ``state["notice"]`` (what the table must do now), or None."""
     if not notice:
@@ -206,10 +213,65 @@ def notice_text(state: dict, notice: Any) -> str | None:
     if kind == "wave":
         return turns.wave_text(state, notice)
     if kind == "stray":
+        if notice.get("shooter"):  # what happened first (older notices lack it)
+            shooter = piece_name(state, notice["shooter"])
+            target = piece_name(state, notice.get("target"))
+            return f"{shooter}'s shot at {target} missed: the test failed. " + shooting.stray_text(
+                notice["ooc"]
+            )
         return shooting.stray_text(notice["ooc"])
     if kind == "replaced":
         return replaced_text(state, notice)
     return None
+
+
+#: How the result line of an arcane power names each field it changed (``power_result``).
+_FIELD_WORDS = {
+    "armor_damage": "armor damage",
+    "hit_damage": "hit damage",
+    "broken_armor": "broken armor tokens",
+    "broken_hearts": "broken hearts",
+    "bleeding": "bleeding",
+    "poison": "poison",
+    "seals": "broken seals",
+    "movement": "movement",
+    "vigor": "VIGOR",
+    "weakness": "WEAKNESS",
+}
+
+
+def _change_words(field: str, before: Any, after: Any) -> str:
+    if field == "status":
+        return str(after) if after != "in_play" else "back in play"
+    if field == "possessed":
+        return "possessed" if after else "no longer possessed"
+    if field == "mana":
+        b, a = before or {}, after or {}
+        return f"mana {b.get('common', 0)}+{b.get('dark', 0)} → {a.get('common', 0)}+{a.get('dark', 0)}"
+    return f"{_FIELD_WORDS.get(field, field)} {before} → {after}"
+
+
+def power_result(state: dict) -> dict | None:
+    """The result line of the arcane power used last in this phase (7.2.3.5: what it changed
+    on its target, as ``missions.rules.revert.record_power`` recorded it), shown in the
+    caster's Arcane section where the tap that used it lands (docs/playing.md "A live table:
+    where a tap lands"): ``{"caster": piece id, "key": the version it was used at, "text":
+    "Bolt on Bram: hit damage 0 → 2, dead."}``; a power that changed nothing says "no
+    effect". None when no power was used this phase (or the caster is gone)."""
+    last = state.get("last_power")
+    if not last or last.get("turn") != state["turn"] or last.get("phase") != state["phase"]:
+        return None
+    if last.get("caster") not in state["pieces"]:
+        return None
+    changes = last.get("changes") or {}
+    order = [f for f in revert.POWER_FIELDS if f in changes]
+    words = [_change_words(f, *changes[f]) for f in order] or ["no effect"]
+    target = piece_name(state, last["target"])
+    return {
+        "caster": last["caster"],
+        "key": last.get("version", 0),
+        "text": f"{last['power']} on {target}: {', '.join(words)}.",
+    }
 
 
 def kill_list(player: dict) -> list[dict]:
@@ -477,6 +539,10 @@ def view(state: dict, seat: int | None, forms: bool = True) -> dict:
         "pending": state["pending"],
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
+        # A failed shot's notice is where the shooter's phone lands (its key: the version it
+        # happened at, so a second stray shot is a new notice in the same place).
+        "notice_land": _notice_land(state.get("notice")),
+        "power_result": power_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
         "mission_events_now": [
             setup_script.event_text(ev, hidden) for ev in (event_notice or {}).get("events", [])

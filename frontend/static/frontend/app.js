@@ -510,15 +510,30 @@
   // 3. Opening (or reloading) a page with data-land="open" (what waits for this phone) lands on it.
   function land(el) {
     var style = getComputedStyle(el);
-    if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); return; }
+    if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); keepAboveBar(el); return; }
     var stuckAt = parseFloat(style.top) || 0, saved = el.style.position;
     el.style.position = "static";
     var top = el.getBoundingClientRect().top + window.scrollY;
     el.style.position = saved;
     window.scrollTo(0, Math.max(0, top - stuckAt));
   }
+  // The controls of what was landed on (data-keep-above-bar: DemLoc's Apply and Cancel under a
+  // long fight's worked calculation) are never left under the fixed bottom bar: the page
+  // scrolls on until they clear it, even if the top of the panel then goes under the top bars
+  // (what is read is above; what is tapped must be under the thumb).
+  function keepAboveBar(el) {
+    var keep = el.querySelector("[data-keep-above-bar]"), bar = document.getElementById("bottom-bar");
+    if (!keep) return;
+    var limit = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+    var over = keep.getBoundingClientRect().bottom + 8 - limit;
+    if (over > 0) window.scrollBy(0, over);
+  }
+  // What the page can land on, each by its id and, when it has one, its data-land-key: an
+  // element of the same id with a new key is new (DemLoc's notice of what just happened: a
+  // stray shot replacing an earlier notice in the same place).
+  function landKey(el) { return (el.id || "") + "|" + (el.getAttribute("data-land-key") || ""); }
   function landings(root) {
-    return Array.prototype.map.call(root.querySelectorAll("[data-land]"), function (el) { return el.id || ""; });
+    return Array.prototype.map.call(root.querySelectorAll("[data-land]"), landKey);
   }
   function stageOf() {
     var live = document.getElementById("live"), st = live && live.querySelector("[data-stage]");
@@ -713,7 +728,7 @@
       }
       if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var fresh = Array.prototype.filter.call(live.querySelectorAll("[data-land]"), function (el) {
-        return el.id && m.landings.indexOf(el.id) < 0;
+        return el.id && m.landings.indexOf(landKey(el)) < 0;
       })[0];
       if (fresh) { land(fresh); return; }
       if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
@@ -796,6 +811,38 @@
   document.addEventListener("htmx:afterSwap", formsLater);
   document.addEventListener("htmx:wsAfterMessage", formsLater);
 
+})();
+
+// --- a tap that cannot be taken back asks for a second tap, in the page ------------------
+// A form marked data-two-step="<text>" (DemLoc's Close the mission: "Tap again to close: writes
+// the results into both Guilds") is not sent on the first tap: its button says that text
+// (announced) for 5 seconds, and a second tap meanwhile sends it, the button's own label back.
+// Under the thumb, where the tap was, instead of the browser's confirm dialog. A tap kept by
+// early.js (a form htmx had not wired yet) is looked at when it is sent.
+(function () {
+  var ARMED_FOR = 5000;
+  function disarm(f) {
+    var b = f.querySelector("button");
+    clearTimeout(f.armTimer);
+    delete f.dataset.armed;
+    if (b && f.armLabel != null) { b.innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
+    f.armLabel = null;
+  }
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (e.defaultPrevented || !f.hasAttribute || !f.hasAttribute("data-two-step")) return;
+    if (f.dataset.armed) { disarm(f); return; }  // the second tap: sent
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    var b = f.querySelector("button");
+    f.dataset.armed = "1";
+    if (b) {
+      f.armLabel = b.innerHTML;
+      b.setAttribute("aria-live", "assertive");
+      b.textContent = f.getAttribute("data-two-step");
+    }
+    f.armTimer = setTimeout(function () { disarm(f); }, ARMED_FOR);
+  }, true);
 })();
 
 // --- the screen stays on during a game -----------------------------------

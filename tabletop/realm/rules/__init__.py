@@ -79,6 +79,7 @@ class RealmRuleset(DeciderRuleset):
     min_seats = 2
     max_seats = 4
     template = "realm/live.html"
+    bar_template = "realm/_bar.html"  # whose turn / what to choose, in the fixed bottom bar
     stylesheet = "realm/realm.css"
     script = "realm/realm.js"  # loaded once by the table page (no inline script: CSP)
     topics = (prelude, turns, deck, binding, actions, eaters, wardens, winning)

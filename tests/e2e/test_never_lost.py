@@ -1,0 +1,318 @@
+"""Never lost on the phone (docs/playing.md "A live table: where a tap lands, the next step
+under the thumb"; tabletop/KIT.md "Where the page lands"), by touch at 360x740: after each tap
+the acting phone shows that tap's result (a failed shot's notice, an arcane power's result
+line, the closed mission), its next control (Apply and Cancel clear of the fixed bottom bar,
+Close the mission's second tap, the vote to stop) or its refusal, inside the viewport; the
+other phone's view does not move. The turn bar and the page stay short with 60-character Guild
+names (two screens at the start of a mission), the Realm says whose turn it is in its bottom
+bar, and the Armory's menus keep their own row. DemLoc rulebook 5.6 (stray shots), 7.2.2
+(shooting), 7.2.3.5 (arcane powers), 7.3.2 (brawl), 7.3.2.3 (ending by agreement), 6.4.1
+(closing a mission). Every test prints what it measured."""
+
+import re
+
+from playwright.sync_api import expect
+
+from missions.demo import load_demo_missions
+from tests.e2e.demloc_turns import in_sync, version
+from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
+from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
+from tests.e2e.test_mission_lobby import login
+from tests.missions.lifecycle_flow import build_guild, cmd, prepare
+from tests.missions.lifecycle_flow import open_table as open_mission
+
+SCREEN = 740
+A60 = "Ann's Ravens of the Northern Marshes and the Black Quay Gates"[:60]
+B60 = "Ben's Wolves of the Southern Hills and the Old Salt Road Inn."[:60]
+
+
+def other_looks_at(phone, y: int) -> dict:
+    """``phone`` scrolled to ``y`` (a player reading something else): what it shows."""
+    phone.evaluate(f"window.scrollTo(0, {y})")
+    phone.wait_for_timeout(100)
+    return view_mark(phone)
+
+
+def test_a_failed_shot_lands_on_its_notice_5_6(new_phone):
+    """Korr's test die fails (a 6): the shot strays (5.6). Ann's phone, scrolled down to her
+    Shoot form, lands on the notice that says so (it was only in the log, under the form's
+    unchanged page); Ben's view does not move."""
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("6")
+    form.locator('input[name="d.dice"]').fill("6 6 6")
+    work = form.get_by_role("button", name="Work it out")
+    work.scroll_into_view_if_needed()
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    mark = other_looks_at(ben, 700)
+    before = scroll_y(ann), version(ann)
+    work.tap()
+    notice = ann.locator("#dl-notice")
+    expect(notice).to_contain_text("Korr")
+    expect(notice).to_contain_text("missed: the test failed")
+    expect(ann.locator("#dl-pending")).to_have_count(0)  # nothing to apply: it strayed
+    in_sync([ann, ben])
+    ann.wait_for_timeout(300)
+    box = in_view(ann, notice)
+    ann.screenshot(path="test-artifacts/never-lost-stray-ann.png")
+    kept = view_kept(ben, mark)
+    print(f"stray shot: Ann scrollY {before[0]} -> {scroll_y(ann)}, notice at y={box['y']:.0f};"
+          f" Ben's view kept: {kept}")
+
+
+def test_an_arcane_power_lands_on_its_result_line_7_2_3_5(new_phone):
+    """Vesna channels (the setup channelling, 6.4.1) and uses her power on Bram: Ann's phone
+    shows the power's result line (what it did to Bram) in Vesna's Arcane section, on screen;
+    Ben, reading his page, is not moved."""
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    arcane = open_sheet(ann, "s0-vesna", "arcane")
+    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
+    channel.get_by_label("Common", exact=True).fill("1")
+    channel.get_by_label("setup channelling (seals have no effect)").check()
+    v = version(ann)
+    channel.get_by_role("button", name="Channel").tap()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    power = arcane.locator('form[data-power="0"]')
+    power.locator('select[name="d.target"]').select_option("s1-bram")
+    use = power.get_by_role("button", name=re.compile("^Use "))
+    label = use.inner_text()
+    use.evaluate("e => e.scrollIntoView({block: 'center'})")
+    in_sync([ann, ben])
+    mark = other_looks_at(ben, 500)
+    use.tap()
+    result = ann.locator("#dl-power-s0-vesna")
+    expect(result).to_contain_text(" on Bram")
+    in_sync([ann, ben])
+    ann.wait_for_timeout(300)
+    box = in_view(ann, result)
+    ann.screenshot(path="test-artifacts/never-lost-power-ann.png")
+    kept = view_kept(ben, mark)
+    print(f"{label}: {result.inner_text()!r} at y={box['y']:.0f}; Ben's view kept: {kept}")
+
+
+def test_a_brawls_apply_and_cancel_stay_above_the_bottom_bar_7_3_2(new_phone):
+    """Ben's Bram fights Korr: after Work it out the worked fight is long (every step of both
+    sides); Ben's phone lands on it with Apply and Cancel above the fixed bottom bar (they
+    were under it); Ann's view does not move; after Cancel Ben is back on his form."""
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    box = open_sheet(ben, "s1-bram", "brawl")
+    form = box.locator("form", has=ben.locator('input[value="demloc.brawl.propose"]'))
+    form.locator('select[name="d.defender"]').select_option("s0-korr")
+    option = form.locator('select[name="d.defender"] option[value="s0-korr"]').inner_text()
+    mine, theirs = map(int, re.match(r"(\d+) v (\d+)", option).groups())  # "4 v 3 dice · Korr"
+    form.get_by_label(re.compile("^My dice")).fill(" ".join(["6", "5", "4", "3", "2"][:mine]))
+    form.get_by_label("Defender's dice").fill(" ".join(["2", "1", "1", "1"][:theirs]))
+    work = form.get_by_role("button", name="Work it out")
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    mark = other_looks_at(ann, 600)
+    work.tap()
+    pending = ben.locator("#dl-pending")
+    expect(pending).to_contain_text("Fight: proposed result")
+    in_sync([ann, ben])
+    ben.wait_for_timeout(300)
+    bar_top = ben.locator("#bottom-bar").bounding_box()["y"]
+    for name in ("Apply", "Cancel"):
+        button = pending.get_by_role("button", name=name)
+        b = in_view(ben, button)
+        assert b["y"] + b["height"] <= bar_top, (name, b, bar_top)
+    height = pending.bounding_box()["height"]
+    ben.screenshot(path="test-artifacts/never-lost-brawl-ben.png")
+    kept = view_kept(ann, mark)
+    print(f"brawl: panel {height:.0f} px, Apply above the bar at {bar_top:.0f}; Ann's view {kept}")
+    pending.get_by_role("button", name="Cancel").tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)
+
+
+def test_agree_to_stop_is_in_the_thumb_bar_with_its_count_7_3_2_3(new_phone):
+    """The vote to end the mission by agreement (7.3.2.3) is in the thumb bar, beside Next,
+    with how many players agree; Ben taps it at the bottom of his page: his bar says 1/2 and
+    offers to withdraw, Ann's bar says 1/2 and her alert asks her; her view does not move."""
+    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    for phone in (ann, ben):
+        stop = phone.locator("#dl-thumb").get_by_role("button", name="Agree to stop")
+        expect(stop).to_contain_text("0/2")
+        in_view(phone, stop)
+    ben.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    mark = other_looks_at(ann, 400)
+    ben.locator("#dl-thumb").get_by_role("button", name="Agree to stop").tap()
+    withdraw = ben.locator("#dl-thumb").get_by_role("button", name="Withdraw: play on")
+    expect(withdraw).to_contain_text("1/2")
+    in_view(ben, withdraw)
+    expect(ann.locator("#dl-thumb").get_by_role("button", name="Agree to stop")).to_contain_text(
+        "1/2"
+    )
+    expect(ann.locator("#dl-alert")).to_contain_text("Ben wants to stop the mission")
+    ann.screenshot(path="test-artifacts/never-lost-stop-ann.png")
+    kept = view_kept(ann, mark)
+    print(f"agree to stop: Ben's bar says {withdraw.inner_text()!r}; Ann's view kept: {kept}")
+
+
+def test_close_the_mission_is_two_taps_in_the_thumb_bar_6_4_1(new_phone):
+    """A Guild mission over (everyone agreed to stop, 7.3.2.3): Close the mission is in the
+    thumb bar; its first tap sends nothing and says, on the button, "Tap again to close:
+    writes the results into both Guilds"; the second closes it and Bob's phone lands on
+    "Closed"; Ann's, scrolled elsewhere, is brought to the result (the table finished: a new
+    stage)."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
+    for seat in seats:
+        cmd(table, seat, "surrender.vote", agree=True)
+    phones = []
+    for guild in (a, b):
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phones.append(phone)
+    ann, bob = phones
+    close = bob.locator("#dl-thumb #dl-close")
+    expect(close).to_have_text("Close the mission: update the guilds")
+    bob.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_view(bob, close)
+    v = version(bob)
+    close.tap()
+    expect(close).to_have_text("Tap again to close: writes the results into both Guilds")
+    in_view(bob, close)
+    bob.screenshot(path="test-artifacts/never-lost-close-armed-bob.png")
+    bob.wait_for_timeout(300)
+    assert version(bob) == v and version(ann) == v  # the first tap sent nothing
+    mark = other_looks_at(ann, 300)
+    close.tap()
+    closed = bob.locator("#dl-closed")
+    expect(closed).to_be_visible()
+    in_sync([ann, bob])
+    bob.wait_for_timeout(300)
+    box = in_view(bob, closed)
+    # The mission closed is a new stage (the table finished): every phone is brought to its
+    # result (tabletop/KIT.md "A new stage is a new page on every phone"), Ann's too.
+    expect(ann.locator("#dl-closed")).to_be_visible()
+    ann.wait_for_timeout(300)
+    winner = in_view(ann, ann.locator("#dl-winner"))
+    bob.screenshot(path="test-artifacts/never-lost-closed-bob.png")
+    ann.screenshot(path="test-artifacts/never-lost-closed-ann.png")
+    print(f"close: Bob on 'Closed' at y={box['y']:.0f}; Ann (was on #{mark['id']}) on the"
+          f" result at y={winner['y']:.0f}")
+
+
+def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):
+    """Two Guilds with 60-character names (the most a Guild name may have) at the start of a
+    standard mission: on both phones the turn bar keeps each name on one line (ellipsized,
+    whole in its title), the top bars and the bottom bar leave at least 60% of the 740 px
+    screen to the page, and the page, every card folded, is within two screens (1,480 px)."""
+    assert len(A60) == len(B60) == 60
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild(A60, "red", ("Rook", "Wren"), feods=80)
+    b = build_guild(B60, "blue", ("Ash", "Birch"), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook", "Wren"], 1: ["Ash", "Birch"]})
+    measured = {}
+    for guild, name in ((a, "ann"), (b, "ben")):
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        expect(phone.locator("#dl-turn-no")).to_have_text("Turn 1")
+        assert phone.locator("details.dl-sheet[open]").count() == 0  # every card folded
+        height = phone.evaluate("document.documentElement.scrollHeight")
+        phone.screenshot(path=f"test-artifacts/never-lost-60-{name}-page.png", full_page=True)
+        # Scrolled down: the turn bar stuck under the top bar, the page between the bars.
+        phone.evaluate("window.scrollTo(0, 700)")
+        phone.wait_for_timeout(200)
+        turn = phone.locator("#dl-turn").bounding_box()
+        bar = phone.locator("#bottom-bar").bounding_box()
+        free = bar["y"] - (turn["y"] + turn["height"])
+        for el in phone.locator("#dl-turn .dl-nm, #dl-turn .dl-first").all():
+            line = el.evaluate("e => e.getBoundingClientRect().height")
+            assert line <= 30, (el.get_attribute("title"), line)  # one line each
+        first = phone.locator("#dl-turn .dl-first")
+        assert first.get_attribute("title").endswith(B60) or first.get_attribute(
+            "title"
+        ).endswith(A60)
+        phone.screenshot(path=f"test-artifacts/never-lost-60-{name}.png")
+        measured[name] = {"page": height, "turn bar": turn["height"], "free": free}
+        assert free >= 0.6 * SCREEN, (name, turn, bar)
+        assert height <= 2 * SCREEN, (name, height)
+    print("60-character Guild names at 360x740:", measured)
+
+
+def test_the_realm_says_whose_turn_in_its_bottom_bar(new_phone):
+    """Pixel Demon's Realm: the prompt (whose turn, what to choose) is in the fixed bottom bar
+    on both phones, wherever the page is scrolled; the acting phone ends its turn (by touch):
+    the other phone's bar says it is its turn, its view not moved."""
+    phones = open_table(new_phone, "realm", 2)
+    for phone in phones:
+        phone.on("dialog", lambda dialog: dialog.accept())
+    acting = next(p for p in phones if "Your turn" in p.locator("#rl-bar-prompt").inner_text())
+    other = phones[1] if acting is phones[0] else phones[0]
+    expect(other.locator("#rl-bar-prompt")).to_contain_text("'s turn")
+    for phone in phones:
+        for y in ("0", "document.documentElement.scrollHeight"):
+            phone.evaluate(f"window.scrollTo(0, {y})")
+            in_view(phone, phone.locator("#rl-bar-prompt"))
+    mark = other_looks_at(other, 200)
+    acting.locator("#rl-hand label:has(input)").first.tap()  # "To end, tick 1 to discard."
+    end = acting.locator("#rl-end")
+    end.evaluate("e => e.scrollIntoView({block: 'center'})")
+    v = version(acting)
+    end.tap()
+    refused = acting.locator("#live .alert")
+    expect(acting.locator("#live")).not_to_have_attribute("data-version", str(v))
+    assert not refused.count(), refused.all_inner_texts()
+    prompt = other.locator("#rl-bar-prompt")
+    expect(prompt).to_contain_text("Your turn")
+    in_view(other, prompt)
+    other.screenshot(path="test-artifacts/never-lost-realm-bar.png")
+    kept = view_kept(other, mark)
+    print(f"realm: the bar says {prompt.inner_text()!r}; the other phone's view kept: {kept}")
+
+
+def test_the_armorys_menus_keep_their_own_row(new_phone):
+    """The Armory at 360 px: the Guild menu is a row of its own under the purse, and each
+    weapon's Equip menus (mercenary, space) share a row of their own with the Equip button
+    under them, none overlapping another or the screen's edge; a tap on Equip lands on the
+    weapon's confirmation."""
+    guild = a_guild_with_a_long_armory()
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto("/guild/armory/")
+
+    def overlap(a, b) -> bool:
+        return not (
+            a["x"] + a["width"] <= b["x"] + 0.5
+            or b["x"] + b["width"] <= a["x"] + 0.5
+            or a["y"] + a["height"] <= b["y"] + 0.5
+            or b["y"] + b["height"] <= a["y"] + 0.5
+        )
+
+    nav = phone.locator("nav.subnav").bounding_box()
+    purse = phone.locator(".purse").bounding_box()
+    assert nav["y"] >= purse["y"] + purse["height"], (nav, purse)
+    row = phone.locator("#guild-main li[data-weapon]", has=phone.get_by_role("button", name="Equip"))
+    row = row.first
+    name = row.get_attribute("data-weapon")
+    parts = [
+        row.locator("select[name=mercenary]").bounding_box(),
+        row.locator("select[name=slot]").bounding_box(),
+        row.get_by_role("button", name="Equip").bounding_box(),
+    ]
+    for i, p in enumerate(parts):
+        assert p["x"] >= 0 and p["x"] + p["width"] <= 360, p
+        for q in parts[i + 1 :]:
+            assert not overlap(p, q), (p, q)
+    assert abs(parts[0]["y"] - parts[1]["y"]) <= 1  # the two menus share a row
+    assert parts[2]["y"] >= parts[0]["y"] + parts[0]["height"]  # Equip below them
+    assert parts[2]["width"] >= 300  # across the row, easy to hit
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    row.scroll_into_view_if_needed()
+    phone.screenshot(path="test-artifacts/never-lost-armory.png")
+    row.locator("select[name=mercenary]").select_option(label="Okka Ironjaw")
+    row.get_by_role("button", name="Equip").tap()
+    done = phone.locator(f'#guild-main li[data-weapon="{name}"] .notice.done')
+    expect(done).to_contain_text("equipped")
+    assert_in_view(phone, done, "the Equip confirmation")
+    print(f"armory: menus {parts[0]['width']:.0f}+{parts[1]['width']:.0f} px, Equip {parts[2]}")
