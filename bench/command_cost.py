@@ -46,6 +46,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
@@ -54,6 +55,7 @@ from tabletop import live as live_reads  # noqa: E402
 from tabletop.fanout import render_views  # noqa: E402
 from tabletop.models import Seat, Table  # noqa: E402
 from tabletop.publisher import PUBLISHER  # noqa: E402
+from tabletop.seats import remember_seat  # noqa: E402
 
 BASE = "http://testserver"
 
@@ -125,10 +127,6 @@ class Table4:
 
 
 def _seat_cookie(seat: Seat) -> dict:
-    from django.http import HttpResponse
-
-    from tabletop.seats import remember_seat
-
     response = HttpResponse()
     remember_seat(response, seat)
     return {k: v.value for k, v in response.cookies.items()}
