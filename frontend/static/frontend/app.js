@@ -662,6 +662,10 @@
     });
   }
   var sentForm = null, mine = null, held = null;
+  // This phone's last answered tap (what it could land on before): a result that comes with
+  // the forms of an open sheet, fetched after the answer (an arcane power's result line), is
+  // landed on as the answer's own would have been.
+  var lastTap = null;
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("[data-command]") : null;
     var live = document.getElementById("live");
@@ -715,6 +719,7 @@
     var cfg = e.detail && e.detail.requestConfig;
     if (!mine || !cfg || !cfg.elt || !cfg.elt.closest || !cfg.elt.closest("[data-command]")) return;
     var m = mine; mine = null; sentForm = null;
+    lastTap = { landings: m.landings, at: Date.now() };
     setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
   });
   function landAfterTap(m) {
@@ -762,6 +767,13 @@
       });
     });
   }
+  // A field being typed in (a button just tapped keeps the focus, but holds nothing typed).
+  function typing(slot) {
+    var a = document.activeElement;
+    if (!a || !slot.contains(a)) return false;
+    if (a.tagName === "TEXTAREA" || a.tagName === "SELECT") return true;
+    return a.tagName === "INPUT" && !/^(button|submit|reset|checkbox|radio|hidden)$/.test(a.type);
+  }
   function loadForms(card) {
     var url = card.getAttribute("data-forms"), live = document.getElementById("live");
     var sheet = card.querySelector("details.dl-sheet");
@@ -782,13 +794,19 @@
       now.querySelectorAll("[data-forms-slot]").forEach(function (slot) {
         var part = holder.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
         if (!part) return;
-        if (slot.dataset.loaded && slot.contains(document.activeElement)) { busy = true; return; }
+        if (slot.dataset.loaded && typing(slot)) { busy = true; return; }
         carry(slot, part);
         slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
         slot.dataset.loaded = version;
         if (window.htmx) htmx.process(slot);
       });
       if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
+      if (lastTap && Date.now() - lastTap.at < 8000) {
+        var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
+          return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
+        })[0];
+        if (fresh) { lastTap = null; land(fresh); }
+      }
     }).catch(function () { if (formsLoading[id] === version) delete formsLoading[id]; });
   }
   function refreshOpenForms() {
