@@ -675,15 +675,17 @@
     var at = form.id ? form : form.parentElement && form.parentElement.closest("[id]");
     mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY,
              at: at && live.contains(at) && !fixed(at) ? { id: at.id, top: at.getBoundingClientRect().top } : null,
-             formTop: r.top };
+             formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null };
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var t = e.detail.target, live = document.getElementById("live");
     if (!t || !live || !(t === live || live.contains(t)) || e.detail.shouldSwap === false) return;
     var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
+    // What is on screen is read before the loaded forms move into the new element (the old
+    // one, and the page, are shorter once they have left it).
+    if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
     keepForms(t, incoming || e.detail.fragment);
     carry(t, incoming || e.detail.fragment);
-    if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
     if (t === live) watchSwap(t);
   });
   function watchSwap(target) {
@@ -719,7 +721,7 @@
     var cfg = e.detail && e.detail.requestConfig;
     if (!mine || !cfg || !cfg.elt || !cfg.elt.closest || !cfg.elt.closest("[data-command]")) return;
     var m = mine; mine = null; sentForm = null;
-    lastTap = { landings: m.landings, at: Date.now() };
+    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card } : null;
     setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
   });
   function landAfterTap(m) {
@@ -791,6 +793,8 @@
       if (!now) return;
       var holder = document.createElement("div"), busy = false;
       holder.innerHTML = html;
+      // New forms may differ in height (the targets, a result line): what is on screen stays.
+      var region = document.getElementById("live"), hold = region ? anchor(region) : null, y = window.scrollY;
       now.querySelectorAll("[data-forms-slot]").forEach(function (slot) {
         var part = holder.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
         if (!part) return;
@@ -801,11 +805,13 @@
         if (window.htmx) htmx.process(slot);
       });
       if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
-      if (lastTap && Date.now() - lastTap.at < 8000) {
+      if (hold) holdView(hold, y);
+      if (lastTap && lastTap.card === id && Date.now() - lastTap.at < 8000) {
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
           return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
         })[0];
-        if (fresh) { lastTap = null; land(fresh); }
+        lastTap = null;  // the first forms after the answer say it, or nothing does
+        if (fresh) land(fresh);
       }
     }).catch(function () { if (formsLoading[id] === version) delete formsLoading[id]; });
   }
