@@ -154,11 +154,13 @@ def test_a_sheet_opened_by_touch_loads_its_forms_and_keeps_what_is_typed_through
     expect(brawl).to_contain_text(f"Fate (of {fate + 1})")  # loaded again, typed text kept
     expect(dice).to_have_value("4 2")
     expect(brawl).to_have_attribute("open", "")
-    tapped(ben, ben.locator("#dl-mine article.dl-piece").first.get_by_role("button", name="+1 damage"))
+    bens = ben.locator("#dl-mine article.dl-piece").first
+    bens.locator("summary.dl-summary").tap()
+    tapped(ben, bens.get_by_role("button", name="+1 damage"))
     expect(dice).to_have_value("4 2")
     tapped(ann, card.get_by_role("button", name="+1 damage"))  # this card's block is swapped
     expect(card.locator(".dl-armor-dmg")).to_have_text("1")
     expect(brawl).to_have_attribute("open", "")
     expect(dice).to_have_value("4 2")
-    expect(dice).to_be_in_viewport()
+    expect(card.get_by_role("button", name="+1 damage")).to_be_in_viewport()  # under the thumb
     shot(ann, "blocks-ann-sheet-forms-kept")
