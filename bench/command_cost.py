@@ -115,7 +115,7 @@ class Table4:
             return
         if self.answer == "html":
             self._learn(i)
-        render_views(self.table.pk, self.views, self.seats)
+        render_views(self.table.pk, self.views, self.seats, reuse=True)  # as the hub does
 
     def _learn(self, i: int) -> None:
         """What the phone knows of its seat's view after its answer, for its next tap (the

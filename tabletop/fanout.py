@@ -62,7 +62,7 @@ class Member(Protocol):
 
 def render_views(
     table_id: int, views: dict[tuple, tuple], seats: list | None = None, on_frame=None,
-    base: Table | None = None, row: dict | None = None,
+    base: Table | None = None, row: dict | None = None, reuse: bool = False,
 ) -> tuple[int, dict[tuple, str], list, Table] | None:
     """``(version, {key: html}, seats, table)``: the live region of each view at the table's
     current state, from one read of the table (and of its seats unless ``seats`` is given);
@@ -72,7 +72,9 @@ def render_views(
     (``services.notify_table``'s row): when ``row`` goes on from ``base`` (written over
     ``base``'s version or an older one, to a newer one) the table is ``base`` with the row
     applied and is not read (``with_row``). ``table`` is what was rendered (the next
-    ``base``). Runs in a worker thread."""
+    ``base``). ``reuse``: a region this process already rendered for a view of this state
+    (the acting phone's answer) is sent as it is (``tabletop.live.render_region``; never for
+    a lobby-type update). Runs in a worker thread."""
     close_old_connections()
     try:
         table = with_row(base, row) if base is not None and row is not None else None
@@ -95,7 +97,7 @@ def render_views(
                 lost = seat is None
             frames[key] = render_region(
                 live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
-                             shared=shared))
+                             shared=shared), reuse=reuse)
             if on_frame is not None:
                 on_frame(key, table.version, frames[key])
         return table.version, frames, seats, table
@@ -264,7 +266,7 @@ class Room:
 
             try:
                 result = await render_views_async(self.table_id, views, self.seats, on_frame,
-                                                  self.table, row)
+                                                  self.table, row, reuse=not lobby)
             except Exception:
                 log.exception("table %s: could not render the live region", self.table_id)
                 continue

@@ -356,14 +356,17 @@ def _region_key(context: dict) -> tuple | None:
     )
 
 
-def render_region(context: dict, request=None):
+def render_region(context: dict, request=None, reuse: bool = False):
     """The live region rendered from ``live_context``'s ``context``: a ``tabletop.blocks.Frame``
-    (the HTML to send, and its blocks for the fan-out's frames). Rendered once per table state
-    and view in this process (``_region_key``; the newest ``REGIONS_KEPT``): the acting phone's
-    answer is the frame the fan-out sends that phone's seat, not a second render."""
+    (the HTML to send, and its blocks for the fan-out's frames). Each render is kept per table
+    state and view in this process (``_region_key``; the newest ``REGIONS_KEPT``); ``reuse``:
+    the kept one is the answer (the acting phone's answer after its command and the fan-out of
+    a new version share one render). Only those two reuse: a region also shows what is not in
+    the table's state (the next mission of a closed one), changed without a new version, so
+    every other render (a lobby-type update, a phone connecting or fetching) is fresh."""
     global region_renders, region_hits
     key = _region_key(context)
-    if key is not None:
+    if key is not None and reuse:
         with _VIEWS_LOCK:
             found = _REGIONS.get(key)
             if found is not None:
@@ -380,9 +383,11 @@ def render_region(context: dict, request=None):
     return region
 
 
-def region_response(request, context: dict, status: int = 200) -> HttpResponse:
-    """An HTTP answer with the live region (a command's answer, a phone fetching it)."""
-    return HttpResponse(render_region(context, request), status=status)
+def region_response(request, context: dict, status: int = 200,
+                    reuse: bool = False) -> HttpResponse:
+    """An HTTP answer with the live region (a command's answer, a phone fetching it);
+    ``reuse``: as ``render_region``'s."""
+    return HttpResponse(render_region(context, request, reuse=reuse), status=status)
 
 
 def page_response(request, context: dict) -> HttpResponse:

@@ -281,7 +281,8 @@ def _answer_committed(request, table, seat, *, fresh: bool):
         try:
             if fresh or attempt > 1:
                 table.refresh_from_db()
-            return region_response(request, live_context(request, table, seat))
+            # the fan-out of this version sends this seat the same region: rendered once
+            return region_response(request, live_context(request, table, seat), reuse=True)
         except DatabaseError:
             log.warning("Rendering table %s after its commit failed (try %s).", table.pk, attempt)
             connection.close()

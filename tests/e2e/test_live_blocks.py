@@ -104,3 +104,63 @@ def test_two_phones_play_a_demloc_turn_and_each_page_equals_a_reload(new_phone):
     for p in phones:  # the other phone's taps came as frames of changed blocks
         deltas = [f for f in frames[p] if isinstance(f, str) and f.startswith("<!--delta ")]
         assert len(deltas) >= 3, [f[:40] for f in frames[p]]
+
+
+def test_a_sheet_opened_by_touch_loads_its_forms_and_keeps_what_is_typed_through_updates(
+    new_phone,
+):
+    """The live region's cards carry no action forms (docs/architecture.md, "The live region"):
+    a tap on a character opens its sheet and its forms load (Brawl, the hand test with the fate
+    offered now); what is typed in an open form stays through a fate point (the forms load
+    again: the fate offered changed), another phone's tap and a tap on that very card (its
+    block is swapped)."""
+    ann = new_phone()
+    ann.goto("/missions/new/")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").tap()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").tap()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.get_by_role("button", name="Start the game").tap()
+    for p in (ann, ben):
+        expect(p.locator("#dl-turn-no")).to_be_visible()
+        expect(p.locator("body")).to_have_attribute("data-ws", "open")
+
+    def tapped(page, locator):
+        before = version(page)
+        locator.tap()
+        for p in (ann, ben):
+            expect(p.locator("#live")).to_have_attribute("data-version", str(before + 1))
+
+    card = ann.locator("#dl-mine article.dl-piece").first
+    pid = card.get_attribute("data-piece")
+    brawl = card.locator(f"#brawl-{pid}")
+    expect(brawl).to_have_count(0)  # the closed sheet's forms are not in the page
+    fate = int(ann.locator("#dl-my-fate").inner_text().split()[-1])
+    card.locator("summary.dl-summary").tap()
+    brawl.locator(":scope > summary").tap()
+    dice = brawl.locator('input[name="d.attacker_dice"]')
+    expect(dice).to_be_in_viewport()
+    expect(brawl).to_contain_text(f"Fate (of {fate})")
+    dice.tap()
+    dice.fill("4 2")
+    card.locator("dl.dl-factors").tap()  # done typing: the focus leaves the field
+    shot(ann, "blocks-ann-sheet-forms-loaded")
+
+    tapped(ann, ann.get_by_role("button", name="+1 fate point"))
+    expect(brawl).to_contain_text(f"Fate (of {fate + 1})")  # loaded again, typed text kept
+    expect(dice).to_have_value("4 2")
+    expect(brawl).to_have_attribute("open", "")
+    bens = ben.locator("#dl-mine article.dl-piece").first
+    bens.locator("summary.dl-summary").tap()
+    tapped(ben, bens.get_by_role("button", name="+1 damage"))
+    expect(dice).to_have_value("4 2")
+    tapped(ann, card.get_by_role("button", name="+1 damage"))  # this card's block is swapped
+    expect(card.locator(".dl-armor-dmg")).to_have_text("1")
+    expect(brawl).to_have_attribute("open", "")
+    expect(dice).to_have_value("4 2")
+    expect(card.get_by_role("button", name="+1 damage")).to_be_in_viewport()  # under the thumb
+    shot(ann, "blocks-ann-sheet-forms-kept")

@@ -43,13 +43,22 @@ def test_a_counter_fan_out_reads_the_table_once_and_no_events(make_table):
 
 
 def test_a_demloc_fan_out_reads_the_log_once_for_all_its_views(make_table):
+    """... and once per table state in a process: a second fan-out of the same state (a phone
+    behind, the other process's room) reads the table only (``tabletop.live.live_log_lines``)."""
     table, seats = make_table("demloc", players=2)
+    views = _views(seats)
+    _, _, known, _ = render_views(table.pk, views)  # the room keeps the seats it read
     services.run_command(table, seats[0],
                          Command("demloc.fate.gain", {"amount": 1, "reason": "test"}))
-    sql, frames = _fan_out_queries(table, seats)
+    with CaptureQueriesContext(connection) as queries:
+        _, frames, _, _ = render_views(table.pk, views, known)
+    sql = [q["sql"] for q in queries.captured_queries]
     assert len(sql) == 2, sql  # the table, the newest events (no second read of the seats)
     assert "tabletop_event" in sql[1]
     assert len(frames) == 3
+    sql, again = _fan_out_queries(table, seats)
+    assert len(sql) == 1 and "tabletop_event" not in sql[0], sql
+    assert again == frames
 
 
 def test_the_log_lines_are_read_only_when_a_template_shows_them(make_table):

@@ -681,12 +681,10 @@
     var t = e.detail.target, live = document.getElementById("live");
     if (!t || !live || !(t === live || live.contains(t)) || e.detail.shouldSwap === false) return;
     var incoming = e.detail.fragment && e.detail.fragment.querySelector ? (e.detail.fragment.querySelector("#" + CSS.escape(t.id)) || e.detail.fragment.firstElementChild) : null;
-    // What is on screen is read before the loaded forms move into the new element (the old
-    // one, and the page, are shorter once they have left it).
     if (!held) held = { hold: anchor(live), y: window.scrollY, stage: stageOf() };
-    keepForms(t, incoming || e.detail.fragment);
     carry(t, incoming || e.detail.fragment);
     if (t === live) watchSwap(t);
+    keepForms(t, incoming || e.detail.fragment);  // last: it takes the forms out of the page
   });
   function watchSwap(target) {
     var snap = snapshot(target), wasLobby = target.dataset.status === "lobby";
@@ -751,8 +749,9 @@
   // (data-forms-slot) and the URL of its forms (data-forms), fetched when the sheet is opened
   // and again, for an open sheet, whenever the table's version moves on (the fate it offers,
   // the targets). A swap of the card moves the forms already loaded into the new card, with what
-  // is typed and which of their parts are open; a refreshed copy keeps both too (carry). A
-  // field being typed in is never replaced: its forms are refreshed once the focus leaves them.
+  // is typed and which of their parts are open; a refreshed copy keeps both too (carry), and
+  // what the phone shows stays where it is on the screen (anchor, holdView). A field being
+  // typed in is never replaced: its forms are refreshed once the focus leaves them.
   var formsLoading = {}, formsTimer = null;
   function keepForms(from, into) {
     if (!from || !into || !into.querySelectorAll || !from.querySelectorAll) return;
@@ -764,17 +763,13 @@
         var to = twin.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
         if (!to || to.dataset.loaded) return;
         if (sentForm && slot.contains(sentForm)) sentForm.reset();  // sent: starts afresh
+        // they go with their open parts and typed values: nothing of them to keep aside
+        slot.querySelectorAll("details[id]").forEach(function (d) { delete asideOpen[d.id]; });
+        slot.querySelectorAll("form").forEach(function (f) { delete asideValues[sig(f)]; });
         while (slot.firstChild) to.appendChild(slot.firstChild);
         to.dataset.loaded = slot.dataset.loaded;
       });
     });
-  }
-  // A field being typed in (a button just tapped keeps the focus, but holds nothing typed).
-  function typing(slot) {
-    var a = document.activeElement;
-    if (!a || !slot.contains(a)) return false;
-    if (a.tagName === "TEXTAREA" || a.tagName === "SELECT") return true;
-    return a.tagName === "INPUT" && !/^(button|submit|reset|checkbox|radio|hidden)$/.test(a.type);
   }
   function loadForms(card) {
     var url = card.getAttribute("data-forms"), live = document.getElementById("live");
@@ -793,19 +788,25 @@
       if (!now) return;
       var holder = document.createElement("div"), busy = false;
       holder.innerHTML = html;
-      // New forms may differ in height (the targets, a result line): what is on screen stays.
-      var region = document.getElementById("live"), hold = region ? anchor(region) : null, y = window.scrollY;
+      // what the phone shows stays where it is on the screen (forms above it may grow or shrink)
+      var live = document.getElementById("live"), hold = live ? anchor(live) : null, y = window.scrollY;
       now.querySelectorAll("[data-forms-slot]").forEach(function (slot) {
         var part = holder.querySelector('[data-forms-slot="' + slot.dataset.formsSlot + '"]');
         if (!part) return;
-        if (slot.dataset.loaded && typing(slot)) { busy = true; return; }
+        var a = document.activeElement, focused = slot.contains(a) ? a : null;
+        // a field being typed in stays; a focused button moves to its twin
+        if (focused && /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName) && !/^(button|submit|checkbox|radio)$/.test(focused.type)) { busy = true; return; }
+        var focusSig = focused && focused.closest("form") ? sig(focused.closest("form")) : null;
         carry(slot, part);
         slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
         slot.dataset.loaded = version;
         if (window.htmx) htmx.process(slot);
+        var twin = focusSig ? formBySig(slot, focusSig) : null;
+        var button = twin && twin.querySelector("button");
+        if (button) button.focus({ preventScroll: true });
       });
-      if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
       if (hold) holdView(hold, y);
+      if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
       if (lastTap && lastTap.card === id && Date.now() - lastTap.at < 8000) {
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
           return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
