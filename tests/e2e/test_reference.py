@@ -61,3 +61,23 @@ def test_the_reference_search_at_360_px_6_4_2(new_phone):
     phone.goto("/missions/reference/?q=shield#weapon-shield")
     expect(phone.locator("#weapon-shield")).to_have_class("card ref-entry target")
     assert "weapon-backstack" not in visible_ids(phone)
+
+
+def test_what_a_mission_pays_reads_at_360_px_6_4_1(new_phone):
+    """The contents' "What a mission pays" tapped: the section's heading and the default
+    amounts come into view, the win row read as its numbers (6.4.1 resolution phase), and the
+    tables fit the screen."""
+    phone = new_phone()
+    phone.goto("/missions/reference/")
+    phone.locator(".ref-toc").get_by_role("link", name="What a mission pays").tap()
+    expect(phone.locator("#g-pays-h")).to_be_in_viewport()
+    win = phone.locator('#pays-defaults tr[data-row="win"]')
+    win.scroll_into_view_if_needed()
+    expect(win).to_be_in_viewport(ratio=1)
+    assert win.get_attribute("data-fame") and win.inner_text().split()[-3].startswith("+")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    kills = phone.locator("#pays-defaults .ref-kills")
+    kills.scroll_into_view_if_needed()
+    box = kills.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    phone.screenshot(path=str(ARTIFACTS / "reference-360-pays.png"))

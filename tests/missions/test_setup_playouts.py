@@ -225,9 +225,7 @@ def setup_playout(
 
 @pytest.mark.parametrize("seeds", BLOCKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(
-    players, seeds
-):
+def test_random_preparations_never_crash_never_stick_and_keep_mercenaries_and_feods(players, seeds):
     settled = taken = 0
     for seed in seeds:
         sim, refused = setup_playout(players, seed)
