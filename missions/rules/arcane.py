@@ -77,7 +77,9 @@ def channel(
         lines += more
         if remove_seal_dice and not setup:
             p["lost_dice"] = p.get("lost_dice", 0) + seals
-            lines.append(f"{p['name']}: {seals} arcane die/dice removed for the mission (7.2.3).")
+            lines.append(
+                f"{p['name']}: {counted(seals, 'arcane die', 'arcane dice')} removed for the mission (7.2.3)."
+            )
     return p, lines
 
 

@@ -378,16 +378,21 @@ def damage_assign(d: Decision, data: Data) -> None:
 def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
-    what = "hit(s) to the hit factor" if d["mode"] == HIT else "damage (armor first)"
-    lines.append(f"{p['name']}: {d['amount']} {what}.")
+    what = (
+        counted(d["amount"], "hit") + " to the hit factor"
+        if d["mode"] == HIT
+        else f"{d['amount']} damage (armor first)"
+    )
+    lines.append(f"{p['name']}: {what}.")
     p, more = assign_damage(p, d["amount"], d["mode"])
     set_piece(s, p, lines, more)
 
 
 @damage.narrator("demloc.damage.assigned")
 def say_damage_assigned(e: EventRecord, s: dict) -> str:
-    what = "hit(s) to the hit factor" if e.data["mode"] == HIT else "damage (armor first)"
-    return f"{piece_name(s, e.data['piece'])}: {e.data['amount']} {what}."
+    n = e.data["amount"]
+    what = counted(n, "hit") + " to the hit factor" if e.data["mode"] == HIT else f"{n} damage (armor first)"
+    return f"{piece_name(s, e.data['piece'])}: {what}."
 
 
 @play_command(damage, "demloc.damage.remove")

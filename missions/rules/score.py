@@ -202,7 +202,8 @@ def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -
 
 def _kill_text(s: dict, e: EventRecord) -> str:
     d = e.data
-    head = f"{name(s, kill_seat(s, e))}: {d['delta']:+d} {d['kind']} kill (level {d['level']})"
+    kills = "kill" if abs(d["delta"]) == 1 else "kills"  # "+1 mercenary kill", "+2 ... kills"
+    head = f"{name(s, kill_seat(s, e))}: {d['delta']:+d} {d['kind']} {kills} (level {d['level']})"
     if not d.get("piece"):
         return head + "."
     victim, killer = piece_name(s, d["piece"]), piece_name(s, d.get("by"))

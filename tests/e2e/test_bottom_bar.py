@@ -198,10 +198,12 @@ def test_a_focused_control_is_brought_clear_of_the_bars(new_phone):
     bars."""
     phones = open_table(new_phone, "demloc", url="/missions/new/")
     ann = phones[0]
-    for name, block in (("Agree to stop", "end"), ("+1 fate point", "start")):
+    for role, name, block in (("link", "Whole log", "end"), ("button", "+1 fate point", "start")):
         ann.evaluate("window.scrollTo(0, 0)" if block == "end" else
                      "window.scrollTo(0, document.documentElement.scrollHeight)")
-        control = ann.get_by_role("button", name=name).first
+        if name == "Whole log":  # inside the folded log: opened, as a player does
+            ann.locator("#dl-log > summary").tap()
+        control = ann.get_by_role(role, name=name).first
         control.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")  # as a link to it does
         box = control.bounding_box()
         bar_top = ann.locator("#bottom-bar").bounding_box()["y"]

@@ -105,7 +105,7 @@ VIEW_MARK = """() => {
     .getBoundingClientRect().bottom;
   let across = null;
   for (const e of document.querySelectorAll('#live [id]')) {
-    if (e.closest('#bottom-bar, #dl-turn')) continue;
+    if (e.closest('#bottom-bar, #dl-turn') || !e.checkVisibility()) continue;  // folded: not shown
     const r = e.getBoundingClientRect();
     if (r.height && r.top >= top && r.top < 600) return {id: e.id, top: r.top};
     if (r.height && r.top < top && r.bottom > top) across = {id: e.id, top: r.top};

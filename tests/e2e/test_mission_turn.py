@@ -318,7 +318,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
     expect(ann.page.locator("#dl-log")).to_contain_text("Vesna the Gray moves out of control: d10")
     assert re.search(
         rf"Vesna the Gray moves out of control: d10 [\d/]+ -> {re.escape(direction)}",
-        ann.page.locator("#dl-log").inner_text(),
+        ann.page.locator("#dl-log").text_content(),  # folded: its text, not what shows
     ), direction
     expect(ben.page.locator('#dl-turn-notes [data-possessed="s0-vesna"]')).to_contain_text(
         "Ann's Vesna the Gray is possessed"

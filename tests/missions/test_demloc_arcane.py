@@ -153,3 +153,30 @@ def test_first_player_draw_frequencies():
 
 def test_clockwise_order_from_the_first_player():
     assert clockwise_from([0, 1, 2, 3], 2) == [2, 3, 0, 1]
+
+
+def test_a_powers_result_line_says_what_it_changed_this_phase_7_2_3_5():
+    """After "Use <power>" the caster's Arcane section shows the power's result line, where the
+    tap lands (docs/playing.md): the power, its target and each field it changed (as recorded
+    for a defend test, 7.2.3.5); "no effect" when it changed nothing; gone the next phase."""
+    from missions.rules.view import power_result
+
+    state = {
+        "turn": 2,
+        "phase": "strategic",
+        "pieces": {"v": {"name": "Vesna"}, "b": {"name": "Bram"}},
+        "last_power": {
+            "caster": "v", "target": "b", "power": "Cinder touch", "version": 14,
+            "turn": 2, "phase": "strategic",
+            "changes": {"hit_damage": [0, 2], "armor_damage": [1, 3]},
+        },
+    }
+    assert power_result(state) == {
+        "caster": "v",
+        "key": 14,
+        "text": "Cinder touch on Bram: armor damage 1 → 3, hit damage 0 → 2.",
+    }
+    state["last_power"]["changes"] = {}
+    assert power_result(state)["text"] == "Cinder touch on Bram: no effect."
+    state["phase"] = "brawl"
+    assert power_result(state) is None

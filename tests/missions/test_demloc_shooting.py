@@ -173,3 +173,32 @@ def test_ability_test_refuses_negative_fate_points():
     with pytest.raises(RuleViolation) as err:
         ability_test(3, 4, fate=-1)
     assert err.value.code == "bad_fate"
+
+
+def test_a_stray_shot_says_what_happened_and_each_one_is_a_new_landing_5_6():
+    """The shooter's phone lands on the notice of a failed shot (docs/playing.md "A live table:
+    where a tap lands"): the view says who shot at whom and that the test failed, and gives a
+    landing key that differs for a second stray shot (a new notice in the same place)."""
+    from missions.rules.view import view
+
+    from .demloc_sim import acting, new_sim, run
+
+    sim = new_sim()
+    keys = []
+    for seat in (acting(sim), 1 - acting(sim)):  # one shooter each (a shot activates it, 7.2)
+        pieces = list(sim.state["pieces"].values())
+        shooter = next(
+            p
+            for p in pieces
+            if p["owner"] == seat and any(w.get("range") for w in p["weapons"]) and p["ranged"] < 6
+        )
+        weapon = next(i for i, w in enumerate(shooter["weapons"]) if w.get("range"))
+        victim = next(p for p in pieces if p["owner"] != seat)
+        run(sim, seat, "shot.propose", shooter=shooter["id"], weapon=weapon,
+            target=victim["id"], test_roll=6, dice=[1] * shooting_dice(shooter))
+        shown = view(sim.state, seat)
+        assert shown["notice"].startswith(
+            f"{shooter['name']}'s shot at {victim['name']} missed: the test failed. Stray shot!"
+        )
+        keys.append(shown["notice_land"])
+    assert keys[0] and keys[1] and keys[0] != keys[1]
