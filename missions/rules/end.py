@@ -355,10 +355,14 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
-    # Who asked to stop (7.3.2.3 "can ask the other players"): the first to agree this turn.
-    if not votes:
+    # Who asked to stop (7.3.2.3 "can ask the other players"): the first to agree this turn;
+    # one whose Guild left the mission since stays it (``missions.rules.leave``).
+    asked = s.get("surrender_by")
+    if asked is not None and asked in (s.get("left") or []):
+        pass
+    elif not votes:
         s["surrender_by"] = None
-    elif s.get("surrender_by") not in votes:
+    elif asked not in votes:
         s["surrender_by"] = e.seat if e.data["agree"] else min(votes)
     lines.append(say_surrender_voted(e, s))
 

@@ -141,9 +141,9 @@ def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if claim and claim["seat"] == e.data["seat"]:
         s["claim"] = None
         lines.append("Its objective claim goes with it.")
+    # Its vote goes with it; if it asked to stop first it stays the one who asked (7.3.2.3,
+    # option ``surrender`` = ``loses``): a player who only agreed never becomes it.
     s["surrender"] = [seat for seat in s.get("surrender", []) if seat != e.data["seat"]]
-    if s.get("surrender_by") == e.data["seat"]:
-        s["surrender_by"] = min(s["surrender"]) if s["surrender"] else None
     objective = s["objective"]
     if objective["seat"] == e.data["seat"] and (objective["counting"] or objective["count"]):
         # 6.4.2: the counter counts the turns a Guild's characters hold the area; a Guild

@@ -163,3 +163,29 @@ def test_the_out_of_control_direction_reads_from_the_owners_side_on_every_other_
         assert not re.search(r"\byour?\b", theirs), theirs
         assert theirs.split(" (")[0] == words.split(" (")[0]  # the same square
     assert _direction_seen_by(None, mine=False) == ""
+
+
+def test_the_player_who_asked_to_stop_and_left_stays_the_one_who_asked_7_3_2_3():
+    """Found by the 200-seed mission playouts (3 players, seed 121): with the table option
+    ``surrender`` = ``loses`` (7.3.2.3 "Opponent surrender": the first player who asked to
+    stop loses), Cid asked, Ann agreed, Cid's Guild left, Bob agreed: the app made Ann, who
+    had only agreed, the one who asked (the lowest seat still agreeing), so she paid the
+    defeat and Bob won. Cid asked first; his Guild left and never wins; Ann and Bob, who
+    both agreed, end it as at a turn limit among themselves (one kill each: a draw), and Cid
+    pays the defeat as the one who asked."""
+    from missions.rules import resolution
+
+    t = three(options={"surrender": "loses", "kills_win": "count"})
+    run(t, 0, "kill.count", kind="mercenary", level=1)
+    run(t, 1, "kill.count", kind="mercenary", level=1)
+    run(t, 2, "surrender.vote", agree=True)
+    run(t, 0, "surrender.vote", agree=True)
+    leave(t, 2)
+    run(t, 1, "surrender.vote", agree=True)
+    assert t.state["ended"]["reason"] == "surrender" and t.state["ended"]["by"] == 2
+    result = resolution.compute(t.state)
+    assert (result["winner"], result["how"]) == (None, "draw")
+    loss = t.state["setup"]["definition"]["rewards"]["loss"]["fame"]
+    kill = t.state["setup"]["definition"]["rewards"]["kill"]["mercenary"]["fame"]
+    fame = {g["seat"]: g["fame"] for g in result["guilds"]}
+    assert fame == {0: kill, 1: kill, 2: -loss}

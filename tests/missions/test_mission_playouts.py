@@ -308,6 +308,20 @@ def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, 
             return pre, refused
         late = index > MAX_PLAY // 2 or state["turn"] > 6
         left = set(state.get("left", []))
+        if plan.ending in ("control", "objective") and state["turn"] >= 1:
+            # The hero holds the area or reaches the objective with its characters: once it
+            # has none on the board, another Guild that has takes its part (found with
+            # PLAYOUT_SEEDS=200, 4 players, seed 134: the hero's last character killed, it
+            # kept claiming the area for nothing and the mission never ended in the bound).
+            standing = sorted(
+                {p["owner"] for p in state["pieces"].values() if p["status"] == "in_play"} - left
+            )
+            if standing and plan.hero not in standing:
+                plan.hero = rnd.choice(standing)
+            elif not standing:
+                # Nobody has a character on the board (seed 184): only "end the mission"
+                # (7.3.2.3 total elimination) ends it now.
+                plan.ending = "elimination"
         if (
             state["turn"] >= 1
             and rnd.random() < plan.leave_rate
@@ -505,3 +519,19 @@ def test_whole_missions_at_random_end_right_in_the_guilds_ledgers(guilds, player
     if SEEDS >= 50:  # the long runs end every way (7.3.2.3, 6.4.2)
         missing = {"objective", "objective_control", "turn_limit", "surrender", "elimination"}
         assert not missing - set(outcomes), f"never ended by {missing - set(outcomes)}: {outcomes}"
+
+
+@pytest.mark.django_db
+def test_a_control_mission_whose_hero_lost_its_last_character(guilds):
+    """Found with ``PLAYOUT_SEEDS=200`` (4 players, seed 134): the Guild the players steered
+    to hold the area (6.4.2 control) lost its last character; it kept claiming the area, which
+    counts nothing without a character on the board, and the mission never ended within the
+    bound. The rules were right; another Guild with characters on the board takes the part,
+    and when nobody has one left (seed 184) the players steer to ending the mission."""
+    made, demos = guilds
+    with transaction.atomic():
+        one_mission(made, demos, 4, 134)
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        one_mission(made, demos, 4, 184)
+        transaction.set_rollback(True)
