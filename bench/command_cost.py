@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import inspect
 import json
 import logging
 import os
@@ -46,6 +47,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
@@ -54,8 +56,12 @@ from tabletop import live as live_reads  # noqa: E402
 from tabletop.fanout import render_views  # noqa: E402
 from tabletop.models import Seat, Table  # noqa: E402
 from tabletop.publisher import PUBLISHER  # noqa: E402
+from tabletop.seats import remember_seat  # noqa: E402
 
 BASE = "http://testserver"
+#: The hub's fan-out of a new version reuses what this process rendered of it (the answer);
+#: an older tree's ``render_views`` has no such argument (a before/after in one sitting).
+REUSE = {"reuse": True} if "reuse" in inspect.signature(render_views).parameters else {}
 
 
 def post(client, url, body=None, token=None):
@@ -113,7 +119,7 @@ class Table4:
             return
         if self.answer == "html":
             self._learn(i)
-        render_views(self.table.pk, self.views, self.seats, reuse=True)  # as the hub does
+        render_views(self.table.pk, self.views, self.seats, **REUSE)  # as the hub does
 
     def _learn(self, i: int) -> None:
         """What the phone knows of its seat's view after its answer, for its next tap (the
@@ -125,10 +131,6 @@ class Table4:
 
 
 def _seat_cookie(seat: Seat) -> dict:
-    from django.http import HttpResponse
-
-    from tabletop.seats import remember_seat
-
     response = HttpResponse()
     remember_seat(response, seat)
     return {k: v.value for k, v in response.cookies.items()}
