@@ -322,6 +322,12 @@ def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, 
                 # Nobody has a character on the board (seed 184): only "end the mission"
                 # (7.3.2.3 total elimination) ends it now.
                 plan.ending = "elimination"
+            elif index > 3 * MAX_PLAY // 4:
+                # Two Guilds both in the area count nothing (6.4.2: the control counter is the
+                # sole holder's) and may go on contesting it for good: late in the bound the
+                # players end the mission instead (4 players, seed 134 on the demo content as
+                # TOML files, which deals other mercenaries than before).
+                plan.ending = "elimination"
         if (
             state["turn"] >= 1
             and rnd.random() < plan.leave_rate
