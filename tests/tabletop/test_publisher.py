@@ -302,6 +302,16 @@ def _listen(groups, until):
     thread = threading.Thread(target=run_listener, daemon=True)
     thread.start()
     assert ready.wait(5)
+    # group_add returns once SUBSCRIBE is written, not once Redis has it: a message published
+    # at once could reach Redis first and be heard by nobody. Wait until Redis counts us.
+    if settings.REDIS_URL and "pubsub" in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+        import redis
+
+        admin, deadline = redis.Redis.from_url(settings.REDIS_URL), time.monotonic() + 5
+        for group in groups:
+            while not any(n for _name, n in admin.pubsub_numsub(*admin.pubsub_channels(f"*__group__{group}")) or []):
+                assert time.monotonic() < deadline, f"nobody subscribed to {group}"
+                time.sleep(0.01)
     return heard, thread
 
 
