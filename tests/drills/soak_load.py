@@ -1,4 +1,4 @@
-"""The soak's load generator: ``TABLES`` counter tables x 4 phones against a running server,
+"""The soak's load generator: ``TABLES`` tables x 4 phones against a running server,
 for ``SECONDS``, in a process of its own (no Django, no pytest: one event loop on uvloop when
 it is installed, aiohttp for HTTP and websockets, keep-alive connections, nothing per request
 but the POST and a status check), so that the generator is not what is measured.
@@ -7,8 +7,7 @@ Each phone, as the page (frontend/app.js) does: holds its table's websocket with
 permessage-deflate (as browsers ask), sends ``{"ping": <version shown>}`` every 2.5 s, treats
 6.5 s without a message as a dead socket (closes it and opens a new one, as the page), opens a
 new socket whenever one closes (0.25 to 2 s later); and taps every ``TAP_EVERY`` s at a random
-phase (the counter's ``counter.add`` through the JSON API, a fresh idempotency key per tap), on
-a fixed schedule: a tap that leaves late is counted in ``generator_lag_ms`` (the generator, not
+phase through the JSON API (a fresh idempotency key per tap), on a fixed schedule: a tap that leaves late is counted in ``generator_lag_ms`` (the generator, not
 the server, fell behind) and is sent anyway.
 
 Figures (one JSON object on stdout): taps offered and answered by status, 5xx, unanswered
@@ -19,7 +18,14 @@ counts as version TO), frames missing, reconnects (every socket opened after a p
 silences (a socket the page would have given up: 6.5 s without a message), the generator's
 schedule lag p50/p99/max and its CPU seconds.
 
-    .venv/bin/python -m tests.drills.soak_load http://127.0.0.1:8000 --tables 20 --seconds 300
+The game (``--game``): ``counter`` (the kit's counter, ``counter.add``) or ``demloc`` (the main
+job: four-player DemLoc quick missions, each phone tapping its own characters in an evening's
+mix, ``bench.live.demloc_tap``, from the view its last answer carried; a tap the table refuses
+because it moved on, such as another phone's pending shot, is counted in ``refused`` and is
+not an error).
+
+    .venv/bin/python -m tests.drills.soak_load http://127.0.0.1:8000 --tables 20 --seconds 300 \\
+        --game demloc --tap-every 5
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ import sys
 import time
 
 import aiohttp
+
+from bench.live import demloc_tap
 
 PHONES = 4
 TAP_EVERY = 2.0  # s, per phone
@@ -67,6 +75,7 @@ class Phone:
         self.times: list[float] = []
         self.shown = 0
         self.opened = 0
+        self.view: dict = {}  # DemLoc: the seat's view from its last answer
 
     def saw(self, message: str, now: float) -> None:
         m = DELTA.match(message) or VERSION.search(message, 0, 600)
@@ -82,9 +91,10 @@ class Phone:
         return self.times[i] if i < len(self.versions) else None
 
 
-async def open_table(http: aiohttp.ClientSession, base: str, n: int) -> tuple[str, list[str]]:
-    """A counter table with ``PHONES`` seats, started: its code and the seats' tokens."""
-    async with http.post(f"{base}/api/tables/", json={"ruleset": "counter", "name": f"A{n}"}) as r:
+async def open_table(http: aiohttp.ClientSession, base: str, n: int,
+                     game: str = "counter") -> tuple[str, list[str]]:
+    """A ``game`` table with ``PHONES`` seats, started: its code and the seats' tokens."""
+    async with http.post(f"{base}/api/tables/", json={"ruleset": game, "name": f"A{n}"}) as r:
         host = await r.json()
     tokens = [host["seat_token"]]
     for k in range(2, PHONES + 1):
@@ -96,7 +106,8 @@ async def open_table(http: aiohttp.ClientSession, base: str, n: int) -> tuple[st
     return host["code"], tokens
 
 
-async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
+async def soak(base: str, tables: int, seconds: float, seed: int = 35, game: str = "counter",
+               tap_every: float = TAP_EVERY) -> dict:
     ws_base = base.replace("http://", "ws://")
     connector = aiohttp.TCPConnector(limit=0, limit_per_host=0, keepalive_timeout=30)
     timeout = aiohttp.ClientTimeout(total=ANSWER_TIMEOUT)
@@ -104,13 +115,18 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
     tap_ms: list[float] = []
     lag_ms: list[float] = []
     sent: list[tuple[Phone, int, float]] = []
-    figures = {"reconnects": 0, "silences": 0, "stalls_over_5s": 0}
+    figures = {"reconnects": 0, "silences": 0, "stalls_over_5s": 0, "refused": 0}
     stop = asyncio.Event()
 
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
-        opened = [await open_table(http, base, n) for n in range(tables)]
+        opened = [await open_table(http, base, n, game) for n in range(tables)]
         phones = [Phone(code, seat, token) for code, tokens in opened
                   for seat, token in enumerate(tokens)]
+        if game == "demloc":
+            for p in phones:  # each phone knows its characters, then learns from its answers
+                async with http.get(f"{base}/api/tables/{p.code}/view",
+                                    headers={"X-Seat-Token": p.token}) as r:
+                    p.view = (await r.json())["view"]
         by_table: dict[str, list[Phone]] = {}
         for p in phones:
             by_table.setdefault(p.code, []).append(p)
@@ -158,16 +174,26 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
             t0 = time.perf_counter()
             status = "unanswered"
             version = None
+            if game == "demloc":
+                body = demloc_tap(phone.view, n)
+            else:
+                body = {"type": "counter.add", "data": {"amount": 1 if n % 2 else -1}}
+            body["idempotency_key"] = f"{phone.code}-{phone.seat}-{n}"
             try:
                 async with http.post(
-                    f"{base}/api/tables/{phone.code}/commands",
-                    json={"type": "counter.add", "data": {"amount": 1 if n % 2 else -1},
-                          "idempotency_key": f"{phone.code}-{phone.seat}-{n}"},
+                    f"{base}/api/tables/{phone.code}/commands", json=body,
                     headers={"X-Seat-Token": phone.token},
                 ) as r:
                     status = str(r.status)
                     if r.status == 200:
-                        version = (await r.json(loads=json.loads))["version"]
+                        answer = await r.json(loads=json.loads)
+                        version = answer["version"]
+                        if game == "demloc" and answer.get("view"):
+                            phone.view = answer["view"]
+                    elif game == "demloc" and r.status in (400, 403, 409):
+                        await r.read()  # the table moved on (a phone's next tap): not an error
+                        status = "refused"
+                        figures["refused"] += 1
                     else:
                         await r.read()
             except (aiohttp.ClientError, TimeoutError, ConnectionError):
@@ -184,7 +210,7 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
             pending = []
             n = 0
             while True:
-                due = start + phase + n * TAP_EVERY
+                due = start + phase + n * tap_every
                 if due >= end:
                     break
                 delay = due - time.perf_counter()
@@ -200,7 +226,7 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
         cpu0, wall0 = cpu_seconds(), time.perf_counter()
         rnd = random.Random(seed)
         start = time.perf_counter()
-        await asyncio.gather(*(tapping(p, rnd.uniform(0, TAP_EVERY), start, start + seconds)
+        await asyncio.gather(*(tapping(p, rnd.uniform(0, tap_every), start, start + seconds)
                                for p in phones))
         await asyncio.sleep(3)  # the last frames arrive
         cpu, wall = cpu_seconds() - cpu0, time.perf_counter() - wall0
@@ -223,12 +249,14 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
     offered = sum(answers.values())
     fivexx = sum(n for a, n in answers.items() if a.isdigit() and int(a) >= 500)
     return {
-        "drill": f"soak {tables} tables x {PHONES} phones, a tap every {TAP_EVERY:g} s a phone, "
-                 f"{seconds:g} s",
+        "drill": f"soak {tables} {game} tables x {PHONES} phones, a tap every {tap_every:g} s a "
+                 f"phone, {seconds:g} s",
+        "game": game,
         "taps": offered,
         "answers": answers,
         "5xx": fivexx,
         "unanswered": answers.get("unanswered", 0),
+        "refused": figures["refused"],
         "stalls_over_5s": figures["stalls_over_5s"],
         "tap_ms_p50_p99": [pct(tap_ms, 0.5), pct(tap_ms, 0.99)],
         "frame_ms_p50_p99_max": [pct(frame_ms, 0.5), pct(frame_ms, 0.99),
@@ -242,13 +270,15 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35) -> dict:
     }
 
 
-def run(base: str, tables: int, seconds: float) -> dict:
+def run(base: str, tables: int, seconds: float, game: str = "counter",
+        tap_every: float = TAP_EVERY) -> dict:
     """``soak`` on uvloop when it is installed (uvicorn's standard extra brings it)."""
+    main = soak(base, tables, seconds, game=game, tap_every=tap_every)
     try:
         import uvloop
     except ImportError:  # pragma: no cover - uvicorn[standard] installs it
-        return asyncio.run(soak(base, tables, seconds))
-    return asyncio.run(soak(base, tables, seconds), loop_factory=uvloop.new_event_loop)
+        return asyncio.run(main)
+    return asyncio.run(main, loop_factory=uvloop.new_event_loop)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -256,8 +286,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--game", choices=("counter", "demloc"), default="counter")
+    parser.add_argument("--tap-every", type=float, default=TAP_EVERY, help="s, per phone")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.url.rstrip("/"), args.tables, args.seconds)))
+    print(json.dumps(run(args.url.rstrip("/"), args.tables, args.seconds, args.game,
+                         args.tap_every)))
     sys.stdout.flush()
 
 

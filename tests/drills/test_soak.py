@@ -1,9 +1,13 @@
 """The soak: an evening of game night with no fault injected. The server ``bin/run`` starts
 (uvicorn, two worker processes, the psycopg pool at its defaults) serves ``SOAK_TABLES`` (20)
 tables x 4 phones for ``SOAK_SECONDS`` (300), ``SOAK_RUNS`` times (1 unless set; the bar is
-three runs), each run on a fresh server and Redis. The phones are ``tests/drills/soak_load.py``,
-a load generator in a process of its own (aiohttp on uvloop, no Django), each holding its
-table's websocket as the page does and tapping every 2 s.
+three runs), each run on a fresh server and Redis, for each game of ``SOAK_GAMES``
+(``demloc,counter``): the main job first, four-player DemLoc quick missions, each phone tapping
+its own characters every 5 s (the evening's pace of docs/performance.md), then the kit's counter
+with a tap every 2 s a phone. The phones are ``tests/drills/soak_load.py``, a load generator in
+a process of its own (aiohttp on uvloop, no Django), each holding its table's websocket as the
+page does. A DemLoc tap the table refuses because it moved on (another phone's pending shot)
+is counted apart, never as an error.
 
 Each run prints its figures (5xx, unanswered requests, answers over 5 s, tap and frame
 p50/p99, frames missing, reconnects, the generator's own schedule lag and CPU share, the
@@ -32,8 +36,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pyt
 SECONDS = float(os.environ.get("SOAK_SECONDS", "300"))
 TABLES = int(os.environ.get("SOAK_TABLES", "20"))
 RUNS = int(os.environ.get("SOAK_RUNS", "1"))  # the issue's bar: three runs
+GAMES = os.environ.get("SOAK_GAMES", "demloc,counter").split(",")
 PHONES = 4
-TAP_EVERY = 2.0  # s, per phone (soak_load.TAP_EVERY)
+#: s between two taps of one phone, by game.
+TAP_EVERY = {"counter": 2.0, "demloc": 5.0}
 #: A tap that leaves this late (p99) means the generator, not the server, fell behind.
 GENERATOR_LAG_MS = 250
 
@@ -58,7 +64,8 @@ def server_cpu_seconds(pid: int) -> float:
 
 
 @pytest.mark.parametrize("run", range(RUNS))
-def test_soak_an_evening_with_no_fault(private_redis, tmp_path, run):
+@pytest.mark.parametrize("game", GAMES)
+def test_soak_an_evening_with_no_fault(private_redis, tmp_path, game, run):
     load_before = os.getloadavg()[0]
     port = free_port()
     proc = serve(private_redis.url, tmp_path, port, workers=2, timeout=120)
@@ -66,7 +73,8 @@ def test_soak_an_evening_with_no_fault(private_redis, tmp_path, run):
         cpu0, wall0 = server_cpu_seconds(proc.pid), time.monotonic()
         generator = subprocess.run(
             [sys.executable, "-m", "tests.drills.soak_load", f"http://127.0.0.1:{port}",
-             "--tables", str(TABLES), "--seconds", str(SECONDS)],
+             "--tables", str(TABLES), "--seconds", str(SECONDS), "--game", game,
+             "--tap-every", str(TAP_EVERY[game])],
             cwd=ROOT, capture_output=True, text=True, timeout=SECONDS + 300,
         )
         server_share = (server_cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - wall0)
@@ -84,7 +92,9 @@ def test_soak_an_evening_with_no_fault(private_redis, tmp_path, run):
     artifacts.mkdir(exist_ok=True)
     with open(artifacts / "soak-runs.jsonl", "a") as f:
         f.write(json.dumps(out) + "\n")
-    assert out["taps"] >= TABLES * PHONES * (SECONDS / TAP_EVERY) * 0.95, out
+    assert out["taps"] >= TABLES * PHONES * (SECONDS / TAP_EVERY[game]) * 0.95, out
+    # a DemLoc table keeps playing: most taps are applied, not refused (it did not end early)
+    assert out["refused"] <= 0.2 * out["taps"], out
     assert out["generator_lag_ms_p50_p99_max"][1] < GENERATOR_LAG_MS, (
         "the load generator fell behind its schedule: this run measured the machine, not the "
         f"server (load average {out['load_average_before_after']})", out)
