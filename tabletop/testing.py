@@ -11,6 +11,7 @@ properties every game must keep (see its docstring).
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -223,6 +224,17 @@ def play(ruleset, seats: int | list[str] = 2, commands: Sequence[tuple[int | Non
 # Random playouts
 
 
+def playout_seeds(default: int = 2) -> list[int]:
+    """The seeds a playout test plays for each case: ``range(PLAYOUT_SEEDS)`` (environment,
+    ``default`` when unset; ``make playouts`` sets 200), or, to reproduce a failure alone, the
+    seeds listed in ``PLAYOUT_SEED_ONLY`` (comma separated, e.g. ``55`` or ``45,55``), which
+    wins over ``PLAYOUT_SEEDS``. Raises ``ValueError`` on a value that is not an integer."""
+    only = os.environ.get("PLAYOUT_SEED_ONLY", "").strip()
+    if only:
+        return [int(part) for part in only.split(",") if part.strip()]
+    return list(range(int(os.environ.get("PLAYOUT_SEEDS", str(default)))))
+
+
 @dataclass
 class Playout:
     """What ``playout`` saw: ``commands`` sent, ``refused`` (error codes), ``undos``,
@@ -261,7 +273,7 @@ def playout(
     the page receives it).
 
     Asserts: no exception but the kit's coded errors; never stuck (while unfinished some seat
-    is offered a move); replay from scratch equals the incremental state (at the end, and after
+    is offered a move); no offered command is unknown to the rules (``unknown_command``); replay from scratch equals the incremental state (at the end, and after
     64, 128, 256... commands); every ``check_every`` commands (and after the last): ``conserved(state)``
     is unchanged (cards never appear or vanish), every seat's view and the watcher's (seat
     None) is built, and ``perturb(state, seat, rnd)``, which changes only secrets *not*
@@ -310,6 +322,11 @@ def playout(
             command = choose(offered, rnd, sim) if choose else rnd.choice(offered)
             code = sim.try_send(seat, command.type, command.data)
             out.commands += 1
+            # A page that offers a command the rules do not know is a dead button (and the
+            # playout would never play what it stands for).
+            assert code != "unknown_command", (
+                f"seat {seat}'s page offers {command.type!r}, which the rules do not know (seed {seed})"
+            )
         if code is not None:
             out.refused[code] = out.refused.get(code, 0) + 1
         if index % check_every == 0:
@@ -324,4 +341,6 @@ def playout(
     return out
 
 
-__all__ = ["FINISHED", "LOBBY", "PLAYING", "Played", "Playout", "Sim", "play", "playout"]
+__all__ = [
+    "FINISHED", "LOBBY", "PLAYING", "Played", "Playout", "Sim", "play", "playout", "playout_seeds",
+]

@@ -56,7 +56,7 @@ def _piece_moves(p: dict) -> list[Command]:
                 out.append(_c("demloc.daemon.summon", piece=pid, code=code["index"], level=1, hearts=2))
                 out.append(
                     _c(
-                        "daemon.summon",
+                        "demloc.daemon.summon",
                         piece=pid,
                         code=code["index"],
                         level=p["max_daemon_level"],
@@ -69,7 +69,7 @@ def _piece_moves(p: dict) -> list[Command]:
         for power in code["power_refs"]:
             out.append(
                 _c(
-                    "power.use",
+                    "demloc.power.use",
                     piece=pid,
                     code=code["index"],
                     power=power["index"],
@@ -151,7 +151,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                     for t in alive[:3]:
                         out.append(
                             _c(
-                                "shot.propose",
+                                "demloc.shot.propose",
                                 shooter=f"{p['id']}:{w['index']}",
                                 target=t["id"],
                                 test_roll=2,
@@ -172,7 +172,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                     ):
                         out.append(
                             _c(
-                                "brawl.propose",
+                                "demloc.brawl.propose",
                                 attacker=p["id"],
                                 defender=t["id"],
                                 order=1,

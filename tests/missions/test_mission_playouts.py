@@ -354,6 +354,8 @@ def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, 
         seat, command = choose(offered, state, plan, late, rnd)
         before = sim.state
         code = sim.try_send(seat, command.type, command.data)
+        # A button the rules do not know would never play what it stands for.
+        assert code != "unknown_command", f"seat {seat}'s page offers {command.type!r}"
         if code is not None:
             refused[code] += 1
             continue

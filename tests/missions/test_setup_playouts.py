@@ -214,6 +214,7 @@ def setup_playout(
                 offered = stale[(seat, sim.state["setup"]["stage"])]
             command = choose(offered, rnd, sim.state["setup"]["stage"])
             code = sim.try_send(seat, command.type, command.data)
+            assert code != "unknown_command", f"the page offers {command.type!r} (seed {seed})"
         if code is not None:
             refused[code] += 1
         check(sim, f"seed {seed}, command {index}", views)
