@@ -15,10 +15,10 @@ activated FURY also starts the FURY effect (two turns, ``brawl.effect_set``).
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
-from .common import NO_LINES, not_possessed, num, own_piece, piece_name, play_command, player
+from .common import not_possessed, num, own_piece, piece_name, play_command, player
 
 abilities = Topic("abilities")
 
@@ -100,18 +100,18 @@ def _used_text(s: dict, data: dict) -> str:
 
 
 @abilities.evolver("demloc.ability.used", label="used an ability")
-def ability_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def ability_used(s: dict, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     ability = p["abilities"][d["ability"]]
     owner = player(s, d["seat"])
     owner["fate"] -= d["fate"]
-    lines.append(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
+    say(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
     if ability.get("feature") == "FURY":
         p["fury"] = FURY_TURNS
-        lines.append(f"{p['name']}: FURY active for {FURY_TURNS} turns (8.4).")
+        say(f"{p['name']}: FURY active for {FURY_TURNS} turns (8.4).")
     elif ability.get("text"):
-        lines.append(f"{ability['name']}: {ability['text']}")
+        say(f"{ability['name']}: {ability['text']}")
 
 
 @abilities.narrator("demloc.ability.used")

@@ -10,7 +10,7 @@ possessed state in ``missions.rules.possession``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
@@ -18,7 +18,6 @@ from . import activation
 from .cards import codes_of, parse_feature
 from .common import (
     BRAWL,
-    NO_LINES,
     in_play,
     not_possessed,
     num,
@@ -206,11 +205,11 @@ def mana_adjust(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.adjusted", label="changed mana cubes")
-def mana_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_adjusted(s: dict, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     colour = e.data["colour"]
     p["mana"][colour] += e.data["delta"]
-    lines.append(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
+    say(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
 
 
 @arcane.narrator("demloc.mana.adjusted")
@@ -254,7 +253,7 @@ def mana_channel(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.channelled", label="channelled mana")
-def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_channelled(s: dict, e: EventRecord) -> None:
     d = e.data
     p, more = channel(
         s["pieces"][d["piece"]],
@@ -272,7 +271,7 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         if d.get("daemon_left")
         else []
     )
-    set_piece(s, p, lines, intro + more)
+    set_piece(s, p, intro + more)
     if not (d["setup"] or d.get("daemon_left")):
         activation.mark(s, p["id"])
 
@@ -334,7 +333,7 @@ def _power(caster: dict, data: dict) -> dict | None:
 
 
 @arcane.evolver("demloc.power.used", label="used an arcane power")
-def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def power_used(s: dict, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     power = _power(p, d) or {}
@@ -342,14 +341,13 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     set_piece(
         s,
         p,
-        lines,
         [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more,
     )
     activation.mark(s, p["id"])
     before = copy_json(s["pieces"][d["target"]])
     for effect in power["effects"]:
         t, more = apply_effect(s["pieces"][d["target"]], effect)
-        set_piece(s, t, lines, more)
+        set_piece(s, t, more)
         lasting(s, t, effect, p["id"], power["name"], e.version)
     after = s["pieces"][d["target"]]
     record_power(s, before, after, p["id"], power["name"], e.version)
@@ -426,13 +424,13 @@ def pentacle_strike(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.pentacle.struck", label="struck with a pentacle")
-def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def pentacle_struck(s: dict, e: EventRecord) -> None:
     s["pieces"][e.data["piece"]]["struck"] = activation.phase_key(s)
-    lines.append(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
+    say(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
     for tid in e.data["targets"]:
         for effect in e.data["effects"]:
             t, more = apply_effect(s["pieces"][tid], effect)
-            set_piece(s, t, lines, more)
+            set_piece(s, t, more)
 
 
 @arcane.narrator("demloc.pentacle.struck")

@@ -7,12 +7,11 @@ changed and its revert, ``missions.rules.revert``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
 from . import possession
 from .common import (
-    NO_LINES,
     control,
     fate_amount,
     in_play,
@@ -44,7 +43,7 @@ def live_effects(s: dict, p: dict) -> list[dict]:
     return out
 
 
-def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES) -> None:
+def cancel_effect(s: dict, target: dict, eff: dict) -> None:
     """A passed "cancel" test (7.2.3.5): one arcane effect token ``eff`` leaves ``target``, and
     what it added goes (VIGOR/WEAKNESS x, the poison tokens of POISON x; never below 0)."""
     t = copy_json(target)
@@ -56,7 +55,6 @@ def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES)
     set_piece(
         s,
         t,
-        lines,
         [
             f"{eff['effect']} ({eff['power']}) is cancelled on {t['name']}: "
             f"{eff['key']} {before} -> {t[eff['key']]} (7.2.3.5)."
@@ -182,7 +180,7 @@ def arcane_test(d: Decision, data: Data) -> None:
 
 
 @arcane_test_topic.evolver("demloc.arcane.tested", label="made an arcane test")
-def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def arcane_tested(s: dict, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["fate"]:
@@ -192,24 +190,24 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if last:
         last["tested"] = True
         if d["passed"]:  # first undo the power (a possession gives its mana back), then pay
-            revert_power(s, last, after)
+            after.append(revert_power(s, last))
             p = s["pieces"][d["piece"]]
         else:
             after.append(f"{p['name']} fails to resist {last['power']}.")
     if d.get("die") and p["mana"][d["die"]] > 0:  # older events spent no die
         p["mana"][d["die"]] -= 1
-        lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
-    lines.extend(d["lines"])
-    lines.extend(after)
+        say(f"{p['name']} uses a {d['die']} arcane die for the test.")
+    say(*d["lines"])
+    say(*after)
     if d["purpose"] == "free":
-        possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)
+        possession.free(s, p, s["pieces"][d["target"]], d["passed"])
     elif d["purpose"] == "cancel":
         target = s["pieces"][d["target"]]
         effects = live_effects(s, target)
         if d["passed"] and effects:
-            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)], lines)
+            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)])
         elif not d["passed"]:
-            lines.append(f"The arcane effect on {target['name']} stays.")
+            say(f"The arcane effect on {target['name']} stays.")
 
 
 @arcane_test_topic.narrator("demloc.arcane.tested")

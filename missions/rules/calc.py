@@ -8,11 +8,11 @@ result kills is counted for the shooter's or the fight winner's player in the sa
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
 from .brawl import apply_fight
-from .common import NO_LINES, play_command
+from .common import play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
 
@@ -55,13 +55,13 @@ def calc_apply(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.applied", label="applied the result")
-def calc_applied(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def calc_applied(s: dict, e: EventRecord) -> None:
     pending = s["pending"]
     s["pending"] = None
     if pending["kind"] == "shot":
-        apply_shot(s, pending, lines)
+        apply_shot(s, pending)
     else:
-        apply_fight(s, pending, lines)
+        apply_fight(s, pending)
 
 
 @calc.narrator("demloc.calc.applied")
@@ -77,9 +77,9 @@ def calc_cancel(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.cancelled", label="cancelled the calculation")
-def calc_cancelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def calc_cancelled(s: dict, e: EventRecord) -> None:
     s["pending"] = None
-    lines.append("Calculation cancelled.")
+    say("Calculation cancelled.")
 
 
 @calc.narrator("demloc.calc.cancelled")

@@ -1,13 +1,13 @@
-"""What every DemLoc topic shares: the event prefix, the lookups and guards of a command, and
-how folds explain themselves.
+"""What every DemLoc topic shares: the lookups and guards of a command, and how folds explain
+themselves.
 
-Folds and narration (KIT.md): each fold is registered with the toolkit as
-``fold(state, event, lines=NO_LINES)``: it mutates the state and, when handed a list, appends
-what happened in words (the calculators of this package return such lines). The stored state
-never holds them. ``DemlocRuleset.narrate`` folds a copy of the state just before an event with
-a real list to tell the whole story (log page, battle report); against the current state (the
-live view's latest lines) it uses the topic's narrator, which speaks from the event's data and
-stable names only.
+Folds and narration (KIT.md, docs/architecture.md): each fold is the toolkit's
+``fold(state, event)``: it mutates the state and says what happened with the kit's ``say``
+(the calculators of this package return such lines; ``set_piece`` says them). The stored
+state never holds them. The kit listens while it replays a log (log page, battle report), so
+folding an event tells its whole story, the consequences of ``DemlocRuleset.after_fold``
+included; against the current state (the live view's latest lines) the topic's narrator
+speaks, from the event's data and stable names only.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.errors import NotFound, RuleViolation
-
-P = "demloc."
 
 
 def must[T](value: T | None, *, code: str, message: str) -> T:
@@ -33,19 +31,6 @@ def must[T](value: T | None, *, code: str, message: str) -> T:
 STRATEGIC = "strategic"
 BRAWL = "brawl"
 TURN_END = "end"
-
-
-class _NoLines(list):
-    """A sink for the lines of a fold nobody reads (every ``append``/``extend`` is dropped)."""
-
-    def append(self, item: Any) -> None:
-        return None
-
-    def extend(self, items: Any) -> None:
-        return None
-
-
-NO_LINES: list[str] = _NoLines()
 
 
 def in_play(p: dict) -> bool:
@@ -152,10 +137,10 @@ def no_pending(state: dict) -> None:
     )
 
 
-def set_piece(s: dict, p: dict, lines: list[str], more: list[str]) -> None:
+def set_piece(s: dict, p: dict, more: list[str]) -> None:
     """Store a calculator's new piece and keep its lines."""
     s["pieces"][p["id"]] = p
-    lines.extend(more)
+    say(*more)
 
 
 def in_setup(state: dict) -> bool:

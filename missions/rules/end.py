@@ -15,12 +15,11 @@ progress with its end-of-turn effects, once (``close_turn``: ``demloc.turn.ended
 
 from __future__ import annotations
 
-from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json
+from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
 from .cards import is_dignitary
 from .common import (
-    NO_LINES,
     TURN_END,
     in_play,
     in_setup,
@@ -63,14 +62,14 @@ def _counting_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.objective.counting", label="changed the objective counter")
-def objective_counting(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_counting(s: dict, e: EventRecord) -> None:
     o = s["objective"]
     o["counting"] = e.data["counting"]
     if e.data["counting"]:
         if o["seat"] != e.data["seat"]:
             o["count"] = 0
         o["seat"] = e.data["seat"]
-    lines.append(_counting_text(s, e.data))
+    say(_counting_text(s, e.data))
 
 
 @end.narrator("demloc.objective.counting")
@@ -88,7 +87,7 @@ def on_the_board(s: dict, seat: int | None) -> bool:
     )
 
 
-def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
+def count_objective(s: dict) -> None:
     """End of a turn: a running control counter counts one more turn held (6.4.2: the turns
     the area is held by the player's characters). A Guild with no character on the board (all
     killed, escaped or possessed, or it left the mission) holds nothing: the turn does not
@@ -97,13 +96,13 @@ def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
     if not objective["counting"]:
         return
     if not on_the_board(s, objective["seat"]):
-        lines.append(
+        say(
             f"{name(s, objective['seat'])} has no character on the board: the turn is not "
             "counted (6.4.2)."
         )
         return
     objective["count"] += 1
-    lines.append(
+    say(
         f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
     )
 
@@ -121,7 +120,7 @@ def control_reached(s: dict) -> bool:
 
 
 # ------------------------------------------------------------------------ total elimination
-def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
+def check_elimination(s: dict) -> None:
     """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
     is seen when it happens: ``state["elimination"]`` is the last seat with
     characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
@@ -152,7 +151,7 @@ def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
     if now != before:
         s["elimination_since"] = s["turn"] if now is not None else None
         if text:
-            lines.append(text)
+            say(text)
 
 
 def can_end_by_elimination(s: dict) -> bool:
@@ -299,9 +298,9 @@ def objective_answer(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.objective.claimed", label="claimed the objective")
-def objective_claimed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_claimed(s: dict, e: EventRecord) -> None:
     s["claim"] = {"seat": e.data["seat"], "turn": e.data["turn"], "agreed": []}
-    lines.append(say_objective_claimed(e, s))
+    say(say_objective_claimed(e, s))
 
 
 @end.narrator("demloc.objective.claimed")
@@ -313,11 +312,11 @@ def say_objective_claimed(e: EventRecord, s: dict) -> str:
 
 
 @end.evolver("demloc.objective.agreed", label="confirmed the objective claim")
-def objective_agreed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_agreed(s: dict, e: EventRecord) -> None:
     claim = claim_of(s)
     if claim is not None:
         claim["agreed"] = sorted({*claim["agreed"], e.data["seat"]})
-    lines.append(say_objective_agreed(e, s))
+    say(say_objective_agreed(e, s))
 
 
 @end.narrator("demloc.objective.agreed")
@@ -326,9 +325,9 @@ def say_objective_agreed(e: EventRecord, s: dict) -> str:
 
 
 @end.evolver("demloc.objective.disputed", label="disputed the objective claim")
-def objective_disputed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_disputed(s: dict, e: EventRecord) -> None:
     s["claim"] = None
-    lines.append(say_objective_disputed(e, s))
+    say(say_objective_disputed(e, s))
 
 
 @end.narrator("demloc.objective.disputed")
@@ -351,7 +350,7 @@ def surrender_vote(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.surrender.voted", label="voted on ending the mission")
-def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def surrender_voted(s: dict, e: EventRecord) -> None:
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
@@ -364,7 +363,7 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         s["surrender_by"] = None
     elif asked not in votes:
         s["surrender_by"] = e.seat if e.data["agree"] else min(votes)
-    lines.append(say_surrender_voted(e, s))
+    say(say_surrender_voted(e, s))
 
 
 @end.narrator("demloc.surrender.voted")
@@ -449,14 +448,14 @@ def ended_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.mission.ended", label="ended the mission")
-def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mission_ended(s: dict, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
     if e.data.get("by") is not None:
         s["ended"]["by"] = e.data["by"]
     s["claim"] = None
-    lines.append(ended_text(s, e.data))
+    say(ended_text(s, e.data))
 
 
 @end.narrator("demloc.mission.ended")
@@ -481,9 +480,9 @@ def mission_close(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.mission.closed", label="closed the mission")
-def mission_closed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mission_closed(s: dict, e: EventRecord) -> None:
     s["closed"] = copy_json(e.data["result"])
-    lines.append("The mission is closed: the guilds are updated.")
+    say("The mission is closed: the guilds are updated.")
 
 
 @end.narrator("demloc.mission.closed")
@@ -507,10 +506,10 @@ def piece_escape(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.piece.escaped", label="marked a character escaped")
-def piece_escaped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def piece_escaped(s: dict, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["status"] = "escaped"
-    lines.append(f"{p['name']} leaves the board: escaped.")
+    say(f"{p['name']} leaves the board: escaped.")
 
 
 @end.narrator("demloc.piece.escaped")

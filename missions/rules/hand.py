@@ -6,14 +6,13 @@ fight itself is ``missions.rules.brawl``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
 from . import activation
 from .brawl import h2h_ability
 from .common import (
     BRAWL,
-    NO_LINES,
     STRATEGIC,
     fate_amount,
     not_possessed,
@@ -118,14 +117,14 @@ def _hand_outcome(name: str, purpose: str, passed: bool) -> str:
 
 
 @hand.evolver("demloc.hand.tested", label="made a hand-to-hand test")
-def hand_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def hand_tested(s: dict, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["fate"]:
         player(s, p["owner"])["fate"] -= d["fate"]
     activation.mark(s, p["id"])
-    lines.extend(d["lines"])
-    lines.append(_hand_outcome(p["name"], d["purpose"], d["passed"]))
+    say(*d["lines"])
+    say(_hand_outcome(p["name"], d["purpose"], d["passed"]))
 
 
 @hand.narrator("demloc.hand.tested")

@@ -30,11 +30,11 @@ the players enter with "Count a kill".
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
 from . import activation
-from .common import NO_LINES, fate_amount, name, num, own_piece, piece_name, play_command, player
+from .common import fate_amount, name, num, own_piece, piece_name, play_command, player
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -58,10 +58,10 @@ def fate_spend(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.spent", label="spent fate points")
-def fate_spent(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def fate_spent(s: dict, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] -= e.data["amount"]
-    lines.append(
+    say(
         f"{p['name']} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']} ({p['fate']} left)."
     )
 
@@ -81,10 +81,10 @@ def fate_gain(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.gained", label="gained fate points")
-def fate_gained(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def fate_gained(s: dict, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] += e.data["amount"]
-    lines.append(
+    say(
         f"{p['name']} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']} ({p['fate']})."
     )
 
@@ -213,15 +213,15 @@ def _kill_text(s: dict, e: EventRecord) -> str:
 
 
 @score.evolver("demloc.kill.counted", label="counted a kill")
-def kill_counted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def kill_counted(s: dict, e: EventRecord) -> None:
     p = player(s, kill_seat(s, e))
     by_level = p["kills"].setdefault(e.data["kind"], {})
     key = str(e.data["level"])
     by_level[key] = by_level.get(key, 0) + e.data["delta"]
     if e.data.get("piece"):
-        lines.append(_kill_text(s, e))
+        say(_kill_text(s, e))
     else:
-        lines.append(
+        say(
             f"{p['name']}: {e.data['kind']} level {e.data['level']} kills {by_level[key]}."
         )
 
@@ -259,12 +259,12 @@ def counts(p: dict) -> bool:
 
 
 @score.evolver("demloc.relic.taken", label="changed the relic tokens")
-def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def relic_taken(s: dict, e: EventRecord) -> None:
     pid = e.data.get("piece")
     if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
         p["relics"] = p.get("relics", 0) + e.data["delta"]
-        lines.append(f"{p['name']}: {counted(p['relics'], 'relic token')}.")
+        say(f"{p['name']}: {counted(p['relics'], 'relic token')}.")
         return
     carrier = s["pieces"][pid]
     carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
@@ -273,22 +273,22 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         # 7.2.1 "he must immediately end his movement": it cannot move again this turn, which
         # is what an exhausted movement token says (5, 7.2 "Details about movement tokens").
         carrier["movement"] = "exhausted"
-        lines.append(f"{carrier['name']}'s movement ends: movement token exhausted (7.2.1).")
+        say(f"{carrier['name']}'s movement ends: movement token exhausted (7.2.1).")
     owner = player(s, carrier["owner"])
     if counts(carrier):
         owner["relics"] = owner.get("relics", 0) + e.data["delta"]
-        lines.append(
+        say(
             f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}: {owner['name']} "
             f"counts {owner['relics']}."
         )
     else:
-        lines.append(
+        say(
             f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}; a {carrier['kind']}'s "
             "objects do not count for the objective (7.2.1)."
         )
 
 
-def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
+def drop_relics(s: dict) -> None:
     """A killed character's relic tokens fall where it died (table option ``relic_death`` =
     ``dropped``; 7.2.1: only objects a mercenary owns count, and a deposited object is "placed
     on the board in the same space occupied by the character"): its player no longer counts
@@ -303,12 +303,12 @@ def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
         if counts(p):
             owner = player(s, p["owner"])
             owner["relics"] = max(0, owner.get("relics", 0) - n)
-            lines.append(
+            say(
                 f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1): "
                 f"{owner['name']} counts {owner['relics']}."
             )
         else:
-            lines.append(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
+            say(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
 
 
 @score.narrator("demloc.relic.taken")

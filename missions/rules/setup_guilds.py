@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import NO_LINES
 from .setup import (
     STANDARD,
     can_refresh,
@@ -34,9 +33,9 @@ SEAT_NAME_MAX = 60
 
 
 @guilds.evolver("demloc.setup.opened", label="opened the mission lobby")
-def opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def opened(s: dict, e: EventRecord) -> None:
     s["setup"] = initial(copy_json(e.data))
-    lines.append(say_opened(e, s))
+    say(say_opened(e, s))
 
 
 @guilds.narrator("demloc.setup.opened")
@@ -175,9 +174,9 @@ def _bound(s: dict, e: EventRecord) -> None:
 
 
 @guilds.evolver("demloc.setup.guild_bound", label="brought a Guild")
-def guild_bound(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def guild_bound(s: dict, e: EventRecord) -> None:
     _bound(s, e)
-    lines.append(say_guild_bound(e, s))
+    say(say_guild_bound(e, s))
     if e.data.get("seat_name"):
         s["setup"]["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
 
@@ -191,14 +190,14 @@ def say_guild_bound(e: EventRecord, s: dict) -> str:
 
 
 @guilds.evolver("demloc.setup.guild_refreshed", label="brought a Guild again")
-def guild_refreshed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def guild_refreshed(s: dict, e: EventRecord) -> None:
     _bound(s, e)
     setup, d = s["setup"], e.data
     key = seat_key(d["seat"])
-    lines.append(say_guild_refreshed(e, s))
+    say(say_guild_refreshed(e, s))
     for gone in d["dropped"]:
         drop_pick(setup, d["seat"], gone["id"])
-        lines.append(f"{gone['name']} leaves the slots of {setup['names'][key]}: {gone['why']}.")
+        say(f"{gone['name']} leaves the slots of {setup['names'][key]}: {gone['why']}.")
     roster = {c["id"]: c for c in d["roster"]}
     for pick in setup["picks"][key]:
         entry = roster.get(pick["id"]) if pick["source"] != "hired" else None
@@ -245,9 +244,9 @@ def _raffle_text(point: dict | None) -> str:
 
 
 @guilds.evolver("demloc.setup.raffle_drawn", label="drew the control spot")
-def raffle_drawn(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def raffle_drawn(s: dict, e: EventRecord) -> None:
     s["setup"]["raffle"] = copy_json({"point": e.data["point"], "candidates": e.data["candidates"]})
-    lines.append(_raffle_text(e.data["point"]))
+    say(_raffle_text(e.data["point"]))
 
 
 @guilds.narrator("demloc.setup.raffle_drawn")

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import NO_LINES, must
+from .common import must
 from .setup import (
     available_feods,
     chosen,
@@ -236,7 +236,7 @@ def _picked_text(s: dict, e: EventRecord) -> str:
     return text
 
 
-def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def _picked(s: dict, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     pick = copy_json(d["pick"])
     setup["picks"][seat_key(d["seat"])].append(pick)
@@ -244,7 +244,7 @@ def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         setup["costs"][seat_key(d["seat"])]["hires"] += pick["cost"]
     if d.get("contest"):
         setup["contests"][pick["name"]] = {"seats": list(d["contest"]), "offers": {}}
-    lines.append(_picked_text(s, e))
+    say(_picked_text(s, e))
 
 
 for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.setup.hired", "enlisted a follower")):
@@ -253,10 +253,10 @@ for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.set
 
 
 @picks.evolver("demloc.setup.unpicked", label="freed a slot")
-def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def unpicked(s: dict, e: EventRecord) -> None:
     setup, seat = s["setup"], e.data["seat"]
     pick = drop_pick(setup, seat, e.data["id"])
-    lines.append(
+    say(
         f"{who(setup, seat)} frees the slot of {pick['name']}." + _stays(setup, seat, pick)
     )
 
@@ -286,9 +286,9 @@ def say_unpicked(e: EventRecord, s: dict) -> str:
 
 
 @picks.evolver("demloc.setup.offered", label="made an offer")
-def offered(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def offered(s: dict, e: EventRecord) -> None:
     s["setup"]["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
-    lines.append(say_offered(e, s))
+    say(say_offered(e, s))
 
 
 @picks.narrator("demloc.setup.offered")
@@ -311,7 +311,7 @@ def _settled_text(s: dict, d: dict) -> str:
 
 
 @picks.evolver("demloc.setup.contest_settled", label="settled a contested mercenary")
-def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def contest_settled(s: dict, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     contest = setup["contests"].pop(d["name"])
     for loser in contest["seats"]:
@@ -327,14 +327,14 @@ def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
                 # one character, ``setup_stages``), or the deployment would wait forever on
                 # a Guild with nothing to place.
                 setup["ready"].remove(loser)
-                lines.append(
+                say(
                     f"{guild_label(setup, loser)} lost {d['name']}: choose again and tap Next."
                 )
     setup["costs"][seat_key(d["winner"])]["offers"] += d["paid"]
     # Final for the preparation (5.1.1, ``setup.settled_holder``); a table whose state was
     # folded before this key existed gets it here.
     setup.setdefault("settled", {})[d["name"]] = {"seat": d["winner"], "paid": d["paid"]}
-    lines.append(_settled_text(s, d))
+    say(_settled_text(s, d))
 
 
 @picks.narrator("demloc.setup.contest_settled")

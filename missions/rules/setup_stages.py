@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.rules import EventRecord, NewEvent, counted, require
 
-from .common import NO_LINES, must
+from .common import must
 from .roster import turn_one
 from .setup import (
     COLOURS,
@@ -312,10 +312,10 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
 
 
 @stages.evolver("demloc.setup.next_tapped", label="tapped Next")
-def next_tapped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def next_tapped(s: dict, e: EventRecord) -> None:
     ready: set[Any] = {*s["setup"]["ready"], e.seat}
     s["setup"]["ready"] = sorted(ready)
-    lines.append(say_next_tapped(e, s))
+    say(say_next_tapped(e, s))
 
 
 @stages.narrator("demloc.setup.next_tapped")
@@ -326,7 +326,7 @@ def say_next_tapped(e: EventRecord, s: dict) -> str:
 
 
 @stages.evolver("demloc.setup.stage_advanced", label="moved to the next phase")
-def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def stage_advanced(s: dict, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     setup["stage"] = d["stage"]
     setup["ready"] = []
@@ -337,7 +337,7 @@ def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
         setup["deploy"].update(
             {"first": d["first"], "order": list(d["order"]), "acting": d["first"]}
         )
-    lines.append(say_stage_advanced(e, s))
+    say(say_stage_advanced(e, s))
 
 
 @stages.narrator("demloc.setup.stage_advanced")
@@ -351,9 +351,9 @@ def say_stage_advanced(e: EventRecord, s: dict) -> str:
 
 
 @stages.evolver("demloc.setup.mana_rolled", label="entered arcane dice")
-def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_rolled(s: dict, e: EventRecord) -> None:
     s["setup"]["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
-    lines.append(say_mana_rolled(e, s))
+    say(say_mana_rolled(e, s))
 
 
 @stages.narrator("demloc.setup.mana_rolled")
@@ -364,7 +364,7 @@ def say_mana_rolled(e: EventRecord, s: dict) -> str:
 
 
 @stages.evolver("demloc.setup.deployed", label="placed a miniature")
-def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def deployed(s: dict, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     setup["deploy"]["placed"][d["piece"]] = {
         "area": d["area"],
@@ -375,7 +375,7 @@ def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if d["next"] is None:
         setup["stage"] = "start"
         setup["ready"] = []
-    lines.append(say_deployed(e, s))
+    say(say_deployed(e, s))
 
 
 @stages.narrator("demloc.setup.deployed")

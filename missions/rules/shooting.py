@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import feature_value, has_feature
 from .common import (
-    NO_LINES,
     dice_list,
     fate_amount,
     no_pending,
@@ -322,11 +321,11 @@ def shot_propose(d: Decision, data: Data) -> None:
 
 
 @shooting.evolver("demloc.shot.proposed", label="worked out a shot")
-def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def shot_proposed(s: dict, e: EventRecord) -> None:
     s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
-    lines.append(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
-    lines.extend(e.data["lines"])
+    say(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
+    say(*e.data["lines"])
 
 
 @shooting.narrator("demloc.shot.proposed")
@@ -345,13 +344,13 @@ def stray_text(ooc: dict) -> str:
 
 
 @shooting.evolver("demloc.shot.strayed", label="shot a stray bullet")
-def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def shot_strayed(s: dict, e: EventRecord) -> None:
     d = e.data
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
-    lines.append(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    lines.extend(d["lines"])
-    lines.append(stray_text(d["ooc"]))
+    say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
+    say(*d["lines"])
+    say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
         "kind": "stray",
@@ -369,7 +368,7 @@ def say_shot_strayed(e: EventRecord, s: dict) -> str:
     return " ".join([head, *e.data["lines"], stray_text(e.data["ooc"])])
 
 
-def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
+def apply_shot(s: dict, pending: dict) -> None:
     """A confirmed shot (7.2.2.4): the fate points of its test are paid, a positioned shooter's
     movement token is exhausted, the damage goes to the armor (equal) or the hit factor
     (greater), then the weapon's BLOODING/POISONOUS."""
@@ -378,17 +377,17 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     shooter = s["pieces"][pending["shooter"]]
     if pending["fate"]:
         player(s, shooter["owner"])["fate"] -= pending["fate"]
-        lines.append(
+        say(
             f"{player(s, shooter['owner'])['name']} spends {counted(pending['fate'], 'fate point')} on the test."
         )
     if pending["positioned"]:
         shooter = {**shooter, "movement": "exhausted"}
         set_piece(
-            s, shooter, lines, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."]
+            s, shooter, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."]
         )
-    lines.append(f"Shot applied: {shooter['name']} at {piece_name(s, pending['target'])}.")
+    say(f"Shot applied: {shooter['name']} at {piece_name(s, pending['target'])}.")
     if pending["outcome"] == "none" or pending["damage"] <= 0:
-        lines.append("No damage.")
+        say("No damage.")
         return
     mode = HIT
     if pending["outcome"] == "armor":
@@ -397,8 +396,8 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
         absorbs = s["options"].get("equal_shot", "carry") == "armor"
         mode = ARMOR_ONLY if absorbs else GENERAL
     t, more = assign_damage(s["pieces"][pending["target"]], pending["damage"], mode)
-    set_piece(s, t, lines, more)
-    weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]], lines)
+    set_piece(s, t, more)
+    weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]])
 
 
 __all__ = [

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of
-from .common import NO_LINES, in_play, name, not_possessed, num, own_piece, play_command, player
+from .common import in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
 
 summoning = Topic("summoning")
@@ -140,7 +140,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
 
 
 @summoning.evolver("demloc.daemon.summoned", label="summoned a daemon")
-def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def daemon_summoned(s: dict, e: EventRecord) -> None:
     d = e.data
     summoner = s["pieces"][d["summoner"]]
     # The summoning code is the code in hand from now on (its pentacle, 5.1.5 b).
@@ -149,7 +149,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     summoner["mana"]["common"] -= cost["common"]
     summoner["mana"]["dark"] -= cost["dark"]
     owner = summoner["owner"]
-    lines.append(summoned_text(s, d))
+    say(summoned_text(s, d))
     if d["replaced"]:
         old = s["pieces"][d["replaced"]]
         old["status"] = "dismissed"
@@ -159,7 +159,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
             "old_owner": old["owner"],
             "new_owner": owner,
         }
-        lines.append(notice_text(s, s["notice"]))
+        say(notice_text(s, s["notice"]))
     activation.mark(s, summoner["id"])
     summoner["summoning"] = d["id"]
     summoner["asset"] = "post_summoning"
@@ -169,7 +169,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     s["pieces"][d["id"]] = daemon
     s["order"].append(d["id"])
     s["daemon_seq"] += 1
-    lines.append(
+    say(
         f"Place the daemon next to {summoner['name']}; {summoner['name']} cannot move while it plays."
     )
 
@@ -208,7 +208,7 @@ def say_daemon_summoned(e: EventRecord, s: dict) -> str:
     return summoned_text(s, e.data)
 
 
-def settle(s: dict, lines: list[str] = NO_LINES) -> None:
+def settle(s: dict) -> None:
     """Daemons leaving (7.2.3.3), checked after every event: a killed daemon gives its heart
     tokens to its summoner as broken hearts; a killed summoner's daemon leaves the game; either
     way the summoner's arcane code returns to standard and its movement token is exhausted."""
@@ -225,7 +225,7 @@ def settle(s: dict, lines: list[str] = NO_LINES) -> None:
                 continue
             if in_play(daemon) and not in_play(summoner):
                 daemon["status"] = "dismissed"
-                lines.append(
+                say(
                     f"{summoner['name']} is out of play: {daemon['name']} leaves the game (7.2.3.3)."
                 )
             if not in_play(daemon):
@@ -233,16 +233,16 @@ def settle(s: dict, lines: list[str] = NO_LINES) -> None:
                 summoner["asset"] = "standard"
                 if in_play(summoner):
                     summoner["movement"] = "exhausted"
-                    lines.append(
+                    say(
                         f"{daemon['name']} has left: {summoner['name']}'s arcane code back to "
                         "standard, movement token exhausted."
                     )
                     if daemon["status"] == "killed":
                         hurt, more = add_broken_hearts(summoner, daemon["heart_limit"])
-                        lines.append(
+                        say(
                             f"The daemon was killed: {summoner['name']} receives its "
                             f"{counted(daemon['heart_limit'], 'heart token')} as broken hearts."
                         )
-                        lines.extend(more)
+                        say(*more)
                         s["pieces"][summoner["id"]] = hurt
                 changed = True

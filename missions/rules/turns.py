@@ -8,13 +8,12 @@ the turn: its effects, once; also before the mission ends, ``end.finish``),
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
 from . import end, possession, setup_script
 from .common import (
     BRAWL,
-    NO_LINES,
     STRATEGIC,
     TURN_END,
     in_play,
@@ -113,10 +112,10 @@ def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = N
 
 
 @turns.evolver("demloc.phase.advanced", label="passed")
-def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def phase_advanced(s: dict, e: EventRecord) -> None:
     s["phase"] = e.data["phase"]
     s["acting_index"] = e.data["acting_index"]
-    lines.append(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
+    say(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
 
 
 def _passed(s: dict, e: EventRecord) -> str:
@@ -179,37 +178,37 @@ def turn_next(d: Decision, data: Data) -> None:
     d.emit("demloc.turn.started", started)
 
 
-def _end_of_turn(s: dict, lines: list[str]) -> None:
+def _end_of_turn(s: dict) -> None:
     """The end-of-turn effects of ``TURN_ORDER_TEXT`` (8.1 bleeding and 8.2 poison when the
     table plays them at the end, FURY's broken heart 8.4, VIGOR and WEAKNESS expire, movement
     tokens back to active, the control counter 6.4.2), applied once per turn played: the turn
     is marked closed (``closed_turn``)."""
-    lines.append(f"End of turn {s['turn']}.")
-    tick(s, "end", lines)
+    say(f"End of turn {s['turn']}.")
+    tick(s, "end")
     for pid, p in list(s["pieces"].items()):
         if not in_play(p):
             continue
         if p["fury"] > 0:
             p, more = add_broken_hearts(p, 1)
             p["fury"] -= 1
-            lines.append(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
-            lines.extend(more)
+            say(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
+            say(*more)
         p["vigor"] = 0
         p["weakness"] = 0
         if in_play(p) and not p["summoning"]:
             p["movement"] = "active"
         s["pieces"][pid] = p
-    settle(s, lines)
-    end.count_objective(s, lines)
+    settle(s)
+    end.count_objective(s)
     s["closed_turn"] = s["turn"]
 
 
 @turns.evolver("demloc.turn.ended", label="closed the turn")
-def turn_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def turn_ended(s: dict, e: EventRecord) -> None:
     """``{"turn"}``: the end of the turn in progress (``_end_of_turn``), before the next turn
     starts or the mission ends (``end.close_turn``)."""
     if s.get("closed_turn") != s["turn"]:
-        _end_of_turn(s, lines)
+        _end_of_turn(s)
 
 
 @turns.narrator("demloc.turn.ended")
@@ -218,12 +217,12 @@ def say_turn_ended(e: EventRecord, s: dict) -> str:
 
 
 @turns.evolver("demloc.turn.started", label="started a new turn")
-def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def turn_started(s: dict, e: EventRecord) -> None:
     """In the order of ``TURN_ORDER_TEXT``."""
     d = e.data
     if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
         # A log from before ``demloc.turn.ended``: the turn change closed the turn itself.
-        _end_of_turn(s, lines)
+        _end_of_turn(s)
     s["turn"] = d["turn"]
     s["previous_first"] = s["first"]
     s["first"] = d["first"]
@@ -236,17 +235,17 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["surrender_by"] = None
     s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
-    lines.append(_turn_text(s, d))
+    say(_turn_text(s, d))
     if d.get("lapsed"):
-        lines.append(_lapsed_text(s, d["lapsed"]))
-    tick(s, "start", lines)
-    possession.turn_start(s, d.get("ooc", {}), lines)
-    settle(s, lines)
+        say(_lapsed_text(s, d["lapsed"]))
+    tick(s, "start")
+    possession.turn_start(s, d.get("ooc", {}))
+    settle(s)
     wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
     if wave:
         s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}
-        lines.append(wave_text(s, s["notice"]))
-    setup_script.apply_events(s, d["turn"], lines)
+        say(wave_text(s, s["notice"]))
+    setup_script.apply_events(s, d["turn"])
 
 
 def _turn_text(s: dict, d: dict) -> str:
@@ -328,10 +327,10 @@ def movement_set(d: Decision, data: Data) -> None:
 
 
 @turns.evolver("demloc.movement.set", label="turned a movement token")
-def movement_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def movement_changed(s: dict, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["movement"] = e.data["state"]
-    lines.append(f"{p['name']}'s movement token: {e.data['state']}.")
+    say(f"{p['name']}'s movement token: {e.data['state']}.")
 
 
 @turns.narrator("demloc.movement.set")
