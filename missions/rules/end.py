@@ -126,32 +126,38 @@ def check_elimination(s: dict) -> None:
     characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
     wiped out and the table option ``elimination`` is ``any``; None otherwise.
     ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).
-    The line is told only when the situation changes."""
+    When the situation changes the log says who is eliminated (``eliminated_text``)."""
     if not s["players"] or not s["pieces"]:
         return
     alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
     before = s.get("elimination")
-    text = None
+    now: int | None = None
     if len(s["players"]) > 1 and len(alive) == 1:
-        now: int | None = next(iter(alive))
-        text = f"Only {name(s, now)} has characters in play: the game can end (total elimination)."
+        now = next(iter(alive))
     elif not alive:
-        now, text = -1, "Nobody has characters in play: the game can end."
+        now = -1
     elif s["options"].get("elimination") == "any" and len(s["players"]) >= 3:
-        out = [p for p in s["players"] if p["seat"] not in alive]
-        now = -2 if out else None
-        if out:
-            text = (
-                ", ".join(p["name"] for p in out)
-                + " has no character in play: the game can end (7)."
-            )
-    else:
-        now = None
+        now = -2 if any(p["seat"] not in alive for p in s["players"]) else None
     s["elimination"] = now
     if now != before:
         s["elimination_since"] = s["turn"] if now is not None else None
-        if text:
-            say(text)
+        if now is not None:
+            say(eliminated_text(s, alive))
+
+
+def eliminated_text(s: dict, alive: set[int]) -> str:
+    """The log's words for a total elimination (7, 7.3.2.3): the players without a character
+    in play (not possessed) are eliminated, and who is left. ``alive``: the seats that still
+    have one."""
+    out = [p["name"] for p in s["players"] if p["seat"] not in alive]
+    who = out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
+    eliminated = f"{who} {'is' if len(out) == 1 else 'are'} eliminated"
+    if not alive:
+        return f"{eliminated}: nobody has characters in play, the game can end."
+    if len(alive) == 1:
+        left = name(s, next(iter(alive)))
+        return f"{eliminated}: only {left} has characters in play, the game can end (total elimination)."
+    return f"{eliminated}: no character in play, the game can end (7)."
 
 
 def can_end_by_elimination(s: dict) -> bool:
