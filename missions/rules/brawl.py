@@ -296,11 +296,8 @@ def resolve_brawl(
             + "."
         )
         dealing = a_weapons[:1] + (a_weapons[1:2] if secondary_x else [])
-        backstacked = next(
-            (w for w in dealing if has_feature(w.get("features", []), "BACKSTACK")), None
-        )
-        if backstacked is not None:
-            damage = backstack(backstacked, damage, no_step_back, lines)
+        backstacks = any(has_feature(w.get("features", []), "BACKSTACK") for w in dealing)
+        damage = backstack(backstacks, damage, no_step_back, lines)
         return BrawlResult(
             attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines)
         )

@@ -98,13 +98,16 @@ def target_shield(target: dict) -> int:
 class ShotResult:
     """The calculator's proposal. ``outcome``: ``"none"``, ``"armor"`` (the weapon damage to the
     armor, general damage) or ``"hit"`` (``damage`` to the hit factor); ``total`` the attack
-    total; ``armor`` the armor factor + SHIELD; ``lines`` the arithmetic in words."""
+    total; ``armor`` the armor factor + SHIELD; ``steps`` the numbers it was worked out from
+    (``shot_steps``: what the event ``demloc.shot.proposed`` carries); ``lines`` the arithmetic
+    in words."""
 
     total: int
     armor: int
     outcome: str
     damage: int
     lines: tuple[str, ...] = field(default_factory=tuple)
+    steps: dict = field(default_factory=dict)
 
 
 def resolve_shot(
@@ -126,6 +129,62 @@ def resolve_shot(
     it becomes exhausted). ``cover``: elements partially covering the view (-1 each).
     ``extra``: any other bonus or penalty from a weapon, power or ability.
 
+    The numbers are gathered by ``shot_steps`` and worked out by ``work_shot`` (its docstring
+    has the arithmetic). Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed
+    input.
+    """
+    check_shot_dice(shooter, dice, positioned)
+    if positioned and shooter["movement"] != "active":
+        raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
+    steps = shot_steps(
+        shooter, target, weapon, dice,
+        positioned=positioned, cover=cover, extra=extra, no_step_back=no_step_back,
+    )
+    return work_shot(steps)
+
+
+def shot_steps(
+    shooter: dict,
+    target: dict,
+    weapon: dict,
+    dice: list[int],
+    *,
+    positioned: bool,
+    cover: int,
+    extra: int,
+    no_step_back: bool,
+) -> dict:
+    """Every number a shot is worked out from (7.2.2.3, 7.2.2.4, 8.1, 8.3), as the event
+    ``demloc.shot.proposed`` carries them, so its words never depend on the pieces as they are
+    later: ``{"dice": [int], "positioned": bool, "bonus": int (ranged ability bonus),
+    "favourite": bool (the weapon is of the shooter's favourite type), "cover": int,
+    "exhausted": bool (the shooter's movement token is exhausted and the shot not positioned),
+    "extra": int, "armor": int (the target's armor factor), "shield": int (SHIELD x,
+    ``target_shield``), "broken_armor": int, "weapon_damage": int, "impact": int (the target's
+    impact resistance), "perforating": bool, "backstack": bool, "no_step_back": bool}``."""
+    features = weapon.get("features", [])
+    return {
+        "dice": list(dice),
+        "positioned": positioned,
+        "bonus": shooter.get("ranged_bonus") or 0,
+        "favourite": bool(shooter.get("favourite")) and weapon.get("type") == shooter["favourite"],
+        "cover": cover,
+        "exhausted": shooter["movement"] == "exhausted" and not positioned,
+        "extra": extra,
+        "armor": target["armor"],
+        "shield": target_shield(target),
+        "broken_armor": target["broken_armor"],
+        "weapon_damage": weapon["damage"],
+        "impact": target["impact"],
+        "perforating": has_feature(features, "PERFORATING"),
+        "backstack": has_feature(features, "BACKSTACK"),
+        "no_step_back": no_step_back,
+    }
+
+
+def work_shot(steps: dict) -> ShotResult:
+    """Work out a shot from its numbers (``shot_steps``), every step in words.
+
     Total = sum of dice + ranged bonus + 1 (favourite weapon type) - cover - 1 (the shooter's
     movement token is exhausted and the shot is not positioned; we read "-1 to the value of
     fighting dice" as -1 to the total) + extra.
@@ -138,57 +197,52 @@ def resolve_shot(
     square ... If the character cannot come back he is appointed double damages' amount than
     that he should have received"): a weapon with it doubles the damage when ``no_step_back``
     (the players saw the target has no free square behind it); otherwise a line reminds them to
-    step the target back.
-
-    Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed input.
-    """
-    check_shot_dice(shooter, dice, positioned)
-    if positioned and shooter["movement"] != "active":
-        raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
+    step the target back."""
+    dice = steps["dice"]
     lines = [
         f"Dice {' + '.join(map(str, dice))} = {sum(dice)}"
-        + (" (last die enhanced: positioned shot)" if positioned else "")
+        + (" (last die enhanced: positioned shot)" if steps["positioned"] else "")
     ]
     total = sum(dice)
-    if shooter.get("ranged_bonus"):
-        total += shooter["ranged_bonus"]
-        lines.append(f"+{shooter['ranged_bonus']} ranged ability bonus -> {total}")
-    if shooter.get("favourite") and weapon.get("type") == shooter["favourite"]:
+    if steps["bonus"]:
+        total += steps["bonus"]
+        lines.append(f"+{steps['bonus']} ranged ability bonus -> {total}")
+    if steps["favourite"]:
         total += 1
         lines.append(f"+1 favourite weapon -> {total}")
-    if cover:
-        total -= cover
-        lines.append(f"-{cover} partial cover -> {total}")
-    if shooter["movement"] == "exhausted" and not positioned:
+    if steps["cover"]:
+        total -= steps["cover"]
+        lines.append(f"-{steps['cover']} partial cover -> {total}")
+    if steps["exhausted"]:
         total -= 1
         lines.append(f"-1 movement token exhausted -> {total}")
-    if extra:
-        total += extra
-        lines.append(f"{extra:+d} other effects -> {total}")
-    shield = target_shield(target)
-    armor = target["armor"] + shield
+    if steps["extra"]:
+        total += steps["extra"]
+        lines.append(f"{steps['extra']:+d} other effects -> {total}")
+    shield = steps["shield"]
+    armor = steps["armor"] + shield
     lines.append(
-        f"Attack {total} against armor {target['armor']}"
+        f"Attack {total} against armor {steps['armor']}"
         + (f" + SHIELD {shield} = {armor}" if shield else "")
     )
-    three_broken = target["broken_armor"] >= 3
-    damage_value = weapon["damage"]
+    three_broken = steps["broken_armor"] >= 3
+    damage_value = steps["weapon_damage"]
+    backstacks = steps["backstack"]
     if total < armor:
         lines.append("Lower: no effect.")
-        return ShotResult(total, armor, "none", 0, tuple(lines))
+        return ShotResult(total, armor, "none", 0, tuple(lines), steps)
     if total == armor and not three_broken:
         lines.append(f"Equal: the weapon damage {damage_value} goes to the armor.")
-        damage_value = backstack(weapon, damage_value, no_step_back, lines)
-        return ShotResult(total, armor, "armor", damage_value, tuple(lines))
+        damage_value = backstack(backstacks, damage_value, steps["no_step_back"], lines)
+        return ShotResult(total, armor, "armor", damage_value, tuple(lines), steps)
     difference = total - armor
     if total == armor:
         lines.append("Equal, but 3 broken armor tokens: counts as greater.")
-    ignore_ir = has_feature(weapon["features"], "PERFORATING") or three_broken
-    impact = 0 if ignore_ir else target["impact"]
+    impact = 0 if steps["perforating"] or three_broken else steps["impact"]
     damage = max(0, damage_value + difference - impact)
     why = (
         " (PERFORATING: impact resistance ignored)"
-        if has_feature(weapon["features"], "PERFORATING")
+        if steps["perforating"]
         else " (3 broken armor tokens: impact resistance ignored)"
         if three_broken
         else ""
@@ -196,15 +250,16 @@ def resolve_shot(
     lines.append(
         f"Greater by {difference}: ({damage_value} + {difference}) - {impact} = {damage} to the hit factor{why}."
     )
-    damage = backstack(weapon, damage, no_step_back, lines)
-    return ShotResult(total, armor, "hit", damage, tuple(lines))
+    damage = backstack(backstacks, damage, steps["no_step_back"], lines)
+    return ShotResult(total, armor, "hit", damage, tuple(lines), steps)
 
 
-def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -> int:
-    """BACKSTACK of ``weapon`` (8.1) on ``damage`` about to be assigned: doubled when the target
-    cannot step back (``no_step_back``), else unchanged with a reminder to step it back.
-    Appends the words to ``lines``; a weapon without BACKSTACK or no damage: unchanged."""
-    if damage <= 0 or not has_feature(weapon.get("features", []), "BACKSTACK"):
+def backstack(backstacks: bool, damage: int, no_step_back: bool, lines: list[str]) -> int:
+    """BACKSTACK (8.1) on ``damage`` about to be assigned, when the weapon has it
+    (``backstacks``): doubled when the target cannot step back (``no_step_back``), else
+    unchanged with a reminder to step it back. Appends the words to ``lines``; without
+    BACKSTACK or damage: unchanged."""
+    if damage <= 0 or not backstacks:
         return damage
     if no_step_back:
         lines.append(
@@ -215,6 +270,30 @@ def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -
         "BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1)."
     )
     return damage
+
+
+#: The first line of a stray shot on its new target: it makes no ability test (5.6).
+STRAY_NO_TEST = "Stray shot on a new target: no ability test."
+
+
+def test_words(data: dict) -> tuple[str, ...]:
+    """The ranged weapon ability test of a shot event's ``data`` in words (7.2.1): its
+    ``test`` ``{"roll", "ability"}`` with the event's ``fate``; a stray shot on its new target
+    has none (``STRAY_NO_TEST``)."""
+    test = data.get("test")
+    if not test:
+        return (STRAY_NO_TEST,)
+    return ability_test(test["roll"], test["ability"], data["fate"], name="Ranged weapon").lines
+
+
+def shot_words(data: dict) -> list[str]:
+    """The worked-out shot of a ``demloc.shot.proposed`` event's data (or the proposal it left
+    in ``state["pending"]``) in words: the test, then each step of ``work_shot``. An event
+    stored before events carried numbers has its words in ``lines``: they are read as
+    stored."""
+    if "lines" in data:
+        return list(data["lines"])
+    return [*test_words(data), *work_shot(data["steps"]).lines]
 
 
 def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
@@ -285,7 +364,7 @@ def shot_propose(d: Decision, data: Data) -> None:
                     "shooter": shooter["id"],
                     "target": target["id"],
                     "fate": fate,
-                    "lines": list(test.lines),
+                    "test": {"roll": test.roll, "ability": test.ability},
                     "ooc": out_of_control(d.rng),
                 },
             )
@@ -300,9 +379,6 @@ def shot_propose(d: Decision, data: Data) -> None:
         extra=extra,
         no_step_back=no_step_back,
     )
-    lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(
-        result.lines
-    )
     d.emit(
         "demloc.shot.proposed",
         {
@@ -315,7 +391,8 @@ def shot_propose(d: Decision, data: Data) -> None:
             "positioned": positioned,
             "outcome": result.outcome,
             "damage": result.damage,
-            "lines": lines,
+            "test": {"roll": test.roll, "ability": test.ability} if test else None,
+            "steps": result.steps,
         },
     )
 
@@ -325,13 +402,13 @@ def shot_proposed(s: dict, e: EventRecord) -> None:
     s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
     say(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
-    say(*e.data["lines"])
+    say(*shot_words(e.data))
 
 
 @shooting.narrator("demloc.shot.proposed")
 def say_shot_proposed(e: EventRecord, s: dict) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *e.data["lines"]])
+    return " ".join([head, *shot_words(e.data)])
 
 
 def stray_text(ooc: dict) -> str:
@@ -349,7 +426,7 @@ def shot_strayed(s: dict, e: EventRecord) -> None:
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
     say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    say(*d["lines"])
+    say(*(d["lines"] if "lines" in d else test_words(d)))
     say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
@@ -365,7 +442,8 @@ def shot_strayed(s: dict, e: EventRecord) -> None:
 @shooting.narrator("demloc.shot.strayed")
 def say_shot_strayed(e: EventRecord, s: dict) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *e.data["lines"], stray_text(e.data["ooc"])])
+    tested = e.data["lines"] if "lines" in e.data else test_words(e.data)
+    return " ".join([head, *tested, stray_text(e.data["ooc"])])
 
 
 def apply_shot(s: dict, pending: dict) -> None:

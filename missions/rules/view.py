@@ -148,6 +148,15 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
             .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
+def pending_view(pending: dict | None) -> dict | None:
+    """The proposal waiting on the table as the page shows it: its data with the worked-out
+    arithmetic in ``lines`` (a shot's worded from the numbers its event carries,
+    ``shooting.shot_words``; a fight's as its event stored them), or None."""
+    if pending and pending["kind"] == "shot":
+        return {**pending, "lines": shooting.shot_words(pending)}
+    return pending
+
+
 def pending_for(state: dict, seat: int | None) -> bool:
     """A calculation (a shot, a fight: 7.2.2, 7.3.2) someone else worked out on one of this
     seat's characters waits for its Apply or Cancel."""
@@ -536,7 +545,7 @@ def view(state: dict, seat: int | None, forms: bool = True) -> dict:
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,
-        "pending": state["pending"],
+        "pending": pending_view(state["pending"]),
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # A failed shot's notice is where the shooter's phone lands (its key: the version it
