@@ -133,7 +133,7 @@ class DemlocRuleset(DeciderRuleset):
             "closed": None,
         }
 
-    def is_finished(self, state: dict) -> bool:
+    def is_finished(self, state: DemlocState) -> bool:
         """A quick game is over when the mission ends; a lifecycle mission (one opened from the
         mission lobby) when it is closed, after its resolution was written into the guilds
         (until then undo may still reopen the ended mission)."""
@@ -141,13 +141,13 @@ class DemlocRuleset(DeciderRuleset):
             return state.get("closed") is not None
         return state.get("ended") is not None
 
-    def status_label(self, state: dict) -> str:
+    def status_label(self, state: DemlocState) -> str:
         """The table's status in words when the kit's would mislead
         (``missions.rules.view.status_label``):
         a Guild mission that ended is not over until it is closed."""
         return view_module.status_label(state)
 
-    def players(self, state: dict) -> int:
+    def players(self, state: DemlocState) -> int:
         """The seats of the game: its players, or while a mission is prepared the seats at the
         table."""
         return len(state["players"]) or len((state.get("setup") or {}).get("seats", []))
@@ -201,11 +201,11 @@ class DemlocRuleset(DeciderRuleset):
         "Saying")."""
         return state.get("version", 0) >= event.version
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: DemlocState, seat: int | None) -> dict:
         """``missions.rules.view.view``."""
         return view_module.view(state, seat)
 
-    def live_view(self, state: dict, seat: int | None) -> dict:
+    def live_view(self, state: DemlocState, seat: int | None) -> dict:
         """The view the live region renders (``missions.rules.view.view`` with
         ``forms=False``): its cards leave the sheets' forms out, so the brawl dice against
         every target are not worked out (``tabletop.live.seat_view``)."""

@@ -30,6 +30,7 @@ from .common import (
 from .damage import GENERAL, HIT, SEALS_EXCEEDED, add_poison, add_seals, assign_damage
 from .revert import record_power
 from .score import credit_kills, statuses
+from .state import DemlocState
 
 arcane = Topic("arcane")
 
@@ -157,7 +158,7 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
 LASTING = {"VIGOR": "vigor", "WEAKNESS": "weakness", "POISON": "poison"}
 
 
-def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version: int) -> None:
+def lasting(s: DemlocState, target: dict, effect: str, caster: str, power: str, version: int) -> None:
     """Record a lasting standard effect (``LASTING``) on ``target`` as an arcane effect token
     ``{"effect", "key", "amount", "by", "power", "turn", "version"}`` (what "cancel" removes)."""
     name, x = parse_feature(effect)
@@ -205,7 +206,7 @@ def mana_adjust(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.adjusted", label="changed mana cubes")
-def mana_adjusted(s: dict, e: EventRecord) -> None:
+def mana_adjusted(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     colour = e.data["colour"]
     p["mana"][colour] += e.data["delta"]
@@ -213,7 +214,7 @@ def mana_adjusted(s: dict, e: EventRecord) -> None:
 
 
 @arcane.narrator("demloc.mana.adjusted")
-def say_mana_adjusted(e: EventRecord, s: dict) -> str:
+def say_mana_adjusted(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {e.data['colour']} mana."
 
 
@@ -253,7 +254,7 @@ def mana_channel(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.channelled", label="channelled mana")
-def mana_channelled(s: dict, e: EventRecord) -> None:
+def mana_channelled(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p, more = channel(
         s["pieces"][d["piece"]],
@@ -277,7 +278,7 @@ def mana_channelled(s: dict, e: EventRecord) -> None:
 
 
 @arcane.narrator("demloc.mana.channelled")
-def say_mana_channelled(e: EventRecord, s: dict) -> str:
+def say_mana_channelled(e: EventRecord, s: DemlocState) -> str:
     d = e.data
     seals = f", {counted(d['seals'], 'broken seal')}" if d["seals"] else ""
     return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
@@ -333,7 +334,7 @@ def _power(caster: dict, data: dict) -> dict | None:
 
 
 @arcane.evolver("demloc.power.used", label="used an arcane power")
-def power_used(s: dict, e: EventRecord) -> None:
+def power_used(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     power = _power(p, d) or {}
@@ -359,7 +360,7 @@ def power_used(s: dict, e: EventRecord) -> None:
 
 
 @arcane.narrator("demloc.power.used")
-def say_power_used(e: EventRecord, s: dict) -> str:
+def say_power_used(e: EventRecord, s: DemlocState) -> str:
     caster = s["pieces"].get(e.data["piece"]) or {}
     power = (_power(caster, e.data) or {}).get("name", "a power") if caster else "a power"
     return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
@@ -373,7 +374,7 @@ def strikes_of(p: dict) -> list[str]:
     return [x for x in pentacle.get("effects", []) if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
 
 
-def can_strike(state: dict, p: dict) -> bool:
+def can_strike(state: DemlocState, p: dict) -> bool:
     """Whether ``p``'s pentacle may strike now (``pentacle_strike``): a striking pentacle, the
     brawl phase (8.3 "In this hand-to-hand attack sub-phase"), not yet struck in it."""
     return (
@@ -424,7 +425,7 @@ def pentacle_strike(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.pentacle.struck", label="struck with a pentacle")
-def pentacle_struck(s: dict, e: EventRecord) -> None:
+def pentacle_struck(s: DemlocState, e: EventRecord) -> None:
     s["pieces"][e.data["piece"]]["struck"] = activation.phase_key(s)
     say(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
     for tid in e.data["targets"]:
@@ -434,7 +435,7 @@ def pentacle_struck(s: dict, e: EventRecord) -> None:
 
 
 @arcane.narrator("demloc.pentacle.struck")
-def say_pentacle_struck(e: EventRecord, s: dict) -> str:
+def say_pentacle_struck(e: EventRecord, s: DemlocState) -> str:
     names = ", ".join(piece_name(s, t) for t in e.data["targets"])
     return f"{piece_name(s, e.data['piece'])}'s pentacle strikes {names}: {', '.join(e.data['effects'])}."
 

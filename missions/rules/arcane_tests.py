@@ -25,12 +25,13 @@ from .common import (
 )
 from .revert import defendable, revert_power
 from .score import statuses, uncredit_kills
-from .shooting import ability_test
+from .shooting import ability_test, record_test, tested_words
+from .state import DemlocState
 
 arcane_test_topic = Topic("arcane_test")
 
 
-def live_effects(s: dict, p: dict) -> list[dict]:
+def live_effects(s: DemlocState, p: dict) -> list[dict]:
     """The arcane effect tokens still on ``p``: VIGOR/WEAKNESS of this turn (they expire at its
     end, 8.2), POISON while the piece is poisoned."""
     out = []
@@ -43,7 +44,7 @@ def live_effects(s: dict, p: dict) -> list[dict]:
     return out
 
 
-def cancel_effect(s: dict, target: dict, eff: dict) -> None:
+def cancel_effect(s: DemlocState, target: dict, eff: dict) -> None:
     """A passed "cancel" test (7.2.3.5): one arcane effect token ``eff`` leaves ``target``, and
     what it added goes (VIGOR/WEAKNESS x, the poison tokens of POISON x; never below 0)."""
     t = copy_json(target)
@@ -168,7 +169,7 @@ def arcane_test(d: Decision, data: Data) -> None:
         "purpose": purpose,
         "fate": fate,
         "passed": test.passed,
-        "lines": list(test.lines),
+        "test": record_test(test),
     }
     if effect_index is not None:
         payload["effect"] = effect_index
@@ -180,7 +181,7 @@ def arcane_test(d: Decision, data: Data) -> None:
 
 
 @arcane_test_topic.evolver("demloc.arcane.tested", label="made an arcane test")
-def arcane_tested(s: dict, e: EventRecord) -> None:
+def arcane_tested(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["fate"]:
@@ -197,7 +198,7 @@ def arcane_tested(s: dict, e: EventRecord) -> None:
     if d.get("die") and p["mana"][d["die"]] > 0:  # older events spent no die
         p["mana"][d["die"]] -= 1
         say(f"{p['name']} uses a {d['die']} arcane die for the test.")
-    say(*d["lines"])
+    say(*tested_words(d, "Arcane"))
     say(*after)
     if d["purpose"] == "free":
         possession.free(s, p, s["pieces"][d["target"]], d["passed"])
@@ -211,5 +212,5 @@ def arcane_tested(s: dict, e: EventRecord) -> None:
 
 
 @arcane_test_topic.narrator("demloc.arcane.tested")
-def say_arcane_tested(e: EventRecord, s: dict) -> str:
-    return " ".join(e.data["lines"])
+def say_arcane_tested(e: EventRecord, s: DemlocState) -> str:
+    return " ".join(tested_words(e.data, "Arcane"))

@@ -33,6 +33,7 @@ from .common import (
 )
 from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
 from .shooting import backstack
+from .state import DemlocState
 
 brawl = Topic("brawl")
 
@@ -356,7 +357,7 @@ def brawl_propose(d: Decision, data: Data) -> None:
 
 
 @brawl.evolver("demloc.brawl.proposed", label="worked out a fight")
-def brawl_proposed(s: dict, e: EventRecord) -> None:
+def brawl_proposed(s: DemlocState, e: EventRecord) -> None:
     s["pending"] = copy_json(e.data)
     say(
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
@@ -365,14 +366,14 @@ def brawl_proposed(s: dict, e: EventRecord) -> None:
 
 
 @brawl.narrator("demloc.brawl.proposed")
-def say_brawl_proposed(e: EventRecord, s: dict) -> str:
+def say_brawl_proposed(e: EventRecord, s: DemlocState) -> str:
     head = (
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
     )
     return " ".join([head, *e.data["lines"]])
 
 
-def apply_fight(s: dict, pending: dict) -> None:
+def apply_fight(s: DemlocState, pending: dict) -> None:
     """A confirmed fight (7.3.2.2): the attacker is activated (7.3); the loser takes the damage
     (armor first); a winning attacker's weapons add BLOODING/POISONOUS (the primary only at
     difference 1) and at 5+ a broken heart token.
@@ -470,11 +471,11 @@ def _effect_text(name: str, effect: str, value: int) -> str:
 
 
 @brawl.evolver("demloc.effect.set", label="changed an effect")
-def effect_changed(s: dict, e: EventRecord) -> None:
+def effect_changed(s: DemlocState, e: EventRecord) -> None:
     p = {**s["pieces"][e.data["piece"]], e.data["effect"]: e.data["value"]}
     set_piece(s, p, [_effect_text(p["name"], e.data["effect"], e.data["value"])])
 
 
 @brawl.narrator("demloc.effect.set")
-def say_effect_set(e: EventRecord, s: dict) -> str:
+def say_effect_set(e: EventRecord, s: DemlocState) -> str:
     return _effect_text(piece_name(s, e.data["piece"]), e.data["effect"], e.data["value"])

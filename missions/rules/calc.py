@@ -15,11 +15,12 @@ from .brawl import apply_fight
 from .common import play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
+from .state import DemlocState
 
 calc = Topic("calc")
 
 
-def parties(state: dict, pending: dict) -> set[int]:
+def parties(state: DemlocState, pending: dict) -> set[int]:
     """The seats in a proposed fight: the pieces' players and the one who worked it out."""
     ids = [pending.get(k) for k in ("shooter", "target", "attacker", "defender")]
     return {state["pieces"][i]["owner"] for i in ids if i} | {pending["by"]}
@@ -55,7 +56,7 @@ def calc_apply(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.applied", label="applied the result")
-def calc_applied(s: dict, e: EventRecord) -> None:
+def calc_applied(s: DemlocState, e: EventRecord) -> None:
     pending = s["pending"]
     s["pending"] = None
     if pending["kind"] == "shot":
@@ -65,7 +66,7 @@ def calc_applied(s: dict, e: EventRecord) -> None:
 
 
 @calc.narrator("demloc.calc.applied")
-def say_calc_applied(e: EventRecord, s: dict) -> str:
+def say_calc_applied(e: EventRecord, s: DemlocState) -> str:
     return "Shot applied." if e.data["kind"] == "shot" else "Fight applied."
 
 
@@ -77,11 +78,11 @@ def calc_cancel(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.cancelled", label="cancelled the calculation")
-def calc_cancelled(s: dict, e: EventRecord) -> None:
+def calc_cancelled(s: DemlocState, e: EventRecord) -> None:
     s["pending"] = None
     say("Calculation cancelled.")
 
 
 @calc.narrator("demloc.calc.cancelled")
-def say_calc_cancelled(e: EventRecord, s: dict) -> str:
+def say_calc_cancelled(e: EventRecord, s: DemlocState) -> str:
     return "Calculation cancelled."

@@ -18,6 +18,8 @@ from typing import Any
 from tabletop.decider import Data, Decision, Topic, say
 from tabletop.errors import NotFound, RuleViolation
 
+from .state import DemlocState
+
 
 def must[T](value: T | None, *, code: str, message: str) -> T:
     """``value`` unless it is None, else ``RuleViolation(code, message)`` (a lookup that
@@ -77,7 +79,7 @@ def fate_amount(
     return value
 
 
-def name(state: dict, seat: int | None) -> str:
+def name(state: DemlocState, seat: int | None) -> str:
     """The display name of ``seat``'s player ("?" when unknown)."""
     for p in state.get("players", []):
         if p["seat"] == seat:
@@ -85,12 +87,12 @@ def name(state: dict, seat: int | None) -> str:
     return "?"
 
 
-def piece_name(state: dict, pid: str | None) -> str:
+def piece_name(state: DemlocState, pid: str | None) -> str:
     piece = state.get("pieces", {}).get(str(pid))
     return piece["name"] if piece else "?"
 
 
-def player(state: dict, seat: int | None) -> dict:
+def player(state: DemlocState, seat: int | None) -> dict:
     """The player dict of ``seat``. Raises ``NotFound("not_seated")``."""
     for p in state["players"]:
         if p["seat"] == seat:
@@ -98,7 +100,7 @@ def player(state: dict, seat: int | None) -> dict:
     raise NotFound("not_seated", "Only a player at this table can do that.")
 
 
-def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
+def piece(state: DemlocState, piece_id: Any, *, alive: bool = True) -> dict:
     """The piece ``piece_id`` (command data). Raises ``RuleViolation`` ``no_such_character``,
     ``not_in_play`` (with ``alive``)."""
     found = state["pieces"].get(str(piece_id)) if piece_id not in (None, "") else None
@@ -108,7 +110,7 @@ def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
     return found
 
 
-def control(state: dict, p: dict, seat: int | None) -> None:
+def control(state: DemlocState, p: dict, seat: int | None) -> None:
     """Only a piece's player changes it, unless the table plays one shared phone
     (option ``control``). Raises ``RuleViolation("not_your_character")``."""
     if state["options"].get("control") == "anyone":
@@ -129,7 +131,7 @@ def not_possessed(p: dict, message: str = "A possessed character cannot act (7.2
     Decision.require(not p["possessed"], "possessed", message)
 
 
-def no_pending(state: dict) -> None:
+def no_pending(state: DemlocState) -> None:
     Decision.require(
         state["pending"] is None,
         "calc_pending",
@@ -137,13 +139,13 @@ def no_pending(state: dict) -> None:
     )
 
 
-def set_piece(s: dict, p: dict, more: list[str]) -> None:
+def set_piece(s: DemlocState, p: dict, more: list[str]) -> None:
     """Store a calculator's new piece and keep its lines."""
     s["pieces"][p["id"]] = p
     say(*more)
 
 
-def in_setup(state: dict) -> bool:
+def in_setup(state: DemlocState) -> bool:
     """Whether a lifecycle mission is still in its preparation phases (6.4.1)."""
     setup = state.get("setup") or {}
     return bool(setup) and setup["stage"] != "play"

@@ -27,6 +27,7 @@ from tabletop.rules import EventRecord, counted
 
 from .cards import feature_value, possession_limit
 from .common import in_play, num, own_piece, piece_name, play_command, set_piece
+from .state import DemlocState
 
 damage = Topic("damage")
 
@@ -318,7 +319,7 @@ def add_seals(
 
 
 # ------------------------------------------------------------------------ turn ticks
-def tick(s: dict, moment: str) -> None:
+def tick(s: DemlocState, moment: str) -> None:
     """Bleeding and poison at ``moment`` (``"start"``/``"end"`` of the turn), in card order,
     as the table options ``bleeding`` and ``poison`` say (6.4.2; 8.1, 8.2)."""
     opts = s["options"]
@@ -333,7 +334,7 @@ def tick(s: dict, moment: str) -> None:
 
 
 def weapon_tokens(
-    s: dict, target_id: str, weapons: list[dict]
+    s: DemlocState, target_id: str, weapons: list[dict]
 ) -> None:
     """BLOODING x and POISONOUS x of the weapons that hit ``target_id`` (8.1)."""
     for w in weapons:
@@ -374,7 +375,7 @@ def damage_assign(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.damage.assigned", label="assigned damage")
-def damage_assigned(s: dict, e: EventRecord) -> None:
+def damage_assigned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     what = (
@@ -388,7 +389,7 @@ def damage_assigned(s: dict, e: EventRecord) -> None:
 
 
 @damage.narrator("demloc.damage.assigned")
-def say_damage_assigned(e: EventRecord, s: dict) -> str:
+def say_damage_assigned(e: EventRecord, s: DemlocState) -> str:
     n = e.data["amount"]
     what = counted(n, "hit") + " to the hit factor" if e.data["mode"] == HIT else f"{n} damage (armor first)"
     return f"{piece_name(s, e.data['piece'])}: {what}."
@@ -413,13 +414,13 @@ def damage_remove(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.damage.removed", label="removed damage")
-def damage_removed(s: dict, e: EventRecord) -> None:
+def damage_removed(s: DemlocState, e: EventRecord) -> None:
     p, more = remove_damage(s["pieces"][e.data["piece"]], e.data["amount"], e.data["step"])
     set_piece(s, p, more)
 
 
 @damage.narrator("demloc.damage.removed")
-def say_damage_removed(e: EventRecord, s: dict) -> str:
+def say_damage_removed(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}: damage removed from the {e.data['step']} step."
 
 
@@ -451,7 +452,7 @@ def tokens_adjust(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.tokens.adjusted", label="changed tokens")
-def tokens_adjusted(s: dict, e: EventRecord) -> None:
+def tokens_adjusted(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["token"] == "seals":
@@ -462,6 +463,6 @@ def tokens_adjusted(s: dict, e: EventRecord) -> None:
 
 
 @damage.narrator("demloc.tokens.adjusted")
-def say_tokens_adjusted(e: EventRecord, s: dict) -> str:
+def say_tokens_adjusted(e: EventRecord, s: DemlocState) -> str:
     label = e.data["token"].replace("_", " ")
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {label}."

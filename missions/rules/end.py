@@ -28,6 +28,7 @@ from .common import (
     piece_name,
     play_command,
 )
+from .state import DemlocState
 
 end = Topic("end")
 
@@ -54,7 +55,7 @@ def objective_control(d: Decision, data: Data) -> None:
     d.emit("demloc.objective.counting", {"seat": d.seat, "counting": action == "start"})
 
 
-def _counting_text(s: dict, d: dict) -> str:
+def _counting_text(s: DemlocState, d: dict) -> str:
     o = s["objective"]
     if d["counting"]:
         return f"Objective counter runs for {name(s, d['seat'])} ({o['count']}/{o['target']})."
@@ -62,7 +63,7 @@ def _counting_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.objective.counting", label="changed the objective counter")
-def objective_counting(s: dict, e: EventRecord) -> None:
+def objective_counting(s: DemlocState, e: EventRecord) -> None:
     o = s["objective"]
     o["counting"] = e.data["counting"]
     if e.data["counting"]:
@@ -73,13 +74,13 @@ def objective_counting(s: dict, e: EventRecord) -> None:
 
 
 @end.narrator("demloc.objective.counting")
-def say_objective_counting(e: EventRecord, s: dict) -> str:
+def say_objective_counting(e: EventRecord, s: DemlocState) -> str:
     if e.data["counting"]:
         return f"Objective counter runs for {name(s, e.data['seat'])}."
     return "Objective counter suspended."
 
 
-def on_the_board(s: dict, seat: int | None) -> bool:
+def on_the_board(s: DemlocState, seat: int | None) -> bool:
     """Whether ``seat`` has a character in play (its own, not possessed: a possessed one plays
     for the daemon, 7.2.3) and is still in the mission."""
     return seat not in s.get("left", []) and any(
@@ -87,7 +88,7 @@ def on_the_board(s: dict, seat: int | None) -> bool:
     )
 
 
-def count_objective(s: dict) -> None:
+def count_objective(s: DemlocState) -> None:
     """End of a turn: a running control counter counts one more turn held (6.4.2: the turns
     the area is held by the player's characters). A Guild with no character on the board (all
     killed, escaped or possessed, or it left the mission) holds nothing: the turn does not
@@ -107,7 +108,7 @@ def count_objective(s: dict) -> None:
     )
 
 
-def control_reached(s: dict) -> bool:
+def control_reached(s: DemlocState) -> bool:
     """Whether the control objective is reached (6.4.2: the counter reached the turns to hold,
     for a Guild still in the mission)."""
     objective = s["objective"]
@@ -120,47 +121,41 @@ def control_reached(s: dict) -> bool:
 
 
 # ------------------------------------------------------------------------ total elimination
-def check_elimination(s: dict) -> None:
-    """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
-    is seen when it happens: ``state["elimination"]`` is the last seat with
-    characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
-    wiped out and the table option ``elimination`` is ``any``; None otherwise.
-    ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).
-    When the situation changes the log says who is eliminated (``eliminated_text``)."""
+def check_elimination(s: DemlocState) -> None:
+    """Total elimination (7, 7.3.2.3), checked after every event of the mission in play
+    (``DemlocRuleset.after_fold``), so it is seen when it happens: ``state["elimination"]`` is
+    the last seat with characters in play (not possessed), -1 when nobody has any, -2 when one
+    of 3-4 players is wiped out and the table option ``elimination`` is ``any``; None
+    otherwise. ``state["elimination_since"]``: the turn it was first seen (see
+    ``can_end_by_elimination``). The log says it (``say``) only when the situation changes."""
     if not s["players"] or not s["pieces"]:
         return
     alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
     before = s.get("elimination")
-    now: int | None = None
+    text = None
     if len(s["players"]) > 1 and len(alive) == 1:
-        now = next(iter(alive))
+        now: int | None = next(iter(alive))
+        text = f"Only {name(s, now)} has characters in play: the game can end (total elimination)."
     elif not alive:
-        now = -1
+        now, text = -1, "Nobody has characters in play: the game can end."
     elif s["options"].get("elimination") == "any" and len(s["players"]) >= 3:
-        now = -2 if any(p["seat"] not in alive for p in s["players"]) else None
+        out = [p for p in s["players"] if p["seat"] not in alive]
+        now = -2 if out else None
+        if out:
+            text = (
+                ", ".join(p["name"] for p in out)
+                + " has no character in play: the game can end (7)."
+            )
+    else:
+        now = None
     s["elimination"] = now
     if now != before:
         s["elimination_since"] = s["turn"] if now is not None else None
-        if now is not None:
-            say(eliminated_text(s, alive))
+        if text:
+            say(text)
 
 
-def eliminated_text(s: dict, alive: set[int]) -> str:
-    """The log's words for a total elimination (7, 7.3.2.3): the players without a character
-    in play (not possessed) are eliminated, and who is left. ``alive``: the seats that still
-    have one."""
-    out = [p["name"] for p in s["players"] if p["seat"] not in alive]
-    who = out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
-    eliminated = f"{who} {'is' if len(out) == 1 else 'are'} eliminated"
-    if not alive:
-        return f"{eliminated}: nobody has characters in play, the game can end."
-    if len(alive) == 1:
-        left = name(s, next(iter(alive)))
-        return f"{eliminated}: only {left} has characters in play, the game can end (total elimination)."
-    return f"{eliminated}: no character in play, the game can end (7)."
-
-
-def can_end_by_elimination(s: dict) -> bool:
+def can_end_by_elimination(s: DemlocState) -> bool:
     """7.3.2.3: "when only one player has at least one active character at the end of the turn,
     it will be possible to tap end game": at the end of the turn it happened in (the last turn
     of a limited mission too), or any time in a later turn."""
@@ -176,7 +171,7 @@ def can_end_by_elimination(s: dict) -> bool:
 OBJECTIVE_KINDS = ("objective", "relic")
 
 
-def has_objective(s: dict) -> bool:
+def has_objective(s: DemlocState) -> bool:
     """Whether "objective achieved" applies (6.4.2 "in case of missions with an objective"):
     a lifecycle mission of an objective kind; a quick game plays a mission the app does not
     know, so its players may always claim it."""
@@ -196,13 +191,13 @@ CLAIM_CONFIRM = "confirm"
 CLAIM_ALONE = "claimer"
 
 
-def claim_of(s: dict) -> dict | None:
+def claim_of(s: DemlocState) -> dict | None:
     """The objective claim waiting for the others' answer: ``{"seat", "turn", "agreed":
     [seats]}`` or None (older projections have no key)."""
     return s.get("claim")
 
 
-def playing_seats(s: dict) -> list[int]:
+def playing_seats(s: DemlocState) -> list[int]:
     """The seats still in the mission: a Guild that left it (``missions.rules.leave``, 6.4
     "disconnecting") no longer answers claims or votes on ending it."""
     gone = set(s.get("left", []))
@@ -219,7 +214,7 @@ def still_playing(d: Decision) -> None:
     )
 
 
-def claim_waiting(s: dict) -> list[int]:
+def claim_waiting(s: DemlocState) -> list[int]:
     """The seats still playing that have to confirm the pending claim (empty without one)."""
     claim = claim_of(s)
     if not claim:
@@ -229,7 +224,7 @@ def claim_waiting(s: dict) -> list[int]:
     ]
 
 
-def can_claim(s: dict) -> bool:
+def can_claim(s: DemlocState) -> bool:
     """Whether "Objective achieved" may be tapped now: a mission with an objective, not
     ended, at the end of the turn (7.3.2.3), no claim already waiting."""
     return (
@@ -237,7 +232,7 @@ def can_claim(s: dict) -> bool:
     )
 
 
-def no_claim_pending(s: dict) -> None:
+def no_claim_pending(s: DemlocState) -> None:
     """Refuse a turn change or an ending while an objective claim waits for an answer.
     Raises ``claim_pending``."""
     Decision.require(
@@ -304,13 +299,13 @@ def objective_answer(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.objective.claimed", label="claimed the objective")
-def objective_claimed(s: dict, e: EventRecord) -> None:
+def objective_claimed(s: DemlocState, e: EventRecord) -> None:
     s["claim"] = {"seat": e.data["seat"], "turn": e.data["turn"], "agreed": []}
     say(say_objective_claimed(e, s))
 
 
 @end.narrator("demloc.objective.claimed")
-def say_objective_claimed(e: EventRecord, s: dict) -> str:
+def say_objective_claimed(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} claims the mission objective at the end of turn "
         f"{e.data['turn']}: the other players confirm or dispute it (7.3.2.3)."
@@ -318,7 +313,7 @@ def say_objective_claimed(e: EventRecord, s: dict) -> str:
 
 
 @end.evolver("demloc.objective.agreed", label="confirmed the objective claim")
-def objective_agreed(s: dict, e: EventRecord) -> None:
+def objective_agreed(s: DemlocState, e: EventRecord) -> None:
     claim = claim_of(s)
     if claim is not None:
         claim["agreed"] = sorted({*claim["agreed"], e.data["seat"]})
@@ -326,18 +321,18 @@ def objective_agreed(s: dict, e: EventRecord) -> None:
 
 
 @end.narrator("demloc.objective.agreed")
-def say_objective_agreed(e: EventRecord, s: dict) -> str:
+def say_objective_agreed(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.data['seat'])} confirms {name(s, e.data['claimer'])}'s objective."
 
 
 @end.evolver("demloc.objective.disputed", label="disputed the objective claim")
-def objective_disputed(s: dict, e: EventRecord) -> None:
+def objective_disputed(s: DemlocState, e: EventRecord) -> None:
     s["claim"] = None
     say(say_objective_disputed(e, s))
 
 
 @end.narrator("demloc.objective.disputed")
-def say_objective_disputed(e: EventRecord, s: dict) -> str:
+def say_objective_disputed(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} disputes {name(s, e.data['claimer'])}'s objective: "
         "the claim is withdrawn, play on."
@@ -356,7 +351,7 @@ def surrender_vote(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.surrender.voted", label="voted on ending the mission")
-def surrender_voted(s: dict, e: EventRecord) -> None:
+def surrender_voted(s: DemlocState, e: EventRecord) -> None:
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
@@ -373,7 +368,7 @@ def surrender_voted(s: dict, e: EventRecord) -> None:
 
 
 @end.narrator("demloc.surrender.voted")
-def say_surrender_voted(e: EventRecord, s: dict) -> str:
+def say_surrender_voted(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} " + (
         "agrees to end the mission." if e.data["agree"] else "wants to play on."
     )
@@ -437,7 +432,7 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     d.emit("demloc.mission.ended", data)
 
 
-def ended_text(s: dict, d: dict) -> str:
+def ended_text(s: DemlocState, d: dict) -> str:
     why = {
         "turn_limit": "the last turn was played",
         "objective": f"{name(s, d['seat'])} achieved the objective",
@@ -454,7 +449,7 @@ def ended_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.mission.ended", label="ended the mission")
-def mission_ended(s: dict, e: EventRecord) -> None:
+def mission_ended(s: DemlocState, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
@@ -465,7 +460,7 @@ def mission_ended(s: dict, e: EventRecord) -> None:
 
 
 @end.narrator("demloc.mission.ended")
-def say_mission_ended(e: EventRecord, s: dict) -> str:
+def say_mission_ended(e: EventRecord, s: DemlocState) -> str:
     return ended_text(s, e.data)
 
 
@@ -486,13 +481,13 @@ def mission_close(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.mission.closed", label="closed the mission")
-def mission_closed(s: dict, e: EventRecord) -> None:
+def mission_closed(s: DemlocState, e: EventRecord) -> None:
     s["closed"] = copy_json(e.data["result"])
     say("The mission is closed: the guilds are updated.")
 
 
 @end.narrator("demloc.mission.closed")
-def say_mission_closed(e: EventRecord, s: dict) -> str:
+def say_mission_closed(e: EventRecord, s: DemlocState) -> str:
     return "The mission is closed: the guilds are updated."
 
 
@@ -512,12 +507,12 @@ def piece_escape(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.piece.escaped", label="marked a character escaped")
-def piece_escaped(s: dict, e: EventRecord) -> None:
+def piece_escaped(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["status"] = "escaped"
     say(f"{p['name']} leaves the board: escaped.")
 
 
 @end.narrator("demloc.piece.escaped")
-def say_piece_escaped(e: EventRecord, s: dict) -> str:
+def say_piece_escaped(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])} leaves the board: escaped."

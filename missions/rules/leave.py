@@ -33,6 +33,7 @@ from tabletop.rules import EventRecord, NewEvent, require
 from .common import BRAWL, STRATEGIC, TURN_END, in_play, in_setup, name, player
 from .end import claim_of, claim_waiting, finish, playing_seats
 from .setup import seat_key, setup_command
+from .state import DemlocState
 
 leave = Topic("leave")
 
@@ -43,7 +44,7 @@ def _deploy() -> dict:
 
 @setup_command(leave, "demloc.setup.guild_leave", server=True)
 def setup_guild_leave(
-    state: dict, setup: dict, data: Data, seat: int | None, rng
+    state: DemlocState, setup: dict, data: Data, seat: int | None, rng
 ) -> list[NewEvent]:
     """``{"seat"}``: the seat's Guild leaves the preparation (module docstring). Raises
     ``server_only``, ``wrong_phase``, ``no_guild_here``."""
@@ -66,7 +67,7 @@ def setup_guild_leave(
 
 
 @leave.evolver("demloc.setup.guild_left", label="took a Guild out of the mission")
-def setup_guild_left(s: dict, e: EventRecord) -> None:
+def setup_guild_left(s: DemlocState, e: EventRecord) -> None:
     setup = s["setup"]
     setup["guilds"].pop(seat_key(e.data["seat"]), None)
     setup["raffle"] = None  # drawn again among the Guilds at the table (6.4.1)
@@ -89,7 +90,7 @@ def setup_guild_left(s: dict, e: EventRecord) -> None:
 
 
 @leave.narrator("demloc.setup.guild_left")
-def say_setup_guild_left(e: EventRecord, s: dict) -> str:
+def say_setup_guild_left(e: EventRecord, s: DemlocState) -> str:
     back = (
         " The preparation goes back to the Guilds step: everyone chooses again."
         if e.data["stage"] != "guilds"
@@ -133,7 +134,7 @@ def guild_leave(d: Decision, data: Data) -> None:
 
 
 @leave.evolver("demloc.guild.left", label="left the mission")
-def guild_left(s: dict, e: EventRecord) -> None:
+def guild_left(s: DemlocState, e: EventRecord) -> None:
     s.setdefault("left", []).append(e.data["seat"])
     say(say_guild_left(e, s))
     _out_of_the_order(s, e.data["seat"])
@@ -155,7 +156,7 @@ def guild_left(s: dict, e: EventRecord) -> None:
         say(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")
 
 
-def _out_of_the_order(s: dict, seat: int) -> None:
+def _out_of_the_order(s: DemlocState, seat: int) -> None:
     """Take ``seat`` out of this turn's playing order (7: the players still in the mission play
     on): whoever acted after it acts in its place; when it was the last to act in the phase,
     the phase passes on as if it had passed (strategic -> brawl -> end of the turn)."""
@@ -175,7 +176,7 @@ def _out_of_the_order(s: dict, seat: int) -> None:
 
 
 @leave.narrator("demloc.guild.left")
-def say_guild_left(e: EventRecord, s: dict) -> str:
+def say_guild_left(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} leaves the mission: every character of the Guild "
         "still in play escapes."

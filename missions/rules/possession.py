@@ -17,6 +17,7 @@ from tabletop.rules import EventRecord
 from .common import in_play, piece, piece_name, play_command, set_piece
 from .damage import possess, possession_tick
 from .revert import record_power
+from .state import DemlocState
 
 possession = Topic("possession")
 
@@ -50,7 +51,7 @@ def out_of_control(rng) -> dict:
     return {"rolls": rolls, "result": result, "direction": OUT_OF_CONTROL_DIRECTIONS.get(result)}
 
 
-def turn_start(s: dict, ooc: dict[str, dict]) -> None:
+def turn_start(s: DemlocState, ooc: dict[str, dict]) -> None:
     """Start of a turn (7.2.3): each possessed character in play takes its broken heart (or
     armor) token and moves by its out-of-control roll ``ooc[piece id]`` (drawn by
     ``demloc.turn.next``). The rolls stay in ``s["ooc"]`` for this turn: the turn bar tells the
@@ -70,7 +71,7 @@ def turn_start(s: dict, ooc: dict[str, dict]) -> None:
             )
 
 
-def free(s: dict, freer: dict, target: dict, passed: bool) -> None:
+def free(s: DemlocState, freer: dict, target: dict, passed: bool) -> None:
     """The outcome of an arcane test to free ``target`` (7.2.3.5): passed, the possessed effect
     ends; a character already carrying its fatal broken hearts then dies."""
     if not passed:
@@ -148,7 +149,7 @@ def _assign_text(name: str, d: dict) -> str:
 
 
 @possession.evolver("demloc.possession.assigned", label="possessed a character by a card")
-def possession_assigned(s: dict, e: EventRecord) -> None:
+def possession_assigned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     before = s["pieces"][d["piece"]]
     p, _ = possess(before)
@@ -159,7 +160,7 @@ def possession_assigned(s: dict, e: EventRecord) -> None:
 
 
 @possession.narrator("demloc.possession.assigned")
-def say_possession_assigned(e: EventRecord, s: dict) -> str:
+def say_possession_assigned(e: EventRecord, s: DemlocState) -> str:
     return _assign_text(piece_name(s, e.data["piece"]), e.data)
 
 
@@ -178,7 +179,7 @@ def possession_remove(d: Decision, data: Data) -> None:
 
 
 @possession.evolver("demloc.possession.removed", label="freed a character by a card")
-def possession_removed(s: dict, e: EventRecord) -> None:
+def possession_removed(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     t = {**p, "possessed": False, "possession": None}
     more = [f"{e.data['source']} frees {t['name']} from the daemon."]
@@ -189,5 +190,5 @@ def possession_removed(s: dict, e: EventRecord) -> None:
 
 
 @possession.narrator("demloc.possession.removed")
-def say_possession_removed(e: EventRecord, s: dict) -> str:
+def say_possession_removed(e: EventRecord, s: DemlocState) -> str:
     return f"{e.data['source']} frees {piece_name(s, e.data['piece'])} from the daemon."

@@ -13,6 +13,7 @@ from tabletop.rules import EventRecord, NewEvent, SeatInfo
 
 from .cards import card_from_data
 from .damage import new_piece
+from .state import DemlocState
 from .turns import draw_first_player, first_player_weights
 
 roster = Topic("roster")
@@ -317,7 +318,7 @@ def turn_one(rng, seats: list[int]) -> NewEvent:
 
 
 @roster.evolver("demloc.mission.opened", label="opened the mission")
-def mission_opened(s: dict, e: EventRecord) -> None:
+def mission_opened(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     s["options"] = dict(d["options"])
     s["turn_limit"] = int(d["options"].get("turn_limit", 0) or 0)
@@ -351,5 +352,5 @@ def player_and_guild(player: dict) -> str:
 
 
 @roster.narrator("demloc.mission.opened")
-def say_mission_opened(e: EventRecord, s: dict) -> str:
+def say_mission_opened(e: EventRecord, s: DemlocState) -> str:
     return "The mission begins: " + ", ".join(map(player_and_guild, e.data["players"])) + "."

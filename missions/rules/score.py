@@ -35,6 +35,7 @@ from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .common import fate_amount, name, num, own_piece, piece_name, play_command, player
+from .state import DemlocState
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -58,7 +59,7 @@ def fate_spend(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.spent", label="spent fate points")
-def fate_spent(s: dict, e: EventRecord) -> None:
+def fate_spent(s: DemlocState, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] -= e.data["amount"]
     say(
@@ -67,7 +68,7 @@ def fate_spent(s: dict, e: EventRecord) -> None:
 
 
 @score.narrator("demloc.fate.spent")
-def say_fate_spent(e: EventRecord, s: dict) -> str:
+def say_fate_spent(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']}."
 
 
@@ -81,7 +82,7 @@ def fate_gain(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.gained", label="gained fate points")
-def fate_gained(s: dict, e: EventRecord) -> None:
+def fate_gained(s: DemlocState, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] += e.data["amount"]
     say(
@@ -90,7 +91,7 @@ def fate_gained(s: dict, e: EventRecord) -> None:
 
 
 @score.narrator("demloc.fate.gained")
-def say_fate_gained(e: EventRecord, s: dict) -> str:
+def say_fate_gained(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']}."
 
 
@@ -117,13 +118,13 @@ def kill_count(d: Decision, data: Data) -> None:
     d.emit("demloc.kill.counted", {"kind": kind, "level": level, "delta": delta})
 
 
-def counts_kills(state: dict) -> bool:
+def counts_kills(state: DemlocState) -> bool:
     """Whether the app counts the kills of the attacks it applies (table option ``kills``;
     a table opened before the option counts by hand only, as it always did)."""
     return state["options"].get("kills", KILLS_HAND) == KILLS_APP
 
 
-def statuses(state: dict) -> dict[str, str]:
+def statuses(state: DemlocState) -> dict[str, str]:
     """Piece id -> status (``in_play``, ``killed``...): taken before an attack's event, for
     ``credit_kills``."""
     return {pid: p["status"] for pid, p in state["pieces"].items()}
@@ -135,7 +136,7 @@ def kill_level(p: dict) -> int:
     return min(KILL_LEVELS[-1], max(KILL_LEVELS[0], level)) if isinstance(level, int) else 1
 
 
-def kill_seat(state: dict, e: EventRecord) -> int | None:
+def kill_seat(state: DemlocState, e: EventRecord) -> int | None:
     """The player a ``kill.counted`` event counts for: ``seat`` in the data (a kill the app
     counted, whoever tapped Apply), else the player who tapped "Count a kill"."""
     seat = e.data.get("seat")
@@ -200,7 +201,7 @@ def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -
         )
 
 
-def _kill_text(s: dict, e: EventRecord) -> str:
+def _kill_text(s: DemlocState, e: EventRecord) -> str:
     d = e.data
     kills = "kill" if abs(d["delta"]) == 1 else "kills"  # "+1 mercenary kill", "+2 ... kills"
     head = f"{name(s, kill_seat(s, e))}: {d['delta']:+d} {d['kind']} {kills} (level {d['level']})"
@@ -213,7 +214,7 @@ def _kill_text(s: dict, e: EventRecord) -> str:
 
 
 @score.evolver("demloc.kill.counted", label="counted a kill")
-def kill_counted(s: dict, e: EventRecord) -> None:
+def kill_counted(s: DemlocState, e: EventRecord) -> None:
     p = player(s, kill_seat(s, e))
     by_level = p["kills"].setdefault(e.data["kind"], {})
     key = str(e.data["level"])
@@ -227,7 +228,7 @@ def kill_counted(s: dict, e: EventRecord) -> None:
 
 
 @score.narrator("demloc.kill.counted")
-def say_kill_counted(e: EventRecord, s: dict) -> str:
+def say_kill_counted(e: EventRecord, s: DemlocState) -> str:
     return _kill_text(s, e)
 
 
@@ -259,7 +260,7 @@ def counts(p: dict) -> bool:
 
 
 @score.evolver("demloc.relic.taken", label="changed the relic tokens")
-def relic_taken(s: dict, e: EventRecord) -> None:
+def relic_taken(s: DemlocState, e: EventRecord) -> None:
     pid = e.data.get("piece")
     if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
@@ -288,7 +289,7 @@ def relic_taken(s: dict, e: EventRecord) -> None:
         )
 
 
-def drop_relics(s: dict) -> None:
+def drop_relics(s: DemlocState) -> None:
     """A killed character's relic tokens fall where it died (table option ``relic_death`` =
     ``dropped``; 7.2.1: only objects a mercenary owns count, and a deposited object is "placed
     on the board in the same space occupied by the character"): its player no longer counts
@@ -312,7 +313,7 @@ def drop_relics(s: dict) -> None:
 
 
 @score.narrator("demloc.relic.taken")
-def say_relic_taken(e: EventRecord, s: dict) -> str:
+def say_relic_taken(e: EventRecord, s: DemlocState) -> str:
     if e.data.get("piece"):
         return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} relic token."
     return f"{name(s, e.seat)}: {e.data['delta']:+d} relic token."

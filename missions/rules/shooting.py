@@ -33,6 +33,7 @@ from .common import (
 )
 from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
 from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
+from .state import DemlocState
 
 shooting = Topic("shooting")
 
@@ -75,6 +76,25 @@ def ability_test(
         lines.append(f"{modifier:+d} -> {result}")
     lines.append(f"against {name} {ability}: {'passed' if passed else 'failed'}")
     return AbilityTest(roll, fate, modifier, ability, result, passed, (" ".join(lines),))
+
+
+def record_test(test: AbilityTest) -> dict:
+    """The numbers of an ability test an event carries (7.2.1): ``{"roll": the d6,
+    "modifier": added after the fate points, "ability": the factor tested}`` (the fate points
+    are the event's own ``fate``). ``tested_words`` words them again."""
+    return {"roll": test.roll, "modifier": test.modifier, "ability": test.ability}
+
+
+def tested_words(data: dict, name: str) -> tuple[str, ...]:
+    """An event's ability test in words (7.2.1): its ``test`` (``record_test``) with its
+    ``fate``, the factor called ``name`` ("Ranged weapon", "Arcane", "Hand-to-hand"). An event
+    stored before events carried numbers has its words in ``lines``: read as stored."""
+    if "lines" in data:
+        return tuple(data["lines"])
+    test = data["test"]
+    return ability_test(
+        test["roll"], test["ability"], data["fate"], test.get("modifier", 0), name=name
+    ).lines
 
 
 def shooting_dice(shooter: dict) -> int:
@@ -276,14 +296,12 @@ def backstack(backstacks: bool, damage: int, no_step_back: bool, lines: list[str
 STRAY_NO_TEST = "Stray shot on a new target: no ability test."
 
 
-def test_words(data: dict) -> tuple[str, ...]:
-    """The ranged weapon ability test of a shot event's ``data`` in words (7.2.1): its
-    ``test`` ``{"roll", "ability"}`` with the event's ``fate``; a stray shot on its new target
-    has none (``STRAY_NO_TEST``)."""
-    test = data.get("test")
-    if not test:
+def shot_test_words(data: dict) -> tuple[str, ...]:
+    """The ranged weapon ability test of a shot event's ``data`` in words (7.2.1,
+    ``tested_words``); a stray shot on its new target has none (``STRAY_NO_TEST``)."""
+    if "lines" not in data and not data.get("test"):
         return (STRAY_NO_TEST,)
-    return ability_test(test["roll"], test["ability"], data["fate"], name="Ranged weapon").lines
+    return tested_words(data, "Ranged weapon")
 
 
 def shot_words(data: dict) -> list[str]:
@@ -293,7 +311,7 @@ def shot_words(data: dict) -> list[str]:
     stored."""
     if "lines" in data:
         return list(data["lines"])
-    return [*test_words(data), *work_shot(data["steps"]).lines]
+    return [*shot_test_words(data), *work_shot(data["steps"]).lines]
 
 
 def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
@@ -364,7 +382,7 @@ def shot_propose(d: Decision, data: Data) -> None:
                     "shooter": shooter["id"],
                     "target": target["id"],
                     "fate": fate,
-                    "test": {"roll": test.roll, "ability": test.ability},
+                    "test": record_test(test),
                     "ooc": out_of_control(d.rng),
                 },
             )
@@ -391,14 +409,14 @@ def shot_propose(d: Decision, data: Data) -> None:
             "positioned": positioned,
             "outcome": result.outcome,
             "damage": result.damage,
-            "test": {"roll": test.roll, "ability": test.ability} if test else None,
+            "test": record_test(test) if test else None,
             "steps": result.steps,
         },
     )
 
 
 @shooting.evolver("demloc.shot.proposed", label="worked out a shot")
-def shot_proposed(s: dict, e: EventRecord) -> None:
+def shot_proposed(s: DemlocState, e: EventRecord) -> None:
     s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
     say(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
@@ -406,7 +424,7 @@ def shot_proposed(s: dict, e: EventRecord) -> None:
 
 
 @shooting.narrator("demloc.shot.proposed")
-def say_shot_proposed(e: EventRecord, s: dict) -> str:
+def say_shot_proposed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
     return " ".join([head, *shot_words(e.data)])
 
@@ -421,12 +439,12 @@ def stray_text(ooc: dict) -> str:
 
 
 @shooting.evolver("demloc.shot.strayed", label="shot a stray bullet")
-def shot_strayed(s: dict, e: EventRecord) -> None:
+def shot_strayed(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
     say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    say(*(d["lines"] if "lines" in d else test_words(d)))
+    say(*shot_test_words(d))
     say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
@@ -440,13 +458,12 @@ def shot_strayed(s: dict, e: EventRecord) -> None:
 
 
 @shooting.narrator("demloc.shot.strayed")
-def say_shot_strayed(e: EventRecord, s: dict) -> str:
+def say_shot_strayed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    tested = e.data["lines"] if "lines" in e.data else test_words(e.data)
-    return " ".join([head, *tested, stray_text(e.data["ooc"])])
+    return " ".join([head, *shot_test_words(e.data), stray_text(e.data["ooc"])])
 
 
-def apply_shot(s: dict, pending: dict) -> None:
+def apply_shot(s: DemlocState, pending: dict) -> None:
     """A confirmed shot (7.2.2.4): the fate points of its test are paid, a positioned shooter's
     movement token is exhausted, the damage goes to the armor (equal) or the hit factor
     (greater), then the weapon's BLOODING/POISONOUS."""

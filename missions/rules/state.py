@@ -284,10 +284,12 @@ class PieceEscaped(TypedDict):
     piece: str
 
 
-class ShotTest(TypedDict):
-    """The ranged weapon ability test of a shot (7.2.1): the d6 rolled, the ability tested."""
+class AbilityRoll(TypedDict):
+    """An ability test an event carries (7.2.1, ``missions.rules.shooting.record_test``): the
+    d6 rolled, what is added after the fate points, the factor tested."""
 
     roll: int
+    modifier: int
     ability: int
 
 
@@ -301,7 +303,7 @@ class ShotProposed(TypedDict):
     positioned: bool
     outcome: str  # none | armor | hit
     damage: int
-    test: NotRequired[ShotTest | None]  # None: a stray shot on its new target (5.6)
+    test: NotRequired[AbilityRoll | None]  # None: a stray shot on its new target (5.6)
     steps: NotRequired[dict[str, Any]]  # missions.rules.shooting.shot_steps
     lines: NotRequired[list[str]]  # instead of test and steps in events stored before them
 
@@ -310,7 +312,7 @@ class ShotStrayed(TypedDict):
     shooter: str
     target: str
     fate: int
-    test: NotRequired[ShotTest]
+    test: NotRequired[AbilityRoll]
     lines: NotRequired[list[str]]  # instead of test in events stored before it
     ooc: dict[str, Any]
 
@@ -334,10 +336,20 @@ class CalcApplied(TypedDict):
 class ArcaneTested(TypedDict):
     piece: str
     target: str | None
-    purpose: str  # free | other
+    purpose: str  # free | defend | cancel | other
     fate: int
     passed: bool
-    lines: list[str]
+    test: NotRequired[AbilityRoll]
+    lines: NotRequired[list[str]]  # instead of test in events stored before it
+
+
+class HandTested(TypedDict):
+    piece: str
+    purpose: str  # evasive | scenery
+    fate: int
+    passed: bool
+    test: NotRequired[AbilityRoll]
+    lines: NotRequired[list[str]]  # instead of test in events stored before it
 
 
 class DaemonSummoned(TypedDict):

@@ -16,6 +16,7 @@ from . import activation
 from .cards import codes_of
 from .common import in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
+from .state import DemlocState
 
 summoning = Topic("summoning")
 
@@ -40,7 +41,7 @@ def draw_daemon(rng, pantheon: list[dict], kabbalah: str, level: int) -> tuple[i
     return lvl, rng.choice(found)
 
 
-def max_daemon_level(state: dict, summoner: dict) -> int:
+def max_daemon_level(state: DemlocState, summoner: dict) -> int:
     """The highest daemon level ``summoner`` may ask for (7.2.3.2 "the app asks the player to
     indicate the reference kabbalah and the power level of the daemon to be summoned"): its own
     level under the table option ``daemon_level`` ``"summoner"`` (default; 5.1.3: daemons and
@@ -140,7 +141,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
 
 
 @summoning.evolver("demloc.daemon.summoned", label="summoned a daemon")
-def daemon_summoned(s: dict, e: EventRecord) -> None:
+def daemon_summoned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     summoner = s["pieces"][d["summoner"]]
     # The summoning code is the code in hand from now on (its pentacle, 5.1.5 b).
@@ -180,7 +181,7 @@ def a_or_an(word: str) -> str:
     return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
-def summoned_text(s: dict, d: dict) -> str:
+def summoned_text(s: DemlocState, d: dict) -> str:
     lower = (
         f" (none at that level: drawn from level {d['drawn_level']})"
         if d["drawn_level"] != d["level"]
@@ -194,7 +195,7 @@ def summoned_text(s: dict, d: dict) -> str:
     )
 
 
-def notice_text(s: dict, n: dict) -> str:
+def notice_text(s: DemlocState, n: dict) -> str:
     """The words of a name clash notice (5.1.3)."""
     old, new = name(s, n["old_owner"]), name(s, n["new_owner"])
     return (
@@ -204,11 +205,11 @@ def notice_text(s: dict, n: dict) -> str:
 
 
 @summoning.narrator("demloc.daemon.summoned")
-def say_daemon_summoned(e: EventRecord, s: dict) -> str:
+def say_daemon_summoned(e: EventRecord, s: DemlocState) -> str:
     return summoned_text(s, e.data)
 
 
-def settle(s: dict) -> None:
+def settle(s: DemlocState) -> None:
     """Daemons leaving (7.2.3.3), checked after every event: a killed daemon gives its heart
     tokens to its summoner as broken hearts; a killed summoner's daemon leaves the game; either
     way the summoner's arcane code returns to standard and its movement token is exhausted."""

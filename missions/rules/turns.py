@@ -25,6 +25,7 @@ from .common import (
 )
 from .damage import add_broken_hearts, tick
 from .possession import out_of_control
+from .state import DemlocState
 from .summoning import settle
 
 turns = Topic("turns")
@@ -101,7 +102,7 @@ def phase_next(d: Decision, data: Data) -> None:
             "acts": s["play_order"][index]})
 
 
-def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = None) -> str:
+def _phase_text(s: DemlocState, phase: str, index: int, turn: int, acts: int | None = None) -> str:
     """The line of a pass: the phase now and who acts (``acts``, else the ``index`` of today's
     play order, for events logged before ``acts`` was kept)."""
     if phase == TURN_END:
@@ -112,13 +113,13 @@ def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = N
 
 
 @turns.evolver("demloc.phase.advanced", label="passed")
-def phase_advanced(s: dict, e: EventRecord) -> None:
+def phase_advanced(s: DemlocState, e: EventRecord) -> None:
     s["phase"] = e.data["phase"]
     s["acting_index"] = e.data["acting_index"]
     say(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
 
 
-def _passed(s: dict, e: EventRecord) -> str:
+def _passed(s: DemlocState, e: EventRecord) -> str:
     """"Ann passes. ": who passed (the acting player, whoever tapped; an event logged before
     ``passed`` was kept names the seat that tapped)."""
     seat = e.data.get("passed", e.seat)
@@ -126,7 +127,7 @@ def _passed(s: dict, e: EventRecord) -> str:
 
 
 @turns.narrator("demloc.phase.advanced")
-def say_phase_advanced(e: EventRecord, s: dict) -> str:
+def say_phase_advanced(e: EventRecord, s: DemlocState) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
     return _passed(s, e) + _phase_text(
@@ -178,7 +179,7 @@ def turn_next(d: Decision, data: Data) -> None:
     d.emit("demloc.turn.started", started)
 
 
-def _end_of_turn(s: dict) -> None:
+def _end_of_turn(s: DemlocState) -> None:
     """The end-of-turn effects of ``TURN_ORDER_TEXT`` (8.1 bleeding and 8.2 poison when the
     table plays them at the end, FURY's broken heart 8.4, VIGOR and WEAKNESS expire, movement
     tokens back to active, the control counter 6.4.2), applied once per turn played: the turn
@@ -204,7 +205,7 @@ def _end_of_turn(s: dict) -> None:
 
 
 @turns.evolver("demloc.turn.ended", label="closed the turn")
-def turn_ended(s: dict, e: EventRecord) -> None:
+def turn_ended(s: DemlocState, e: EventRecord) -> None:
     """``{"turn"}``: the end of the turn in progress (``_end_of_turn``), before the next turn
     starts or the mission ends (``end.close_turn``)."""
     if s.get("closed_turn") != s["turn"]:
@@ -212,12 +213,12 @@ def turn_ended(s: dict, e: EventRecord) -> None:
 
 
 @turns.narrator("demloc.turn.ended")
-def say_turn_ended(e: EventRecord, s: dict) -> str:
+def say_turn_ended(e: EventRecord, s: DemlocState) -> str:
     return f"End of turn {e.data['turn']}."
 
 
 @turns.evolver("demloc.turn.started", label="started a new turn")
-def turn_started(s: dict, e: EventRecord) -> None:
+def turn_started(s: DemlocState, e: EventRecord) -> None:
     """In the order of ``TURN_ORDER_TEXT``."""
     d = e.data
     if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
@@ -248,7 +249,7 @@ def turn_started(s: dict, e: EventRecord) -> None:
     setup_script.apply_events(s, d["turn"])
 
 
-def _turn_text(s: dict, d: dict) -> str:
+def _turn_text(s: DemlocState, d: dict) -> str:
     """"Turn 2: Cid plays first (draw odds Ann 1/3, Cid 2/3).": the weights are those of the
     seats drawn among (``seats``, the players still in the mission; an event logged before
     ``seats`` was kept names every player, as its weights did then)."""
@@ -262,7 +263,7 @@ def _turn_text(s: dict, d: dict) -> str:
     return f"Turn {d['turn']}: {name(s, d['first'])} plays first (draw odds {odds})."
 
 
-def wave_text(s: dict, notice: dict) -> str:
+def wave_text(s: DemlocState, notice: dict) -> str:
     """The words of a wave notice (6.4.1)."""
     names = ", ".join(piece_name(s, pid) for pid in notice["pieces"])
     definition = (s.get("setup") or {}).get("definition") or {}
@@ -276,7 +277,7 @@ def wave_text(s: dict, notice: dict) -> str:
     )
 
 
-def _lapsed_text(s: dict, seats: list[int]) -> str:
+def _lapsed_text(s: DemlocState, seats: list[int]) -> str:
     """The log's line for agreements to stop that lapsed. An agreement to stop the mission
     (6.4.2 "Opponent surrender": a player "can ask the other players the possibility to end the
     mission. If all the other players agree, it is possible to tap 'end game'") is read as an
@@ -290,7 +291,7 @@ def _lapsed_text(s: dict, seats: list[int]) -> str:
 
 
 @turns.narrator("demloc.turn.started")
-def say_turn_started(e: EventRecord, s: dict) -> str:
+def say_turn_started(e: EventRecord, s: DemlocState) -> str:
     parts = [_turn_text(s, e.data)]
     if e.data.get("lapsed"):
         parts.append(_lapsed_text(s, e.data["lapsed"]))
@@ -327,12 +328,12 @@ def movement_set(d: Decision, data: Data) -> None:
 
 
 @turns.evolver("demloc.movement.set", label="turned a movement token")
-def movement_changed(s: dict, e: EventRecord) -> None:
+def movement_changed(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["movement"] = e.data["state"]
     say(f"{p['name']}'s movement token: {e.data['state']}.")
 
 
 @turns.narrator("demloc.movement.set")
-def say_movement_set(e: EventRecord, s: dict) -> str:
+def say_movement_set(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}'s movement token: {e.data['state']}."

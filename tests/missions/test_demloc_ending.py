@@ -331,21 +331,3 @@ def test_a_guild_with_no_character_on_the_board_counts_no_turn_6_4_2():
     assert t.state["objective"]["count"] == 1
     assert t.state["ended"] is None and t.state["turn"] == 3
     assert any("has no character on the board: the turn is not counted" in x for x in t.lines())
-
-
-# ------------------------------------------------------------------ the log says who is eliminated
-def test_7_3_2_3_the_log_says_a_player_is_eliminated_when_their_last_character_leaves_play():
-    """Bob's Maud (his only character) escapes: the line of that event ends with what followed
-    from it (``DemlocRuleset.after_fold``): Bob is eliminated, only Ann has characters in play
-    and the game can end by total elimination (7.3.2.3). Said once: the next event's line does
-    not repeat it."""
-    t = two("turns")
-    run(t, BOB, "piece.escape", piece="s1-m21")
-    escaped = t.lines()[-1]
-    assert escaped.endswith(
-        "leaves the board: escaped. Bob is eliminated: only Ann has characters in play, the "
-        "game can end (total elimination)."
-    )
-    assert t.state["elimination"] == ANN
-    run(t, ANN, "movement.set", piece="s0-m11", state="exhausted")
-    assert "eliminated" not in t.lines()[-1]

@@ -221,7 +221,7 @@ def test_7_2_2_a_proposed_shot_records_its_numbers_and_the_log_and_page_word_the
     (event,) = run(t, 0, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=3,
                    dice=[2, 2, 1], cover=1)
     assert "lines" not in event.data
-    assert event.data["test"] == {"roll": 3, "ability": korr["ranged"]}
+    assert event.data["test"] == {"roll": 3, "modifier": 0, "ability": korr["ranged"]}
     assert (event.data["steps"]["dice"], event.data["steps"]["cover"]) == ([2, 2, 1], 1)
     assert event.data["steps"]["armor"] == bram["armor"]
     words = [f"Ranged weapon test: rolled 3 against Ranged weapon {korr['ranged']}: passed",
