@@ -53,6 +53,16 @@ Policies, in one place for every game:
   log line from the event's data and a state in which its referents exist (the state just
   before the event in a full replay; the current state for the latest lines of the live view),
   so narrators use stable facts (names) and the event's own numbers.
+- **Consequences**: ``DeciderRuleset.after_fold(state, event)`` is the one hook that runs after
+  every fold (the game's rules that follow from any event: DemLoc's daemons leaving, relics
+  falling, total elimination). It mutates ``state`` like a fold; default: nothing.
+- **Saying**: a fold or ``after_fold`` may say lines for the log with ``say(...)``. The kit
+  listens only while it narrates (``listening``); deciding a command or rebuilding a state
+  says to nobody, so ``say`` costs a call. A game whose folds tell the whole story, the
+  consequences included, sets ``folds_narrate = True`` (DemLoc): in a replay an event's log
+  line is then what its fold and ``after_fold`` said (``apply_narrated``, the fold the replay
+  does anyway, no copy), and its narrator speaks only where the event is not folded: the live
+  view's latest lines, from the current state (``holds``).
 - **Command data** is read through ``Data``: every reader raises a coded ``RuleViolation``
   (default code ``bad_data``) naming the field; integers from outside are parsed by
   ``parse_int`` only (ASCII digits; "²" or "1e3" are refused).
@@ -61,7 +71,9 @@ Policies, in one place for every game:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -97,6 +109,36 @@ def parse_int(value: Any) -> int | None:
         if _ASCII_INT.match(text):
             return int(text)
     return None
+
+
+#: The lines said while the kit listens (``listening``); None: nobody listens.
+_SAID: ContextVar[list[str] | None] = ContextVar("tabletop_decider_said", default=None)
+
+
+def say(*lines: str) -> None:
+    """Say ``lines`` for the log of the event being folded, from a fold or ``after_fold``
+    (module docstring, "Saying"). Appended in order to what the kit collects while it
+    listens; does nothing otherwise (a command being decided, a state being rebuilt)."""
+    said = _SAID.get()
+    if said is not None:
+        said.extend(lines)
+
+
+@contextmanager
+def listening() -> Iterator[list[str]]:
+    """Collect what ``say`` is told inside the block: yields the list the lines go to.
+    Nested blocks each collect their own lines (the outer one hears none of the inner's)."""
+    said: list[str] = []
+    token = _SAID.set(said)
+    try:
+        yield said
+    finally:
+        _SAID.reset(token)
+
+
+#: What folding an event into a state it does not fit raises (a fold looks up what the
+#: state lacks): ``DeciderRuleset.narrate`` then lets the narrator speak instead.
+MISFIT = (LookupError, TypeError, ValueError, AttributeError, StopIteration)
 
 
 def copy_json(value: Any) -> Any:
@@ -438,9 +480,12 @@ class DeciderRuleset(BaseRuleset):
     may override ``is_finished``, ``players`` and ``initial_state``.
 
     ``decide`` dispatches through the registry with the kit's policies; ``evolve`` copies then
-    folds; ``fold_into`` folds in place; ``narrate`` gives a log line."""
+    folds; ``fold_into`` folds in place, then ``after_fold``; ``narrate`` gives a log line;
+    ``apply_narrated`` folds in place and gives the line (the kit's replay)."""
 
     topics: ClassVar[tuple[Topic, ...]] = ()
+    #: The folds (and ``after_fold``) say the log's lines (module docstring, "Saying").
+    folds_narrate: ClassVar[bool] = False
     registry: ClassVar[Registry] = Registry()
     event_labels: ClassVar[dict[str, str]] = {}
     rebase_commands: ClassVar[frozenset[str]] = frozenset()
@@ -501,12 +546,26 @@ class DeciderRuleset(BaseRuleset):
         return copy_json(state)
 
     def fold_into(self, state: Any, event: EventRecord) -> Any:
-        """Fold ``event`` into ``state`` in place (returns ``state``). Raises ``UnknownEvent``."""
+        """Fold ``event`` into ``state`` in place, then ``after_fold`` (returns ``state``). The
+        fold gets a copy of the event's data, so the state never shares an object with the
+        stored event (a fold may keep a list of it and a later fold change that list).
+        Raises ``UnknownEvent``."""
         spec = self.registry.evolvers.get(event.type)
         if spec is None:
             raise UnknownEvent(f"{self.name}: no fold for event {event.type!r}")
-        spec.fold(state, event)
+        spec.fold(state, EventRecord(event.type, copy_json(event.data), event.seat, event.version))
+        self.after_fold(state, event)
         return state
+
+    def after_fold(self, state: Any, event: EventRecord) -> None:
+        """The consequences of ``event``, once its fold has run (module docstring,
+        "Consequences"): mutate ``state`` and ``say`` what happened. Default: none."""
+
+    def holds(self, state: Any, event: EventRecord) -> bool:
+        """Whether ``state`` already holds ``event`` (it was folded through it): the current
+        state of the live view's latest lines. Only asked when ``folds_narrate``; such a game
+        keeps the version it folded last (DemLoc: ``state["version"]``). Default: never."""
+        return False
 
     def evolve(self, state: Any, event: EventRecord) -> Any:
         """The protocol's pure fold: a new state, ``state`` untouched."""
@@ -516,7 +575,31 @@ class DeciderRuleset(BaseRuleset):
         """Fold into a state the caller owns (the kit's log fold): no copy."""
         return self.fold_into(state, event)
 
+    def apply_narrated(self, state: Any, event: EventRecord) -> tuple[Any, str | None]:
+        """Fold ``event`` into ``state`` in place and give its log line: ``(state, line)``.
+        With ``folds_narrate``, the line is what the fold and ``after_fold`` said (None when
+        they said nothing); otherwise the narrator's, against the state before the fold."""
+        if not self.folds_narrate:
+            return super().apply_narrated(state, event)
+        with listening() as said:
+            self.fold_into(state, event)
+        return state, " ".join(said) or None
+
     def narrate(self, event: EventRecord, state: Any) -> str | None:
-        """The log line of ``event`` or None (then the kit shows its label)."""
+        """The log line of ``event`` or None (then the kit shows its label). With
+        ``folds_narrate`` and a ``state`` that does not hold the event yet, what folding it
+        into a copy says: an event the replay does not fold (its command was undone later), or
+        the undone tail the live view lists after the current state. An undone event may not
+        fit that state (the command before it was undone too: a "Shot applied" finds no shot
+        waiting): folding it raises one of ``MISFIT``, and the narrator speaks instead."""
+        if (
+            self.folds_narrate
+            and event.type in self.registry.evolvers
+            and not self.holds(state, event)
+        ):
+            try:
+                return self.apply_narrated(self.copy(state), event)[1]
+            except MISFIT:
+                pass
         narrator = self.registry.narrators.get(event.type)
         return narrator(event, state) if narrator is not None else None

@@ -187,9 +187,9 @@ def replay(
 ) -> Iterator[tuple[LoggedEvent, str | None, bool, Any, Meta]]:
     """The kit's replay iterator: fold the log once, yielding for every stored event
     ``(event, line, undone, state_after, meta)``. ``line`` is the ruleset's narration of the
-    event against the state just before it (None when ``narrate`` is False or nothing
-    narrates it); ``undone``: the event's command was undone later (it is narrated but not
-    folded). ``state_after`` is the one working state, mutated in place: copy it to keep it.
+    event against the state just before it, given by the fold itself (``apply_narrated``; None
+    when ``narrate`` is False or nothing narrates it); ``undone``: the event's command was
+    undone later (it is narrated, ``narrate``, but not folded). ``state_after`` is the one working state, mutated in place: copy it to keep it.
     Pure: used by ``rebuild``, the table log, ``replay_table`` and the battle report."""
     meta = Meta()
     groups = group_commands(events)
@@ -202,9 +202,13 @@ def replay(
         for event in group:
             record = event.record()
             line = None
-            if narrate and event.type not in KIT_EVENTS:
-                line = ruleset.narrate(record, state)
-            if not skip and event.type not in KIT_EVENTS:
+            if event.type in KIT_EVENTS:
+                pass
+            elif skip:
+                line = ruleset.narrate(record, state) if narrate else None
+            elif narrate:
+                state, line = ruleset.apply_narrated(state, record)
+            else:
                 state = ruleset.apply(state, record)
             yield event, line, group[0].command_id in undone, state, meta
 

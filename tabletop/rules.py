@@ -141,6 +141,14 @@ class BaseRuleset:
         fold). Toolkit games fold in place; the default falls back to ``evolve``."""
         return self.evolve(state, event)
 
+    def apply_narrated(self, state: Any, event: EventRecord) -> tuple[Any, str | None]:
+        """Fold ``event`` into a state the caller owns and give its log line: ``(state,
+        line)``, the line narrated against the state before the fold (the kit's replay, which
+        folds every event anyway). Toolkit games whose folds say their lines override it
+        (``tabletop.decider``, "Saying")."""
+        line = self.narrate(event, state)
+        return self.apply(state, event), line
+
     def rebase_ok(self, command_type: str) -> bool:
         """True when a ``command_type`` sent with a stale ``expected_version`` may be decided
         on the table's current state instead of being refused with

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.decider import DeciderRuleset, copy_json
+from tabletop.decider import DeciderRuleset
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 from . import setup as setup_rules
@@ -40,7 +40,7 @@ from .arcane import arcane
 from .arcane_tests import arcane_test_topic
 from .brawl import brawl
 from .calc import calc
-from .common import NO_LINES, STRATEGIC
+from .common import STRATEGIC
 from .daemons import daemons
 from .damage import damage
 from .end import check_elimination, end
@@ -76,6 +76,8 @@ class DemlocRuleset(DeciderRuleset):
     stylesheet = "missions/missions.css"
     script = "missions/table.js"  # the seat's alert, the arcane arithmetic (no inline script: CSP)
     options_schema: ClassVar[dict] = OPTIONS_SCHEMA
+    #: The folds say the whole story of an event, its consequences included (``after_fold``).
+    folds_narrate = True
     topics = (
         roster,
         setup_guilds,
@@ -131,7 +133,7 @@ class DemlocRuleset(DeciderRuleset):
             "closed": None,
         }
 
-    def is_finished(self, state: dict) -> bool:
+    def is_finished(self, state: DemlocState) -> bool:
         """A quick game is over when the mission ends; a lifecycle mission (one opened from the
         mission lobby) when it is closed, after its resolution was written into the guilds
         (until then undo may still reopen the ended mission)."""
@@ -139,13 +141,13 @@ class DemlocRuleset(DeciderRuleset):
             return state.get("closed") is not None
         return state.get("ended") is not None
 
-    def status_label(self, state: dict) -> str:
+    def status_label(self, state: DemlocState) -> str:
         """The table's status in words when the kit's would mislead
         (``missions.rules.view.status_label``):
         a Guild mission that ended is not over until it is closed."""
         return view_module.status_label(state)
 
-    def players(self, state: dict) -> int:
+    def players(self, state: DemlocState) -> int:
         """The seats of the game: its players, or while a mission is prepared the seats at the
         table."""
         return len(state["players"]) or len((state.get("setup") or {}).get("seats", []))
@@ -179,47 +181,31 @@ class DemlocRuleset(DeciderRuleset):
             opts, seats, rng, list(content.get("guilds") or raw.get("guilds") or [])
         )
 
-    def fold_into(self, state: Any, event: EventRecord, lines: list[str] = NO_LINES) -> Any:
-        """Fold ``event`` in place (its data copied first, so the state never shares objects
-        with the stored event), then let daemons leave (7.2.3.3) and remember its version."""
-        spec = self.registry.evolvers.get(event.type)
-        if spec is None:
-            return super().fold_into(state, event)  # raises UnknownEvent
-        record = EventRecord(event.type, copy_json(event.data), event.seat, event.version)
-        fold: Any = spec.fold  # the toolkit types it (state, event); ours take lines too
-        fold(state, record, lines)
-        if not event.type.startswith(setup_rules.P):
-            settle(state, lines)
-            drop_relics(state, lines)
+    def after_fold(self, state: Any, event: EventRecord) -> None:
+        """The consequences of any event of the mission in play, said in the log: daemons
+        leave (7.2.3.3, ``summoning.settle``), a killed character's relics fall
+        (``score.drop_relics``), a total elimination is seen (7, 7.3.2.3,
+        ``end.check_elimination``); then the state keeps the event's version (``holds``). The
+        preparation's events (``demloc.setup.*``) have none of these."""
+        if not event.type.startswith("demloc.setup."):
+            settle(state)
+            drop_relics(state)
             if state["ended"] is None:
-                check_elimination(state, lines)
+                check_elimination(state)
         state["version"] = event.version
-        return state
 
-    def narrate(self, event: EventRecord, state: Any) -> str | None:
-        """The log line of ``event``. Given the state just before it (a full replay: the log
-        page, the battle report), the whole story: the event folded into a copy with every
-        consequence in words (damage steps, kills, bleeding...). Given a later state (the live
-        view's latest lines), the topic's narrator: the event's own numbers and names. An
-        undone event the live view lists after the current state's version cannot be folded
-        into that state (an undone "Shot applied" finds no pending shot): it gets the topic's
-        narrator too, never an error on the page."""
-        if event.type in self.registry.evolvers and state.get("version", 0) < event.version:
-            lines: list[str] = []
-            try:
-                self.fold_into(copy_json(state), event, lines)
-            # StopIteration: a ``next(...)`` lookup that finds nothing (an undone "frees a
-            # slot" whose pick was freed again since: ``setup.drop_pick``).
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
-                return super().narrate(event, state)
-            return " ".join(lines) or None
-        return super().narrate(event, state)
+    def holds(self, state: Any, event: EventRecord) -> bool:
+        """Whether ``state`` was folded through ``event`` (its ``version``): the live view's
+        latest lines are then said by the topics' narrators, from the event's own numbers and
+        names; otherwise folding the event says the whole story (``tabletop.decider``,
+        "Saying")."""
+        return state.get("version", 0) >= event.version
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: DemlocState, seat: int | None) -> dict:
         """``missions.rules.view.view``."""
         return view_module.view(state, seat)
 
-    def live_view(self, state: dict, seat: int | None) -> dict:
+    def live_view(self, state: DemlocState, seat: int | None) -> dict:
         """The view the live region renders (``missions.rules.view.view`` with
         ``forms=False``): its cards leave the sheets' forms out, so the brawl dice against
         every target are not worked out (``tabletop.live.seat_view``)."""

@@ -15,10 +15,11 @@ activated FURY also starts the FURY effect (two turns, ``brawl.effect_set``).
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
-from .common import NO_LINES, not_possessed, num, own_piece, piece_name, play_command, player
+from .common import not_possessed, num, own_piece, piece_name, play_command, player
+from .state import DemlocState
 
 abilities = Topic("abilities")
 
@@ -30,7 +31,7 @@ POSSESSED_BLOCK = "not while possessed: a possessed character acts no more (7.2.
 FURY_TURNS = 2
 
 
-def ability_view(state: dict, p: dict) -> list[dict]:
+def ability_view(state: DemlocState, p: dict) -> list[dict]:
     """The abilities of piece ``p`` for its sheet: each ability dict (``cards``) with its
     ``index``, whether it is ``activated`` and, for an activated one, whether its player's
     fate points pay it now (``can_pay``), the fate left after (``fate_after``), the button's
@@ -92,7 +93,7 @@ def ability_use(d: Decision, data: Data) -> None:
     )
 
 
-def _used_text(s: dict, data: dict) -> str:
+def _used_text(s: DemlocState, data: dict) -> str:
     p = s["pieces"].get(data["piece"]) or {}
     listed = p.get("abilities") or []
     name = listed[data["ability"]]["name"] if data["ability"] < len(listed) else "an ability"
@@ -100,22 +101,22 @@ def _used_text(s: dict, data: dict) -> str:
 
 
 @abilities.evolver("demloc.ability.used", label="used an ability")
-def ability_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def ability_used(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     ability = p["abilities"][d["ability"]]
     owner = player(s, d["seat"])
     owner["fate"] -= d["fate"]
-    lines.append(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
+    say(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
     if ability.get("feature") == "FURY":
         p["fury"] = FURY_TURNS
-        lines.append(f"{p['name']}: FURY active for {FURY_TURNS} turns (8.4).")
+        say(f"{p['name']}: FURY active for {FURY_TURNS} turns (8.4).")
     elif ability.get("text"):
-        lines.append(f"{ability['name']}: {ability['text']}")
+        say(f"{ability['name']}: {ability['text']}")
 
 
 @abilities.narrator("demloc.ability.used")
-def say_ability_used(e: EventRecord, s: dict) -> str:
+def say_ability_used(e: EventRecord, s: DemlocState) -> str:
     return _used_text(s, e.data)
 
 

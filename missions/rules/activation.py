@@ -23,24 +23,25 @@ from __future__ import annotations
 from tabletop.decider import Decision
 
 from .common import TURN_END
+from .state import DemlocState
 
 
-def phase_key(state: dict) -> str:
+def phase_key(state: DemlocState) -> str:
     """``"turn:phase"``: the game phase an activation belongs to."""
     return f"{state['turn']}:{state['phase']}"
 
 
-def is_activated(state: dict, p: dict) -> bool:
+def is_activated(state: DemlocState, p: dict) -> bool:
     """Whether ``p`` was activated in the current phase."""
     return state["phase"] != TURN_END and p.get("activated") == phase_key(state)
 
 
-def tracked(state: dict) -> bool:
+def tracked(state: DemlocState) -> bool:
     """Whether the table checks activations (option ``activations``)."""
     return state["options"].get("activations", "free") == "once"
 
 
-def require_free(state: dict, p: dict, what: str) -> None:
+def require_free(state: DemlocState, p: dict, what: str) -> None:
     """Refuse ``what`` for a character already activated this phase (7.2, 7.3).
     Raises ``RuleViolation("already_activated")``."""
     if tracked(state):
@@ -52,14 +53,14 @@ def require_free(state: dict, p: dict, what: str) -> None:
         )
 
 
-def mark(state: dict, pid: str) -> None:
+def mark(state: DemlocState, pid: str) -> None:
     """Mark the piece ``pid`` activated in the current phase."""
     p = state["pieces"].get(pid)
     if p is not None:
         p["activated"] = phase_key(state)
 
 
-def require_no_object(state: dict, p: dict, what: str) -> None:
+def require_no_object(state: DemlocState, p: dict, what: str) -> None:
     """Refuse a shot or an arcane power of a character that picked up or put down an object
     this turn (7.2.1: "A character who picks up or deposits an object can not make ranged
     attacks or use arcane powers that turn"). Checked whatever the ``activations`` option: it
@@ -72,7 +73,7 @@ def require_no_object(state: dict, p: dict, what: str) -> None:
     )
 
 
-def mark_object(state: dict, pid: str) -> None:
+def mark_object(state: DemlocState, pid: str) -> None:
     """The piece ``pid`` picked up or put down an object this turn (7.2.1)."""
     p = state["pieces"].get(pid)
     if p is not None:

@@ -10,7 +10,7 @@ possessed state in ``missions.rules.possession``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
@@ -18,7 +18,6 @@ from . import activation
 from .cards import codes_of, parse_feature
 from .common import (
     BRAWL,
-    NO_LINES,
     in_play,
     not_possessed,
     num,
@@ -31,6 +30,7 @@ from .common import (
 from .damage import GENERAL, HIT, SEALS_EXCEEDED, add_poison, add_seals, assign_damage
 from .revert import record_power
 from .score import credit_kills, statuses
+from .state import DemlocState
 
 arcane = Topic("arcane")
 
@@ -158,7 +158,7 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
 LASTING = {"VIGOR": "vigor", "WEAKNESS": "weakness", "POISON": "poison"}
 
 
-def lasting(s: dict, target: dict, effect: str, caster: str, power: str, version: int) -> None:
+def lasting(s: DemlocState, target: dict, effect: str, caster: str, power: str, version: int) -> None:
     """Record a lasting standard effect (``LASTING``) on ``target`` as an arcane effect token
     ``{"effect", "key", "amount", "by", "power", "turn", "version"}`` (what "cancel" removes)."""
     name, x = parse_feature(effect)
@@ -206,15 +206,15 @@ def mana_adjust(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.adjusted", label="changed mana cubes")
-def mana_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_adjusted(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     colour = e.data["colour"]
     p["mana"][colour] += e.data["delta"]
-    lines.append(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
+    say(f"{p['name']}: {e.data['delta']:+d} {colour} mana (now {p['mana'][colour]}).")
 
 
 @arcane.narrator("demloc.mana.adjusted")
-def say_mana_adjusted(e: EventRecord, s: dict) -> str:
+def say_mana_adjusted(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {e.data['colour']} mana."
 
 
@@ -254,7 +254,7 @@ def mana_channel(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.mana.channelled", label="channelled mana")
-def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_channelled(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p, more = channel(
         s["pieces"][d["piece"]],
@@ -272,13 +272,13 @@ def mana_channelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         if d.get("daemon_left")
         else []
     )
-    set_piece(s, p, lines, intro + more)
+    set_piece(s, p, intro + more)
     if not (d["setup"] or d.get("daemon_left")):
         activation.mark(s, p["id"])
 
 
 @arcane.narrator("demloc.mana.channelled")
-def say_mana_channelled(e: EventRecord, s: dict) -> str:
+def say_mana_channelled(e: EventRecord, s: DemlocState) -> str:
     d = e.data
     seals = f", {counted(d['seals'], 'broken seal')}" if d["seals"] else ""
     return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
@@ -334,7 +334,7 @@ def _power(caster: dict, data: dict) -> dict | None:
 
 
 @arcane.evolver("demloc.power.used", label="used an arcane power")
-def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def power_used(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     power = _power(p, d) or {}
@@ -342,14 +342,13 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     set_piece(
         s,
         p,
-        lines,
         [f"{p['name']} uses {power['name']} on {s['pieces'][d['target']]['name']}."] + more,
     )
     activation.mark(s, p["id"])
     before = copy_json(s["pieces"][d["target"]])
     for effect in power["effects"]:
         t, more = apply_effect(s["pieces"][d["target"]], effect)
-        set_piece(s, t, lines, more)
+        set_piece(s, t, more)
         lasting(s, t, effect, p["id"], power["name"], e.version)
     after = s["pieces"][d["target"]]
     record_power(s, before, after, p["id"], power["name"], e.version)
@@ -361,7 +360,7 @@ def power_used(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 
 
 @arcane.narrator("demloc.power.used")
-def say_power_used(e: EventRecord, s: dict) -> str:
+def say_power_used(e: EventRecord, s: DemlocState) -> str:
     caster = s["pieces"].get(e.data["piece"]) or {}
     power = (_power(caster, e.data) or {}).get("name", "a power") if caster else "a power"
     return f"{caster.get('name', '?')} uses {power} on {piece_name(s, e.data['target'])}."
@@ -375,7 +374,7 @@ def strikes_of(p: dict) -> list[str]:
     return [x for x in pentacle.get("effects", []) if parse_feature(x)[0] in ("HIT", "ARCANE HIT")]
 
 
-def can_strike(state: dict, p: dict) -> bool:
+def can_strike(state: DemlocState, p: dict) -> bool:
     """Whether ``p``'s pentacle may strike now (``pentacle_strike``): a striking pentacle, the
     brawl phase (8.3 "In this hand-to-hand attack sub-phase"), not yet struck in it."""
     return (
@@ -426,17 +425,17 @@ def pentacle_strike(d: Decision, data: Data) -> None:
 
 
 @arcane.evolver("demloc.pentacle.struck", label="struck with a pentacle")
-def pentacle_struck(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def pentacle_struck(s: DemlocState, e: EventRecord) -> None:
     s["pieces"][e.data["piece"]]["struck"] = activation.phase_key(s)
-    lines.append(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
+    say(f"{s['pieces'][e.data['piece']]['name']}'s pentacle strikes everyone in contact.")
     for tid in e.data["targets"]:
         for effect in e.data["effects"]:
             t, more = apply_effect(s["pieces"][tid], effect)
-            set_piece(s, t, lines, more)
+            set_piece(s, t, more)
 
 
 @arcane.narrator("demloc.pentacle.struck")
-def say_pentacle_struck(e: EventRecord, s: dict) -> str:
+def say_pentacle_struck(e: EventRecord, s: DemlocState) -> str:
     names = ", ".join(piece_name(s, t) for t in e.data["targets"])
     return f"{piece_name(s, e.data['piece'])}'s pentacle strikes {names}: {', '.join(e.data['effects'])}."
 

@@ -7,12 +7,11 @@ changed and its revert, ``missions.rules.revert``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
 from . import possession
 from .common import (
-    NO_LINES,
     control,
     fate_amount,
     in_play,
@@ -26,12 +25,13 @@ from .common import (
 )
 from .revert import defendable, revert_power
 from .score import statuses, uncredit_kills
-from .shooting import ability_test
+from .shooting import ability_test, record_test, tested_words
+from .state import DemlocState
 
 arcane_test_topic = Topic("arcane_test")
 
 
-def live_effects(s: dict, p: dict) -> list[dict]:
+def live_effects(s: DemlocState, p: dict) -> list[dict]:
     """The arcane effect tokens still on ``p``: VIGOR/WEAKNESS of this turn (they expire at its
     end, 8.2), POISON while the piece is poisoned."""
     out = []
@@ -44,7 +44,7 @@ def live_effects(s: dict, p: dict) -> list[dict]:
     return out
 
 
-def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES) -> None:
+def cancel_effect(s: DemlocState, target: dict, eff: dict) -> None:
     """A passed "cancel" test (7.2.3.5): one arcane effect token ``eff`` leaves ``target``, and
     what it added goes (VIGOR/WEAKNESS x, the poison tokens of POISON x; never below 0)."""
     t = copy_json(target)
@@ -56,7 +56,6 @@ def cancel_effect(s: dict, target: dict, eff: dict, lines: list[str] = NO_LINES)
     set_piece(
         s,
         t,
-        lines,
         [
             f"{eff['effect']} ({eff['power']}) is cancelled on {t['name']}: "
             f"{eff['key']} {before} -> {t[eff['key']]} (7.2.3.5)."
@@ -170,7 +169,7 @@ def arcane_test(d: Decision, data: Data) -> None:
         "purpose": purpose,
         "fate": fate,
         "passed": test.passed,
-        "lines": list(test.lines),
+        "test": record_test(test),
     }
     if effect_index is not None:
         payload["effect"] = effect_index
@@ -182,7 +181,7 @@ def arcane_test(d: Decision, data: Data) -> None:
 
 
 @arcane_test_topic.evolver("demloc.arcane.tested", label="made an arcane test")
-def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def arcane_tested(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["fate"]:
@@ -192,26 +191,26 @@ def arcane_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if last:
         last["tested"] = True
         if d["passed"]:  # first undo the power (a possession gives its mana back), then pay
-            revert_power(s, last, after)
+            after.append(revert_power(s, last))
             p = s["pieces"][d["piece"]]
         else:
             after.append(f"{p['name']} fails to resist {last['power']}.")
     if d.get("die") and p["mana"][d["die"]] > 0:  # older events spent no die
         p["mana"][d["die"]] -= 1
-        lines.append(f"{p['name']} uses a {d['die']} arcane die for the test.")
-    lines.extend(d["lines"])
-    lines.extend(after)
+        say(f"{p['name']} uses a {d['die']} arcane die for the test.")
+    say(*tested_words(d, "Arcane"))
+    say(*after)
     if d["purpose"] == "free":
-        possession.free(s, p, s["pieces"][d["target"]], d["passed"], lines)
+        possession.free(s, p, s["pieces"][d["target"]], d["passed"])
     elif d["purpose"] == "cancel":
         target = s["pieces"][d["target"]]
         effects = live_effects(s, target)
         if d["passed"] and effects:
-            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)], lines)
+            cancel_effect(s, target, effects[min(d.get("effect", -1), len(effects) - 1)])
         elif not d["passed"]:
-            lines.append(f"The arcane effect on {target['name']} stays.")
+            say(f"The arcane effect on {target['name']} stays.")
 
 
 @arcane_test_topic.narrator("demloc.arcane.tested")
-def say_arcane_tested(e: EventRecord, s: dict) -> str:
-    return " ".join(e.data["lines"])
+def say_arcane_tested(e: EventRecord, s: DemlocState) -> str:
+    return " ".join(tested_words(e.data, "Arcane"))

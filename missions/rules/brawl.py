@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import feature_value, has_feature
 from .common import (
-    NO_LINES,
     dice_list,
     no_pending,
     not_possessed,
@@ -34,6 +33,7 @@ from .common import (
 )
 from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
 from .shooting import backstack
+from .state import DemlocState
 
 brawl = Topic("brawl")
 
@@ -297,11 +297,8 @@ def resolve_brawl(
             + "."
         )
         dealing = a_weapons[:1] + (a_weapons[1:2] if secondary_x else [])
-        backstacked = next(
-            (w for w in dealing if has_feature(w.get("features", []), "BACKSTACK")), None
-        )
-        if backstacked is not None:
-            damage = backstack(backstacked, damage, no_step_back, lines)
+        backstacks = any(has_feature(w.get("features", []), "BACKSTACK") for w in dealing)
+        damage = backstack(backstacks, damage, no_step_back, lines)
         return BrawlResult(
             attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines)
         )
@@ -360,23 +357,23 @@ def brawl_propose(d: Decision, data: Data) -> None:
 
 
 @brawl.evolver("demloc.brawl.proposed", label="worked out a fight")
-def brawl_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def brawl_proposed(s: DemlocState, e: EventRecord) -> None:
     s["pending"] = copy_json(e.data)
-    lines.append(
+    say(
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
     )
-    lines.extend(e.data["lines"])
+    say(*e.data["lines"])
 
 
 @brawl.narrator("demloc.brawl.proposed")
-def say_brawl_proposed(e: EventRecord, s: dict) -> str:
+def say_brawl_proposed(e: EventRecord, s: DemlocState) -> str:
     head = (
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
     )
     return " ".join([head, *e.data["lines"]])
 
 
-def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
+def apply_fight(s: DemlocState, pending: dict) -> None:
     """A confirmed fight (7.3.2.2): the attacker is activated (7.3); the loser takes the damage
     (armor first); a winning attacker's weapons add BLOODING/POISONOUS (the primary only at
     difference 1) and at 5+ a broken heart token.
@@ -391,26 +388,26 @@ def apply_fight(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     option): only the attacker's weapons count."""
     activation.mark(s, pending["attacker"])
     attacker, defender = s["pieces"][pending["attacker"]], s["pieces"][pending["defender"]]
-    lines.append(f"Fight applied: {attacker['name']} against {defender['name']}.")
+    say(f"Fight applied: {attacker['name']} against {defender['name']}.")
     if pending["winner"] is None:
-        lines.append("A tie: nothing happens.")
+        say("A tie: nothing happens.")
         return
     loser = defender if pending["winner"] == "attacker" else attacker
     t, more = assign_damage(loser, pending["damage"], GENERAL)
-    set_piece(s, t, lines, more)
+    set_piece(s, t, more)
     if pending["winner"] == "attacker":
         weapons = attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
         if pending["damage"] > 0:
-            weapon_tokens(s, defender["id"], weapons, lines)
+            weapon_tokens(s, defender["id"], weapons)
         if pending["broken_hearts"]:
             t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
-            set_piece(s, t, lines, ["Devastating blow (5+):"] + more)
+            set_piece(s, t, ["Devastating blow (5+):"] + more)
     elif (
         pending["damage"] > 0
         and s["options"].get("defender_weapon", "none") == "primary"
         and defender["weapons"]
     ):
-        weapon_tokens(s, attacker["id"], defender["weapons"][:1], lines)
+        weapon_tokens(s, attacker["id"], defender["weapons"][:1])
 
 
 # ------------------------------------------------------------------------ hand-to-hand tests
@@ -474,11 +471,11 @@ def _effect_text(name: str, effect: str, value: int) -> str:
 
 
 @brawl.evolver("demloc.effect.set", label="changed an effect")
-def effect_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def effect_changed(s: DemlocState, e: EventRecord) -> None:
     p = {**s["pieces"][e.data["piece"]], e.data["effect"]: e.data["value"]}
-    set_piece(s, p, lines, [_effect_text(p["name"], e.data["effect"], e.data["value"])])
+    set_piece(s, p, [_effect_text(p["name"], e.data["effect"], e.data["value"])])
 
 
 @brawl.narrator("demloc.effect.set")
-def say_effect_set(e: EventRecord, s: dict) -> str:
+def say_effect_set(e: EventRecord, s: DemlocState) -> str:
     return _effect_text(piece_name(s, e.data["piece"]), e.data["effect"], e.data["value"])

@@ -8,18 +8,19 @@ result kills is counted for the shooter's or the fight winner's player in the sa
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
 from .brawl import apply_fight
-from .common import NO_LINES, play_command
+from .common import play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
+from .state import DemlocState
 
 calc = Topic("calc")
 
 
-def parties(state: dict, pending: dict) -> set[int]:
+def parties(state: DemlocState, pending: dict) -> set[int]:
     """The seats in a proposed fight: the pieces' players and the one who worked it out."""
     ids = [pending.get(k) for k in ("shooter", "target", "attacker", "defender")]
     return {state["pieces"][i]["owner"] for i in ids if i} | {pending["by"]}
@@ -55,17 +56,17 @@ def calc_apply(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.applied", label="applied the result")
-def calc_applied(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def calc_applied(s: DemlocState, e: EventRecord) -> None:
     pending = s["pending"]
     s["pending"] = None
     if pending["kind"] == "shot":
-        apply_shot(s, pending, lines)
+        apply_shot(s, pending)
     else:
-        apply_fight(s, pending, lines)
+        apply_fight(s, pending)
 
 
 @calc.narrator("demloc.calc.applied")
-def say_calc_applied(e: EventRecord, s: dict) -> str:
+def say_calc_applied(e: EventRecord, s: DemlocState) -> str:
     return "Shot applied." if e.data["kind"] == "shot" else "Fight applied."
 
 
@@ -77,11 +78,11 @@ def calc_cancel(d: Decision, data: Data) -> None:
 
 
 @calc.evolver("demloc.calc.cancelled", label="cancelled the calculation")
-def calc_cancelled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def calc_cancelled(s: DemlocState, e: EventRecord) -> None:
     s["pending"] = None
-    lines.append("Calculation cancelled.")
+    say("Calculation cancelled.")
 
 
 @calc.narrator("demloc.calc.cancelled")
-def say_calc_cancelled(e: EventRecord, s: dict) -> str:
+def say_calc_cancelled(e: EventRecord, s: DemlocState) -> str:
     return "Calculation cancelled."

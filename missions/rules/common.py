@@ -1,13 +1,13 @@
-"""What every DemLoc topic shares: the event prefix, the lookups and guards of a command, and
-how folds explain themselves.
+"""What every DemLoc topic shares: the lookups and guards of a command, and how folds explain
+themselves.
 
-Folds and narration (KIT.md): each fold is registered with the toolkit as
-``fold(state, event, lines=NO_LINES)``: it mutates the state and, when handed a list, appends
-what happened in words (the calculators of this package return such lines). The stored state
-never holds them. ``DemlocRuleset.narrate`` folds a copy of the state just before an event with
-a real list to tell the whole story (log page, battle report); against the current state (the
-live view's latest lines) it uses the topic's narrator, which speaks from the event's data and
-stable names only.
+Folds and narration (KIT.md, docs/architecture.md): each fold is the toolkit's
+``fold(state, event)``: it mutates the state and says what happened with the kit's ``say``
+(the calculators of this package return such lines; ``set_piece`` says them). The stored
+state never holds them. The kit listens while it replays a log (log page, battle report), so
+folding an event tells its whole story, the consequences of ``DemlocRuleset.after_fold``
+included; against the current state (the live view's latest lines) the topic's narrator
+speaks, from the event's data and stable names only.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.errors import NotFound, RuleViolation
 
-P = "demloc."
+from .state import DemlocState
 
 
 def must[T](value: T | None, *, code: str, message: str) -> T:
@@ -33,19 +33,6 @@ def must[T](value: T | None, *, code: str, message: str) -> T:
 STRATEGIC = "strategic"
 BRAWL = "brawl"
 TURN_END = "end"
-
-
-class _NoLines(list):
-    """A sink for the lines of a fold nobody reads (every ``append``/``extend`` is dropped)."""
-
-    def append(self, item: Any) -> None:
-        return None
-
-    def extend(self, items: Any) -> None:
-        return None
-
-
-NO_LINES: list[str] = _NoLines()
 
 
 def in_play(p: dict) -> bool:
@@ -92,7 +79,7 @@ def fate_amount(
     return value
 
 
-def name(state: dict, seat: int | None) -> str:
+def name(state: DemlocState, seat: int | None) -> str:
     """The display name of ``seat``'s player ("?" when unknown)."""
     for p in state.get("players", []):
         if p["seat"] == seat:
@@ -100,12 +87,12 @@ def name(state: dict, seat: int | None) -> str:
     return "?"
 
 
-def piece_name(state: dict, pid: str | None) -> str:
+def piece_name(state: DemlocState, pid: str | None) -> str:
     piece = state.get("pieces", {}).get(str(pid))
     return piece["name"] if piece else "?"
 
 
-def player(state: dict, seat: int | None) -> dict:
+def player(state: DemlocState, seat: int | None) -> dict:
     """The player dict of ``seat``. Raises ``NotFound("not_seated")``."""
     for p in state["players"]:
         if p["seat"] == seat:
@@ -113,7 +100,7 @@ def player(state: dict, seat: int | None) -> dict:
     raise NotFound("not_seated", "Only a player at this table can do that.")
 
 
-def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
+def piece(state: DemlocState, piece_id: Any, *, alive: bool = True) -> dict:
     """The piece ``piece_id`` (command data). Raises ``RuleViolation`` ``no_such_character``,
     ``not_in_play`` (with ``alive``)."""
     found = state["pieces"].get(str(piece_id)) if piece_id not in (None, "") else None
@@ -123,7 +110,7 @@ def piece(state: dict, piece_id: Any, *, alive: bool = True) -> dict:
     return found
 
 
-def control(state: dict, p: dict, seat: int | None) -> None:
+def control(state: DemlocState, p: dict, seat: int | None) -> None:
     """Only a piece's player changes it, unless the table plays one shared phone
     (option ``control``). Raises ``RuleViolation("not_your_character")``."""
     if state["options"].get("control") == "anyone":
@@ -144,7 +131,7 @@ def not_possessed(p: dict, message: str = "A possessed character cannot act (7.2
     Decision.require(not p["possessed"], "possessed", message)
 
 
-def no_pending(state: dict) -> None:
+def no_pending(state: DemlocState) -> None:
     Decision.require(
         state["pending"] is None,
         "calc_pending",
@@ -152,13 +139,13 @@ def no_pending(state: dict) -> None:
     )
 
 
-def set_piece(s: dict, p: dict, lines: list[str], more: list[str]) -> None:
+def set_piece(s: DemlocState, p: dict, more: list[str]) -> None:
     """Store a calculator's new piece and keep its lines."""
     s["pieces"][p["id"]] = p
-    lines.extend(more)
+    say(*more)
 
 
-def in_setup(state: dict) -> bool:
+def in_setup(state: DemlocState) -> bool:
     """Whether a lifecycle mission is still in its preparation phases (6.4.1)."""
     setup = state.get("setup") or {}
     return bool(setup) and setup["stage"] != "play"

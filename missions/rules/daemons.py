@@ -18,11 +18,12 @@ code and no dice.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord, counted
 
 from .cards import codes_of
-from .common import NO_LINES, num, own_piece, piece_name, play_command
+from .common import num, own_piece, piece_name, play_command
+from .state import DemlocState
 
 daemons = Topic("daemons")
 
@@ -72,7 +73,7 @@ def daemon_assign(d: Decision, data: Data) -> None:
 
 
 @daemons.evolver("demloc.daemon.assigned", label="assigned a daemon its code and dice")
-def daemon_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def daemon_assigned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     p["codes"] = [copy_json(d["code"])]
@@ -80,14 +81,14 @@ def daemon_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     p["mana"]["common"] += d["common"]
     p["mana"]["dark"] += d["dark"]
     p["assigned"] = True
-    lines.append(assigned_text(s, d))
+    say(assigned_text(s, d))
     if d["seals"]:
-        lines.append(
+        say(
             f"{counted(d['seals'], 'broken seal')} rolled as the card was placed: no effect (6.4.1)."
         )
 
 
-def assigned_text(s: dict, d: dict) -> str:
+def assigned_text(s: DemlocState, d: dict) -> str:
     return (
         f"{piece_name(s, d['piece'])} takes the code {d['code']['name']} and "
         f"{d['common']} common, {d['dark']} dark mana (7.2.3.2)."
@@ -95,5 +96,5 @@ def assigned_text(s: dict, d: dict) -> str:
 
 
 @daemons.narrator("demloc.daemon.assigned")
-def say_daemon_assigned(e: EventRecord, s: dict) -> str:
+def say_daemon_assigned(e: EventRecord, s: DemlocState) -> str:
     return assigned_text(s, e.data)

@@ -22,11 +22,12 @@ lines explaining what happened, and never mutates its argument (``copy_json`` of
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord, counted
 
 from .cards import feature_value, possession_limit
-from .common import NO_LINES, in_play, num, own_piece, piece_name, play_command, set_piece
+from .common import in_play, num, own_piece, piece_name, play_command, set_piece
+from .state import DemlocState
 
 damage = Topic("damage")
 
@@ -318,7 +319,7 @@ def add_seals(
 
 
 # ------------------------------------------------------------------------ turn ticks
-def tick(s: dict, moment: str, lines: list[str] = NO_LINES) -> None:
+def tick(s: DemlocState, moment: str) -> None:
     """Bleeding and poison at ``moment`` (``"start"``/``"end"`` of the turn), in card order,
     as the table options ``bleeding`` and ``poison`` say (6.4.2; 8.1, 8.2)."""
     opts = s["options"]
@@ -326,14 +327,14 @@ def tick(s: dict, moment: str, lines: list[str] = NO_LINES) -> None:
         p = s["pieces"][pid]
         if opts["bleeding"] == moment and in_play(p):
             p, more = bleed(p)
-            set_piece(s, p, lines, more)
+            set_piece(s, p, more)
         if opts["poison"] == moment and in_play(p):
             p, more = poison_tick(p)
-            set_piece(s, p, lines, more)
+            set_piece(s, p, more)
 
 
 def weapon_tokens(
-    s: dict, target_id: str, weapons: list[dict], lines: list[str] = NO_LINES
+    s: DemlocState, target_id: str, weapons: list[dict]
 ) -> None:
     """BLOODING x and POISONOUS x of the weapons that hit ``target_id`` (8.1)."""
     for w in weapons:
@@ -343,7 +344,6 @@ def weapon_tokens(
             set_piece(
                 s,
                 t,
-                lines,
                 [
                     f"{w['name']} is BLOODING {bleeding}: {t['name']} bleeding tokens {t['bleeding']}."
                 ],
@@ -351,7 +351,7 @@ def weapon_tokens(
         poison = feature_value(w["features"], "POISONOUS")
         if poison:
             t, more = add_poison(s["pieces"][target_id], poison)
-            set_piece(s, t, lines, [f"{w['name']} is POISONOUS {poison}."] + more)
+            set_piece(s, t, [f"{w['name']} is POISONOUS {poison}."] + more)
 
 
 # ------------------------------------------------------------------------ commands
@@ -375,7 +375,7 @@ def damage_assign(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.damage.assigned", label="assigned damage")
-def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def damage_assigned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     what = (
@@ -383,13 +383,13 @@ def damage_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         if d["mode"] == HIT
         else f"{d['amount']} damage (armor first)"
     )
-    lines.append(f"{p['name']}: {what}.")
+    say(f"{p['name']}: {what}.")
     p, more = assign_damage(p, d["amount"], d["mode"])
-    set_piece(s, p, lines, more)
+    set_piece(s, p, more)
 
 
 @damage.narrator("demloc.damage.assigned")
-def say_damage_assigned(e: EventRecord, s: dict) -> str:
+def say_damage_assigned(e: EventRecord, s: DemlocState) -> str:
     n = e.data["amount"]
     what = counted(n, "hit") + " to the hit factor" if e.data["mode"] == HIT else f"{n} damage (armor first)"
     return f"{piece_name(s, e.data['piece'])}: {what}."
@@ -414,13 +414,13 @@ def damage_remove(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.damage.removed", label="removed damage")
-def damage_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def damage_removed(s: DemlocState, e: EventRecord) -> None:
     p, more = remove_damage(s["pieces"][e.data["piece"]], e.data["amount"], e.data["step"])
-    set_piece(s, p, lines, more)
+    set_piece(s, p, more)
 
 
 @damage.narrator("demloc.damage.removed")
-def say_damage_removed(e: EventRecord, s: dict) -> str:
+def say_damage_removed(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}: damage removed from the {e.data['step']} step."
 
 
@@ -452,17 +452,17 @@ def tokens_adjust(d: Decision, data: Data) -> None:
 
 
 @damage.evolver("demloc.tokens.adjusted", label="changed tokens")
-def tokens_adjusted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def tokens_adjusted(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["token"] == "seals":
         p, more = add_seals(p, d["delta"], s["options"]["seals"])
     else:
         p, more = adjust_tokens(p, d["token"], d["delta"])
-    set_piece(s, p, lines, more)
+    set_piece(s, p, more)
 
 
 @damage.narrator("demloc.tokens.adjusted")
-def say_tokens_adjusted(e: EventRecord, s: dict) -> str:
+def say_tokens_adjusted(e: EventRecord, s: DemlocState) -> str:
     label = e.data["token"].replace("_", " ")
     return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} {label}."

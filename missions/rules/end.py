@@ -15,12 +15,11 @@ progress with its end-of-turn effects, once (``close_turn``: ``demloc.turn.ended
 
 from __future__ import annotations
 
-from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json
+from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
 from .cards import is_dignitary
 from .common import (
-    NO_LINES,
     TURN_END,
     in_play,
     in_setup,
@@ -29,6 +28,7 @@ from .common import (
     piece_name,
     play_command,
 )
+from .state import DemlocState
 
 end = Topic("end")
 
@@ -55,7 +55,7 @@ def objective_control(d: Decision, data: Data) -> None:
     d.emit("demloc.objective.counting", {"seat": d.seat, "counting": action == "start"})
 
 
-def _counting_text(s: dict, d: dict) -> str:
+def _counting_text(s: DemlocState, d: dict) -> str:
     o = s["objective"]
     if d["counting"]:
         return f"Objective counter runs for {name(s, d['seat'])} ({o['count']}/{o['target']})."
@@ -63,24 +63,24 @@ def _counting_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.objective.counting", label="changed the objective counter")
-def objective_counting(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_counting(s: DemlocState, e: EventRecord) -> None:
     o = s["objective"]
     o["counting"] = e.data["counting"]
     if e.data["counting"]:
         if o["seat"] != e.data["seat"]:
             o["count"] = 0
         o["seat"] = e.data["seat"]
-    lines.append(_counting_text(s, e.data))
+    say(_counting_text(s, e.data))
 
 
 @end.narrator("demloc.objective.counting")
-def say_objective_counting(e: EventRecord, s: dict) -> str:
+def say_objective_counting(e: EventRecord, s: DemlocState) -> str:
     if e.data["counting"]:
         return f"Objective counter runs for {name(s, e.data['seat'])}."
     return "Objective counter suspended."
 
 
-def on_the_board(s: dict, seat: int | None) -> bool:
+def on_the_board(s: DemlocState, seat: int | None) -> bool:
     """Whether ``seat`` has a character in play (its own, not possessed: a possessed one plays
     for the daemon, 7.2.3) and is still in the mission."""
     return seat not in s.get("left", []) and any(
@@ -88,7 +88,7 @@ def on_the_board(s: dict, seat: int | None) -> bool:
     )
 
 
-def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
+def count_objective(s: DemlocState) -> None:
     """End of a turn: a running control counter counts one more turn held (6.4.2: the turns
     the area is held by the player's characters). A Guild with no character on the board (all
     killed, escaped or possessed, or it left the mission) holds nothing: the turn does not
@@ -97,18 +97,18 @@ def count_objective(s: dict, lines: list[str] = NO_LINES) -> None:
     if not objective["counting"]:
         return
     if not on_the_board(s, objective["seat"]):
-        lines.append(
+        say(
             f"{name(s, objective['seat'])} has no character on the board: the turn is not "
             "counted (6.4.2)."
         )
         return
     objective["count"] += 1
-    lines.append(
+    say(
         f"Objective held by {name(s, objective['seat'])}: {objective['count']}/{objective['target']} turns."
     )
 
 
-def control_reached(s: dict) -> bool:
+def control_reached(s: DemlocState) -> bool:
     """Whether the control objective is reached (6.4.2: the counter reached the turns to hold,
     for a Guild still in the mission)."""
     objective = s["objective"]
@@ -121,13 +121,13 @@ def control_reached(s: dict) -> bool:
 
 
 # ------------------------------------------------------------------------ total elimination
-def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
-    """Total elimination (7, 7.3.2.3), checked after every event of the mission in play, so it
-    is seen when it happens: ``state["elimination"]`` is the last seat with
-    characters in play (not possessed), -1 when nobody has any, -2 when one of 3-4 players is
-    wiped out and the table option ``elimination`` is ``any``; None otherwise.
-    ``state["elimination_since"]``: the turn it was first seen (see ``can_end_by_elimination``).
-    The line is told only when the situation changes."""
+def check_elimination(s: DemlocState) -> None:
+    """Total elimination (7, 7.3.2.3), checked after every event of the mission in play
+    (``DemlocRuleset.after_fold``), so it is seen when it happens: ``state["elimination"]`` is
+    the last seat with characters in play (not possessed), -1 when nobody has any, -2 when one
+    of 3-4 players is wiped out and the table option ``elimination`` is ``any``; None
+    otherwise. ``state["elimination_since"]``: the turn it was first seen (see
+    ``can_end_by_elimination``). The log says it (``say``) only when the situation changes."""
     if not s["players"] or not s["pieces"]:
         return
     alive = {p["owner"] for p in s["pieces"].values() if in_play(p) and not p["possessed"]}
@@ -152,10 +152,10 @@ def check_elimination(s: dict, lines: list[str] = NO_LINES) -> None:
     if now != before:
         s["elimination_since"] = s["turn"] if now is not None else None
         if text:
-            lines.append(text)
+            say(text)
 
 
-def can_end_by_elimination(s: dict) -> bool:
+def can_end_by_elimination(s: DemlocState) -> bool:
     """7.3.2.3: "when only one player has at least one active character at the end of the turn,
     it will be possible to tap end game": at the end of the turn it happened in (the last turn
     of a limited mission too), or any time in a later turn."""
@@ -171,7 +171,7 @@ def can_end_by_elimination(s: dict) -> bool:
 OBJECTIVE_KINDS = ("objective", "relic")
 
 
-def has_objective(s: dict) -> bool:
+def has_objective(s: DemlocState) -> bool:
     """Whether "objective achieved" applies (6.4.2 "in case of missions with an objective"):
     a lifecycle mission of an objective kind; a quick game plays a mission the app does not
     know, so its players may always claim it."""
@@ -191,13 +191,13 @@ CLAIM_CONFIRM = "confirm"
 CLAIM_ALONE = "claimer"
 
 
-def claim_of(s: dict) -> dict | None:
+def claim_of(s: DemlocState) -> dict | None:
     """The objective claim waiting for the others' answer: ``{"seat", "turn", "agreed":
     [seats]}`` or None (older projections have no key)."""
     return s.get("claim")
 
 
-def playing_seats(s: dict) -> list[int]:
+def playing_seats(s: DemlocState) -> list[int]:
     """The seats still in the mission: a Guild that left it (``missions.rules.leave``, 6.4
     "disconnecting") no longer answers claims or votes on ending it."""
     gone = set(s.get("left", []))
@@ -214,7 +214,7 @@ def still_playing(d: Decision) -> None:
     )
 
 
-def claim_waiting(s: dict) -> list[int]:
+def claim_waiting(s: DemlocState) -> list[int]:
     """The seats still playing that have to confirm the pending claim (empty without one)."""
     claim = claim_of(s)
     if not claim:
@@ -224,7 +224,7 @@ def claim_waiting(s: dict) -> list[int]:
     ]
 
 
-def can_claim(s: dict) -> bool:
+def can_claim(s: DemlocState) -> bool:
     """Whether "Objective achieved" may be tapped now: a mission with an objective, not
     ended, at the end of the turn (7.3.2.3), no claim already waiting."""
     return (
@@ -232,7 +232,7 @@ def can_claim(s: dict) -> bool:
     )
 
 
-def no_claim_pending(s: dict) -> None:
+def no_claim_pending(s: DemlocState) -> None:
     """Refuse a turn change or an ending while an objective claim waits for an answer.
     Raises ``claim_pending``."""
     Decision.require(
@@ -299,13 +299,13 @@ def objective_answer(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.objective.claimed", label="claimed the objective")
-def objective_claimed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_claimed(s: DemlocState, e: EventRecord) -> None:
     s["claim"] = {"seat": e.data["seat"], "turn": e.data["turn"], "agreed": []}
-    lines.append(say_objective_claimed(e, s))
+    say(say_objective_claimed(e, s))
 
 
 @end.narrator("demloc.objective.claimed")
-def say_objective_claimed(e: EventRecord, s: dict) -> str:
+def say_objective_claimed(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} claims the mission objective at the end of turn "
         f"{e.data['turn']}: the other players confirm or dispute it (7.3.2.3)."
@@ -313,26 +313,26 @@ def say_objective_claimed(e: EventRecord, s: dict) -> str:
 
 
 @end.evolver("demloc.objective.agreed", label="confirmed the objective claim")
-def objective_agreed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_agreed(s: DemlocState, e: EventRecord) -> None:
     claim = claim_of(s)
     if claim is not None:
         claim["agreed"] = sorted({*claim["agreed"], e.data["seat"]})
-    lines.append(say_objective_agreed(e, s))
+    say(say_objective_agreed(e, s))
 
 
 @end.narrator("demloc.objective.agreed")
-def say_objective_agreed(e: EventRecord, s: dict) -> str:
+def say_objective_agreed(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.data['seat'])} confirms {name(s, e.data['claimer'])}'s objective."
 
 
 @end.evolver("demloc.objective.disputed", label="disputed the objective claim")
-def objective_disputed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def objective_disputed(s: DemlocState, e: EventRecord) -> None:
     s["claim"] = None
-    lines.append(say_objective_disputed(e, s))
+    say(say_objective_disputed(e, s))
 
 
 @end.narrator("demloc.objective.disputed")
-def say_objective_disputed(e: EventRecord, s: dict) -> str:
+def say_objective_disputed(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} disputes {name(s, e.data['claimer'])}'s objective: "
         "the claim is withdrawn, play on."
@@ -351,7 +351,7 @@ def surrender_vote(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.surrender.voted", label="voted on ending the mission")
-def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def surrender_voted(s: DemlocState, e: EventRecord) -> None:
     votes = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
@@ -364,11 +364,11 @@ def surrender_voted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
         s["surrender_by"] = None
     elif asked not in votes:
         s["surrender_by"] = e.seat if e.data["agree"] else min(votes)
-    lines.append(say_surrender_voted(e, s))
+    say(say_surrender_voted(e, s))
 
 
 @end.narrator("demloc.surrender.voted")
-def say_surrender_voted(e: EventRecord, s: dict) -> str:
+def say_surrender_voted(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} " + (
         "agrees to end the mission." if e.data["agree"] else "wants to play on."
     )
@@ -432,7 +432,7 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     d.emit("demloc.mission.ended", data)
 
 
-def ended_text(s: dict, d: dict) -> str:
+def ended_text(s: DemlocState, d: dict) -> str:
     why = {
         "turn_limit": "the last turn was played",
         "objective": f"{name(s, d['seat'])} achieved the objective",
@@ -449,18 +449,18 @@ def ended_text(s: dict, d: dict) -> str:
 
 
 @end.evolver("demloc.mission.ended", label="ended the mission")
-def mission_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mission_ended(s: DemlocState, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
     s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
     if e.data.get("by") is not None:
         s["ended"]["by"] = e.data["by"]
     s["claim"] = None
-    lines.append(ended_text(s, e.data))
+    say(ended_text(s, e.data))
 
 
 @end.narrator("demloc.mission.ended")
-def say_mission_ended(e: EventRecord, s: dict) -> str:
+def say_mission_ended(e: EventRecord, s: DemlocState) -> str:
     return ended_text(s, e.data)
 
 
@@ -481,13 +481,13 @@ def mission_close(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.mission.closed", label="closed the mission")
-def mission_closed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mission_closed(s: DemlocState, e: EventRecord) -> None:
     s["closed"] = copy_json(e.data["result"])
-    lines.append("The mission is closed: the guilds are updated.")
+    say("The mission is closed: the guilds are updated.")
 
 
 @end.narrator("demloc.mission.closed")
-def say_mission_closed(e: EventRecord, s: dict) -> str:
+def say_mission_closed(e: EventRecord, s: DemlocState) -> str:
     return "The mission is closed: the guilds are updated."
 
 
@@ -507,12 +507,12 @@ def piece_escape(d: Decision, data: Data) -> None:
 
 
 @end.evolver("demloc.piece.escaped", label="marked a character escaped")
-def piece_escaped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def piece_escaped(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["status"] = "escaped"
-    lines.append(f"{p['name']} leaves the board: escaped.")
+    say(f"{p['name']} leaves the board: escaped.")
 
 
 @end.narrator("demloc.piece.escaped")
-def say_piece_escaped(e: EventRecord, s: dict) -> str:
+def say_piece_escaped(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])} leaves the board: escaped."

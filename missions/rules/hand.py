@@ -6,14 +6,13 @@ fight itself is ``missions.rules.brawl``.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
 from . import activation
 from .brawl import h2h_ability
 from .common import (
     BRAWL,
-    NO_LINES,
     STRATEGIC,
     fate_amount,
     not_possessed,
@@ -23,7 +22,8 @@ from .common import (
     play_command,
     player,
 )
-from .shooting import ability_test
+from .shooting import ability_test, record_test, tested_words
+from .state import DemlocState
 
 hand = Topic("hand")
 
@@ -98,7 +98,7 @@ def hand_test(d: Decision, data: Data) -> None:
             "purpose": purpose,
             "fate": fate,
             "passed": test.passed,
-            "lines": list(test.lines),
+            "test": record_test(test),
         },
     )
 
@@ -118,17 +118,18 @@ def _hand_outcome(name: str, purpose: str, passed: bool) -> str:
 
 
 @hand.evolver("demloc.hand.tested", label="made a hand-to-hand test")
-def hand_tested(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def hand_tested(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     p = s["pieces"][d["piece"]]
     if d["fate"]:
         player(s, p["owner"])["fate"] -= d["fate"]
     activation.mark(s, p["id"])
-    lines.extend(d["lines"])
-    lines.append(_hand_outcome(p["name"], d["purpose"], d["passed"]))
+    say(*tested_words(d, "Hand-to-hand"))
+    say(_hand_outcome(p["name"], d["purpose"], d["passed"]))
 
 
 @hand.narrator("demloc.hand.tested")
-def say_hand_tested(e: EventRecord, s: dict) -> str:
+def say_hand_tested(e: EventRecord, s: DemlocState) -> str:
     name = piece_name(s, e.data["piece"])
-    return " ".join([*e.data["lines"], _hand_outcome(name, e.data["purpose"], e.data["passed"])])
+    tested = tested_words(e.data, "Hand-to-hand")
+    return " ".join([*tested, _hand_outcome(name, e.data["purpose"], e.data["passed"])])

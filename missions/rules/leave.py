@@ -27,12 +27,13 @@ The rulebook has no rule for leaving in the middle of a mission; the app's rule:
 
 from __future__ import annotations
 
-from tabletop.decider import ANYONE, Data, Decision, Topic
+from tabletop.decider import ANYONE, Data, Decision, Topic, say
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import BRAWL, NO_LINES, STRATEGIC, TURN_END, in_play, in_setup, name, player
+from .common import BRAWL, STRATEGIC, TURN_END, in_play, in_setup, name, player
 from .end import claim_of, claim_waiting, finish, playing_seats
 from .setup import seat_key, setup_command
+from .state import DemlocState
 
 leave = Topic("leave")
 
@@ -43,7 +44,7 @@ def _deploy() -> dict:
 
 @setup_command(leave, "demloc.setup.guild_leave", server=True)
 def setup_guild_leave(
-    state: dict, setup: dict, data: Data, seat: int | None, rng
+    state: DemlocState, setup: dict, data: Data, seat: int | None, rng
 ) -> list[NewEvent]:
     """``{"seat"}``: the seat's Guild leaves the preparation (module docstring). Raises
     ``server_only``, ``wrong_phase``, ``no_guild_here``."""
@@ -66,7 +67,7 @@ def setup_guild_leave(
 
 
 @leave.evolver("demloc.setup.guild_left", label="took a Guild out of the mission")
-def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def setup_guild_left(s: DemlocState, e: EventRecord) -> None:
     setup = s["setup"]
     setup["guilds"].pop(seat_key(e.data["seat"]), None)
     setup["raffle"] = None  # drawn again among the Guilds at the table (6.4.1)
@@ -85,11 +86,11 @@ def setup_guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> No
             deploy=_deploy(),
         )
     setup["ready"] = []
-    lines.append(say_setup_guild_left(e, s))
+    say(say_setup_guild_left(e, s))
 
 
 @leave.narrator("demloc.setup.guild_left")
-def say_setup_guild_left(e: EventRecord, s: dict) -> str:
+def say_setup_guild_left(e: EventRecord, s: DemlocState) -> str:
     back = (
         " The preparation goes back to the Guilds step: everyone chooses again."
         if e.data["stage"] != "guilds"
@@ -133,14 +134,14 @@ def guild_leave(d: Decision, data: Data) -> None:
 
 
 @leave.evolver("demloc.guild.left", label="left the mission")
-def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def guild_left(s: DemlocState, e: EventRecord) -> None:
     s.setdefault("left", []).append(e.data["seat"])
-    lines.append(say_guild_left(e, s))
+    say(say_guild_left(e, s))
     _out_of_the_order(s, e.data["seat"])
     claim = s.get("claim")
     if claim and claim["seat"] == e.data["seat"]:
         s["claim"] = None
-        lines.append("Its objective claim goes with it.")
+        say("Its objective claim goes with it.")
     # Its vote goes with it; if it asked to stop first it stays the one who asked (7.3.2.3,
     # option ``surrender`` = ``loses``): a player who only agreed never becomes it.
     s["surrender"] = [seat for seat in s.get("surrender", []) if seat != e.data["seat"]]
@@ -149,13 +150,13 @@ def guild_left(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         # 6.4.2: the counter counts the turns a Guild's characters hold the area; a Guild
         # with no character on the board holds nothing: its count is gone with it.
         s["objective"] = {**objective, "counting": False, "count": 0, "seat": None}
-        lines.append("Its control counter stops and goes back to 0 (6.4.2).")
+        say("Its control counter stops and goes back to 0 (6.4.2).")
     for pid in e.data["pieces"]:
         s["pieces"][pid]["status"] = "escaped"
-        lines.append(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")
+        say(f"{s['pieces'][pid]['name']} leaves the board: escaped (7.2.3).")
 
 
-def _out_of_the_order(s: dict, seat: int) -> None:
+def _out_of_the_order(s: DemlocState, seat: int) -> None:
     """Take ``seat`` out of this turn's playing order (7: the players still in the mission play
     on): whoever acted after it acts in its place; when it was the last to act in the phase,
     the phase passes on as if it had passed (strategic -> brawl -> end of the turn)."""
@@ -175,7 +176,7 @@ def _out_of_the_order(s: dict, seat: int) -> None:
 
 
 @leave.narrator("demloc.guild.left")
-def say_guild_left(e: EventRecord, s: dict) -> str:
+def say_guild_left(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{name(s, e.data['seat'])} leaves the mission: every character of the Guild "
         "still in play escapes."

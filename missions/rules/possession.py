@@ -11,12 +11,13 @@ possessed character follows.
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
-from .common import NO_LINES, in_play, piece, piece_name, play_command, set_piece
+from .common import in_play, piece, piece_name, play_command, set_piece
 from .damage import possess, possession_tick
 from .revert import record_power
+from .state import DemlocState
 
 possession = Topic("possession")
 
@@ -50,7 +51,7 @@ def out_of_control(rng) -> dict:
     return {"rolls": rolls, "result": result, "direction": OUT_OF_CONTROL_DIRECTIONS.get(result)}
 
 
-def turn_start(s: dict, ooc: dict[str, dict], lines: list[str] = NO_LINES) -> None:
+def turn_start(s: DemlocState, ooc: dict[str, dict]) -> None:
     """Start of a turn (7.2.3): each possessed character in play takes its broken heart (or
     armor) token and moves by its out-of-control roll ``ooc[piece id]`` (drawn by
     ``demloc.turn.next``). The rolls stay in ``s["ooc"]`` for this turn: the turn bar tells the
@@ -62,26 +63,26 @@ def turn_start(s: dict, ooc: dict[str, dict], lines: list[str] = NO_LINES) -> No
         if p is None or not in_play(p):
             continue
         p, more = possession_tick(p)
-        set_piece(s, p, lines, more)
+        set_piece(s, p, more)
         if in_play(p):
             where = roll["direction"] or "no effect (5)"
-            lines.append(
+            say(
                 f"{p['name']} moves out of control: d10 {'/'.join(map(str, roll['rolls']))} -> {where}."
             )
 
 
-def free(s: dict, freer: dict, target: dict, passed: bool, lines: list[str] = NO_LINES) -> None:
+def free(s: DemlocState, freer: dict, target: dict, passed: bool) -> None:
     """The outcome of an arcane test to free ``target`` (7.2.3.5): passed, the possessed effect
     ends; a character already carrying its fatal broken hearts then dies."""
     if not passed:
-        lines.append(f"{target['name']} stays possessed.")
+        say(f"{target['name']} stays possessed.")
         return
     t = {**target, "possessed": False, "possession": None}
-    lines.append(f"{freer['name']} frees {t['name']} from the daemon.")
+    say(f"{freer['name']} frees {t['name']} from the daemon.")
     if t["broken_hearts"] >= t["heart_limit"]:
         t["status"] = "killed"
-        lines.append(f"{t['name']} already carries its fatal broken hearts: killed.")
-    set_piece(s, t, lines, [])
+        say(f"{t['name']} already carries its fatal broken hearts: killed.")
+    set_piece(s, t, [])
 
 
 #: Table option ``free_possessed``: how the +3 of 7.2.3.5 applies to the arcane test.
@@ -148,18 +149,18 @@ def _assign_text(name: str, d: dict) -> str:
 
 
 @possession.evolver("demloc.possession.assigned", label="possessed a character by a card")
-def possession_assigned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def possession_assigned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     before = s["pieces"][d["piece"]]
     p, _ = possess(before)
     p["possession"] = {"source": d["source"], "instructions": d["instructions"]}
-    set_piece(s, p, lines, [_assign_text(p["name"], d) + " (its mana is spent, 7.2.3)"])
+    set_piece(s, p, [_assign_text(p["name"], d) + " (its mana is spent, 7.2.3)"])
     if d.get("arcane"):
         record_power(s, before, p, "", d["source"], e.version, kind="possession")
 
 
 @possession.narrator("demloc.possession.assigned")
-def say_possession_assigned(e: EventRecord, s: dict) -> str:
+def say_possession_assigned(e: EventRecord, s: DemlocState) -> str:
     return _assign_text(piece_name(s, e.data["piece"]), e.data)
 
 
@@ -178,16 +179,16 @@ def possession_remove(d: Decision, data: Data) -> None:
 
 
 @possession.evolver("demloc.possession.removed", label="freed a character by a card")
-def possession_removed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def possession_removed(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     t = {**p, "possessed": False, "possession": None}
     more = [f"{e.data['source']} frees {t['name']} from the daemon."]
     if t["broken_hearts"] >= t["heart_limit"]:
         t["status"] = "killed"
         more.append(f"{t['name']} already carries its fatal broken hearts: killed.")
-    set_piece(s, t, lines, more)
+    set_piece(s, t, more)
 
 
 @possession.narrator("demloc.possession.removed")
-def say_possession_removed(e: EventRecord, s: dict) -> str:
+def say_possession_removed(e: EventRecord, s: DemlocState) -> str:
     return f"{e.data['source']} frees {piece_name(s, e.data['piece'])} from the daemon."

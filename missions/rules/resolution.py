@@ -47,6 +47,7 @@ from tabletop.rules import counted
 from .common import in_play
 from .score import KILL_KINDS, KILL_LEVELS
 from .setup import STANDARD
+from .state import DemlocState
 
 CURRENCIES = ("fame", "feods", "blood_stones")
 
@@ -91,7 +92,7 @@ def kill_score(player: dict, rewards: dict, by: str) -> int:
     return sum(int(n) for by_level in (player.get("kills") or {}).values() for n in by_level.values())
 
 
-def surrendered(state: dict) -> int | None:
+def surrendered(state: DemlocState) -> int | None:
     """The seat that surrendered (7.3.2.3 "Opponent surrender", table option ``surrender`` =
     ``loses``): the first player who asked to stop, when every other player agreed; else
     None."""
@@ -103,7 +104,7 @@ def surrendered(state: dict) -> int | None:
     return ended.get("by")
 
 
-def winner_of(state: dict) -> tuple[int | None, str]:
+def winner_of(state: DemlocState) -> tuple[int | None, str]:
     """``(seat or None, how)`` of an ended mission (module docstring)."""
     ended = state.get("ended") or {}
     reason = ended.get("reason")
@@ -236,7 +237,7 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
     }
 
 
-def compute(state: dict) -> dict:
+def compute(state: DemlocState) -> dict:
     """The result of an ended lifecycle mission::
 
         {"mode", "applies": bool (False for training), "winner": seat | None, "winner_name",

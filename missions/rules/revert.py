@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tabletop.decider import copy_json
 
-from .common import NO_LINES, set_piece
+from .state import DemlocState
 
 #: The live fields of a piece an arcane power can change (7.2.3.5: what "no effect" undoes).
 POWER_FIELDS = (
@@ -29,7 +29,7 @@ POWER_FIELDS = (
 
 
 def record_power(
-    s: dict, before: dict, after: dict, caster: str, power: str, version: int, kind: str = "power"
+    s: DemlocState, before: dict, after: dict, caster: str, power: str, version: int, kind: str = "power"
 ) -> None:
     """Remember the last arcane power used (``s["last_power"]``) and exactly what it changed on
     its target (``changes``: field -> [before, after]), so that a passed "defend" arcane test of
@@ -50,7 +50,7 @@ def record_power(
     }
 
 
-def defendable(s: dict, pid: str) -> dict | None:
+def defendable(s: DemlocState, pid: str) -> dict | None:
     """The last power used on ``pid`` this phase, not yet defended against, or None."""
     last = s.get("last_power")
     if (
@@ -64,10 +64,11 @@ def defendable(s: dict, pid: str) -> dict | None:
     return None
 
 
-def revert_power(s: dict, last: dict, lines: list[str] = NO_LINES) -> None:
+def revert_power(s: DemlocState, last: dict) -> str:
     """A passed "defend" test (7.2.3.5 "the arcane power the character was targeting has no
     effect"): each field the power changed goes back to what it was; a field changed since by
-    something else keeps that change (its difference is taken back, never below 0)."""
+    something else keeps that change (its difference is taken back, never below 0). Returns
+    what happened in words, for the arcane test's fold to say after the test itself."""
     t = copy_json(s["pieces"][last["target"]])
     said = []
     for key, (before, after) in last["changes"].items():
@@ -83,12 +84,7 @@ def revert_power(s: dict, last: dict, lines: list[str] = NO_LINES) -> None:
     t["arcane_effects"] = [
         eff for eff in t.get("arcane_effects", []) if eff["version"] != last["version"]
     ]
-    set_piece(
-        s,
-        t,
-        lines,
-        [
-            f"{t['name']} resists {last['power']}: it has no effect (7.2.3.5)"
-            + (f"; reverted: {', '.join(said)}." if said else ".")
-        ],
+    s["pieces"][t["id"]] = t
+    return f"{t['name']} resists {last['power']}: it has no effect (7.2.3.5)" + (
+        f"; reverted: {', '.join(said)}." if said else "."
     )

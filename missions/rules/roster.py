@@ -8,12 +8,12 @@ of Guilds cards (5.1); names and values are ours, not printed cards. DemLoc rule
 
 from __future__ import annotations
 
-from tabletop.decider import Decision, Topic, copy_json
+from tabletop.decider import Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord, NewEvent, SeatInfo
 
 from .cards import card_from_data
-from .common import NO_LINES
 from .damage import new_piece
+from .state import DemlocState
 from .turns import draw_first_player, first_player_weights
 
 roster = Topic("roster")
@@ -318,7 +318,7 @@ def turn_one(rng, seats: list[int]) -> NewEvent:
 
 
 @roster.evolver("demloc.mission.opened", label="opened the mission")
-def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mission_opened(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     s["options"] = dict(d["options"])
     s["turn_limit"] = int(d["options"].get("turn_limit", 0) or 0)
@@ -338,7 +338,7 @@ def mission_opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
         s["order"].append(piece["id"])
     if s.get("setup"):
         s["setup"]["stage"] = "play"
-    lines.append(say_mission_opened(e, s))
+    say(say_mission_opened(e, s))
 
 
 def player_and_guild(player: dict) -> str:
@@ -352,5 +352,5 @@ def player_and_guild(player: dict) -> str:
 
 
 @roster.narrator("demloc.mission.opened")
-def say_mission_opened(e: EventRecord, s: dict) -> str:
+def say_mission_opened(e: EventRecord, s: DemlocState) -> str:
     return "The mission begins: " + ", ".join(map(player_and_guild, e.data["players"])) + "."

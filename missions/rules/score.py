@@ -30,11 +30,12 @@ the players enter with "Count a kill".
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
 from . import activation
-from .common import NO_LINES, fate_amount, name, num, own_piece, piece_name, play_command, player
+from .common import fate_amount, name, num, own_piece, piece_name, play_command, player
+from .state import DemlocState
 
 score = Topic("score")
 KILL_KINDS = ("mercenary", "follower", "daemon")
@@ -58,16 +59,16 @@ def fate_spend(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.spent", label="spent fate points")
-def fate_spent(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def fate_spent(s: DemlocState, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] -= e.data["amount"]
-    lines.append(
+    say(
         f"{p['name']} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']} ({p['fate']} left)."
     )
 
 
 @score.narrator("demloc.fate.spent")
-def say_fate_spent(e: EventRecord, s: dict) -> str:
+def say_fate_spent(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} spends {counted(e.data['amount'], 'fate point')} on {e.data['reason']}."
 
 
@@ -81,16 +82,16 @@ def fate_gain(d: Decision, data: Data) -> None:
 
 
 @score.evolver("demloc.fate.gained", label="gained fate points")
-def fate_gained(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def fate_gained(s: DemlocState, e: EventRecord) -> None:
     p = player(s, e.seat)
     p["fate"] += e.data["amount"]
-    lines.append(
+    say(
         f"{p['name']} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']} ({p['fate']})."
     )
 
 
 @score.narrator("demloc.fate.gained")
-def say_fate_gained(e: EventRecord, s: dict) -> str:
+def say_fate_gained(e: EventRecord, s: DemlocState) -> str:
     return f"{name(s, e.seat)} gains {counted(e.data['amount'], 'fate point')} from {e.data['reason']}."
 
 
@@ -117,13 +118,13 @@ def kill_count(d: Decision, data: Data) -> None:
     d.emit("demloc.kill.counted", {"kind": kind, "level": level, "delta": delta})
 
 
-def counts_kills(state: dict) -> bool:
+def counts_kills(state: DemlocState) -> bool:
     """Whether the app counts the kills of the attacks it applies (table option ``kills``;
     a table opened before the option counts by hand only, as it always did)."""
     return state["options"].get("kills", KILLS_HAND) == KILLS_APP
 
 
-def statuses(state: dict) -> dict[str, str]:
+def statuses(state: DemlocState) -> dict[str, str]:
     """Piece id -> status (``in_play``, ``killed``...): taken before an attack's event, for
     ``credit_kills``."""
     return {pid: p["status"] for pid, p in state["pieces"].items()}
@@ -135,7 +136,7 @@ def kill_level(p: dict) -> int:
     return min(KILL_LEVELS[-1], max(KILL_LEVELS[0], level)) if isinstance(level, int) else 1
 
 
-def kill_seat(state: dict, e: EventRecord) -> int | None:
+def kill_seat(state: DemlocState, e: EventRecord) -> int | None:
     """The player a ``kill.counted`` event counts for: ``seat`` in the data (a kill the app
     counted, whoever tapped Apply), else the player who tapped "Count a kill"."""
     seat = e.data.get("seat")
@@ -200,7 +201,7 @@ def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -
         )
 
 
-def _kill_text(s: dict, e: EventRecord) -> str:
+def _kill_text(s: DemlocState, e: EventRecord) -> str:
     d = e.data
     kills = "kill" if abs(d["delta"]) == 1 else "kills"  # "+1 mercenary kill", "+2 ... kills"
     head = f"{name(s, kill_seat(s, e))}: {d['delta']:+d} {d['kind']} {kills} (level {d['level']})"
@@ -213,21 +214,21 @@ def _kill_text(s: dict, e: EventRecord) -> str:
 
 
 @score.evolver("demloc.kill.counted", label="counted a kill")
-def kill_counted(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def kill_counted(s: DemlocState, e: EventRecord) -> None:
     p = player(s, kill_seat(s, e))
     by_level = p["kills"].setdefault(e.data["kind"], {})
     key = str(e.data["level"])
     by_level[key] = by_level.get(key, 0) + e.data["delta"]
     if e.data.get("piece"):
-        lines.append(_kill_text(s, e))
+        say(_kill_text(s, e))
     else:
-        lines.append(
+        say(
             f"{p['name']}: {e.data['kind']} level {e.data['level']} kills {by_level[key]}."
         )
 
 
 @score.narrator("demloc.kill.counted")
-def say_kill_counted(e: EventRecord, s: dict) -> str:
+def say_kill_counted(e: EventRecord, s: DemlocState) -> str:
     return _kill_text(s, e)
 
 
@@ -259,12 +260,12 @@ def counts(p: dict) -> bool:
 
 
 @score.evolver("demloc.relic.taken", label="changed the relic tokens")
-def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def relic_taken(s: DemlocState, e: EventRecord) -> None:
     pid = e.data.get("piece")
     if pid is None:  # older tables counted relics per player
         p = player(s, e.seat)
         p["relics"] = p.get("relics", 0) + e.data["delta"]
-        lines.append(f"{p['name']}: {counted(p['relics'], 'relic token')}.")
+        say(f"{p['name']}: {counted(p['relics'], 'relic token')}.")
         return
     carrier = s["pieces"][pid]
     carrier["relics"] = carrier.get("relics", 0) + e.data["delta"]
@@ -273,22 +274,22 @@ def relic_taken(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         # 7.2.1 "he must immediately end his movement": it cannot move again this turn, which
         # is what an exhausted movement token says (5, 7.2 "Details about movement tokens").
         carrier["movement"] = "exhausted"
-        lines.append(f"{carrier['name']}'s movement ends: movement token exhausted (7.2.1).")
+        say(f"{carrier['name']}'s movement ends: movement token exhausted (7.2.1).")
     owner = player(s, carrier["owner"])
     if counts(carrier):
         owner["relics"] = owner.get("relics", 0) + e.data["delta"]
-        lines.append(
+        say(
             f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}: {owner['name']} "
             f"counts {owner['relics']}."
         )
     else:
-        lines.append(
+        say(
             f"{carrier['name']} carries {counted(carrier['relics'], 'relic token')}; a {carrier['kind']}'s "
             "objects do not count for the objective (7.2.1)."
         )
 
 
-def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
+def drop_relics(s: DemlocState) -> None:
     """A killed character's relic tokens fall where it died (table option ``relic_death`` =
     ``dropped``; 7.2.1: only objects a mercenary owns count, and a deposited object is "placed
     on the board in the same space occupied by the character"): its player no longer counts
@@ -303,16 +304,16 @@ def drop_relics(s: dict, lines: list[str] = NO_LINES) -> None:
         if counts(p):
             owner = player(s, p["owner"])
             owner["relics"] = max(0, owner.get("relics", 0) - n)
-            lines.append(
+            say(
                 f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1): "
                 f"{owner['name']} counts {owner['relics']}."
             )
         else:
-            lines.append(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
+            say(f"{p['name']}'s {counted(n, 'relic token')} fall{'s' if n == 1 else ''} where it died (7.2.1).")
 
 
 @score.narrator("demloc.relic.taken")
-def say_relic_taken(e: EventRecord, s: dict) -> str:
+def say_relic_taken(e: EventRecord, s: DemlocState) -> str:
     if e.data.get("piece"):
         return f"{piece_name(s, e.data['piece'])}: {e.data['delta']:+d} relic token."
     return f"{name(s, e.seat)}: {e.data['delta']:+d} relic token."

@@ -43,8 +43,6 @@ from tabletop.decider import ANYONE, SEATED, Data, Decision, Topic, copy_json
 from tabletop.errors import RuleViolation
 from tabletop.rules import NewEvent, require
 
-P = "demloc.setup."
-
 STANDARD = "standard"
 TRAINING = "training"
 MODES = (STANDARD, TRAINING)

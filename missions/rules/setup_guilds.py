@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import NO_LINES
 from .setup import (
     STANDARD,
     can_refresh,
@@ -25,6 +24,7 @@ from .setup import (
     setup_command,
     stage_is,
 )
+from .state import DemlocState
 
 guilds = Topic("setup_guilds")
 
@@ -34,18 +34,18 @@ SEAT_NAME_MAX = 60
 
 
 @guilds.evolver("demloc.setup.opened", label="opened the mission lobby")
-def opened(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def opened(s: DemlocState, e: EventRecord) -> None:
     s["setup"] = initial(copy_json(e.data))
-    lines.append(say_opened(e, s))
+    say(say_opened(e, s))
 
 
 @guilds.narrator("demloc.setup.opened")
-def say_opened(e: EventRecord, s: dict) -> str:
+def say_opened(e: EventRecord, s: DemlocState) -> str:
     return f"{e.data['definition'].get('name', 'A mission')} ({e.data['mode']}): bring your Guilds."
 
 
 @setup_command(guilds, "demloc.setup.guild_bind", server=True)
-def guild_bind(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def guild_bind(state: DemlocState, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
     """Server only (``missions.services.mission_guild_bind``): ``{"seat", "guild": {"id",
     "name", "colour", "fame", "feods"}, "roster", "pantheon", "database_followers",
     "fate_points", "taken_at", "seat_name"?}``, the Guild's snapshot (``seat_name``: the seat
@@ -159,7 +159,7 @@ def _checked_pantheon(pantheon: list[dict]) -> list[dict]:
     return out
 
 
-def _bound(s: dict, e: EventRecord) -> None:
+def _bound(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     s["setup"]["guilds"][seat_key(d["seat"])] = copy_json(
         {
@@ -175,15 +175,15 @@ def _bound(s: dict, e: EventRecord) -> None:
 
 
 @guilds.evolver("demloc.setup.guild_bound", label="brought a Guild")
-def guild_bound(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def guild_bound(s: DemlocState, e: EventRecord) -> None:
     _bound(s, e)
-    lines.append(say_guild_bound(e, s))
+    say(say_guild_bound(e, s))
     if e.data.get("seat_name"):
         s["setup"]["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
 
 
 @guilds.narrator("demloc.setup.guild_bound")
-def say_guild_bound(e: EventRecord, s: dict) -> str:
+def say_guild_bound(e: EventRecord, s: DemlocState) -> str:
     if e.data.get("seat_was"):
         return f"{e.data['seat_was']} brings {e.data['guild']['name']}."
     names = (s.get("setup") or {}).get("names", {})
@@ -191,14 +191,14 @@ def say_guild_bound(e: EventRecord, s: dict) -> str:
 
 
 @guilds.evolver("demloc.setup.guild_refreshed", label="brought a Guild again")
-def guild_refreshed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def guild_refreshed(s: DemlocState, e: EventRecord) -> None:
     _bound(s, e)
     setup, d = s["setup"], e.data
     key = seat_key(d["seat"])
-    lines.append(say_guild_refreshed(e, s))
+    say(say_guild_refreshed(e, s))
     for gone in d["dropped"]:
         drop_pick(setup, d["seat"], gone["id"])
-        lines.append(f"{gone['name']} leaves the slots of {setup['names'][key]}: {gone['why']}.")
+        say(f"{gone['name']} leaves the slots of {setup['names'][key]}: {gone['why']}.")
     roster = {c["id"]: c for c in d["roster"]}
     for pick in setup["picks"][key]:
         entry = roster.get(pick["id"]) if pick["source"] != "hired" else None
@@ -207,7 +207,7 @@ def guild_refreshed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
 
 
 @guilds.narrator("demloc.setup.guild_refreshed")
-def say_guild_refreshed(e: EventRecord, s: dict) -> str:
+def say_guild_refreshed(e: EventRecord, s: DemlocState) -> str:
     names = (s.get("setup") or {}).get("names", {})
     name = names.get(seat_key(e.data["seat"]), "?")
     text = f"{name} brings {e.data['guild']['name']} again (fresh Guild data)."
@@ -218,7 +218,7 @@ def say_guild_refreshed(e: EventRecord, s: dict) -> str:
 
 
 @setup_command(guilds, "demloc.setup.raffle", server=True)
-def raffle(state: dict, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
+def raffle(state: DemlocState, setup: dict, data: Data, seat: int | None, rng: Any) -> list[NewEvent]:
     """Server only: ``{"candidates": [control point]}``, the free points and those held by the
     guilds at the table; one is drawn (6.4.1 raffle). Final: undo never draws again. Raises
     ``training``, ``raffle_done``, ``guilds_missing``."""
@@ -245,11 +245,11 @@ def _raffle_text(point: dict | None) -> str:
 
 
 @guilds.evolver("demloc.setup.raffle_drawn", label="drew the control spot")
-def raffle_drawn(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def raffle_drawn(s: DemlocState, e: EventRecord) -> None:
     s["setup"]["raffle"] = copy_json({"point": e.data["point"], "candidates": e.data["candidates"]})
-    lines.append(_raffle_text(e.data["point"]))
+    say(_raffle_text(e.data["point"]))
 
 
 @guilds.narrator("demloc.setup.raffle_drawn")
-def say_raffle_drawn(e: EventRecord, s: dict) -> str:
+def say_raffle_drawn(e: EventRecord, s: DemlocState) -> str:
     return _raffle_text(e.data["point"])

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import NO_LINES, must
+from .common import must
 from .setup import (
     available_feods,
     chosen,
@@ -35,12 +35,13 @@ from .setup import (
     taken_message,
     who,
 )
+from .state import DemlocState
 
 picks = Topic("setup_picks")
 
 
 @setup_command(picks, "demloc.setup.pick", rebase=True)
-def pick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def pick(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character": roster id}``: into a free slot (Characters phase, 6.4.1). A mercenary
     another Guild picked too is contested (5.1.1); one a settled contest gave to another Guild
     is refused (``mercenary_taken``: the settlement is final, ``setup.settled_holder``). Raises
@@ -113,7 +114,7 @@ def _require_slot(setup: dict, seat: int) -> None:
 
 
 @setup_command(picks, "demloc.setup.unpick", rebase=True)
-def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def unpick(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character"}``: free a slot; a contest it leaves may settle now. A mercenary won in a
     settled contest may be freed too, but he stays with this Guild for the mission (5.1.1: the
     settlement is final, ``setup.settled_holder``): its offer stands, nobody else may pick him,
@@ -133,7 +134,7 @@ def unpick(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
 
 
 @setup_command(picks, "demloc.setup.hire", rebase=True)
-def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def hire(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"follower": offer key}``: enlist a follower of the mission's shared pool for feods
     (5.1.2), paid when the mission is closed. Raises ``no_such_follower``, ``not_in_database``,
     ``follower_taken``, ``slots_full``, ``not_enough_feods``."""
@@ -182,7 +183,7 @@ def hire(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewE
 
 
 @setup_command(picks, "demloc.setup.offer", rebase=True)
-def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def offer(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"name": contested mercenary, "feods": 0 or more}``: a sealed offer (5.1.1); the last
     one settles the contest (final: the offers are revealed). Raises ``no_contest``,
     ``already_offered``, ``bad_input`` (not a whole number, or negative),
@@ -220,7 +221,7 @@ def offer(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[New
     return events
 
 
-def _picked_text(s: dict, e: EventRecord) -> str:
+def _picked_text(s: DemlocState, e: EventRecord) -> str:
     setup = s.get("setup") or {}
     pick = e.data["pick"]
     if e.type == "demloc.setup.hired":
@@ -236,7 +237,7 @@ def _picked_text(s: dict, e: EventRecord) -> str:
     return text
 
 
-def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def _picked(s: DemlocState, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     pick = copy_json(d["pick"])
     setup["picks"][seat_key(d["seat"])].append(pick)
@@ -244,7 +245,7 @@ def _picked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
         setup["costs"][seat_key(d["seat"])]["hires"] += pick["cost"]
     if d.get("contest"):
         setup["contests"][pick["name"]] = {"seats": list(d["contest"]), "offers": {}}
-    lines.append(_picked_text(s, e))
+    say(_picked_text(s, e))
 
 
 for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.setup.hired", "enlisted a follower")):
@@ -253,10 +254,10 @@ for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.set
 
 
 @picks.evolver("demloc.setup.unpicked", label="freed a slot")
-def unpicked(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def unpicked(s: DemlocState, e: EventRecord) -> None:
     setup, seat = s["setup"], e.data["seat"]
     pick = drop_pick(setup, seat, e.data["id"])
-    lines.append(
+    say(
         f"{who(setup, seat)} frees the slot of {pick['name']}." + _stays(setup, seat, pick)
     )
 
@@ -276,7 +277,7 @@ def _stays(setup: dict, seat: int, pick: dict | None) -> str:
 
 
 @picks.narrator("demloc.setup.unpicked")
-def say_unpicked(e: EventRecord, s: dict) -> str:
+def say_unpicked(e: EventRecord, s: DemlocState) -> str:
     """Against a later state (the live log): the roster names a mercenary or guest freed."""
     setup, seat = s.get("setup") or {}, e.data["seat"]
     entry = roster_entry(setup, seat, e.data["id"]) if setup.get("guilds") else None
@@ -286,17 +287,17 @@ def say_unpicked(e: EventRecord, s: dict) -> str:
 
 
 @picks.evolver("demloc.setup.offered", label="made an offer")
-def offered(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def offered(s: DemlocState, e: EventRecord) -> None:
     s["setup"]["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
-    lines.append(say_offered(e, s))
+    say(say_offered(e, s))
 
 
 @picks.narrator("demloc.setup.offered")
-def say_offered(e: EventRecord, s: dict) -> str:
+def say_offered(e: EventRecord, s: DemlocState) -> str:
     return f"{who(s.get('setup') or {}, e.seat)} makes a sealed offer for {e.data['name']}."
 
 
-def _settled_text(s: dict, d: dict) -> str:
+def _settled_text(s: DemlocState, d: dict) -> str:
     setup = s.get("setup") or {}
     offers = ", ".join(f"{setup.get('names', {}).get(k, '?')} {v}" for k, v in d["offers"].items())
     why = {
@@ -311,7 +312,7 @@ def _settled_text(s: dict, d: dict) -> str:
 
 
 @picks.evolver("demloc.setup.contest_settled", label="settled a contested mercenary")
-def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def contest_settled(s: DemlocState, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     contest = setup["contests"].pop(d["name"])
     for loser in contest["seats"]:
@@ -327,16 +328,16 @@ def contest_settled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
                 # one character, ``setup_stages``), or the deployment would wait forever on
                 # a Guild with nothing to place.
                 setup["ready"].remove(loser)
-                lines.append(
+                say(
                     f"{guild_label(setup, loser)} lost {d['name']}: choose again and tap Next."
                 )
     setup["costs"][seat_key(d["winner"])]["offers"] += d["paid"]
     # Final for the preparation (5.1.1, ``setup.settled_holder``); a table whose state was
     # folded before this key existed gets it here.
     setup.setdefault("settled", {})[d["name"]] = {"seat": d["winner"], "paid": d["paid"]}
-    lines.append(_settled_text(s, d))
+    say(_settled_text(s, d))
 
 
 @picks.narrator("demloc.setup.contest_settled")
-def say_contest_settled(e: EventRecord, s: dict) -> str:
+def say_contest_settled(e: EventRecord, s: DemlocState) -> str:
     return _settled_text(s, e.data)

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from .common import NO_LINES
+from tabletop.decider import say
+
+from .state import DemlocState
 
 EVENT_KINDS = {
     "objective": "New objective",
@@ -136,7 +138,7 @@ def wave_at(definition: dict, turn: int) -> dict | None:
 
 
 # ------------------------------------------------------------------------------ events
-def _definition(s: dict) -> dict:
+def _definition(s: DemlocState) -> dict:
     return (s.get("setup") or {}).get("definition") or {}
 
 
@@ -165,7 +167,7 @@ def event_text(ev: dict, hidden_limit: bool) -> str:
     return f"{head}{change} {ev['text']}".strip()
 
 
-def apply_events(s: dict, turn: int, lines: list[str] = NO_LINES) -> None:
+def apply_events(s: DemlocState, turn: int) -> None:
     """Fold the mission events of ``turn`` (start of the turn, after the wave): change the
     mission (objective, turn limit, closed areas), keep them in ``mission_events`` and as this
     turn's ``event_notice`` (cleared at the next turn)."""
@@ -182,11 +184,11 @@ def apply_events(s: dict, turn: int, lines: list[str] = NO_LINES) -> None:
         elif kind == "area_closed":
             s["closed_areas"] = sorted({*s.get("closed_areas", []), ev["area"]})
         s.setdefault("mission_events", []).append(ev)
-        lines.append(event_text(ev, s.get("turn_limit_hidden", False)))
+        say(event_text(ev, s.get("turn_limit_hidden", False)))
     s["event_notice"] = {"turn": turn, "events": happening}
 
 
-def say_events(s: dict, turn: int) -> list[str]:
+def say_events(s: DemlocState, turn: int) -> list[str]:
     """The lines of ``turn``'s mission events from the definition alone (the narrator's)."""
     return [
         event_text(ev, s.get("turn_limit_hidden", False)) for ev in events_at(_definition(s), turn)

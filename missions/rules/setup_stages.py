@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Topic, copy_json
+from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.rules import EventRecord, NewEvent, counted, require
 
-from .common import NO_LINES, must
+from .common import must
 from .roster import turn_one
 from .setup import (
     COLOURS,
@@ -27,6 +27,7 @@ from .setup import (
     who,
 )
 from .setup_script import wave_turns
+from .state import DemlocState
 from .turns import clockwise_from, draw_first_player
 
 stages = Topic("setup_stages")
@@ -61,7 +62,7 @@ def _check_ready(setup: dict, seat: int) -> None:
 
 
 @setup_command(stages, "demloc.setup.next")
-def next_tap(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def next_tap(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """Next: this player is done with the phase; when everybody is, the preparation moves on
     (6.4.1); at Start the mission begins (final). Raises ``already_ready``, ``guilds_missing``,
     ``no_characters``, ``contested``, ``mana_missing``, ``deploying``, ``raffle_missing``."""
@@ -74,7 +75,7 @@ def next_tap(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[
     return events
 
 
-def _advance(state: dict, setup: dict, rng) -> list[NewEvent]:
+def _advance(state: DemlocState, setup: dict, rng) -> list[NewEvent]:
     stage = setup["stage"]
     if stage == "guilds":
         require(
@@ -120,7 +121,7 @@ def assign_tokens(setup: dict) -> dict[str, int]:
 
 
 @setup_command(stages, "demloc.setup.mana")
-def mana(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def mana(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "common", "dark", "seals"}``: what each arcane die of the character
     showed in the setup (6.4.1: broken seals have no effect), as many dice as its arcane
     ability. Raises ``no_such_character``, ``no_arcane``, ``bad_input``, ``bad_count``."""
@@ -187,7 +188,7 @@ def deployment_areas(setup: dict, seat: int) -> list[str]:
 
 
 @setup_command(stages, "demloc.setup.deploy")
-def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
+def deploy(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "area", "wave": turn | "later": bool}``: the acting player places one
     miniature in a deployment area, or (a wave mission) holds it back for the wave of turn
     ``wave`` (``later``: the first wave); then the next player clockwise who still has one
@@ -261,7 +262,7 @@ def deploy(state: dict, setup: dict, data: Data, seat: int, rng: Any) -> list[Ne
     ]
 
 
-def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
+def opening_events(state: DemlocState, setup: dict, rng) -> list[NewEvent]:
     """``demloc.mission.opened`` and the first ``demloc.turn.started`` from the setup: every
     chosen character's card with its setup mana, movement token number and wave turn; the
     table options the mission definition implies (turn limit, turns to hold)."""
@@ -312,21 +313,21 @@ def opening_events(state: dict, setup: dict, rng) -> list[NewEvent]:
 
 
 @stages.evolver("demloc.setup.next_tapped", label="tapped Next")
-def next_tapped(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def next_tapped(s: DemlocState, e: EventRecord) -> None:
     ready: set[Any] = {*s["setup"]["ready"], e.seat}
     s["setup"]["ready"] = sorted(ready)
-    lines.append(say_next_tapped(e, s))
+    say(say_next_tapped(e, s))
 
 
 @stages.narrator("demloc.setup.next_tapped")
-def say_next_tapped(e: EventRecord, s: dict) -> str:
+def say_next_tapped(e: EventRecord, s: DemlocState) -> str:
     return (
         f"{who(s.get('setup') or {}, e.seat)} is ready ({STAGE_LABELS.get(e.data['stage'], '')})."
     )
 
 
 @stages.evolver("demloc.setup.stage_advanced", label="moved to the next phase")
-def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def stage_advanced(s: DemlocState, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     setup["stage"] = d["stage"]
     setup["ready"] = []
@@ -337,11 +338,11 @@ def stage_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None
         setup["deploy"].update(
             {"first": d["first"], "order": list(d["order"]), "acting": d["first"]}
         )
-    lines.append(say_stage_advanced(e, s))
+    say(say_stage_advanced(e, s))
 
 
 @stages.narrator("demloc.setup.stage_advanced")
-def say_stage_advanced(e: EventRecord, s: dict) -> str:
+def say_stage_advanced(e: EventRecord, s: DemlocState) -> str:
     first = (
         f"Deployment: {who(s.get('setup') or {}, e.data['first'])} places first. "
         if "first" in e.data
@@ -351,20 +352,20 @@ def say_stage_advanced(e: EventRecord, s: dict) -> str:
 
 
 @stages.evolver("demloc.setup.mana_rolled", label="entered arcane dice")
-def mana_rolled(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def mana_rolled(s: DemlocState, e: EventRecord) -> None:
     s["setup"]["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
-    lines.append(say_mana_rolled(e, s))
+    say(say_mana_rolled(e, s))
 
 
 @stages.narrator("demloc.setup.mana_rolled")
-def say_mana_rolled(e: EventRecord, s: dict) -> str:
+def say_mana_rolled(e: EventRecord, s: DemlocState) -> str:
     d = e.data
     extra = f"; {counted(d['seals'], 'broken seal')} without effect (6.4.1)" if d["seals"] else ""
     return f"{who(s.get('setup') or {}, e.seat)}: {d['common']} common and {d['dark']} dark mana on {pick_name(s.get('setup') or {}, d['piece'])}{extra}."
 
 
 @stages.evolver("demloc.setup.deployed", label="placed a miniature")
-def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def deployed(s: DemlocState, e: EventRecord) -> None:
     setup, d = s["setup"], e.data
     setup["deploy"]["placed"][d["piece"]] = {
         "area": d["area"],
@@ -375,11 +376,11 @@ def deployed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     if d["next"] is None:
         setup["stage"] = "start"
         setup["ready"] = []
-    lines.append(say_deployed(e, s))
+    say(say_deployed(e, s))
 
 
 @stages.narrator("demloc.setup.deployed")
-def say_deployed(e: EventRecord, s: dict) -> str:
+def say_deployed(e: EventRecord, s: DemlocState) -> str:
     d = e.data
     where = f"in {d['area']}" if d["area"] else f"for the wave of turn {d['enters']}"
     done = " Every miniature is placed: everyone taps Next to start." if d["next"] is None else ""

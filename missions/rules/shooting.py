@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import feature_value, has_feature
 from .common import (
-    NO_LINES,
     dice_list,
     fate_amount,
     no_pending,
@@ -34,6 +33,7 @@ from .common import (
 )
 from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
 from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
+from .state import DemlocState
 
 shooting = Topic("shooting")
 
@@ -78,6 +78,25 @@ def ability_test(
     return AbilityTest(roll, fate, modifier, ability, result, passed, (" ".join(lines),))
 
 
+def record_test(test: AbilityTest) -> dict:
+    """The numbers of an ability test an event carries (7.2.1): ``{"roll": the d6,
+    "modifier": added after the fate points, "ability": the factor tested}`` (the fate points
+    are the event's own ``fate``). ``tested_words`` words them again."""
+    return {"roll": test.roll, "modifier": test.modifier, "ability": test.ability}
+
+
+def tested_words(data: dict, name: str) -> tuple[str, ...]:
+    """An event's ability test in words (7.2.1): its ``test`` (``record_test``) with its
+    ``fate``, the factor called ``name`` ("Ranged weapon", "Arcane", "Hand-to-hand"). An event
+    stored before events carried numbers has its words in ``lines``: read as stored."""
+    if "lines" in data:
+        return tuple(data["lines"])
+    test = data["test"]
+    return ability_test(
+        test["roll"], test["ability"], data["fate"], test.get("modifier", 0), name=name
+    ).lines
+
+
 def shooting_dice(shooter: dict) -> int:
     """Fighting dice rolled to shoot (7.2.2.3): the ranged weapon ability minus 1 for each
     broken heart token, at least 1 (the rulebook is silent on 0; a character that may shoot
@@ -99,13 +118,16 @@ def target_shield(target: dict) -> int:
 class ShotResult:
     """The calculator's proposal. ``outcome``: ``"none"``, ``"armor"`` (the weapon damage to the
     armor, general damage) or ``"hit"`` (``damage`` to the hit factor); ``total`` the attack
-    total; ``armor`` the armor factor + SHIELD; ``lines`` the arithmetic in words."""
+    total; ``armor`` the armor factor + SHIELD; ``steps`` the numbers it was worked out from
+    (``shot_steps``: what the event ``demloc.shot.proposed`` carries); ``lines`` the arithmetic
+    in words."""
 
     total: int
     armor: int
     outcome: str
     damage: int
     lines: tuple[str, ...] = field(default_factory=tuple)
+    steps: dict = field(default_factory=dict)
 
 
 def resolve_shot(
@@ -127,6 +149,62 @@ def resolve_shot(
     it becomes exhausted). ``cover``: elements partially covering the view (-1 each).
     ``extra``: any other bonus or penalty from a weapon, power or ability.
 
+    The numbers are gathered by ``shot_steps`` and worked out by ``work_shot`` (its docstring
+    has the arithmetic). Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed
+    input.
+    """
+    check_shot_dice(shooter, dice, positioned)
+    if positioned and shooter["movement"] != "active":
+        raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
+    steps = shot_steps(
+        shooter, target, weapon, dice,
+        positioned=positioned, cover=cover, extra=extra, no_step_back=no_step_back,
+    )
+    return work_shot(steps)
+
+
+def shot_steps(
+    shooter: dict,
+    target: dict,
+    weapon: dict,
+    dice: list[int],
+    *,
+    positioned: bool,
+    cover: int,
+    extra: int,
+    no_step_back: bool,
+) -> dict:
+    """Every number a shot is worked out from (7.2.2.3, 7.2.2.4, 8.1, 8.3), as the event
+    ``demloc.shot.proposed`` carries them, so its words never depend on the pieces as they are
+    later: ``{"dice": [int], "positioned": bool, "bonus": int (ranged ability bonus),
+    "favourite": bool (the weapon is of the shooter's favourite type), "cover": int,
+    "exhausted": bool (the shooter's movement token is exhausted and the shot not positioned),
+    "extra": int, "armor": int (the target's armor factor), "shield": int (SHIELD x,
+    ``target_shield``), "broken_armor": int, "weapon_damage": int, "impact": int (the target's
+    impact resistance), "perforating": bool, "backstack": bool, "no_step_back": bool}``."""
+    features = weapon.get("features", [])
+    return {
+        "dice": list(dice),
+        "positioned": positioned,
+        "bonus": shooter.get("ranged_bonus") or 0,
+        "favourite": bool(shooter.get("favourite")) and weapon.get("type") == shooter["favourite"],
+        "cover": cover,
+        "exhausted": shooter["movement"] == "exhausted" and not positioned,
+        "extra": extra,
+        "armor": target["armor"],
+        "shield": target_shield(target),
+        "broken_armor": target["broken_armor"],
+        "weapon_damage": weapon["damage"],
+        "impact": target["impact"],
+        "perforating": has_feature(features, "PERFORATING"),
+        "backstack": has_feature(features, "BACKSTACK"),
+        "no_step_back": no_step_back,
+    }
+
+
+def work_shot(steps: dict) -> ShotResult:
+    """Work out a shot from its numbers (``shot_steps``), every step in words.
+
     Total = sum of dice + ranged bonus + 1 (favourite weapon type) - cover - 1 (the shooter's
     movement token is exhausted and the shot is not positioned; we read "-1 to the value of
     fighting dice" as -1 to the total) + extra.
@@ -139,57 +217,52 @@ def resolve_shot(
     square ... If the character cannot come back he is appointed double damages' amount than
     that he should have received"): a weapon with it doubles the damage when ``no_step_back``
     (the players saw the target has no free square behind it); otherwise a line reminds them to
-    step the target back.
-
-    Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed input.
-    """
-    check_shot_dice(shooter, dice, positioned)
-    if positioned and shooter["movement"] != "active":
-        raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
+    step the target back."""
+    dice = steps["dice"]
     lines = [
         f"Dice {' + '.join(map(str, dice))} = {sum(dice)}"
-        + (" (last die enhanced: positioned shot)" if positioned else "")
+        + (" (last die enhanced: positioned shot)" if steps["positioned"] else "")
     ]
     total = sum(dice)
-    if shooter.get("ranged_bonus"):
-        total += shooter["ranged_bonus"]
-        lines.append(f"+{shooter['ranged_bonus']} ranged ability bonus -> {total}")
-    if shooter.get("favourite") and weapon.get("type") == shooter["favourite"]:
+    if steps["bonus"]:
+        total += steps["bonus"]
+        lines.append(f"+{steps['bonus']} ranged ability bonus -> {total}")
+    if steps["favourite"]:
         total += 1
         lines.append(f"+1 favourite weapon -> {total}")
-    if cover:
-        total -= cover
-        lines.append(f"-{cover} partial cover -> {total}")
-    if shooter["movement"] == "exhausted" and not positioned:
+    if steps["cover"]:
+        total -= steps["cover"]
+        lines.append(f"-{steps['cover']} partial cover -> {total}")
+    if steps["exhausted"]:
         total -= 1
         lines.append(f"-1 movement token exhausted -> {total}")
-    if extra:
-        total += extra
-        lines.append(f"{extra:+d} other effects -> {total}")
-    shield = target_shield(target)
-    armor = target["armor"] + shield
+    if steps["extra"]:
+        total += steps["extra"]
+        lines.append(f"{steps['extra']:+d} other effects -> {total}")
+    shield = steps["shield"]
+    armor = steps["armor"] + shield
     lines.append(
-        f"Attack {total} against armor {target['armor']}"
+        f"Attack {total} against armor {steps['armor']}"
         + (f" + SHIELD {shield} = {armor}" if shield else "")
     )
-    three_broken = target["broken_armor"] >= 3
-    damage_value = weapon["damage"]
+    three_broken = steps["broken_armor"] >= 3
+    damage_value = steps["weapon_damage"]
+    backstacks = steps["backstack"]
     if total < armor:
         lines.append("Lower: no effect.")
-        return ShotResult(total, armor, "none", 0, tuple(lines))
+        return ShotResult(total, armor, "none", 0, tuple(lines), steps)
     if total == armor and not three_broken:
         lines.append(f"Equal: the weapon damage {damage_value} goes to the armor.")
-        damage_value = backstack(weapon, damage_value, no_step_back, lines)
-        return ShotResult(total, armor, "armor", damage_value, tuple(lines))
+        damage_value = backstack(backstacks, damage_value, steps["no_step_back"], lines)
+        return ShotResult(total, armor, "armor", damage_value, tuple(lines), steps)
     difference = total - armor
     if total == armor:
         lines.append("Equal, but 3 broken armor tokens: counts as greater.")
-    ignore_ir = has_feature(weapon["features"], "PERFORATING") or three_broken
-    impact = 0 if ignore_ir else target["impact"]
+    impact = 0 if steps["perforating"] or three_broken else steps["impact"]
     damage = max(0, damage_value + difference - impact)
     why = (
         " (PERFORATING: impact resistance ignored)"
-        if has_feature(weapon["features"], "PERFORATING")
+        if steps["perforating"]
         else " (3 broken armor tokens: impact resistance ignored)"
         if three_broken
         else ""
@@ -197,15 +270,16 @@ def resolve_shot(
     lines.append(
         f"Greater by {difference}: ({damage_value} + {difference}) - {impact} = {damage} to the hit factor{why}."
     )
-    damage = backstack(weapon, damage, no_step_back, lines)
-    return ShotResult(total, armor, "hit", damage, tuple(lines))
+    damage = backstack(backstacks, damage, steps["no_step_back"], lines)
+    return ShotResult(total, armor, "hit", damage, tuple(lines), steps)
 
 
-def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -> int:
-    """BACKSTACK of ``weapon`` (8.1) on ``damage`` about to be assigned: doubled when the target
-    cannot step back (``no_step_back``), else unchanged with a reminder to step it back.
-    Appends the words to ``lines``; a weapon without BACKSTACK or no damage: unchanged."""
-    if damage <= 0 or not has_feature(weapon.get("features", []), "BACKSTACK"):
+def backstack(backstacks: bool, damage: int, no_step_back: bool, lines: list[str]) -> int:
+    """BACKSTACK (8.1) on ``damage`` about to be assigned, when the weapon has it
+    (``backstacks``): doubled when the target cannot step back (``no_step_back``), else
+    unchanged with a reminder to step it back. Appends the words to ``lines``; without
+    BACKSTACK or damage: unchanged."""
+    if damage <= 0 or not backstacks:
         return damage
     if no_step_back:
         lines.append(
@@ -216,6 +290,28 @@ def backstack(weapon: dict, damage: int, no_step_back: bool, lines: list[str]) -
         "BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1)."
     )
     return damage
+
+
+#: The first line of a stray shot on its new target: it makes no ability test (5.6).
+STRAY_NO_TEST = "Stray shot on a new target: no ability test."
+
+
+def shot_test_words(data: dict) -> tuple[str, ...]:
+    """The ranged weapon ability test of a shot event's ``data`` in words (7.2.1,
+    ``tested_words``); a stray shot on its new target has none (``STRAY_NO_TEST``)."""
+    if "lines" not in data and not data.get("test"):
+        return (STRAY_NO_TEST,)
+    return tested_words(data, "Ranged weapon")
+
+
+def shot_words(data: dict) -> list[str]:
+    """The worked-out shot of a ``demloc.shot.proposed`` event's data (or the proposal it left
+    in ``state["pending"]``) in words: the test, then each step of ``work_shot``. An event
+    stored before events carried numbers has its words in ``lines``: they are read as
+    stored."""
+    if "lines" in data:
+        return list(data["lines"])
+    return [*shot_test_words(data), *work_shot(data["steps"]).lines]
 
 
 def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
@@ -286,7 +382,7 @@ def shot_propose(d: Decision, data: Data) -> None:
                     "shooter": shooter["id"],
                     "target": target["id"],
                     "fate": fate,
-                    "lines": list(test.lines),
+                    "test": record_test(test),
                     "ooc": out_of_control(d.rng),
                 },
             )
@@ -301,9 +397,6 @@ def shot_propose(d: Decision, data: Data) -> None:
         extra=extra,
         no_step_back=no_step_back,
     )
-    lines = (list(test.lines) if test else ["Stray shot on a new target: no ability test."]) + list(
-        result.lines
-    )
     d.emit(
         "demloc.shot.proposed",
         {
@@ -316,23 +409,24 @@ def shot_propose(d: Decision, data: Data) -> None:
             "positioned": positioned,
             "outcome": result.outcome,
             "damage": result.damage,
-            "lines": lines,
+            "test": record_test(test) if test else None,
+            "steps": result.steps,
         },
     )
 
 
 @shooting.evolver("demloc.shot.proposed", label="worked out a shot")
-def shot_proposed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def shot_proposed(s: DemlocState, e: EventRecord) -> None:
     s["notice"] = None  # a new shot: an earlier stray-shot notice is done with
     s["pending"] = copy_json(e.data)
-    lines.append(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
-    lines.extend(e.data["lines"])
+    say(f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}.")
+    say(*shot_words(e.data))
 
 
 @shooting.narrator("demloc.shot.proposed")
-def say_shot_proposed(e: EventRecord, s: dict) -> str:
+def say_shot_proposed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *e.data["lines"]])
+    return " ".join([head, *shot_words(e.data)])
 
 
 def stray_text(ooc: dict) -> str:
@@ -345,13 +439,13 @@ def stray_text(ooc: dict) -> str:
 
 
 @shooting.evolver("demloc.shot.strayed", label="shot a stray bullet")
-def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def shot_strayed(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
-    lines.append(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    lines.extend(d["lines"])
-    lines.append(stray_text(d["ooc"]))
+    say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
+    say(*shot_test_words(d))
+    say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
         "kind": "stray",
@@ -364,12 +458,12 @@ def shot_strayed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
 
 
 @shooting.narrator("demloc.shot.strayed")
-def say_shot_strayed(e: EventRecord, s: dict) -> str:
+def say_shot_strayed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *e.data["lines"], stray_text(e.data["ooc"])])
+    return " ".join([head, *shot_test_words(e.data), stray_text(e.data["ooc"])])
 
 
-def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
+def apply_shot(s: DemlocState, pending: dict) -> None:
     """A confirmed shot (7.2.2.4): the fate points of its test are paid, a positioned shooter's
     movement token is exhausted, the damage goes to the armor (equal) or the hit factor
     (greater), then the weapon's BLOODING/POISONOUS."""
@@ -378,17 +472,17 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
     shooter = s["pieces"][pending["shooter"]]
     if pending["fate"]:
         player(s, shooter["owner"])["fate"] -= pending["fate"]
-        lines.append(
+        say(
             f"{player(s, shooter['owner'])['name']} spends {counted(pending['fate'], 'fate point')} on the test."
         )
     if pending["positioned"]:
         shooter = {**shooter, "movement": "exhausted"}
         set_piece(
-            s, shooter, lines, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."]
+            s, shooter, [f"{shooter['name']}'s movement token: exhausted (positioned shot)."]
         )
-    lines.append(f"Shot applied: {shooter['name']} at {piece_name(s, pending['target'])}.")
+    say(f"Shot applied: {shooter['name']} at {piece_name(s, pending['target'])}.")
     if pending["outcome"] == "none" or pending["damage"] <= 0:
-        lines.append("No damage.")
+        say("No damage.")
         return
     mode = HIT
     if pending["outcome"] == "armor":
@@ -397,8 +491,8 @@ def apply_shot(s: dict, pending: dict, lines: list[str] = NO_LINES) -> None:
         absorbs = s["options"].get("equal_shot", "carry") == "armor"
         mode = ARMOR_ONLY if absorbs else GENERAL
     t, more = assign_damage(s["pieces"][pending["target"]], pending["damage"], mode)
-    set_piece(s, t, lines, more)
-    weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]], lines)
+    set_piece(s, t, more)
+    weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]])
 
 
 __all__ = [

@@ -3,13 +3,14 @@
 Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
 (log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
 the number of commands. Event payloads keep the meaning they have always had
-(stored tables replay): several carry the calculators' arithmetic as ``lines`` (what the
-players confirmed), which is event data, not narration.
+(stored tables replay): a shot carries the numbers it was worked out from (its narrator
+words them); fights and the other tests still carry the calculators' arithmetic as ``lines``
+(what the players confirmed), as shots stored before did, and those still read.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class Mana(TypedDict):
@@ -283,6 +284,15 @@ class PieceEscaped(TypedDict):
     piece: str
 
 
+class AbilityRoll(TypedDict):
+    """An ability test an event carries (7.2.1, ``missions.rules.shooting.record_test``): the
+    d6 rolled, what is added after the fate points, the factor tested."""
+
+    roll: int
+    modifier: int
+    ability: int
+
+
 class ShotProposed(TypedDict):
     kind: str  # "shot"
     by: int
@@ -293,14 +303,17 @@ class ShotProposed(TypedDict):
     positioned: bool
     outcome: str  # none | armor | hit
     damage: int
-    lines: list[str]
+    test: NotRequired[AbilityRoll | None]  # None: a stray shot on its new target (5.6)
+    steps: NotRequired[dict[str, Any]]  # missions.rules.shooting.shot_steps
+    lines: NotRequired[list[str]]  # instead of test and steps in events stored before them
 
 
 class ShotStrayed(TypedDict):
     shooter: str
     target: str
     fate: int
-    lines: list[str]
+    test: NotRequired[AbilityRoll]
+    lines: NotRequired[list[str]]  # instead of test in events stored before it
     ooc: dict[str, Any]
 
 
@@ -323,10 +336,20 @@ class CalcApplied(TypedDict):
 class ArcaneTested(TypedDict):
     piece: str
     target: str | None
-    purpose: str  # free | other
+    purpose: str  # free | defend | cancel | other
     fate: int
     passed: bool
-    lines: list[str]
+    test: NotRequired[AbilityRoll]
+    lines: NotRequired[list[str]]  # instead of test in events stored before it
+
+
+class HandTested(TypedDict):
+    piece: str
+    purpose: str  # evasive | scenery
+    fate: int
+    passed: bool
+    test: NotRequired[AbilityRoll]
+    lines: NotRequired[list[str]]  # instead of test in events stored before it
 
 
 class DaemonSummoned(TypedDict):

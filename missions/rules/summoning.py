@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.decider import Data, Decision, Topic, copy_json
+from tabletop.decider import Data, Decision, Topic, copy_json, say
 from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of
-from .common import NO_LINES, in_play, name, not_possessed, num, own_piece, play_command, player
+from .common import in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
+from .state import DemlocState
 
 summoning = Topic("summoning")
 
@@ -40,7 +41,7 @@ def draw_daemon(rng, pantheon: list[dict], kabbalah: str, level: int) -> tuple[i
     return lvl, rng.choice(found)
 
 
-def max_daemon_level(state: dict, summoner: dict) -> int:
+def max_daemon_level(state: DemlocState, summoner: dict) -> int:
     """The highest daemon level ``summoner`` may ask for (7.2.3.2 "the app asks the player to
     indicate the reference kabbalah and the power level of the daemon to be summoned"): its own
     level under the table option ``daemon_level`` ``"summoner"`` (default; 5.1.3: daemons and
@@ -140,7 +141,7 @@ def daemon_summon(d: Decision, data: Data) -> None:
 
 
 @summoning.evolver("demloc.daemon.summoned", label="summoned a daemon")
-def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def daemon_summoned(s: DemlocState, e: EventRecord) -> None:
     d = e.data
     summoner = s["pieces"][d["summoner"]]
     # The summoning code is the code in hand from now on (its pentacle, 5.1.5 b).
@@ -149,7 +150,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     summoner["mana"]["common"] -= cost["common"]
     summoner["mana"]["dark"] -= cost["dark"]
     owner = summoner["owner"]
-    lines.append(summoned_text(s, d))
+    say(summoned_text(s, d))
     if d["replaced"]:
         old = s["pieces"][d["replaced"]]
         old["status"] = "dismissed"
@@ -159,7 +160,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
             "old_owner": old["owner"],
             "new_owner": owner,
         }
-        lines.append(notice_text(s, s["notice"]))
+        say(notice_text(s, s["notice"]))
     activation.mark(s, summoner["id"])
     summoner["summoning"] = d["id"]
     summoner["asset"] = "post_summoning"
@@ -169,7 +170,7 @@ def daemon_summoned(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> Non
     s["pieces"][d["id"]] = daemon
     s["order"].append(d["id"])
     s["daemon_seq"] += 1
-    lines.append(
+    say(
         f"Place the daemon next to {summoner['name']}; {summoner['name']} cannot move while it plays."
     )
 
@@ -180,7 +181,7 @@ def a_or_an(word: str) -> str:
     return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
-def summoned_text(s: dict, d: dict) -> str:
+def summoned_text(s: DemlocState, d: dict) -> str:
     lower = (
         f" (none at that level: drawn from level {d['drawn_level']})"
         if d["drawn_level"] != d["level"]
@@ -194,7 +195,7 @@ def summoned_text(s: dict, d: dict) -> str:
     )
 
 
-def notice_text(s: dict, n: dict) -> str:
+def notice_text(s: DemlocState, n: dict) -> str:
     """The words of a name clash notice (5.1.3)."""
     old, new = name(s, n["old_owner"]), name(s, n["new_owner"])
     return (
@@ -204,11 +205,11 @@ def notice_text(s: dict, n: dict) -> str:
 
 
 @summoning.narrator("demloc.daemon.summoned")
-def say_daemon_summoned(e: EventRecord, s: dict) -> str:
+def say_daemon_summoned(e: EventRecord, s: DemlocState) -> str:
     return summoned_text(s, e.data)
 
 
-def settle(s: dict, lines: list[str] = NO_LINES) -> None:
+def settle(s: DemlocState) -> None:
     """Daemons leaving (7.2.3.3), checked after every event: a killed daemon gives its heart
     tokens to its summoner as broken hearts; a killed summoner's daemon leaves the game; either
     way the summoner's arcane code returns to standard and its movement token is exhausted."""
@@ -225,7 +226,7 @@ def settle(s: dict, lines: list[str] = NO_LINES) -> None:
                 continue
             if in_play(daemon) and not in_play(summoner):
                 daemon["status"] = "dismissed"
-                lines.append(
+                say(
                     f"{summoner['name']} is out of play: {daemon['name']} leaves the game (7.2.3.3)."
                 )
             if not in_play(daemon):
@@ -233,16 +234,16 @@ def settle(s: dict, lines: list[str] = NO_LINES) -> None:
                 summoner["asset"] = "standard"
                 if in_play(summoner):
                     summoner["movement"] = "exhausted"
-                    lines.append(
+                    say(
                         f"{daemon['name']} has left: {summoner['name']}'s arcane code back to "
                         "standard, movement token exhausted."
                     )
                     if daemon["status"] == "killed":
                         hurt, more = add_broken_hearts(summoner, daemon["heart_limit"])
-                        lines.append(
+                        say(
                             f"The daemon was killed: {summoner['name']} receives its "
                             f"{counted(daemon['heart_limit'], 'heart token')} as broken hearts."
                         )
-                        lines.extend(more)
+                        say(*more)
                         s["pieces"][summoner["id"]] = hurt
                 changed = True

@@ -8,13 +8,12 @@ the turn: its effects, once; also before the mission ends, ``end.finish``),
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic
+from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
 from . import end, possession, setup_script
 from .common import (
     BRAWL,
-    NO_LINES,
     STRATEGIC,
     TURN_END,
     in_play,
@@ -26,6 +25,7 @@ from .common import (
 )
 from .damage import add_broken_hearts, tick
 from .possession import out_of_control
+from .state import DemlocState
 from .summoning import settle
 
 turns = Topic("turns")
@@ -102,7 +102,7 @@ def phase_next(d: Decision, data: Data) -> None:
             "acts": s["play_order"][index]})
 
 
-def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = None) -> str:
+def _phase_text(s: DemlocState, phase: str, index: int, turn: int, acts: int | None = None) -> str:
     """The line of a pass: the phase now and who acts (``acts``, else the ``index`` of today's
     play order, for events logged before ``acts`` was kept)."""
     if phase == TURN_END:
@@ -113,13 +113,13 @@ def _phase_text(s: dict, phase: str, index: int, turn: int, acts: int | None = N
 
 
 @turns.evolver("demloc.phase.advanced", label="passed")
-def phase_advanced(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def phase_advanced(s: DemlocState, e: EventRecord) -> None:
     s["phase"] = e.data["phase"]
     s["acting_index"] = e.data["acting_index"]
-    lines.append(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
+    say(_passed(s, e) + _phase_text(s, s["phase"], s["acting_index"], s["turn"]))
 
 
-def _passed(s: dict, e: EventRecord) -> str:
+def _passed(s: DemlocState, e: EventRecord) -> str:
     """"Ann passes. ": who passed (the acting player, whoever tapped; an event logged before
     ``passed`` was kept names the seat that tapped)."""
     seat = e.data.get("passed", e.seat)
@@ -127,7 +127,7 @@ def _passed(s: dict, e: EventRecord) -> str:
 
 
 @turns.narrator("demloc.phase.advanced")
-def say_phase_advanced(e: EventRecord, s: dict) -> str:
+def say_phase_advanced(e: EventRecord, s: DemlocState) -> str:
     if e.data["phase"] != TURN_END and not s.get("play_order"):
         return "Passed."
     return _passed(s, e) + _phase_text(
@@ -179,51 +179,51 @@ def turn_next(d: Decision, data: Data) -> None:
     d.emit("demloc.turn.started", started)
 
 
-def _end_of_turn(s: dict, lines: list[str]) -> None:
+def _end_of_turn(s: DemlocState) -> None:
     """The end-of-turn effects of ``TURN_ORDER_TEXT`` (8.1 bleeding and 8.2 poison when the
     table plays them at the end, FURY's broken heart 8.4, VIGOR and WEAKNESS expire, movement
     tokens back to active, the control counter 6.4.2), applied once per turn played: the turn
     is marked closed (``closed_turn``)."""
-    lines.append(f"End of turn {s['turn']}.")
-    tick(s, "end", lines)
+    say(f"End of turn {s['turn']}.")
+    tick(s, "end")
     for pid, p in list(s["pieces"].items()):
         if not in_play(p):
             continue
         if p["fury"] > 0:
             p, more = add_broken_hearts(p, 1)
             p["fury"] -= 1
-            lines.append(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
-            lines.extend(more)
+            say(f"{p['name']}'s FURY costs a broken heart ({counted(p['fury'], 'turn')} left).")
+            say(*more)
         p["vigor"] = 0
         p["weakness"] = 0
         if in_play(p) and not p["summoning"]:
             p["movement"] = "active"
         s["pieces"][pid] = p
-    settle(s, lines)
-    end.count_objective(s, lines)
+    settle(s)
+    end.count_objective(s)
     s["closed_turn"] = s["turn"]
 
 
 @turns.evolver("demloc.turn.ended", label="closed the turn")
-def turn_ended(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def turn_ended(s: DemlocState, e: EventRecord) -> None:
     """``{"turn"}``: the end of the turn in progress (``_end_of_turn``), before the next turn
     starts or the mission ends (``end.close_turn``)."""
     if s.get("closed_turn") != s["turn"]:
-        _end_of_turn(s, lines)
+        _end_of_turn(s)
 
 
 @turns.narrator("demloc.turn.ended")
-def say_turn_ended(e: EventRecord, s: dict) -> str:
+def say_turn_ended(e: EventRecord, s: DemlocState) -> str:
     return f"End of turn {e.data['turn']}."
 
 
 @turns.evolver("demloc.turn.started", label="started a new turn")
-def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def turn_started(s: DemlocState, e: EventRecord) -> None:
     """In the order of ``TURN_ORDER_TEXT``."""
     d = e.data
     if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
         # A log from before ``demloc.turn.ended``: the turn change closed the turn itself.
-        _end_of_turn(s, lines)
+        _end_of_turn(s)
     s["turn"] = d["turn"]
     s["previous_first"] = s["first"]
     s["first"] = d["first"]
@@ -236,20 +236,20 @@ def turn_started(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
     s["surrender_by"] = None
     s["claim"] = None
     s["notice"] = None  # last turn's notice (a stray shot, a replaced daemon) is done with
-    lines.append(_turn_text(s, d))
+    say(_turn_text(s, d))
     if d.get("lapsed"):
-        lines.append(_lapsed_text(s, d["lapsed"]))
-    tick(s, "start", lines)
-    possession.turn_start(s, d.get("ooc", {}), lines)
-    settle(s, lines)
+        say(_lapsed_text(s, d["lapsed"]))
+    tick(s, "start")
+    possession.turn_start(s, d.get("ooc", {}))
+    settle(s)
     wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
     if wave:
         s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}
-        lines.append(wave_text(s, s["notice"]))
-    setup_script.apply_events(s, d["turn"], lines)
+        say(wave_text(s, s["notice"]))
+    setup_script.apply_events(s, d["turn"])
 
 
-def _turn_text(s: dict, d: dict) -> str:
+def _turn_text(s: DemlocState, d: dict) -> str:
     """"Turn 2: Cid plays first (draw odds Ann 1/3, Cid 2/3).": the weights are those of the
     seats drawn among (``seats``, the players still in the mission; an event logged before
     ``seats`` was kept names every player, as its weights did then)."""
@@ -263,7 +263,7 @@ def _turn_text(s: dict, d: dict) -> str:
     return f"Turn {d['turn']}: {name(s, d['first'])} plays first (draw odds {odds})."
 
 
-def wave_text(s: dict, notice: dict) -> str:
+def wave_text(s: DemlocState, notice: dict) -> str:
     """The words of a wave notice (6.4.1)."""
     names = ", ".join(piece_name(s, pid) for pid in notice["pieces"])
     definition = (s.get("setup") or {}).get("definition") or {}
@@ -277,7 +277,7 @@ def wave_text(s: dict, notice: dict) -> str:
     )
 
 
-def _lapsed_text(s: dict, seats: list[int]) -> str:
+def _lapsed_text(s: DemlocState, seats: list[int]) -> str:
     """The log's line for agreements to stop that lapsed. An agreement to stop the mission
     (6.4.2 "Opponent surrender": a player "can ask the other players the possibility to end the
     mission. If all the other players agree, it is possible to tap 'end game'") is read as an
@@ -291,7 +291,7 @@ def _lapsed_text(s: dict, seats: list[int]) -> str:
 
 
 @turns.narrator("demloc.turn.started")
-def say_turn_started(e: EventRecord, s: dict) -> str:
+def say_turn_started(e: EventRecord, s: DemlocState) -> str:
     parts = [_turn_text(s, e.data)]
     if e.data.get("lapsed"):
         parts.append(_lapsed_text(s, e.data["lapsed"]))
@@ -328,12 +328,12 @@ def movement_set(d: Decision, data: Data) -> None:
 
 
 @turns.evolver("demloc.movement.set", label="turned a movement token")
-def movement_changed(s: dict, e: EventRecord, lines: list[str] = NO_LINES) -> None:
+def movement_changed(s: DemlocState, e: EventRecord) -> None:
     p = s["pieces"][e.data["piece"]]
     p["movement"] = e.data["state"]
-    lines.append(f"{p['name']}'s movement token: {e.data['state']}.")
+    say(f"{p['name']}'s movement token: {e.data['state']}.")
 
 
 @turns.narrator("demloc.movement.set")
-def say_movement_set(e: EventRecord, s: dict) -> str:
+def say_movement_set(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, e.data['piece'])}'s movement token: {e.data['state']}."

@@ -29,6 +29,7 @@ from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
 from .setup_map import picture
+from .state import DemlocState
 from .summoning import max_daemon_level
 from .summoning import notice_text as replaced_text
 
@@ -55,7 +56,7 @@ def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
     }
 
 
-def _summons_at_use(state: dict, p: dict) -> list[dict]:
+def _summons_at_use(state: DemlocState, p: dict) -> list[dict]:
     """One summoning flow per Arcane Code ``p`` may summon with (5.1.5: any code it holds;
     the code in hand first), each as ``_summon_at_use`` with its ``code_index`` (what
     ``demloc.daemon.summon`` takes) and ``code_name``; empty when it cannot summon."""
@@ -70,7 +71,7 @@ def _summons_at_use(state: dict, p: dict) -> list[dict]:
     return out
 
 
-def _summon_at_use(state: dict, p: dict, code: dict | None = None) -> dict | None:
+def _summon_at_use(state: DemlocState, p: dict, code: dict | None = None) -> dict | None:
     """The summoning flow of a mercenary that can summon now with ``code`` (default the code
     in hand; 7.2.3.2), or None: its cost against the mana held, the levels its pantheon offers
     for the code's kabbalah, and why it cannot (``blocked``: words, or "")."""
@@ -108,7 +109,7 @@ def _summon_at_use(state: dict, p: dict, code: dict | None = None) -> dict | Non
     }
 
 
-def _possessed(state: dict, pieces: list[dict], seat: int | None) -> list[dict]:
+def _possessed(state: DemlocState, pieces: list[dict], seat: int | None) -> list[dict]:
     """The possessed characters in play with this turn's out-of-control roll (7.2.3: "the
     player moves the daemonic possessed character (spending all movement points available)
     using the out of control card"; engaged, it does not move; it does nothing else)."""
@@ -148,7 +149,16 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
             .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
-def pending_for(state: dict, seat: int | None) -> bool:
+def pending_view(pending: dict | None) -> dict | None:
+    """The proposal waiting on the table as the page shows it: its data with the worked-out
+    arithmetic in ``lines`` (a shot's worded from the numbers its event carries,
+    ``shooting.shot_words``; a fight's as its event stored them), or None."""
+    if pending and pending["kind"] == "shot":
+        return {**pending, "lines": shooting.shot_words(pending)}
+    return pending
+
+
+def pending_for(state: DemlocState, seat: int | None) -> bool:
     """A calculation (a shot, a fight: 7.2.2, 7.3.2) someone else worked out on one of this
     seat's characters waits for its Apply or Cancel."""
     pending = state["pending"]
@@ -158,7 +168,7 @@ def pending_for(state: dict, seat: int | None) -> bool:
     return any(i and state["pieces"][i]["owner"] == seat for i in ids)
 
 
-def _prompt(state: dict, view: dict, seat: int | None) -> dict | None:
+def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
     """A prompt aimed at this seat, for the page's alert: ``{"key", "text"}``
     (and ``"target"``: the id of the page's part it is about) or None. A calculation someone
     else worked out on one of my characters waits for me; a claim of the objective waits for my
@@ -203,7 +213,7 @@ def _notice_land(notice: Any) -> str | None:
     return None
 
 
-def notice_text(state: dict, notice: Any) -> str | None:
+def notice_text(state: DemlocState, notice: Any) -> str | None:
     """The words of ``state["notice"]`` (what the table must do now), or None."""
     if not notice:
         return None
@@ -251,7 +261,7 @@ def _change_words(field: str, before: Any, after: Any) -> str:
     return f"{_FIELD_WORDS.get(field, field)} {before} → {after}"
 
 
-def power_result(state: dict) -> dict | None:
+def power_result(state: DemlocState) -> dict | None:
     """The result line of the arcane power used last in this phase (7.2.3.5: what it changed
     on its target, as ``missions.rules.revert.record_power`` recorded it), shown in the
     caster's Arcane section where the tap that used it lands (docs/playing.md "A live table:
@@ -287,7 +297,7 @@ def kill_list(player: dict) -> list[dict]:
     ]
 
 
-def status_label(state: dict) -> str:
+def status_label(state: DemlocState) -> str:
     """What the table's status says for a Guild mission that ended but is not closed (6.4.1:
     its result is written into the guilds when it is closed; until then undo may reopen it),
     or while it is prepared ("Preparing: Objective", 6.4.1's steps before turn 1: nobody plays
@@ -306,7 +316,7 @@ def status_label(state: dict) -> str:
     return "Ended: close the mission"
 
 
-def _sheet_fields(state: dict, p: dict, summoner: dict | None) -> dict:
+def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
     cost now (7.2.2, 7.2.3, 7.3.2), its abilities with the fate they cost (5.1.1, 6.4.2)."""
@@ -367,7 +377,7 @@ def _sheet_fields(state: dict, p: dict, summoner: dict | None) -> dict:
     }
 
 
-def view(state: dict, seat: int | None, forms: bool = True) -> dict:
+def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
     lifecycle mission is being prepared: ``{"setup": setup_rules.view(...), "me"}`` only.
@@ -536,7 +546,7 @@ def view(state: dict, seat: int | None, forms: bool = True) -> dict:
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,
-        "pending": state["pending"],
+        "pending": pending_view(state["pending"]),
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # A failed shot's notice is where the shooter's phone lands (its key: the version it

@@ -209,3 +209,19 @@ def test_7_2_3_5_a_summoners_kill_that_dismissed_its_daemon_cannot_be_defended_7
         "cannot_revert"
     )
     assert json.dumps(t.state, sort_keys=True) == before
+
+
+def test_7_2_3_5_an_arcane_test_records_its_die_and_the_log_words_it():
+    """The arcane test's event carries its numbers (the d6, the modifier, the arcane factor),
+    no English; the replayed log and the live view's narrator word the same test (7.2.1)."""
+    from tabletop.log import recent_lines
+
+    t = new_sim()
+    mana(t)
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)
+    (event,) = run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=3)
+    assert "lines" not in event.data
+    assert event.data["test"] == {"roll": 3, "modifier": 0, "ability": 3}
+    words = "Arcane test: rolled 3 against Arcane 3: passed"
+    assert words in t.lines()[-1]
+    assert recent_lines(t.ruleset, t.state, t.log[-1:], set())[0].text == words

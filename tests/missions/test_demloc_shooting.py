@@ -202,3 +202,32 @@ def test_a_stray_shot_says_what_happened_and_each_one_is_a_new_landing_5_6():
         )
         keys.append(shown["notice_land"])
     assert keys[0] and keys[1] and keys[0] != keys[1]
+
+
+# ------------------------------------------------------------------ the shot event carries numbers
+def test_7_2_2_a_proposed_shot_records_its_numbers_and_the_log_and_page_word_them():
+    """A shot's event carries what it was worked out from (the test die, the fighting dice,
+    each modifier, the target's armor and impact resistance: ``shot_steps``), no English; the
+    replayed log, the live view's narrator and the page's proposal word the same arithmetic,
+    which ``resolve_shot`` gave when it was proposed. Korr (ranged 3) shoots Bram behind one
+    element of cover."""
+    from tabletop.log import recent_lines
+
+    from .demloc_sim import new_sim, run
+
+    t = new_sim()
+    korr, bram = t.state["pieces"]["s0-korr"], t.state["pieces"]["s1-bram"]
+    worked = resolve_shot(korr, bram, korr["weapons"][0], [2, 2, 1], cover=1)
+    (event,) = run(t, 0, "shot.propose", shooter="s0-korr", target="s1-bram", test_roll=3,
+                   dice=[2, 2, 1], cover=1)
+    assert "lines" not in event.data
+    assert event.data["test"] == {"roll": 3, "modifier": 0, "ability": korr["ranged"]}
+    assert (event.data["steps"]["dice"], event.data["steps"]["cover"]) == ([2, 2, 1], 1)
+    assert event.data["steps"]["armor"] == bram["armor"]
+    words = [f"Ranged weapon test: rolled 3 against Ranged weapon {korr['ranged']}: passed",
+             *worked.lines]
+    told = " ".join(["Shot: Korr Halfhand at Bram Oakjaw.", *words])
+    assert t.lines()[-1] == told
+    latest = recent_lines(t.ruleset, t.state, t.log[-1:], set())
+    assert latest[0].text == told
+    assert t.ruleset.view(t.state, 1)["pending"]["lines"] == words

@@ -249,3 +249,92 @@ def test_a_command_marked_rebase_is_rebase_ok_and_others_are_not():
     assert not any(CounterRuleset().rebase_ok(t) for t in CounterRuleset.registry.commands)
     with pytest.raises(ValueError):
         Topic("kit").command("table.undo", rebase=True)
+
+
+def _telling_game():
+    """A game whose folds say the log's lines (``folds_narrate``) and whose one consequence
+    (``after_fold``) is said too: a pile of 3 or more topples."""
+    from tabletop.decider import say
+
+    topic = Topic("pile")
+
+    @topic.command("pile.stone.add")
+    def add(d, data):
+        d.emit("pile.stone.added", {"n": data.int("n", lo=1, hi=3)})
+
+    @topic.evolver("pile.stone.added", label="added stones")
+    def added(state, event):
+        state["pile"] += event.data["n"]
+        say(f"{event.data['n']} stones: the pile is {state['pile']} high.")
+
+    @topic.narrator("pile.stone.added")
+    def said(event, state):
+        return f"{event.data['n']} stones."
+
+    class Pile(DeciderRuleset):
+        name, title, min_seats, max_seats = "pile", "Pile", 2, 2
+        topics = (topic,)
+        folds_narrate = True
+
+        def initial_state(self):
+            return {"pile": 0, "toppled": 0, "version": 0}
+
+        def setup(self, options, seats, rng):
+            return []
+
+        def view(self, state, seat):
+            return dict(state)
+
+        def after_fold(self, state, event):
+            if state["pile"] >= 3:
+                state["toppled"] += 1
+                state["pile"] = 0
+                say("The pile topples.")
+            state["version"] = event.version
+
+        def holds(self, state, event):
+            return state["version"] >= event.version
+
+    return Pile()
+
+
+def test_after_fold_runs_on_every_fold_and_what_folds_say_is_the_replayed_log():
+    from tabletop.log import recent_lines
+
+    game = _telling_game()
+    sim = Sim(game, 2)
+    sim.send(0, "pile.stone.add", {"n": 2})
+    sim.send(1, "pile.stone.add", {"n": 2})  # the consequence runs while deciding too
+    assert sim.state["toppled"] == 1 and sim.state["pile"] == 0
+    assert sim.lines()[-2:] == [
+        "2 stones: the pile is 2 high.",
+        "2 stones: the pile is 4 high. The pile topples.",
+    ]
+    # The live view's latest lines: the state holds the events, so the narrators speak.
+    latest = recent_lines(game, sim.state, sim.log[-2:], set())
+    assert [line.text for line in latest] == ["2 stones.", "2 stones."]
+    sim.assert_replay_equal()
+
+
+def test_an_undone_event_is_told_by_folding_a_copy_or_by_its_narrator_when_it_does_not_fit():
+    game = _telling_game()
+    sim = Sim(game, 2)
+    sim.send(0, "pile.stone.add", {"n": 1})
+    sim.undo(0)
+    assert sim.state["pile"] == 0
+    assert sim.lines()[-2] == "1 stones: the pile is 1 high."  # undone, told all the same
+    broken = {"toppled": 0, "version": 0}  # no pile: the fold raises KeyError
+    event = sim.log[-2].record()
+    assert game.narrate(event, broken) == "1 stones."
+
+
+def test_say_outside_the_kit_listening_does_nothing_and_nested_listeners_hear_their_own():
+    from tabletop.decider import listening, say
+
+    say("nobody hears this")
+    with listening() as outer:
+        say("one")
+        with listening() as inner:
+            say("two", "three")
+        say("four")
+    assert outer == ["one", "four"] and inner == ["two", "three"]
