@@ -99,7 +99,7 @@ def _unfiltered(expression, context):
 def liveblock(parser, token):
     bits = token.split_contents()[1:]
     parts, public, inputs, fresh = [], None, None, None
-    for at, bit in enumerate(bits):
+    for bit in bits:
         if inputs is not None:
             name, eq, expression = bit.partition("=")
             if not eq or not name.isidentifier():
