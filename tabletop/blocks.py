@@ -21,10 +21,21 @@ What changed is found by comparing the bytes of each block with the last ones se
 hashes), never guessed from the events, so a frame cannot leave a stale block behind:
 tests/tabletop/test_live_blocks.py assembles each phone's page from its frames over random
 playouts of every game and compares it with a fresh render.
+
+A block may declare its inputs (``{% liveblock "dl-turn" with view=view|pick:"turn phase"
+... %}``): it is then rendered from those values alone (a context holding nothing else), so
+its bytes are a function of them, and they are rendered only when the values changed: the
+bytes are kept per table in this process (``kept_block``, ``keep_block``), keyed by the
+values' exact serialisation (``fingerprint``), and any view of the table whose values are the
+same (another seat's, the next version's) reuses them. Phoenix LiveView's change tracking,
+made explicit: a block that reads a value it did not declare renders without it, which
+``CHECK_INPUTS`` (on in the tests) catches by rendering it again in the whole context.
 """
 
 from __future__ import annotations
 
+import datetime
+import marshal
 import re
 import threading
 from collections import OrderedDict
@@ -70,9 +81,90 @@ def public_blocks(table) -> dict:
 
 
 def forget_public_blocks() -> None:
-    """Drop every kept public block (tests that compare with a fresh render)."""
+    """Drop every kept public block and every block kept by its inputs (tests that compare
+    with a fresh render)."""
     with _PUBLIC_LOCK:
         _PUBLIC.clear()
+        _INPUTS.clear()
+
+
+_INPUTS: OrderedDict[int, OrderedDict] = OrderedDict()
+#: Tables whose blocks rendered from declared inputs this process keeps, and how many blocks
+#: of each (least recently used dropped first: about two table states' worth of views).
+INPUT_TABLES_KEPT = 256
+INPUT_BLOCKS_KEPT = 64
+#: Blocks rendered from their inputs / found already rendered (tests, bench).
+input_renders = 0
+input_hits = 0
+#: Render every block with declared inputs a second time in the whole context and raise when
+#: the two differ (the block reads something it did not declare). Tests only: it doubles the
+#: cost of those blocks.
+CHECK_INPUTS = False
+
+
+class Uncacheable(ValueError):  # noqa: N818 - a value outside the fingerprint's types
+    """A block's input holds a value ``fingerprint`` cannot serialise exactly."""
+
+
+def fingerprint(values: tuple) -> bytes:
+    """The exact serialisation of a block's input values (``marshal``, version 2: no
+    back-references, so equal values give equal bytes): two inputs with the same bytes
+    render the same block. Plain JSON-like values (dict, list, tuple, str, int, float, bool,
+    None) as they are; a safe string, a date or a time tagged with its type; anything else
+    raises ``Uncacheable`` (the block is then rendered every time)."""
+    try:
+        return b"m" + marshal.dumps(values, 2)
+    except ValueError:
+        return b"p" + marshal.dumps(_plain(values), 2)
+
+
+def _plain(value):
+    if value is None or type(value) in (str, int, float, bool, bytes):
+        return value
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, str):  # a subclass: a safe string is not escaped, a plain one is
+        return ("\0" + type(value).__name__, value.encode("utf-8", "surrogatepass"))
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return ("\0" + type(value).__name__, value.isoformat(), str(value.tzinfo)
+                if isinstance(value, (datetime.datetime, datetime.time)) else "")
+    raise Uncacheable(type(value).__name__)
+
+
+def kept_block(table_pk: int, node, key: bytes) -> str | None:
+    """The HTML kept for the block ``node`` (a template node: the same block of the same
+    template, never one of a template loaded again) of table ``table_pk`` with input
+    ``key`` (``fingerprint``), or None."""
+    global input_hits
+    with _PUBLIC_LOCK:
+        table = _INPUTS.get(table_pk)
+        found = table.get((id(node), key)) if table is not None else None
+        if found is None or found[0] is not node:
+            return None
+        table.move_to_end((id(node), key))
+        _INPUTS.move_to_end(table_pk)
+        input_hits += 1
+        return found[1]
+
+
+def keep_block(table_pk: int, node, key: bytes, html: str) -> None:
+    """Keep ``html``, the block ``node`` of table ``table_pk`` rendered from input ``key``."""
+    global input_renders
+    with _PUBLIC_LOCK:
+        input_renders += 1
+        table = _INPUTS.get(table_pk)
+        if table is None:
+            table = _INPUTS[table_pk] = OrderedDict()
+            while len(_INPUTS) > INPUT_TABLES_KEPT:
+                _INPUTS.popitem(last=False)
+        _INPUTS.move_to_end(table_pk)
+        table[(id(node), key)] = (node, html)
+        while len(table) > INPUT_BLOCKS_KEPT:
+            table.popitem(last=False)
 
 
 class Frame(str):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 import orjson
@@ -45,23 +44,37 @@ def dumps(value: Any) -> str:
         text = orjson.dumps(value)
     except TypeError:  # orjson.JSONEncodeError: non-str keys, big ints, other types
         return json.dumps(value)
-    if b"null" in text and not _finite(value):
+    if b"null" in text and not _reads_back(text, value) and not _finite(value):
         return json.dumps(value)
     return text.decode()
 
 
+def _reads_back(text: bytes, value: Any) -> bool:
+    """True when ``text`` reads back as ``value``: then no float in it was NaN or infinite
+    (orjson writes those ``null``, and ``None`` equals neither). A C-speed check (a DemLoc
+    state: about 0.1 ms, against 0.3 ms for ``_finite``'s walk); False also when ``value``
+    holds tuples (they read back as lists), for which ``_finite`` decides."""
+    try:
+        return bool(orjson.loads(text) == value)
+    except orjson.JSONDecodeError:
+        return False
+
+
 # 19 digits or more: maybe an integer beyond 64 bits, which orjson would read as a float.
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
-_LONG_NUMBER_BYTES = re.compile(rb"[0-9]{19}")
+# Found by mapping every digit to "0" and everything else to " " (bytes.translate, C speed:
+# about 10 us on a DemLoc state where the regular expression [0-9]{19} took 150 us).
+_DIGITS_ONLY = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+_LONG_RUN = b"0" * 19
+
+
+def _long_number(text: str | bytes | bytearray) -> bool:
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    return _LONG_RUN in raw.translate(_DIGITS_ONLY)
 
 
 def loads(text: str | bytes | bytearray) -> Any:
     """The value of JSON ``text`` (as ``json.loads``). Raises ``ValueError`` on bad JSON."""
-    if isinstance(text, str):
-        long_number = _LONG_NUMBER.search(text) is not None
-    else:
-        long_number = _LONG_NUMBER_BYTES.search(text) is not None
-    if long_number:
+    if _long_number(text):
         return json.loads(text)
     try:
         return orjson.loads(text)

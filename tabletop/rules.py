@@ -109,6 +109,13 @@ class BaseRuleset:
     #: bar, just above the kit's Undo/Redo/Log toolbar: the game's primary actions, in reach
     #: of the thumb of the hand that holds the phone (DemLoc: Next: pass).
     bar_template: ClassVar[str] = ""
+    #: Optional, with ``bar_template``: the fields of the view the bar reads, as the
+    #: ``pick`` filter names them (``"phase my_turn players[seat]"``). The bottom bar is then
+    #: rendered only when they (or the kit's undo and redo) changed, its bytes shared by
+    #: every phone with the same (``tabletop.blocks``); empty: rendered for every phone at
+    #: every version. ``bar_fresh(view) -> bool``, optional: true when the bar shows what is
+    #: not in the view (read from the database): rendered every time then.
+    bar_reads: ClassVar[str] = ""
     #: Options a host may set when creating the table: {name: {"label", "choices", "default"}}.
     options_schema: ClassVar[dict] = {}
     #: True for games played in unison: only the seat that sent the last command may undo it.

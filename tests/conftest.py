@@ -28,6 +28,15 @@ def _static_is_stale() -> bool:
     return False
 
 
+def pytest_configure(config):
+    """Every live block with declared inputs is rendered a second time in the whole context
+    and must come out the same (``tabletop.blocks.CHECK_INPUTS``): a block that reads what it
+    did not declare fails whichever test renders it."""
+    from tabletop import blocks
+
+    blocks.CHECK_INPUTS = True
+
+
 def pytest_sessionstart(session):
     """Pages name static files by their hashed names (ManifestStaticFilesStorage), as served:
     collect them once when a source file changed (``make run`` collects in ``bin/run``). At

@@ -69,6 +69,10 @@ class DemlocRuleset(DeciderRuleset):
     max_seats = 4
     template = "missions/live.html"
     bar_template = "missions/_bar.html"  # the turn actions, at the bottom of the screen
+    # what missions/_bar.html reads of the view (tabletop.templatetags.live_blocks.pick)
+    bar_reads = ("setup ended mission[closed,mode] me players[seat] phase my_turn "
+                 "options[control] last_turn claim[can_answer] i_surrender surrender can_end "
+                 "can_claim_objective")
     links = (
         ("Open a mission with your Guild", "missions:lobby"),
         ("Rules reference (works offline)", "missions:reference"),
@@ -210,6 +214,12 @@ class DemlocRuleset(DeciderRuleset):
         ``forms=False``): its cards leave the sheets' forms out, so the brawl dice against
         every target are not worked out (``tabletop.live.seat_view``)."""
         return view_module.view(state, seat, forms=False)
+
+    def bar_fresh(self, view: dict) -> bool:
+        """Whether the bottom bar shows what its view does not hold: during the preparation
+        (its whole setup view) and once the mission is closed (the next mission, read from
+        the database: ``missions_tags.next_mission_code``)."""
+        return bool(view.get("setup")) or bool((view.get("mission") or {}).get("closed"))
 
     def moves(self, view: dict, seat: int) -> list[Command]:
         """The commands this seat's page offers (``missions.rules.moves``)."""

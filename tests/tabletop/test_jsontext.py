@@ -49,3 +49,52 @@ def test_bad_json_raises_value_error():
         except ValueError:
             continue
         raise AssertionError(f"{text!r} was read")
+
+
+def test_a_nan_or_infinity_beside_nulls_takes_the_standard_path():
+    """A state full of nulls with one NaN or infinity deep inside (orjson would write it
+    ``null``): the text is the standard library's, as before the read-back check."""
+    for bad in (math.nan, math.inf, -math.inf):
+        value = {"a": None, "b": [None, {"c": bad}], "d": (None, 1.5)}
+        assert jsontext.dumps(value) == json.dumps(value)
+    assert jsontext.dumps({"a": None, "t": (1, None)}) == '{"a":null,"t":[1,null]}'
+
+
+def test_a_long_number_anywhere_is_read_by_the_standard_library():
+    """Nineteen digits in a row, in a str or in bytes, after any text (non-ASCII included):
+    read as ``json.loads`` reads them (an integer, never a float)."""
+    for text in ('{"é": "x", "n": 1234567890123456789012}', '["a", -98765432109876543210]'):
+        assert jsontext.loads(text) == json.loads(text)
+        assert jsontext.loads(text.encode()) == json.loads(text)
+        assert isinstance(jsontext.loads(text)[-1] if text.startswith("[")
+                          else jsontext.loads(text)["n"], int)
+
+
+@given(values)
+def test_copy_json_is_an_equal_copy_sharing_nothing(value):
+    from tabletop.decider import copy_json
+
+    original = {"v": value, "t": (1, [2])}
+    copied = copy_json(original)
+    assert copied == {"v": value, "t": [1, [2]]}
+
+    def containers(x):
+        if isinstance(x, dict | list | tuple):
+            yield id(x)
+            for item in (x.values() if isinstance(x, dict) else x):
+                yield from containers(item)
+
+    assert not set(containers(copied)) & set(containers(original))
+
+
+def test_copy_json_keeps_what_json_cannot_read_back():
+    from tabletop.decider import copy_json
+
+    state = {"n": math.nan, "k": {1: "a"}, "big": 2**70, "t": ((1,),)}
+    copied = copy_json(state)
+    assert math.isnan(copied["n"]) and copied["k"] == {1: "a"} and copied["big"] == 2**70
+    assert copied["t"] == [[1]]
+    nested = {"a": [{"b": [1, 2]}]}
+    copied = copy_json(nested)
+    copied["a"][0]["b"].append(3)
+    assert nested == {"a": [{"b": [1, 2]}]}

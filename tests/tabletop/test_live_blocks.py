@@ -282,3 +282,113 @@ def test_a_demloc_frame_after_a_tap_carries_no_forms_of_closed_sheets_and_a_shee
     missing = phone_of(seats[0]).get(url.replace("/s0-", "/s9-"))
     assert missing.status_code == 404
     assert 'data-code="piece_not_found"' in missing.content.decode()
+
+
+def fan_out_renders(table, seats) -> tuple[dict, int, int]:
+    """One fan-out of ``table``'s current state to every seat and a watcher, as
+    ``tabletop.fanout.render_views`` renders it: ``({view: region}, blocks rendered from their
+    inputs, blocks found already rendered)``."""
+    table.refresh_from_db()
+    shared: dict = {}
+    renders, hits = blocks.input_renders, blocks.input_hits
+    regions = {
+        s.number if s is not None else "w": render_region(
+            live_context(None, table, s, base_url=BASE_URL, seats=seats, shared=shared))
+        for s in [*seats, None]
+    }
+    return regions, blocks.input_renders - renders, blocks.input_hits - hits
+
+
+@pytest.mark.django_db
+def test_a_demloc_tap_renders_only_the_blocks_whose_inputs_changed(make_table):
+    """A bleeding token on one character changes its card, the log and the turn notes' newest
+    line: every other block with declared inputs (each seat's turn bar, players panel, notice
+    and pending slots, bottom bar, head) is the bytes already rendered at the last version, and
+    the turn notes, the same for every seat with nothing of its own in them, are rendered once
+    for all the views (docs/architecture.md, "The live region")."""
+    table, seats = make_table("demloc", players=4)
+    piece = live_reads.seat_view(table, seats[2])["my_pieces"][0]["id"]
+    services.run_command(table, seats[2], Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": 1}))
+    blocks.forget_public_blocks()
+    first, rendered, _ = fan_out_renders(table, seats)
+    declared = rendered
+    assert declared >= 5 * 4  # head, turn bar, notes, slots, players panel, bar: per view
+    services.run_command(table, seats[2], Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": -1}))
+    after, rendered, kept = fan_out_renders(table, seats)
+    assert rendered == 1, rendered  # dl-turn-notes, once: its newest log line
+    assert kept >= declared - 5
+    for key, region in after.items():
+        ids = {bid for bid, _, _ in region.blocks}
+        changed = {bid for bid, html, _ in region.blocks
+                   if dict((b, h) for b, h, _ in first[key].blocks).get(bid) != html}
+        assert changed == {"dl-turn-notes", "dl-log", f"piece-{piece}"}, (key, changed)
+        assert "dl-turn" in ids and "dl-players" in ids
+
+
+@pytest.mark.django_db
+def test_a_fate_point_renders_the_turn_bar_and_players_panel_again(make_table):
+    """A fate point shows in the acting seat's turn bar (its own fate) and in every view's
+    players panel: those are rendered again, once per distinct input; the other seats' turn
+    bars are the bytes already rendered."""
+    table, seats = make_table("demloc", players=4)
+    gain = Command("demloc.fate.gain", {"amount": 1, "reason": "the game"})
+    services.run_command(table, seats[1], gain)  # Undo is offered from now on
+    blocks.forget_public_blocks()
+    fan_out_renders(table, seats)
+    services.run_command(table, seats[1], gain)
+    after, rendered, _ = fan_out_renders(table, seats)
+    # seat 1's turn bar; 5 players panels (each seat's own +1 button, the watcher's none);
+    # the turn notes' newest line says what it said (the same tap again); no bottom bar
+    assert rendered == 1 + 5, rendered
+    fate = {p["seat"]: p["fate"] for p in table.state["players"]}
+    assert f'id="dl-my-fate">fate {fate[1]}<' in str(after[1])
+    assert f'id="dl-fate-1">fate {fate[1]}<' in str(after[0])
+
+
+def test_a_block_that_reads_what_it_did_not_declare_is_caught():
+    """``CHECK_INPUTS`` (on in every test): a block reading a name or a field its ``with``
+    leaves out renders differently in the whole context (each input's name holding the value
+    it was picked from), and the render raises."""
+    from django.template import Context, Engine, TemplateSyntaxError
+
+    engine = Engine(libraries={"live_blocks": "tabletop.templatetags.live_blocks"})
+    good = engine.from_string('{% load live_blocks %}{% liveblock "b" with v=view|pick:"a" %}'
+                              '<p id="b">{{ v.a }}</p>{% endliveblock %}')
+    assert blocks.CHECK_INPUTS
+    assert "<p id=\"b\">1</p>" in good.render(Context({"view": {"a": 1, "b": 2}}))
+    bad = engine.from_string('{% load live_blocks %}{% liveblock "b" with v=view|pick:"a" %}'
+                             '<p id="b">{{ v.a }}{{ view.b }}</p>{% endliveblock %}')
+    with pytest.raises(TemplateSyntaxError, match="reads what its inputs leave out"):
+        bad.render(Context({"view": {"a": 1, "b": 2}}))
+    picked = engine.from_string('{% load live_blocks %}{% liveblock "b" with view=view|pick:"a" %}'
+                                '<p id="b">{{ view.a }}{{ view.b }}</p>{% endliveblock %}')
+    with pytest.raises(TemplateSyntaxError, match="reads what its inputs leave out"):
+        picked.render(Context({"view": {"a": 1, "b": 2}}))
+
+
+def test_pick_keeps_the_named_fields_and_leaves_out_the_missing_ones():
+    from tabletop.templatetags.live_blocks import pick
+
+    view = {"a": 1, "b": {"x": 1, "y": 2}, "c": [{"x": 1, "z": 3}, {"x": 2}], "d": None}
+    assert pick(view, "a c[x] e d") == {"a": 1, "c": [{"x": 1}, {"x": 2}], "d": None}
+    assert pick(view, "b[y]") == {"b": {"y": 2}}
+    assert pick([view, view], "a") == [{"a": 1}, {"a": 1}]
+    assert pick(None, "a") is None and pick({}, "a") == {} and pick("", "a") == ""
+
+
+def test_a_fingerprint_tells_apart_what_renders_differently():
+    """Equal inputs give equal bytes; a safe string, a plain one and a date are told apart; a
+    value it cannot serialise exactly is refused (the block is then rendered every time)."""
+    import datetime
+
+    from django.utils.safestring import mark_safe
+
+    assert blocks.fingerprint(({"a": [1, "x"]},)) == blocks.fingerprint(({"a": [1, "x"]},))
+    assert blocks.fingerprint(("<b>",)) != blocks.fingerprint((mark_safe("<b>"),))
+    assert blocks.fingerprint((1,)) != blocks.fingerprint((True,))
+    day = datetime.date(2026, 12, 5)
+    assert blocks.fingerprint((day,)) != blocks.fingerprint(("2026-12-05",))
+    with pytest.raises(blocks.Uncacheable):
+        blocks.fingerprint((object(),))
