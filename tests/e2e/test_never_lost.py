@@ -19,7 +19,7 @@ from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
 from tests.e2e.test_mission_lobby import login
-from tests.missions.lifecycle_flow import build_guild, cmd, prepare
+from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state
 from tests.missions.lifecycle_flow import open_table as open_mission
 
 SCREEN = 740
@@ -197,6 +197,68 @@ def test_close_the_mission_is_two_taps_in_the_thumb_bar_6_4_1(new_phone):
     ann.screenshot(path="test-artifacts/never-lost-closed-ann.png")
     print(f"close: Bob on 'Closed' at y={box['y']:.0f}; Ann (was on #{mark['id']}) on the"
           f" result at y={winner['y']:.0f}")
+
+
+def guild_mission_phones(new_phone, names=("Ann's Ravens", "Bob's Wolves")):
+    """A standard Guild mission (The Drowned Bell) of two Guilds, prepared and at turn 1, with
+    each Guild Master's phone on it (websocket open): ``(table, seats, [ann, bob])``."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild(names[0], "red", ("Rook",), feods=80)
+    b = build_guild(names[1], "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
+    phones = []
+    for guild in (a, b):
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phones.append(phone)
+    return table, seats, phones
+
+
+def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
+    """At the end of the turn Ann claims the objective by two taps in place (the first sends
+    nothing and says on the button what the second does: no browser dialog) and lands on her
+    claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
+    brought to the result, Ann's too (it was left on her cards, the result 917 px above)."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    while (s := state(table))["phase"] != "end":
+        cmd(table, seats[s["play_order"][s["acting_index"]]], "phase.next")
+    claim = ann.locator("#dl-thumb").get_by_role("button", name="Objective achieved")
+    expect(claim).to_be_visible()
+    in_sync([ann, bob])
+    ann.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_view(ann, claim)
+    v = version(ann)
+    claim.tap()
+    armed = ann.locator("#dl-thumb form[data-armed] button")
+    expect(armed).to_have_text("Tap again to claim it: the other players confirm it (7.3.2.3)")
+    in_view(ann, armed)
+    ann.wait_for_timeout(300)
+    assert version(ann) == v and version(bob) == v  # the first tap sent nothing
+    armed.tap()
+    expect(ann.locator("#dl-claim")).to_contain_text("claims the objective")
+    ann.wait_for_timeout(300)
+    in_view(ann, ann.locator("#dl-claim"))
+    ann.screenshot(path="test-artifacts/never-lost-claim-ann.png")
+    confirm = bob.locator("#dl-thumb").get_by_role("button", name="Confirm the claim")
+    expect(confirm).to_be_visible()
+    bob.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    before = scroll_y(ann)
+    confirm.tap()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-winner")).to_contain_text("Ann's Ravens wins")
+    in_sync([ann, bob])
+    ann.wait_for_timeout(300)
+    result = {
+        name: in_view(phone, phone.locator("#dl-winner"))["y"]
+        for name, phone in (("ann", ann), ("bob", bob))
+    }
+    ann.screenshot(path="test-artifacts/never-lost-claim-outcome-ann.png")
+    bob.screenshot(path="test-artifacts/never-lost-claim-outcome-bob.png")
+    print(f"claim confirmed: the result on Ann's phone at y={result['ann']:.0f} (scrollY"
+          f" {before} -> {scroll_y(ann)}), on Bob's at y={result['bob']:.0f}")
 
 
 def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):

@@ -842,31 +842,38 @@
 
 // --- a tap that cannot be taken back asks for a second tap, in the page ------------------
 // A form marked data-two-step="<text>" (DemLoc's Close the mission: "Tap again to close: writes
-// the results into both Guilds") is not sent on the first tap: its button says that text
-// (announced) for 5 seconds, and a second tap meanwhile sends it, the button's own label back.
-// Under the thumb, where the tap was, instead of the browser's confirm dialog. A tap kept by
-// early.js (a form htmx had not wired yet) is looked at when it is sent.
+// the results into both Guilds"; Objective achieved, Take my Guild out, Another mission, a
+// Realm Pact, Espionage's REVEAL: every confirm, tabletop/KIT.md) is not sent on the first tap:
+// the tapped button says that text (announced) for 5 seconds, and a second tap on it meanwhile
+// sends it, the button's own label back (only its data-two-step-label part, if it has one: a
+// Personimo market card's "Claim"). A tap on another button of the same form arms that
+// one instead. Under the thumb, where the tap was, instead of the browser's confirm dialog
+// (none is used on any page). A tap kept by early.js (a form htmx had not wired yet) is looked
+// at when it is sent.
 (function () {
   var ARMED_FOR = 5000;
   function disarm(f) {
-    var b = f.querySelector("button");
+    var b = f.armButton, l = b && (b.querySelector("[data-two-step-label]") || b);
     clearTimeout(f.armTimer);
     delete f.dataset.armed;
-    if (b && f.armLabel != null) { b.innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
-    f.armLabel = null;
+    if (b && f.armLabel != null) { l.innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
+    f.armLabel = null; f.armButton = null;
   }
   document.addEventListener("submit", function (e) {
     var f = e.target;
     if (e.defaultPrevented || !f.hasAttribute || !f.hasAttribute("data-two-step")) return;
-    if (f.dataset.armed) { disarm(f); return; }  // the second tap: sent
+    var b = (e.submitter && e.submitter.tagName === "BUTTON" ? e.submitter : null) || f.armButton || f.querySelector("button");
+    if (f.dataset.armed && (!e.submitter || b === f.armButton)) { disarm(f); return; }  // the second tap: sent
+    if (f.dataset.armed) disarm(f);  // another button of the form: armed instead
     e.preventDefault();
     e.stopImmediatePropagation();
-    var b = f.querySelector("button");
     f.dataset.armed = "1";
     if (b) {
-      f.armLabel = b.innerHTML;
+      var l = b.querySelector("[data-two-step-label]") || b;  // a card's button: only its label
+      f.armButton = b;
+      f.armLabel = l.innerHTML;
       b.setAttribute("aria-live", "assertive");
-      b.textContent = f.getAttribute("data-two-step");
+      l.textContent = f.getAttribute("data-two-step");
     }
     f.armTimer = setTimeout(function () { disarm(f); }, ARMED_FOR);
   }, true);
