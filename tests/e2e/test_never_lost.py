@@ -14,6 +14,8 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
+from missions.models import Mission
+from missions.services import mission_close
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
@@ -259,6 +261,46 @@ def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     bob.screenshot(path="test-artifacts/never-lost-claim-outcome-bob.png")
     print(f"claim confirmed: the result on Ann's phone at y={result['ann']:.0f} (scrollY"
           f" {before} -> {scroll_y(ann)}), on Bob's at y={result['bob']:.0f}")
+
+
+def test_another_mission_is_told_live_to_the_other_phone_6_4_1(new_phone):
+    """A closed Guild mission: Bob taps Another mission in his thumb bar and lands on its form;
+    Continue asks for a second tap in place; once he opens it, Ann's phone (reading the result)
+    is told at once: her thumb bar says "Go to the next mission" with an alert, her view not
+    moved, and her tap takes her to the new table."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    for seat in seats:
+        cmd(table, seat, "surrender.vote", agree=True)
+    mission_close(mission_id=Mission.objects.get(table=table).pk)
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-closed")).to_be_visible()
+    another = bob.locator("#dl-thumb #dl-another")
+    expect(another).to_have_text("Another mission")
+    another.tap()
+    form = bob.locator("#dl-continue")
+    bob.wait_for_timeout(300)
+    in_view(bob, form.get_by_role("button", name="Continue"))
+    mark = other_looks_at(ann, 200)
+    go = form.get_by_role("button", name="Continue")
+    go.tap()
+    armed = bob.locator("#dl-continue button")
+    expect(armed).to_contain_text("Tap again to open it")
+    in_view(bob, armed)
+    assert not ann.locator("#dl-thumb #dl-another", has_text="next mission").count()
+    armed.tap()
+    told = ann.locator("#dl-thumb #dl-another")
+    expect(told).to_have_text("Go to the next mission")
+    in_view(ann, told)
+    expect(ann.locator("#dl-alert")).to_contain_text("The next mission is open")
+    kept = view_kept(ann, mark)
+    ann.screenshot(path="test-artifacts/never-lost-next-mission-ann.png")
+    here = re.compile(f"/t/{table.code}/$")
+    expect(bob).not_to_have_url(here)  # Bob is taken to the new table
+    told.tap()
+    expect(ann).not_to_have_url(here)
+    expect(ann).to_have_url(re.compile(r"/t/\w+/$"))
+    expect(ann.locator("#live")).to_have_attribute("data-status", "playing")
+    print(f"another mission: Ann's bar says {told.inner_text()!r} at once; her view kept: {kept}")
 
 
 def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):

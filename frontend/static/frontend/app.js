@@ -942,3 +942,40 @@
   document.addEventListener("htmx:afterSettle", measure);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measure, 0); });
 })();
+
+// --- a step of the bottom bar that becomes this phone's is announced ----------------------
+// A game's bar part (Ruleset.bar_template: the Realm's End turn and Pass, Espionage's move)
+// marks its one next step with data-bar-prompt="<text>" and data-bar-prompt-key="<key>" when
+// it is this phone's; each new key is said once in an assertive alert outside the live region
+// (a push that redraws the page does not repeat it), shown for 4 seconds at the top of the
+// screen, then kept for screen readers only. DemLoc has its own (missions/table.js).
+(function () {
+  var region = null, storeKey = "bar-alert:" + location.pathname;
+  function alertRegion() {
+    if (region && document.body.contains(region)) return region;
+    region = document.createElement("div");
+    region.id = "bar-alert"; region.className = "bar-alert"; region.hidden = true;
+    region.setAttribute("role", "alert"); region.setAttribute("aria-live", "assertive");
+    document.body.appendChild(region);
+    return region;
+  }
+  function announce() {
+    var step = document.querySelector("#bottom-bar [data-bar-prompt-key]");
+    if (!step && !region) return;
+    var r = alertRegion(), last = null;
+    try { last = sessionStorage.getItem(storeKey); } catch (e) { /* private mode */ }
+    if (!step) { r.hidden = true; r.textContent = ""; return; }
+    var key = step.dataset.barPromptKey;
+    if (key === last) return;
+    r.hidden = false;
+    r.classList.remove("bar-alert-quiet");
+    r.textContent = step.dataset.barPrompt || "";
+    clearTimeout(r.quietTimer);
+    r.quietTimer = setTimeout(function () { r.classList.add("bar-alert-quiet"); }, 4000);
+    try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announce); else announce();
+  document.addEventListener("htmx:afterSettle", announce);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(announce, 0); });
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(announce, 0); });
+})();
