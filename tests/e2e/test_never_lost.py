@@ -344,25 +344,32 @@ def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screen
     print("60-character Guild names at 360x740:", measured)
 
 
-def test_the_realm_says_whose_turn_in_its_bottom_bar(new_phone):
+def test_the_realm_says_whose_turn_and_ends_it_from_its_bottom_bar(new_phone):
     """Pixel Demon's Realm: the prompt (whose turn, what to choose) is in the fixed bottom bar
-    on both phones, wherever the page is scrolled; the acting phone ends its turn (by touch):
-    the other phone's bar says it is its turn, its view not moved."""
+    on both phones, wherever the page is scrolled, and so is the acting phone's next step, End
+    turn (it sat in the page, under the bar); it asks for a second tap in place (no browser
+    dialog). Once ended, the other phone's bar says it is its turn, offers End turn, and an
+    alert says so; its view did not move."""
     phones = open_table(new_phone, "realm", 2)
-    for phone in phones:
-        phone.on("dialog", lambda dialog: dialog.accept())
     acting = next(p for p in phones if "Your turn" in p.locator("#rl-bar-prompt").inner_text())
     other = phones[1] if acting is phones[0] else phones[0]
     expect(other.locator("#rl-bar-prompt")).to_contain_text("'s turn")
+    expect(other.locator("#rl-end")).to_have_count(0)
     for phone in phones:
         for y in ("0", "document.documentElement.scrollHeight"):
             phone.evaluate(f"window.scrollTo(0, {y})")
             in_view(phone, phone.locator("#rl-bar-prompt"))
+    acting.evaluate("window.scrollTo(0, 0)")
+    in_view(acting, acting.locator("#rl-end"))  # at the top of the page too: in the bar
     mark = other_looks_at(other, 200)
     acting.locator("#rl-hand label:has(input)").first.tap()  # "To end, tick 1 to discard."
     end = acting.locator("#rl-end")
-    end.evaluate("e => e.scrollIntoView({block: 'center'})")
     v = version(acting)
+    end.tap()
+    expect(end).to_contain_text("Tap again to end your turn")
+    in_view(acting, end)
+    acting.wait_for_timeout(300)
+    assert version(acting) == v  # the first tap sent nothing
     end.tap()
     refused = acting.locator("#live .alert")
     expect(acting.locator("#live")).not_to_have_attribute("data-version", str(v))
@@ -370,9 +377,62 @@ def test_the_realm_says_whose_turn_in_its_bottom_bar(new_phone):
     prompt = other.locator("#rl-bar-prompt")
     expect(prompt).to_contain_text("Your turn")
     in_view(other, prompt)
+    in_view(other, other.locator("#rl-end"))
+    expect(other.locator("#bar-alert")).to_have_text("Your turn.")
+    expect(acting.locator("#rl-end")).to_have_count(0)
     other.screenshot(path="test-artifacts/never-lost-realm-bar.png")
     kept = view_kept(other, mark)
     print(f"realm: the bar says {prompt.inner_text()!r}; the other phone's view kept: {kept}")
+
+
+def test_espionage_carries_each_move_in_its_bottom_bar(new_phone):
+    """Demon Espionage, three phones: the one whose turn it is has Duel <name> in the bottom
+    bar (they were in the page, under the bar) with an alert; then each duellist's move (Play
+    troop face down, Done / REVEAL, which asks for a second tap in place) is in the bar, inside
+    the viewport wherever the page is scrolled; the watching phone's view does not move."""
+    phones = open_table(new_phone, "espionage", 3)
+    a = next(p for p in phones if p.locator("#es-thumb [data-challenge]").count())
+    expect(a.locator("#bar-alert")).to_have_text("Your turn: duel a player.")
+    duel = a.locator("#es-thumb [data-challenge]").first
+    foe_seat = int(duel.get_attribute("data-challenge"))
+    a.evaluate("window.scrollTo(0, 0)")
+    in_view(a, duel)
+    b = next(
+        p for p in phones if p is not a
+        and p.locator(f'#es-players [data-seat="{foe_seat}"] .badge.warn').count()
+    )
+    c = next(p for p in phones if p is not a and p is not b)
+    mark = other_looks_at(c, 150)
+    duel.tap()
+    play = a.locator("#es-thumb #es-play-troop")
+    expect(play).to_be_visible()
+    a.locator("#es-troop label", has_text="7").tap()
+    a.locator("#es-troop label", has_text="Rock").tap()
+    a.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_view(a, play)
+    play.tap()
+    expect(a.locator("#es-duel")).to_contain_text("7 Rock")
+    b_play = b.locator("#es-thumb #es-play-troop")
+    expect(b_play).to_be_visible()
+    expect(b.locator("#bar-alert")).to_have_text("Your move: a combat card.")
+    b.get_by_role("button", name="Play the Dummy Corpse").tap()
+    done = b.locator("#es-thumb #es-done")
+    expect(done).to_have_text("Done")
+    in_view(b, done)
+    done.tap()
+    reveal = a.locator("#es-thumb #es-done")
+    expect(reveal).to_have_text("Done — REVEAL!")
+    a.evaluate("window.scrollTo(0, 0)")
+    in_view(a, reveal)
+    reveal.tap()
+    expect(reveal).to_contain_text("Tap again to REVEAL")
+    in_view(a, reveal)
+    reveal.tap()
+    for phone in phones:
+        expect(phone.locator("#es-log")).to_contain_text("won the duel")
+    a.screenshot(path="test-artifacts/never-lost-espionage-a.png")
+    kept = view_kept(c, mark)
+    print(f"espionage: every move in the bar; the watching phone's view kept: {kept}")
 
 
 def test_the_armorys_menus_keep_their_own_row(new_phone):

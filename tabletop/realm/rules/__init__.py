@@ -80,6 +80,16 @@ class RealmRuleset(DeciderRuleset):
     max_seats = 4
     template = "realm/live.html"
     bar_template = "realm/_bar.html"  # whose turn / what to choose, in the fixed bottom bar
+    # Why Undo is greyed after each final event (tabletop.live.undo_why), in the bar's words.
+    final_words = {
+        "realm.table.opened": "hands dealt",
+        "realm.cards.drawn": "a card was drawn",
+        "realm.pact.chosen": "a Pact was taken",
+        "realm.affliction.given": "an Affliction was given",
+        "realm.demon.bound": "a curse was revealed",
+        "realm.hand.shown": "a hand was shown",
+        "realm.pact.fulfilled": "game over",
+    }
     stylesheet = "realm/realm.css"
     script = "realm/realm.js"  # loaded once by the table page (no inline script: CSP)
     topics = (prelude, turns, deck, binding, actions, eaters, wardens, winning)
