@@ -393,7 +393,8 @@
       if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
     });
     var b = form.querySelector("button");
-    if (b) parts.push(b.textContent.trim());
+    // an armed two-step button says "Tap again ..." for a while: its own label is its signature
+    if (b) parts.push(form.armButton === b && form.armText != null ? form.armText : b.textContent.trim());
     return parts.join("&");
   }
   function formBySig(root, s) {
@@ -852,31 +853,65 @@
 // at when it is sent.
 (function () {
   var ARMED_FOR = 5000;
+  var held = null;  // {key, until}: the armed control, found again after a swap replaced it
+  function labelOf(b) { return b.querySelector("[data-two-step-label]") || b; }
+  function keyOf(f, b) {
+    var parts = [f.getAttribute("hx-post") || "", f.id || "", b.id || "", b.textContent.trim()];
+    f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
+    });
+    return parts.join("&");
+  }
   function disarm(f) {
-    var b = f.armButton, l = b && (b.querySelector("[data-two-step-label]") || b);
+    var b = f.armButton;
     clearTimeout(f.armTimer);
     delete f.dataset.armed;
-    if (b && f.armLabel != null) { l.innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
-    f.armLabel = null; f.armButton = null;
+    if (b && f.armLabel != null) { labelOf(b).innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
+    f.armLabel = null; f.armButton = null; f.armText = null;
   }
-  document.addEventListener("submit", function (e) {
-    var f = e.target;
-    if (e.defaultPrevented || !f.hasAttribute || !f.hasAttribute("data-two-step")) return;
-    var b = (e.submitter && e.submitter.tagName === "BUTTON" ? e.submitter : null) || f.armButton || f.querySelector("button");
-    if (f.dataset.armed && (!e.submitter || b === f.armButton)) { disarm(f); return; }  // the second tap: sent
-    if (f.dataset.armed) disarm(f);  // another button of the form: armed instead
-    e.preventDefault();
-    e.stopImmediatePropagation();
+  function arm(f, b, wait) {
     f.dataset.armed = "1";
     if (b) {
-      var l = b.querySelector("[data-two-step-label]") || b;  // a card's button: only its label
+      var l = labelOf(b);  // a card's button: only its label
+      f.armText = b.textContent.trim();  // what sig() reads while armed (the form's signature)
       f.armButton = b;
       f.armLabel = l.innerHTML;
       b.setAttribute("aria-live", "assertive");
       l.textContent = f.getAttribute("data-two-step");
     }
-    f.armTimer = setTimeout(function () { disarm(f); }, ARMED_FOR);
+    f.armTimer = setTimeout(function () { disarm(f); held = null; }, wait);
+  }
+  function buttonsOf(f) {
+    var own = Array.prototype.slice.call(f.querySelectorAll("button"));
+    return f.id ? own.concat(Array.prototype.slice.call(document.querySelectorAll('button[form="' + CSS.escape(f.id) + '"]'))) : own;
+  }
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (e.defaultPrevented || !f.hasAttribute || !f.hasAttribute("data-two-step")) return;
+    var b = (e.submitter && e.submitter.tagName === "BUTTON" ? e.submitter : null) || f.armButton || buttonsOf(f)[0];
+    if (f.dataset.armed && (!e.submitter || b === f.armButton)) { disarm(f); held = null; return; }  // the second tap: sent
+    if (f.dataset.armed) disarm(f);  // another button of the form: armed instead
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held = b ? { key: keyOf(f, b), until: Date.now() + ARMED_FOR } : null;
+    arm(f, b, ARMED_FOR);
   }, true);
+  // Another phone's update redraws the page between the two taps: the control it replaced is
+  // armed again in its new copy, for what is left of the 5 seconds.
+  function rearm() {
+    if (!held) return;
+    var left = held.until - Date.now();
+    if (left <= 0) { held = null; return; }
+    document.querySelectorAll("form[data-two-step]").forEach(function (f) {
+      if (f.dataset.armed) return;
+      buttonsOf(f).forEach(function (b) {
+        if (!f.dataset.armed && keyOf(f, b) === held.key) arm(f, b, left);
+      });
+    });
+  }
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(rearm, 0); });
+  document.addEventListener("htmx:afterSettle", rearm);
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(rearm, 0); });
 })();
 
 // --- the screen stays on during a game -----------------------------------
