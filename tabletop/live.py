@@ -291,7 +291,7 @@ def undo_why(table: Table, meta: dict, game=None) -> str:
     the greyed Undo button (docs/architecture.md, undo): ``"all undone"`` when Redo holds what
     was undone; when the last action showed hidden information (a barrier: its events are
     final), what it showed, as ``game``'s ``Ruleset.final_words`` names the event type (the
-    Realm's ``"a card was drawn"``), else ``"cards shown"``; ``"game over"`` once the table is
+    Realm's ``"card drawn"``), else ``"cards shown"``; ``"game over"`` once the table is
     finished (its closing events are final: a closed DemLoc mission is not "cards shown"),
     else ``"nothing yet"`` (the game just started)."""
     if table.status == Table.Status.FINISHED:

@@ -381,7 +381,7 @@ def undo_event(meta: Meta, why: str = "") -> NewEvent:
 def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
     """Why the last action of ``events`` (the table's log, oldest first) cannot be undone, in a
     few words for a refusal (docs/architecture.md, undo): what its final event showed, as
-    ``ruleset.final_words`` names its type ("a card was drawn, which cannot be taken back"),
+    ``ruleset.final_words`` names its type ("card drawn (it showed hidden information)"),
     ``"the game just started"``, or ``""`` when it says nothing (undo and redo events are
     skipped: they are not actions)."""
     last = next(
@@ -394,7 +394,7 @@ def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
         return "the game just started"
     shown = [e for e in events if e.command_id == last.command_id and e.final]
     words = (getattr(ruleset, "final_words", None) or {}).get(shown[-1].type) if shown else None
-    return f"{words}, which cannot be taken back" if words else ""
+    return f"{words} (it showed hidden information)" if words else ""
 
 
 def redo_event(meta: Meta) -> NewEvent:

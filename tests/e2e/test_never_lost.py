@@ -226,7 +226,7 @@ def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     brought to the result, Ann's too (it was left on her cards, the result 917 px above)."""
     table, seats, (ann, bob) = guild_mission_phones(new_phone)
     while (s := state(table))["phase"] != "end":
-        cmd(table, seats[s["play_order"][s["acting_index"]]], "phase.next")
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
     claim = ann.locator("#dl-thumb").get_by_role("button", name="Objective achieved")
     expect(claim).to_be_visible()
     in_sync([ann, bob])
@@ -294,13 +294,14 @@ def test_another_mission_is_told_live_to_the_other_phone_6_4_1(new_phone):
     expect(ann.locator("#dl-alert")).to_contain_text("The next mission is open")
     kept = view_kept(ann, mark)
     ann.screenshot(path="test-artifacts/never-lost-next-mission-ann.png")
+    said = told.inner_text()
     here = re.compile(f"/t/{table.code}/$")
     expect(bob).not_to_have_url(here)  # Bob is taken to the new table
     told.tap()
     expect(ann).not_to_have_url(here)
     expect(ann).to_have_url(re.compile(r"/t/\w+/$"))
     expect(ann.locator("#live")).to_have_attribute("data-status", "playing")
-    print(f"another mission: Ann's bar says {told.inner_text()!r} at once; her view kept: {kept}")
+    print(f"another mission: Ann's bar says {said!r} at once; her view kept: {kept}")
 
 
 def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):

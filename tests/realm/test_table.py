@@ -315,7 +315,7 @@ def test_admin_lists_and_edits_the_content(admin_client):
 
 
 def test_a_greyed_undo_and_its_refusal_say_a_card_was_drawn(make_table):
-    """The Realm's greyed Undo after a turn's end says why in its words ("a card was drawn"),
+    """The Realm's greyed Undo after a turn's end says why in its words ("card drawn"),
     and an Undo tapped anyway (a phone that had not seen it greyed) is refused saying the same,
     not "the last action showed hidden information or started the game"."""
     table, seats = make_table("realm", players=2)
@@ -326,9 +326,9 @@ def test_a_greyed_undo_and_its_refusal_say_a_card_was_drawn(make_table):
         table, turn, Command("realm.turn.end", {"discard": hand[: max(0, len(hand) - 5)]})
     )
     table.refresh_from_db()
-    assert "a card was drawn" in page(table, turn)
+    assert "card drawn" in page(table, turn)
     with pytest.raises(RuleViolation) as info:
         services.run_command(table, turn, Command("table.undo"))
     assert info.value.code == "nothing_to_undo"
-    said = "Nothing to undo: a card was drawn, which cannot be taken back."
+    said = "Nothing to undo: card drawn (it showed hidden information)."
     assert info.value.message == said

@@ -80,14 +80,15 @@ class RealmRuleset(DeciderRuleset):
     max_seats = 4
     template = "realm/live.html"
     bar_template = "realm/_bar.html"  # whose turn / what to choose, in the fixed bottom bar
-    # Why Undo is greyed after each final event (tabletop.live.undo_why), in the bar's words.
+    # Why Undo is greyed after each final event (tabletop.live.undo_why): a word or two, the
+    # width of the Undo button at 360 px.
     final_words = {
         "realm.table.opened": "hands dealt",
-        "realm.cards.drawn": "a card was drawn",
-        "realm.pact.chosen": "a Pact was taken",
-        "realm.affliction.given": "an Affliction was given",
-        "realm.demon.bound": "a curse was revealed",
-        "realm.hand.shown": "a hand was shown",
+        "realm.cards.drawn": "card drawn",
+        "realm.pact.chosen": "Pact taken",
+        "realm.affliction.given": "Affliction given",
+        "realm.demon.bound": "curse shown",
+        "realm.hand.shown": "hand shown",
         "realm.pact.fulfilled": "game over",
     }
     stylesheet = "realm/realm.css"
