@@ -14,14 +14,16 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from missions.models import Mission
+from missions.models import Mission, MissionFollower
 from missions.services import mission_close
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
-from tests.e2e.test_mission_lobby import login
-from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state
+from tests.e2e.test_mission_lobby import login, open_at_stage
+from tests.guilds.factories import FollowerCardFactory
+from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state, to_stage
+from tests.missions.test_lifecycle_flow import give_follower
 from tests.missions.lifecycle_flow import open_table as open_mission
 
 SCREEN = 740
@@ -302,6 +304,37 @@ def test_another_mission_is_told_live_to_the_other_phone_6_4_1(new_phone):
     expect(ann).to_have_url(re.compile(r"/t/\w+/$"))
     expect(ann.locator("#live")).to_have_attribute("data-status", "playing")
     print(f"another mission: Ann's bar says {said!r} at once; her view kept: {kept}")
+
+
+def test_enlisting_a_follower_lands_on_my_slots_5_1_2(new_phone):
+    """Preparation, the characters step: Ann enlists a follower for the mission (5.1.2) from
+    the list at the bottom of the step, by touch; her phone lands on her slots, where the
+    follower now is (it stayed at the Enlist button, past its result); Bob's view does not
+    move."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    blade = FollowerCardFactory(name="Hired blade", feods_per_mission=12)
+    MissionFollower.objects.create(definition=definition, card=blade, copies=2)
+    give_follower(a, blade)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "characters")
+    ann, bob = open_at_stage(new_phone, table, (a, b), "characters")
+    enlist = ann.locator(".dl-pool li", has_text="Hired blade").get_by_role("button", name="Enlist")
+    enlist.evaluate("e => e.scrollIntoView({block: 'center'})")
+    before = scroll_y(ann)
+    mark = other_looks_at(bob, 100)
+    enlist.tap()
+    slots = ann.locator("#dl-my-slots")
+    expect(slots.locator(".dl-picks")).to_contain_text("Hired blade")
+    in_sync([ann, bob])
+    ann.wait_for_timeout(300)
+    box = in_view(ann, slots.locator(".dl-picks li", has_text="Hired blade"))
+    in_view(ann, slots.locator("h2"))
+    ann.screenshot(path="test-artifacts/never-lost-enlist-follower-ann.png")
+    kept = view_kept(bob, mark)
+    print(f"enlist a follower: Ann scrollY {before} -> {scroll_y(ann)}, the follower in her"
+          f" slots at y={box['y']:.0f}; Bob's view kept: {kept}")
 
 
 def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):

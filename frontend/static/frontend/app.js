@@ -593,7 +593,8 @@
       live.scrollIntoView({ block: "start" });
       return;
     }
-    var el = live.querySelector('[data-land="next"]') || live.querySelector("[data-land]");
+    // data-land="mine": only what this phone's own tap brought (DemLoc's slots after a pick)
+    var el = live.querySelector('[data-land="next"]') || live.querySelector('[data-land]:not([data-land="mine"])');
     if (el) land(el); else live.scrollIntoView({ block: "start" });
   }
   function landOnOpen() {
