@@ -470,6 +470,7 @@ def mission_close(*, mission_id: int) -> dict:
                 charges=charges,
                 note=f"{outcome} {name}",
                 reference=reference,
+                items=g.get("items"),
             )
         for c in result["characters"]:
             # Unharmed and escaped mercenaries come back with the hold's release below.

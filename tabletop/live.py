@@ -245,7 +245,7 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
-        "undo_why": "" if meta.get("undo") else undo_why(table, meta),
+        "undo_why": "" if meta.get("undo") else undo_why(table, meta, game),
         "final_commands": sorted(game.final_commands),
         "option_rows": Lazy(lambda: option_rows(game, table.options, table.setup)),
         # The latest lines of the log, narrated from events (the projection holds no prose).
@@ -286,13 +286,14 @@ def live_log_lines(table: Table, seats: list | None = None, shared: dict | None 
     return Lazy(kept)
 
 
-def undo_why(table: Table, meta: dict) -> str:
+def undo_why(table: Table, meta: dict, game=None) -> str:
     """Why nothing can be undone at ``table`` now (its undo list is empty), in a few words for
     the greyed Undo button (docs/architecture.md, undo): ``"all undone"`` when Redo holds what
-    was undone, ``"cards shown"`` when the last action showed hidden information (a
-    barrier: its events are final), ``"game over"`` once the table is finished (its closing
-    events are final: a closed DemLoc mission is not "cards shown"), else ``"nothing yet"``
-    (the game just started)."""
+    was undone; when the last action showed hidden information (a barrier: its events are
+    final), what it showed, as ``game``'s ``Ruleset.final_words`` names the event type (the
+    Realm's ``"card drawn"``), else ``"cards shown"``; ``"game over"`` once the table is
+    finished (its closing events are final: a closed DemLoc mission is not "cards shown"),
+    else ``"nothing yet"`` (the game just started)."""
     if table.status == Table.Status.FINISHED:
         return "game over"
     if meta.get("redo"):
@@ -301,10 +302,20 @@ def undo_why(table: Table, meta: dict) -> str:
         Event.objects.filter(table=table)
         .exclude(command_type__in=("table.undo", "table.redo"))
         .order_by("-version")
-        .values_list("final", flat=True)
+        .values_list("command_id", flat=True)
         .first()
     )
-    return "cards shown" if last else "nothing yet"
+    shown = (
+        Event.objects.filter(table=table, version__gte=last, command_id=last, final=True)
+        .order_by("-version")
+        .values_list("type", flat=True)
+        .first()
+        if last is not None
+        else None
+    )
+    if shown is None:
+        return "nothing yet"
+    return (getattr(game, "final_words", None) or {}).get(shown, "cards shown")
 
 
 def undo_rule(game) -> str:

@@ -312,7 +312,10 @@ def step(
             raise RuleViolation("not_started", "The game has not started yet.")
         if seat is None:
             raise NotFound("not_seated", "Only a player at the table can undo.")
-        new_events = [undo_event(meta) if command.type == "table.undo" else redo_event(meta)]
+        if command.type == "table.redo":
+            new_events = [redo_event(meta)]
+        else:
+            new_events = [undo_event(meta, "" if meta.undo else barrier_words(ruleset, history()))]
         _check_undo_owner(ruleset, meta, new_events[0].data["command"], seat, seat_names or {})
     elif command.type == HANDOVER_COMMAND:
         if seat is not None:
@@ -363,15 +366,39 @@ def step(
     return Stepped(events=logged, state=state, meta=meta, status=status, command_id=cid)
 
 
-def undo_event(meta: Meta) -> NewEvent:
-    """The ``table.action.undone`` event for the last undoable command.
+def undo_event(meta: Meta, why: str = "") -> NewEvent:
+    """The ``table.action.undone`` event for the last undoable command. ``why``: what stops it,
+    in a few words (``barrier_words``), said in the refusal.
     Raises ``RuleViolation("nothing_to_undo")``."""
     if not meta.undo:
+        if meta.redo:
+            why = "everything is undone already (Redo brings it back)"
         raise RuleViolation(
             "nothing_to_undo",
-            "Nothing to undo (the last action showed hidden information or started the game).",
+            f"Nothing to undo: {why}."
+            if why
+            else "Nothing to undo (the last action showed hidden information or started the game).",
         )
     return NewEvent(UNDO_EVENT, {"command": meta.undo[-1]})
+
+
+def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
+    """Why the last action of ``events`` (the table's log, oldest first) cannot be undone, in a
+    few words for a refusal (docs/architecture.md, undo): what its final event showed, as
+    ``ruleset.final_words`` names its type ("card drawn (it showed hidden information)"),
+    ``"the game just started"``, or ``""`` when it says nothing (undo and redo events are
+    skipped: they are not actions)."""
+    last = next(
+        (e for e in reversed(events) if e.type not in (UNDO_EVENT, REDO_EVENT, SEAT_MOVED_EVENT)),
+        None,
+    )
+    if last is None:
+        return ""
+    if last.type == START_EVENT:
+        return "the game just started"
+    shown = [e for e in events if e.command_id == last.command_id and e.final]
+    words = (getattr(ruleset, "final_words", None) or {}).get(shown[-1].type) if shown else None
+    return f"{words} (it showed hidden information)" if words else ""
 
 
 def redo_event(meta: Meta) -> NewEvent:

@@ -120,6 +120,10 @@ class BaseRuleset:
     options_schema: ClassVar[dict] = {}
     #: True for games played in unison: only the seat that sent the last command may undo it.
     undo_own_only: ClassVar[bool] = False
+    #: What a final event showed, in a few words for the greyed Undo (``tabletop.live.undo_why``:
+    #: "cards shown" for a type not listed; a word or two, the width of the button): {event
+    #: type: words}.
+    final_words: ClassVar[dict[str, str]] = {}
     #: Pages of the game outside a table, listed on the home page: ((label, url name), ...).
     links: ClassVar[tuple] = ()
 

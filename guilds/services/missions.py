@@ -22,12 +22,18 @@ def guild_mission_result_post(
     charges: int = 0,
     note: str = "",
     reference: str = "",
+    items: list[dict] | None = None,
 ) -> dict[str, int]:
     """Post a mission's result to a Guild (reason ``mission``, ``reference`` e.g.
     ``"mission:12"``): first ``charges`` (>= 0 feods: followers enlisted and offers won at the
     table, 5.1.1, 5.1.2; reserved while the mission ran, so the purse covers them), then the
-    signed ``fame``, ``feods`` and ``blood_stones`` won or lost. One ledger row per currency
-    and one for the charges.
+    signed ``fame``, ``feods`` and ``blood_stones`` won or lost. One ledger row for the
+    charges; then, with ``items`` (``missions.rules.resolution.compute``'s: ``[{"why": str,
+    "fame"?, "feods"?, "blood_stones"?: int, "charge": bool}]``, the charges among them left
+    out here), one row per reason and currency, its note ``"<note> · <why>"`` (a defeat's
+    -2 fame and a kill's +2 fame are two rows, not one row of 0: 6.4.1 resolution); without
+    ``items``, one row per currency. The items (charges apart) must sum to ``fame``, ``feods``
+    and ``blood_stones``, else ``ValueError``.
 
     Nothing is ever silently zeroed: what the purse cannot pay (a loss of feods or blood stones
     larger than what is left: fame may go negative, balances never) is returned as
@@ -35,10 +41,17 @@ def guild_mission_result_post(
     ``{"fame", "feods", "blood_stones", "charges", "unpaid_feods", "unpaid_blood_stones"}``
     (amounts actually posted). Raises ``NotFound("guild_not_found")``.
     """
+    wanted = {"fame": fame, "feods": feods, "blood_stones": blood_stones}
+    rows = [(note, wanted)]
+    if items is not None:
+        rows = [(f"{note} · {i['why']}", i) for i in items if not i.get("charge")]
+        summed = {c: sum(int(r.get(c, 0)) for _why, r in rows) for c in wanted}
+        if summed != wanted:
+            raise ValueError(f"the items sum to {summed}, not {wanted}")
     guild = lock_guild(guild_id)
     charges = max(int(charges), 0)
     paid_charges = min(charges, guild.feods)
-    unpaid = {"feods": charges - paid_charges, "blood_stones": 0}
+    unpaid = {"fame": 0, "feods": charges - paid_charges, "blood_stones": 0}
     post(
         guild,
         "feods",
@@ -47,15 +60,17 @@ def guild_mission_result_post(
         f"{note} · followers and offers"[:200],
         reference,
     )
-    posted = {"fame": fame}
-    for currency, amount in (("feods", feods), ("blood_stones", blood_stones)):
-        have = getattr(guild, currency)
-        posted[currency] = max(amount, -have)
-        unpaid[currency] += posted[currency] - amount
-    for currency in ("fame", "feods", "blood_stones"):
-        short = unpaid.get(currency, 0)
-        line = note if not short else f"{note} · {short} {currency.replace('_', ' ')} unpaid"
-        post(guild, currency, posted[currency], LedgerEntry.Reason.MISSION, line[:200], reference)
+    posted = dict.fromkeys(wanted, 0)
+    # Gains before losses: a loss is paid from what the same mission brought, so what is left
+    # unpaid is what the totals alone would leave unpaid.
+    flat = [(line, c, int(amounts.get(c, 0))) for line, amounts in rows for c in wanted]
+    for line, currency, amount in sorted(flat, key=lambda row: row[2] < 0):
+        paid = amount if currency == "fame" else max(amount, -getattr(guild, currency))
+        short = paid - amount  # what the purse could not pay (fame may go negative)
+        unpaid[currency] += short
+        posted[currency] += paid
+        text = line if not short else f"{line} · {short} {currency.replace('_', ' ')} unpaid"
+        post(guild, currency, paid, LedgerEntry.Reason.MISSION, text[:200], reference)
     return {
         **posted,
         "charges": paid_charges,

@@ -237,6 +237,11 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
     }
 
 
+#: The reasons of a mission's charges (5.1.1 followers enlisted, 5.1.2 offers won): reserved
+#: while it ran, posted apart from its rewards and penalties (``compute``'s ``items``).
+CHARGES = ("Followers enlisted for the mission", "Offer won for a contested mercenary")
+
+
 def compute(state: DemlocState) -> dict:
     """The result of an ended lifecycle mission::
 
@@ -245,13 +250,20 @@ def compute(state: DemlocState) -> dict:
          "how": "objective" | "objective_control" | "elimination" | "surrender" | "kills"
                 | "draw",
          "guilds": [{"seat", "guild_id", "guild", "fame", "feods", "blood_stones",
-                     "lines": [str]}],
+                     "lines": [str],
+                     "items": [{"why": str, "fame"?, "feods"?, "blood_stones"?: int,
+                                "charge": bool}]}],
          "characters": [{"seat", "piece", "name", "source", "ref", "outcome", "status",
                          "heal_feods", "needs", "possessed_escape"}],
          "control_point": {"point", "holder", "to", "change": "acquired" | "kept" | "stays"
                            | "none"}}
 
     Amounts are signed changes. ``applies`` False: nothing is to be written anywhere.
+    ``items``: the same changes one reason each (a defeat, each kind and level of kill, the
+    objective...), with only their non-zero currencies; they sum to the totals. ``charge``:
+    the feods of followers enlisted and offers won (5.1.1, 5.1.2), reserved while the mission
+    ran. Each item is a row of its own in the Guild's ledger, so a defeat (-2 fame) and a
+    kill (+2 fame) are not netted into nothing (6.4.1 resolution).
     """
     setup = state["setup"]
     definition = setup["definition"]
@@ -266,16 +278,21 @@ def compute(state: DemlocState) -> dict:
         g = setup["guilds"][str(seat)]["guild"]
         totals = dict.fromkeys(CURRENCIES, 0)
         lines: list[str] = []
+        items: list[dict] = []
 
-        def add(amounts: dict, why: str, times: int = 1, totals=totals, lines=lines) -> None:
-            parts = []
+        def add(
+            amounts: dict, why: str, times: int = 1, totals=totals, lines=lines, items=items
+        ) -> None:
+            parts, item = [], {}
             for c in CURRENCIES:
                 n = amounts.get(c, 0) * times
                 if n:
                     totals[c] += n
+                    item[c] = n
                     parts.append(f"{n:+d} {c.replace('_', ' ')}")
             if parts:
                 lines.append(f"{why}: {', '.join(parts)}")
+                items.append({"why": why, **item, "charge": why in CHARGES})
 
         if seat == winner:
             add(_reward(rewards, "win"), "Won the mission")
@@ -297,9 +314,9 @@ def compute(state: DemlocState) -> dict:
             add(_reward(rewards, "relic"), counted(player["relics"], "relic token"), player["relics"])
         costs = setup["costs"][str(seat)]
         if costs["hires"]:
-            add({"feods": -costs["hires"]}, "Followers enlisted for the mission")
+            add({"feods": -costs["hires"]}, CHARGES[0])
         if costs["offers"]:
-            add({"feods": -costs["offers"]}, "Offer won for a contested mercenary")
+            add({"feods": -costs["offers"]}, CHARGES[1])
         for pid in state["order"]:
             piece = state["pieces"][pid]
             if piece["owner"] != seat or piece["kind"] == "daemon":
@@ -333,8 +350,16 @@ def compute(state: DemlocState) -> dict:
         if not applies:
             totals = dict.fromkeys(CURRENCIES, 0)
             lines = ["Training mission: nothing changes in the Guild (6.4)."]
+            items = []
         guilds.append(
-            {"seat": seat, "guild_id": g["id"], "guild": g["name"], **totals, "lines": lines}
+            {
+                "seat": seat,
+                "guild_id": g["id"],
+                "guild": g["name"],
+                **totals,
+                "lines": lines,
+                "items": items,
+            }
         )
     if not applies:
         for c in characters:

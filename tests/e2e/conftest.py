@@ -91,3 +91,29 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def tap_twice(button) -> None:
+    """A control that asks for a second tap in place (``data-two-step``, app.js; tabletop/KIT.md
+    "Where the page lands"): the first tap sends nothing and puts its text on the button, the
+    second, on the same button, sends it. Taps on a touch phone, clicks elsewhere. Fails if the
+    first tap did not arm the form (a native dialog would have been asked instead)."""
+    handle = button.element_handle()
+    touch = handle.evaluate("() => navigator.maxTouchPoints > 0")
+    (handle.tap if touch else handle.click)()
+    handle.wait_for_element_state("stable")
+    armed = handle.evaluate("b => !!(b.form || b.closest('form')).dataset.armed")
+    assert armed, "the first tap did not arm the form (data-two-step)"
+    (handle.tap if touch else handle.click)()
+
+
+def tap_through(button) -> None:
+    """Send ``button``'s form whether or not it asks for a second tap (a Realm Pass asks only
+    when it lets a binding succeed): ``tap_twice`` if its form is ``data-two-step``, else one
+    tap (a click off a touch phone)."""
+    handle = button.element_handle()
+    if handle.evaluate("b => (b.form || b.closest('form')).hasAttribute('data-two-step')"):
+        tap_twice(button)
+        return
+    touch = handle.evaluate("() => navigator.maxTouchPoints > 0")
+    (handle.tap if touch else handle.click)()

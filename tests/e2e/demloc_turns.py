@@ -3,7 +3,7 @@ and achieving the objective the way the rules allow (DemLoc rulebook 7.2, 7.3, 7
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_twice
 
 
 def seat_and_bring(ann, bob, bob_name: str = "Bob of Birch") -> str:
@@ -63,11 +63,10 @@ def play_to_turn_end(phones) -> None:
 
 
 def achieve_objective(claimer, others) -> None:
-    """7.3.2.3: at the end of the turn the claimer taps Objective achieved (and confirms the
-    dialog); every other phone confirms the claim."""
+    """7.3.2.3: at the end of the turn the claimer taps Objective achieved (twice: the second
+    tap in place confirms it); every other phone confirms the claim."""
     play_to_turn_end([claimer, *others])
-    claimer.once("dialog", lambda d: d.accept())
-    claimer.get_by_role("button", name="Objective achieved").click()
+    tap_twice(claimer.get_by_role("button", name="Objective achieved"))
     for phone in others:
         expect(phone.locator("#dl-claim")).to_be_visible()
         shot(phone, "mission-objective-claim")

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from guilds import models as gm
 from guilds import services as gs
 from guilds.rules import MERCENARY_TYPES
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_twice
 from tests.guilds.factories import CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
 
@@ -30,8 +30,7 @@ def test_5_1_1_a_full_dormitory_offers_no_enlist_until_a_slot_is_freed(new_phone
     expect(full).to_contain_text("The Dormitory is full (4/4 slots)")
     expect(phone.get_by_role("button", name="Enlist Brann the Trapper")).to_have_count(0)
     shot(phone, "dormitory-full")
-    phone.once("dialog", lambda dialog: dialog.accept())
-    phone.locator('[data-mercenary="Wren"]').get_by_role("button", name="Dismiss").click()
+    tap_twice(phone.locator('[data-mercenary="Wren"]').get_by_role("button", name="Dismiss"))
     expect(phone.locator("[data-dormitory-full]")).to_have_count(0)
     phone.get_by_role("button", name="Enlist Brann the Trapper").click()
     expect(phone.locator("[data-dormitory-full]")).to_be_visible()

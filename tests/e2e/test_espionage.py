@@ -3,7 +3,7 @@ on every screen, and no phone shows another's faction or face-down card."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_twice
 
 
 def test_three_phones_play_a_duel(new_phone):
@@ -23,7 +23,6 @@ def test_three_phones_play_a_duel(new_phone):
         phones[name] = phone
     for phone in phones.values():
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-        phone.on("dialog", lambda dialog: dialog.accept())
     ann.get_by_role("button", name="Start the game").click()
 
     # Every phone shows its own faction (one #my-faction) and no one else's.
@@ -51,7 +50,7 @@ def test_three_phones_play_a_duel(new_phone):
     b.get_by_role("button", name="Done").click()
     shot(a, "espionage-duel-initiator")
     a.locator("#es-actions label", has_text="R.P.S").click()
-    a.get_by_role("button", name="Done — REVEAL!").click()
+    tap_twice(a.get_by_role("button", name="Done — REVEAL!"))
 
     # R.P.S: Rock beats the Dummy Corpse (no symbol); the winner draws a soul, the loser bleeds.
     for phone in (a, b, c):

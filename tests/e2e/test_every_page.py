@@ -97,10 +97,12 @@ class Walk:
         self.axe = Axe()
 
     def watch(self, phone):
-        """Collect the console errors and uncaught exceptions of ``phone``."""
+        """Collect the console errors, uncaught exceptions and native dialogs of ``phone`` (a
+        phone's confirm is a second tap in place, never the browser's dialog)."""
         errors = self.console.setdefault(id(phone), [])
         phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         phone.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        phone.on("dialog", lambda d: (errors.append(f"native dialog: {d.message}"), d.dismiss()))
         return phone
 
     def look(self, phone, name: str, expected_console: str | None = None) -> None:
@@ -387,8 +389,6 @@ def test_each_card_game_lobby_table_and_log(new_phone, walk, game, players):
         others.append(phone)
     walk.look(host, f"{game}-lobby")
     walk.look(others[0], f"{game}-lobby-guest")
-    for phone in (host, *others):
-        phone.on("dialog", lambda d: d.accept())
     host.get_by_role("button", name="Start the game").click()
     for phone in (host, *others):
         expect(phone.locator("#live")).to_have_attribute("data-status", "playing")

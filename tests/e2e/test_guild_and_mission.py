@@ -14,7 +14,7 @@ from guilds import models as gm
 from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_twice
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
 from tests.e2e.test_guild_landing import assert_in_view
 from tests.e2e.test_landing import in_view
@@ -80,8 +80,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     ash = tab.locator('[data-mercenary="Ash"]')
     expect(ash).to_contain_text("On a mission")
     expect(ash.locator("[data-on-mission]")).to_contain_text("The Drowned Bell")
-    tab.once("dialog", lambda d: d.accept())
-    ash.get_by_role("button", name="Dismiss").click()
+    tap_twice(ash.get_by_role("button", name="Dismiss"))
     refusal = ash.locator('[role="alert"][data-code="on_mission"]')
     expect(refusal).to_contain_text("they cannot be dismissed until the mission is closed")
     expect(refusal.get_by_role("link", name="Go to the mission")).to_have_attribute(

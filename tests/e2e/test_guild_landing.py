@@ -154,3 +154,27 @@ def test_enlist_by_touch_lands_on_the_new_mercenary(new_phone):
     # The next step of a new mercenary without a weapon: the Armory, from its row.
     assert_in_view(phone, row.get_by_role("link", name="arm in the Armory"), "the Armory link")
     shot(phone, "guild-landing-enlist")
+
+
+def test_lodging_a_follower_by_touch_lands_on_the_new_guest(new_phone):
+    """The Guesthouse: a follower lodged (enlisted for good, 5.1.2) by touch, its Lodge button
+    scrolled to the middle of the screen: the phone shows the new guest's row with its
+    confirmation and its next control (Send away), inside the viewport."""
+    guild = a_guild_with_a_long_armory()
+    gs.guild_balance_change(guild_id=guild.pk, reason="adjustment", feods=500)
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto("/guild/guesthouse/")
+    control = phone.locator("#guild-main li[id^=lodge-] button").last
+    name = control.inner_text().removeprefix("Lodge ").split(" · ")[0]
+    scroll_to(phone, control)
+    before = phone.evaluate("scrollY")
+    control.tap()
+    row = phone.locator(f'#guild-main li[data-guest="{name}"]')
+    done = row.locator(".notice.done")
+    expect(done).to_have_text(f"{name} lodged.")
+    phone.wait_for_timeout(200)
+    assert_in_view(phone, done, "the Lodge confirmation")
+    assert_in_view(phone, row.get_by_role("button", name="Send away"), "Send away")
+    shot(phone, "guild-landing-lodge")
+    print(f"lodge {name}: scrollY {before} -> {phone.evaluate('scrollY')}")

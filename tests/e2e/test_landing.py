@@ -13,6 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
+from tests.e2e.conftest import tap_twice
 from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
 from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_mission_lobby import open_at_stage
@@ -268,10 +269,9 @@ def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_
     play_to_turn_end([ann, ben])
     ben.evaluate("window.scrollTo(0, 500)")
     mark = view_mark(ben)
-    ann.once("dialog", lambda d: d.accept())
     claim = ann.get_by_role("button", name="Objective achieved")
     in_view(ann, claim)
-    claim.tap()
+    tap_twice(claim)  # the second tap, in place, confirms it (app.js data-two-step)
     in_view(ann, ann.locator("#dl-claim"))
     confirm = ben.get_by_role("button", name="Confirm the claim")
     expect(confirm).to_be_visible()

@@ -14,12 +14,16 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
+from missions.models import Mission, MissionFollower
+from missions.services import mission_close
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
-from tests.e2e.test_mission_lobby import login
-from tests.missions.lifecycle_flow import build_guild, cmd, prepare
+from tests.e2e.test_mission_lobby import login, open_at_stage
+from tests.guilds.factories import FollowerCardFactory
+from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state, to_stage
+from tests.missions.test_lifecycle_flow import give_follower
 from tests.missions.lifecycle_flow import open_table as open_mission
 
 SCREEN = 740
@@ -199,6 +203,140 @@ def test_close_the_mission_is_two_taps_in_the_thumb_bar_6_4_1(new_phone):
           f" result at y={winner['y']:.0f}")
 
 
+def guild_mission_phones(new_phone, names=("Ann's Ravens", "Bob's Wolves")):
+    """A standard Guild mission (The Drowned Bell) of two Guilds, prepared and at turn 1, with
+    each Guild Master's phone on it (websocket open): ``(table, seats, [ann, bob])``."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild(names[0], "red", ("Rook",), feods=80)
+    b = build_guild(names[1], "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
+    phones = []
+    for guild in (a, b):
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phones.append(phone)
+    return table, seats, phones
+
+
+def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
+    """At the end of the turn Ann claims the objective by two taps in place (the first sends
+    nothing and says on the button what the second does: no browser dialog) and lands on her
+    claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
+    brought to the result, Ann's too (it was left on her cards, the result 917 px above)."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    while (s := state(table))["phase"] != "end":
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    claim = ann.locator("#dl-thumb").get_by_role("button", name="Objective achieved")
+    expect(claim).to_be_visible()
+    in_sync([ann, bob])
+    ann.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_view(ann, claim)
+    v = version(ann)
+    claim.tap()
+    armed = ann.locator("#dl-thumb form[data-armed] button")
+    expect(armed).to_have_text("Tap again to claim it: the other players confirm it (7.3.2.3)")
+    in_view(ann, armed)
+    ann.wait_for_timeout(300)
+    assert version(ann) == v and version(bob) == v  # the first tap sent nothing
+    armed.tap()
+    expect(ann.locator("#dl-claim")).to_contain_text("claims the objective")
+    ann.wait_for_timeout(300)
+    in_view(ann, ann.locator("#dl-claim"))
+    ann.screenshot(path="test-artifacts/never-lost-claim-ann.png")
+    confirm = bob.locator("#dl-thumb").get_by_role("button", name="Confirm the claim")
+    expect(confirm).to_be_visible()
+    bob.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    before = scroll_y(ann)
+    confirm.tap()
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-winner")).to_contain_text("Ann's Ravens wins")
+    in_sync([ann, bob])
+    ann.wait_for_timeout(300)
+    result = {
+        name: in_view(phone, phone.locator("#dl-winner"))["y"]
+        for name, phone in (("ann", ann), ("bob", bob))
+    }
+    ann.screenshot(path="test-artifacts/never-lost-claim-outcome-ann.png")
+    bob.screenshot(path="test-artifacts/never-lost-claim-outcome-bob.png")
+    print(f"claim confirmed: the result on Ann's phone at y={result['ann']:.0f} (scrollY"
+          f" {before} -> {scroll_y(ann)}), on Bob's at y={result['bob']:.0f}")
+
+
+def test_another_mission_is_told_live_to_the_other_phone_6_4_1(new_phone):
+    """A closed Guild mission: Bob taps Another mission in his thumb bar and lands on its form;
+    Continue asks for a second tap in place; once he opens it, Ann's phone (reading the result)
+    is told at once: her thumb bar says "Go to the next mission" with an alert, her view not
+    moved, and her tap takes her to the new table."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    for seat in seats:
+        cmd(table, seat, "surrender.vote", agree=True)
+    mission_close(mission_id=Mission.objects.get(table=table).pk)
+    for phone in (ann, bob):
+        expect(phone.locator("#dl-closed")).to_be_visible()
+    another = bob.locator("#dl-thumb #dl-another")
+    expect(another).to_have_text("Another mission")
+    another.tap()
+    form = bob.locator("#dl-continue")
+    bob.wait_for_timeout(300)
+    in_view(bob, form.get_by_role("button", name="Continue"))
+    mark = other_looks_at(ann, 200)
+    go = form.get_by_role("button", name="Continue")
+    go.tap()
+    armed = bob.locator("#dl-continue button")
+    expect(armed).to_contain_text("Tap again to open it")
+    in_view(bob, armed)
+    assert not ann.locator("#dl-thumb #dl-another", has_text="next mission").count()
+    armed.tap()
+    told = ann.locator("#dl-thumb #dl-another")
+    expect(told).to_have_text("Go to the next mission")
+    in_view(ann, told)
+    expect(ann.locator("#dl-alert")).to_contain_text("The next mission is open")
+    kept = view_kept(ann, mark)
+    ann.screenshot(path="test-artifacts/never-lost-next-mission-ann.png")
+    said = told.inner_text()
+    here = re.compile(f"/t/{table.code}/$")
+    expect(bob).not_to_have_url(here)  # Bob is taken to the new table
+    told.tap()
+    expect(ann).not_to_have_url(here)
+    expect(ann).to_have_url(re.compile(r"/t/\w+/$"))
+    expect(ann.locator("#live")).to_have_attribute("data-status", "playing")
+    print(f"another mission: Ann's bar says {said!r} at once; her view kept: {kept}")
+
+
+def test_enlisting_a_follower_lands_on_my_slots_5_1_2(new_phone):
+    """Preparation, the characters step: Ann enlists a follower for the mission (5.1.2) from
+    the list at the bottom of the step, by touch; her phone lands on her slots, where the
+    follower now is (it stayed at the Enlist button, past its result); Bob's view does not
+    move."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    blade = FollowerCardFactory(name="Hired blade", feods_per_mission=12)
+    MissionFollower.objects.create(definition=definition, card=blade, copies=2)
+    give_follower(a, blade)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "characters")
+    ann, bob = open_at_stage(new_phone, table, (a, b), "characters")
+    enlist = ann.locator(".dl-pool li", has_text="Hired blade").get_by_role("button", name="Enlist")
+    enlist.evaluate("e => e.scrollIntoView({block: 'center'})")
+    before = scroll_y(ann)
+    mark = other_looks_at(bob, 100)
+    enlist.tap()
+    slots = ann.locator("#dl-my-slots")
+    expect(slots.locator(".dl-picks")).to_contain_text("Hired blade")
+    in_sync([ann, bob])
+    ann.wait_for_timeout(300)
+    box = in_view(ann, slots.locator(".dl-picks li", has_text="Hired blade"))
+    in_view(ann, slots.locator("h2"))
+    ann.screenshot(path="test-artifacts/never-lost-enlist-follower-ann.png")
+    kept = view_kept(bob, mark)
+    print(f"enlist a follower: Ann scrollY {before} -> {scroll_y(ann)}, the follower in her"
+          f" slots at y={box['y']:.0f}; Bob's view kept: {kept}")
+
+
 def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screens(new_phone):
     """Two Guilds with 60-character names (the most a Guild name may have) at the start of a
     standard mission: on both phones the turn bar keeps each name on one line (ellipsized,
@@ -240,25 +378,32 @@ def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screen
     print("60-character Guild names at 360x740:", measured)
 
 
-def test_the_realm_says_whose_turn_in_its_bottom_bar(new_phone):
+def test_the_realm_says_whose_turn_and_ends_it_from_its_bottom_bar(new_phone):
     """Pixel Demon's Realm: the prompt (whose turn, what to choose) is in the fixed bottom bar
-    on both phones, wherever the page is scrolled; the acting phone ends its turn (by touch):
-    the other phone's bar says it is its turn, its view not moved."""
+    on both phones, wherever the page is scrolled, and so is the acting phone's next step, End
+    turn (it sat in the page, under the bar); it asks for a second tap in place (no browser
+    dialog). Once ended, the other phone's bar says it is its turn, offers End turn, and an
+    alert says so; its view did not move."""
     phones = open_table(new_phone, "realm", 2)
-    for phone in phones:
-        phone.on("dialog", lambda dialog: dialog.accept())
     acting = next(p for p in phones if "Your turn" in p.locator("#rl-bar-prompt").inner_text())
     other = phones[1] if acting is phones[0] else phones[0]
     expect(other.locator("#rl-bar-prompt")).to_contain_text("'s turn")
+    expect(other.locator("#rl-end")).to_have_count(0)
     for phone in phones:
         for y in ("0", "document.documentElement.scrollHeight"):
             phone.evaluate(f"window.scrollTo(0, {y})")
             in_view(phone, phone.locator("#rl-bar-prompt"))
+    acting.evaluate("window.scrollTo(0, 0)")
+    in_view(acting, acting.locator("#rl-end"))  # at the top of the page too: in the bar
     mark = other_looks_at(other, 200)
     acting.locator("#rl-hand label:has(input)").first.tap()  # "To end, tick 1 to discard."
     end = acting.locator("#rl-end")
-    end.evaluate("e => e.scrollIntoView({block: 'center'})")
     v = version(acting)
+    end.tap()
+    expect(end).to_contain_text("Tap again to end your turn")
+    in_view(acting, end)
+    acting.wait_for_timeout(300)
+    assert version(acting) == v  # the first tap sent nothing
     end.tap()
     refused = acting.locator("#live .alert")
     expect(acting.locator("#live")).not_to_have_attribute("data-version", str(v))
@@ -266,9 +411,62 @@ def test_the_realm_says_whose_turn_in_its_bottom_bar(new_phone):
     prompt = other.locator("#rl-bar-prompt")
     expect(prompt).to_contain_text("Your turn")
     in_view(other, prompt)
+    in_view(other, other.locator("#rl-end"))
+    expect(other.locator("#bar-alert")).to_have_text("Your turn.")
+    expect(acting.locator("#rl-end")).to_have_count(0)
     other.screenshot(path="test-artifacts/never-lost-realm-bar.png")
     kept = view_kept(other, mark)
     print(f"realm: the bar says {prompt.inner_text()!r}; the other phone's view kept: {kept}")
+
+
+def test_espionage_carries_each_move_in_its_bottom_bar(new_phone):
+    """Demon Espionage, three phones: the one whose turn it is has Duel <name> in the bottom
+    bar (they were in the page, under the bar) with an alert; then each duellist's move (Play
+    troop face down, Done / REVEAL, which asks for a second tap in place) is in the bar, inside
+    the viewport wherever the page is scrolled; the watching phone's view does not move."""
+    phones = open_table(new_phone, "espionage", 3)
+    a = next(p for p in phones if p.locator("#es-thumb [data-challenge]").count())
+    expect(a.locator("#bar-alert")).to_have_text("Your turn: duel a player.")
+    duel = a.locator("#es-thumb [data-challenge]").first
+    foe_seat = int(duel.get_attribute("data-challenge"))
+    a.evaluate("window.scrollTo(0, 0)")
+    in_view(a, duel)
+    b = next(
+        p for p in phones if p is not a
+        and p.locator(f'#es-players [data-seat="{foe_seat}"] .badge.warn').count()
+    )
+    c = next(p for p in phones if p is not a and p is not b)
+    mark = other_looks_at(c, 150)
+    duel.tap()
+    play = a.locator("#es-thumb #es-play-troop")
+    expect(play).to_be_visible()
+    a.locator("#es-troop label", has_text="7").tap()
+    a.locator("#es-troop label", has_text="Rock").tap()
+    a.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_view(a, play)
+    play.tap()
+    expect(a.locator("#es-duel")).to_contain_text("7 Rock")
+    b_play = b.locator("#es-thumb #es-play-troop")
+    expect(b_play).to_be_visible()
+    expect(b.locator("#bar-alert")).to_have_text("Your move: a combat card.")
+    b.get_by_role("button", name="Play the Dummy Corpse").tap()
+    done = b.locator("#es-thumb #es-done")
+    expect(done).to_have_text("Done")
+    in_view(b, done)
+    done.tap()
+    reveal = a.locator("#es-thumb #es-done")
+    expect(reveal).to_have_text("Done — REVEAL!")
+    a.evaluate("window.scrollTo(0, 0)")
+    in_view(a, reveal)
+    reveal.tap()
+    expect(reveal).to_contain_text("Tap again to REVEAL")
+    in_view(a, reveal)
+    reveal.tap()
+    for phone in phones:
+        expect(phone.locator("#es-log")).to_contain_text("won the duel")
+    a.screenshot(path="test-artifacts/never-lost-espionage-a.png")
+    kept = view_kept(c, mark)
+    print(f"espionage: every move in the bar; the watching phone's view kept: {kept}")
 
 
 def test_the_armorys_menus_keep_their_own_row(new_phone):

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_through, tap_twice
 
 
 def open_table(ann, ben):
@@ -29,8 +29,6 @@ def setup(phone, space):
 
 def test_two_phones_play_a_turn_in_unison(new_phone):
     ann, ben = new_phone(), new_phone()
-    for phone in (ann, ben):
-        phone.on("dialog", lambda dialog: dialog.accept())
     open_table(ann, ben)
     shot(ben, "pd-setup-ben")
     setup(ann, "3,3")
@@ -59,7 +57,7 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
     expect(ben.locator("#pd-waiting")).to_contain_text("Ben")
     reveal = ben.get_by_role("button", name="Reveal", exact=True)
     if reveal.is_enabled():
-        reveal.click()
+        tap_twice(reveal)
     else:
         ben.get_by_role("button", name="Leave it face down").click()
     expect(ann.locator(".pd-steps li.now")).to_have_text("Bonus")
@@ -194,8 +192,7 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
     expect(offer).to_be_visible()
     expect(offer).to_contain_text("may take a Courage card")
     shot(phone, "pd-colossal-offer")
-    phone.on("dialog", lambda dialog: dialog.accept())
-    offer.get_by_role("button", name="Use it").click()
+    tap_through(offer.get_by_role("button", name="Use it"))
     expect(phone.locator("[data-offer]")).to_have_count(0)
     assert len(state()["players"][other]["courage"]) == 2
 

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_through
 
 
 def _version(page) -> int:
@@ -15,7 +15,7 @@ def _version(page) -> int:
 def _act(page) -> None:
     """Do what this phone's prompt asks: claim the first card, or place by tapping two cells."""
     if page.locator("button.pm-claim").count():
-        page.locator("button.pm-claim").first.click()
+        tap_through(page.locator("button.pm-claim").first)
         return
     legal = json.loads(page.locator("#pm-legal").text_content())
     if legal:
@@ -49,7 +49,6 @@ def _started(new_phone, ann_name="Ann"):
     expect(ben.locator("body")).to_have_attribute("data-ws", "open")
     ann.get_by_role("button", name="Start the game").click()
     for phone in (ann, ben):
-        phone.on("dialog", lambda dialog: dialog.accept())
         expect(phone.locator("#pm-market")).to_be_visible()
         expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)
     return ann, ben

@@ -7,7 +7,7 @@ from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
 from tabletop.realm.rules import cards as C
 from tabletop.realm.rules.view import find_bindings
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_through, tap_twice
 
 R = RealmRuleset()
 
@@ -63,7 +63,6 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
     ann.get_by_role("button", name="Start the game").click()
     phones = [ann, ben]
     for phone in phones:
-        phone.on("dialog", lambda dialog: dialog.accept())
         expect(phone.locator("#rl-hand .realm-pick").first).to_be_attached()
     table = Table.objects.get(code=code)
 
@@ -111,7 +110,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
             shot(responder, "realm-disrupt-prompt")
             shot(binder, "realm-ritual-binder")
             before = _version(responder)
-            responder.locator("#rl-pass").click()
+            tap_through(responder.locator("#rl-pass"))
             expect(binder.locator("#live")).not_to_have_attribute("data-version", str(before))
             continue
         turn = state["turn"]
@@ -134,7 +133,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
             hand = state["players"][turn]["hand"]
             for card in hand[: max(0, len(hand) - 5)]:
                 tick(phone, card)
-            phone.locator("#rl-end").click()
+            tap_twice(phone.locator("#rl-end"))
         expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
         expect(other.locator("#live")).to_have_attribute("data-version", str(_version(phone)))
     assert bound

@@ -258,3 +258,36 @@ def test_a_loss_the_purse_cannot_pay_is_named_never_silently_zero_6_4_1(make_gui
     assert a.feods == 0 and a.fame == -2
     row = LedgerEntry.objects.get(guild=a, reference="mission:999", currency="feods", amount=-2)
     assert "6 feods unpaid" in row.note
+
+
+def test_the_ledger_has_one_row_per_reason_a_defeat_and_a_kill_apart_6_4_1(
+    make_guild, demo_missions
+):
+    """House Birch loses (-2 fame for the defeat) and killed a level-1 mercenary (+fame,
+    +feods): its ledger says each reason in a row of its own, per currency, never one row
+    netting the defeat and the kill (a fame row of 0 was not written at all)."""
+    a = make_guild("House Ash", "red", ("Rook",), feods=50)
+    b = make_guild("House Birch", "blue", ("Ash",), feods=50)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    cmd(table, sb, "kill.count", kind="mercenary", level=1)
+    achieve(table, sa)
+    services.mission_close(mission_id=mission.pk)
+    rows = LedgerEntry.objects.filter(guild=b, reference=services.mission_reference(mission.pk))
+    got = sorted((r.note.split(" · ")[-1], r.currency, r.amount) for r in rows)
+    defeat = [g for g in got if g[0] == "Defeat"]
+    kill = [g for g in got if g[0] == "1 mercenary kill of level 1"]
+    assert defeat == [("Defeat", "fame", -2)], got
+    assert {c for _why, c, _n in kill} == {"fame", "feods"}, got
+    assert all(n > 0 for _why, _c, n in kill), got
+    b.refresh_from_db()
+    assert b.fame == sum(n for _why, c, n in got if c == "fame")
+
+
+def test_mission_items_that_do_not_sum_to_the_totals_are_refused(make_guild):
+    a = make_guild("House Ash", "red", ("Rook",), feods=5)
+    with pytest.raises(ValueError):
+        gs.guild_mission_result_post(
+            guild_id=a.pk, fame=3, items=[{"why": "Won the mission", "fame": 2, "charge": False}]
+        )
+    assert not LedgerEntry.objects.filter(guild=a, reason="mission").exists()

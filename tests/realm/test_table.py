@@ -312,3 +312,23 @@ def test_admin_lists_and_edits_the_content(admin_client):
     assert page.status_code == 200 and "Tri-Hex" in page.content.decode()
     assert admin_client.get("/admin/realm/pact/").status_code == 200
     assert admin_client.get("/admin/realm/affliction/").status_code == 200
+
+
+def test_a_greyed_undo_and_its_refusal_say_a_card_was_drawn(make_table):
+    """The Realm's greyed Undo after a turn's end says why in its words ("card drawn"),
+    and an Undo tapped anyway (a phone that had not seen it greyed) is refused saying the same,
+    not "the last action showed hidden information or started the game"."""
+    table, seats = make_table("realm", players=2)
+    state = R.load(table.state)
+    turn = seats[state["turn"]]
+    hand = state["players"][state["turn"]]["hand"]
+    services.run_command(
+        table, turn, Command("realm.turn.end", {"discard": hand[: max(0, len(hand) - 5)]})
+    )
+    table.refresh_from_db()
+    assert "card drawn" in page(table, turn)
+    with pytest.raises(RuleViolation) as info:
+        services.run_command(table, turn, Command("table.undo"))
+    assert info.value.code == "nothing_to_undo"
+    said = "Nothing to undo: card drawn (it showed hidden information)."
+    assert info.value.message == said

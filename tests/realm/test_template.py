@@ -6,7 +6,11 @@ from .deals import deal
 
 
 def html(game, seat):
-    return render_to_string("realm/live.html", {"view": game.view(seat), "command_url": "/c/"})
+    """The seat's live region and its bottom bar's part (realm/_bar.html: End turn, Pass)."""
+    context = {"view": game.view(seat), "command_url": "/c/"}
+    return render_to_string("realm/live.html", context) + render_to_string(
+        "realm/_bar.html", context
+    )
 
 
 def test_exorcise_prompt_only_on_the_left_players_phone():

@@ -393,7 +393,8 @@
       if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
     });
     var b = form.querySelector("button");
-    if (b) parts.push(b.textContent.trim());
+    // an armed two-step button says "Tap again ..." for a while: its own label is its signature
+    if (b) parts.push(form.armButton === b && form.armText != null ? form.armText : b.textContent.trim());
     return parts.join("&");
   }
   function formBySig(root, s) {
@@ -592,7 +593,8 @@
       live.scrollIntoView({ block: "start" });
       return;
     }
-    var el = live.querySelector('[data-land="next"]') || live.querySelector("[data-land]");
+    // data-land="mine": only what this phone's own tap brought (DemLoc's slots after a pick)
+    var el = live.querySelector('[data-land="next"]') || live.querySelector('[data-land]:not([data-land="mine"])');
     if (el) land(el); else live.scrollIntoView({ block: "start" });
   }
   function landOnOpen() {
@@ -842,34 +844,75 @@
 
 // --- a tap that cannot be taken back asks for a second tap, in the page ------------------
 // A form marked data-two-step="<text>" (DemLoc's Close the mission: "Tap again to close: writes
-// the results into both Guilds") is not sent on the first tap: its button says that text
-// (announced) for 5 seconds, and a second tap meanwhile sends it, the button's own label back.
-// Under the thumb, where the tap was, instead of the browser's confirm dialog. A tap kept by
-// early.js (a form htmx had not wired yet) is looked at when it is sent.
+// the results into both Guilds"; Objective achieved, Take my Guild out, Another mission, a
+// Realm Pact, Espionage's REVEAL: every confirm, tabletop/KIT.md) is not sent on the first tap:
+// the tapped button says that text (announced) for 5 seconds, and a second tap on it meanwhile
+// sends it, the button's own label back (only its data-two-step-label part, if it has one: a
+// Personimo market card's "Claim"). A tap on another button of the same form arms that
+// one instead. Under the thumb, where the tap was, instead of the browser's confirm dialog
+// (none is used on any page). A tap kept by early.js (a form htmx had not wired yet) is looked
+// at when it is sent.
 (function () {
   var ARMED_FOR = 5000;
+  var held = null;  // {key, until}: the armed control, found again after a swap replaced it
+  function labelOf(b) { return b.querySelector("[data-two-step-label]") || b; }
+  function keyOf(f, b) {
+    var parts = [f.getAttribute("hx-post") || "", f.id || "", b.id || "", b.textContent.trim()];
+    f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
+    });
+    return parts.join("&");
+  }
   function disarm(f) {
-    var b = f.querySelector("button");
+    var b = f.armButton;
     clearTimeout(f.armTimer);
     delete f.dataset.armed;
-    if (b && f.armLabel != null) { b.innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
-    f.armLabel = null;
+    if (b && f.armLabel != null) { labelOf(b).innerHTML = f.armLabel; b.removeAttribute("aria-live"); }
+    f.armLabel = null; f.armButton = null; f.armText = null;
+  }
+  function arm(f, b, wait) {
+    f.dataset.armed = "1";
+    if (b) {
+      var l = labelOf(b);  // a card's button: only its label
+      f.armText = b.textContent.trim();  // what sig() reads while armed (the form's signature)
+      f.armButton = b;
+      f.armLabel = l.innerHTML;
+      b.setAttribute("aria-live", "assertive");
+      l.textContent = f.getAttribute("data-two-step");
+    }
+    f.armTimer = setTimeout(function () { disarm(f); held = null; }, wait);
+  }
+  function buttonsOf(f) {
+    var own = Array.prototype.slice.call(f.querySelectorAll("button"));
+    return f.id ? own.concat(Array.prototype.slice.call(document.querySelectorAll('button[form="' + CSS.escape(f.id) + '"]'))) : own;
   }
   document.addEventListener("submit", function (e) {
     var f = e.target;
     if (e.defaultPrevented || !f.hasAttribute || !f.hasAttribute("data-two-step")) return;
-    if (f.dataset.armed) { disarm(f); return; }  // the second tap: sent
+    var b = (e.submitter && e.submitter.tagName === "BUTTON" ? e.submitter : null) || f.armButton || buttonsOf(f)[0];
+    if (f.dataset.armed && (!e.submitter || b === f.armButton)) { disarm(f); held = null; return; }  // the second tap: sent
+    if (f.dataset.armed) disarm(f);  // another button of the form: armed instead
     e.preventDefault();
     e.stopImmediatePropagation();
-    var b = f.querySelector("button");
-    f.dataset.armed = "1";
-    if (b) {
-      f.armLabel = b.innerHTML;
-      b.setAttribute("aria-live", "assertive");
-      b.textContent = f.getAttribute("data-two-step");
-    }
-    f.armTimer = setTimeout(function () { disarm(f); }, ARMED_FOR);
+    held = b ? { key: keyOf(f, b), until: Date.now() + ARMED_FOR } : null;
+    arm(f, b, ARMED_FOR);
   }, true);
+  // Another phone's update redraws the page between the two taps: the control it replaced is
+  // armed again in its new copy, for what is left of the 5 seconds.
+  function rearm() {
+    if (!held) return;
+    var left = held.until - Date.now();
+    if (left <= 0) { held = null; return; }
+    document.querySelectorAll("form[data-two-step]").forEach(function (f) {
+      if (f.dataset.armed) return;
+      buttonsOf(f).forEach(function (b) {
+        if (!f.dataset.armed && keyOf(f, b) === held.key) arm(f, b, left);
+      });
+    });
+  }
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(rearm, 0); });
+  document.addEventListener("htmx:afterSettle", rearm);
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(rearm, 0); });
 })();
 
 // --- the screen stays on during a game -----------------------------------
@@ -934,4 +977,41 @@
   window.addEventListener("resize", measure);
   document.addEventListener("htmx:afterSettle", measure);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measure, 0); });
+})();
+
+// --- a step of the bottom bar that becomes this phone's is announced ----------------------
+// A game's bar part (Ruleset.bar_template: the Realm's End turn and Pass, Espionage's move)
+// marks its one next step with data-bar-prompt="<text>" and data-bar-prompt-key="<key>" when
+// it is this phone's; each new key is said once in an assertive alert outside the live region
+// (a push that redraws the page does not repeat it), shown for 4 seconds at the top of the
+// screen, then kept for screen readers only. DemLoc has its own (missions/table.js).
+(function () {
+  var region = null, storeKey = "bar-alert:" + location.pathname;
+  function alertRegion() {
+    if (region && document.body.contains(region)) return region;
+    region = document.createElement("div");
+    region.id = "bar-alert"; region.className = "bar-alert"; region.hidden = true;
+    region.setAttribute("role", "alert"); region.setAttribute("aria-live", "assertive");
+    document.body.appendChild(region);
+    return region;
+  }
+  function announce() {
+    var step = document.querySelector("#bottom-bar [data-bar-prompt-key]");
+    if (!step && !region) return;
+    var r = alertRegion(), last = null;
+    try { last = sessionStorage.getItem(storeKey); } catch (e) { /* private mode */ }
+    if (!step) { r.hidden = true; r.textContent = ""; return; }
+    var key = step.dataset.barPromptKey;
+    if (key === last) return;
+    r.hidden = false;
+    r.classList.remove("bar-alert-quiet");
+    r.textContent = step.dataset.barPrompt || "";
+    clearTimeout(r.quietTimer);
+    r.quietTimer = setTimeout(function () { r.classList.add("bar-alert-quiet"); }, 4000);
+    try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announce); else announce();
+  document.addEventListener("htmx:afterSettle", announce);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(announce, 0); });
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(announce, 0); });
 })();

@@ -105,6 +105,7 @@ class EspionageRuleset(DeciderRuleset):
     min_seats = 3
     max_seats = 6
     template = "espionage/live.html"
+    bar_template = "espionage/_bar.html"  # what is happening and my next step, at the bottom
     stylesheet = "espionage/espionage.css"
     options_schema = OPTIONS_SCHEMA
     # A duel's card and action choices are each duelist's own business: only the seat that

@@ -80,6 +80,17 @@ class RealmRuleset(DeciderRuleset):
     max_seats = 4
     template = "realm/live.html"
     bar_template = "realm/_bar.html"  # whose turn / what to choose, in the fixed bottom bar
+    # Why Undo is greyed after each final event (tabletop.live.undo_why): a word or two, the
+    # width of the Undo button at 360 px.
+    final_words = {
+        "realm.table.opened": "hands dealt",
+        "realm.cards.drawn": "card drawn",
+        "realm.pact.chosen": "Pact taken",
+        "realm.affliction.given": "Affliction given",
+        "realm.demon.bound": "curse shown",
+        "realm.hand.shown": "hand shown",
+        "realm.pact.fulfilled": "game over",
+    }
     stylesheet = "realm/realm.css"
     script = "realm/realm.js"  # loaded once by the table page (no inline script: CSP)
     topics = (prelude, turns, deck, binding, actions, eaters, wardens, winning)
