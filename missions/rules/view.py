@@ -24,7 +24,7 @@ from . import (
 )
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
-from .common import TURN_END, in_play, name, piece_name
+from .common import TURN_END, in_play, known, name, piece_name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -175,8 +175,8 @@ def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
     answer; the others want to stop and I have not agreed; it is my move."""
     if seat is None or state["ended"] is not None:
         return None
-    pending = state["pending"]
     if view["pending_for_me"]:
+        pending = known(state["pending"])  # pending_for_me: there is one
         what = "A shot" if pending["kind"] == "shot" else "A fight"
         return {
             "key": f"pending-{state['version']}",
