@@ -3,9 +3,9 @@
 Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
 (log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
 the number of commands. Event payloads keep the meaning they have always had
-(stored tables replay): a shot carries the numbers it was worked out from (its narrator
-words them); fights and the other tests still carry the calculators' arithmetic as ``lines``
-(what the players confirmed), as shots stored before did, and those still read.
+(stored tables replay): a shot, a fight and an ability test carry the numbers they were
+worked out from (their narrators word them); events stored before carry the calculators'
+arithmetic as ``lines`` (what the players confirmed), and those still read as stored.
 """
 
 from __future__ import annotations
@@ -331,7 +331,8 @@ class BrawlProposed(TypedDict):
     difference: int
     damage: int
     broken_hearts: int
-    lines: list[str]
+    steps: NotRequired[dict[str, Any]]  # missions.rules.brawl.brawl_steps
+    lines: NotRequired[list[str]]  # instead of steps in events stored before them
 
 
 class CalcApplied(TypedDict):

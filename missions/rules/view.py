@@ -149,13 +149,17 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
             .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
-def pending_view(pending: dict | None) -> dict | None:
+def pending_view(state: DemlocState) -> dict | None:
     """The proposal waiting on the table as the page shows it: its data with the worked-out
-    arithmetic in ``lines`` (a shot's worded from the numbers its event carries,
-    ``shooting.shot_words``; a fight's as its event stored them), or None."""
-    if pending and pending["kind"] == "shot":
+    arithmetic in ``lines``, worded from the numbers its event carries
+    (``shooting.shot_words``, ``brawl.brawl_words``; an event stored with its words keeps
+    them), or None."""
+    pending = state["pending"]
+    if not pending:
+        return pending
+    if pending["kind"] == "shot":
         return {**pending, "lines": shooting.shot_words(pending)}
-    return pending
+    return {**pending, "lines": brawl.brawl_words(pending, state)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:
@@ -546,7 +550,7 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,
-        "pending": pending_view(state["pending"]),
+        "pending": pending_view(state),
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # A failed shot's notice is where the shooter's phone lands (its key: the version it
