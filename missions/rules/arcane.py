@@ -19,6 +19,7 @@ from .cards import codes_of, parse_feature
 from .common import (
     BRAWL,
     in_play,
+    known,
     not_possessed,
     num,
     own_piece,
@@ -354,7 +355,7 @@ def power_used(s: DemlocState, e: EventRecord) -> None:
     record_power(s, before, after, p["id"], power["name"], e.version)
     # A kill that reached beyond the target (a daemon's hearts to its summoner, a summoner's
     # daemon leaving the game, 7.2.3.3) cannot be taken back by the target's defend test.
-    s["last_power"]["cascade"] = not in_play(after) and (
+    known(s["last_power"])["cascade"] = not in_play(after) and (
         after["kind"] == "daemon" or bool(before.get("summoning"))
     )
 

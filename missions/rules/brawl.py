@@ -151,28 +151,75 @@ class BrawlResult:
     loser_damage: int
     broken_hearts: int
     lines: tuple[str, ...] = field(default_factory=tuple)
+    steps: dict = field(default_factory=dict)
 
 
-def _total(
-    piece: dict,
-    dice: list[int],
-    bonuses: list[tuple[str, int]],
-    fury: bool,
-    lines: list[str],
-    who: str,
-) -> int:
+def _total(side: dict, lines: list[str], who: str, name: str, bonuses: tuple[tuple[str, str], ...]) -> int:
+    """One side's fight total from its numbers (``brawl_steps``), in words appended to
+    ``lines``: dice (doubled with FURY, 8.4), then each bonus that is not 0."""
+    dice = side["dice"]
     dice_sum = sum(dice)
-    text = f"{who} {piece['name']}: dice {' + '.join(map(str, dice))} = {dice_sum}"
-    if fury:
+    text = f"{who} {name}: dice {' + '.join(map(str, dice))} = {dice_sum}"
+    if side["fury"]:
         dice_sum *= 2
         text += f", FURY doubles the dice -> {dice_sum}"
     total = dice_sum
-    for label, value in bonuses:
+    for key, label in bonuses:
+        value = side[key]
         if value:
             total += value
             text += f", {value:+d} {label} -> {total}"
     lines.append(text)
     return total
+
+
+#: The bonuses of each side's total (7.3.2.1): the key in ``brawl_steps`` and its words.
+ATTACK_BONUSES = (
+    ("bonus", "hand-to-hand bonus"),
+    ("order", "multiple fight"),
+    ("behind", "from behind"),
+    ("favourite", "favourite weapon"),
+    ("unstoppable", "UNSTOPPABLE"),
+    ("extra", "other effects"),
+)
+DEFENCE_BONUSES = (
+    ("bonus", "hand-to-hand bonus"),
+    ("favourite", "favourite weapon"),
+    ("defensive", "DEFENSIVE"),
+    ("extra", "other effects"),
+)
+
+
+def _dice_words(count: dict) -> str:
+    """Why a side rolls its dice (``brawl_dice``'s reasons), from its numbers."""
+    reasons = [f"hand-to-hand {count['h2h']}"]
+    if count["hearts"]:
+        reasons.append(f"-{count['hearts']} broken hearts")
+    if count["heavy"]:
+        reasons.append(f"-{count['heavy']} HEAVY")
+    if count["monstrous"]:
+        reasons.append(f"-{count['monstrous']} MONSTROUS opponent")
+    return f"{counted(count['dice'], 'die', 'dice')} ({', '.join(reasons)})"
+
+
+def _dice_count(piece: dict, opponent: dict, attacking: bool) -> dict:
+    """``brawl_dice`` as numbers: ``{"dice", "h2h", "hearts", "heavy", "monstrous"}``."""
+    count, _why = brawl_dice(piece, opponent, attacking)
+    heavy = 0
+    if not attacking:
+        heavy = sum(feature_value(w["features"], "HEAVY") for w in piece.get("weapons", []))
+    monstrous = 0
+    if _monstrous(piece) == 0:
+        monstrous = feature_value(opponent.get("features", []), "MONSTROUS")
+        if attacking:
+            monstrous += feature_value(_pentacle_effects(opponent), "MONSTROUS")
+    return {
+        "dice": count,
+        "h2h": h2h_ability(piece),
+        "hearts": piece["broken_hearts"],
+        "heavy": heavy,
+        "monstrous": monstrous,
+    }
 
 
 def resolve_brawl(
@@ -194,6 +241,107 @@ def resolve_brawl(
     ``attacker_dice``/``defender_dice``: the fighting dice rolled (``brawl_dice`` of each; with a
     ``charge`` the attacker adds an enhanced die, entered last, 1..12). ``attack_order``: 1 for
     the first attacker of this player against this enemy, 2 for the second (+1), ...
+    The numbers are gathered by ``brawl_steps`` and worked out by ``work_brawl`` (its docstring
+    has the arithmetic). Raises ``RuleViolation("bad_dice")`` when a count or a value is wrong,
+    ``bad_order`` when ``attack_order`` < 1.
+    """
+    if attack_order < 1:
+        raise RuleViolation("bad_order", "The first attacker is number 1.")
+    a_count, _ = brawl_dice(attacker, defender, attacking=True)
+    d_count, _ = brawl_dice(defender, attacker, attacking=False)
+    _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
+    _check_dice(defender["name"], defender_dice, d_count, False)
+    steps = brawl_steps(
+        attacker, defender, attacker_dice, defender_dice, attack_order=attack_order,
+        from_behind=from_behind, charge=charge, attacker_extra=attacker_extra,
+        defender_extra=defender_extra, first_impact=first_impact, no_step_back=no_step_back,
+    )
+    return work_brawl(steps, attacker["name"], defender["name"])
+
+
+def _favourite(piece: dict, weapons: list[dict]) -> int:
+    # 7.3.2 "the use of favorite weapons by mercenaries" and the tables' "Use of favorite
+    # weapon: +1 to the fighting dice result" (attack and defence): +1 once per fight when
+    # the weapon fighting, the primary (5.1.4 "the higher weapon equipped is the primary
+    # one"), is of the card's favourite type. Only mercenary cards print the indicator
+    # (5.1.1); the secondary weapon's type never adds a second +1. Documented in the rules
+    # reference (``brawl-modifiers``).
+    return (
+        1
+        if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"]
+        else 0
+    )
+
+
+def brawl_steps(
+    attacker: dict,
+    defender: dict,
+    attacker_dice: list[int],
+    defender_dice: list[int],
+    *,
+    attack_order: int,
+    from_behind: bool,
+    charge: bool,
+    attacker_extra: int,
+    defender_extra: int,
+    first_impact: bool,
+    no_step_back: bool,
+) -> dict:
+    """Every number a fight is worked out from (7.3.2.1, 7.3.2.2, 8.1, 8.3, 8.4), as the event
+    ``demloc.brawl.proposed`` carries them: ``{"attacker": side, "defender": side, "charge",
+    "first_impact", "no_step_back": bool, "primary", "secondary": int (the attacker's weapon
+    damages; the secondary 0 beside a two-handed primary), "primary_backstack",
+    "secondary_backstack": bool}``; a side: ``{"count": _dice_count, "dice": [int], "fury":
+    bool, "bonus", "favourite", "extra": int}`` plus the attacker's ``"order"``, ``"behind"``,
+    ``"unstoppable"`` and the defender's ``"defensive"``."""
+    a_weapons = attacker.get("weapons", [])
+    d_weapons = defender.get("weapons", [])
+    defensive = sum(feature_value(w["features"], "DEFENSIVE") for w in d_weapons) + feature_value(
+        _pentacle_effects(defender), "DEFENSIVE"
+    )
+
+    def backstacks(weapon: dict | None) -> bool:
+        return weapon is not None and has_feature(weapon.get("features", []), "BACKSTACK")
+
+    return {
+        "attacker": {
+            "count": _dice_count(attacker, defender, True),
+            "dice": list(attacker_dice),
+            "fury": attacker.get("fury", 0) > 0,
+            "bonus": attacker.get("h2h_bonus", 0) if not attacker.get("possessed") else 0,
+            "order": attack_order - 1,
+            "behind": 2 if from_behind else 0,
+            "favourite": _favourite(attacker, a_weapons),
+            "unstoppable": sum(feature_value(w["features"], "UNSTOPPABLE") for w in a_weapons),
+            "extra": attacker_extra,
+        },
+        "defender": {
+            "count": _dice_count(defender, attacker, False),
+            "dice": list(defender_dice),
+            "fury": defender.get("fury", 0) > 0,
+            "bonus": defender.get("h2h_bonus", 0) if not defender.get("possessed") else 0,
+            "favourite": _favourite(defender, d_weapons),
+            "defensive": defensive,
+            "extra": defender_extra,
+        },
+        "charge": charge,
+        "first_impact": first_impact,
+        "no_step_back": no_step_back,
+        "primary": a_weapons[0]["brawl_damage"] if a_weapons else 0,
+        "secondary": (
+            a_weapons[1]["brawl_damage"]
+            if len(a_weapons) > 1 and not a_weapons[0].get("two_handed")
+            else 0
+        ),
+        "primary_backstack": backstacks(a_weapons[0] if a_weapons else None),
+        "secondary_backstack": backstacks(a_weapons[1] if len(a_weapons) > 1 else None),
+    }
+
+
+def work_brawl(steps: dict, attacker_name: str, defender_name: str) -> BrawlResult:
+    """Work out a fight from its numbers (``brawl_steps``), every step in words; the names
+    of the two characters for the words.
+
     Attack total = dice (doubled with FURY active, 8.4) + hand-to-hand bonus + (order - 1)
     + 2 from behind + 1 favourite weapon (primary weapon of the favourite type) + UNSTOPPABLE x
     + ``attacker_extra``. Defence total = dice (doubled with FURY) + bonus + 1 favourite weapon +
@@ -207,86 +355,22 @@ def resolve_brawl(
     impact zone of a long-range weapon, so its win deals no damage.
     ``no_step_back``: the defender cannot step back, so a winning attacker's BACKSTACK weapon
     doubles the damage (8.1, ``shooting.backstack``); BACKSTACK counts when the weapon that has
-    it deals damage (the primary always, the secondary from a difference of 2).
-    Raises ``RuleViolation("bad_dice")`` when a count or a value is wrong, ``bad_order`` when
-    ``attack_order`` < 1.
-    """
-    if attack_order < 1:
-        raise RuleViolation("bad_order", "The first attacker is number 1.")
-    a_count, a_why = brawl_dice(attacker, defender, attacking=True)
-    d_count, d_why = brawl_dice(defender, attacker, attacking=False)
-    _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
-    _check_dice(defender["name"], defender_dice, d_count, False)
+    it deals damage (the primary always, the secondary from a difference of 2)."""
+    a, d = steps["attacker"], steps["defender"]
     lines = [
-        f"Attacker rolls {counted(a_count, 'die', 'dice')} ({', '.join(a_why)})"
-        + (" + 1 enhanced die (charge)" if charge else ""),
-        f"Defender rolls {counted(d_count, 'die', 'dice')} ({', '.join(d_why)})",
+        f"Attacker rolls {_dice_words(a['count'])}"
+        + (" + 1 enhanced die (charge)" if steps["charge"] else ""),
+        f"Defender rolls {_dice_words(d['count'])}",
     ]
-    a_weapons = attacker.get("weapons", [])
-    d_weapons = defender.get("weapons", [])
-
-    def favourite(piece: dict, weapons: list[dict]) -> int:
-        # 7.3.2 "the use of favorite weapons by mercenaries" and the tables' "Use of favorite
-        # weapon: +1 to the fighting dice result" (attack and defence): +1 once per fight when
-        # the weapon fighting, the primary (5.1.4 "the higher weapon equipped is the primary
-        # one"), is of the card's favourite type. Only mercenary cards print the indicator
-        # (5.1.1); the secondary weapon's type never adds a second +1. Documented in the rules
-        # reference (``brawl-modifiers``).
-        return (
-            1
-            if piece.get("favourite") and weapons and weapons[0]["type"] == piece["favourite"]
-            else 0
-        )
-
-    attack_total = _total(
-        attacker,
-        attacker_dice,
-        [
-            (
-                "hand-to-hand bonus",
-                attacker.get("h2h_bonus", 0) if not attacker.get("possessed") else 0,
-            ),
-            ("multiple fight", attack_order - 1),
-            ("from behind", 2 if from_behind else 0),
-            ("favourite weapon", favourite(attacker, a_weapons)),
-            ("UNSTOPPABLE", sum(feature_value(w["features"], "UNSTOPPABLE") for w in a_weapons)),
-            ("other effects", attacker_extra),
-        ],
-        attacker.get("fury", 0) > 0,
-        lines,
-        "Attacker",
-    )
-    defensive = sum(feature_value(w["features"], "DEFENSIVE") for w in d_weapons) + feature_value(
-        _pentacle_effects(defender), "DEFENSIVE"
-    )
-    defence_total = _total(
-        defender,
-        defender_dice,
-        [
-            (
-                "hand-to-hand bonus",
-                defender.get("h2h_bonus", 0) if not defender.get("possessed") else 0,
-            ),
-            ("favourite weapon", favourite(defender, d_weapons)),
-            ("DEFENSIVE", defensive),
-            ("other effects", defender_extra),
-        ],
-        defender.get("fury", 0) > 0,
-        lines,
-        "Defender",
-    )
+    attack_total = _total(a, lines, "Attacker", attacker_name, ATTACK_BONUSES)
+    defence_total = _total(d, lines, "Defender", defender_name, DEFENCE_BONUSES)
     difference = abs(attack_total - defence_total)
     if attack_total == defence_total:
         lines.append(f"{attack_total} against {defence_total}: a tie, nothing happens.")
-        return BrawlResult(attack_total, defence_total, None, 0, 0, 0, tuple(lines))
+        return BrawlResult(attack_total, defence_total, None, 0, 0, 0, tuple(lines), steps)
     if attack_total > defence_total:
         primary_x, secondary_x, hearts = attack_effect(difference)
-        primary = a_weapons[0]["brawl_damage"] if a_weapons else 0
-        secondary = (
-            a_weapons[1]["brawl_damage"]
-            if len(a_weapons) > 1 and not a_weapons[0].get("two_handed")
-            else 0
-        )
+        primary, secondary = steps["primary"], steps["secondary"]
         damage = primary * primary_x + secondary * secondary_x
         parts = [f"primary {primary}" + (" x2" if primary_x == 2 else "")]
         if secondary_x:
@@ -296,21 +380,39 @@ def resolve_brawl(
             + (", and 1 broken heart token" if hearts else "")
             + "."
         )
-        dealing = a_weapons[:1] + (a_weapons[1:2] if secondary_x else [])
-        backstacks = any(has_feature(w.get("features", []), "BACKSTACK") for w in dealing)
-        damage = backstack(backstacks, damage, no_step_back, lines)
-        return BrawlResult(
-            attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines)
+        backstacks = steps["primary_backstack"] or (
+            bool(secondary_x) and steps["secondary_backstack"]
         )
-    if first_impact:
+        damage = backstack(backstacks, damage, steps["no_step_back"], lines)
+        return BrawlResult(
+            attack_total, defence_total, "attacker", difference, damage, hearts, tuple(lines), steps
+        )
+    if steps["first_impact"]:
         lines.append(
             f"Defender wins by {difference}, but it was engaged in the first impact zone: it only "
             "defends and deals no damage (7.3.1)."
         )
-        return BrawlResult(attack_total, defence_total, "defender", difference, 0, 0, tuple(lines))
+        return BrawlResult(
+            attack_total, defence_total, "defender", difference, 0, 0, tuple(lines), steps
+        )
     damage = defence_effect(difference)
     lines.append(f"Defender wins by {difference}: {damage} general damage to the attacker.")
-    return BrawlResult(attack_total, defence_total, "defender", difference, damage, 0, tuple(lines))
+    return BrawlResult(
+        attack_total, defence_total, "defender", difference, damage, 0, tuple(lines), steps
+    )
+
+
+def brawl_words(data: dict, state: DemlocState) -> list[str]:
+    """The worked-out fight of a ``demloc.brawl.proposed`` event's data (or the proposal it
+    left in ``state["pending"]``) in words, the characters named from ``state``. An event
+    stored before events carried numbers has its words in ``lines``: read as stored."""
+    if "lines" in data:
+        return list(data["lines"])
+    return list(
+        work_brawl(
+            data["steps"], piece_name(state, data["attacker"]), piece_name(state, data["defender"])
+        ).lines
+    )
 
 
 # ------------------------------------------------------------------------ commands
@@ -351,7 +453,7 @@ def brawl_propose(d: Decision, data: Data) -> None:
             "difference": result.difference,
             "damage": result.loser_damage,
             "broken_hearts": result.broken_hearts,
-            "lines": list(result.lines),
+            "steps": result.steps,
         },
     )
 
@@ -362,7 +464,7 @@ def brawl_proposed(s: DemlocState, e: EventRecord) -> None:
     say(
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
     )
-    say(*e.data["lines"])
+    say(*brawl_words(e.data, s))
 
 
 @brawl.narrator("demloc.brawl.proposed")
@@ -370,7 +472,7 @@ def say_brawl_proposed(e: EventRecord, s: DemlocState) -> str:
     head = (
         f"Fight: {piece_name(s, e.data['attacker'])} attacks {piece_name(s, e.data['defender'])}."
     )
-    return " ".join([head, *e.data["lines"]])
+    return " ".join([head, *brawl_words(e.data, s)])
 
 
 def apply_fight(s: DemlocState, pending: dict) -> None:

@@ -12,7 +12,7 @@ from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord
 
 from .brawl import apply_fight
-from .common import play_command
+from .common import known, play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
 from .state import DemlocState
@@ -57,7 +57,7 @@ def calc_apply(d: Decision, data: Data) -> None:
 
 @calc.evolver("demloc.calc.applied", label="applied the result")
 def calc_applied(s: DemlocState, e: EventRecord) -> None:
-    pending = s["pending"]
+    pending = known(s["pending"])
     s["pending"] = None
     if pending["kind"] == "shot":
         apply_shot(s, pending)

@@ -21,6 +21,16 @@ from tabletop.errors import NotFound, RuleViolation
 from .state import DemlocState
 
 
+def known[T](value: T | None) -> T:
+    """``value``, which the caller knows is there: a preparation fold and ``state["setup"]``,
+    an applied calculation and ``state["pending"]``. Raises ``TypeError`` when it is None, as
+    indexing None did: folding an event into a state it does not fit
+    (``tabletop.decider.MISFIT``)."""
+    if value is None:
+        raise TypeError("a part of the state this needs is not there")
+    return value
+
+
 def must[T](value: T | None, *, code: str, message: str) -> T:
     """``value`` unless it is None, else ``RuleViolation(code, message)`` (a lookup that
     found nothing)."""

@@ -15,6 +15,8 @@ progress with its end-of-turn effects, once (``close_turn``: ``demloc.turn.ended
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
@@ -352,7 +354,7 @@ def surrender_vote(d: Decision, data: Data) -> None:
 
 @end.evolver("demloc.surrender.voted", label="voted on ending the mission")
 def surrender_voted(s: DemlocState, e: EventRecord) -> None:
-    votes = set(s["surrender"])
+    votes: set[Any] = set(s["surrender"])
     votes = votes | {e.seat} if e.data["agree"] else votes - {e.seat}
     s["surrender"] = sorted(votes)
     # Who asked to stop (7.3.2.3 "can ask the other players"): the first to agree this turn;
@@ -452,9 +454,10 @@ def ended_text(s: DemlocState, d: dict) -> str:
 def mission_ended(s: DemlocState, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
-    s["ended"] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    ended: dict[str, Any] = {"reason": e.data["reason"], "seat": e.data["seat"]}
     if e.data.get("by") is not None:
-        s["ended"]["by"] = e.data["by"]
+        ended["by"] = e.data["by"]
+    s["ended"] = ended
     s["claim"] = None
     say(ended_text(s, e.data))
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from tabletop.decider import ANYONE, Data, Decision, Topic, say
 from tabletop.rules import EventRecord, NewEvent, require
 
-from .common import BRAWL, STRATEGIC, TURN_END, in_play, in_setup, name, player
+from .common import BRAWL, STRATEGIC, TURN_END, in_play, in_setup, known, name, player
 from .end import claim_of, claim_waiting, finish, playing_seats
 from .setup import seat_key, setup_command
 from .state import DemlocState
@@ -68,7 +68,7 @@ def setup_guild_leave(
 
 @leave.evolver("demloc.setup.guild_left", label="took a Guild out of the mission")
 def setup_guild_left(s: DemlocState, e: EventRecord) -> None:
-    setup = s["setup"]
+    setup = known(s["setup"])
     setup["guilds"].pop(seat_key(e.data["seat"]), None)
     setup["raffle"] = None  # drawn again among the Guilds at the table (6.4.1)
     if setup["stage"] != "guilds":

@@ -17,7 +17,6 @@ from tabletop.rules import Command
 
 from .brawl import brawl_dice
 from .common import TURN_END
-from .state import DemlocState
 
 
 def _c(type_: str, **data: object) -> Command:
@@ -85,7 +84,7 @@ def _piece_moves(p: dict) -> list[Command]:
     return out
 
 
-def setup_moves(s: DemlocState, seat: int) -> list[Command]:
+def setup_moves(s: dict, seat: int) -> list[Command]:
     """``seat``'s offered commands in the preparation, read from its setup view
     (``missions.rules.setup_view.view``), as ``missions/_setup.html`` renders them: Remove,
     Choose, Enlist and the sealed offer form at Characters (6.4.1, 5.1.1, 5.1.2), the mana

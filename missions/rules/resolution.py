@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from tabletop.rules import counted
 
-from .common import in_play
+from .common import in_play, known
 from .score import KILL_KINDS, KILL_LEVELS
 from .setup import STANDARD
 from .state import DemlocState
@@ -114,7 +114,7 @@ def winner_of(state: DemlocState) -> tuple[int | None, str]:
     seat = ended.get("seat")
     if reason == "elimination" and seat is not None and seat >= 0:
         return seat, reason
-    rewards = state["setup"]["definition"].get("rewards") or {}
+    rewards = known(state["setup"])["definition"].get("rewards") or {}
     alive = {
         p["owner"]
         for p in (state.get("pieces") or {}).values()
@@ -265,7 +265,7 @@ def compute(state: DemlocState) -> dict:
     ran. Each item is a row of its own in the Guild's ledger, so a defeat (-2 fame) and a
     kill (+2 fame) are not netted into nothing (6.4.1 resolution).
     """
-    setup = state["setup"]
+    setup = known(state["setup"])
     definition = setup["definition"]
     rewards = definition.get("rewards") or {}
     applies = setup["mode"] == STANDARD

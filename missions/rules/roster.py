@@ -12,6 +12,7 @@ from tabletop.decider import Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord, NewEvent, SeatInfo
 
 from .cards import card_from_data
+from .common import known
 from .damage import new_piece
 from .state import DemlocState
 from .turns import draw_first_player, first_player_weights
@@ -337,7 +338,7 @@ def mission_opened(s: DemlocState, e: EventRecord) -> None:
         s["pieces"][piece["id"]] = piece
         s["order"].append(piece["id"])
     if s.get("setup"):
-        s["setup"]["stage"] = "play"
+        known(s["setup"])["stage"] = "play"
     say(say_mission_opened(e, s))
 
 

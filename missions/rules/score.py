@@ -294,7 +294,7 @@ def drop_relics(s: DemlocState) -> None:
     ``dropped``; 7.2.1: only objects a mercenary owns count, and a deposited object is "placed
     on the board in the same space occupied by the character"): its player no longer counts
     them. With ``kept`` (and for a table opened before the option) they still count. Called
-    after every event of the mission (``DemlocRuleset.fold_into``)."""
+    after every event of the mission (``DemlocRuleset.after_fold``)."""
     if s["options"].get("relic_death", "kept") != "dropped":
         return
     for p in s["pieces"].values():

@@ -14,6 +14,7 @@ from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
+from .common import known
 from .setup import (
     STANDARD,
     can_refresh,
@@ -161,7 +162,7 @@ def _checked_pantheon(pantheon: list[dict]) -> list[dict]:
 
 def _bound(s: DemlocState, e: EventRecord) -> None:
     d = e.data
-    s["setup"]["guilds"][seat_key(d["seat"])] = copy_json(
+    known(s["setup"])["guilds"][seat_key(d["seat"])] = copy_json(
         {
             "guild": d["guild"],
             "roster": d["roster"],
@@ -179,7 +180,7 @@ def guild_bound(s: DemlocState, e: EventRecord) -> None:
     _bound(s, e)
     say(say_guild_bound(e, s))
     if e.data.get("seat_name"):
-        s["setup"]["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
+        known(s["setup"])["names"][seat_key(e.data["seat"])] = e.data["seat_name"]
 
 
 @guilds.narrator("demloc.setup.guild_bound")
@@ -193,7 +194,7 @@ def say_guild_bound(e: EventRecord, s: DemlocState) -> str:
 @guilds.evolver("demloc.setup.guild_refreshed", label="brought a Guild again")
 def guild_refreshed(s: DemlocState, e: EventRecord) -> None:
     _bound(s, e)
-    setup, d = s["setup"], e.data
+    setup, d = known(s["setup"]), e.data
     key = seat_key(d["seat"])
     say(say_guild_refreshed(e, s))
     for gone in d["dropped"]:
@@ -246,7 +247,7 @@ def _raffle_text(point: dict | None) -> str:
 
 @guilds.evolver("demloc.setup.raffle_drawn", label="drew the control spot")
 def raffle_drawn(s: DemlocState, e: EventRecord) -> None:
-    s["setup"]["raffle"] = copy_json({"point": e.data["point"], "candidates": e.data["candidates"]})
+    known(s["setup"])["raffle"] = copy_json({"point": e.data["point"], "candidates": e.data["candidates"]})
     say(_raffle_text(e.data["point"]))
 
 

@@ -17,7 +17,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, NewEvent, require
 
 from .cards import card_from_data
-from .common import must
+from .common import known, must
 from .setup import (
     available_feods,
     chosen,
@@ -238,7 +238,7 @@ def _picked_text(s: DemlocState, e: EventRecord) -> str:
 
 
 def _picked(s: DemlocState, e: EventRecord) -> None:
-    setup, d = s["setup"], e.data
+    setup, d = known(s["setup"]), e.data
     pick = copy_json(d["pick"])
     setup["picks"][seat_key(d["seat"])].append(pick)
     if e.type == "demloc.setup.hired":
@@ -255,7 +255,7 @@ for _type, _label in (("demloc.setup.picked", "chose a character"), ("demloc.set
 
 @picks.evolver("demloc.setup.unpicked", label="freed a slot")
 def unpicked(s: DemlocState, e: EventRecord) -> None:
-    setup, seat = s["setup"], e.data["seat"]
+    setup, seat = known(s["setup"]), e.data["seat"]
     pick = drop_pick(setup, seat, e.data["id"])
     say(
         f"{who(setup, seat)} frees the slot of {pick['name']}." + _stays(setup, seat, pick)
@@ -288,7 +288,7 @@ def say_unpicked(e: EventRecord, s: DemlocState) -> str:
 
 @picks.evolver("demloc.setup.offered", label="made an offer")
 def offered(s: DemlocState, e: EventRecord) -> None:
-    s["setup"]["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
+    known(s["setup"])["contests"][e.data["name"]]["offers"][seat_key(e.seat)] = e.data["feods"]
     say(say_offered(e, s))
 
 
@@ -313,7 +313,7 @@ def _settled_text(s: DemlocState, d: dict) -> str:
 
 @picks.evolver("demloc.setup.contest_settled", label="settled a contested mercenary")
 def contest_settled(s: DemlocState, e: EventRecord) -> None:
-    setup, d = s["setup"], e.data
+    setup, d = known(s["setup"]), e.data
     contest = setup["contests"].pop(d["name"])
     for loser in contest["seats"]:
         if loser != d["winner"]:

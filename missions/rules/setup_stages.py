@@ -12,7 +12,7 @@ from typing import Any
 from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.rules import EventRecord, NewEvent, counted, require
 
-from .common import must
+from .common import known, must
 from .roster import turn_one
 from .setup import (
     COLOURS,
@@ -314,8 +314,8 @@ def opening_events(state: DemlocState, setup: dict, rng) -> list[NewEvent]:
 
 @stages.evolver("demloc.setup.next_tapped", label="tapped Next")
 def next_tapped(s: DemlocState, e: EventRecord) -> None:
-    ready: set[Any] = {*s["setup"]["ready"], e.seat}
-    s["setup"]["ready"] = sorted(ready)
+    ready: set[Any] = {*known(s["setup"])["ready"], e.seat}
+    known(s["setup"])["ready"] = sorted(ready)
     say(say_next_tapped(e, s))
 
 
@@ -328,7 +328,7 @@ def say_next_tapped(e: EventRecord, s: DemlocState) -> str:
 
 @stages.evolver("demloc.setup.stage_advanced", label="moved to the next phase")
 def stage_advanced(s: DemlocState, e: EventRecord) -> None:
-    setup, d = s["setup"], e.data
+    setup, d = known(s["setup"]), e.data
     setup["stage"] = d["stage"]
     setup["ready"] = []
     if "colours" in d:
@@ -353,7 +353,7 @@ def say_stage_advanced(e: EventRecord, s: DemlocState) -> str:
 
 @stages.evolver("demloc.setup.mana_rolled", label="entered arcane dice")
 def mana_rolled(s: DemlocState, e: EventRecord) -> None:
-    s["setup"]["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
+    known(s["setup"])["mana"][e.data["piece"]] = {k: e.data[k] for k in ("common", "dark", "seals")}
     say(say_mana_rolled(e, s))
 
 
@@ -366,7 +366,7 @@ def say_mana_rolled(e: EventRecord, s: DemlocState) -> str:
 
 @stages.evolver("demloc.setup.deployed", label="placed a miniature")
 def deployed(s: DemlocState, e: EventRecord) -> None:
-    setup, d = s["setup"], e.data
+    setup, d = known(s["setup"]), e.data
     setup["deploy"]["placed"][d["piece"]] = {
         "area": d["area"],
         "enters": d["enters"],

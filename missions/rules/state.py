@@ -3,9 +3,9 @@
 Pure data (JSON-shaped ``TypedDict`` s, no behaviour). The state is *game state only*: no prose
 (log lines are narrated from the events, ``missions.rules.common``), so it does not grow with
 the number of commands. Event payloads keep the meaning they have always had
-(stored tables replay): a shot carries the numbers it was worked out from (its narrator
-words them); fights and the other tests still carry the calculators' arithmetic as ``lines``
-(what the players confirmed), as shots stored before did, and those still read.
+(stored tables replay): a shot, a fight and an ability test carry the numbers they were
+worked out from (their narrators word them); events stored before carry the calculators'
+arithmetic as ``lines`` (what the players confirmed), and those still read as stored.
 """
 
 from __future__ import annotations
@@ -144,12 +144,16 @@ class EventNotice(TypedDict):
 
 
 class DemlocState(TypedDict, total=False):
-    """The projection of a DemLoc table (``DemlocRuleset.initial_state``)."""
+    """The projection of a DemLoc table (``DemlocRuleset.initial_state``): the type of every
+    fold's and narrator's state. Its keys and their types are checked (mypy, ``make lint``); a
+    piece, a player, the objective, a claim, the ending and the notices are held as plain
+    dicts, whose keys the TypedDicts above (``Piece``, ``Player``, ...) name, because the
+    calculators (``missions.rules.damage``...) take and return plain dicts."""
 
-    version: int  # the version of the last event folded (see ``DemlocRuleset.narrate``)
+    version: int  # the version of the last event folded (``DemlocRuleset.holds``)
     options: dict[str, str]
-    players: list[Player]
-    pieces: dict[str, Piece]
+    players: list[dict[str, Any]]  # Player
+    pieces: dict[str, dict[str, Any]]  # Piece
     order: list[str]
     turn: int
     phase: str  # strategic | brawl | end
@@ -158,20 +162,20 @@ class DemlocState(TypedDict, total=False):
     play_order: list[int]
     acting_index: int
     weights: list[int]
-    objective: Objective
+    objective: dict[str, Any]  # Objective
     turn_limit: int
     turn_limit_hidden: bool  # 7: the number of turns is not shown
     surrender: list[int]
     surrender_by: int | None  # the first seat that agreed to stop this turn (7.3.2.3)
-    claim: Claim | None  # an objective claim waiting for the others (7.3.2.3)
+    claim: dict[str, Any] | None  # Claim  # an objective claim waiting for the others (7.3.2.3)
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
     elimination_since: int | None  # the turn the elimination was first seen
-    ended: Ended | None
+    ended: dict[str, Any] | None  # Ended
     closed_turn: int  # the last turn whose end-of-turn effects were applied (once each)
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
-    notice: Notice | None
-    mission_events: list[MissionEventDone]  # scripted events that happened (6.4.2)
-    event_notice: EventNotice | None  # this turn's mission events (the turn bar notice)
+    notice: dict[str, Any] | None  # Notice
+    mission_events: list[dict[str, Any]]  # MissionEventDone  # scripted events that happened (6.4.2)
+    event_notice: dict[str, Any] | None  # EventNotice  # this turn's mission events (the turn bar notice)
     closed_areas: list[str]  # deployment areas a mission event closed
     objective_text: str | None  # the objective as a mission event changed it
     daemon_seq: int
@@ -179,6 +183,7 @@ class DemlocState(TypedDict, total=False):
     ooc: dict[str, dict[str, Any]]  # this turn's out-of-control rolls (possessed pieces, 7.2.3)
     setup: dict[str, Any] | None  # the preparation phases (missions.rules.setup)
     closed: dict[str, Any] | None
+    left: list[int]  # the seats whose Guild left the mission (missions.rules.leave)
 
 
 # ---------------------------------------------------------------------------- event payloads
@@ -326,7 +331,8 @@ class BrawlProposed(TypedDict):
     difference: int
     damage: int
     broken_hearts: int
-    lines: list[str]
+    steps: NotRequired[dict[str, Any]]  # missions.rules.brawl.brawl_steps
+    lines: NotRequired[list[str]]  # instead of steps in events stored before them
 
 
 class CalcApplied(TypedDict):

@@ -154,13 +154,14 @@ def daemon_summoned(s: DemlocState, e: EventRecord) -> None:
     if d["replaced"]:
         old = s["pieces"][d["replaced"]]
         old["status"] = "dismissed"
-        s["notice"] = {
+        notice = {
             "kind": "replaced",
             "daemon": d["daemon"]["name"],
             "old_owner": old["owner"],
             "new_owner": owner,
         }
-        say(notice_text(s, s["notice"]))
+        s["notice"] = notice
+        say(notice_text(s, notice))
     activation.mark(s, summoner["id"])
     summoner["summoning"] = d["id"]
     summoner["asset"] = "post_summoning"

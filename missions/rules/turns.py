@@ -244,8 +244,9 @@ def turn_started(s: DemlocState, e: EventRecord) -> None:
     settle(s)
     wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
     if wave:
-        s["notice"] = {"kind": "wave", "turn": d["turn"], "pieces": wave}
-        say(wave_text(s, s["notice"]))
+        notice = {"kind": "wave", "turn": d["turn"], "pieces": wave}
+        s["notice"] = notice
+        say(wave_text(s, notice))
     setup_script.apply_events(s, d["turn"])
 
 

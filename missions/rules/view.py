@@ -24,7 +24,7 @@ from . import (
 )
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
-from .common import TURN_END, in_play, name, piece_name
+from .common import TURN_END, in_play, known, name, piece_name
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -149,13 +149,17 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
             .replace("away from you", "away from its player").replace("on your", "on their"))
 
 
-def pending_view(pending: dict | None) -> dict | None:
+def pending_view(state: DemlocState) -> dict | None:
     """The proposal waiting on the table as the page shows it: its data with the worked-out
-    arithmetic in ``lines`` (a shot's worded from the numbers its event carries,
-    ``shooting.shot_words``; a fight's as its event stored them), or None."""
-    if pending and pending["kind"] == "shot":
+    arithmetic in ``lines``, worded from the numbers its event carries
+    (``shooting.shot_words``, ``brawl.brawl_words``; an event stored with its words keeps
+    them), or None."""
+    pending = state["pending"]
+    if not pending:
+        return pending
+    if pending["kind"] == "shot":
         return {**pending, "lines": shooting.shot_words(pending)}
-    return pending
+    return {**pending, "lines": brawl.brawl_words(pending, state)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:
@@ -175,8 +179,8 @@ def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
     answer; the others want to stop and I have not agreed; it is my move."""
     if seat is None or state["ended"] is not None:
         return None
-    pending = state["pending"]
     if view["pending_for_me"]:
+        pending = known(state["pending"])  # pending_for_me: there is one
         what = "A shot" if pending["kind"] == "shot" else "A fight"
         return {
             "key": f"pending-{state['version']}",
@@ -546,7 +550,7 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "elimination": state["elimination"],
         "ended": state["ended"],
         "mission": mission,
-        "pending": pending_view(state["pending"]),
+        "pending": pending_view(state),
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # A failed shot's notice is where the shooter's phone lands (its key: the version it

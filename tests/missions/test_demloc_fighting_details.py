@@ -258,3 +258,26 @@ def test_8_1_heavy_x_removes_x_defence_dice():
                            "features": ["HEAVY 2"]}], h2h=4)
     assert brawl_dice(heavy, fighter("O"), attacking=False)[0] == 2
     assert brawl_dice(heavy, fighter("O"), attacking=True)[0] == 4
+
+
+def test_7_3_2_a_proposed_fight_records_its_numbers_and_the_log_and_page_word_them():
+    """A fight's event carries what it was worked out from (each side's dice and why it rolls
+    that many, FURY, every bonus, the attacker's weapon damages: ``brawl_steps``), no English;
+    the replayed log, the live view's narrator and the page's proposal word the same arithmetic
+    ``resolve_brawl`` gave when it was proposed (7.3.2.1, 7.3.2.2)."""
+    from tabletop.log import recent_lines
+
+    t = new_sim()
+    to_brawl(t)
+    korr, bram = piece(t, KORR), piece(t, BRAM)
+    worked = resolve_brawl(korr, bram, [3, 3], [3, 3, 3], from_behind=True)
+    (event,) = run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM, attacker_dice="3 3",
+                   defender_dice="3 3 3", from_behind=True)
+    assert "lines" not in event.data
+    steps = event.data["steps"]
+    assert (steps["attacker"]["dice"], steps["attacker"]["behind"]) == ([3, 3], 2)
+    assert steps["defender"]["count"]["dice"] == 3
+    told = " ".join(["Fight: Korr Halfhand attacks Bram Oakjaw.", *worked.lines])
+    assert t.lines()[-1] == told
+    assert recent_lines(t.ruleset, t.state, t.log[-1:], set())[0].text == told
+    assert t.ruleset.view(t.state, BOB)["pending"]["lines"] == list(worked.lines)

@@ -53,7 +53,7 @@ def fight(t, seat, attacker, defender, a_dice, d_dice, **extra):
 
 
 def lines(t):
-    """The narrated log (one text per event, the whole story: ``DemlocRuleset.narrate``)."""
+    """The narrated log (one text per event, the whole story its folds say: ``tabletop.log.narrated``)."""
     return t.lines()
 
 
