@@ -23,8 +23,8 @@ from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, vie
 from tests.e2e.test_mission_lobby import login, open_at_stage
 from tests.guilds.factories import FollowerCardFactory
 from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state, to_stage
-from tests.missions.test_lifecycle_flow import give_follower
 from tests.missions.lifecycle_flow import open_table as open_mission
+from tests.missions.test_lifecycle_flow import give_follower
 
 SCREEN = 740
 A60 = "Ann's Ravens of the Northern Marshes and the Black Quay Gates"[:60]
