@@ -419,6 +419,44 @@ def test_the_realm_says_whose_turn_and_ends_it_from_its_bottom_bar(new_phone):
     print(f"realm: the bar says {prompt.inner_text()!r}; the other phone's view kept: {kept}")
 
 
+def test_a_realm_pact_is_chosen_by_a_second_tap_in_place(new_phone):
+    """Realm with secret Pacts: each phone picks one of the face-down Pact cards. The first tap
+    sends nothing and the card says "Tap again: take it" (it was the browser's dialog); the
+    second takes it. The other phone's view does not move."""
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "realm")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.locator("#table-options-fold > summary").tap()
+    ann.select_option("#opt-pacts", "secret")
+    expect(ben.locator("#table-options")).to_contain_text("Secret Pacts")
+    ann.get_by_role("button", name="Start the game").tap()
+    for phone in (ann, ben):
+        expect(phone.locator("#rl-pacts .rl-facedown").first).to_be_visible()
+    mark = other_looks_at(ben, 100)
+    card = ann.locator("#rl-pacts .rl-facedown").first
+    card.evaluate("e => e.scrollIntoView({block: 'center'})")
+    v = version(ann)
+    card.tap()
+    expect(card).to_have_text("Tap again: take it")
+    in_view(ann, card)
+    ann.screenshot(path="test-artifacts/never-lost-realm-pact-armed.png")
+    ann.wait_for_timeout(300)
+    assert version(ann) == v  # the first tap sent nothing
+    card.tap()
+    expect(ann.locator("#rl-pacts")).to_have_count(0)
+    expect(ann.locator("#rl-my-pact")).to_contain_text("Your secret Pact")
+    kept = view_kept(ben, mark)
+    print(f"realm pact: taken by two taps in place; Ben's view kept: {kept}")
+
+
 def test_espionage_carries_each_move_in_its_bottom_bar(new_phone):
     """Demon Espionage, three phones: the one whose turn it is has Duel <name> in the bottom
     bar (they were in the page, under the bar) with an alert; then each duellist's move (Play
