@@ -223,8 +223,8 @@ def guild_mission_phones(new_phone, names=("Ann's Ravens", "Bob's Wolves")):
 
 def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     """At the end of the turn Ann claims the objective by two taps in place (the first sends
-    nothing and says on the button what the second does: no browser dialog) and lands on her
-    claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
+    nothing and says on the button what the second does: no browser dialog; an update from Bob's
+    phone between the two taps keeps it armed) and lands on her claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
     brought to the result, Ann's too (it was left on her cards, the result 917 px above)."""
     table, seats, (ann, bob) = guild_mission_phones(new_phone)
     while (s := state(table))["phase"] != "end":
@@ -241,6 +241,11 @@ def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     in_view(ann, armed)
     ann.wait_for_timeout(300)
     assert version(ann) == v and version(bob) == v  # the first tap sent nothing
+    # Bob's phone acts between Ann's two taps: the update redraws her bar, and her button is
+    # armed again in its new copy (else her second tap would only arm it again).
+    cmd(table, seats[1], "surrender.vote", agree=True)  # the bar's count: "Agree to stop 1/2"
+    expect(ann.locator("#dl-stop-count")).to_have_text("1/2")
+    expect(armed).to_have_text("Tap again to claim it: the other players confirm it (7.3.2.3)")
     armed.tap()
     expect(ann.locator("#dl-claim")).to_contain_text("claims the objective")
     ann.wait_for_timeout(300)
