@@ -272,6 +272,9 @@ def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_
     claim = ann.get_by_role("button", name="Objective achieved")
     in_view(ann, claim)
     tap_twice(claim)  # the second tap, in place, confirms it (app.js data-two-step)
+    # the push may show the claim a moment before the answer lands the phone on it
+    expect(ann.locator("#dl-claim")).to_be_in_viewport()
+    ann.wait_for_timeout(300)
     in_view(ann, ann.locator("#dl-claim"))
     confirm = ben.get_by_role("button", name="Confirm the claim")
     expect(confirm).to_be_visible()

@@ -223,8 +223,8 @@ def guild_mission_phones(new_phone, names=("Ann's Ravens", "Bob's Wolves")):
 
 def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     """At the end of the turn Ann claims the objective by two taps in place (the first sends
-    nothing and says on the button what the second does: no browser dialog) and lands on her
-    claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
+    nothing and says on the button what the second does: no browser dialog; an update from Bob's
+    phone between the two taps keeps it armed) and lands on her claim; Bob confirms from his thumb bar. The mission's end is a new stage: both phones are
     brought to the result, Ann's too (it was left on her cards, the result 917 px above)."""
     table, seats, (ann, bob) = guild_mission_phones(new_phone)
     while (s := state(table))["phase"] != "end":
@@ -241,6 +241,11 @@ def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
     in_view(ann, armed)
     ann.wait_for_timeout(300)
     assert version(ann) == v and version(bob) == v  # the first tap sent nothing
+    # Bob's phone acts between Ann's two taps: the update redraws her bar, and her button is
+    # armed again in its new copy (else her second tap would only arm it again).
+    cmd(table, seats[1], "surrender.vote", agree=True)  # the bar's count: "Agree to stop 1/2"
+    expect(ann.locator("#dl-stop-count")).to_have_text("1/2")
+    expect(armed).to_have_text("Tap again to claim it: the other players confirm it (7.3.2.3)")
     armed.tap()
     expect(ann.locator("#dl-claim")).to_contain_text("claims the objective")
     ann.wait_for_timeout(300)
@@ -417,6 +422,44 @@ def test_the_realm_says_whose_turn_and_ends_it_from_its_bottom_bar(new_phone):
     other.screenshot(path="test-artifacts/never-lost-realm-bar.png")
     kept = view_kept(other, mark)
     print(f"realm: the bar says {prompt.inner_text()!r}; the other phone's view kept: {kept}")
+
+
+def test_a_realm_pact_is_chosen_by_a_second_tap_in_place(new_phone):
+    """Realm with secret Pacts: each phone picks one of the face-down Pact cards. The first tap
+    sends nothing and the card says "Tap again: take it" (it was the browser's dialog); the
+    second takes it. The other phone's view does not move."""
+    ann = new_phone()
+    ann.goto("/tables/new/")
+    ann.select_option("#ruleset", "realm")
+    ann.fill("#name", "Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    code = ann.locator("#join-code").inner_text().strip()
+    ben = new_phone()
+    ben.goto(f"/j/{code}/")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator(".seats")).to_contain_text("Ben")
+    ann.locator("#table-options-fold > summary").tap()
+    ann.select_option("#opt-pacts", "secret")
+    expect(ben.locator("#table-options")).to_contain_text("Secret Pacts")
+    ann.get_by_role("button", name="Start the game").tap()
+    for phone in (ann, ben):
+        expect(phone.locator("#rl-pacts .rl-facedown").first).to_be_visible()
+    mark = other_looks_at(ben, 100)
+    card = ann.locator("#rl-pacts .rl-facedown").first
+    card.evaluate("e => e.scrollIntoView({block: 'center'})")
+    v = version(ann)
+    card.tap()
+    expect(card).to_have_text("Tap again: take it")
+    in_view(ann, card)
+    ann.screenshot(path="test-artifacts/never-lost-realm-pact-armed.png")
+    ann.wait_for_timeout(300)
+    assert version(ann) == v  # the first tap sent nothing
+    card.tap()
+    expect(ann.locator("#rl-pacts")).to_have_count(0)
+    expect(ann.locator("#rl-my-pact")).to_contain_text("Your secret Pact")
+    kept = view_kept(ben, mark)
+    print(f"realm pact: taken by two taps in place; Ben's view kept: {kept}")
 
 
 def test_espionage_carries_each_move_in_its_bottom_bar(new_phone):

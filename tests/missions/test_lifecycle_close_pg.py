@@ -55,10 +55,19 @@ def test_two_phones_closing_at_once_write_the_result_exactly_once(
         assert not any(isinstance(o, Exception) for o in outcomes), outcomes
         assert outcomes[0] == outcomes[1]
         rows = LedgerEntry.objects.filter(reference=f"mission:{mission.pk}")
-        # A: fame and feods once; B: the defeat's fame once.
-        assert sorted((r.guild_id, r.currency) for r in rows) == sorted(
-            [(a.pk, "fame"), (a.pk, "feods"), (b.pk, "fame")]
-        )
+        # Each reason's row once (one row per reason and currency): A's win, objective and
+        # kill, in fame and feods; B's defeat, in fame.
+        got = sorted((r.guild_id, r.currency, r.note.split(" · ")[-1]) for r in rows)
+        assert got == sorted(
+            (guild, currency, why)
+            for guild, why, currencies in (
+                (a.pk, "Won the mission", ("fame", "feods")),
+                (a.pk, "Objective achieved", ("fame", "feods")),
+                (a.pk, "1 mercenary kill of level 1", ("fame", "feods")),
+                (b.pk, "Defeat", ("fame",)),
+            )
+            for currency in currencies
+        ), got
         a.refresh_from_db()
         assert (a.fame, a.feods) == (17, 78)  # +10 +5 +2 fame; +20 +5 +3 feods
         assert Mercenary.objects.get(guild=b).status == "dead"
