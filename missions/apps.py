@@ -13,11 +13,19 @@ class MissionsConfig(AppConfig):
 
         register(DemlocRuleset())
 
-        from tabletop.signals import command_applied, game_sender  # noqa: PLC0415 - AppConfig.ready
+        from tabletop.signals import (  # noqa: PLC0415 - AppConfig.ready
+            applied_when,
+            command_applied,
+            game_sender,
+        )
 
-        from .services import on_command_applied  # noqa: PLC0415 - AppConfig.ready
+        from .services import (  # noqa: PLC0415 - AppConfig.ready
+            holds_may_change,
+            on_command_applied,
+        )
 
         command_applied.connect(
             on_command_applied, sender=game_sender(DemlocRuleset.name),
             dispatch_uid="missions.holds_sync",
         )
+        applied_when(DemlocRuleset.name, holds_may_change)

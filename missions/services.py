@@ -338,13 +338,21 @@ def holds_sync(*, table: Table, state: dict) -> None:
         )
 
 
+def holds_may_change(events: list) -> bool:
+    """Whether a command appending ``events`` may change the Guilds' holds: a preparation
+    event, an undo, a redo or a Guild leaving (``on_command_applied``; registered with
+    ``tabletop.signals.applied_when``, so every other DemLoc command is written without a
+    transaction)."""
+    return any(e.type.startswith(SETUP) or e.type in HOLD_EVENTS for e in events)
+
+
 def on_command_applied(sender, table, state, events, **kwargs) -> None:
     """``tabletop.signals.command_applied`` receiver: after a preparation command (or an undo
     or redo) of a DemLoc table, ``holds_sync``. What it may raise into the command (the hold
     refusals, ``guilds.services.HOLD_CODES``) is declared in ``missions.codes.COMMAND_CODES``."""
     if sender != "demloc":
         return
-    if any(e.type.startswith(SETUP) or e.type in HOLD_EVENTS for e in events):
+    if holds_may_change(events):
         holds_sync(table=table, state=state)
 
 

@@ -44,7 +44,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, Throttled
 from tabletop.models import Seat, Table
-from tabletop.seats import cookie_entries, find_seat, seat_from_token, seat_usable
+from tabletop.seats import cookie_entries, find_seat, seat_from_token, seat_usable, seats_at_code
 
 log = logging.getLogger(__name__)
 
@@ -327,10 +327,9 @@ def seat_by_cookie(code, request) -> Seat | None:
     entries = cookie_entries(request.COOKIES)
     if not entries:
         return None
-    found = {
-        s.pk: s for s in Seat.objects.select_related("table").filter(
-            pk__in=[e[0] for e in entries], table__code=clean)
-    }
+    # one prepared query; the table's JSON columns are not decoded into the model (a DemLoc
+    # table's setup is its whole content): run_command decides on the row read here
+    found = seats_at_code(clean, [e[0] for e in entries])
     for pk, nonce, _table_id in entries:
         seat = found.get(pk)
         if seat is not None and seat.nonce == nonce:

@@ -135,8 +135,12 @@ def seat_with_table(seat_id: int, nonce: str) -> Seat | None:
     with prepared.cursor() as cursor:
         cursor.execute(_SEAT_SQL, [seat_id, nonce])
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return _seat_of_row(row) if row is not None else None
+
+
+def _seat_of_row(row) -> Seat:
+    """The seat and its table (JSON columns deferred, ``first_read`` set) of a row of
+    ``_SEAT_SQL``'s columns."""
     db = connection.alias
     n, m = len(_SEAT_FIELDS), len(_SEAT_FIELDS) + len(_TABLE_FIELDS)
     seat = Seat.from_db(db, [f.attname for f in _SEAT_FIELDS], _converted(_SEAT_FIELDS, row[:n]))
@@ -147,6 +151,29 @@ def seat_with_table(seat_id: int, nonce: str) -> Seat | None:
     table.first_read = tuple(row[m:])
     seat.table = table
     return seat
+
+
+# The seats of a cookie at the table of a code: ``_SEAT_SQL``'s columns, by the table's code
+# and up to MAX_COOKIE_SEATS seat ids (the list padded with 0, never a seat's id: one
+# statement text, prepared once per connection).
+_SEATS_AT_CODE_SQL = _SEAT_SQL.split(" WHERE ")[0] + (
+    ' WHERE t."code" = %s AND s."id" IN (' + ", ".join(["%s"] * MAX_COOKIE_SEATS) + ")"
+)
+
+
+def seats_at_code(code: str, seat_ids: list[int]) -> dict[int, Seat]:
+    """``{seat id: seat}`` of those of ``seat_ids`` (at most ``MAX_COOKIE_SEATS``, the first
+    ones kept) at the table whose code is ``code``, each with its table loaded as
+    ``seat_with_table`` loads it (the JSON columns deferred; what ``run_command`` reads first
+    set aside), in one prepared query. The caller checks each seat's nonce."""
+    ids = [i for i in seat_ids if isinstance(i, int)][:MAX_COOKIE_SEATS]
+    if not ids:
+        return {}
+    with prepared.cursor() as cursor:
+        cursor.execute(_SEATS_AT_CODE_SQL, [code, *ids, *[0] * (MAX_COOKIE_SEATS - len(ids))])
+        rows = cursor.fetchall()
+    seats = (_seat_of_row(row) for row in rows)
+    return {seat.pk: seat for seat in seats}
 
 
 def _seat_for(data: dict | None, table_id: int | None) -> Seat | None:

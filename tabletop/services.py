@@ -34,7 +34,7 @@ from tabletop.names import MAX_NAME, clean_name, clean_title, names_clash
 from tabletop.publisher import publish
 from tabletop.registry import content_provider, get_ruleset
 from tabletop.rules import Command, SeatInfo
-from tabletop.signals import command_applied, game_sender
+from tabletop.signals import applied_wanted, command_applied, game_sender
 
 log = logging.getLogger(__name__)
 
@@ -480,7 +480,8 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
                     snapshot.options, snapshot.setup)
     guard = snapshot.updated_at  # a cached snapshot: the row must still be the one it cached
     now = timezone.now()
-    receivers = command_applied.has_listeners(sender=game_sender(game.name))
+    receivers = (command_applied.has_listeners(sender=game_sender(game.name))
+                 and applied_wanted(game.name, logged))
     db = connections[DEFAULT_DB_ALIAS]  # this thread's connection, looked up once
     # One statement is its own transaction; anything more (a receiver, SQLite's two
     # statements, a savepoint inside a caller's transaction) gets one around it.

@@ -11,10 +11,31 @@ write until the transaction commits).
 """
 
 import sys
+from collections.abc import Callable
 
 from django.dispatch import Signal
 
 command_applied = Signal()
+
+#: ``{game name: events -> bool}``: which commands a game's ``command_applied`` receivers
+#: care about (``applied_when``); a game without an entry: every command.
+_APPLIED_WHEN: dict[str, Callable[[list], bool]] = {}
+
+
+def applied_when(name: str, wanted: Callable[[list], bool]) -> None:
+    """Tell ``run_command`` that the ``command_applied`` receivers of the game named ``name``
+    do something only when ``wanted(events)`` is true (``events``: the ``LoggedEvent`` list
+    the command appends): the others are written in one statement, without the transaction
+    and its two round trips, and the receivers are not sent them (they would have done
+    nothing). ``wanted`` must be pure and cheap."""
+    _APPLIED_WHEN[name] = wanted
+
+
+def applied_wanted(name: str, events: list) -> bool:
+    """Whether the ``command_applied`` receivers of game ``name`` are to hear a command that
+    appends ``events`` (``applied_when``); True when the game said nothing."""
+    wanted = _APPLIED_WHEN.get(name)
+    return True if wanted is None else bool(wanted(events))
 
 #: A phone's websocket to a table opened / closed in this process (``tabletop.consumers``), with
 #: ``table_id``. Sent on the event loop: a receiver does no I/O (the operations page counts

@@ -32,6 +32,7 @@ An arcane code dict: ``{"name", "kabbalah", "powers": [{"name", "cost": {"common
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tabletop.errors import RuleViolation
 
@@ -70,7 +71,15 @@ def parse_feature(text: str) -> tuple[str, int | None]:
     ability MONSTRUOUS and the pentacle MONSTROUS: both are read as ``"MONSTROUS"``.
     Raises ``RuleViolation("bad_feature")`` for anything else.
     """
-    match = FEATURE_RE.match(str(text).strip().upper())
+    return _parsed(str(text))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[str, int | None]:
+    """``parse_feature`` of one text, worked out once per process (a view reads every feature
+    of every card: tens of thousands of calls a second at an evening's pace; a refusal is not
+    kept)."""
+    match = FEATURE_RE.match(text.strip().upper())
     if not match:
         raise RuleViolation("bad_feature", f"{text!r} is not a feature like 'SHIELD 1'.")
     name = match.group(1)

@@ -14,6 +14,7 @@ Each entry: ``{"key": "weapon-shield", "title": "SHIELD x", "group": ..., "secti
 from __future__ import annotations
 
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 from .cards import parse_feature
@@ -93,7 +94,15 @@ def slug(name: str) -> str:
 
 def reference_key(kind: str, feature: str) -> str | None:
     """The reference entry for ``feature`` (e.g. ``"SHIELD 1"``) of a ``kind``: ``"weapon"``,
-    ``"arcane"``, ``"pentacle"`` or ``"ability"``; None for a unique feature."""
+    ``"arcane"``, ``"pentacle"`` or ``"ability"``; None for a unique feature. Raises
+    ``RuleViolation("bad_feature")`` as ``parse_feature``."""
+    return _reference_key(str(kind), str(feature))
+
+
+@lru_cache(maxsize=4096)
+def _reference_key(kind: str, feature: str) -> str | None:
+    """``reference_key``, worked out once per kind and feature in this process (every view
+    links every feature of every card)."""
     name, _ = parse_feature(feature)
     key = f"{kind}-{slug(name)}"
     return key if key in _BY_KEY else None

@@ -333,3 +333,45 @@ def test_a_logged_in_phone_acting_with_its_seat_token_needs_no_csrf_token_on_eit
     # Without the token the session still needs its CSRF token.
     refused = post(browser, f"/api/tables/{host['code']}/commands", body)
     assert refused.status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)  # outside a test transaction, as a server runs it
+@pytest.mark.postgres
+def test_an_htmx_demloc_tap_and_its_answer_are_four_statements(make_table):
+    """The table page's tap (``POST /t/<code>/command/`` with the seat cookie) at a DemLoc
+    table, answered with the live region: one query finds the seat and its table by the code
+    and the cookie's seats (the table's JSON columns not decoded into the model: a DemLoc
+    table's setup is its whole content), one statement appends and moves the projection, and
+    the answer reads the seats and the newest log lines. Nothing else: no second read of the
+    table, of the seat, or of anything that does not depend on the command. Before: six, a
+    transaction (BEGIN, COMMIT) around every DemLoc write for the Guild holds' receiver, which
+    acts only on preparation events, undo, redo and a Guild leaving
+    (``tabletop.signals.applied_when``)."""
+    from django.http import HttpResponse
+    from django.test import Client
+
+    from tabletop.live import seat_view
+    from tabletop.seats import remember_seat
+
+    table, seats = make_table("demloc", players=4)
+    answer = HttpResponse()
+    remember_seat(answer, seats[1])
+    phone = Client()
+    for name, morsel in answer.cookies.items():
+        phone.cookies[name] = morsel.value
+    piece = seat_view(table, seats[1])["my_pieces"][0]["id"]
+
+    def tap(delta):
+        return phone.post(f"/t/{table.code}/command/", {
+            "type": "demloc.tokens.adjust", "d.piece": piece, "d.token": "bleeding",
+            "d.delta": str(delta)}, HTTP_HX_REQUEST="true")
+
+    assert tap(1).status_code == 200  # the templates, the connection's prepared statements
+    with CaptureQueriesContext(connection) as queries:
+        response = tap(-1)
+    assert response.status_code == 200 and 'id="dl-turn"' in response.content.decode()
+    statements = [q["sql"].removeprefix("QUERY = '") for q in queries.captured_queries]
+    assert len(statements) == 4, "\n".join(s[:120] for s in statements)
+    assert statements[0].startswith("SELECT") and '"code" = ' in statements[0]
+    assert statements[1].startswith('WITH "moved" AS (UPDATE "tabletop_table"')
+    assert "tabletop_seat" in statements[2] and "tabletop_event" in statements[3]
