@@ -21,8 +21,9 @@ schedule lag p50/p99/max and its CPU seconds.
 The game (``--game``): ``counter`` (the kit's counter, ``counter.add``) or ``demloc`` (the main
 job: four-player DemLoc quick missions, each phone tapping its own characters in an evening's
 mix, ``bench.live.demloc_tap``, from the view its last answer carried; a tap the table refuses
-because it moved on, such as another phone's pending shot, is counted in ``refused`` and is
-not an error).
+because it moved on, such as another phone's pending shot, is counted in ``refused`` by its
+error code, is not an error, and makes the phone read its view again, as the page would show
+what the pushes brought).
 
     .venv/bin/python -m tests.drills.soak_load http://127.0.0.1:8000 --tables 20 --seconds 300 \\
         --game demloc --tap-every 5
@@ -64,6 +65,15 @@ def pct(values: list[float], q: float) -> float | None:
 def cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def _refusal_code(body: bytes) -> str:
+    """The error code of a refused command's JSON answer (``{"code": ...}``), or ``"?"``."""
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        return "?"
+    return str(answer.get("code") or "?") if isinstance(answer, dict) else "?"
 
 
 class Phone:
@@ -116,6 +126,7 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35, game: str
     lag_ms: list[float] = []
     sent: list[tuple[Phone, int, float]] = []
     figures = {"reconnects": 0, "silences": 0, "stalls_over_5s": 0, "refused": 0}
+    refused_codes: dict[str, int] = {}  # why the table refused (a DemLoc tap it moved past)
     stop = asyncio.Event()
 
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
@@ -191,9 +202,21 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35, game: str
                         if game == "demloc" and answer.get("view"):
                             phone.view = answer["view"]
                     elif game == "demloc" and r.status in (400, 403, 409):
-                        await r.read()  # the table moved on (a phone's next tap): not an error
+                        # the table moved on (a phone's next tap): not an error
+                        code = _refusal_code(await r.read())
+                        refused_codes[code] = refused_codes.get(code, 0) + 1
                         status = "refused"
                         figures["refused"] += 1
+                        # A phone's page shows what the pushes brought before its next tap (a
+                        # shot applied by another phone, a phase passed); the generator reads
+                        # the frames' versions only, so it reads its seat's view again instead
+                        # (else it keeps tapping Apply on a calculation that is gone).
+                        async with http.get(
+                            f"{base}/api/tables/{phone.code}/view",
+                            headers={"X-Seat-Token": phone.token},
+                        ) as v:
+                            if v.status == 200:
+                                phone.view = (await v.json())["view"]
                     else:
                         await r.read()
             except (aiohttp.ClientError, TimeoutError, ConnectionError):
@@ -257,6 +280,7 @@ async def soak(base: str, tables: int, seconds: float, seed: int = 35, game: str
         "5xx": fivexx,
         "unanswered": answers.get("unanswered", 0),
         "refused": figures["refused"],
+        "refused_codes": dict(sorted(refused_codes.items(), key=lambda kv: -kv[1])),
         "stalls_over_5s": figures["stalls_over_5s"],
         "tap_ms_p50_p99": [pct(tap_ms, 0.5), pct(tap_ms, 0.99)],
         "frame_ms_p50_p99_max": [pct(frame_ms, 0.5), pct(frame_ms, 0.99),
