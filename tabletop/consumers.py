@@ -1,6 +1,6 @@
-"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md, live sync).
+"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md "The live path").
 
-Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
+Thin (the rendering is the fan-out's): found by the table's code (``/ws/tables/<code>/``, the table gate; the
 Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``); on connect it finds the
 phone's seat, joins this process's fan-out hub for
 the table (``tabletop.fanout``: the hub is the member of ``table.<id>``, renders once per

@@ -1,4 +1,4 @@
-"""Two devices buying at once never overdraw feods (docs/architecture.md, guilds: row locks). PostgreSQL
+"""Two devices buying at once never overdraw feods (docs/architecture.md "Guilds and timers": row locks). PostgreSQL
 only: real concurrent transactions in threads, each with its own connection."""
 
 import threading

@@ -367,7 +367,7 @@ def test_https_settings_switch_on_secure_cookies_and_hsts():
 
 def test_each_game_says_who_may_undo_what():
     """Espionage duels and Personal Demons' simultaneous choices are each player's own;
-    the other games' undo is shared bookkeeping (README, "Who may undo what")."""
+    the other games' undo is shared bookkeeping (docs/playing.md: who may undo what)."""
     from tabletop.live import undo_rule
     from tabletop.registry import all_rulesets
 

@@ -1,4 +1,4 @@
-"""The fan-out's render of a table's new state (docs/architecture.md live sync): one
+"""The fan-out's render of a table's new state (docs/architecture.md "The live path"): one
 read of the table for all its views, and nothing the page does not show. A game page that
 never names the log (the counter) costs no read of the events; one that does (DemLoc) reads
 them once for every view, with the seat names the fan-out already has."""
