@@ -13,7 +13,7 @@ from tabletop.fanout import render_views
 from tabletop.live import Lazy, live_context
 from tabletop.rules import Command
 
-pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
 
 BASE = "http://testserver"
 
