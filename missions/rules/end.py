@@ -30,7 +30,7 @@ from .common import (
     piece_name,
     play_command,
 )
-from .state import DemlocState
+from .state import Claim, DemlocState, Ended
 
 end = Topic("end")
 
@@ -218,7 +218,7 @@ CLAIM_CONFIRM = "confirm"
 CLAIM_ALONE = "claimer"
 
 
-def claim_of(s: DemlocState) -> dict | None:
+def claim_of(s: DemlocState) -> Claim | None:
     """The objective claim waiting for the others' answer: ``{"seat", "turn", "agreed":
     [seats]}`` or None (older projections have no key)."""
     return s.get("claim")
@@ -479,7 +479,7 @@ def ended_text(s: DemlocState, d: dict) -> str:
 def mission_ended(s: DemlocState, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
-    ended: dict[str, Any] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    ended: Ended = {"reason": e.data["reason"], "seat": e.data["seat"]}
     if e.data.get("by") is not None:
         ended["by"] = e.data["by"]
     s["ended"] = ended
