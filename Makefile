@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 # Django 6.1 needs Python >= 3.12; the machine's python3 may be 3.11 and the pyenv shims may
-# fail (SETUP-NOTES.md), so try real interpreters in order.
+# fail, so try real interpreters in order.
 FIND_PYTHON = for c in python3.13 python3.12 python3 $$(ls -d $$(pyenv root 2>/dev/null || echo /nonexistent)/versions/3.1[2-9]*/bin/python3 2>/dev/null); do \
 	  if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v "$$c" || echo "$$c"; exit 0; fi; \
 	done; exit 1
@@ -74,14 +74,14 @@ playouts: $(STAMP)
 	PLAYOUT_SEEDS=$${PLAYOUT_SEEDS:-200} $(PY) -m pytest tests -q -p no:cacheprovider -k playout \
 	  -n $(TEST_PROCESSES) --maxprocesses=4 --dist worksteal --durations=12
 
-## make drills: the slow fault drills (README "Recovery"): Redis frozen and restarted under a
+## make drills: the slow fault drills (docs/operations.md "Recovery"): Redis frozen and restarted under a
 ## worker, a worker killed, DB connections terminated under load, phones black-holed, and the
 ## soak (three 5-minute runs of 20 tables x 4 phones; SOAK_RUNS, SOAK_SECONDS, SOAK_TABLES).
 ## Needs DATABASE_URL (PostgreSQL) and redis-server; prints the figures.
 drills: $(STAMP)
 	SOAK_RUNS=$${SOAK_RUNS:-3} $(PY) -m pytest tests/drills -q -s -p no:cacheprovider
 
-## make bench: the live-path benchmarks of README "Performance" (PostgreSQL and Redis from
+## make bench: the live-path benchmarks of docs/performance.md (PostgreSQL and Redis from
 ## DATABASE_URL/REDIS_URL; the servers compared in turn within each run; ES_DATABASE_URL: a
 ## database of its own for the eventsourcing library's tables, else DATABASE_URL's).
 ## bench-venv: the bench extra, and .venv-es with the eventsourcing library for

@@ -1,1 +1,1 @@
-"""Benchmarks (run on demand, never by ``make test``): see README "Performance"."""
+"""Benchmarks (run on demand, never by ``make test``): see docs/performance.md."""

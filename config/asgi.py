@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (docs/architecture.md, live sync)."""
+"""ASGI entry point: HTTP through Django, websockets through Channels (docs/architecture.md "The live path")."""
 
 import gc
 import os
@@ -72,7 +72,7 @@ application = ProtocolTypeRouter(
 # long as the process. gc.freeze() moves it out of the collector's reach, so a full collection
 # (generation 2) scans only what was made since: in the evening benchmark (bench/live.py
 # evening, 200 phones per process) the longest pause of a worker fell from 116 ms to 34 ms, and
-# the frame p99 from 45/46/126 ms to 38/43/45 ms over 3 runs (README, Performance). The
+# the frame p99 from 45/46/126 ms to 38/43/45 ms over 3 runs (docs/performance.md). The
 # collection just before it frees what importing left behind (the CPython docs' advice for
 # gc.freeze).
 # The URL conf (and, through it, every view module and the API's error-code tables) is

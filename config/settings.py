@@ -259,7 +259,7 @@ STORAGES = {
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
                   "django.middleware.gzip.GZipMiddleware")
 
-# Table commands are small: anything bigger is malformed (docs/architecture.md, bad input).
+# Table commands are small: anything bigger is malformed (docs/operations.md "Serving it safely").
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 TABLETOP_MAX_COMMAND_BYTES = 16 * 1024
 TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
@@ -284,7 +284,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which kills the layer's
-            # blocking receive (channels_redis issue 422): no client-side read timeout.
+            # blocking receive (its BRPOP waits longer than that): no client-side read timeout.
             # group_expiry (this list-based layer): a member stays in a group at most this
             # long unless it re-joins (the fan-out rooms renew theirs), so the channels of a
             # killed server leave their groups within minutes, not a day (the default). The
@@ -405,7 +405,7 @@ TABLETOP_TABLE_CREATE_RATE = os.environ.get("TABLETOP_TABLE_CREATE_RATE", "20/mi
 ACCOUNTS_SIGNUP_RATE = os.environ.get("ACCOUNTS_SIGNUP_RATE", "10/hour")
 ACCOUNTS_LOGIN_FAILURE_RATE = os.environ.get("ACCOUNTS_LOGIN_FAILURE_RATE", "30/hour")
 
-# Fail closed (README, "Serving it safely").
+# Fail closed (docs/operations.md "Serving it safely").
 # Content-Security-Policy (Django's own): scripts only from our static files (the pages have no
 # inline script or handler), styles from them plus style="" attributes (the templates' layout
 # touches and htmx's indicator style), pictures also as data: URLs (QR codes, icons),

@@ -8,7 +8,7 @@ For other apps (read ``guilds/services/__init__.py`` for the whole list):
   ``services.pantheon_by_kabbalah(guild)`` (the summoning draw), ``services.mercenary_status_set``
   (on_mission / injured with ``heal_feods`` / dead / active), ``services.guild_balance_change``
   (fame, feods, blood stones with a ledger reason).
-- the city (6.2, ``services/city.py``, formulas in ``city_rules.py``, Celery tasks in
+- the city (6.2, ``services/city/``, one module a topic, formulas in ``city_rules.py``, Celery tasks in
   ``tasks.py``): ``models.ControlPoint`` (area, kind, holder, bonuses, income) and for missions
   ``services.control_point_transfer(point_id=, to_guild_id=, reason=, reference=)`` (one
   transaction: bonuses, income timers, news to both Guilds) and

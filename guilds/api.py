@@ -1,7 +1,7 @@
-"""JSON API of the Guild (docs/architecture.md, Interfaces), mounted at ``/api/guild/``.
+"""JSON API of the Guild (docs/architecture.md "Interfaces and errors"), mounted at ``/api/guild/``.
 
-One view per operation, explicit input and output serializers, the same services as the pages
-(STYLE.md 9). Everything starts from ``request.user.guild``: another Guild's ids answer 404.
+One view per operation, explicit input and output serializers, the same services as the pages.
+Everything starts from ``request.user.guild``: another Guild's ids answer 404.
 Errors (``tabletop.api.exception_handler``): 400 ``{"code", "detail"}`` for a broken rule or bad
 input, 404 for what you cannot see, 403 when not logged in.
 """

@@ -1,5 +1,5 @@
-"""JSON API of the map of DemLoc (docs/architecture.md, Interfaces), mounted with the Guild API at
-``/api/guild/city...``. Same services as the page (STYLE.md 9); everything starts from the
+"""JSON API of the map of DemLoc (docs/architecture.md "Interfaces and errors"), mounted with the Guild API at
+``/api/guild/city...``. Same services as the page (docs/architecture.md "Guilds and timers"); everything starts from the
 user's Guild, so another Guild's expedition or event answers 404. Unknown points are listed
 without name, kind or income (the Guild has not explored them)."""
 

@@ -1,6 +1,6 @@
 """The map of DemLoc in the Master's office (DemLoc rulebook 6.2 item 5, "Exploring and
 conquering the City of DemLoc", "Random events"). Thin function views over
-``guilds.services.city``; everything starts from the user's Guild (STYLE.md 10).
+``guilds.services.city``; everything starts from the user's Guild (so another Guild's rows answer 404).
 
 Live countdowns run in the browser from the server's deadlines (``guilds/city.js``); when one
 ends the page asks ``city/refresh/`` for its main partial, and that view first settles this

@@ -1,4 +1,4 @@
-"""Celery tasks of the city (docs/architecture.md "Guilds and timers"; STYLE.md 6): each takes ids, calls
+"""Celery tasks of the city (docs/architecture.md "Guilds and timers"): each takes ids, calls
 one service and can run twice without harm (settlement is idempotent under a row lock). A task
 delivered before its deadline, or for a row that does not exist, does nothing: the sweeper
 settles the row when it is due."""

@@ -1,7 +1,7 @@
 """Guild pages (mobile, htmx). Thin: each POST calls one service; each page is one template
-with a ``main`` partial that htmx swaps after an action (STYLE.md 7).
+with a ``main`` partial that htmx swaps after an action (Django's template partials).
 
-Every query starts from ``request.user.guild`` (STYLE.md 10): another Guild's rows answer 404.
+Every query starts from ``request.user.guild`` (docs/architecture.md "Guilds and timers"): another Guild's rows answer 404.
 An action that breaks a rule re-renders the page with the message next to the form that was
 used (the form's hidden ``at`` field), status 400, nothing changed.
 """

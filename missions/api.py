@@ -1,4 +1,4 @@
-"""JSON API of the mission lifecycle (docs/architecture.md, Interfaces): the same services as the pages.
+"""JSON API of the mission lifecycle (docs/architecture.md "Interfaces and errors"): the same services as the pages.
 Logged-in Guild Masters (session) or a seat's ``X-Seat-Token``; errors as ``{"code",
 "detail"}`` (``tabletop.api``). A mission's id is no address for strangers: everything by id
 answers 404 ``not_seated`` to anyone without a seat at its table (the report by the table's

@@ -31,7 +31,7 @@ HOLD_EVENTS = (UNDO_EVENT, REDO_EVENT, "demloc.guild.left")
 
 
 def guild_of(user):
-    """The Guild ``user`` leads (through the account, STYLE.md 10: queries start from the
+    """The Guild ``user`` leads (through the account: queries start from the
     user), or None."""
     if user is None or not user.is_authenticated:
         return None

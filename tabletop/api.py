@@ -1,4 +1,4 @@
-"""JSON API of the kit (docs/architecture.md, Interfaces), and the one DRF exception handler.
+"""JSON API of the kit (docs/architecture.md "Interfaces and errors"), and the one DRF exception handler.
 
 A table is addressed by its join code (``/api/tables/{code}/...``, the table gate: a wrong code
 is a 404 like a missing table). Guests prove their seat with the ``X-Seat-Token`` header

@@ -1,6 +1,6 @@
-"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md, live sync).
+"""The table's websocket: each phone receives its own seat's live region (docs/architecture.md "The live path").
 
-Thin (STYLE.md 8): found by the table's code (``/ws/tables/<code>/``, the table gate; the
+Thin (the rendering is the fan-out's): found by the table's code (``/ws/tables/<code>/``, the table gate; the
 Origin must be this site's own, ``tabletop.gate.SameOriginWebsocket``); on connect it finds the
 phone's seat, joins this process's fan-out hub for
 the table (``tabletop.fanout``: the hub is the member of ``table.<id>``, renders once per
@@ -32,9 +32,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import close_old_connections
 
 from tabletop import blocks
 from tabletop.errors import TabletopError
@@ -45,17 +44,13 @@ from tabletop.signals import phone_heartbeat, socket_closed, socket_opened
 
 
 def _find_seat(code: str, user, cookies: dict, scope: dict):
-    close_old_connections()
     try:
-        try:
-            table = table_by_code(code, scope_request(scope))
-        except TabletopError:  # no such table, or too many wrong codes from this address
-            return None, None
-        # Non-browser clients (the bench) may send their seat token as a header, like the API.
-        token = dict(scope.get("headers") or []).get(b"x-seat-token", b"").decode("latin-1")
-        return table, find_seat(table, user, cookies, token or None)
-    finally:
-        close_old_connections()
+        table = table_by_code(code, scope_request(scope))
+    except TabletopError:  # no such table, or too many wrong codes from this address
+        return None, None
+    # Non-browser clients (the bench) may send their seat token as a header, like the API.
+    token = dict(scope.get("headers") or []).get(b"x-seat-token", b"").decode("latin-1")
+    return table, find_seat(table, user, cookies, token or None)
 
 
 def _ping_version(text_data: str | None) -> int | None:
@@ -69,7 +64,8 @@ def _ping_version(text_data: str | None) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-locate_seat = sync_to_async(_find_seat, thread_sensitive=False)
+#: In a worker thread, Django's stale connections closed before and after (Channels).
+locate_seat = database_sync_to_async(_find_seat, thread_sensitive=False)
 
 
 #: The largest message a phone sends is a heartbeat ``{"ping": <version>}``.

@@ -126,6 +126,12 @@ def say(*lines: str) -> None:
         said.extend(lines)
 
 
+def heard() -> bool:
+    """Whether what ``say`` is told is heard now (the kit narrates the log). A game may skip
+    work done only to say something (DemLoc reads who had an active character before a fold)."""
+    return _SAID.get() is not None
+
+
 @contextmanager
 def listening() -> Iterator[list[str]]:
     """Collect what ``say`` is told inside the block: yields the list the lines go to.

@@ -1,4 +1,4 @@
-"""The one small error hierarchy of the product (STYLE.md 5).
+"""The one small error hierarchy of the product (docs/architecture.md "Interfaces and errors").
 
 Every error carries a machine-readable ``code`` (tests assert it) and a ``message`` a player
 understands. They are mapped to HTTP in one place: ``tabletop.api.exception_handler`` (DRF) and

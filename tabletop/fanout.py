@@ -27,9 +27,8 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import close_old_connections
 
 from tabletop import jsontext
 from tabletop.live import live_context, render_region
@@ -74,35 +73,31 @@ def render_views(
     applied and is not read (``with_row``). ``table`` is what was rendered (the next
     ``base``). ``reuse``: a region this process already rendered for a view of this state
     (the acting phone's answer) is sent as it is (``tabletop.live.render_region``; never for
-    a lobby-type update). Runs in a worker thread."""
-    close_old_connections()
-    try:
-        table = with_row(base, row) if base is not None and row is not None else None
+    a lobby-type update). The fan-out runs it in a worker thread (``render_views_async``)."""
+    table = with_row(base, row) if base is not None and row is not None else None
+    if table is None:
+        table = Table.objects.filter(pk=table_id).first()
         if table is None:
-            table = Table.objects.filter(pk=table_id).first()
-            if table is None:
-                return None
-            global table_reads
-            table_reads += 1
-        if seats is None:
-            seats = list(table.seats.order_by("number"))
-        current = {(s.pk, s.nonce): s for s in seats}
-        shared: dict = {}  # what every view of this state shares (tabletop.live.table_shared)
-        frames = {}
-        for key, (seat, base_url) in views.items():
-            lost = False
-            if seat is not None:
-                # read again by id and secret: a moved, revoked or removed seat now watches
-                seat = current.get((seat.pk, seat.nonce))
-                lost = seat is None
-            frames[key] = render_region(
-                live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
-                             shared=shared), reuse=reuse)
-            if on_frame is not None:
-                on_frame(key, table.version, frames[key])
-        return table.version, frames, seats, table
-    finally:
-        close_old_connections()
+            return None
+        global table_reads
+        table_reads += 1
+    if seats is None:
+        seats = list(table.seats.order_by("number"))
+    current = {(s.pk, s.nonce): s for s in seats}
+    shared: dict = {}  # what every view of this state shares (tabletop.live.table_shared)
+    frames = {}
+    for key, (seat, base_url) in views.items():
+        lost = False
+        if seat is not None:
+            # read again by id and secret: a moved, revoked or removed seat now watches
+            seat = current.get((seat.pk, seat.nonce))
+            lost = seat is None
+        frames[key] = render_region(
+            live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
+                         shared=shared), reuse=reuse)
+        if on_frame is not None:
+            on_frame(key, table.version, frames[key])
+    return table.version, frames, seats, table
 
 
 def refreshed(html: str) -> str:
@@ -141,19 +136,17 @@ def with_row(base: Table, row: dict) -> Table | None:
     return table
 
 
-render_views_async = sync_to_async(render_views, thread_sensitive=False)
+#: In a worker thread off the request path, with Django's stale connections closed before and
+#: after, as a request does (Channels' ``database_sync_to_async``).
+render_views_async = database_sync_to_async(render_views, thread_sensitive=False)
 
 
 def table_versions(table_ids: list[int]) -> dict[int, int]:
     """``{table_id: version}`` of the tables that still exist, in one query (worker thread)."""
-    close_old_connections()
-    try:
-        return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
-    finally:
-        close_old_connections()
+    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
 
 
-table_versions_async = sync_to_async(table_versions, thread_sensitive=False)
+table_versions_async = database_sync_to_async(table_versions, thread_sensitive=False)
 
 
 class Room:

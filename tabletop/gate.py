@@ -1,4 +1,4 @@
-"""The table gate (docs/architecture.md: "a table's code is its gate"): every public address of
+"""The table gate (docs/architecture.md "The event-sourced table": a table's code is its gate): every public address of
 a table goes through its join code, found here and only here; a wrong or absent code is the
 same ``NotFound("not_found")`` as a table that does not exist.
 

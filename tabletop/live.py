@@ -288,7 +288,7 @@ def live_log_lines(table: Table, seats: list | None = None, shared: dict | None 
 
 def undo_why(table: Table, meta: dict, game=None) -> str:
     """Why nothing can be undone at ``table`` now (its undo list is empty), in a few words for
-    the greyed Undo button (docs/architecture.md, undo): ``"all undone"`` when Redo holds what
+    the greyed Undo button (docs/architecture.md "The event-sourced table"): ``"all undone"`` when Redo holds what
     was undone; when the last action showed hidden information (a barrier: its events are
     final), what it showed, as ``game``'s ``Ruleset.final_words`` names the event type (the
     Realm's ``"card drawn"``), else ``"cards shown"``; ``"game over"`` once the table is

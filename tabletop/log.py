@@ -384,7 +384,7 @@ def undo_event(meta: Meta, why: str = "") -> NewEvent:
 
 def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
     """Why the last action of ``events`` (the table's log, oldest first) cannot be undone, in a
-    few words for a refusal (docs/architecture.md, undo): what its final event showed, as
+    few words for a refusal (docs/architecture.md "The event-sourced table"): what its final event showed, as
     ``ruleset.final_words`` names its type ("card drawn (it showed hidden information)"),
     ``"the game just started"``, or ``""`` when it says nothing (undo and redo events are
     skipped: they are not actions)."""

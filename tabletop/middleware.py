@@ -1,4 +1,4 @@
-"""Maps the kit's errors to HTTP for pages in one place (STYLE.md 5; DRF: ``tabletop.api``)."""
+"""Maps the kit's errors to HTTP for pages in one place (docs/architecture.md "Interfaces and errors"; DRF: ``tabletop.api``)."""
 
 import io
 import logging

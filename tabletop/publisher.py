@@ -1,4 +1,4 @@
-"""The long-lived publisher of table versions (docs/architecture.md, live sync).
+"""The long-lived publisher of table versions (docs/architecture.md "The live path").
 
 ``publish(table_id, version)`` is what ``services.notify_table`` calls after commit. It costs
 a dict update under a lock and, at most once per batch, one ``call_soon_threadsafe``: a few

@@ -206,7 +206,7 @@ def run_command(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> CommandResult:
-    """Decide and append one command (docs/architecture.md, the one write path).
+    """Decide and append one command (docs/architecture.md "The live path").
 
     Reads the table, returns the first result if ``idempotency_key`` was seen (appending
     nothing), checks ``expected_version`` (stale: ``Conflict("stale_version")``), asks the
@@ -321,8 +321,8 @@ class _Snapshot:
 
 
 class SnapshotCache:
-    """Each process's last committed projection of its most recently written tables (issue
-    19: a command decided on it needs no read of the table, so an append is one statement).
+    """Each process's last committed projection of its most recently written tables (docs/architecture.md
+    "The live path": a command decided on it needs no read of the table, so an append is one statement).
 
     What it holds is never trusted, only tried: a command decided on a cached snapshot is
     written only if the table's row still has the cached ``version`` *and* ``updated_at`` (the

@@ -5,11 +5,16 @@
   is given), connected; the caller disconnects it.
 - ``refused(code, fn, *args, **kwargs)``: ``fn(*args, **kwargs)`` must raise a ``TabletopError``
   with ``code``; returns the error (its message, status and fields to check further).
+- ``race(n, action, catch=Exception, timeout=60)``: ``action(i)`` for ``i`` in ``0..n-1`` in
+  ``n`` threads released together (real concurrent transactions, each thread its own
+  connection, closed after); returns each outcome, or the ``catch`` exception it raised.
 - the ``postgres`` marker: a test marked ``@pytest.mark.postgres`` is skipped, with the reason,
   unless the test database is PostgreSQL (real concurrent transactions, server-side statements).
 """
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -42,6 +47,32 @@ def refused(code: str, fn, *args, **kwargs) -> TabletopError:
         fn(*args, **kwargs)
     assert exc.value.code == code, f"refused with {exc.value.code!r}, not {code!r}: {exc.value}"
     return exc.value
+
+
+def race(n: int, action, catch: type[BaseException] | tuple = Exception, timeout: float = 60):
+    """``[outcome of action(i) or the exception of type catch it raised, ...]`` for ``i`` in
+    ``0..n-1``, run in ``n`` threads that start together (a barrier); each closes its database
+    connections when done. Another exception is raised in its thread (and its outcome is None)."""
+    from django.db import connections
+
+    barrier = threading.Barrier(n)
+    outcomes: list = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            outcomes[i] = action(i)
+        except catch as exc:
+            outcomes[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    return outcomes
 
 
 def pytest_runtest_setup(item):

@@ -1,4 +1,4 @@
-"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; README "Performance"):
+"""What ``make run`` serves (``bin/run`` -> ``config/supervisord.conf``; docs/performance.md):
 the tests' own servers (``tests/servers.py``: browser tests, drills) start the
 very command line supervisor starts, and every variable that command line reads from the
 environment is one ``bin/run`` exports (supervisor refuses to start on a missing one)."""

@@ -64,7 +64,7 @@ class Guild(models.Model):
 
 
 class LedgerEntry(models.Model):
-    """One change of fame, feods or blood stones, with its reason (docs/architecture.md, guilds)."""
+    """One change of fame, feods or blood stones, with its reason (docs/architecture.md "Guilds and timers")."""
 
     class Currency(models.TextChoices):
         FAME = "fame", "Fame"

@@ -1,4 +1,4 @@
-"""The one write path for Guild data (STYLE.md 2): ``<thing>_<verb>`` functions, keyword-only,
+"""The one write path for Guild data (docs/architecture.md "Guilds and timers"): ``<thing>_<verb>`` functions, keyword-only,
 each one ``@transaction.atomic`` and locking the Guild row before checking anything.
 
 Errors: ``tabletop.errors.RuleViolation`` (HTTP 400) for a broken rule, ``NotFound`` (404) for

@@ -1,7 +1,7 @@
 """Helpers shared by the guild services: locking, the ledger, the Guild's card database.
 
 Every service locks the Guild row first (``select_for_update``), so all writes to one Guild are
-serialized: two devices buying at once see each other's feods (docs/architecture.md, guilds).
+serialized: two devices buying at once see each other's feods (docs/architecture.md "Guilds and timers").
 """
 
 from __future__ import annotations

@@ -28,9 +28,10 @@ commands through the kit's dice; undo and redo replay the same outcome.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, ClassVar
 
-from tabletop.decider import DeciderRuleset
+from tabletop.decider import DeciderRuleset, heard
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
 
 from . import setup as setup_rules
@@ -43,7 +44,7 @@ from .calc import calc
 from .common import STRATEGIC
 from .daemons import daemons
 from .damage import damage
-from .end import check_elimination, end
+from .end import active_by_seat, check_elimination, end, say_eliminated
 from .hand import hand
 from .leave import leave
 from .moves import moves_for
@@ -58,6 +59,10 @@ from .shooting import shooting
 from .state import DemlocState
 from .summoning import settle, summoning
 from .turns import turns
+
+#: Who had an active character before the event being folded, while the kit narrates the log
+#: (``DemlocRuleset.fold_into``); None otherwise.
+_ACTIVE_BEFORE: ContextVar[dict[int, bool] | None] = ContextVar("demloc_active_before", default=None)
 
 
 class DemlocRuleset(DeciderRuleset):
@@ -185,15 +190,32 @@ class DemlocRuleset(DeciderRuleset):
             opts, seats, rng, list(content.get("guilds") or raw.get("guilds") or [])
         )
 
+    def fold_into(self, state: Any, event: EventRecord) -> Any:
+        """The kit's fold (the event's fold, then ``after_fold``). While the kit narrates the
+        log (``tabletop.decider.heard``), who has an active character is read first, so that
+        ``after_fold`` can say who was eliminated by the event (``end.say_eliminated``); the
+        state is the same either way."""
+        if not heard() or event.type.startswith("demloc.setup.") or not state.get("pieces"):
+            return super().fold_into(state, event)
+        token = _ACTIVE_BEFORE.set(active_by_seat(state))
+        try:
+            return super().fold_into(state, event)
+        finally:
+            _ACTIVE_BEFORE.reset(token)
+
     def after_fold(self, state: Any, event: EventRecord) -> None:
         """The consequences of any event of the mission in play, said in the log: daemons
         leave (7.2.3.3, ``summoning.settle``), a killed character's relics fall
-        (``score.drop_relics``), a total elimination is seen (7, 7.3.2.3,
-        ``end.check_elimination``); then the state keeps the event's version (``holds``). The
-        preparation's events (``demloc.setup.*``) have none of these."""
+        (``score.drop_relics``), a player left with no active character is eliminated
+        (7.3.2.3, ``end.say_eliminated``: said only) and a total elimination is seen (7,
+        7.3.2.3, ``end.check_elimination``); then the state keeps the event's version
+        (``holds``). The preparation's events (``demloc.setup.*``) have none of these."""
         if not event.type.startswith("demloc.setup."):
             settle(state)
             drop_relics(state)
+            before = _ACTIVE_BEFORE.get()
+            if before is not None and state["ended"] is None:
+                say_eliminated(state, before)
             if state["ended"] is None:
                 check_elimination(state)
         state["version"] = event.version

@@ -18,7 +18,7 @@ from typing import Any
 from tabletop.decider import Data, Decision, Topic, say
 from tabletop.errors import NotFound, RuleViolation
 
-from .state import DemlocState
+from .state import DemlocState, Player
 
 
 def known[T](value: T | None) -> T:
@@ -102,7 +102,7 @@ def piece_name(state: DemlocState, pid: str | None) -> str:
     return piece["name"] if piece else "?"
 
 
-def player(state: DemlocState, seat: int | None) -> dict:
+def player(state: DemlocState, seat: int | None) -> Player:
     """The player dict of ``seat``. Raises ``NotFound("not_seated")``."""
     for p in state["players"]:
         if p["seat"] == seat:

@@ -30,7 +30,7 @@ from .common import (
     piece_name,
     play_command,
 )
-from .state import DemlocState
+from .state import Claim, DemlocState, Ended
 
 end = Topic("end")
 
@@ -123,6 +123,31 @@ def control_reached(s: DemlocState) -> bool:
 
 
 # ------------------------------------------------------------------------ total elimination
+def active_by_seat(s: DemlocState) -> dict[int, bool]:
+    """``{seat: whether it has an active character}`` for every seat that owns a character:
+    active is in play and not possessed (7.3.2.3)."""
+    active: dict[int, bool] = {}
+    for p in s["pieces"].values():
+        active[p["owner"]] = active.get(p["owner"], False) or (in_play(p) and not p["possessed"])
+    return active
+
+
+def say_eliminated(s: DemlocState, before: dict[int, bool]) -> None:
+    """Say who lost their last active character (7.3.2.3), and who has one again (a
+    possessed character freed), since ``before`` (``active_by_seat`` before the event's
+    fold). A Guild that left the mission is not eliminated, and a seat that owned no character
+    before (the opening) gets none back. Says only: the state is not changed."""
+    now = active_by_seat(s)
+    left = s.get("left", [])
+    for player in s["players"]:
+        seat = player["seat"]
+        was, is_ = before.get(seat), now.get(seat, False)
+        if was and not is_ and seat not in left:
+            say(f"{player['name']} is eliminated: no active character (7.3.2.3).")
+        elif was is False and is_:
+            say(f"{player['name']} has an active character again.")
+
+
 def check_elimination(s: DemlocState) -> None:
     """Total elimination (7, 7.3.2.3), checked after every event of the mission in play
     (``DemlocRuleset.after_fold``), so it is seen when it happens: ``state["elimination"]`` is
@@ -193,7 +218,7 @@ CLAIM_CONFIRM = "confirm"
 CLAIM_ALONE = "claimer"
 
 
-def claim_of(s: DemlocState) -> dict | None:
+def claim_of(s: DemlocState) -> Claim | None:
     """The objective claim waiting for the others' answer: ``{"seat", "turn", "agreed":
     [seats]}`` or None (older projections have no key)."""
     return s.get("claim")
@@ -454,7 +479,7 @@ def ended_text(s: DemlocState, d: dict) -> str:
 def mission_ended(s: DemlocState, e: EventRecord) -> None:
     """The mission is over; its last turn was closed just before (``finish``: a log from
     before the one ending has no ``demloc.turn.ended`` there and replays as it was)."""
-    ended: dict[str, Any] = {"reason": e.data["reason"], "seat": e.data["seat"]}
+    ended: Ended = {"reason": e.data["reason"], "seat": e.data["seat"]}
     if e.data.get("by") is not None:
         ended["by"] = e.data["by"]
     s["ended"] = ended

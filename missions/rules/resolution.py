@@ -42,6 +42,9 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tabletop.rules import counted
 
 from .common import in_play, known
@@ -75,7 +78,7 @@ def _reward(rewards: dict, key: str) -> dict:
     return {c: int(value.get(c, 0) or 0) for c in CURRENCIES}
 
 
-def kill_fame(player: dict, rewards: dict) -> int:
+def kill_fame(player: Mapping[str, Any], rewards: dict) -> int:
     """Fame from ``player``'s kill counter: sum of kill reward x level x count."""
     total = 0
     for kind, by_level in (player.get("kills") or {}).items():
@@ -84,7 +87,7 @@ def kill_fame(player: dict, rewards: dict) -> int:
     return total
 
 
-def kill_score(player: dict, rewards: dict, by: str) -> int:
+def kill_score(player: Mapping[str, Any], rewards: dict, by: str) -> int:
     """What ranks ``player`` on kills (table option ``kills_win``): ``"count"`` the number of
     kills on the kill counter (6.4.2), ``"fame"`` their fame (``kill_fame``)."""
     if by == "fame":
@@ -96,7 +99,7 @@ def surrendered(state: DemlocState) -> int | None:
     """The seat that surrendered (7.3.2.3 "Opponent surrender", table option ``surrender`` =
     ``loses``): the first player who asked to stop, when every other player agreed; else
     None."""
-    ended = state.get("ended") or {}
+    ended: Mapping[str, Any] = state.get("ended") or {}
     if ended.get("reason") != "surrender":
         return None
     if (state.get("options") or {}).get("surrender", "agreement") != "loses":
@@ -106,7 +109,7 @@ def surrendered(state: DemlocState) -> int | None:
 
 def winner_of(state: DemlocState) -> tuple[int | None, str]:
     """``(seat or None, how)`` of an ended mission (module docstring)."""
-    ended = state.get("ended") or {}
+    ended: Mapping[str, Any] = state.get("ended") or {}
     reason = ended.get("reason")
     loser = surrendered(state)
     if reason in ("objective", "objective_control"):
@@ -270,7 +273,7 @@ def compute(state: DemlocState) -> dict:
     rewards = definition.get("rewards") or {}
     applies = setup["mode"] == STANDARD
     winner, how = winner_of(state)
-    ended = state.get("ended") or {}
+    ended: Mapping[str, Any] = state.get("ended") or {}
     heal = int(rewards.get("heal_feods_per_heart", 0) or 0)
     guilds, characters = [], []
     for player in state["players"]:

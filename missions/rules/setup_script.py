@@ -27,11 +27,12 @@ view leaves them out).
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from collections.abc import Mapping
+from typing import Any, TypeGuard, cast
 
 from tabletop.decider import say
 
-from .state import DemlocState
+from .state import DemlocState, MissionEventDone
 
 EVENT_KINDS = {
     "objective": "New objective",
@@ -142,12 +143,16 @@ def _definition(s: DemlocState) -> dict:
     return (s.get("setup") or {}).get("definition") or {}
 
 
-def events_at(definition: dict, turn: int) -> list[dict]:
+def events_at(definition: dict, turn: int) -> list[MissionEventDone]:
     """The mission events that happen at the start of ``turn``, in the definition's order."""
-    return [dict(e) for e in definition.get("events") or [] if e.get("turn") == turn]
+    return [
+        cast(MissionEventDone, dict(e))
+        for e in definition.get("events") or []
+        if e.get("turn") == turn
+    ]
 
 
-def event_text(ev: dict, hidden_limit: bool) -> str:
+def event_text(ev: Mapping[str, Any], hidden_limit: bool) -> str:
     """The words of a mission event: its kind, what changes, then the admin's instructions."""
     kind = ev["kind"]
     head = f"Mission event, turn {ev['turn']}: {EVENT_KINDS[kind]}."

@@ -145,14 +145,15 @@ class EventNotice(TypedDict):
 
 class DemlocState(TypedDict, total=False):
     """The projection of a DemLoc table (``DemlocRuleset.initial_state``): the type of every
-    fold's and narrator's state. Its keys and their types are checked (mypy, ``make lint``); a
-    piece, a player, the objective, a claim, the ending and the notices are held as plain
-    dicts, whose keys the TypedDicts above (``Piece``, ``Player``, ...) name, because the
-    calculators (``missions.rules.damage``...) take and return plain dicts."""
+    fold's and narrator's state. Its keys and their types are checked (mypy, ``make lint``),
+    and so are those of a player, the objective, a claim, the ending, the notices and the
+    mission events (the TypedDicts above). A piece is held as a plain dict, whose keys
+    ``Piece`` names, because the calculators (``missions.rules.damage``...) take and return
+    plain dicts."""
 
     version: int  # the version of the last event folded (``DemlocRuleset.holds``)
     options: dict[str, str]
-    players: list[dict[str, Any]]  # Player
+    players: list[Player]
     pieces: dict[str, dict[str, Any]]  # Piece
     order: list[str]
     turn: int
@@ -162,20 +163,20 @@ class DemlocState(TypedDict, total=False):
     play_order: list[int]
     acting_index: int
     weights: list[int]
-    objective: dict[str, Any]  # Objective
+    objective: Objective
     turn_limit: int
     turn_limit_hidden: bool  # 7: the number of turns is not shown
     surrender: list[int]
     surrender_by: int | None  # the first seat that agreed to stop this turn (7.3.2.3)
-    claim: dict[str, Any] | None  # Claim  # an objective claim waiting for the others (7.3.2.3)
+    claim: Claim | None  # an objective claim waiting for the others (7.3.2.3)
     elimination: int | None  # a seat; -1 nobody left; -2 one of 3-4 players wiped out
     elimination_since: int | None  # the turn the elimination was first seen
-    ended: dict[str, Any] | None  # Ended
+    ended: Ended | None
     closed_turn: int  # the last turn whose end-of-turn effects were applied (once each)
     pending: dict[str, Any] | None  # the proposal of a calculator (shot.proposed/brawl.proposed)
-    notice: dict[str, Any] | None  # Notice
-    mission_events: list[dict[str, Any]]  # MissionEventDone  # scripted events that happened (6.4.2)
-    event_notice: dict[str, Any] | None  # EventNotice  # this turn's mission events (the turn bar notice)
+    notice: Notice | None
+    mission_events: list[MissionEventDone]  # scripted events that happened (6.4.2)
+    event_notice: EventNotice | None  # this turn's mission events (the turn bar notice)
     closed_areas: list[str]  # deployment areas a mission event closed
     objective_text: str | None  # the objective as a mission event changed it
     daemon_seq: int

@@ -16,7 +16,7 @@ from . import activation
 from .cards import codes_of
 from .common import in_play, name, not_possessed, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
-from .state import DemlocState
+from .state import DemlocState, Notice
 
 summoning = Topic("summoning")
 
@@ -154,7 +154,7 @@ def daemon_summoned(s: DemlocState, e: EventRecord) -> None:
     if d["replaced"]:
         old = s["pieces"][d["replaced"]]
         old["status"] = "dismissed"
-        notice = {
+        notice: Notice = {
             "kind": "replaced",
             "daemon": d["daemon"]["name"],
             "old_owner": old["owner"],
@@ -196,7 +196,7 @@ def summoned_text(s: DemlocState, d: dict) -> str:
     )
 
 
-def notice_text(s: DemlocState, n: dict) -> str:
+def notice_text(s: DemlocState, n: Notice) -> str:
     """The words of a name clash notice (5.1.3)."""
     old, new = name(s, n["old_owner"]), name(s, n["new_owner"])
     return (

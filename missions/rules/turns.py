@@ -25,7 +25,7 @@ from .common import (
 )
 from .damage import add_broken_hearts, tick
 from .possession import out_of_control
-from .state import DemlocState
+from .state import DemlocState, Notice
 from .summoning import settle
 
 turns = Topic("turns")
@@ -244,7 +244,7 @@ def turn_started(s: DemlocState, e: EventRecord) -> None:
     settle(s)
     wave = [p["id"] for p in s["pieces"].values() if p.get("enters", 1) == d["turn"] > 1]
     if wave:
-        notice = {"kind": "wave", "turn": d["turn"], "pieces": wave}
+        notice: Notice = {"kind": "wave", "turn": d["turn"], "pieces": wave}
         s["notice"] = notice
         say(wave_text(s, notice))
     setup_script.apply_events(s, d["turn"])
@@ -264,7 +264,7 @@ def _turn_text(s: DemlocState, d: dict) -> str:
     return f"Turn {d['turn']}: {name(s, d['first'])} plays first (draw odds {odds})."
 
 
-def wave_text(s: DemlocState, notice: dict) -> str:
+def wave_text(s: DemlocState, notice: Notice) -> str:
     """The words of a wave notice (6.4.1)."""
     names = ", ".join(piece_name(s, pid) for pid in notice["pieces"])
     definition = (s.get("setup") or {}).get("definition") or {}

@@ -5,6 +5,7 @@ DemLoc), with the figures the page shows per character. DemLoc rulebook 6.4.2 (t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import (
@@ -288,7 +289,7 @@ def power_result(state: DemlocState) -> dict | None:
     }
 
 
-def kill_list(player: dict) -> list[dict]:
+def kill_list(player: Mapping[str, Any]) -> list[dict]:
     """A player's kill counter as the page lists it: ``[{"kind", "level", "count"}]``, the
     kinds in ``KILL_KINDS`` order then by level, only counts above 0 (empty: "Kills: none")."""
     kills = player.get("kills") or {}
@@ -559,7 +560,8 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "power_result": power_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
         "mission_events_now": [
-            setup_script.event_text(ev, hidden) for ev in (event_notice or {}).get("events", [])
+            setup_script.event_text(ev, hidden)
+            for ev in (event_notice["events"] if event_notice else [])
         ],
         "mission_events": [
             setup_script.event_text(ev, hidden) for ev in state.get("mission_events") or []

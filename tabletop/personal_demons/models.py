@@ -1,7 +1,7 @@
 """Card faces of Personal Demons, editable in the admin (content as data).
 
 A game copies the active faces into its opening event, so an edit changes only games started
-after it (docs/architecture.md, "Events carry the data they need").
+after it (docs/architecture.md, "The event-sourced table").
 """
 
 from django.core.exceptions import ValidationError

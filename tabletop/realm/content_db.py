@@ -1,6 +1,6 @@
 """The content provider of Realm tables (Django side): reads the admin-editable rows in use when
 a table starts; the kit stores the result with the table (``Table.setup``) and hands it to the
-pure ``RealmRuleset.setup`` (KIT.md "Setup inputs are data")."""
+pure ``RealmRuleset.setup`` (tabletop/KIT.md "1. Pure rules": setup reads no database)."""
 
 from .content import demo_content
 from .models import Affliction, Demon, Pact

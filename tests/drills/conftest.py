@@ -1,6 +1,6 @@
 """Slow fault drills, run by ``make drills``, not by ``make test``: real workers,
 a private Redis that is frozen or restarted, real PostgreSQL backends terminated. Each drill
-prints its figures (acknowledged, lost, duplicated, lag) with ``-s``; README "Recovery"."""
+prints its figures (acknowledged, lost, duplicated, lag) with ``-s``; docs/operations.md "Recovery"."""
 
 import os
 import signal

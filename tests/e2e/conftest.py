@@ -1,5 +1,5 @@
 """Browser tests: a live ASGI server (uvicorn, as bin/run: HTTP + websockets) on the test database, and
-Debian's Chromium driven by Playwright (SETUP-NOTES.md). Run in their own pytest process."""
+Debian's Chromium (/usr/bin/chromium) driven by Playwright. Run in their own pytest process."""
 
 import os
 from pathlib import Path

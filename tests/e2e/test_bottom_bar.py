@@ -1,6 +1,6 @@
 """The fixed bottom bar of a table page (the kit's Undo/Redo/Log toolbar, and DemLoc's turn
 actions above it) never covers the page's last control: the page is padded by the bar's real
-height, safe-area inset included (STYLE.md: phones first, 360 px, one hand). Checked at 360x740
+height, safe-area inset included (phones first, 360 px, one hand). Checked at 360x740
 on a phone with a 34 px home-indicator inset (emulated) on the DemLoc mission page and on each
 card game: scrolled to the bottom, the last control is wholly above the bar and a tap at its
 centre lands on it. And DemLoc's primary turn action (Next: pass) is in thumb reach at the

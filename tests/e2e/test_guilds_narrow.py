@@ -1,5 +1,5 @@
 """A 40-character Guild name without spaces on a 360 px phone: no sideways scroll on any
-guild page nor on the mission table through its phases (STYLE.md: phones first, 360 px)."""
+guild page nor on the mission table through its phases (phones first, 360 px)."""
 
 from playwright.sync_api import expect
 

@@ -1,5 +1,5 @@
-"""Where a table page lands after a tap, by touch at 360x740 (docs/playing.md "Where the page
-lands"; tabletop/KIT.md): the acting phone shows the result of its tap (the worked calculation
+"""Where a table page lands after a tap, by touch at 360x740 (tabletop/KIT.md "Where the page
+lands"): the acting phone shows the result of its tap (the worked calculation
 with Apply and Cancel, the summoned daemon, the claim, the mission's result) or its refusal at
 the control it tapped, inside the viewport; another phone's scroll does not move and what it is
 typing survives the update (found by a new user: the shooter's phone jumped from scrollY 1,440

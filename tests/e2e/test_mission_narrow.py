@@ -1,5 +1,5 @@
 """Two phones at 360x740 play a standard mission between two Guilds with 40-letter one-word
-names (the Guild form allows 40; STYLE.md: phones first, 360 px; DemLoc rulebook 6.4.1): no
+names (the Guild form allows 40; phones first, 360 px; DemLoc rulebook 6.4.1): no
 page of the mission nor the lobby is wider than the phone, on either seat, with every other
 Guild unfolded. A refused tap on a turn action in the bottom bar (a stale version, the offline
 "Not sent yet") is a small line or two next to its button (wrapped, never cut off), which keeps its size; the whole message is

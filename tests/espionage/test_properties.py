@@ -1,6 +1,6 @@
 """Properties over random games (hypothesis): replay equals the incremental projection, and no
-view shows another seat's faction, soul values or face-down duel cards (docs/architecture.md, the
-event-sourced table: hidden information exists only in its owner's view)."""
+view shows another seat's faction, soul values or face-down duel cards (docs/architecture.md "The
+event-sourced table": hidden information exists only in its owner's view)."""
 
 import copy
 

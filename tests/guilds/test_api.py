@@ -1,4 +1,4 @@
-"""Guild JSON API (docs/architecture.md Interfaces): the same services as the pages, errors as
+"""Guild JSON API (docs/architecture.md "Interfaces and errors"): the same services as the pages, errors as
 ``{"code", "detail"}``, other Guilds' ids 404, every endpoint in the OpenAPI schema."""
 
 import pytest

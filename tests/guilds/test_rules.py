@@ -1,17 +1,9 @@
 """Pure rules of the individual game, no database (DemLoc rulebook 5.1.1, 5.1.4, 5.1.5, 6.2)."""
 
-import pytest
 
 from guilds import rules
 from guilds.rules import Enlisted, Held, LimitBonus
-from tabletop.errors import RuleViolation
-
-
-def code_of(fn, *args, **kwargs) -> str:
-    with pytest.raises(RuleViolation) as exc:
-        fn(*args, **kwargs)
-    return exc.value.code
-
+from tests.kit import refused
 
 # 5.1.4 weapon grip: two-handed only on top with nothing below; two one-handed; primary = top.
 
@@ -26,32 +18,30 @@ def test_second_one_handed_weapon_goes_below():
 
 
 def test_two_handed_weapon_only_in_the_top_space():
-    assert code_of(rules.choose_slot, [], True, rules.SECONDARY) == "two_handed_needs_top"
+    refused("two_handed_needs_top", rules.choose_slot, [], True, rules.SECONDARY)
     assert rules.choose_slot([], two_handed=True, slot=None) == rules.PRIMARY
 
 
 def test_two_handed_weapon_needs_nothing_else_held():
     held = [Held(rules.PRIMARY, False)]
-    assert code_of(rules.choose_slot, held, True, None) == "two_handed_needs_free_hands"
+    refused("two_handed_needs_free_hands", rules.choose_slot, held, True, None)
 
 
 def test_nothing_goes_below_a_two_handed_weapon():
     held = [Held(rules.PRIMARY, True)]
-    assert code_of(rules.choose_slot, held, False, None) == "hands_full"
-    assert code_of(rules.choose_slot, held, False, rules.SECONDARY) == "hands_full"
+    refused("hands_full", rules.choose_slot, held, False, None)
+    refused("hands_full", rules.choose_slot, held, False, rules.SECONDARY)
 
 
 def test_a_third_one_handed_weapon_does_not_fit():
     held = [Held(rules.PRIMARY, False), Held(rules.SECONDARY, False)]
-    assert code_of(rules.choose_slot, held, False, None) == "hands_full"
+    refused("hands_full", rules.choose_slot, held, False, None)
 
 
 def test_occupied_space_and_lower_space_before_top_are_refused():
-    assert code_of(rules.choose_slot, [Held(rules.PRIMARY, False)], False, rules.PRIMARY) == (
-        "slot_occupied"
-    )
-    assert code_of(rules.choose_slot, [], False, rules.SECONDARY) == "primary_slot_empty"
-    assert code_of(rules.choose_slot, [], False, "belt") == "bad_slot"
+    refused("slot_occupied", rules.choose_slot, [Held(rules.PRIMARY, False)], False, rules.PRIMARY)
+    refused("primary_slot_empty", rules.choose_slot, [], False, rules.SECONDARY)
+    refused("bad_slot", rules.choose_slot, [], False, "belt")
 
 
 # 5.1.1 dormitory: slots, a number per type and per level, raised by buildings and city control.
@@ -96,22 +86,18 @@ def test_enlist_checks_slots_then_type_then_level():
         Enlisted("sorcerer", 1),
         Enlisted("miserable", 1),
     ]
-    assert code_of(rules.check_enlist, limits, four, Enlisted("sorcerer", 1), 0) == "slots_full"
+    refused("slots_full", rules.check_enlist, limits, four, Enlisted("sorcerer", 1), 0)
     two_hunters = [Enlisted("hunter", 1), Enlisted("hunter", 1)]
-    assert code_of(rules.check_enlist, limits, two_hunters, Enlisted("hunter", 1), 0) == (
-        "type_limit_reached"
-    )
+    refused("type_limit_reached", rules.check_enlist, limits, two_hunters, Enlisted("hunter", 1), 0)
     one_level_3 = [Enlisted("hunter", 3)]
-    assert code_of(rules.check_enlist, limits, one_level_3, Enlisted("miserable", 3), 100) == (
-        "level_limit_reached"
-    )
+    refused("level_limit_reached", rules.check_enlist, limits, one_level_3, Enlisted("miserable", 3), 100)
     rules.check_enlist(limits, two_hunters, Enlisted("miserable", 1), 0)
 
 
 def test_a_guild_must_be_famous_enough_for_higher_levels():
     # 6.3: "if his Guild is famous enough and the dormitory is large enough".
     limits = rules.dormitory_limits(1)
-    assert code_of(rules.check_enlist, limits, [], Enlisted("hunter", 2), 9) == "fame_too_low"
+    refused("fame_too_low", rules.check_enlist, limits, [], Enlisted("hunter", 2), 9)
     rules.check_enlist(limits, [], Enlisted("hunter", 2), rules.FAME_FOR_LEVEL[2])
 
 
@@ -125,8 +111,8 @@ def test_upgrade_costs_grow_and_top_levels_ask_blood_stones():
 
 
 def test_no_upgrade_past_the_top_level_or_of_unknown_buildings():
-    assert code_of(rules.upgrade_cost, "armory", rules.MAX_BUILDING_LEVEL) == "building_max_level"
-    assert code_of(rules.upgrade_cost, "tavern", 1) == "unknown_building"
+    refused("building_max_level", rules.upgrade_cost, "armory", rules.MAX_BUILDING_LEVEL)
+    refused("unknown_building", rules.upgrade_cost, "tavern", 1)
 
 
 def test_every_building_level_has_its_effects():
@@ -139,12 +125,12 @@ def test_every_building_level_has_its_effects():
 
 
 def test_arcane_codes_only_for_arcane_ability_above_zero():
-    assert code_of(rules.check_code_assign, 0, 0) == "no_arcane_ability"
+    refused("no_arcane_ability", rules.check_code_assign, 0, 0)
 
 
 def test_a_character_holds_as_many_codes_as_its_arcane_ability():
     rules.check_code_assign(2, 1)
-    assert code_of(rules.check_code_assign, 2, 2) == "codes_full"
+    refused("codes_full", rules.check_code_assign, 2, 2)
     assert rules.arcane_code_capacity(3) == 3
 
 
@@ -159,9 +145,9 @@ def test_level_1_is_open_to_a_guild_of_negative_fame_5_1_1_6_3():
     limits = rules.dormitory_limits(1)
     rules.check_enlist(limits, [], Enlisted("hunter", 1), -2)
     rules.check_enlist(limits, [], Enlisted("hunter", 1), -1000)
-    assert code_of(rules.check_enlist, limits, [], Enlisted("hunter", 2), -2) == "fame_too_low"
+    refused("fame_too_low", rules.check_enlist, limits, [], Enlisted("hunter", 2), -2)
     full = [Enlisted(t, 1) for t in ("hunter", "belligerent", "sorcerer", "miserable")]
-    assert code_of(rules.check_enlist, limits, full, Enlisted("hunter", 1), -2) == "slots_full"
+    refused("slots_full", rules.check_enlist, limits, full, Enlisted("hunter", 1), -2)
 
 
 def test_home_areas_are_where_the_guild_holds_points_at_most_two_5_1_1():

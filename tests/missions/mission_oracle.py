@@ -15,7 +15,7 @@ What it reads:
   broken heart, 7.2.3.3 daemons leaving, the 6.4.2 control counter.
 
 The rules it applies (the rulebook, and the app's documented readings where the rulebook is
-silent, docs/demloc-sections.md "resolution"):
+silent, docs/demloc-sections.md: section 6.4.1):
 
 - 5.1.1 damage on the hit factor carries over into broken hearts; 3 broken hearts kill (a
   possessed character also needs 3 broken armor tokens, 7.2.3); poison tokens above the hit

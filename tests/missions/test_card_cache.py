@@ -11,7 +11,7 @@ from tabletop import live as live_reads
 from tabletop.fanout import render_views
 from tests.missions.random_missions import walk
 
-pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
 
 BASE_URL = "http://127.0.0.1"
 

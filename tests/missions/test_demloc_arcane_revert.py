@@ -8,19 +8,13 @@ import json
 import pytest
 
 from missions.rules.summoning import max_daemon_level
-from tabletop.errors import RuleViolation
+from tests.kit import refused
 
 from .demloc_sim import finish_turn, new_sim, piece, run
 
 ANN, BOB = 0, 1
 VESNA, KORR = "s0-vesna", "s0-korr"
 MAUD, BRAM = "s1-maud", "s1-bram"
-
-
-def code_of(fn):
-    with pytest.raises(RuleViolation) as err:
-        fn()
-    return err.value.code
 
 
 def mana(t):
@@ -42,9 +36,7 @@ def test_7_2_3_5_a_passed_defend_test_reverts_the_power_damage_and_stun():
     assert maud["mana"] == {"common": 1, "dark": 1}  # the test used one die (7.2.3)
     assert "resists Black flame" in t.lines()[-1] and "hit damage 2 -> 0" in t.lines()[-1]
     # "not to solve the same situation": one defend test per power
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "nothing_to_defend"
-    )
+    refused("nothing_to_defend", lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
     t.assert_replay_equal()
 
 
@@ -74,21 +66,15 @@ def test_7_2_3_5_defend_answers_a_power_that_killed_the_target():
 def test_7_2_3_5_defend_only_for_the_target_of_a_power_this_phase():
     t = new_sim()
     mana(t)
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "nothing_to_defend"
-    )
+    refused("nothing_to_defend", lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
     run(t, ANN, "power.use", piece=VESNA, power=0, target=BRAM)  # the target is Bram, not Maud
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "nothing_to_defend"
-    )
+    refused("nothing_to_defend", lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
     t2 = new_sim()
     mana(t2)
     run(t2, ANN, "power.use", piece=VESNA, power=1, target=MAUD)
     while t2.state["phase"] == "strategic":  # the power belongs to the strategic phase
         run(t2, t2.state["play_order"][t2.state["acting_index"]], "phase.next")
-    assert code_of(lambda: run(t2, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "nothing_to_defend"
-    )
+    refused("nothing_to_defend", lambda: run(t2, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
 
 
 def test_7_2_3_5_a_passed_cancel_removes_one_arcane_effect_token():
@@ -108,9 +94,7 @@ def test_7_2_3_5_a_passed_cancel_removes_one_arcane_effect_token():
     assert "WEAKNESS 1 (Drowned breath) is cancelled" in t.lines()[-1]
     run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=VESNA, effect=0, roll=6)
     assert piece(t, VESNA)["poison"] == 1 and "stays" in t.lines()[-1]  # 6 > 2: failed
-    assert code_of(
-        lambda: run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=KORR, roll=1)
-    ) == "no_arcane_effect"
+    refused("no_arcane_effect", lambda: run(t, ANN, "arcane.test", piece=VESNA, purpose="cancel", target=KORR, roll=1))
     t.assert_replay_equal()
 
 
@@ -138,9 +122,7 @@ def test_7_2_3_2_the_daemon_level_asked_for_is_capped_by_the_summoner(level, opt
 def test_7_2_3_2_asking_above_the_summoners_level_is_refused():
     t = new_sim()  # Vesna is level 2; her pantheon: Unclean daemon (1), Ember imp (2)
     run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0, setup=True)
-    assert code_of(lambda: run(t, ANN, "daemon.summon", piece=VESNA, level=5, hearts=1)) == (
-        "level_too_high"
-    )
+    refused("level_too_high", lambda: run(t, ANN, "daemon.summon", piece=VESNA, level=5, hearts=1))
     view = next(p for p in t.view(ANN)["pieces"] if p["id"] == VESNA)
     assert view["daemon_levels"] == [1, 2]
     run(t, ANN, "daemon.summon", piece=VESNA, level=2, hearts=1)
@@ -158,13 +140,13 @@ def test_possession_by_a_card_effect_with_its_instructions_shown():
     assert korr["possessed"] and korr["possession"] == {
         "source": "Whisper of Ash", "instructions": "Attacks the nearest character."}
     assert "possessed by Whisper of Ash: Attacks the nearest character." in t.lines()[-1]
-    assert code_of(lambda: run(t, ANN, "possession.assign", piece=KORR)) == "already_possessed"
+    refused("already_possessed", lambda: run(t, ANN, "possession.assign", piece=KORR))
     finish_turn(t)
     run(t, ANN, "turn.next")
     assert piece(t, KORR)["broken_hearts"] == 1  # 7.2.3: a broken heart each turn
     run(t, ANN, "possession.remove", piece=KORR, source="Holy water")
     assert not piece(t, KORR)["possessed"] and piece(t, KORR)["possession"] is None
-    assert code_of(lambda: run(t, ANN, "possession.remove", piece=KORR)) == "not_possessed"
+    refused("not_possessed", lambda: run(t, ANN, "possession.remove", piece=KORR))
     t.assert_replay_equal()
 
 
@@ -187,9 +169,7 @@ def test_a_possessed_character_cannot_defend_against_a_later_power():
     t = new_sim()
     run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, seals=0, setup=True)
     run(t, ANN, "possession.assign", piece=MAUD, source="Whisper")  # not arcane: no defend
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "nothing_to_defend"
-    )
+    refused("nothing_to_defend", lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
 
 
 def test_7_2_3_5_a_summoners_kill_that_dismissed_its_daemon_cannot_be_defended_7_2_3_3():
@@ -205,9 +185,7 @@ def test_7_2_3_5_a_summoners_kill_that_dismissed_its_daemon_cannot_be_defended_7
     assert piece(t, MAUD)["status"] == "killed"
     assert t.state["pieces"][daemon["id"]]["status"] == "dismissed"
     before = json.dumps(t.state, sort_keys=True)
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1)) == (
-        "cannot_revert"
-    )
+    refused("cannot_revert", lambda: run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=1))
     assert json.dumps(t.state, sort_keys=True) == before
 
 

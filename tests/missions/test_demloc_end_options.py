@@ -1,5 +1,5 @@
 """The table options for what the DemLoc rulebook leaves open at the end of a mission and around
-it, each setting doing what it says (docs/demloc-sections.md, the rules reference's readings):
+it, each setting doing what it says (docs/demloc-sections.md: the rules reference's readings):
 who wins "on kills" (6.4.2 kill counter), whether "opponent surrender" is a loss (7.3.2.3), the
 starting fate points (no rulebook number), a relic carried by a mercenary who is killed (7.2.1),
 the equal shot on the last armor (7.2.2.4); and picking up an object ending the movement

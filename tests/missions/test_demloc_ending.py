@@ -331,3 +331,19 @@ def test_a_guild_with_no_character_on_the_board_counts_no_turn_6_4_2():
     assert t.state["objective"]["count"] == 1
     assert t.state["ended"] is None and t.state["turn"] == 3
     assert any("has no character on the board: the turn is not counted" in x for x in t.lines())
+
+
+def test_the_log_says_who_is_eliminated_and_who_has_an_active_character_again_7_3_2_3():
+    """7.3.2.3: "when only one player has at least one active character": the log says when a
+    player loses the last one (Vesna, Ann's only character, possessed by a card) and when one
+    comes back (freed), in the whole story (the log page); the state is the same whether the log
+    is narrated or not."""
+    t = two("turns", turn_limit=3)
+    run(t, BOB, "possession.assign", piece="s0-m11", source="Whisper of Ash")
+    said = t.lines()[-1]
+    assert "Ann is eliminated: no active character (7.3.2.3)." in said
+    assert "Bob is eliminated" not in " ".join(t.lines())
+    run(t, ANN, "possession.remove", piece="s0-m11", source="Holy water")
+    assert "Ann has an active character again." in t.lines()[-1]
+    assert "eliminated" not in t.lines()[-1]
+    t.assert_replay_equal()

@@ -9,19 +9,13 @@ from missions.rules.cards import card_from_data
 from missions.rules.damage import new_piece
 from missions.rules.roster import demo_guild
 from missions.rules.shooting import resolve_shot
-from tabletop.errors import RuleViolation
+from tests.kit import refused
 
 from .demloc_sim import finish_turn, new_sim, pass_phase, piece, run
 
 ANN, BOB = 0, 1
 VESNA, KORR, WATCH = "s0-vesna", "s0-korr", "s0-watch"
 MAUD, BRAM, GUNNER = "s1-maud", "s1-bram", "s1-gunner"
-
-
-def code_of(fn):
-    with pytest.raises(RuleViolation) as err:
-        fn()
-    return err.value.code
 
 
 def fighter(name="A", weapons=(), h2h=2, **extra):
@@ -105,20 +99,18 @@ def test_7_2_a_character_is_activated_once_per_phase():
     t = new_sim()
     run(t, ANN, "shot.propose", shooter=f"{KORR}:0", target=BRAM, test_roll=1, dice="3 3 3")
     run(t, ANN, "calc.apply")
-    assert code_of(lambda: run(t, ANN, "shot.propose", shooter=f"{KORR}:0", target=BRAM,
-                               test_roll=1, dice="3 3 3")) == "already_activated"
+    refused("already_activated", lambda: run(t, ANN, "shot.propose", shooter=f"{KORR}:0", target=BRAM,
+                               test_roll=1, dice="3 3 3"))
     view = next(p for p in t.view(ANN)["pieces"] if p["id"] == KORR)
     assert view["activated_now"]
     run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=0, seals=0)
-    assert code_of(lambda: run(t, ANN, "power.use", piece=VESNA, power=0, target=BRAM)) == (
-        "already_activated"
-    )
+    refused("already_activated", lambda: run(t, ANN, "power.use", piece=VESNA, power=0, target=BRAM))
     to_brawl(t)  # a new phase: Korr may attack
     run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM, attacker_dice="3 3",
         defender_dice="3 3")
     run(t, ANN, "calc.apply")
-    assert code_of(lambda: run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM,
-                               attacker_dice="3 3", defender_dice="3 3")) == "already_activated"
+    refused("already_activated", lambda: run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM,
+                               attacker_dice="3 3", defender_dice="3 3"))
     t.assert_replay_equal()
 
 
@@ -151,21 +143,15 @@ def test_7_2_1_evasive_movement_is_a_hand_to_hand_test_with_fate_points():
     fate = t.state["players"][0]["fate"]
     run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=4, fate=2)  # 4-2=2 <= 2
     assert t.state["players"][0]["fate"] == fate - 2 and "slips away" in t.lines()[-1]
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=1)) == (
-        "already_activated"
-    )
+    refused("already_activated", lambda: run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=1))
     run(t, ANN, "movement.set", piece=VESNA, state="exhausted")
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=VESNA, purpose="evasive", roll=1)) == (
-        "not_active"
-    )
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="scenery", roll=1)) == (
-        "wrong_phase"
-    )
+    refused("not_active", lambda: run(t, ANN, "hand.test", piece=VESNA, purpose="evasive", roll=1))
+    refused("wrong_phase", lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="scenery", roll=1))
     # More than the player holds (1 left) says so first, before the cap of 6 on one test.
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
-                               fate=9)) == "not_enough_fate"
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
-                               fate="x")) == "bad_input"
+    refused("not_enough_fate", lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
+                               fate=9))
+    refused("bad_input", lambda: run(t, ANN, "hand.test", piece=WATCH, purpose="evasive", roll=1,
+                               fate="x"))
     t.assert_replay_equal()
 
 
@@ -176,9 +162,7 @@ def test_7_3_2_destroying_scenery_adds_2(option, roll, passed):
     to the result obtained by rolling the die" (option ``hand_test``, read like 7.2.3.5's +3)."""
     t = new_sim(options={"hand_test": option})
     to_brawl(t)
-    assert code_of(lambda: run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=1)) == (
-        "wrong_phase"
-    )
+    refused("wrong_phase", lambda: run(t, ANN, "hand.test", piece=KORR, purpose="evasive", roll=1))
     korr = next(p for p in t.view(ANN)["pieces"] if p["id"] == KORR)
     assert korr["scenery_best_roll"] == (4 if option == "bonus" else 0)  # shown before the roll
     run(t, ANN, "hand.test", piece=KORR, purpose="scenery", roll=roll)  # Korr h2h 2
@@ -197,7 +181,7 @@ def _with_dignitary():
 def test_7_2_1_a_dignitary_cannot_escape():
     """7.2.1 "All characters (dignitaries excluded) could escape from the game set"."""
     t = new_sim(options=_with_dignitary())
-    assert code_of(lambda: run(t, ANN, "piece.escape", piece="s0-dig")) == "cannot_escape"
+    refused("cannot_escape", lambda: run(t, ANN, "piece.escape", piece="s0-dig"))
     assert next(p for p in t.view(ANN)["pieces"] if p["id"] == "s0-dig")["dignitary"]
     run(t, ANN, "piece.escape", piece=KORR)
     assert piece(t, KORR)["status"] == "escaped"
@@ -218,8 +202,8 @@ def test_7_2_1_relics_count_only_on_mercenaries():
     assert "do not count" in t.lines()[-1]
     run(t, 0, "relic.take", piece=merc, delta=-1)
     assert t.state["players"][0]["relics"] == 0
-    assert code_of(lambda: run(t, 0, "relic.take", piece=merc, delta=-1)) == "nothing_to_remove"
-    assert code_of(lambda: run(t, 0, "relic.take", delta=1)) == "bad_input"
+    refused("nothing_to_remove", lambda: run(t, 0, "relic.take", piece=merc, delta=-1))
+    refused("bad_input", lambda: run(t, 0, "relic.take", delta=1))
     t.assert_replay_equal()
 
 

@@ -294,7 +294,7 @@ def test_undo_of_each_kind_and_draws_are_not_rerolled(table):
 @pytest.mark.parametrize("redo_seat", [ANN, BOB])
 def test_undone_next_turn_gives_the_possessed_the_same_out_of_control_d10_5_6_7_2_3(redo_seat):
     """DemLoc rulebook 5.6 and 7.2.3 (a possessed character moves by the out-of-control d10 at
-    the start of each turn), docs/architecture.md "undo is never a re-roll": undoing Next
+    the start of each turn), docs/architecture.md "The event-sourced table" (undo is never a re-roll): undoing Next
     turn and tapping it again, from either phone, draws the same d10 and the same first player."""
     t = new_sim()
     run(t, BOB, "tokens.adjust", piece=GUNNER, token="seals", delta=2)

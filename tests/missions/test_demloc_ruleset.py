@@ -3,6 +3,7 @@
 import pytest
 
 from tabletop.errors import RuleViolation
+from tests.kit import refused
 
 from .demloc_sim import new_sim, next_turn, piece, run
 
@@ -11,17 +12,9 @@ VESNA, KORR, WATCH = "s0-vesna", "s0-korr", "s0-watch"
 MAUD, BRAM, GUNNER = "s1-maud", "s1-bram", "s1-gunner"
 
 
-def code_of(fn):
-    with pytest.raises(RuleViolation) as err:
-        fn()
-    return err.value.code
-
-
 def test_a_player_changes_only_their_characters_unless_the_table_shares_a_phone():
     t = new_sim()
-    assert (
-        code_of(lambda: run(t, BOB, "damage.assign", piece=KORR, amount=1)) == "not_your_character"
-    )
+    refused("not_your_character", lambda: run(t, BOB, "damage.assign", piece=KORR, amount=1))
     shared = new_sim(options={"control": "anyone"})
     run(shared, BOB, "damage.assign", piece=KORR, amount=1)
     assert piece(shared, KORR)["armor_damage"] == 1
@@ -29,14 +22,8 @@ def test_a_player_changes_only_their_characters_unless_the_table_shares_a_phone(
 
 def test_removing_what_was_never_assigned_is_refused():
     t = new_sim()
-    assert (
-        code_of(lambda: run(t, ANN, "damage.remove", piece=KORR, step="armor"))
-        == "nothing_to_remove"
-    )
-    assert (
-        code_of(lambda: run(t, ANN, "tokens.adjust", piece=KORR, token="seals", delta=-1))
-        == "nothing_to_remove"
-    )
+    refused("nothing_to_remove", lambda: run(t, ANN, "damage.remove", piece=KORR, step="armor"))
+    refused("nothing_to_remove", lambda: run(t, ANN, "tokens.adjust", piece=KORR, token="seals", delta=-1))
 
 
 def test_seals_option_reaches():
@@ -74,7 +61,7 @@ def test_fate_points_never_below_zero_and_spent_on_tests():
     t = new_sim()
     run(t, ANN, "fate.spend", amount=2, reason="Korr's ability")
     assert t.state["players"][ANN]["fate"] == 1
-    assert code_of(lambda: run(t, ANN, "fate.spend", amount=2)) == "not_enough_fate"
+    refused("not_enough_fate", lambda: run(t, ANN, "fate.spend", amount=2))
     run(t, ANN, "shot.propose", shooter=KORR, target=BRAM, test_roll=4, fate=1, dice=[1, 1, 1])
     run(t, ANN, "calc.apply")
     assert t.state["players"][ANN]["fate"] == 0
@@ -92,9 +79,7 @@ def test_objective_counter_ends_the_mission_when_held_long_enough():
     run(t, BOB, "objective.control", action="start")
     next_turn(t, BOB)
     assert t.state["ended"] == {"reason": "objective_control", "seat": BOB}
-    assert (
-        code_of(lambda: run(t, ANN, "fate.spend", amount=1)) == "game_over"
-    )  # the kit refuses commands on a finished game
+    refused("game_over", lambda: run(t, ANN, "fate.spend", amount=1))  # the kit refuses commands on a finished game
 
 
 def test_surrender_needs_every_player():
@@ -110,7 +95,7 @@ def test_total_elimination_is_detected_at_the_end_of_the_turn():
     t = new_sim(options={"control": "anyone"})
     for pid in (MAUD, BRAM, GUNNER):
         run(t, ANN, "damage.assign", piece=pid, amount=30, mode="hit")
-    assert code_of(lambda: run(t, ANN, "mission.end")) == "cannot_end"
+    refused("cannot_end", lambda: run(t, ANN, "mission.end"))
     next_turn(t, ANN)
     assert t.state["elimination"] == ANN
     run(t, ANN, "mission.end")
@@ -142,9 +127,7 @@ def test_bleeding_and_poison_timing_options(bleeding, poison, after_turn_end):
 def test_fury_doubles_for_two_turns_and_costs_a_broken_heart_each():
     # 8.4 FURY.
     t = new_sim()
-    assert (
-        code_of(lambda: run(t, ANN, "effect.set", piece=KORR, effect="fury", on=True)) == "no_fury"
-    )
+    refused("no_fury", lambda: run(t, ANN, "effect.set", piece=KORR, effect="fury", on=True))
     run(t, ANN, "effect.set", piece=VESNA, effect="fury", on=True)
     for expected in (1, 2):
         next_turn(t, ANN)
@@ -168,14 +151,10 @@ def test_power_use_pays_extra_when_exhausted_and_pentacle_strikes():
     t = new_sim()
     run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, setup=True)
     run(t, BOB, "movement.set", piece=MAUD, state="exhausted")
-    assert (
-        code_of(lambda: run(t, BOB, "power.use", piece=MAUD, power=0, target=BRAM)) == "bad_extra"
-    )
+    refused("bad_extra", lambda: run(t, BOB, "power.use", piece=MAUD, power=0, target=BRAM))
     run(t, BOB, "power.use", piece=MAUD, power=0, target=BRAM, extra_common=1, extra_dark=1)
     assert piece(t, MAUD)["mana"] == {"common": 0, "dark": 0}
-    assert (
-        code_of(lambda: run(t, BOB, "pentacle.strike", piece=MAUD, targets=[KORR])) == "no_pentacle"
-    )
+    refused("no_pentacle", lambda: run(t, BOB, "pentacle.strike", piece=MAUD, targets=[KORR]))
 
 
 def test_view_shows_the_whole_table_to_everyone():
@@ -220,7 +199,7 @@ def test_seals_rolled_when_a_daemon_leaves_have_no_effect():
     run(t, ANN, "movement.set", piece=VESNA, state="exhausted")
     run(t, ANN, "mana.channel", piece=VESNA, common=1, seals=1, daemon_left=True)
     assert piece(t, VESNA)["seals"] == 0 and piece(t, VESNA)["mana"]["common"] == 1
-    assert code_of(lambda: run(t, ANN, "mana.channel", piece=VESNA, common=1)) == "not_active"
+    refused("not_active", lambda: run(t, ANN, "mana.channel", piece=VESNA, common=1))
 
 
 def test_the_arcane_test_uses_a_die_of_the_mana_pool_7_2_3_5():
@@ -228,13 +207,13 @@ def test_the_arcane_test_uses_a_die_of_the_mana_pool_7_2_3_5():
     from their mana pool"; 7.2.3.5: "the player must use any arcane die": no mana, no test; the
     cube goes back whatever the result."""
     t = new_sim()
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1)) == "no_mana"
+    refused("no_mana", lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1))
     run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=1, seals=0)
     run(
         t, BOB, "arcane.test", piece=MAUD, roll=6, die="dark"
     )  # failed: the die is spent all the same
     assert piece(t, MAUD)["mana"] == {"common": 1, "dark": 0}
-    assert code_of(lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1, die="dark")) == "no_mana"
+    refused("no_mana", lambda: run(t, BOB, "arcane.test", piece=MAUD, roll=1, die="dark"))
     run(t, BOB, "arcane.test", piece=MAUD, roll=1)
     assert piece(t, MAUD)["mana"] == {"common": 0, "dark": 0}
     t.assert_replay_equal()
@@ -263,7 +242,7 @@ def test_a_die_showing_a_broken_seal_is_removed_for_the_mission_7_2_3(option, le
     assert maud["arcane_dice_left"] == left
     roll_two = lambda: run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=0, seals=0)  # noqa: E731
     if option == "removed":
-        assert code_of(roll_two) == "too_many_dice"
+        refused("too_many_dice", roll_two)
     else:
         roll_two()
         assert piece(t, MAUD)["mana"]["common"] == 3

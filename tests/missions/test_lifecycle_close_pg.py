@@ -2,40 +2,17 @@
 (docs/architecture.md: one transaction, row locks). PostgreSQL only: real concurrent
 transactions in two threads, each with its own connection."""
 
-import threading
 
 import pytest
-from django.db import connections
 
 from guilds.models import LedgerEntry, Mercenary
 from missions import services
 from missions.models import Mission
+from tests.kit import race
 
 from .lifecycle_flow import achieve, cmd, kill, open_table, prepare
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-
-def race(n, action):
-    barrier = threading.Barrier(n)
-    outcomes = [None] * n
-
-    def run(i):
-        try:
-            barrier.wait()
-            outcomes[i] = action(i)
-        except Exception as exc:  # noqa: BLE001 (the assertion below shows it)
-            outcomes[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return outcomes
 
 
 def test_two_phones_closing_at_once_write_the_result_exactly_once(

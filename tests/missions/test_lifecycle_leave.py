@@ -9,8 +9,8 @@ from django.test import Client
 
 from guilds.models import Mercenary, MissionHold
 from missions import services
-from tabletop.errors import NotAllowed, RuleViolation
 from tabletop.live import log_lines
+from tests.kit import refused
 
 from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state
 
@@ -23,12 +23,6 @@ def merc(guild, name):
 
 def held(guild, mission):
     return MissionHold.objects.filter(guild=guild, reference=f"mission:{mission.pk}").exists()
-
-
-def refused(fn, **kw):
-    with pytest.raises((RuleViolation, NotAllowed)) as exc:
-        fn(**kw)
-    return exc.value.code
 
 
 def test_leaving_in_the_guilds_step_unbinds_and_releases_the_hold_6_4_6_4_1(
@@ -90,10 +84,7 @@ def test_leaving_a_two_guild_mission_in_play_ends_and_closes_it_7_7_2_3_6_4_1(
     # The escaped mercenary is back; the one killed before leaving is dead (6.4.1).
     assert merc(b, "Wren").status == "active" and merc(b, "Tern").status == "dead"
     assert not MissionHold.objects.filter(reference=f"mission:{mission.pk}").exists()
-    assert (
-        refused(services.mission_guild_leave, table=table, seat=sb, user=b.master)
-        == "already_closed"
-    )
+    refused("already_closed", services.mission_guild_leave, table=table, seat=sb, user=b.master)
 
 
 def test_leaving_a_three_guild_mission_frees_the_unharmed_and_keeps_the_dead_held_6_4(
@@ -110,9 +101,7 @@ def test_leaving_a_three_guild_mission_frees_the_unharmed_and_keeps_the_dead_hel
     assert state(table)["ended"] is None  # two Guilds play on
     assert merc(c, "Kite").status == "active"  # escaped: back in the dormitory now
     assert merc(c, "Lark").status == "on_mission" and held(c, mission)  # dead at the close
-    assert (
-        refused(services.mission_guild_leave, table=table, seat=sc, user=c.master) == "already_left"
-    )
+    refused("already_left", services.mission_guild_leave, table=table, seat=sc, user=c.master)
     achieve(table, sa)
     services.mission_close(mission_id=mission.pk)
     assert merc(c, "Lark").status == "dead" and not held(c, mission)
@@ -125,15 +114,11 @@ def test_only_the_guild_master_of_a_bound_seat_leaves_and_nothing_changes_otherw
     b = make_guild("House Birch", "blue", ("Wren",))
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     version = table.version
-    assert refused(services.mission_guild_leave, table=table, seat=sb, user=a.master) == (
-        "not_your_seat"
-    )
+    refused("not_your_seat", services.mission_guild_leave, table=table, seat=sb, user=a.master)
     services.mission_guild_leave(table=table, seat=sb, user=b.master)
     table.refresh_from_db()
     version = table.version
-    assert refused(services.mission_guild_leave, table=table, seat=sb, user=b.master) == (
-        "no_guild_here"
-    )
+    refused("no_guild_here", services.mission_guild_leave, table=table, seat=sb, user=b.master)
     table.refresh_from_db()
     assert table.version == version
 

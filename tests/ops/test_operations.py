@@ -1,4 +1,4 @@
-"""The operations page and the health endpoint (docs/architecture.md Interfaces: "an operations
+"""The operations page and the health endpoint (docs/architecture.md "Interfaces and errors": "an operations
 dashboard"): live tables with their connected phones, commands per minute, overdue timers,
 workers and their heartbeats, errors of the last hour; /health/ from django-health-check."""
 

@@ -1,5 +1,5 @@
 """Card faces in the database: seeded with the demo set, edited in the admin, copied into
-each new game (docs/architecture.md "Events carry the data they need")."""
+each new game (docs/architecture.md "The event-sourced table")."""
 
 import pytest
 from django.core.exceptions import ValidationError

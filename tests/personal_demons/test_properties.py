@@ -1,5 +1,5 @@
 """Properties over random games: replay equals the incremental state, and no view shows
-another seat's hidden cards (STYLE.md 12; docs/architecture.md "hidden information")."""
+another seat's hidden cards (docs/architecture.md "The event-sourced table": hidden information)."""
 
 import copy
 import json

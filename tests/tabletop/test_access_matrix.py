@@ -1,4 +1,4 @@
-"""The access matrix (docs/architecture.md "a table's code is its gate").
+"""The access matrix (docs/architecture.md "The event-sourced table": a table's code is its gate).
 
 Two tables, a mission table, two users with a Guild each. Every table address is tried
 

@@ -1,4 +1,4 @@
-"""A table changed in the admin reaches the connected phones (docs/architecture.md, live sync): the
+"""A table changed in the admin reaches the connected phones (docs/architecture.md "The live path"): the
 fan-out renders a command's committed row over the table it last rendered, so an admin edit of
 a column no command writes (the title) must make it read the table again."""
 

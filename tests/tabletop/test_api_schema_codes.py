@@ -1,4 +1,4 @@
-"""The codes each API endpoint can return, in its OpenAPI entry (STYLE.md 5).
+"""The codes each API endpoint can return, in its OpenAPI entry (docs/architecture.md "Interfaces and errors").
 The plugin ``tests/api_codes.py`` checks every code the suite provokes at an endpoint; these
 tests check the lists themselves."""
 

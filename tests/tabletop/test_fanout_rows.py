@@ -1,5 +1,5 @@
 """A command's update carries the row it committed, so the fan-out renders the new state
-without reading the table (docs/architecture.md, live sync): the frames are the very HTML
+without reading the table (docs/architecture.md "The live path"): the frames are the very HTML
 a read gives, and an update that does not go on from what the room last rendered is read."""
 
 import asyncio

@@ -1,5 +1,5 @@
 """A phone is never sent a frame older than one it was already sent, even a forced one
-(docs/architecture.md, live sync: frames to one phone go in version order). The race: a phone's own push
+(docs/architecture.md "The live path": frames to one phone go in version order). The race: a phone's own push
 (connect, heartbeat repair) reads the table in a worker thread while a command commits; the
 fan-out, which renders the committed row without reading, delivers the newer frame first and
 the push's older frame arrives after it. A lobby frame passes the page's version check

@@ -35,6 +35,7 @@ from tabletop.seats import (
     seat_from_token,
     seat_token,
 )
+from tests.kit import phone
 
 
 def fresh_address() -> str:
@@ -140,27 +141,11 @@ async def test_a_seats_socket_from_another_port_gets_nothing(make_table):
 # --- seat secrets (point 2) and host seat tools (point 1) --------------------------------------
 
 
-async def _phone(table, cookie: str):
-    comm = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.code}/",
-        headers=[
-            (b"origin", b"http://127.0.0.1"),
-            (b"host", b"127.0.0.1"),
-            (b"cookie", f"{COOKIE}={cookie}".encode()),
-        ],
-    )
-    connected, _ = await comm.connect()
-    assert connected
-    return comm
-
-
-@pytest.mark.django_db(transaction=True)
 async def test_moving_a_seat_rotates_its_secret_and_tells_the_old_phone(make_table):
     table, seats = await sync_to_async(make_table)(players=2)
     old_cookie = await sync_to_async(cookie_value)(seats[1])
     old_token = await sync_to_async(seat_token)(seats[1])
-    old = await _phone(table, old_cookie)
+    old = await phone(table, headers=[(b"cookie", f"{COOKIE}={old_cookie}".encode())])
     assert "You are <strong>P2</strong>" in await old.receive_from(timeout=5)
     moved = await sync_to_async(seat_service.seat_move)(token=move_token(seats[1]))
     frame = await old.receive_from(timeout=5)
@@ -367,7 +352,7 @@ def test_https_settings_switch_on_secure_cookies_and_hsts():
 
 def test_each_game_says_who_may_undo_what():
     """Espionage duels and Personal Demons' simultaneous choices are each player's own;
-    the other games' undo is shared bookkeeping (README, "Who may undo what")."""
+    the other games' undo is shared bookkeeping (docs/playing.md: who may undo what)."""
     from tabletop.live import undo_rule
     from tabletop.registry import all_rulesets
 

@@ -1,4 +1,4 @@
-"""The fan-out's render of a table's new state (docs/architecture.md live sync): one
+"""The fan-out's render of a table's new state (docs/architecture.md "The live path"): one
 read of the table for all its views, and nothing the page does not show. A game page that
 never names the log (the counter) costs no read of the events; one that does (DemLoc) reads
 them once for every view, with the seat names the fan-out already has."""
@@ -13,7 +13,7 @@ from tabletop.fanout import render_views
 from tabletop.live import Lazy, live_context
 from tabletop.rules import Command
 
-pytestmark = pytest.mark.django_db(transaction=True)  # render_views closes connections
+pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
 
 BASE = "http://testserver"
 

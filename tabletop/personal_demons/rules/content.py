@@ -6,7 +6,7 @@ Fears, 34 Courage cards, 12 hefty and 16 colossal Personal Demons. The default c
 (``data/board_default.json``) documents where the four built-in wild corners are assumed to be.
 
 A game copies the content it uses into its opening event, so a later edit of a card never
-changes a game already played (docs/architecture.md, "Events carry the data they need").
+changes a game already played (docs/architecture.md, "The event-sourced table").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Personimo, the Decktet district-building game by M. C. DeMarco, on the decider toolkit.
 
-Pure Python, no Django import. Specification: ``shared/rules/personimo-rules.txt`` (cited by its
+Pure Python, no Django import. Specification: the Personimo rules (cited by its
 section titles). Where is what:
 
 - ``options``: the variants (``OPTIONS_SCHEMA``), their checks and the sizes they set;

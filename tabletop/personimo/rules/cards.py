@@ -1,6 +1,6 @@
 """The Decktet card list for Personimo: 36 base cards and the 9 extended ones.
 
-Data: ``shared/data/decktet.csv`` (suits in printed order, top to bottom; see
+Data: the published Decktet card list (suits in printed order, top to bottom; see
 ``decktet-sources.md``), copied here so the rules need no file at run time; a test checks the
 copy against the CSV. Pure Python, no Django import.
 

@@ -1,6 +1,6 @@
 """Pixel Demon's Realm on the decider toolkit (pure, no Django import).
 
-Rulebook: ``shared/rules/pixel-demons-realm-rulebook.txt``; sections are named in each
+Rulebook: the Pixel Demon's Realm rulebook; sections are named in each
 docstring. Seats are numbered clockwise, so "the player on your left" is ``(seat + 1) % n``
 and play passes to that seat.
 

@@ -14,7 +14,11 @@ projection (``Ruleset.dump`` of ``tabletop.log.rebuild``) and the table log's li
 ``missions.services.mission_close`` sends it).
 
 Write new files (a new name) when a new kind of event or mission appears; rewrite an existing one
-only when a change of the rules is meant to change what an old table shows, and say so.
+only when a change of the rules is meant to change what an old table shows, and say so. When
+only the words of the log are meant to change (a new line said by a fold), rewrite only the
+expected lines from the events as stored, which stay as they are:
+
+    .venv/bin/python -m tests.missions.old_logs.make --narration [NAME ...]
 """
 
 from __future__ import annotations
@@ -204,6 +208,29 @@ def guild_mission(players: int, kind: str, mode: str, ending: str, seed: int):
     return sim
 
 
+def narration_only(path: Path) -> None:
+    """Rewrite the expected ``lines`` and ``live_lines`` of the stored log ``path`` as today's
+    code narrates its events; the events, the head and the projection are kept byte for byte."""
+    from missions.rules import DemlocRuleset
+    from tabletop.log import LoggedEvent, narrated, rebuild, recent_lines
+
+    text = path.read_text()
+    cut = text.index(',\n "lines": [\n')
+    log = [LoggedEvent(**e) for e in json.loads(text)["events"]]
+    game = DemlocRuleset()
+    state, meta = rebuild(game, log)
+    lines = [[ln.version, ln.type, ln.text, ln.undone] for ln in narrated(game, log)]
+    live = [
+        [ln.version, ln.type, ln.text, ln.undone]
+        for ln in recent_lines(game, state, log, set(meta.undone))
+    ]
+    parts = [text[:cut]]
+    for key, rows in (("lines", lines), ("live_lines", live)):
+        parts.append(f' "{key}": [\n' + ",\n".join(json.dumps(x) for x in rows) + "\n ]")
+    path.write_text(",\n".join(parts) + "\n}\n")
+    print(f"{path.name}: {len(lines)} lines narrated again")
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -212,6 +239,12 @@ def main() -> None:
     from tabletop.log import narrated, rebuild, recent_lines
 
     only = set(sys.argv[1:])
+    if "--narration" in only:
+        only.discard("--narration")
+        for name, *_ in MISSIONS:
+            if not only or name in only:
+                narration_only(HERE / f"{name}.json")
+        return
     for name, players, kind, mode, ending, seed in MISSIONS:
         if only and name not in only:
             continue
