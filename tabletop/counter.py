@@ -13,7 +13,7 @@ The game is over when the counter reaches ``GOAL`` (50).
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import ClassVar, TypedDict
 
 from tabletop.decider import Data, DeciderRuleset, Decision, Topic
 from tabletop.rules import Command, EventRecord, NewEvent, SeatInfo
@@ -82,6 +82,7 @@ class CounterRuleset(DeciderRuleset):
     min_seats = 1
     max_seats = 8
     template = "tabletop/counter_live.html"
+    final_words: ClassVar[dict[str, str]] = {"counter.secret.drawn": "number drawn"}
     topics = (counter,)
 
     def initial_state(self) -> CounterState:

@@ -387,7 +387,9 @@ def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
     few words for a refusal (docs/architecture.md "The event-sourced table"): what its final event showed, as
     ``ruleset.final_words`` names its type ("card drawn (it showed hidden information)"),
     ``"the game just started"``, or ``""`` when it says nothing (undo and redo events are
-    skipped: they are not actions)."""
+    skipped: they are not actions). A barrier that hid nothing (DemLoc's Guild brought) is said
+    as ``ruleset.final_reasons`` gives it ("a Guild brought stays: only its Guild Master takes
+    it out")."""
     last = next(
         (e for e in reversed(events) if e.type not in (UNDO_EVENT, REDO_EVENT, SEAT_MOVED_EVENT)),
         None,
@@ -397,7 +399,12 @@ def barrier_words(ruleset, events: list[LoggedEvent]) -> str:
     if last.type == START_EVENT:
         return "the game just started"
     shown = [e for e in events if e.command_id == last.command_id and e.final]
-    words = (getattr(ruleset, "final_words", None) or {}).get(shown[-1].type) if shown else None
+    if not shown:
+        return ""
+    reason = (getattr(ruleset, "final_reasons", None) or {}).get(shown[-1].type)
+    if reason:
+        return reason
+    words = (getattr(ruleset, "final_words", None) or {}).get(shown[-1].type)
     return f"{words} (it showed hidden information)" if words else ""
 
 

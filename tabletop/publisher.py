@@ -56,6 +56,8 @@ from django.conf import settings
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from tabletop.rules import counted
+
 log = logging.getLogger(__name__)
 
 # A batch handed to a loop that never ran it (its loop stopped meanwhile) is handed again.
@@ -309,7 +311,7 @@ class _RedisSender:
             try:
                 self._send(batch)
             except Exception:  # never let the thread die: the next batch is sent
-                log.exception("publisher: sending %d table update(s) failed", len(batch))
+                log.exception("publisher: sending %s failed", counted(len(batch), "table update"))
             finally:
                 with self._cond:
                     self._busy = False
@@ -358,7 +360,7 @@ class _RedisSender:
             publisher.round_trips += 1
         except Exception:  # a broken or hung Redis must never undo a committed command
             publisher.failed += len(batch)
-            log.warning("could not notify %d table(s), e.g. %s", len(batch), next(iter(batch)),
+            log.warning("could not notify %s, e.g. %s", counted(len(batch), "table"), next(iter(batch)),
                         exc_info=True)
 
 

@@ -124,6 +124,11 @@ class BaseRuleset:
     #: "cards shown" for a type not listed; a word or two, the width of the button): {event
     #: type: words}.
     final_words: ClassVar[dict[str, str]] = {}
+    #: Why Undo stops at a final event, as the refusal of an Undo tapped anyway says it
+    #: (``tabletop.log.barrier_words``: "Nothing to undo: <reason>."), for a barrier that hid
+    #: nothing (DemLoc's Guild brought, the mission opened): {event type: a phrase}. A type not
+    #: listed is said as its ``final_words`` and "(it showed hidden information)".
+    final_reasons: ClassVar[dict[str, str]] = {}
     #: Pages of the game outside a table, listed on the home page: ((label, url name), ...).
     links: ClassVar[tuple] = ()
 

@@ -676,7 +676,7 @@ def _clean_options(game, options: dict) -> dict:
         chosen[key] = value
     unknown = set(options) - set(schema)
     if unknown:
-        raise RuleViolation("bad_option", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise RuleViolation("bad_option", f"Unknown option{'s' if len(unknown) != 1 else ''}: {', '.join(sorted(unknown))}.")
     return chosen
 
 

@@ -74,6 +74,37 @@ class DemlocRuleset(DeciderRuleset):
     max_seats = 4
     template = "missions/live.html"
     bar_template = "missions/_bar.html"  # the turn actions, at the bottom of the screen
+    # Why Undo is greyed after each final event (tabletop.live.undo_why), a word or two the
+    # width of the button; and, for a barrier that hid nothing, the refusal's reason
+    # (tabletop.log.barrier_words).
+    final_words: ClassVar[dict[str, str]] = {
+        "demloc.setup.guild_bound": "Guild brought",
+        "demloc.setup.guild_refreshed": "Guild refreshed",
+        "demloc.setup.guild_left": "Guild taken out",
+        "demloc.setup.raffle_drawn": "spot drawn",
+        "demloc.setup.contest_settled": "contest settled",
+        "demloc.setup.stage_advanced": "first player drawn",
+        "demloc.mission.opened": "mission started",
+        "demloc.guild.left": "Guild left",
+        "demloc.mission.closed": "mission closed",
+    }
+    final_reasons: ClassVar[dict[str, str]] = {
+        "demloc.setup.guild_bound": (
+            "a Guild was brought to the mission; only its Guild Master takes it out (Take my "
+            "Guild out)"
+        ),
+        "demloc.setup.guild_refreshed": (
+            "the Guild was brought again as it is now; only its Guild Master brings it"
+        ),
+        "demloc.setup.guild_left": (
+            "a Guild was taken out of the mission; only its Guild Master brings it back"
+        ),
+        "demloc.setup.contest_settled": "the contest for a character is settled (6.4.1)",
+        "demloc.setup.stage_advanced": "the first player is drawn for the deployment (6.4.1)",
+        "demloc.mission.opened": "the mission has started: the preparation is over (6.4.1)",
+        "demloc.guild.left": "a Guild left the mission (6.4)",
+        "demloc.mission.closed": "the mission is closed: its results are in the Guilds",
+    }
     # what missions/_bar.html reads of the view (tabletop.templatetags.live_blocks.pick)
     bar_reads = ("setup ended mission[closed,mode] me players[seat] phase my_turn "
                  "options[control] last_turn claim[can_answer] i_surrender surrender can_end "

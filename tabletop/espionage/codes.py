@@ -25,7 +25,7 @@ CODES: dict[str, tuple[type[TabletopError], str]] = {
     "health_full": (RuleViolation, "Health cannot go above 5."),
     "no_duel": (RuleViolation, "No duel is under way."),
     "not_your_turn": (RuleViolation, "… places a miniature now."),
-    "too_many_copies": (RuleViolation, "The game has only … … card(s)."),
+    "too_many_copies": (RuleViolation, "The game has only … cards."),
     "wrong_stage": (RuleViolation, "Wrong stage."),
 }
 

@@ -32,7 +32,7 @@ CODES: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "The Waning: you already took that position in this set of three rounds.",
     ),
-    "too_many_copies": (RuleViolation, "The game has only … … card(s)."),
+    "too_many_copies": (RuleViolation, "…: a double Decktet has two."),
     "variant_unsupported": (RuleViolation, "Three's Company is for three players."),
     "wrong_step": (RuleViolation, "That is not possible at this step of the ritual."),
 }

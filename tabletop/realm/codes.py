@@ -25,7 +25,7 @@ CODES: dict[str, tuple[type[TabletopError], str]] = {
     "bad_target": (RuleViolation, "A character cannot free itself."),
     "bad_vessel": (RuleViolation, "Choose a Vessel of this ritual."),
     "card_banned": (RuleViolation, "Your curses forbid playing the … (it counts as …)."),
-    "discard_count": (RuleViolation, "Discard exactly … card(s) to keep …."),
+    "discard_count": (RuleViolation, "Discard exactly … cards to keep …."),
     "eater_attached": (RuleViolation, "An Eater is attached to this Demon: feed it first."),
     "no_demon": (RuleViolation, "There is no Demon there to bind."),
     "no_eater": (RuleViolation, "No such Eater there."),

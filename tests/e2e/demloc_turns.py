@@ -14,7 +14,7 @@ def seat_and_bring(ann, bob, bob_name: str = "Bob of Birch") -> str:
     code = ann.locator("#join-code").inner_text().strip()
     bob.goto(f"/j/{code}/")
     bob.fill("#name", bob_name)
-    bob.get_by_role("button", name="Take a seat").click()
+    bob.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text(bob_name)
     ann.get_by_role("button", name="Start the game").click()
     for phone in (ann, bob):

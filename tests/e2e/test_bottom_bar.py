@@ -76,7 +76,7 @@ def open_table(new_phone, ruleset: str, players: int = 2, url: str = "/tables/ne
         phone = inset_phone(new_phone)
         phone.goto(f"/j/{code}/")
         phone.fill("#name", name)
-        phone.get_by_role("button", name="Take a seat").click()
+        phone.get_by_role("button", name="Join table").click()
         expect(ann.locator(".seats")).to_contain_text(name)
         phones.append(phone)
     for phone in phones:

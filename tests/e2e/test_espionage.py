@@ -18,7 +18,7 @@ def test_three_phones_play_a_duel(new_phone):
         phone = new_phone()
         phone.goto(f"/j/{code}/")
         phone.fill("#name", name)
-        phone.get_by_role("button", name="Take a seat").click()
+        phone.get_by_role("button", name="Join table").click()
         expect(ann.locator(".seats")).to_contain_text(name)
         phones[name] = phone
     for phone in phones.values():

@@ -71,7 +71,7 @@ def test_a_long_guild_name_never_scrolls_sideways(new_phone):
     code = ann.locator("#join-code").inner_text().strip()
     bob.goto(f"/j/{code}/")
     bob.fill("#name", LONG[::-1])
-    bob.get_by_role("button", name="Take a seat").click()
+    bob.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text(LONG[::-1])
     ann.get_by_role("button", name="Start the game").click()
     for phone in (ann, bob):

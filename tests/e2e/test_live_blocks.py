@@ -64,7 +64,7 @@ def test_two_phones_play_a_demloc_turn_and_each_page_equals_a_reload(new_phone):
     ben = listening(new_phone())
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").tap()
+    ben.get_by_role("button", name="Join table").tap()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.get_by_role("button", name="Start the game").tap()
     phones = (ann, ben)
@@ -122,7 +122,7 @@ def test_a_sheet_opened_by_touch_loads_its_forms_and_keeps_what_is_typed_through
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").tap()
+    ben.get_by_role("button", name="Join table").tap()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.get_by_role("button", name="Start the game").tap()
     for p in (ann, ben):

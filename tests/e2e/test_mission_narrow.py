@@ -58,7 +58,7 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
     code = ann.locator("#join-code").inner_text().strip()
     bob.goto(f"/j/{code}/")
     bob.fill("#name", OTHER)
-    bob.get_by_role("button", name="Take a seat").click()
+    bob.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text(OTHER)
     assert too_wide(ann) == {} and too_wide(bob) == {}
     ann.get_by_role("button", name="Start the game").click()

@@ -134,7 +134,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
     ben = Phone(new_phone(), "Ben")
     ben.page.goto(f"/j/{code}/")
     ben.page.fill("#name", "Ben")
-    ben.page.get_by_role("button", name="Take a seat").click()
+    ben.page.get_by_role("button", name="Join table").click()
     expect(ann.page.locator(".seats")).to_contain_text("Ben")
     ann.page.get_by_role("button", name="Start the game").click()
     for p in (ann, ben):

@@ -40,7 +40,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")

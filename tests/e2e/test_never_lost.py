@@ -437,7 +437,7 @@ def test_a_realm_pact_is_chosen_by_a_second_tap_in_place(new_phone):
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.locator("#table-options-fold > summary").tap()
     ann.select_option("#opt-pacts", "secret")

@@ -13,7 +13,7 @@ def open_table(ann, ben):
     code = ann.locator("#join-code").inner_text().strip()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.get_by_role("button", name="Start the game").click()
     expect(ben.locator("#pd-setup")).to_be_visible()
@@ -199,14 +199,15 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
 
 def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
     """Setup steps H and J (rulebook "Setup"): Ready with one Personal Demon kept is refused
-    (``keep_two``); the message is shown at the Ready button that was tapped (the kit's
-    at-control line, as app.js places a refused command's ``data-code`` alert), not above the
-    cards at the top of the page, and the choices made stay made."""
+    (``keep_two``); the message is shown at the Ready button that was tapped, in the bottom bar
+    (the kit's at-control line, as app.js places a refused command's ``data-code`` alert: just
+    above a bar button that sends a form of the page), not above the cards at the top of the
+    page, and the choices made stay made."""
     ann, ben = new_phone(), new_phone()
     open_table(ann, ben)
     ben.locator('#pd-setup label.pd-cell:has(input[value="1,2"])').click()
     ben.locator("#pd-setup label.pick").nth(0).click()
-    ready = ben.locator("#pd-setup").get_by_role("button", name="Ready")
+    ready = ben.locator("#bottom-bar").get_by_role("button", name="Ready")
     ready.click()
     refusal = ben.locator('.alert.at-control[data-code="keep_two"]')
     expect(refusal).to_have_text("Keep exactly two of your four hefty/colossal cards.")
@@ -216,5 +217,5 @@ def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
     expect(refusal).to_be_in_viewport()
     ben.screenshot(path="test-artifacts/pd-ready-refused-ben.png")
     button, line = ready.bounding_box(), refusal.bounding_box()
-    gap = line["y"] - (button["y"] + button["height"])
-    assert 0 <= gap <= 16, (button, line)  # just under the button, nothing between them
+    gap = button["y"] - (line["y"] + line["height"])
+    assert 0 <= gap <= 16, (button, line)  # just above the button, nothing between them

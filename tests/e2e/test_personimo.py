@@ -44,7 +44,7 @@ def _started(new_phone, ann_name="Ann"):
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     expect(ben.locator("body")).to_have_attribute("data-ws", "open")
     ann.get_by_role("button", name="Start the game").click()

@@ -41,7 +41,7 @@ def _open_counter(ann, ben=None) -> str:
     if ben is not None:
         ben.goto(f"/j/{code}/")
         ben.fill("#name", "Ben")
-        ben.get_by_role("button", name="Take a seat").tap()
+        ben.get_by_role("button", name="Join table").tap()
         expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.get_by_role("button", name="Start the game").tap()
     for phone in (ann, ben) if ben is not None else (ann,):

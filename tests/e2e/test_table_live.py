@@ -24,7 +24,7 @@ def test_two_phones_share_a_table_live(new_phone):
     ben.fill("#code", code.lower())
     ben.get_by_role("button", name="Join table").click()
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     expect(ben.locator("#live")).to_contain_text("Waiting for the host")
     expect(ann.locator(".seats")).to_contain_text("Ben")  # live, no reload
 
@@ -95,7 +95,7 @@ def test_a_dropped_phone_shows_offline_then_catches_up(new_phone):
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     ann.get_by_role("button", name="Start the game").click()
     expect(ben.locator("#total")).to_have_text("0")
     expect(ben.locator("body")).to_have_attribute("data-ws", "open")

@@ -36,7 +36,7 @@ def _table_with_two(ann, ben):
     code = ann.locator("#join-code").inner_text().strip()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Take a seat").click()
+    ben.get_by_role("button", name="Join table").click()
     ann.get_by_role("button", name="Start the game").click()
     expect(ben.locator("#total")).to_have_text("0")
     expect(ben.locator("body")).to_have_attribute("data-ws", "open")

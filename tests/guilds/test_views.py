@@ -137,7 +137,7 @@ def test_the_first_evening_of_a_guild(client, master, demo):
     # Found by a new user: the Balance column mixed fame and feods without a unit.
     ledger = client.get(reverse("guilds:ledger")).content.decode()
     balances = re.findall(r"<td data-balance>([^<]*)</td>", ledger)
-    assert balances and all(re.fullmatch(r"-?\d+ (fame|feods|blood stones)", b) for b in balances)
+    assert balances and all(re.fullmatch(r"-?\d+ (fame|feods?|blood stones?)", b) for b in balances)
     assert "24 feods" in balances
     buildings = client.get(reverse("guilds:buildings")).content.decode()
     assert "Now: 6 slots · 3 per type" in buildings  # rules.DORMITORY_SLOTS[2], PER_TYPE[2]
@@ -277,3 +277,15 @@ def test_a_dead_mercenary_s_line_says_it_once_even_with_a_note_of_before_6_4_1(
         "Dead (The Drowned Bell): stays listed, can never be used again (6.4.1).</p>" in html
     )
     assert html.count("never be used again") == 1
+
+
+@pytest.mark.parametrize(
+    ("n", "currency", "words"),
+    [(1, "feods", "feod"), (-1, "feods", "feod"), (2, "feods", "feods"), (0, "feods", "feods"),
+     (1, "blood_stones", "blood stone"), (3, "blood_stones", "blood stones"), (1, "fame", "fame")],
+)
+def test_a_ledger_amount_takes_its_currency_in_the_right_number(n, currency, words):
+    """Found by a new user: "+1 feods" in the ledger and the office; one feod, one blood stone."""
+    from django.template.loader import render_to_string
+
+    assert render_to_string("guilds/_currency.html", {"n": n, "currency": currency}) == words

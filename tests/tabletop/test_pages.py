@@ -187,7 +187,7 @@ def test_join_link_of_a_started_table_says_so_instead_of_offering_a_seat(client)
     table = open_table(client)
     client.post(f"/t/{table.code}/command/", {"type": "table.start"})
     page = type(client)().get(f"/j/{table.code}/").content.decode()
-    assert "has already started" in page and "Take a seat" not in page
+    assert "has already started" in page and "Join table" not in page
 
 
 def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
@@ -289,7 +289,7 @@ def test_a_phone_without_a_seat_may_watch_a_table_still_in_the_lobby(client):
     watcher = type(client)()
     assert watcher.get(f"/t/{table.code}/").url == f"/j/{table.code}/"  # the choice is asked
     page = watcher.get(f"/j/{table.code}/").content.decode()
-    assert "Take a seat" in page
+    assert "Join table" in page
     watch = re.search(r'<a class="btn btn-block" href="([^"]+)" id="join-watch">Watch the table</a>',
                       page)
     assert watch, page
@@ -340,4 +340,4 @@ def test_a_greyed_undo_says_why(client):
     client.post(f"/t/{table.code}/command/", {"type": "table.undo"})
     assert "disabled" in undo_button() and "all undone" in undo_button()
     client.post(f"/t/{table.code}/command/", {"type": "counter.secret.redraw"})
-    assert "disabled" in undo_button() and "cards shown" in undo_button()
+    assert "disabled" in undo_button() and "number drawn" in undo_button()  # the counter names it

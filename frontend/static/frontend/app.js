@@ -428,7 +428,13 @@
     // character's card): where a refusal goes when the answer no longer has the control
     // (two Next turn taps at once: the loser's turn bar has moved on).
     var home = form.parentElement && form.parentElement.closest("[id]");
-    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null };
+    // A button of the fixed bottom bar that sends a form of the page (form="<id>": DemLoc's
+    // Placed, Espionage's Play troop face down, Personal Demons' Ready): its refusal is shown
+    // at that button, in the bar (in view), not after the form, which may be off screen.
+    var ev = e.detail.triggeringEvent, sub = ev && ev.submitter, bar = document.getElementById("bottom-bar");
+    var barTap = sub && bar && bar.contains(sub) && !form.contains(sub)
+      ? { form: sub.getAttribute("form") || "", text: sub.textContent.trim() } : null;
+    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
     if (old) old.remove();
@@ -443,6 +449,13 @@
     }
     return { open: open, focus: focus };
   }
+  // The bar button a refusal answers (last.bar), found again in the bar after a swap: the
+  // same form it sends and the same label, else the first one sending that form.
+  function barButton(tap) {
+    if (!tap) return null;
+    var all = Array.prototype.slice.call(document.querySelectorAll('#bottom-bar button[form="' + CSS.escape(tap.form) + '"]'));
+    return all.filter(function (b) { return b.textContent.trim() === tap.text; })[0] || all[0] || null;
+  }
   function openAround(el) {
     for (var d = el && el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   }
@@ -452,14 +465,14 @@
     var alert = live.querySelector(":scope > .alert[data-code]");
     if (alert && last) {
       var form = formBySig(live, last.sig);
-      if (form) {
-        form.querySelectorAll("input, select, textarea").forEach(function (i) {
+      if (form || barButton(last.bar)) {
+        if (form) form.querySelectorAll("input, select, textarea").forEach(function (i) {
           if (!i.name || i.type === "hidden") return;
           if (i.type === "checkbox" || i.type === "radio") { var k = i.name + "=" + i.value; if (k in last.values) i.checked = last.values[k]; }
           else if (i.multiple && last.values[i.name]) Array.prototype.forEach.call(i.options, function (o) { o.selected = last.values[i.name].indexOf(o.value) >= 0; });
           else if (i.name in last.values) i.value = last.values[i.name];
         });
-        placed = { sig: last.sig, code: alert.dataset.code, text: alert.textContent };
+        placed = { sig: last.sig, bar: last.bar, code: alert.dataset.code, text: alert.textContent };
         alert.remove();
       } else if (last.home && document.getElementById(last.home)) {
         placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
@@ -467,14 +480,20 @@
       }
     }
     if (placed) {
-      var target = formBySig(live, placed.sig);
+      var target = formBySig(live, placed.sig), atBar = barButton(placed.bar);
       var home = !target && placed.home ? document.getElementById(placed.home) : null;
       live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
-      if (target || home) {
+      if (target || home || atBar) {
         var note = document.createElement("p");
         note.className = "alert at-control"; note.setAttribute("role", "alert");
         note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
-        if (target) target.insertAdjacentElement("afterend", note);
+        // in the bar, just above the button's row (the bar grows upwards, the button stays
+        // under the thumb)
+        if (atBar) {
+          note.classList.add("at-bar");
+          (atBar.parentElement.id === "bottom-bar" ? atBar : atBar.parentElement).insertAdjacentElement("beforebegin", note);
+        }
+        else if (target) target.insertAdjacentElement("afterend", note);
         else if (getComputedStyle(home).flexDirection === "column-reverse") home.appendChild(note);
         else home.prepend(note);
         target = target || note;

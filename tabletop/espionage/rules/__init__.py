@@ -29,7 +29,7 @@ Choices where the rulebook is silent (each in the docstring of the function that
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.decider import DeciderRuleset
 from tabletop.rules import Command, NewEvent, SeatInfo
@@ -111,6 +111,14 @@ class EspionageRuleset(DeciderRuleset):
     # A duel's card and action choices are each duelist's own business: only the seat that
     # sent a command may undo it (the kit's undo_own_only).
     undo_own_only = True
+    # Why Undo is greyed after a final event (tabletop.live.undo_why).
+    final_words: ClassVar[dict[str, str]] = {
+        "espionage.game.prepared": "factions dealt",
+        "espionage.duel.revealed": "duel revealed",
+        "espionage.soul.drawn": "soul drawn",
+        "espionage.faction.revealed": "faction revealed",
+        "espionage.game.ended": "game over",
+    }
     topics = (preparation, turns, duel, actions, health, end)
 
     def initial_state(self) -> State:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.decider import Topic
-from tabletop.rules import EventRecord, NewEvent, SeatInfo, require
+from tabletop.rules import EventRecord, NewEvent, SeatInfo, counted, require
 
 from .cards import REVEAL_CARDS, REVEALS_REQUIRED, START_HEALTH, faction_cards_for, soul_deck_for
 from .state import Prepared, State
@@ -112,7 +112,8 @@ def _prepared(s: State, e: EventRecord) -> None:
 def _say_prepared(e: EventRecord, s: State) -> str:
     data = e.data
     return (
-        f"Factions dealt, {len(data['soul_deck'])} souls shuffled; keep {data['reveal_cards']} "
-        f"Reveal card(s) in the combat pile and deal 5 combat cards each. "
+        f"Factions dealt, {counted(len(data['soul_deck']), 'soul')} shuffled; keep "
+        f"{counted(data['reveal_cards'], 'Reveal card')} in the combat pile and deal 5 combat "
+        f"cards each. "
         f"{data['names'][data['first']]} plays first."
     )

@@ -29,7 +29,7 @@ Pan-Demonium count as seals; a player who declined a bonus may act while no late
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.decider import DeciderRuleset, Decision, copy_json
 from tabletop.errors import RuleViolation
@@ -76,8 +76,17 @@ class PersonalDemonsRuleset(DeciderRuleset):
     min_seats = 1
     max_seats = 4
     template = "personal_demons/live.html"
+    bar_template = "personal_demons/_bar.html"  # what the ritual waits for, my next step
     # Everyone places and chooses in unison: undo is each player's own (kit, undo_own_only).
     undo_own_only = True
+    # Why Undo is greyed after a final event (tabletop.live.undo_why).
+    final_words: ClassVar[dict[str, str]] = {
+        "pd.cards.dealt": "cards dealt",
+        "pd.card.revealed": "card revealed",
+        "pd.personal.summoned": "Demon summoned",
+        "pd.card.drawn": "card drawn",
+        "pd.courage.taken": "Courage taken",
+    }
     stylesheet = "personal_demons/personal_demons.css"
     options_schema = OPTIONS_SCHEMA
     topics = (

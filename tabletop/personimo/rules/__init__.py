@@ -94,6 +94,9 @@ class PersonimoRuleset(DeciderRuleset):
     min_seats = 1
     max_seats = 6
     template = "personimo/live.html"
+    bar_template = "personimo/_bar.html"  # whose turn and my next step, at the bottom
+    # Why Undo is greyed after a final event (tabletop.live.undo_why).
+    final_words: ClassVar[dict[str, str]] = {"personimo.market.dealt": "market dealt"}
     links = (("Score a Personimo game played with real cards", "personimo:score"),)
     stylesheet = "personimo/personimo.css"
     script = "personimo/personimo.js"  # loaded once by the table page (no inline script: CSP)

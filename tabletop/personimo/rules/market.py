@@ -25,7 +25,7 @@ def sort_market(cards: list[str], method: str = "standard", attraction_min: int 
     standard: ascending rank (Ace low, Crown high), ties by the suits in natural order (the
     Castle before the Cave), then personalities moved to the end keeping their order.
     incognito: personalities stay in rank order. recognition: personalities at the end sorted
-    by scoring (bottom) suit, ties by the other suit(s). inception: scoring cards
+    by scoring (bottom) suit, ties by the other suits. inception: scoring cards
     (personalities and attractions) at the end, sorted by bottom suit then top suit, and the
     rest sorted the same way. Remaining ties (two copies of a card) keep instance order.
     """

@@ -305,7 +305,7 @@ def score_table(
 
     Returns one ``score_district`` dict per player (same order) with ``"place"`` (1 = winner;
     equal places only when every tiebreaker is equal) added. With the "largest" bonus: 5 points
-    to the player(s) with the largest neighborhood of each suit and, with more than three
+    to the players with the largest neighborhood of each suit and, with more than three
     players, 2 to the next size (ties share the place: the rulebook is silent); a 6x6
     headquarters counts each of its squares with the suits ``score_district`` assigned to it.
     Tiebreakers:
