@@ -29,8 +29,9 @@ import pytest
 from missions.rules import DemlocRuleset, resolution
 from missions.rules.setup import available_feods
 from tabletop.log import recent_lines
-from tabletop.testing import Sim
+from tabletop.testing import Sim, _round_trip
 
+from .hidden import differences, hidden_view
 from .lifecycle_data import guild_payload, mission_option
 
 SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 4
@@ -49,6 +50,22 @@ CANDIDATES = [
 ]
 
 
+def scripted(seed: int) -> dict:
+    """A hidden turn limit (7) and mission events (6.4.2) for some seeds, the secrets the
+    pages must keep (``hidden.hide_from``), drawn apart from the seed's other draws."""
+    extra = random.Random(f"script:{seed}")
+    over: dict = {}
+    if extra.random() < 0.5:
+        over["turn_limit"] = extra.choice([3, 5])
+        over["turn_limit_hidden"] = extra.random() < 0.7
+    if extra.random() < 0.5:
+        over["events"] = [
+            {"turn": 2, "kind": "rule", "text": "Water costs 2 movement points."},
+            {"turn": 3, "kind": "objective", "objective": "Hold the bell.", "text": "It rings."},
+        ]
+    return over
+
+
 def new_table(players: int, seed: int, rnd: random.Random) -> Sim:
     mode = rnd.choice(["standard", "standard", "training"])
     kind = rnd.choice(["objective", "waves"])
@@ -56,7 +73,7 @@ def new_table(players: int, seed: int, rnd: random.Random) -> Sim:
     sim = Sim(
         DemlocRuleset(),
         names,
-        content={"mission": mission_option(kind, mode)},
+        content={"mission": mission_option(kind, mode, **scripted(seed))},
         seed=f"setup-playout:{seed}",
     )
     for seat in range(players):
@@ -156,7 +173,11 @@ class Views:
 
 
 def check(
-    sim: Sim, where: str, views: Views | None = None, ledger: PaidLedger | None = None
+    sim: Sim,
+    where: str,
+    views: Views | None = None,
+    ledger: PaidLedger | None = None,
+    secrets: random.Random | None = None,
 ) -> None:
     views = views or Views(sim)
     setup = sim.state["setup"]
@@ -180,6 +201,15 @@ def check(
     recent_lines(sim.ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
     for seat in setup["seats"]:
         views(seat)  # built, and plain JSON
+    if secrets is not None:
+        # Another Guild's purse, dormitory and sealed offers, a hidden turn limit and the
+        # mission events to come change nothing in a seat's page (``hidden.hide_from``).
+        for seat in [*setup["seats"], None]:
+            seen = views(seat) if seat is not None else sim.view(None)
+            hidden = _round_trip(hidden_view(sim.ruleset, sim.state, seat, secrets))
+            assert hidden == seen, (
+                f"seat {seat} sees a secret ({where}): {differences(seen, hidden)}"
+            )
 
 
 def check_first_turn(sim: Sim) -> None:
@@ -235,6 +265,7 @@ def setup_playout(
     refused: dict[str, int] = defaultdict(int)
     stale: dict[tuple[int, str], list] = {}
     views, ledger = Views(sim), PaidLedger(sim)
+    secrets = random.Random(f"secrets:{seed}")  # its own draws: the seat choices stay the seed's
     for index in range(max_commands):
         if sim.state["setup"]["stage"] == "play":
             break
@@ -259,7 +290,15 @@ def setup_playout(
             assert code != "unknown_command", f"the page offers {command.type!r} (seed {seed})"
         if code is not None:
             refused[code] += 1
-        check(sim, f"seed {seed}, command {index}", views, ledger)
+        # The secrets every 5 commands and at the first turn (each seat's view twice more).
+        last = sim.state["setup"]["stage"] == "play"
+        check(
+            sim,
+            f"seed {seed}, command {index}",
+            views,
+            ledger,
+            secrets if last or index % 5 == 0 else None,
+        )
         if index + 1 >= 64 and (index + 1) & index == 0:
             sim.assert_replay_equal()
             assert ledger() == settled_paid(sim), f"the kept offers (seed {seed}, {index})"
