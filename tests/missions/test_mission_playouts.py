@@ -28,10 +28,12 @@ ending turn with the seed, so a few seeds already cover several.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from django.db import transaction
@@ -40,7 +42,7 @@ from django.utils import timezone
 from guilds import models as gm
 from missions import services
 from missions.models import Mission, MissionDefinition
-from tabletop import jsontext
+from tabletop import blocks, jsontext, live
 from tabletop import services as table_services
 from tabletop.errors import TabletopError
 from tabletop.log import Meta, rebuild
@@ -49,6 +51,7 @@ from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.testing import Sim
 
+from .hidden import CARD, OFFER, PURSE, SECRET, differences, hidden_view, hide_from
 from .lifecycle_flow import build_guild, open_table
 from .mission_oracle import P, S, judge
 
@@ -219,6 +222,63 @@ def store(table: Table, sim: Sim) -> None:
     services.holds_sync(table=table, state=table.state)
 
 
+# ------------------------------------------------------------------ the secrets
+class Secrets:
+    """No seat's view or page shows another's secrets (``hidden.hide_from``: another Guild's
+    purse, dormitory and sealed offers, a hidden turn limit, mission events to come): every
+    ``EVERY`` commands each seat's view (and the watcher's) of the state with those secrets
+    changed equals its view; at a few moments (``page``) each phone's live region is rendered
+    (``tabletop.live``, the template every phone gets) from both states and must be the same
+    HTML. Its own draws: the seed's players choose as before."""
+
+    EVERY = 5
+
+    def __init__(self, table: Table, players: int, seed: int):
+        self.table, self.players = table, players
+        self.rnd = random.Random(f"secrets:{players}:{seed}")
+        self.seats = list(table.seats.order_by("number"))
+        self.pages = 0
+
+    def views(self, sim: Sim, index: int, where: str) -> None:
+        if index % self.EVERY:
+            return
+        for seat in [*range(self.players), None]:
+            seen = sim.view(seat)
+            hidden = json.loads(json.dumps(hidden_view(sim.ruleset, sim.state, seat, self.rnd)))
+            assert hidden == seen, (
+                f"seat {seat} sees a secret ({where}): {differences(seen, hidden)}"
+            )
+
+    def page(self, sim: Sim, where: str) -> None:
+        """Each phone's live region from the state as it is and with the others' secrets
+        changed: the same HTML (rendered from the table row's copy, not saved)."""
+        game = sim.ruleset
+        for seat in [*self.seats, None]:
+            number = seat.number if seat is not None else None
+            real = self._region(sim, game.dump(sim.state), seat)
+            hidden = hide_from(copy.deepcopy(sim.state), number, self.rnd)
+            fake = self._region(sim, game.dump(hidden), seat)
+            assert fake == real, f"seat {number}'s page shows a secret ({where})"
+            assert not any(str(v) in fake for v in (PURSE, OFFER, SECRET, CARD)), where
+
+    def _region(self, sim: Sim, state: dict, seat) -> str:
+        self.pages += 1
+        row = copy.copy(self.table)
+        row.state, row.version, row.status, row.meta = (
+            state,
+            sim.version,
+            sim.status,
+            sim.meta.dump(),
+        )
+        # A write time of its own: nothing kept for another state is reused (views, regions).
+        row.updated_at = timezone.now() + timedelta(days=1, microseconds=self.pages)
+        live.forget_views()
+        blocks.forget_public_blocks()
+        return str(
+            live.render_region(live.live_context(None, row, seat, base_url="http://testserver"))
+        )
+
+
 # ------------------------------------------------------------------ the players
 class Plan:
     """How this seed's players lean: the ending they steer to, the Guild that holds the area
@@ -273,11 +333,19 @@ def choose(options: list[tuple[int, Command]], state, plan, late, rnd):
     return rnd.choices(options, weights=weights, k=1)[0]
 
 
-def prepare(sim: Sim, players: int, rnd: random.Random) -> None:
+def prepare(sim: Sim, players: int, rnd: random.Random, secrets: Secrets) -> None:
     """The preparation: each step a seat whose page offers something taps one of its buttons
-    (mostly not Next while there is something else, so the Characters step lasts)."""
+    (mostly not Next while there is something else, so the Characters step lasts). The
+    secrets checked as it goes, the pages once a contest is open (sealed offers) or at the
+    Characters step's 20th command."""
     ruleset = sim.ruleset
+    paged = False
     for index in range(MAX_SETUP):
+        setup = sim.state["setup"]
+        secrets.views(sim, index, f"preparation, command {index}")
+        if not paged and setup["stage"] == "characters" and (setup["contests"] or index >= 20):
+            secrets.page(sim, f"preparation, command {index}")
+            paged = True
         if sim.state["setup"]["stage"] == "play":
             return
         order = list(range(players))
@@ -296,14 +364,23 @@ def prepare(sim: Sim, players: int, rnd: random.Random) -> None:
     raise AssertionError(f"the preparation never reached the first turn ({MAX_SETUP} commands)")
 
 
-def play(sim: Sim, players: int, plan: Plan, rnd: random.Random) -> tuple[dict, Counter]:
+def play(
+    sim: Sim, players: int, plan: Plan, rnd: random.Random, secrets: Secrets
+) -> tuple[dict, Counter]:
     """The mission in play until it ends. Returns the projection before each command that
-    changed the turn or ended it (by command id, for the oracle) and the refusals."""
+    changed the turn or ended it (by command id, for the oracle) and the refusals. The secrets
+    checked as it goes, the pages at the first turn, the second and the end."""
     ruleset = sim.ruleset
     pre: dict[int, dict] = {}
     refused: Counter = Counter()
+    paged: set = set()
     for index in range(MAX_PLAY):
         state = sim.state
+        secrets.views(sim, index, f"turn {state['turn']}, command {index}")
+        moment = "end" if state["ended"] is not None else min(state["turn"], 2)
+        if moment not in paged:
+            secrets.page(sim, f"turn {state['turn']}, command {index}")
+            paged.add(moment)
         if state["ended"] is not None:
             return pre, refused
         late = index > MAX_PLAY // 2 or state["turn"] > 6
@@ -482,11 +559,12 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
     }
     mission, table = open_mission(at_table, definition, mode, options)
     sim = sim_of(table, seed)
+    secrets = Secrets(table, players, seed)
     where = f"{players} players, seed {seed}: {kind}, {mode}, towards {ending}"
     try:
-        prepare(sim, players, rnd)
+        prepare(sim, players, rnd, secrets)
         plan = Plan(kind, ending, players, rnd)
-        pre, _ = play(sim, players, plan, rnd)
+        pre, _ = play(sim, players, plan, rnd, secrets)
         sim.assert_replay_equal()
         store(table, sim)
         services.mission_close(mission_id=mission.pk)

@@ -10,9 +10,10 @@ each player's fate points equal an independent recount of the fate events, and t
 (``end_checks``): every turn played is closed exactly once, the last one included, no turn
 starts that is not played, poison grows by one at each end of a turn (option ``poison`` =
 ``end``), and a control counter counts only for a player with characters on the board, who
-alone can win by it. No seat has secrets
-while the mission is played (6.4.2: the table is public; the sealed offers of the preparation
-are tested in ``test_lifecycle_setup``), so there is no ``perturb`` here.
+alone can win by it. The table is public while the mission is played (6.4.2) but for a hidden
+turn limit (7), which no seat's view may show until the turns are over
+(``perturb=hidden.hide_from``; the preparation's secrets: ``test_setup_playouts``,
+``test_mission_playouts``).
 """
 
 import copy
@@ -23,6 +24,8 @@ import pytest
 from missions.rules import DemlocRuleset
 from tabletop.rules import Command
 from tabletop.testing import playout, playout_seeds
+
+from .hidden import hide_from
 
 VARIANTS = [
     {},
@@ -161,6 +164,7 @@ def test_random_missions_never_crash_never_stick_and_end(players, options):
             must_finish=True,
             check_every=5,
             choose=choose,
+            perturb=hide_from,
         )
         state = out.sim.state
         assert state["ended"] is not None

@@ -29,8 +29,9 @@ import pytest
 from missions.rules import DemlocRuleset, resolution
 from missions.rules.setup import available_feods
 from tabletop.log import recent_lines
-from tabletop.testing import Sim
+from tabletop.testing import Sim, _round_trip
 
+from .hidden import differences, hidden_view
 from .lifecycle_data import guild_payload, mission_option
 
 SEEDS = int(os.environ.get("PLAYOUT_SEEDS", "2")) * 4
@@ -49,6 +50,22 @@ CANDIDATES = [
 ]
 
 
+def scripted(seed: int) -> dict:
+    """A hidden turn limit (7) and mission events (6.4.2) for some seeds, the secrets the
+    pages must keep (``hidden.hide_from``), drawn apart from the seed's other draws."""
+    extra = random.Random(f"script:{seed}")
+    over: dict = {}
+    if extra.random() < 0.5:
+        over["turn_limit"] = extra.choice([3, 5])
+        over["turn_limit_hidden"] = extra.random() < 0.7
+    if extra.random() < 0.5:
+        over["events"] = [
+            {"turn": 2, "kind": "rule", "text": "Water costs 2 movement points."},
+            {"turn": 3, "kind": "objective", "objective": "Hold the bell.", "text": "It rings."},
+        ]
+    return over
+
+
 def new_table(players: int, seed: int, rnd: random.Random) -> Sim:
     mode = rnd.choice(["standard", "standard", "training"])
     kind = rnd.choice(["objective", "waves"])
@@ -56,7 +73,7 @@ def new_table(players: int, seed: int, rnd: random.Random) -> Sim:
     sim = Sim(
         DemlocRuleset(),
         names,
-        content={"mission": mission_option(kind, mode)},
+        content={"mission": mission_option(kind, mode, **scripted(seed))},
         seed=f"setup-playout:{seed}",
     )
     for seat in range(players):
@@ -99,6 +116,46 @@ def settled_paid(sim: Sim) -> dict[int, int]:
     return paid
 
 
+class PaidLedger:
+    """``settled_paid`` kept as the table goes: each check reads only the log entries appended
+    since the last one (the log only grows) and keeps the few that move money (a Guild leaving,
+    a contest settled) with their command ids; the sums skip the commands undone now (a
+    ``contest_settled`` is final, but a Guild's leaving may be undone). ``settled_paid`` read the
+    whole log after every command, so a preparation's checks grew with the square of its
+    length (in cProfile, 4 players, seeds 600-604: 5 % of the time). The replay checks hold it
+    against ``settled_paid`` (``setup_playout``)."""
+
+    def __init__(self, sim: Sim):
+        self.sim, self.seen = sim, 0
+        #: ``(command_id, seat or None for a Guild leaving, paid)``, in log order
+        self.moves: list[tuple[int, int | None, int]] = []
+
+    def __call__(self) -> dict[int, int]:
+        """Each seat's offers won since a Guild last left: ``{seat: feods}``."""
+        log = self.sim.log
+        for e in log[self.seen :]:
+            if e.command_type in ("table.undo", "table.redo"):
+                continue
+            if e.type == S + "guild_left":
+                self.moves.append((e.command_id, None, 0))
+            elif e.type == S + "contest_settled":
+                d = e.data
+                assert d["paid"] == max(d["offers"].values()), "the winner pays the best offer"
+                assert d["offers"][str(d["winner"])] == d["paid"], "only the best offer wins"
+                self.moves.append((e.command_id, d["winner"], d["paid"]))
+        self.seen = len(log)
+        undone = set(self.sim.meta.undone)
+        paid: dict[int, int] = defaultdict(int)
+        for command_id, seat, amount in self.moves:
+            if command_id in undone:
+                continue
+            if seat is None:
+                paid.clear()
+            else:
+                paid[seat] += amount
+        return paid
+
+
 class Views:
     """Every seat's view (``Sim.view``: as JSON, what its page receives) of the table's current
     version, built once: ``check`` builds them all after each command and the next command's
@@ -115,7 +172,13 @@ class Views:
         return self.built[seat]
 
 
-def check(sim: Sim, where: str, views: Views | None = None) -> None:
+def check(
+    sim: Sim,
+    where: str,
+    views: Views | None = None,
+    ledger: PaidLedger | None = None,
+    secrets: random.Random | None = None,
+) -> None:
     views = views or Views(sim)
     setup = sim.state["setup"]
     holders = mercenary_holders(setup)
@@ -128,7 +191,7 @@ def check(sim: Sim, where: str, views: Views | None = None) -> None:
         if held:
             assert name not in setup["contests"], f"{name} contested again ({where})"
             assert seats <= {held["seat"]}, f"{name} changed hands after settling ({where})"
-    paid = settled_paid(sim)
+    paid = ledger() if ledger else settled_paid(sim)
     for seat in setup["seats"]:
         costs = setup["costs"][str(seat)]
         assert costs["offers"] == paid[seat], f"offers of seat {seat} ({where})"
@@ -138,6 +201,15 @@ def check(sim: Sim, where: str, views: Views | None = None) -> None:
     recent_lines(sim.ruleset, sim.state, sim.log[-8:], set(sim.meta.undone))
     for seat in setup["seats"]:
         views(seat)  # built, and plain JSON
+    if secrets is not None:
+        # Another Guild's purse, dormitory and sealed offers, a hidden turn limit and the
+        # mission events to come change nothing in a seat's page (``hidden.hide_from``).
+        for seat in [*setup["seats"], None]:
+            seen = views(seat) if seat is not None else sim.view(None)
+            hidden = _round_trip(hidden_view(sim.ruleset, sim.state, seat, secrets))
+            assert hidden == seen, (
+                f"seat {seat} sees a secret ({where}): {differences(seen, hidden)}"
+            )
 
 
 def check_first_turn(sim: Sim) -> None:
@@ -192,7 +264,8 @@ def setup_playout(
     ruleset = sim.ruleset
     refused: dict[str, int] = defaultdict(int)
     stale: dict[tuple[int, str], list] = {}
-    views = Views(sim)
+    views, ledger = Views(sim), PaidLedger(sim)
+    secrets = random.Random(f"secrets:{seed}")  # its own draws: the seat choices stay the seed's
     for index in range(max_commands):
         if sim.state["setup"]["stage"] == "play":
             break
@@ -217,10 +290,20 @@ def setup_playout(
             assert code != "unknown_command", f"the page offers {command.type!r} (seed {seed})"
         if code is not None:
             refused[code] += 1
-        check(sim, f"seed {seed}, command {index}", views)
+        # The secrets every 5 commands and at the first turn (each seat's view twice more).
+        last = sim.state["setup"]["stage"] == "play"
+        check(
+            sim,
+            f"seed {seed}, command {index}",
+            views,
+            ledger,
+            secrets if last or index % 5 == 0 else None,
+        )
         if index + 1 >= 64 and (index + 1) & index == 0:
             sim.assert_replay_equal()
+            assert ledger() == settled_paid(sim), f"the kept offers (seed {seed}, {index})"
     sim.assert_replay_equal()
+    assert ledger() == settled_paid(sim), f"the kept offers (seed {seed})"
     return sim, refused
 
 
