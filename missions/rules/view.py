@@ -5,6 +5,7 @@ DemLoc), with the figures the page shows per character. DemLoc rulebook 6.4.2 (t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -382,6 +383,92 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     }
 
 
+#: The per-piece bases of the newest table states viewed in this process
+#: (``_piece_bases``): ``(id(state), state's version, forms) -> (state, bases)``. The state
+#: is kept with its bases, so its ``id`` is not reused while the entry lives.
+_VIEW_MEMO: dict[tuple[int, int, bool], tuple[DemlocState, list[dict]]] = {}
+_VIEW_MEMO_LOCK = threading.Lock()
+#: States kept in ``_VIEW_MEMO`` (a command's fan-out views one state for every seat).
+VIEW_MEMO_KEPT = 8
+
+
+def _piece_bases(state: DemlocState, forms: bool) -> list[dict]:
+    """What every seat's view shows of each piece, in ``state["order"]``: one dict a piece
+    with the piece's fields and the figures the page shows (``view``'s per-piece part), the
+    fields that depend on the seat (``mine``, ``editable``, ``counters_editable``) left as
+    ``None`` placeholders for ``view`` to fill in a copy. Worked out once per state (its
+    identity and ``version``) and ``forms`` in this process, so the four seats of a table
+    (the fan-out of a command, docs/architecture.md "The live path") share one computation;
+    the views built from them share the nested values too (callers must not change a view,
+    ``tabletop.live.seat_view``). A state is never changed in place once viewed: a command
+    folds a copy (KIT.md, section 1)."""
+    key = (id(state), int(state.get("version") or 0), forms)
+    with _VIEW_MEMO_LOCK:
+        kept = _VIEW_MEMO.get(key)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    bases = [_piece_base(state, pid, forms) for pid in state["order"]]
+    with _VIEW_MEMO_LOCK:
+        _VIEW_MEMO.pop(key, None)
+        _VIEW_MEMO[key] = (state, bases)
+        while len(_VIEW_MEMO) > VIEW_MEMO_KEPT:
+            del _VIEW_MEMO[next(iter(_VIEW_MEMO))]
+    return bases
+
+
+def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
+    """Piece ``pid`` as every seat's view shows it (``_piece_bases``)."""
+    p = state["pieces"][pid]
+    summoner = state["pieces"].get(p.get("summoner") or "") if p["kind"] == "daemon" else None
+    return {
+        **p,
+        "mine": None,  # per seat (``view``)
+        # An ended mission shows its cards without controls (it only undoes): per seat.
+        "editable": None,
+        "player": name(state, p["owner"]),
+        # A character out of play has left the game with its mana pool (5.1.1: killed,
+        # it is "eliminated from the game"; escaped, dismissed): its card shows no mana
+        # and its counters no + / − (every token command refuses it, ``not_in_play``).
+        "shows_mana": p["arcane"] > 0 and in_play(p),
+        "counters_editable": None,  # per seat (``view``)
+        "seal_limit": possession_limit(p["arcane"]),
+        "h2h_now": brawl.h2h_ability(p),
+        # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
+        # effect tokens a "cancel" test may remove and the power a "defend" test answers
+        # (7.2.3.5), relics carried (7.2.1), possession by a card effect.
+        "activated_now": activation.is_activated(state, p),
+        "arcane_effects_live": [
+            {**eff, "index": i} for i, eff in enumerate(arcane_tests.live_effects(state, p))
+        ],
+        "defend_power": (revert.defendable(state, pid) or {}).get("power"),
+        "dignitary": bool(p.get("dignitary")),
+        "refs": _refs("ability", p["features"]),
+        "weapon_refs": [
+            {**w, "index": i, "refs": _refs("weapon", w["features"])}
+            for i, w in enumerate(p["weapons"])
+        ],
+        # 5.1.5: every Arcane Code the character holds, each with its powers.
+        "code_refs": [
+            {
+                **c,
+                "index": ci,
+                "in_hand": c == p.get("code"),
+                "power_refs": [
+                    {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
+                    for i, pw in enumerate(c.get("powers", []))
+                ],
+            }
+            for ci, c in enumerate(codes_of(p))
+        ],
+        "pentacle_refs": _refs(
+            "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
+        ),
+        "summoner_name": state["pieces"][p["summoner"]]["name"] if p.get("summoner") else None,
+        # What only the sheet's forms show (``forms``; missions/_piece_acts.html).
+        **(_sheet_fields(state, p, summoner) if forms else {}),
+    }
+
+
 def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
@@ -420,66 +507,16 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
             "closed": state.get("closed"),
         }
     seats = [p["seat"] for p in state["players"]]
+    control_anyone = state["options"].get("control") == "anyone"
+    open_table = seat is not None and state["ended"] is None
     pieces = []
-    for pid in state["order"]:
-        p = state["pieces"][pid]
-        summoner = state["pieces"].get(p.get("summoner") or "") if p["kind"] == "daemon" else None
-        pieces.append(
-            {
-                **p,
-                "mine": p["owner"] == seat,
-                # An ended mission shows its cards without controls (it only undoes).
-                "editable": seat is not None
-                and state["ended"] is None
-                and (p["owner"] == seat or state["options"].get("control") == "anyone"),
-                "player": name(state, p["owner"]),
-                # A character out of play has left the game with its mana pool (5.1.1: killed,
-                # it is "eliminated from the game"; escaped, dismissed): its card shows no mana
-                # and its counters no + / − (every token command refuses it, ``not_in_play``).
-                "shows_mana": p["arcane"] > 0 and in_play(p),
-                "counters_editable": seat is not None
-                and state["ended"] is None
-                and in_play(p)
-                and (p["owner"] == seat or state["options"].get("control") == "anyone"),
-                "seal_limit": possession_limit(p["arcane"]),
-                "h2h_now": brawl.h2h_ability(p),
-                # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
-                # effect tokens a "cancel" test may remove and the power a "defend" test answers
-                # (7.2.3.5), relics carried (7.2.1), possession by a card effect.
-                "activated_now": activation.is_activated(state, p),
-                "arcane_effects_live": [
-                    {**eff, "index": i} for i, eff in enumerate(arcane_tests.live_effects(state, p))
-                ],
-                "defend_power": (revert.defendable(state, pid) or {}).get("power"),
-                "dignitary": bool(p.get("dignitary")),
-                "refs": _refs("ability", p["features"]),
-                "weapon_refs": [
-                    {**w, "index": i, "refs": _refs("weapon", w["features"])}
-                    for i, w in enumerate(p["weapons"])
-                ],
-                # 5.1.5: every Arcane Code the character holds, each with its powers.
-                "code_refs": [
-                    {
-                        **c,
-                        "index": ci,
-                        "in_hand": c == p.get("code"),
-                        "power_refs": [
-                            {**pw, "index": i, "refs": _refs("arcane", pw["effects"])}
-                            for i, pw in enumerate(c.get("powers", []))
-                        ],
-                    }
-                    for ci, c in enumerate(codes_of(p))
-                ],
-                "pentacle_refs": _refs(
-                    "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
-                ),
-                "summoner_name": state["pieces"][p["summoner"]]["name"]
-                if p.get("summoner")
-                else None,
-                # What only the sheet's forms show (``forms``; missions/_piece_acts.html).
-                **(_sheet_fields(state, p, summoner) if forms else {}),
-            }
-        )
+    for base in _piece_bases(state, forms):
+        mine = base["owner"] == seat
+        editable = open_table and (mine or control_anyone)
+        # The base's placeholders keep their place in the dict (the order the page and the
+        # card cache's key see is the one a fresh dict had).
+        pieces.append({**base, "mine": mine, "editable": editable,
+                       "counters_editable": editable and in_play(base)})
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.
     for view_piece in pieces if forms else ():

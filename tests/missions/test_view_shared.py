@@ -1,0 +1,67 @@
+"""The seats' views of one DemLoc state share what is the same for every seat
+(``missions.rules.view._piece_bases``, docs/architecture.md "The live path": the fan-out views
+one state for every seat), and each is what a fresh computation gives (DemLoc rulebook 6.4.2,
+the app screen: every player sees the whole table, each with its own controls)."""
+
+import copy
+import random
+
+import pytest
+
+from missions.rules import view as view_module
+from missions.rules.view import view
+
+from .demloc_sim import new_sim
+
+NAMES = ("Ann", "Bob", "Cid", "Dee")
+
+
+def fresh(state, seat, forms):
+    """The view worked out from nothing: another state object, no kept bases."""
+    with view_module._VIEW_MEMO_LOCK:
+        view_module._VIEW_MEMO.clear()
+    return view(copy.deepcopy(state), seat, forms=forms)
+
+
+def test_the_seats_share_each_pieces_figures_and_keep_their_own_controls():
+    t = new_sim(NAMES[:2])
+    ann, bob = view(t.state, 0, forms=False), view(t.state, 1, forms=False)
+    for mine, theirs in zip(ann["pieces"], bob["pieces"], strict=True):
+        assert mine is not theirs  # each seat's own dict: its own "mine" and "editable"
+        assert mine["weapon_refs"] is theirs["weapon_refs"]  # worked out once
+        assert mine["mine"] == (mine["owner"] == 0) and theirs["mine"] == (mine["owner"] == 1)
+        assert mine["editable"] == mine["mine"] and theirs["editable"] == theirs["mine"]
+    watching = view(t.state, None, forms=False)
+    assert not any(p["editable"] or p["counters_editable"] or p["mine"]
+                   for p in watching["pieces"])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_seats_view_equals_a_fresh_one_along_a_random_mission(seed):
+    """Four players tap what their pages offer; after each tap every seat's view (and a
+    watcher's), with and without the sheets' forms, equals one worked out from a copy of the
+    state with nothing kept, key order included (the card cache hashes the piece as it is)."""
+    t = new_sim(NAMES, seed=f"shared-{seed}")
+    game, rnd = t.ruleset, random.Random(seed)
+    for _ in range(40):
+        for seat in (0, 1, 2, 3, None):
+            for forms in (False, True):
+                got = view(t.state, seat, forms=forms)
+                want = fresh(t.state, seat, forms)
+                assert got == want
+                assert [list(p) for p in got["pieces"]] == [list(p) for p in want["pieces"]]
+        if t.state["ended"] is not None:
+            break
+        offered = [(s, c) for s in range(4) for c in game.moves(t.view(s), s)]
+        seat, command = rnd.choice(offered)
+        t.try_send(seat, command.type, command.data)
+
+
+def test_a_new_state_is_worked_out_again():
+    t = new_sim(NAMES[:2])
+    pid = next(i for i in t.state["order"] if t.state["pieces"][i]["owner"] == 0)
+    before = view(t.state, 0)
+    t.send(0, "demloc.damage.assign", {"piece": pid, "amount": 1, "mode": "hit"})
+    after = view(t.state, 1)
+    hit = next(p for p in after["pieces"] if p["id"] == pid)["hit_damage"]
+    assert hit == next(p for p in before["pieces"] if p["id"] == pid)["hit_damage"] + 1
