@@ -2,10 +2,13 @@
 Debian's Chromium (/usr/bin/chromium) driven by Playwright. Run in their own pytest process."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
+from tests.guilds.factories import PASSWORD
 from tests.servers import OPEN_GATE, database_url, free_port, start_web, stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +120,85 @@ def tap_through(button) -> None:
         return
     touch = handle.evaluate("() => navigator.maxTouchPoints > 0")
     (handle.tap if touch else handle.click)()
+
+
+INSET = 34  # px: an iPhone's home indicator (env(safe-area-inset-bottom))
+
+
+def inset_phone(page, inset: int = INSET):
+    """``page`` with a safe-area inset of ``inset`` px at the bottom of its screen (CDP)."""
+    page.context.new_cdp_session(page).send(
+        "Emulation.setSafeAreaInsetsOverride", {"insets": {"bottom": inset}}
+    )
+    return page
+
+
+def open_table(new_phone, ruleset: str, players: int = 2, *,
+               names: tuple[str, ...] = ("Ann", "Ben", "Cat"), options: dict | None = None,
+               inset: int = INSET) -> list:
+    """The way every table starts, by touch: ``names[0]`` opens a table of ``ruleset`` (DemLoc:
+    a training mission from /missions/new/), setting the new-table form's ``options``
+    (``{"#opt-turn_limit": "3"}``); the next ``players - 1`` take a seat by the code; once every
+    phone's socket is open the host taps Start. Returns the phones in seat order, each showing
+    the game (``data-status="playing"``) on an open socket.
+
+    ``new_phone`` makes a phone (the fixture, or a wrapper of it), or is the phones themselves
+    (a sequence of pages, the host first). Each phone gets a home-indicator inset of ``inset``
+    px (0: none)."""
+    given = iter(new_phone) if not callable(new_phone) else None
+
+    def phone():
+        page = next(given) if given is not None else new_phone()
+        return inset_phone(page, inset) if inset else page
+
+    host = phone()
+    host.goto("/missions/new/" if ruleset == "demloc" else "/tables/new/")
+    if ruleset != "demloc":
+        host.select_option("#ruleset", ruleset)
+    host.fill("#name", names[0])
+    for field, value in (options or {}).items():
+        host.select_option(field, value)
+    host.get_by_role("button", name="Open the table").tap()
+    code = host.locator("#join-code").inner_text().strip()
+    phones = [host]
+    for name in names[1:players]:
+        guest = phone()
+        guest.goto(f"/j/{code}/")
+        guest.fill("#name", name)
+        guest.get_by_role("button", name="Join table").tap()
+        expect(host.locator(".seats")).to_contain_text(name)
+        phones.append(guest)
+    for each in phones:
+        expect(each.locator("body")).to_have_attribute("data-ws", "open")
+    host.get_by_role("button", name="Start the game").tap()
+    for each in phones:
+        expect(each.locator("#live")).to_have_attribute("data-status", "playing")
+        expect(each.locator("body")).to_have_attribute("data-ws", "open")
+    return phones
+
+
+def table_code(phone) -> str:
+    """The code of the table ``phone`` shows (its address, /t/CODE/)."""
+    return re.search(r"/t/([A-Z0-9]+)/", phone.url).group(1)
+
+
+def login(phone, username):
+    phone.goto("/accounts/login/")
+    phone.fill("#id_username", username)
+    phone.fill("#id_password", PASSWORD)
+    phone.locator("form button, form [type=submit]").last.click()
+    phone.wait_for_load_state()
+
+
+def open_at_stage(new_phone, table, guilds, stage: str) -> list:
+    """One phone per Guild (its master logged in) on ``table``'s page, each showing the
+    preparation ``stage`` (``data-stage``) with its websocket open; returns the phones."""
+    phones = []
+    for guild in guilds:
+        phone = new_phone()
+        login(phone, guild.master.username)
+        phone.goto(f"/t/{table.code}/")
+        expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+        phones.append(phone)
+    return phones

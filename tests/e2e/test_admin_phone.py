@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 from guilds.demo import load_demo_content
 from tabletop import services
 from tabletop.rules import Command
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import login, shot
 from tests.e2e.test_every_page import OVERFLOW
-from tests.e2e.test_mission_lobby import login
 from tests.guilds.factories import UserFactory
 
 #: The admin pages an operator opens from a phone: the index, the changelists of the live

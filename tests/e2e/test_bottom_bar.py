@@ -8,7 +8,7 @@ bottom of the screen, its refusal shown next to it (DemLoc rulebook 7.2, the tur
 
 from playwright.sync_api import expect
 
-INSET = 34  # px: an iPhone's home indicator (env(safe-area-inset-bottom))
+from tests.e2e.conftest import open_table
 
 LAST_CONTROL = """() => {
   const bars = [...document.querySelectorAll('.topbar, .toolbar, .bottom-bar')];
@@ -32,15 +32,6 @@ LAST_CONTROL = """() => {
 }"""
 
 
-def inset_phone(new_phone):
-    """A 360x740 phone whose screen has a 34 px safe-area inset at the bottom (CDP override)."""
-    page = new_phone()
-    page.context.new_cdp_session(page).send(
-        "Emulation.setSafeAreaInsetsOverride", {"insets": {"bottom": INSET}}
-    )
-    return page
-
-
 def last_control_clear(phone, name: str) -> dict:
     """Scroll to the very bottom and describe the page's last control against the bar; also a
     screenshot ``test-artifacts/bottom-bar-<name>.png`` to look at."""
@@ -59,36 +50,8 @@ def assert_clear(found: dict) -> None:
     assert found["bottom"] <= found["barTop"], found  # wholly above the bar
 
 
-def open_table(new_phone, ruleset: str, players: int = 2, url: str = "/tables/new/",
-               names: tuple[str, ...] = ("Ann", "Ben", "Cat")):
-    """``names[0]`` opens a table of ``ruleset`` (a DemLoc training mission from
-    /missions/new/), the next ``players - 1`` take a seat, the first starts it: the phones, in
-    seat order."""
-    ann = inset_phone(new_phone)
-    ann.goto(url)
-    if url == "/tables/new/":
-        ann.select_option("#ruleset", ruleset)
-    ann.fill("#name", names[0])
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    phones = [ann]
-    for name in names[1:players]:
-        phone = inset_phone(new_phone)
-        phone.goto(f"/j/{code}/")
-        phone.fill("#name", name)
-        phone.get_by_role("button", name="Join table").click()
-        expect(ann.locator(".seats")).to_contain_text(name)
-        phones.append(phone)
-    for phone in phones:
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-    ann.get_by_role("button", name="Start the game").click()
-    for phone in phones:
-        expect(phone.locator("#live")).to_have_attribute("data-status", "playing")
-    return phones
-
-
 def test_the_demloc_turn_action_is_in_thumb_reach_and_the_bar_covers_nothing(new_phone):
-    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    phones = open_table(new_phone, "demloc")
     for phone in phones:
         expect(phone.locator("#dl-turn-no")).to_have_text("Turn 1")
     acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
@@ -141,7 +104,7 @@ def test_a_refused_undo_is_shown_above_the_toolbar(new_phone):
     A refused tap of the kit's toolbar (Undo here, refused as stale: the phone's version is
     behind) shows its one line at the control, on its own row above the toolbar's buttons,
     wholly on screen, the buttons keeping their size (kit: errors at the control)."""
-    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    phones = open_table(new_phone, "demloc")
     acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
     acting.get_by_role("button", name="Next: pass").click()
     undo = acting.locator("nav.toolbar").get_by_role("button", name="↶ Undo")
@@ -168,7 +131,7 @@ def test_the_demloc_turn_bar_stays_short_and_its_notices_scroll_away(new_phone):
     both phones: the acting player's "Your move: move, shoot or cast, then pass." takes a line
     more than the other's "Ann is acting." (who plays first follows the dice, so both are
     checked). A push that redraws the page keeps it so."""
-    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    phones = open_table(new_phone, "demloc")
     ann, ben = phones
 
     def short(phone) -> None:
@@ -196,7 +159,7 @@ def test_a_focused_control_is_brought_clear_of_the_bars(new_phone):
     test driver) lands clear of the sticky top and turn bars and the fixed bottom bar
     (scroll-padding, app.css / missions.css), not under them: a new user's taps landed on the
     bars."""
-    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    phones = open_table(new_phone, "demloc")
     ann = phones[0]
     for role, name, block in (("link", "Whole log", "end"), ("button", "+1 fate point", "start")):
         ann.evaluate("window.scrollTo(0, 0)" if block == "end" else

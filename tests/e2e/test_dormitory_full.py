@@ -6,11 +6,9 @@ from playwright.sync_api import expect
 from guilds import models as gm
 from guilds import services as gs
 from guilds.rules import MERCENARY_TYPES
-from tests.e2e.conftest import shot, tap_twice
+from tests.e2e.conftest import login, shot, tap_twice
 from tests.guilds.factories import CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
-
-from .test_mission_lobby import login
 
 
 def test_5_1_1_a_full_dormitory_offers_no_enlist_until_a_slot_is_freed(new_phone):

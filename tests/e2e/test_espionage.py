@@ -3,27 +3,12 @@ on every screen, and no phone shows another's faction or face-down card."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot, tap_twice
+from tests.e2e.conftest import open_table, shot, tap_twice
 
 
 def test_three_phones_play_a_duel(new_phone):
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "espionage")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    phones = {"Ann": ann}
-    for name in ("Ben", "Cat"):
-        phone = new_phone()
-        phone.goto(f"/j/{code}/")
-        phone.fill("#name", name)
-        phone.get_by_role("button", name="Join table").click()
-        expect(ann.locator(".seats")).to_contain_text(name)
-        phones[name] = phone
-    for phone in phones.values():
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-    ann.get_by_role("button", name="Start the game").click()
+    names = ("Ann", "Ben", "Cat")
+    phones = dict(zip(names, open_table(new_phone, "espionage", 3, inset=0), strict=True))
 
     # Every phone shows its own faction (one #my-faction) and no one else's.
     for phone in phones.values():

@@ -26,9 +26,8 @@ from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tabletop.models import Table
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, login, shot
 from tests.e2e.demloc_turns import achieve_objective
-from tests.e2e.test_mission_lobby import login
 from tests.guilds.factories import (
     PASSWORD,
     CardSetFactory,

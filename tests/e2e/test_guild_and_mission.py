@@ -14,11 +14,11 @@ from guilds import models as gm
 from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot, tap_twice
+from tests.e2e.conftest import login, shot, tap_twice
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
 from tests.e2e.test_guild_landing import assert_in_view
 from tests.e2e.test_landing import in_view
-from tests.e2e.test_mission_lobby import login, tap_next
+from tests.e2e.test_mission_lobby import tap_next
 from tests.guilds.factories import AreaFactory, CardSetFactory, MercenaryCardFactory
 from tests.missions.lifecycle_flow import build_guild
 

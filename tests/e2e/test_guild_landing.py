@@ -10,10 +10,8 @@ from playwright.sync_api import expect
 from guilds import models
 from guilds import services as gs
 from guilds.demo import load_demo_content
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, login
 from tests.guilds.factories import UserFactory
-
-from .test_mission_lobby import login
 
 HEIGHT = 740  # new_phone's viewport
 

@@ -3,10 +3,8 @@
 
 from guilds import models
 from guilds import services as gs
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import login, shot
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory
-
-from .test_mission_lobby import login
 
 SPLIT_WORDS = """(sel) => {
   const split = [];

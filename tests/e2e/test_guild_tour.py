@@ -9,10 +9,8 @@ from playwright.sync_api import expect
 
 from guilds import models, services
 from guilds.demo import new_code
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, login, shot
 from tests.guilds.factories import CardSetFactory, UserFactory
-
-from .test_mission_lobby import login
 
 
 def active(page) -> str:

@@ -5,10 +5,8 @@ from playwright.sync_api import expect
 
 from guilds.demo import load_demo_content
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import login, shot
 from tests.missions.lifecycle_flow import build_guild
-
-from .test_mission_lobby import login
 
 LONG = "Thequickbrownfoxjumpsoverthelazydog12345"  # 40 characters, no space
 PAGES = (

@@ -13,10 +13,8 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import tap_twice
+from tests.e2e.conftest import open_at_stage, open_table, tap_twice
 from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
-from tests.e2e.test_bottom_bar import open_table
-from tests.e2e.test_mission_lobby import open_at_stage
 from tests.missions.lifecycle_flow import (
     all_next,
     build_guild,
@@ -143,7 +141,7 @@ def open_sheet(phone, pid: str, act: str):
 
 
 def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alone(new_phone):
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
 
     # Ben half fills a Shoot form (target, test die, dice, a ticked box) and keeps it in view.
     shoot = open_sheet(ben, "s1-gunner", "shoot").locator("form")
@@ -241,7 +239,7 @@ def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alon
 
 
 def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_bar(new_phone):
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     hold, release = hold_pushes(ben)
     play_to_turn_end([ann, ben])
 

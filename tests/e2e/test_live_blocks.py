@@ -5,7 +5,7 @@ region")."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import open_table, shot
 
 # What the page's scripts change in the region after a swap (open sheets, the forms an open
 # sheet loaded, the refusal placed at its control, the prompt aimed at this phone): left out of
@@ -56,21 +56,9 @@ def test_two_phones_play_a_demloc_turn_and_each_page_equals_a_reload(new_phone):
             "framereceived", lambda payload: frames[page].append(payload)))
         return page
 
-    ann = listening(new_phone())
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").tap()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = listening(new_phone())
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").tap()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").tap()
-    phones = (ann, ben)
+    phones = ann, ben = tuple(open_table(lambda: listening(new_phone()), "demloc", inset=0))
     for p in phones:
         expect(p.locator("#dl-turn-no")).to_be_visible()
-        expect(p.locator("body")).to_have_attribute("data-ws", "open")
 
     def tap(page, locator, name):
         before = max(version(p) for p in phones)
@@ -114,20 +102,9 @@ def test_a_sheet_opened_by_touch_loads_its_forms_and_keeps_what_is_typed_through
     offered now); what is typed in an open form stays through a fate point (the forms load
     again: the fate offered changed), another phone's tap and a tap on that very card (its
     block is swapped)."""
-    ann = new_phone()
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").tap()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").tap()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").tap()
+    ann, ben = open_table(new_phone, "demloc", inset=0)
     for p in (ann, ben):
         expect(p.locator("#dl-turn-no")).to_be_visible()
-        expect(p.locator("body")).to_have_attribute("data-ws", "open")
 
     def tapped(page, locator):
         before = version(page)

@@ -6,9 +6,9 @@ slot but he stays with that Guild. Live over the websocket, 360 px phones."""
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, login, shot
 from tests.e2e.demloc_turns import seat_and_bring
-from tests.e2e.test_mission_lobby import login, tap_next
+from tests.e2e.test_mission_lobby import tap_next
 from tests.missions.lifecycle_flow import build_guild
 
 

@@ -5,32 +5,9 @@ objective with Next, choose their characters. Live over the websocket, no reload
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, login, shot
 from tests.e2e.demloc_turns import achieve_objective, deploy_and_start, seat_and_bring
-from tests.guilds.factories import PASSWORD
 from tests.missions.lifecycle_flow import build_guild
-
-
-def login(phone, username):
-    phone.goto("/accounts/login/")
-    phone.fill("#id_username", username)
-    phone.fill("#id_password", PASSWORD)
-    phone.locator("form button, form [type=submit]").last.click()
-    phone.wait_for_load_state()
-
-
-def open_at_stage(new_phone, table, guilds, stage: str) -> list:
-    """One phone per Guild (its master logged in) on ``table``'s page, each showing the
-    preparation ``stage`` (``data-stage``) with its websocket open; returns the phones."""
-    phones = []
-    for guild in guilds:
-        phone = new_phone()
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-        phones.append(phone)
-    return phones
 
 
 def tap_next(phone):

@@ -6,8 +6,7 @@ at 12 px or more, and it has an accessible name and description."""
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot
-from tests.e2e.test_mission_lobby import login
+from tests.e2e.conftest import login, shot
 from tests.missions.lifecycle_flow import build_guild
 
 

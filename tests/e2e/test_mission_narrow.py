@@ -8,9 +8,9 @@ in its title and read out (role=alert)."""
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import login, shot
 from tests.e2e.demloc_turns import deploy_and_start
-from tests.e2e.test_mission_lobby import login, tap_next
+from tests.e2e.test_mission_lobby import tap_next
 from tests.missions.lifecycle_flow import build_guild
 
 LONG = "Supercalifragilisticexpialidociousguild1"  # 40 characters, no space

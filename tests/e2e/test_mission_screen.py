@@ -10,8 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.test_bottom_bar import open_table
-from tests.e2e.test_mission_lobby import open_at_stage
+from tests.e2e.conftest import open_at_stage, open_table
 from tests.missions.lifecycle_flow import build_guild, prepare
 from tests.missions.lifecycle_flow import open_table as open_mission
 
@@ -87,7 +86,7 @@ def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone)
     """6.4.2: Ann adds a broken armor token to Korr offline. "Not sent yet" is a line across the
     character's card under that counter (it was a 150 px cell beside the counters, 7 lines);
     back online after Ben moved the table on, "not applied" takes its place, as wide."""
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     korr = ann.locator("#piece-s0-korr")
     korr.locator("summary.dl-summary").click()
     counter = korr.locator('[data-token="broken_armor"]')
@@ -133,7 +132,6 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
     ann, _ben = open_table(
         new_phone,
         "demloc",
-        url="/missions/new/",
         names=("Ann's Ravens", "Ben's Wolves of the Quay"),
     )
     expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 1")
@@ -190,7 +188,7 @@ def test_a_shot_on_bens_character_brings_his_phone_to_apply_and_back_7_2_2(new_p
     under it. Ann, who worked it out, landed on it after her tap (test_landing.py)."""
     from tests.e2e.test_mission_turn import Phone, acting, open_act, open_card, same_version
 
-    pages = open_table(new_phone, "demloc", url="/missions/new/", names=("Ann", "Ben"))
+    pages = open_table(new_phone, "demloc", names=("Ann", "Ben"))
     ann, ben = (Phone(page, name) for page, name in zip(pages, ("Ann", "Ben"), strict=True))
     code = re.fullmatch(r".*/t/([A-Z0-9]{6})/", ann.page.url).group(1)
     for p in (ann, ben):

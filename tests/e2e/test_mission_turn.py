@@ -15,7 +15,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import open_table, shot
 
 SCREEN = 740
 
@@ -125,21 +125,10 @@ def reach(phone, pid, act):
 
 
 def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
-    ann = Phone(new_phone(), "Ann")
-    ann.page.goto("/missions/new/")
-    ann.page.fill("#name", "Ann")
-    ann.page.select_option("#opt-turn_limit", "3")
-    ann.page.get_by_role("button", name="Open the table").click()
-    code = ann.page.locator("#join-code").inner_text().strip()
-    ben = Phone(new_phone(), "Ben")
-    ben.page.goto(f"/j/{code}/")
-    ben.page.fill("#name", "Ben")
-    ben.page.get_by_role("button", name="Join table").click()
-    expect(ann.page.locator(".seats")).to_contain_text("Ben")
-    ann.page.get_by_role("button", name="Start the game").click()
+    pages = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
+    ann, ben = (Phone(page, name) for page, name in zip(pages, ("Ann", "Ben"), strict=True))
     for p in (ann, ben):
         expect(p.page.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")
-        expect(p.page.locator("body")).to_have_attribute("data-ws", "open")
         expect(p.page.locator("#dl-turn")).to_be_in_viewport()
     heights = {
         "start, every card folded": ann.page.evaluate("document.documentElement.scrollHeight")

@@ -6,7 +6,7 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import open_table, shot, table_code
 
 
 def serious_axe_violations(page) -> list[str]:
@@ -29,24 +29,11 @@ def small_text(page) -> list[str]:
 
 
 def test_two_phones_play_a_mission_turn(new_phone):
-    ann = new_phone()
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#opt-turn_limit", "3")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
+    ann, ben = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
+    code = table_code(ann)
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
-
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")
     expect(ben.locator("#dl-turn-no")).to_have_text("Turn 1 / 3")
-    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
-    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
 
     # Ann's +1 damage on her own card shows on Ben's phone without a reload.
     # Everyone lands on the sticky turn bar; the roster is compact.

@@ -16,11 +16,10 @@ from playwright.sync_api import expect
 from missions.demo import load_demo_missions
 from missions.models import Mission, MissionFollower
 from missions.services import mission_close
+from tests.e2e.conftest import login, open_at_stage, open_table
 from tests.e2e.demloc_turns import in_sync, version
-from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
-from tests.e2e.test_mission_lobby import login, open_at_stage
 from tests.guilds.factories import FollowerCardFactory
 from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
@@ -42,7 +41,7 @@ def test_a_failed_shot_lands_on_its_notice_5_6(new_phone):
     """Korr's test die fails (a 6): the shot strays (5.6). Ann's phone, scrolled down to her
     Shoot form, lands on the notice that says so (it was only in the log, under the form's
     unchanged page); Ben's view does not move."""
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     form = open_sheet(ann, "s0-korr", "shoot").locator("form")
     form.locator('select[name="d.target"]').select_option("s1-bram")
     form.locator('input[name="d.test_roll"]').fill("6")
@@ -70,7 +69,7 @@ def test_an_arcane_power_lands_on_its_result_line_7_2_3_5(new_phone):
     """Vesna channels (the setup channelling, 6.4.1) and uses her power on Bram: Ann's phone
     shows the power's result line (what it did to Bram) in Vesna's Arcane section, on screen;
     Ben, reading his page, is not moved."""
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     arcane = open_sheet(ann, "s0-vesna", "arcane")
     channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
     channel.get_by_label("Common", exact=True).fill("1")
@@ -100,7 +99,7 @@ def test_a_brawls_apply_and_cancel_stay_above_the_bottom_bar_7_3_2(new_phone):
     """Ben's Bram fights Korr: after Work it out the worked fight is long (every step of both
     sides); Ben's phone lands on it with Apply and Cancel above the fixed bottom bar (they
     were under it); Ann's view does not move; after Cancel Ben is back on his form."""
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     box = open_sheet(ben, "s1-bram", "brawl")
     form = box.locator("form", has=ben.locator('input[value="demloc.brawl.propose"]'))
     form.locator('select[name="d.defender"]').select_option("s0-korr")
@@ -133,7 +132,7 @@ def test_agree_to_stop_is_in_the_thumb_bar_with_its_count_7_3_2_3(new_phone):
     """The vote to end the mission by agreement (7.3.2.3) is in the thumb bar, beside Next,
     with how many players agree; Ben taps it at the bottom of his page: his bar says 1/2 and
     offers to withdraw, Ann's bar says 1/2 and her alert asks her; her view does not move."""
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     for phone in (ann, ben):
         stop = phone.locator("#dl-thumb").get_by_role("button", name="Agree to stop")
         expect(stop).to_contain_text("0/2")

@@ -15,6 +15,7 @@ from tabletop import services
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import move_token
+from tests.e2e.conftest import open_table
 from tests.e2e.test_landing import in_view, view_kept, view_mark
 
 SCREEN = 740
@@ -179,21 +180,9 @@ def test_personimo_placing_step_is_in_the_bar_with_a_link_to_the_card(new_phone)
 
 def pd_table(new_phone):
     """Personal Demons, Ann and Ben at the table by touch: the two phones, in setup."""
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "personal_demons")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").tap()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").tap()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").tap()
+    ann, ben = open_table(new_phone, "personal_demons", inset=0)
     for phone in (ann, ben):
         expect(phone.locator("#pd-setup")).to_be_visible()
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
     return ann, ben
 
 

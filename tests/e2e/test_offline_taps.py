@@ -6,7 +6,7 @@ other phone moved meanwhile (409, stale_version) says so at the control and in t
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.conftest import open_table
 
 NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again."
 UNSENT = "Not sent yet: no connection. Your tap will be sent when you are back."
@@ -23,7 +23,7 @@ def overlap(a: dict, b: dict) -> float:
 
 
 def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_says_so(new_phone):
-    phones = open_table(new_phone, "demloc", url="/missions/new/")
+    phones = open_table(new_phone, "demloc")
     acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
     other = next(p for p in phones if p is not acting)
     phase = acting.locator("#dl-phase").inner_text()

@@ -2,21 +2,13 @@
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot, tap_through, tap_twice
+from tests.e2e.conftest import open_table, shot, tap_through, tap_twice
 
 
-def open_table(ann, ben):
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "personal_demons")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").click()
+def open_pd(new_phone):
+    ann, ben = open_table(new_phone, "personal_demons", inset=0)
     expect(ben.locator("#pd-setup")).to_be_visible()
+    return ann, ben
 
 
 def setup(phone, space):
@@ -28,8 +20,7 @@ def setup(phone, space):
 
 
 def test_two_phones_play_a_turn_in_unison(new_phone):
-    ann, ben = new_phone(), new_phone()
-    open_table(ann, ben)
+    ann, ben = open_pd(new_phone)
     shot(ben, "pd-setup-ben")
     setup(ann, "3,3")
     expect(ann.locator("#pd-waiting")).to_contain_text("Ben")
@@ -203,8 +194,7 @@ def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
     (the kit's at-control line, as app.js places a refused command's ``data-code`` alert: just
     above a bar button that sends a form of the page), not above the cards at the top of the
     page, and the choices made stay made."""
-    ann, ben = new_phone(), new_phone()
-    open_table(ann, ben)
+    ann, ben = open_pd(new_phone)
     ben.locator('#pd-setup label.pd-cell:has(input[value="1,2"])').click()
     ben.locator("#pd-setup label.pick").nth(0).click()
     ready = ben.locator("#bottom-bar").get_by_role("button", name="Ready")

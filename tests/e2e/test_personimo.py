@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot, tap_through
+from tests.e2e.conftest import open_table, shot, tap_through
 
 
 def _version(page) -> int:
@@ -35,19 +35,7 @@ def _act(page) -> None:
 def _started(new_phone, ann_name="Ann"):
     """Ann opens a Personimo table, Ben takes a seat, Ann starts: ``(ann, ben)``, both phones
     on the live socket showing the market and the 5x5 grid."""
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "personimo")
-    ann.fill("#name", ann_name)
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
-    ann.get_by_role("button", name="Start the game").click()
+    ann, ben = open_table(new_phone, "personimo", names=(ann_name, "Ben"), inset=0)
     for phone in (ann, ben):
         expect(phone.locator("#pm-market")).to_be_visible()
         expect(phone.locator("#pm-grid .pm-cell")).to_have_count(25)

@@ -27,27 +27,16 @@ from playwright.sync_api import expect
 from tabletop import services
 from tabletop.models import Event, Table
 from tabletop.rules import Command
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, open_table, shot, table_code
 from tests.servers import OPEN_GATE, database_url, free_port, start_web, stop
 
 
-def _open_counter(ann, ben=None) -> str:
+def _open_counter(*phones) -> str:
     """Ann opens a counter table (Ben takes a seat), Ann starts it by taps: the join code."""
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "counter")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").tap()
-    code = ann.locator("#join-code").inner_text().strip()
-    if ben is not None:
-        ben.goto(f"/j/{code}/")
-        ben.fill("#name", "Ben")
-        ben.get_by_role("button", name="Join table").tap()
-        expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").tap()
-    for phone in (ann, ben) if ben is not None else (ann,):
+    open_table(phones, "counter", len(phones), inset=0)
+    for phone in phones:
         expect(phone.locator("#total")).to_have_text("0")
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-    return code
+    return table_code(phones[0])
 
 
 def _version(phone) -> int:

@@ -7,7 +7,7 @@ from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
 from tabletop.realm.rules import cards as C
 from tabletop.realm.rules.view import find_bindings
-from tests.e2e.conftest import shot, tap_through, tap_twice
+from tests.e2e.conftest import open_table, shot, table_code, tap_through, tap_twice
 
 R = RealmRuleset()
 
@@ -48,20 +48,8 @@ def tick(phone, card):
 
 
 def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "realm")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
-    ann.get_by_role("button", name="Start the game").click()
-    phones = [ann, ben]
+    phones = ann, ben = open_table(new_phone, "realm", inset=0)
+    code = table_code(ann)
     for phone in phones:
         expect(phone.locator("#rl-hand .realm-pick").first).to_be_attached()
     table = Table.objects.get(code=code)

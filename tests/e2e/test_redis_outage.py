@@ -11,8 +11,7 @@ import socket
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.conftest import ARTIFACTS, open_table
 from tests.faults import PrivateRedis
 from tests.servers import OPEN_GATE, database_url, free_port, start_web, stop
 
@@ -57,7 +56,7 @@ def test_a_tap_during_a_redis_outage_is_applied_or_marked_and_sent_again(outage_
     url, redis = outage_server
     phone = lambda: phone_at(url)  # noqa: E731
 
-    phones = open_table(phone, "demloc", url="/missions/new/")
+    phones = open_table(phone, "demloc")
     acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
     other = next(p for p in phones if p is not acting)
     before = int(acting.locator("#live").get_attribute("data-version"))

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import open_table, shot
 
 
 def test_two_phones_share_a_table_live(new_phone):
@@ -86,19 +86,8 @@ def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
 
 
 def test_a_dropped_phone_shows_offline_then_catches_up(new_phone):
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#ruleset", "counter")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    ann.get_by_role("button", name="Start the game").click()
+    ann, ben = open_table(new_phone, "counter", inset=0)
     expect(ben.locator("#total")).to_have_text("0")
-    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
 
     # Ben's socket drops (a sleeping phone, a flaky network): the page says so...
     ben.evaluate(

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tabletop import services
 from tabletop.models import Table
 from tabletop.rules import Command
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import open_table, shot, table_code
 from tests.faults import BlackHoleProxy
 
 
@@ -29,18 +29,9 @@ def proxy(server_url):
 
 
 def _table_with_two(ann, ben):
-    ann.goto("/tables/new/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#ruleset", "counter")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    ann.get_by_role("button", name="Start the game").click()
+    open_table((ann, ben), "counter", inset=0)
     expect(ben.locator("#total")).to_have_text("0")
-    expect(ben.locator("body")).to_have_attribute("data-ws", "open")
-    return code
+    return table_code(ann)
 
 
 def test_a_silently_cut_off_phone_says_so_reconnects_and_its_tap_is_not_lost(

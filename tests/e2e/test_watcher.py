@@ -6,12 +6,11 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
-from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.conftest import open_table, shot
 
 
 def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
-    ann, _ben = open_table(new_phone, "demloc", url="/missions/new/", names=("Ann", "Ben"))
+    ann, _ben = open_table(new_phone, "demloc", names=("Ann", "Ben"))
     code = re.fullmatch(r".*/t/([A-Z0-9]{6})/", ann.url).group(1)
     expect(ann.locator("#dl-turn")).to_be_visible()
 
