@@ -3,8 +3,10 @@
 - ``phone(table, seat=None, headers=())``: a phone's websocket on the table
   (``/ws/tables/<code>/`` of ``config.asgi``, this site's origin, the seat's cookie when a seat
   is given), connected; the caller disconnects it.
-- ``refused(code, fn, *args, **kwargs)``: ``fn(*args, **kwargs)`` must raise a ``TabletopError``
-  with ``code``; returns the error (its message, status and fields to check further).
+- ``refusal(fn, *args, **kwargs)``: ``fn(*args, **kwargs)`` must raise a ``TabletopError``;
+  returns it. ``refused(code, fn, *args, **kwargs)``: the same, and its code is ``code``.
+- ``refused_unchanged(sim, seat, type_, data=None)``: a ``tabletop.testing.Sim`` refuses the
+  command and is left as it was (state, undo history, log); returns the error.
 - ``race(n, action, catch=Exception, timeout=60)``: ``action(i)`` for ``i`` in ``0..n-1`` in
   ``n`` threads released together (real concurrent transactions, each thread its own
   connection, closed after); returns each outcome, or the ``catch`` exception it raised.
@@ -14,6 +16,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -41,12 +44,31 @@ async def phone(table, seat=None, headers=()) -> WebsocketCommunicator:
     return comm
 
 
-def refused(code: str, fn, *args, **kwargs) -> TabletopError:
-    """Call ``fn``; it must refuse with ``code`` (a ``TabletopError``). Returns the error."""
+def refusal(fn, *args, **kwargs) -> TabletopError:
+    """Call ``fn``; it must refuse (a ``TabletopError``). Returns the error."""
     with pytest.raises(TabletopError) as exc:
         fn(*args, **kwargs)
-    assert exc.value.code == code, f"refused with {exc.value.code!r}, not {code!r}: {exc.value}"
     return exc.value
+
+
+def refused(code: str, fn, *args, **kwargs) -> TabletopError:
+    """Call ``fn``; it must refuse with ``code`` (a ``TabletopError``). Returns the error."""
+    error = refusal(fn, *args, **kwargs)
+    assert error.code == code, f"refused with {error.code!r}, not {code!r}: {error}"
+    return error
+
+
+def refused_unchanged(sim, seat, type_: str, data: dict | None = None) -> TabletopError:
+    """``sim.send(seat, type_, data)`` must refuse, leaving the table as it was: its state, its
+    undo history and its log (a refusal changes nothing). Returns the error."""
+
+    def table():
+        return json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
+
+    before = table()
+    error = refusal(sim.send, seat, type_, data)
+    assert table() == before, f"the refused {type_} ({error.code}) changed the table"
+    return error
 
 
 def race(n: int, action, catch: type[BaseException] | tuple = Exception, timeout: float = 60):

@@ -24,6 +24,7 @@ from tabletop.espionage.rules import (
 )
 from tabletop.rules import NewEvent, SeatInfo
 from tabletop.testing import Sim
+from tests.kit import refused_unchanged
 
 R = EspionageRuleset()
 R_, S_ = REBEL, SHADOW
@@ -77,10 +78,7 @@ def types(events):
 
 def refused(sim, seat, type_, **data):
     """The code of a refused command, checking that it changed nothing."""
-    before, version = copy.deepcopy(sim.state), sim.version
-    code = sim.try_send(seat, f"espionage.{type_}", data)
-    assert code is not None and sim.state == before and sim.version == version
-    return code
+    return refused_unchanged(sim, seat, f"espionage.{type_}", data).code
 
 
 def setup_state(players, seed=1, **options):

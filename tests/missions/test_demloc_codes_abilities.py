@@ -3,28 +3,21 @@ holds (DemLoc rulebook 5.1.5), the code and channelled dice a summoner assigns t
 (7.2.3.2), each personal ability with its fate-point cost, paid from fate when used (5.1.1,
 6.4.2, 8.4). Pure rules through the kit's driver (``tabletop.testing.Sim``)."""
 
-import pytest
 
 from missions.rules.cards import card_from_data
 from missions.rules.guildcards import mercenary_entry
-from tabletop.errors import RuleViolation
+from tests.kit import refusal
 
 from .demloc_sim import new_sim, piece, run
 
 ANN, BOB = 0, 1
 
 
-def code_of(fn) -> str:
-    with pytest.raises(RuleViolation) as exc:
-        fn()
-    return exc.value.code
-
-
 def unchanged(t, fn) -> str:
     """The error code of ``fn``; the table's state is the same after it (bad input changes
     nothing)."""
     before = t.state
-    code = code_of(fn)
+    code = refusal(fn).code
     assert t.state == before
     return code
 

@@ -1,19 +1,17 @@
 """DemLoc rules error codes no other test provokes, each through the pure
 step a table command takes (``tabletop.testing.Sim``); a refused command changes nothing."""
 
-import copy
 
 import pytest
+
+from tests.kit import refused_unchanged
 
 from .demloc_sim import P, acting, new_sim, pass_phase, run
 
 
 def refused(t, who, type_, **data):
     """The code of a refused ``demloc.<type_>``, checking the table did not change."""
-    before, version = copy.deepcopy(t.state), t.version
-    code = t.try_send(who, P + type_, data)
-    assert code is not None and t.state == before and t.version == version
-    return code
+    return refused_unchanged(t, who, P + type_, data).code
 
 
 @pytest.fixture

@@ -2,15 +2,13 @@
 5.1.1 "Mercenaries cards": two mercenaries of one name never play in a mission; when two
 players want the same one, he sides with one Guild). Pure, through the kit's ``Sim``."""
 
-import copy
 
-import pytest
 
 from missions.rules import setup as setup_rules
-from tabletop.errors import RuleViolation
 from tabletop.log import recent_lines
+from tests.kit import refused_unchanged
 
-from .demloc_sim import run
+from .demloc_sim import P, run
 from .lifecycle_data import guild_payload
 from .test_lifecycle_setup import _contest_table, new_table, to_characters
 
@@ -22,12 +20,8 @@ def picks(t, seat):
 
 
 def refused(t, seat, type_, **data):
-    """The code of a refused ``demloc.<type_>``; the table did not change."""
-    before, version = copy.deepcopy(t.state), t.version
-    with pytest.raises(RuleViolation) as err:
-        run(t, seat, type_, **data)
-    assert t.state == before and t.version == version
-    return err.value
+    """The error of a refused ``demloc.<type_>``; the table did not change."""
+    return refused_unchanged(t, seat, P + type_, data)
 
 
 def settled_for_bob():

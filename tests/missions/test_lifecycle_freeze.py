@@ -10,9 +10,9 @@ from guilds.models import ControlPoint, LedgerEntry, Mercenary, MissionHold
 from missions import services
 from missions.models import MissionFollower
 from tabletop import services as table_services
-from tabletop.errors import NotFound, RuleViolation
 from tabletop.rules import Command
 from tests.guilds.factories import AreaFactory, FollowerCardFactory
+from tests.kit import refusal
 
 from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state, to_stage
 from .test_lifecycle_flow import give_follower
@@ -22,12 +22,6 @@ pytestmark = pytest.mark.django_db
 
 def merc(guild, name):
     return Mercenary.objects.select_related("card").get(guild=guild, card__name=name)
-
-
-def code_of(fn, **kwargs):
-    with pytest.raises((RuleViolation, NotFound)) as err:
-        fn(**kwargs)
-    return err.value
 
 
 def weapon_in_database(guild, price):
@@ -83,11 +77,11 @@ def test_a_chosen_mercenary_cannot_be_dismissed_unequipped_reequipped_healed_or_
     point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
     url = f"/t/{table.code}/"
     refusals = [
-        code_of(gs.mercenary_dismiss, guild=a, mercenary_id=rook.pk),
-        code_of(gs.weapon_unequip, guild=a, weapon_id=weapon.pk),
-        code_of(gs.weapon_equip, guild=a, weapon_id=spare.pk, mercenary_id=rook.pk),
-        code_of(gs.mercenary_heal, guild=a, mercenary_id=rook.pk),
-        code_of(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[rook.pk]),
+        refusal(gs.mercenary_dismiss, guild=a, mercenary_id=rook.pk),
+        refusal(gs.weapon_unequip, guild=a, weapon_id=weapon.pk),
+        refusal(gs.weapon_equip, guild=a, weapon_id=spare.pk, mercenary_id=rook.pk),
+        refusal(gs.mercenary_heal, guild=a, mercenary_id=rook.pk),
+        refusal(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[rook.pk]),
     ]
     for err in refusals:
         assert err.code == "on_mission"
@@ -113,7 +107,7 @@ def test_feods_the_mission_will_charge_cannot_be_spent_meanwhile_6_4_5_1_2(
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]}, hires={0: [str(blade.pk)]})
     assert gs.reserved_feods(a) == 20
     dear, cheap = weapon_in_database(a, 15), weapon_in_database(a, 10)
-    err = code_of(gs.weapon_buy, guild=a, card_id=dear.pk)
+    err = refusal(gs.weapon_buy, guild=a, card_id=dear.pk)
     assert err.code == "feods_reserved" and err.link == f"/t/{table.code}/"
     a.refresh_from_db()
     assert a.feods == 30  # nothing changed
@@ -140,7 +134,7 @@ def test_a_pick_of_a_mercenary_sent_to_the_city_since_the_bind_is_refused_6_4_1(
     point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
     gs.expedition_start(guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk])
     version = state(table) and table.version
-    err = code_of(
+    err = refusal(
         cmd, table=table, seat=sa, type_="setup.pick", character=roster_id(table, sa, "Rook")
     )
     assert err.code == "mercenary_absent"
@@ -159,7 +153,7 @@ def test_killed_at_the_table_is_dead_after_close_and_cannot_be_dismissed_before_
     kill(table, sb, "Ash")
     achieve(table, sa)
     ash = merc(b, "Ash")
-    assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "on_mission"
+    assert refusal(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "on_mission"
     result = services.mission_close(mission_id=mission.pk)
     assert result["skipped"] == []
     assert merc(b, "Ash").status == "dead"
@@ -173,7 +167,7 @@ def test_killed_at_the_table_is_dead_after_close_and_cannot_be_dismissed_before_
         in page
     )
     assert page.count("never be used again") == 1 and "Dead: " not in page
-    assert code_of(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "mercenary_dead"
+    assert refusal(gs.mercenary_dismiss, guild=b, mercenary_id=ash.pk).code == "mercenary_dead"
     assert not MissionHold.objects.filter(reference=f"mission:{mission.pk}").exists()
     gs.mercenary_dismiss(guild=b, mercenary_id=merc(b, "Birch").pk)  # free again after close
 
@@ -200,7 +194,7 @@ def test_admin_grant_cannot_take_reserved_feods_6_4(make_guild, demo_missions):
     give_follower(a, blade)
     mission, table, (sa, sb) = open_table([a, b], bell)
     prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]}, hires={0: [str(blade.pk)]})
-    err = code_of(gs.guild_balance_change, guild_id=a.pk, reason="adjustment", feods=-15)
+    err = refusal(gs.guild_balance_change, guild_id=a.pk, reason="adjustment", feods=-15)
     assert err.code == "feods_reserved"
 
 
