@@ -8,20 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from django.db import connection
-
 from tests.faults import private_redis  # noqa: F401 - fixture
 from tests.guilds.conftest import found_guild, give  # noqa: F401 - fixtures
 from tests.servers import OPEN_GATE, database_url, start_web
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("drills need PostgreSQL (set DATABASE_URL)")
 
 
 def db_url() -> str:
