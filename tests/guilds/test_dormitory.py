@@ -75,8 +75,10 @@ def test_city_control_bonus_raises_the_slots(guild, give):
     give(guild, *cards)
     for card in cards[:4]:
         services.mercenary_enlist(guild=guild, card_id=card.pk)
+    assert rv(services.mercenary_enlist, guild=guild, card_id=cards[4].pk) == "slots_full"
     models.LimitBonus.objects.create(guild=guild, kind="slots", amount=1, source="Old Forge")
     services.mercenary_enlist(guild=guild, card_id=cards[4].pk)
+    assert guild.mercenaries.count() == 5
 
 
 def test_dismiss_frees_the_slot_and_returns_weapons_and_the_card(guild, give):
