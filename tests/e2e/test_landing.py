@@ -389,6 +389,11 @@ def test_each_preparation_step_starts_with_its_own_content_the_guild_data_one_li
     line = summary.bounding_box()
     assert line["height"] <= 48, line  # one line, at the 44 px target height
     expect(summary.locator(".dl-who")).to_have_attribute("title", name)
+    wait = ann.locator("#dl-thumb-wait")
+    expect(wait).to_have_attribute("title", re.compile(f"waiting for {re.escape(name)}, Ben"))
+    wait_h = wait.bounding_box()["height"]
+    line_h = wait.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    assert wait_h <= 2 * line_h + 1, (wait_h, line_h)  # two lines at most: the bar stays short
     heading = ann.locator("#dl-objective h2")
     box = in_view(ann, heading)  # on the first screen, above the thumb bar
     ann.screenshot(path="test-artifacts/landing-prep-guild-data-folded.png")
@@ -397,4 +402,7 @@ def test_each_preparation_step_starts_with_its_own_content_the_guild_data_one_li
     leave.scroll_into_view_if_needed()
     in_view(ann, leave)
     ann.screenshot(path="test-artifacts/landing-prep-guild-data-open.png")
-    print(f"Guild data: one line of {line['height']:.0f} px; the step's heading at y={box['y']:.0f}")
+    print(
+        f"Guild data: one line of {line['height']:.0f} px; waiting line {wait_h:.0f} px;"
+        f" the step's heading at y={box['y']:.0f}"
+    )
