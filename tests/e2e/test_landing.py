@@ -367,6 +367,19 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     in_view(other, turn)
     print(f"deployment: {view_kept(other, mark)}; Placed at y={turn.bounding_box()['y']:.0f}")
     other.screenshot(path="test-artifacts/landing-deployment-turn.png")
+    # Placed sends the page's choice of miniature and area: wherever the phone is scrolled,
+    # the bar's line links to that choice, brought between the bars, then Placed places it.
+    other.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    character = other.locator('#dl-deploy select[name="d.character"]')
+    area = other.locator('#dl-deploy select[name="d.area"]')
+    other.locator("#dl-deploy-go").get_by_role("link").tap()
+    in_view(other, character)
+    in_view(other, area)
+    print(f"deployment: the choice at y={character.bounding_box()['y']:.0f} after the bar's link")
+    other.screenshot(path="test-artifacts/landing-deployment-choice.png")
+    turn.tap()
+    for phone in (ann, ben):
+        expect(phone.locator("#dl-minis .badge.ok")).to_have_count(2)
 
 
 def test_each_preparation_step_starts_with_its_own_content_the_guild_data_one_line(new_phone):
