@@ -16,7 +16,7 @@ from ._common import lock_guild, post, require_balances
 
 def clean_guild_name(name) -> str:
     """``name`` cleaned as every name is (``tabletop.names.clean_name``: NFKC, no invisible
-    characters, single spaces) with 2..40 characters (``rules.GUILD_NAME_MAX``, the seat name
+    characters, single spaces) with 2..60 characters (``rules.GUILD_NAME_MAX``, the seat name
     limit: the name is the Guild's seat at a table). Raises ``RuleViolation("bad_name")``."""
     name = clean_name(name, what="your Guild", limit=rules.GUILD_NAME_MAX)
     if not rules.GUILD_NAME_MIN <= len(name) <= rules.GUILD_NAME_MAX:
@@ -57,7 +57,7 @@ def guild_create(*, master: User, account_code: str, name: str, colour: str) -> 
     """Found a Guild with the code of a player account card (6.2: "use your code card to create
     your first Guild"); one Guild per account.
 
-    ``name``: cleaned and checked by ``guild_name_check`` (2..40 characters, no look-alike of
+    ``name``: cleaned and checked by ``guild_name_check`` (2..60 characters, no look-alike of
     another Guild's); ``colour``: a ``GuildColour`` (the
     sub-bases of the miniatures). The Guild starts with ``rules.STARTING_BALANCES`` (one ledger
     row each, reason "founded") and every building at level 1.

@@ -45,9 +45,17 @@ MID_WORD = r"""() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   const out = [];
+  // Text kept for screen readers only (a 1 px clipped box, as DemLoc's alert once it has been
+  // shown for a few seconds) is not seen: every word of it "wraps".
+  const unseen = e => {
+    for (let x = e; x && x !== document.body; x = x.parentElement) {
+      if (x.getBoundingClientRect().width <= 1 && getComputedStyle(x).overflow === "hidden") return true;
+    }
+    return false;
+  };
   while (walker.nextNode()) {
     const node = walker.currentNode, el = node.parentElement;
-    if (!el || skip.has(el.tagName)) continue;
+    if (!el || skip.has(el.tagName) || unseen(el)) continue;
     const re = /[\p{L}\p{N}\u2019']+/gu;
     let m;
     while ((m = re.exec(node.textContent))) {

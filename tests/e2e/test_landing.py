@@ -329,6 +329,9 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     all_next(table, seats)  # -> miniatures
     ann, ben = open_at_stage(new_phone, table, (a, b), "miniatures")
     ben.evaluate("window.scrollTo(0, 400)")
+    # At the page's end (the step's Next section, a short page): Ann's tap shortens Ben's bar
+    # ("waiting for" one Guild less), which must not pull his page down under him.
+    assert ben.evaluate("document.documentElement.scrollHeight - innerHeight - scrollY") <= 1
     mark = view_mark(ben)
     ann.locator("#dl-thumb").get_by_role("button", name="Next").tap()
     wait = ann.locator("#dl-thumb-wait")
@@ -362,3 +365,55 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     in_view(other, turn)
     print(f"deployment: {view_kept(other, mark)}; Placed at y={turn.bounding_box()['y']:.0f}")
     other.screenshot(path="test-artifacts/landing-deployment-turn.png")
+    # Placed sends the page's choice of miniature and area: wherever the phone is scrolled,
+    # the bar's line links to that choice, brought between the bars, then Placed places it.
+    other.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    character = other.locator('#dl-deploy select[name="d.character"]')
+    area = other.locator('#dl-deploy select[name="d.area"]')
+    other.locator("#dl-deploy-go").get_by_role("link").tap()
+    in_view(other, character)
+    in_view(other, area)
+    print(f"deployment: the choice at y={character.bounding_box()['y']:.0f} after the bar's link")
+    other.screenshot(path="test-artifacts/landing-deployment-choice.png")
+    turn.tap()
+    for phone in (ann, ben):
+        expect(phone.locator("#dl-minis .badge.ok")).to_have_count(2)
+
+
+def test_each_preparation_step_starts_with_its_own_content_the_guild_data_one_line(new_phone):
+    """The Guild data box (taken at, Bring my Guild again, Take my Guild out) repeated above
+    every preparation step's content (6.4.1): folded to one line, the step's heading on the
+    first screen under it; opened by touch, its Take out is in view. A 60-character Guild
+    name is ellipsized in that line, whole in its title."""
+    name = "The Sworn Brotherhood of the Lower Loch Lanterns and Ravens!"
+    assert len(name) == 60
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild(name, "red", ("Rook",), feods=80)
+    b = build_guild("Ben's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "objective")
+    (ann,) = open_at_stage(new_phone, table, (a,), "objective")
+    fold = ann.locator("#dl-guild-data")
+    summary = fold.locator("> summary")
+    leave = fold.get_by_role("button", name="Take my Guild out of the mission")
+    expect(leave).to_be_hidden()
+    line = summary.bounding_box()
+    assert line["height"] <= 48, line  # one line, at the 44 px target height
+    expect(summary.locator(".dl-who")).to_have_attribute("title", name)
+    wait = ann.locator("#dl-thumb-wait")
+    expect(wait).to_have_attribute("title", re.compile(f"waiting for {re.escape(name)}, Ben"))
+    wait_h = wait.bounding_box()["height"]
+    line_h = wait.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    assert wait_h <= 2 * line_h + 1, (wait_h, line_h)  # two lines at most: the bar stays short
+    heading = ann.locator("#dl-objective h2")
+    box = in_view(ann, heading)  # on the first screen, above the thumb bar
+    ann.screenshot(path="test-artifacts/landing-prep-guild-data-folded.png")
+    summary.tap()
+    expect(leave).to_be_visible()
+    leave.scroll_into_view_if_needed()
+    in_view(ann, leave)
+    ann.screenshot(path="test-artifacts/landing-prep-guild-data-open.png")
+    print(
+        f"Guild data: one line of {line['height']:.0f} px; waiting line {wait_h:.0f} px;"
+        f" the step's heading at y={box['y']:.0f}"
+    )

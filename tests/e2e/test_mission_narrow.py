@@ -1,5 +1,5 @@
-"""Two phones at 360x740 play a standard mission between two Guilds with 40-letter one-word
-names (the Guild form allows 40; phones first, 360 px; DemLoc rulebook 6.4.1): no
+"""Two phones at 360x740 play a standard mission between two Guilds with 60-letter one-word
+names (the most a Guild name may have; phones first, 360 px; DemLoc rulebook 6.4.1): no
 page of the mission nor the lobby is wider than the phone, on either seat, with every other
 Guild unfolded. A refused tap on a turn action in the bottom bar (a stale version, the offline
 "Not sent yet") is a small line or two next to its button (wrapped, never cut off), which keeps its size; the whole message is
@@ -13,8 +13,8 @@ from tests.e2e.demloc_turns import deploy_and_start
 from tests.e2e.test_mission_lobby import tap_next
 from tests.missions.lifecycle_flow import build_guild
 
-LONG = "Supercalifragilisticexpialidociousguild1"  # 40 characters, no space
-OTHER = "Pneumonoultramicroscopicsilicovolcanoguy"  # 40 characters, no space
+LONG = "Supercalifragilisticexpialidociousguild1Supercalifragilistic"  # 60 characters, no space
+OTHER = "Pneumonoultramicroscopicsilicovolcanoguy" + "Pneumonoultramicrosc"  # 60, no space
 
 
 def too_wide(page) -> dict:
@@ -44,7 +44,7 @@ def unfold_everything(page) -> None:
 def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays_small(
     new_phone,
 ):
-    assert len(LONG) == len(OTHER) == 40
+    assert len(LONG) == len(OTHER) == 60
     load_demo_missions()
     a = build_guild(LONG, "red", ("Rook",), feods=80)
     b = build_guild(OTHER, "blue", ("Ash",), feods=80)

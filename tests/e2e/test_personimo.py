@@ -42,9 +42,9 @@ def _started(new_phone, ann_name="Ann"):
     return ann, ben
 
 
-#: A 40-character seat name with no space (the longest a seat takes): it must not widen the
+#: A 60-character seat name with no space (the longest a seat takes): it must not widen the
 #: page on a 360 px phone where it labels a claimed card (found by a new user: 413 px, zoomed).
-LONG_NAME = "Ann" + "x" * 37
+LONG_NAME = "Ann" + "x" * 57
 WIDEST = """() => [...document.querySelectorAll('body, body *')]
   .filter(e => e.scrollWidth > 361 || e.getBoundingClientRect().width > 361)
   .map(e => e.tagName + '.' + e.className + ' sw=' + e.scrollWidth + ' w=' + Math.round(e.getBoundingClientRect().width))

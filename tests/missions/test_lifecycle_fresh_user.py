@@ -1,6 +1,6 @@
 """What fresh users found (DemLoc rulebook 6.4, 6.4.1): a Guild with nobody who can
 play is refused at the bind with what to do; a Guild Master's seat is named after the Guild;
-name fields say their 40-character limit."""
+name fields say their 60-character limit."""
 
 import pytest
 from django.test import Client

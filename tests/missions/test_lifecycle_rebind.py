@@ -24,7 +24,7 @@ def test_a_master_brings_the_guild_again_after_enlisting_and_equipping(
     client.force_login(b.master)
     url = reverse("tabletop:table", args=[table.code])
     html = client.get(url).content.decode()
-    assert "Thorn" not in html and "Bring my Guild again" in html and "taken at" in html
+    assert "Thorn" not in html and "Bring my Guild again" in html and "taken <time" in html
     # In the guild pages: a new mercenary and a weapon for him.
     thorn = MercenaryCardFactory(name="Thorn", area=AreaFactory(), hit_factor=3, armor=3)
     axe = WeaponCardFactory(price_feods=0)

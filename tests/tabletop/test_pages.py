@@ -201,7 +201,7 @@ def test_odd_numbers_in_form_fields_are_a_clear_error_not_a_crash(client):
         assert f'data-code="{code}"' in response.content.decode()
 
 
-def test_a_name_longer_than_40_characters_is_refused(client):
+def test_a_name_longer_than_60_characters_is_refused(client):
     response = client.post("/tables/new/", {"ruleset": "counter", "name": "W" * 61})
     assert response.status_code == 200 and "at most 60 characters" in response.content.decode()
     assert not Table.objects.exists()

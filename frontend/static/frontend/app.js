@@ -968,8 +968,19 @@
 // page brings into view lands below it; 0 once it is gone). Measured again whenever one changes
 // size (a refusal line shown in it, a claim's answers, the phone turned) and after every swap of
 // the live region, which replaces them.
+// The page's padding (--bottom-pad-h) follows the bar, except that it shrinks only by as much
+// as the page is scrolled above its end: on a phone at the end of the page, a bar made shorter
+// by another phone's tap (a shorter "waiting for" line) would shorten the page under it and the
+// browser would pull what is shown down by the difference (another player's action never
+// moves my view). The rest goes at a later measure, once the phone is scrolled up.
 (function () {
-  var observed = {}, observer = null;
+  var observed = {}, observer = null, pad = null;
+  function padFor(h) {
+    if (pad === null || h >= pad) return h;
+    var root = document.documentElement;
+    var room = root.scrollHeight - window.innerHeight - window.scrollY;  // scrolled above the end
+    return Math.max(h, pad - Math.max(0, Math.floor(room)));
+  }
   function targets() {
     var found = { "--bottom-bar-h": document.getElementById("bottom-bar") };
     document.querySelectorAll("[data-height-var]").forEach(function (el) {
@@ -984,6 +995,10 @@
       var el = found[name];
       var h = el ? Math.ceil(el.getBoundingClientRect().height) : 0;
       document.documentElement.style.setProperty(name, h + "px");
+      if (name === "--bottom-bar-h") {
+        pad = padFor(h);
+        document.documentElement.style.setProperty("--bottom-pad-h", pad + "px");
+      }
       if (el !== observed[name] && window.ResizeObserver) {
         observer = observer || new ResizeObserver(function () { measure(); });
         if (observed[name]) observer.unobserve(observed[name]);
