@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 
 from django.http import HttpResponse
+from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -384,7 +385,7 @@ def render_region(context: dict, request=None, reuse: bool = False):
                 _REGIONS.move_to_end(key)
                 region_hits += 1
                 return found
-    region = blocks.frame(render_to_string("tabletop/table.html#live", context, request))
+    region = blocks.frame(render_live(context, request))
     if key is not None:
         with _VIEWS_LOCK:
             region_renders += 1
@@ -392,6 +393,24 @@ def render_region(context: dict, request=None, reuse: bool = False):
             while len(_REGIONS) > REGIONS_KEPT:
                 _REGIONS.popitem(last=False)
     return region
+
+
+#: Render the live region of a game with ``jinja_live`` past the lobby with Jinja2
+#: (``tabletop.jinja``: the same bytes as its Django templates, cheaper); False: with its
+#: Django templates (tests/missions/test_jinja_live.py compares the two).
+JINJA = True
+
+
+def render_live(context: dict, request=None) -> str:
+    """The live region (with its blocks' markers) from ``live_context``'s ``context``: by
+    Django's ``tabletop/table.html#live``, or, for a game whose ruleset says ``jinja_live``
+    once the table has left the lobby, by the Jinja2 port of it (``tabletop/jinja2/
+    tabletop/live.html``, the game's ``template`` in its app's ``jinja2/``)."""
+    table = context.get("table")
+    if (JINJA and getattr(context.get("game"), "jinja_live", False) and table is not None
+            and table.status != "lobby"):
+        return engines["jinja2"].env.get_template("tabletop/live.html").render(context)
+    return render_to_string("tabletop/table.html#live", context, request)
 
 
 def region_response(request, context: dict, status: int = 200,
