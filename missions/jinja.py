@@ -14,7 +14,7 @@ from collections import namedtuple
 from itertools import groupby
 
 from django.urls import get_script_prefix, get_urlconf
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from jinja2 import Environment, Undefined, pass_context
 
 from missions.templatetags import missions_tags
@@ -57,7 +57,7 @@ def cmd(url="", type="", label="", confirm="", piece="", token="", delta="", amo
     if disabled:
         out.append(" disabled")
     out += [">", finalize(label), "</button>\n</form>\n"]
-    return mark_safe("".join(out))
+    return SafeString("".join(out))
 
 
 def tokens(url="", type="", label="", value="", can="", at_zero="", piece="", token="",  # noqa: A002
@@ -77,7 +77,7 @@ def tokens(url="", type="", label="", value="", can="", at_zero="", piece="", to
         out.append(cmd(url=url, type=type, piece=piece, token=token, colour=colour, delta=1,
                        label="+", aria=plus, css="dl-pm"))
     out.append("\n</div>\n")
-    return mark_safe("".join(out))
+    return SafeString("".join(out))
 
 
 Grouped = namedtuple("Grouped", ["grouper", "list"])
@@ -105,7 +105,7 @@ def piece_card(context, p: dict) -> str:
         if html is not None:
             cards.move_to_end(key)
             missions_tags.card_hits += 1
-            return mark_safe(html)
+            return SafeString(html)
     html = context.environment.get_template("missions/_piece.html").render(
         p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url)
     with missions_tags._CARDS_LOCK:
@@ -113,7 +113,7 @@ def piece_card(context, p: dict) -> str:
         cards[key] = html
         while len(cards) > missions_tags.CARDS_KEPT:
             cards.popitem(last=False)
-    return mark_safe(html)
+    return SafeString(html)
 
 
 def extend(env: Environment) -> None:

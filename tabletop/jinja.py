@@ -33,7 +33,7 @@ from django.template import Context, engines
 from django.template.defaultfilters import cut, force_escape, pluralize, urlencode, yesno
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
 
 from tabletop import blocks
@@ -94,7 +94,7 @@ def public_block(context, *parts, public=True, caller=None):
             blocks.public_hits += 1
     else:
         found = caller()
-    return mark_safe((blocks.OPEN_PUBLIC if public else blocks.OPEN) + found + blocks.CLOSE)
+    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + found + blocks.CLOSE)
 
 
 @pass_context
@@ -104,7 +104,7 @@ def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
     (``tabletop.blocks.kept_block``); ``fresh``: rendered in the whole context, kept nowhere."""
     template = context.environment.get_template(name)
     if fresh:
-        return mark_safe(blocks.OPEN + template.render(context.get_all()) + blocks.CLOSE)
+        return SafeString(blocks.OPEN + template.render(context.get_all()) + blocks.CLOSE)
     table = context.get("table")
     pk = getattr(table, "pk", None) if context.get("live_blocks") is not None else None
     key = None
@@ -118,7 +118,7 @@ def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
         found = template.render(values)
         if key is not None:
             blocks.keep_block(pk, template, key, found)
-    return mark_safe(blocks.OPEN + found + blocks.CLOSE)
+    return SafeString(blocks.OPEN + found + blocks.CLOSE)
 
 
 @pass_context
@@ -127,7 +127,7 @@ def django_include(context, name: str, **values) -> SafeString:
     only``), localisation off as in the live region."""
     data = values if values else context.get_all()
     template = engines["django"].get_template(name).template
-    return mark_safe(template.render(Context(data, use_l10n=False)))
+    return SafeString(template.render(Context(data, use_l10n=False)))
 
 
 class DjangoLookups(Environment):

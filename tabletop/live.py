@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from django.http import HttpResponse
 from django.template import engines
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from tabletop import blocks
 from tabletop.log import LoggedEvent, narrated, recent_lines
@@ -239,10 +240,7 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
     shared.update({
         "table": table,
         "game": game,
-        "command_url": reverse("tabletop:command", args=[table.code]),
-        "join_path": reverse("tabletop:join", args=[table.code]),
-        "log_url": reverse("tabletop:log", args=[table.code]),
-        "seats_url": reverse("tabletop:seats", args=[table.code]),
+        **_table_urls(table.code, get_urlconf(), get_script_prefix()),
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
@@ -257,6 +255,18 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "live_blocks": blocks.public_blocks(table),
     })
     return shared
+
+
+@lru_cache(maxsize=1024)
+def _table_urls(code: str, urlconf, prefix: str) -> dict:
+    """The live region's URLs of the table ``code``, reversed once per table, URLconf and
+    script prefix in this process (every state of every table asked for them again)."""
+    return {
+        "command_url": reverse("tabletop:command", args=[code], urlconf=urlconf),
+        "join_path": reverse("tabletop:join", args=[code], urlconf=urlconf),
+        "log_url": reverse("tabletop:log", args=[code], urlconf=urlconf),
+        "seats_url": reverse("tabletop:seats", args=[code], urlconf=urlconf),
+    }
 
 
 def live_log_lines(table: Table, seats: list | None = None, shared: dict | None = None) -> Lazy:
