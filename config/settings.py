@@ -179,6 +179,16 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # the live region of a game that has one in Jinja2 (tabletop/jinja.py): the same
+        # bytes as its Django templates, two to three times cheaper to render
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja_env.environment", "autoescape": False,
+                    "auto_reload": False},
+    },
 ]
 
 WSGI_APPLICATION = None
@@ -266,6 +276,13 @@ TABLETOP_RNG_SEED = os.environ.get("TABLETOP_RNG_SEED")
 TABLETOP_PUBLISH_TIMEOUT = float(os.environ.get("TABLETOP_PUBLISH_TIMEOUT", "0.5"))
 TABLETOP_PUBLISH_DIRECT = os.environ.get("TABLETOP_PUBLISH_DIRECT", "1") not in ("0", "", "false")
 TABLETOP_SNAPSHOT_CACHE = int(os.environ.get("TABLETOP_SNAPSHOT_CACHE", "256"))
+# The garbage collector's thresholds in every process (tabletop.apps; docs/performance.md): a
+# command allocates thousands of objects (the state's copy, the views, the regions), and at
+# Python's default (700, 10, 10) the collections that follow, walking every object the
+# process keeps (its table states, views, regions, cards), cost about a fifth of a DemLoc
+# command's CPU. "" keeps Python's default.
+TABLETOP_GC_THRESHOLDS = tuple(
+    int(n) for n in os.environ.get("TABLETOP_GC_THRESHOLDS", "20000,20,20").split(",") if n)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

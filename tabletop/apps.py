@@ -1,4 +1,7 @@
+import gc
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class TabletopConfig(AppConfig):
@@ -17,3 +20,9 @@ class TabletopConfig(AppConfig):
         from tabletop.gate import count_login_failure  # noqa: PLC0415 - AppConfig.ready
 
         user_login_failed.connect(count_login_failure, dispatch_uid="tabletop.login_failures")
+
+        # fewer garbage collections: each walks every object the process keeps
+        # (config/settings.py, TABLETOP_GC_THRESHOLDS)
+        thresholds = getattr(settings, "TABLETOP_GC_THRESHOLDS", ())
+        if thresholds:
+            gc.set_threshold(*thresholds)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from django.http import HttpResponse
+from django.template import engines
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from tabletop import blocks
 from tabletop.log import LoggedEvent, narrated, recent_lines
@@ -238,10 +240,7 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
     shared.update({
         "table": table,
         "game": game,
-        "command_url": reverse("tabletop:command", args=[table.code]),
-        "join_path": reverse("tabletop:join", args=[table.code]),
-        "log_url": reverse("tabletop:log", args=[table.code]),
-        "seats_url": reverse("tabletop:seats", args=[table.code]),
+        **_table_urls(table.code, get_urlconf(), get_script_prefix()),
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
@@ -256,6 +255,18 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "live_blocks": blocks.public_blocks(table),
     })
     return shared
+
+
+@lru_cache(maxsize=1024)
+def _table_urls(code: str, urlconf, prefix: str) -> dict:
+    """The live region's URLs of the table ``code``, reversed once per table, URLconf and
+    script prefix in this process (every state of every table asked for them again)."""
+    return {
+        "command_url": reverse("tabletop:command", args=[code], urlconf=urlconf),
+        "join_path": reverse("tabletop:join", args=[code], urlconf=urlconf),
+        "log_url": reverse("tabletop:log", args=[code], urlconf=urlconf),
+        "seats_url": reverse("tabletop:seats", args=[code], urlconf=urlconf),
+    }
 
 
 def live_log_lines(table: Table, seats: list | None = None, shared: dict | None = None) -> Lazy:
@@ -384,7 +395,7 @@ def render_region(context: dict, request=None, reuse: bool = False):
                 _REGIONS.move_to_end(key)
                 region_hits += 1
                 return found
-    region = blocks.frame(render_to_string("tabletop/table.html#live", context, request))
+    region = blocks.frame(render_live(context, request))
     if key is not None:
         with _VIEWS_LOCK:
             region_renders += 1
@@ -392,6 +403,24 @@ def render_region(context: dict, request=None, reuse: bool = False):
             while len(_REGIONS) > REGIONS_KEPT:
                 _REGIONS.popitem(last=False)
     return region
+
+
+#: Render the live region of a game with ``jinja_live`` past the lobby with Jinja2
+#: (``tabletop.jinja``: the same bytes as its Django templates, cheaper); False: with its
+#: Django templates (tests/missions/test_jinja_live.py compares the two).
+JINJA = True
+
+
+def render_live(context: dict, request=None) -> str:
+    """The live region (with its blocks' markers) from ``live_context``'s ``context``: by
+    Django's ``tabletop/table.html#live``, or, for a game whose ruleset says ``jinja_live``
+    once the table has left the lobby, by the Jinja2 port of it (``tabletop/jinja2/
+    tabletop/live.html``, the game's ``template`` in its app's ``jinja2/``)."""
+    table = context.get("table")
+    if (JINJA and getattr(context.get("game"), "jinja_live", False) and table is not None
+            and table.status != "lobby"):
+        return engines["jinja2"].env.get_template("tabletop/live.html").render(context)
+    return render_to_string("tabletop/table.html#live", context, request)
 
 
 def region_response(request, context: dict, status: int = 200,

@@ -103,14 +103,15 @@ def has_forms(view: dict, p: dict) -> bool:
     )
 
 
-def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
+def lazy_card_key(p: dict, forms_url: str, command_url,
+                  template: str = "missions/_piece.html#lazy") -> bytes:
     """What the HTML of piece ``p``'s card without its forms depends on, hashed: the piece's
     fields but ``FORM_FIELDS``, whether it has forms (``forms_url``, "" when none) and the
     command URL. Nothing of the view: a fate point or another piece's change leaves it as it
     was (tests/missions/test_card_cache.py). The bytes hashed are the values themselves, in
     the piece's key order (the same piece in another order is a miss, never a wrong hit)."""
     card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
-    parts = ["missions/_piece.html#lazy", card, forms_url, command_url]
+    parts = [template, card, forms_url, command_url]
     try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
         data = marshal.dumps(parts, 2)
     except ValueError:  # a value marshal does not take

@@ -1,0 +1,161 @@
+"""The live region in Jinja2 (Django's ``django.template.backends.jinja2.Jinja2`` backend).
+
+A game may render its live region with Jinja2 once the table has left the lobby (its
+ruleset's ``jinja_live``; docs/architecture.md, "The live region"): the same markup as its
+Django templates, ported to ``<app>/jinja2/`` under the same names, rendered two to three
+times faster (``bench/template_engines.py``, ``bench/render_cost.py``). The output is the
+Django templates' byte for byte: tests/missions/test_jinja_live.py renders random playouts
+with both engines and compares every region.
+
+What makes the bytes the same:
+
+- no autoescape; every ``{{ ... }}`` goes through ``finalize``, which escapes as Django does
+  (``html.escape`` with quotes; a value with ``__html__``, Django's ``SafeString`` or
+  Jinja2's ``Markup``, as it is; ``None`` as ``None``);
+- the trailing newline of a template is kept, no white space is trimmed;
+- Django's own filters (``pluralize``, ``yesno``, ``cut``, ``force_escape``, ``urlencode``)
+  and ``url`` / ``static`` globals;
+- the test ``absent``: Django's ``is None`` on a missing field (Jinja2's ``Undefined`` is
+  not ``None``);
+- the blocks (``tabletop.blocks``): ``public_block`` (a ``{% call %}``) and ``inputs_block``
+  (a template of its own, rendered from its declared inputs alone, so its bytes are a
+  function of them, kept by ``tabletop.blocks.kept_block`` as the Django ``{% liveblock %}``
+  keeps them);
+- ``django_include``: a part rendered by its Django template (a DemLoc mission's
+  preparation, its result), in the same context.
+"""
+
+from __future__ import annotations
+
+import html as _html
+
+from django.template import Context, engines
+from django.template.defaultfilters import cut, force_escape, pluralize, urlencode, yesno
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
+
+from tabletop import blocks
+from tabletop.templatetags.live_blocks import bar_fresh, pick
+
+_escape = _html.escape
+
+
+def finalize(value):
+    """A ``{{ ... }}`` as Django's template engine writes it with autoescape on."""
+    kind = type(value)
+    if kind is str:
+        return _escape(value)
+    if kind is int:
+        return str(value)
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    if isinstance(value, Undefined):
+        return ""
+    return _escape(str(value))
+
+
+def url(name: str, *args) -> str:
+    """``{% url name args %}``."""
+    return reverse(name, args=args or None)
+
+
+def value(found):
+    """A context value that Django's engine would call (``tabletop.live.Lazy``: the log
+    lines), called; anything else as it is."""
+    return found() if callable(found) else found
+
+
+def absent(found) -> bool:
+    """Django's ``is None`` in an ``{% if %}``: a missing field is None there."""
+    return found is None or isinstance(found, Undefined)
+
+
+def slice_to(found, end: int):
+    """``|slice:":end"``."""
+    return found[:end] if found else found
+
+
+@pass_context
+def public_block(context, *parts, public=True, caller=None):
+    """``{% liveblock "id" public %}``: the block's element with its markers; rendered once per
+    table state for the seats and once for the watchers (``tabletop.blocks.public_blocks``,
+    the context's ``live_blocks``) when ``public`` is true, else for this view."""
+    cache = context.get("live_blocks") if public else None
+    if cache is not None:
+        bid = "".join(str(p) for p in parts)
+        bid += "|seat" if context.get("seat") is not None else "|watch"
+        found = cache.get(bid)
+        if found is None:
+            found = cache[bid] = caller()
+            blocks.public_renders += 1
+        else:
+            blocks.public_hits += 1
+    else:
+        found = caller()
+    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + found + blocks.CLOSE)
+
+
+@pass_context
+def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
+    """``{% liveblock "id" with name=value ... %}``: the template ``name`` rendered from
+    ``values`` alone, or the bytes kept for the same values at this table
+    (``tabletop.blocks.kept_block``); ``fresh``: rendered in the whole context, kept nowhere."""
+    template = context.environment.get_template(name)
+    if fresh:
+        return SafeString(blocks.OPEN + template.render(context.get_all()) + blocks.CLOSE)
+    table = context.get("table")
+    pk = getattr(table, "pk", None) if context.get("live_blocks") is not None else None
+    key = None
+    if pk is not None:
+        try:
+            key = blocks.fingerprint(tuple(values.values()))
+        except blocks.Uncacheable:
+            key = None
+    found = blocks.kept_block(pk, template, key) if key is not None else None
+    if found is None:
+        found = template.render(values)
+        if key is not None:
+            blocks.keep_block(pk, template, key, found)
+    return SafeString(blocks.OPEN + found + blocks.CLOSE)
+
+
+@pass_context
+def django_include(context, name: str, **values) -> SafeString:
+    """``{% include name %}`` of a Django template in this context (``values``: ``with ...
+    only``), localisation off as in the live region."""
+    data = values if values else context.get_all()
+    template = engines["django"].get_template(name).template
+    return SafeString(template.render(Context(data, use_l10n=False)))
+
+
+class DjangoLookups(Environment):
+    """``a.b`` looks up a dict's key first, as Django's engine does (and a missing one is
+    undefined, never the dict's method of that name); anything else as Jinja2 does."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+def environment(**options) -> Environment:
+    """The kit's Jinja2 environment (``TEMPLATES``' Jinja2 backend): Django's escaping,
+    lookups, filters and URLs, the live blocks. A game adds its own globals (``extend``).
+    A missing value is empty, and so is anything looked up in it (``ChainableUndefined``:
+    Django's ``{{ a.b.c }}`` with no ``a.b``)."""
+    options["autoescape"] = False
+    options["undefined"] = ChainableUndefined
+    options.setdefault("keep_trailing_newline", True)
+    env = DjangoLookups(finalize=finalize, **options)
+    env.globals.update(url=url, static=static, value=value, public_block=public_block,
+                       inputs_block=inputs_block, django_include=django_include,
+                       slice_to=slice_to)
+    env.filters.update(pluralize=pluralize, yesno=yesno, cut=cut, force_escape=force_escape,
+                       urlencode=urlencode, pick=pick, bar_fresh=bar_fresh)
+    env.tests["absent"] = absent
+    return env
