@@ -322,6 +322,17 @@ def arcane_code_capacity(arcane_ability: int) -> int:
     return max(arcane_ability, 0)
 
 
+def summon_beyond_reach(name: str, arcane_ability: int, common: int, dark: int) -> str:
+    """Words for an Arcane Code whose daemon summoning costs more mana than ``name`` can ever
+    hold (5.1.1 Arcane ability: "the number of maximum arcane dice available to that
+    character"; 5.1.5 daemon summoning cost), or "" when the summoning can be paid."""
+    total = common + dark
+    if not total or total <= arcane_ability:
+        return ""
+    return (f"Its summoning needs {total} mana; {name} holds at most {arcane_ability}: "
+            "they can use its powers but never summon with it.")
+
+
 def check_code_assign(arcane_ability: int, held: int) -> None:
     """Check a character may take one more Arcane Code card (5.1.5).
 

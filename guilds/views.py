@@ -561,13 +561,21 @@ def code_add(request):
     )
 
 
+def _code_assigned(c) -> str:
+    merc = c.mercenary.card
+    warning = rules.summon_beyond_reach(
+        merc.name, merc.arcane_ability, c.card.summoning_white, c.card.summoning_black
+    )
+    return f"{c.card.name} assigned to {merc.name}." + (f" {warning}" if warning else "")
+
+
 @_action("library")
 def code_assign(request, pk: int):
     return _perform(
         request,
         "library",
         services.arcane_code_assign,
-        lambda c: f"{c.card.name} assigned to {c.mercenary.card.name}.",
+        _code_assigned,
         code_id=pk,
         mercenary_id=request.POST.get("mercenary"),
     )

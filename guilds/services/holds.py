@@ -5,8 +5,11 @@ will be possible to modify their structure (hire mercenaries, change their equip
 Our reading: from the moment a Guild is brought to a mission until the mission is
 closed, the characters it chose are ``on_mission`` and nobody can dismiss, unequip, re-equip,
 heal or send them to the city; the feods the mission will charge (followers enlisted, offers
-for contested mercenaries) are reserved and cannot be spent. Everything else (redeeming codes,
-another mercenary's expedition, buying with the feods left) goes on.
+for contested mercenaries) are reserved and cannot be spent. No mercenary of a Guild at a table
+is sent to the city either, chosen or not (``require_at_home``): the table's characters step
+offers the roster as the Guild was brought (6.4.1 characters choice), and a mercenary gone
+exploring meanwhile would be offered there and then refused. Everything else (redeeming codes,
+buying with the feods left, the expeditions already under way) goes on.
 
 The missions app is the only caller of ``mission_hold_bind``, ``mission_hold_sync`` and
 ``mission_hold_release``; every other guild service asks ``require_free`` and
@@ -43,6 +46,23 @@ def require_free(mercenary: Mercenary, doing: str) -> None:
         "the mission is closed (6.4).",
         link=hold.url if hold else "",
         mission=title,
+    )
+
+
+def require_at_home(guild: Guild, doing: str) -> None:
+    """Raise ``OnMission("on_mission")`` if ``guild`` is at a mission table not closed yet
+    (6.4: "Its characters are frozen until it is closed"; the characters step, 6.4.1, offers
+    every mercenary the Guild brought): none of its mercenaries can be ``doing`` ("sent to the
+    city") until the mission is closed or the Guild taken out of it."""
+    hold = _holds(guild).order_by("pk").first()
+    if hold is None:
+        return
+    raise OnMission(
+        "on_mission",
+        f"{guild.name} is at the table in {hold.title}: its mercenaries cannot be {doing} "
+        "until the mission is closed or the Guild taken out of it (6.4).",
+        link=hold.url,
+        mission=hold.title,
     )
 
 

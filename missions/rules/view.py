@@ -44,7 +44,10 @@ def _refs(kind: str, features: list[str]) -> list[dict]:
 def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
     """What a mana cost means for ``p`` now, for the page at the point of use (7.2.3.1,
     7.2.3.2): ``{"cost_common", "cost_dark", "extra_due", "affordable", "after_common",
-    "after_dark"}``; ``extra``: an exhausted caster pays one more mana per level (powers)."""
+    "after_dark", "beyond_cap"}``; ``extra``: an exhausted caster pays one more mana per level
+    (powers). ``beyond_cap``: the cost is more mana than ``p`` can ever hold (5.1.1 Arcane
+    ability: "the number of maximum arcane dice available to that character"), so channeling
+    cannot make it affordable."""
     common, dark = int(cost.get("common", 0)), int(cost.get("dark", 0))
     due = p["level"] if extra and p["movement"] == "exhausted" else 0
     left_common, left_dark = p["mana"]["common"] - common, p["mana"]["dark"] - dark
@@ -55,7 +58,14 @@ def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
         "affordable": left_common >= 0 and left_dark >= 0 and left_common + left_dark >= due,
         "after_common": max(0, left_common),
         "after_dark": max(0, left_dark),
+        "beyond_cap": common + dark + due > int(p.get("arcane") or 0),
     }
+
+
+def beyond_cap_words(p: dict, total: int) -> str:
+    """The refusal of a cost no channeling can pay (5.1.1 Arcane ability)."""
+    return (f"Needs {total} mana; {p['name']} holds at most {int(p.get('arcane') or 0)} "
+            "(arcane ability, 5.1.1): this cannot be paid.")
 
 
 def _summons_at_use(state: DemlocState, p: dict) -> list[dict]:
@@ -100,6 +110,8 @@ def _summon_at_use(state: DemlocState, p: dict, code: dict | None = None) -> dic
         blocked = "Summoning needs an active movement token (7.2.3.2)."
     elif activation.tracked(state) and activation.is_activated(state, p):
         blocked = "Already activated this phase (7.2): summon in a later phase."
+    elif at_use["beyond_cap"]:
+        blocked = beyond_cap_words(p, at_use["cost_common"] + at_use["cost_dark"])
     elif not at_use["affordable"]:
         blocked = "Not enough mana: channel first (Arcane)."
     return {

@@ -185,3 +185,29 @@ def test_the_snapshot_carries_a_followers_code_its_ranged_weapon_and_fury_5_1_2_
         2,
         "activated",
     )
+
+
+def test_assigning_a_code_whose_summoning_the_sorcerer_can_never_pay_warns_5_1_1_5_1_5(
+    client, guild, give
+):
+    """5.1.1 Arcane ability: "the number of maximum arcane dice available to that character";
+    a code whose summoning costs more (5.1.5 daemon summoning cost) is still worth its powers,
+    so it is assigned, with a warning that it will never summon."""
+    from django.urls import reverse
+
+    sorcerer = MercenaryCardFactory(name="Malve", type="sorcerer", arcane_ability=2)
+    dear = ArcaneCodeCardFactory(price_feods=0, summoning_white=1, summoning_black=2)
+    cheap = ArcaneCodeCardFactory(price_feods=0, summoning_white=1, summoning_black=1)
+    give(guild, sorcerer, dear, cheap)
+    s = services.mercenary_enlist(guild=guild, card_id=sorcerer.pk)
+    a = services.arcane_code_add(guild=guild, card_id=dear.pk)
+    b = services.arcane_code_add(guild=guild, card_id=cheap.pk)
+    client.force_login(guild.master)
+    page = client.post(
+        reverse("guilds:code_assign", args=[a.pk]), {"mercenary": s.pk}, follow=True
+    ).content.decode()
+    assert "Its summoning needs 3 mana; Malve holds at most 2" in page
+    page = client.post(
+        reverse("guilds:code_assign", args=[b.pk]), {"mercenary": s.pk}, follow=True
+    ).content.decode()
+    assert f"{cheap.name} assigned to Malve." in page and "Its summoning needs" not in page

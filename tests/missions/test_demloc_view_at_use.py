@@ -127,3 +127,30 @@ def test_a_summoner_with_two_codes_gets_a_summon_flow_for_each_5_1_5_7_2_3_2():
     run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=1, seals=0, setup=True)
     run(t, BOB, "daemon.summon", piece=MAUD, code=flows[1]["code_index"], level=1, hearts=1)
     assert piece(t, MAUD)["code"]["name"] == "Codex of Ash"  # the code it summoned with
+
+
+def test_a_summon_costing_more_mana_than_the_summoner_holds_says_so_not_channel_5_1_1():
+    """5.1.1 Arcane ability: "the number of maximum arcane dice available to that character".
+    Found by a new user: a summon costing 1 common and 2 dark for a sorcerer who holds at most 2
+    said "Not enough mana: channel first", which no channeling can ever fix."""
+    t = new_sim()
+    vesna = t.state["pieces"][VESNA]
+    assert vesna["arcane"] == 2
+    for code in [vesna.get("code"), *vesna.get("codes", [])]:
+        if code and code.get("summon_cost"):
+            code["summon_cost"] = {"common": 1, "dark": 2}
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=1, seals=0, setup=True)
+    v = mine(view(t.state, ANN), VESNA)
+    assert v["summon"]["beyond_cap"] and not v["summon"]["affordable"]
+    assert v["summon"]["blocked"] == (
+        "Needs 3 mana; Vesna the Gray holds at most 2 (arcane ability, 5.1.1): this cannot be paid."
+    )
+    assert "channel first" not in v["summon"]["blocked"]
+    # A cost within the cap still says to channel.
+    t = new_sim()
+    vesna = t.state["pieces"][VESNA]
+    for code in [vesna.get("code"), *vesna.get("codes", [])]:
+        if code and code.get("summon_cost"):
+            code["summon_cost"] = {"common": 0, "dark": 2}
+    v = mine(view(t.state, ANN), VESNA)
+    assert not v["summon"]["beyond_cap"] and v["summon"]["blocked"].startswith("Not enough mana")

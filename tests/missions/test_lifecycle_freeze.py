@@ -4,6 +4,7 @@ equipment, etc.)"; 6.4.1 characters choice and resolution phase)."""
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from guilds import services as gs
 from guilds.models import ControlPoint, LedgerEntry, Mercenary, MissionHold
@@ -14,7 +15,7 @@ from tabletop.rules import Command
 from tests.guilds.factories import AreaFactory, FollowerCardFactory
 from tests.kit import refusal
 
-from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, state, to_stage
+from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, roster_id, to_stage
 from .test_lifecycle_flow import give_follower
 
 pytestmark = pytest.mark.django_db
@@ -89,9 +90,10 @@ def test_a_chosen_mercenary_cannot_be_dismissed_unequipped_reequipped_healed_or_
         assert err.as_dict()["link"] == url
     rook.refresh_from_db()
     assert rook.status == "on_mission" and rook.weapons.count() == 1
-    # Another mercenary's expedition is other Guild business: it goes on.
-    gs.expedition_start(guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Wren").pk])
-    assert merc(a, "Wren").status == "exploring"
+    # Nor is one left in the dormitory sent: the Guild is at the table until it is closed.
+    err = refusal(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Wren").pk])
+    assert err.code == "on_mission" and err.link == url
+    assert merc(a, "Wren").status == "active"
 
 
 def test_feods_the_mission_will_charge_cannot_be_spent_meanwhile_6_4_5_1_2(
@@ -124,22 +126,34 @@ def test_feods_the_mission_will_charge_cannot_be_spent_meanwhile_6_4_5_1_2(
     assert gs.reserved_feods(a) == 0
 
 
-def test_a_pick_of_a_mercenary_sent_to_the_city_since_the_bind_is_refused_6_4_1(
+def test_a_guild_at_the_table_sends_nobody_to_the_city_so_its_roster_stays_pickable_6_4_1(
     make_guild, demo_missions
 ):
+    """6.4: the Guild at a table not closed is frozen; its characters step (6.4.1) offers the
+    roster it brought, so none of them may leave for the city meanwhile."""
     a = make_guild("House Ash", "red", ("Rook", "Wren"), feods=100)
     b = make_guild("House Birch", "blue", ("Ash",), feods=100)
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     to_characters(table, [sa, sb])
     point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
+    err = refusal(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk])
+    assert err.code == "on_mission" and err.link == f"/t/{table.code}/"
+    assert "House Ash is at the table in the mission The Drowned Bell" in err.message
+    assert merc(a, "Rook").status == "active"
+    # The page says so at the point's Send control.
+    client = Client()
+    client.force_login(a.master)
+    response = client.post(reverse("guilds:city_send", args=[point.pk]), {"mercenary": [merc(a, "Rook").pk]})
+    page = response.content.decode()
+    assert response.status_code == 400
+    at = page.index(f'id="point-{point.pk}')
+    assert 'data-code="on_mission"' in page[at:] and "taken out of it (6.4)" in page[at:]
+    cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Rook"))
+    assert merc(a, "Rook").status == "on_mission"
+    # Taken out of the mission (or the mission closed): the Guild sends whom it likes again.
+    cmd(table, sa, "setup.unpick", character=roster_id(table, sa, "Rook"))
+    services.mission_guild_leave(table=table, seat=sa, user=a.master)
     gs.expedition_start(guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk])
-    version = state(table) and table.version
-    err = refusal(
-        cmd, table=table, seat=sa, type_="setup.pick", character=roster_id(table, sa, "Rook")
-    )
-    assert err.code == "mercenary_absent"
-    table.refresh_from_db()
-    assert table.version == version  # the command was refused whole
     assert merc(a, "Rook").status == "exploring"
 
 

@@ -24,7 +24,7 @@ from ...models import (
     Mercenary,
 )
 from .._common import building_level, lock_guild, post
-from ..holds import require_free
+from ..holds import require_at_home, require_free
 from ..reserves import spendable_feods
 from .common import _know, _lock_guilds, _lock_point, _news, _party_levels
 from .eta import _schedule
@@ -86,6 +86,8 @@ def _party(guild: Guild, mercenary_ids) -> list[Mercenary]:
         raise NotFound("mercenary_not_found", "No such mercenary in your Guild.")
     for m in party:
         require_free(m, "sent to the city")
+    require_at_home(guild, "sent to the city")
+    for m in party:
         if m.status != Mercenary.Status.ACTIVE:
             raise RuleViolation(
                 "mercenary_busy"
@@ -132,7 +134,8 @@ def expedition_start(
     in the row. A Celery task settles it at ``due_at`` (after commit).
 
     Raises ``NotFound`` ``control_point_not_found`` / ``mercenary_not_found``,
-    ``OnMission("on_mission")`` (chosen for a running mission, 6.4; names and links it),
+    ``OnMission("on_mission")`` (chosen for a running mission, or the Guild at a mission table
+    not closed yet, 6.4; names and links it),
     ``RuleViolation`` ``party_empty``, ``party_too_large``, ``mercenary_busy``,
     ``mercenary_injured``, ``mercenary_dead``, ``point_already_held``, ``expedition_under_way``
     (this Guild already has a party at that point).
