@@ -91,7 +91,9 @@ def test_a_chosen_mercenary_cannot_be_dismissed_unequipped_reequipped_healed_or_
     rook.refresh_from_db()
     assert rook.status == "on_mission" and rook.weapons.count() == 1
     # Nor is one left in the dormitory sent: the Guild is at the table until it is closed.
-    err = refusal(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Wren").pk])
+    err = refusal(
+        gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Wren").pk]
+    )
     assert err.code == "on_mission" and err.link == url
     assert merc(a, "Wren").status == "active"
 
@@ -136,14 +138,18 @@ def test_a_guild_at_the_table_sends_nobody_to_the_city_so_its_roster_stays_picka
     mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
     to_characters(table, [sa, sb])
     point = ControlPoint.objects.create(name="Old Mill", area=AreaFactory(), kind="market")
-    err = refusal(gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk])
+    err = refusal(
+        gs.expedition_start, guild=a, point_id=point.pk, mercenary_ids=[merc(a, "Rook").pk]
+    )
     assert err.code == "on_mission" and err.link == f"/t/{table.code}/"
     assert "House Ash is at the table in the mission The Drowned Bell" in err.message
     assert merc(a, "Rook").status == "active"
     # The page says so at the point's Send control.
     client = Client()
     client.force_login(a.master)
-    response = client.post(reverse("guilds:city_send", args=[point.pk]), {"mercenary": [merc(a, "Rook").pk]})
+    response = client.post(
+        reverse("guilds:city_send", args=[point.pk]), {"mercenary": [merc(a, "Rook").pk]}
+    )
     page = response.content.decode()
     assert response.status_code == 400
     at = page.index(f'id="point-{point.pk}')
