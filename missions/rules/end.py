@@ -470,7 +470,12 @@ def ended_text(s: DemlocState, d: dict) -> str:
             if d.get("by") is not None and s["options"].get("surrender") == "loses"
             else ""
         ),
-        "elimination": "total elimination",
+        "elimination": "total elimination"
+        + (
+            f" ({' and '.join(name(s, seat) for seat in s['left'])} left the mission)"
+            if s.get("left")
+            else ""
+        ),
     }[d["reason"]]
     return f"The mission ends: {why}."
 

@@ -79,6 +79,9 @@ def test_leaving_a_two_guild_mission_in_play_ends_and_closes_it_7_7_2_3_6_4_1(
     wren = next(p for p in s["pieces"].values() if p["name"] == "Wren")
     assert wren["status"] == "escaped"
     assert s["ended"] == {"reason": "elimination", "seat": 0} and s["closed"] is not None
+    # The log says why nobody is left to play against: the Guild left, it was not wiped out.
+    log = " ".join(r["text"] for r in log_lines(table))
+    assert "The mission ends: total elimination (House Birch left the mission)." in log
     mission.refresh_from_db()
     assert mission.closed_at is not None and mission.result["winner"] == 0
     # The escaped mercenary is back; the one killed before leaving is dead (6.4.1).
