@@ -55,3 +55,20 @@ def _first_difference(a: str, b: str) -> str:
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
               min(len(a), len(b)))
     return f"at {at}:\nDjango: {a[max(0, at - 200):at + 200]!r}\nJinja2: {b[max(0, at - 200):at + 200]!r}"
+
+
+@pytest.mark.parametrize("reason, words", [
+    ("objective_control", "the objective was held long enough · Ann"),
+    ("elimination", "total elimination · Ann"),
+    ("turn_limit", "the last turn is over · Ann"),
+])
+def test_the_mission_over_line_says_how_in_words_6_4_2(reason, words):
+    """Found by a referee's check: a mission won on the control counter (6.4.2) was headed
+    "Mission over: objectivecontrol", the ending's internal name; each ending is in words."""
+    from django.template import engines
+
+    view = {"ended": {"reason": reason, "seat": 0}, "players": [{"seat": 0, "name": "Ann"}],
+            "me": 0, "prompt": None}
+    html = engines["jinja2"].env.get_template("missions/live/dl-turn.html").render(
+        view=view, table={"code": "ABCDEF"})
+    assert f"<strong>Mission over</strong>: {words}</p>" in html
