@@ -49,3 +49,23 @@ def test_a_refused_equip_keeps_the_mercenary_and_space_chosen_5_1_4(new_phone):
     expect(row.locator('select[name="mercenary"]')).to_have_value(wren)
     expect(row.locator('select[name="slot"]')).to_have_value("primary")
     print("refused Equip: the menus still say Wren, top space")
+
+
+def test_of_two_tabs_buying_the_last_copy_the_loser_is_told_inside_the_screen_5_1_4(new_phone):
+    guild = build_guild("House Ash", "red", ("Rook", "Wren"))
+    for n in range(6):  # a long page: the buy rows are far down
+        weapon_in_database(guild, f"Spare blade {n}")
+    card = weapon_in_database(guild, "Zweihander of Loch")
+    first, second = armory(new_phone, guild), armory(new_phone, guild)
+    buttons = [p.get_by_role("button", name="Buy Zweihander of Loch") for p in (first, second)]
+    for button in buttons:
+        button.scroll_into_view_if_needed()
+    buttons[0].tap()
+    expect(first.locator("[data-weapon='Zweihander of Loch']")).to_be_visible()
+    buttons[1].tap()
+    alert = second.locator("#guild-main").get_by_role("alert")
+    expect(alert).to_contain_text("Zweihander of Loch")
+    expect(alert).to_be_in_viewport()
+    box = alert.bounding_box()
+    print(f"the loser's refusal at y={box['y']:.0f} (scrollY {second.evaluate('scrollY')})")
+    assert gm.ArmoryWeapon.objects.filter(guild=guild, card=card).count() == 1
