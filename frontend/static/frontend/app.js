@@ -437,7 +437,14 @@
     last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
-    if (old) old.remove();
+    if (old) {
+      // The earlier refusal's line goes; the control just tapped stays under the thumb (the
+      // line above it no longer pushes it down: the page scrolls by what it took).
+      var before = form.getBoundingClientRect().top;
+      old.remove();
+      var shift = form.getBoundingClientRect().top - before;
+      if (shift && !fixed(form)) window.scrollBy(0, shift);
+    }
   });
   function snapshot(live) {
     var open = [];
