@@ -273,8 +273,13 @@ def _perform(
         result = action(guild=guild, **kwargs)
     except TabletopError as exc:
         guild.refresh_from_db()
-        extra = {"error": exc, "error_at": request.POST.get("at", "")}
-        return _render(request, page, guild, extra, status=exc.status)
+        at = request.POST.get("at", "")
+        response = _render(request, page, guild, {"error": exc, "error_at": at}, status=exc.status)
+        if at and f'id="{at}"'.encode() not in response.content:
+            # The row of the control is gone (another tab bought the last copy just before
+            # this tap): the refusal is said at the top of the page, where it lands, not lost.
+            response = _render(request, page, guild, {"error": exc}, status=exc.status)
+        return response
     text = done(result) if callable(done) else done
     at = land(result) if land is not None else request.POST.get("at", "")
     if request.htmx:

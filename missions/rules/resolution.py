@@ -337,7 +337,13 @@ def compute(state: DemlocState) -> dict:
                     **outcome,
                     "status": None,
                     "heal_feods": 0,
-                    "needs": "A follower: its card goes back to the common area (5.1.2).",
+                    # 5.1.2: a follower lodged in the Guesthouse ("permanently enlisted ...
+                    # available for each mission") stays there; one hired for this mission
+                    # goes back to the common area.
+                    "needs": "A follower of the Guesthouse: it stays lodged there, ready for "
+                    "the next mission (5.1.2)."
+                    if pick is not None and pick["source"] == "guest"
+                    else "A follower: its card goes back to the common area (5.1.2).",
                 }
             characters.append(
                 {

@@ -481,6 +481,11 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
     }
 
 
+#: A character's fate on the card of an ended game, by its status.
+FATES = {"in_play": "in play at the end", "killed": "killed", "escaped": "escaped",
+         "dismissed": "dismissed"}
+
+
 def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     """The whole table (public in DemLoc), with per-piece figures the page shows: dice to
     shoot and fight, the seal limit, and the player's own characters first. While a
@@ -527,8 +532,13 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         editable = open_table and (mine or control_anyone)
         # The base's placeholders keep their place in the dict (the order the page and the
         # card cache's key see is the one a fresh dict had).
-        pieces.append({**base, "mine": mine, "editable": editable,
-                       "counters_editable": editable and in_play(base)})
+        piece = {**base, "mine": mine, "editable": editable,
+                 "counters_editable": editable and in_play(base)}
+        if state["ended"] is not None:
+            # The game is over (7 "ending the game"): a card says its character's fate, not a
+            # movement token nobody moves any more.
+            piece["fate"] = FATES.get(base["status"], base["status"])
+        pieces.append(piece)
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.
     for view_piece in pieces if forms else ():

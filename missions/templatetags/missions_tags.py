@@ -245,3 +245,17 @@ def public_card(p: dict) -> bool:
     of the live region, ``tabletop.blocks``): not the viewer's own and nothing on it the viewer
     may change (a table where anyone controls every piece shows each seat its controls)."""
     return not (p.get("mine") or p.get("editable") or p.get("counters_editable"))
+
+
+@register.filter
+def amounts(g: dict) -> str:
+    """A Guild's result in words, zero amounts left out ("+2 fame, +3 feods"; "-2 fame";
+    nothing at all: "no fame, feods or blood stones"), never "+0 feods"."""
+    words = (("fame", "fame", "fame"), ("feods", "feod", "feods"),
+             ("blood_stones", "blood stone", "blood stones"))
+    parts = []
+    for key, one, many in words:
+        n = int((g or {}).get(key) or 0)
+        if n:
+            parts.append(f"{n:+d} {one if abs(n) == 1 else many}")
+    return ", ".join(parts) or "no fame, feods or blood stones"

@@ -291,3 +291,23 @@ def test_objective_achieved_only_where_the_mission_has_one_6_4_2(kind):
     assert relic.view(0)["can_claim_objective"] is False  # 7.3.2.3: at the end of the turn
     finish_turn(relic)
     assert relic.view(0)["can_claim_objective"] is True
+
+
+def test_a_guesthouse_follower_hurt_stays_lodged_and_no_zero_amount_is_worded_5_1_2_6_4_1():
+    """Found by a new user: a follower lodged in the Guesthouse (5.1.2: "permanently
+    enlisted ... available for each mission") injured read "its card goes back to the common
+    area"; the defeated Guild's line read "-2 fame, +0 feods"."""
+    from missions.templatetags.missions_tags import amounts
+
+    t = played()
+    run(t, 0, "tokens.adjust", piece="s0-g13", token="broken_hearts", delta=2)
+    achieve(t, 0)
+    r = resolution.compute(t.state)
+    lamp = character(r, "s0-g13")
+    assert lamp["source"] == "guest" and lamp["status"] is None
+    assert "stays lodged" in lamp["needs"] and "common area" not in lamp["needs"]
+    b = guild(r, 1)
+    assert (b["fame"], b["feods"], b["blood_stones"]) == (-2, 0, 0)
+    assert amounts(b) == "-2 fame"
+    assert amounts({"fame": 0, "feods": 1, "blood_stones": -3}) == "+1 feod, -3 blood stones"
+    assert amounts({}) == "no fame, feods or blood stones"

@@ -219,3 +219,31 @@ def test_a_dead_characters_card_shows_no_mana_nor_counter_buttons_5_1_1(make_tab
         assert "<form" not in dead  # nothing on it would be accepted
     # The other cards of the same player keep theirs.
     assert 'value="demloc.tokens.adjust"' in card(page(ann_phone, table), "s0-korr")
+
+
+def test_an_ended_game_shows_no_kill_buttons_and_each_card_says_its_fate_7(make_table):
+    """Found by a new user: a closed mission's page still showed the "−1" kill buttons
+    (tapping one: "This game is over.") and labelled every card "active", the killed ones
+    too. Over (7 "ending the game"), nothing there can change: the cards say each
+    character's fate (killed, escaped, in play at the end)."""
+    table, (ann, bob) = make_table("demloc")
+    cmd(table, bob, "tokens.adjust", piece="s1-bram", token="broken_hearts", delta=3)
+    cmd(table, ann, "kill.count", kind="mercenary", level=1, delta=1)
+    ann_phone = Client()
+    ann_phone.cookies.update(page_cookies(ann))
+
+    def card(html: str, pid: str) -> str:
+        return html.split(f'id="piece-{pid}"')[1].split("</article>")[0]
+
+    playing = page(ann_phone, table)
+    assert 'aria-label="remove a kill"' in playing
+    assert ">active</span>" in card(playing, "s0-korr")
+    for seat in (ann, bob):
+        cmd(table, seat, "surrender.vote", agree=True)
+    assert state(table)["ended"] is not None
+    over = page(ann_phone, table)
+    assert 'aria-label="remove a kill"' not in over
+    assert "mercenary L1 × 1" in over
+    assert 'dl-fate">killed</span>' in card(over, "s1-bram")
+    korr = card(over, "s0-korr")
+    assert 'dl-fate">in play at the end</span>' in korr and ">active</span>" not in korr

@@ -437,7 +437,14 @@
     last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
-    if (old) old.remove();
+    if (old) {
+      // The earlier refusal's line goes; the control just tapped stays under the thumb (the
+      // line above it no longer pushes it down: the page scrolls by what it took).
+      var before = form.getBoundingClientRect().top;
+      old.remove();
+      var shift = form.getBoundingClientRect().top - before;
+      if (shift && !fixed(form)) window.scrollBy(0, shift);
+    }
   });
   function snapshot(live) {
     var open = [];
@@ -741,7 +748,18 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     var cfg = e.detail && e.detail.requestConfig;
     if (!mine || !cfg || !cfg.elt || !cfg.elt.closest || !cfg.elt.closest("[data-command]")) return;
-    var m = mine; mine = null; sentForm = null;
+    var m = mine, sent = sentForm; mine = null; sentForm = null;
+    // A tap accepted: the form that sent it starts afresh (a shot's dice and ticked boxes are
+    // that shot's, never the next one's), wherever the update puts it (a calculation hides the
+    // actions until it is applied or cancelled: nothing of it is kept aside to come back with
+    // them). A refusal keeps what was typed, at its control; another phone's update keeps what
+    // is typed in every other form (carry).
+    var xhr = e.detail.xhr;
+    if (xhr && xhr.status >= 200 && xhr.status < 300) {
+      delete asideValues[m.sig];
+      var live = document.getElementById("live");
+      [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
+    }
     lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card } : null;
     setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
   });

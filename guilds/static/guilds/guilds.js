@@ -20,9 +20,41 @@
     var room = Math.max(0, Math.min(48, (bottom - top - r.height) / 3));
     window.scrollTo(0, Math.max(0, window.scrollY + r.top - top - room));
   }
+  // A refused tap keeps the choices made in its form (the Armory's Equip: mercenary and space;
+  // docs/playing.md): the page comes back from the server with its defaults, so the choices
+  // of the form just sent are put back in its twin (same action, same row).
+  var sent = null;
+  function key(form) {
+    var at = form.querySelector('input[name="at"]');
+    return (form.getAttribute("hx-post") || "") + "|" + (at ? at.value : "");
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    var main = document.getElementById("guild-main");
+    if (!form || !main || !main.contains(form)) { sent = null; return; }
+    var values = [];
+    form.querySelectorAll("select, input:not([type=hidden]), textarea").forEach(function (i) {
+      if (!i.name) return;
+      values.push({ name: i.name, value: i.value, checked: i.checked, type: i.type });
+    });
+    sent = { key: key(form), values: values };
+  });
+  function keepChoices(main) {
+    var s = sent; sent = null;
+    if (!s || !main.querySelector(".alert[role=alert]:not([data-seen])")) return;
+    var twin = Array.prototype.filter.call(main.querySelectorAll("form"), function (f) { return key(f) === s.key; })[0];
+    if (!twin) return;
+    s.values.forEach(function (v) {
+      var t = twin.querySelector('[name="' + CSS.escape(v.name) + '"]');
+      if (!t) return;
+      if (v.type === "checkbox" || v.type === "radio") t.checked = v.checked;
+      else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === v.value; })) t.value = v.value;
+    });
+  }
   document.addEventListener("htmx:afterSettle", function () {
     var main = document.getElementById("guild-main");
     if (!main) return;
+    keepChoices(main);
     var el = main.querySelector(".alert[role=alert]:not([data-seen])") || main.querySelector("[data-landed]");
     if (!el) return;
     // Landed once: a later swap elsewhere (the tour closing) does not move the page again.

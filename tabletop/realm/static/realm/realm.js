@@ -26,6 +26,32 @@
       document.querySelectorAll("#rl-declare select[data-vessel]"), function (sel) {
         return [sel.dataset.vessel, sel.dataset.field, sel.value]; })};
   });
+  /* End turn checks the ticked cards against the Reset (rulebook "Step 3 - End Your Turn":
+     "reset your hand to 5 cards") before it asks for the second tap: the number to discard is
+     the one the hint says (data-discard-needed, the view's discard_needed, the very count the
+     server checks), and a wrong count is said at the button, nothing armed. Window, capture:
+     before the kit's two-step (document, capture) arms the button. */
+  window.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form || !form.matches || !form.matches('form[data-realm-hand="discard"][data-discard-needed]')) return;
+    var needed = parseInt(form.dataset.discardNeeded, 10) || 0;
+    var ticked = document.querySelectorAll("#rl-hand .realm-pick:checked").length;
+    var old = document.getElementById("rl-end-check");
+    if (old) old.remove();
+    if (ticked === needed) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    var note = document.createElement("p");
+    note.className = "alert rl-error";
+    note.id = "rl-end-check";
+    note.setAttribute("role", "alert");
+    note.dataset.code = "discard_count";
+    note.textContent = (needed
+      ? "Tick exactly " + needed + " card" + (needed === 1 ? "" : "s") + " to discard"
+      : "Untick your cards: you keep them all") +
+      " to keep " + form.dataset.handSize + " (ticked: " + ticked + "), then End turn.";
+    form.insertAdjacentElement("afterend", note);
+  }, true);
   /* A refused command: its message sits next to the control (.rl-error); keep what the player
      ticked and declared, and bring the message into view without jumping the page (focus stays
      on the button, whose id is stable; the kit's alert announces the message). */
