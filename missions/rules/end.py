@@ -459,6 +459,11 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     d.emit("demloc.mission.ended", data)
 
 
+def _and(names: list[str]) -> str:
+    """``["Cid", "Dee", "Ann"]`` -> ``"Cid, Dee and Ann"``."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
 def ended_text(s: DemlocState, d: dict) -> str:
     why = {
         "turn_limit": "the last turn was played",
@@ -472,7 +477,7 @@ def ended_text(s: DemlocState, d: dict) -> str:
         ),
         "elimination": "total elimination"
         + (
-            f" ({' and '.join(name(s, seat) for seat in s['left'])} left the mission)"
+            f" ({_and([name(s, seat) for seat in s['left']])} left the mission)"
             if s.get("left")
             else ""
         ),
