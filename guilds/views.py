@@ -275,9 +275,10 @@ def _perform(
         guild.refresh_from_db()
         at = request.POST.get("at", "")
         response = _render(request, page, guild, {"error": exc, "error_at": at}, status=exc.status)
-        if at and f'id="{at}"'.encode() not in response.content:
-            # The row of the control is gone (another tab bought the last copy just before
-            # this tap): the refusal is said at the top of the page, where it lands, not lost.
+        if at and f'role="alert" data-code="{exc.code}"'.encode() not in response.content:
+            # No control of the page says it (its row is gone: another tab bought the last copy
+            # just before this tap): the refusal is said at the top of the page, where it
+            # lands, not lost. ``at`` names a form's error place (``form_error``), not an id.
             response = _render(request, page, guild, {"error": exc}, status=exc.status)
         return response
     text = done(result) if callable(done) else done

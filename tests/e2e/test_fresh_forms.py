@@ -6,8 +6,8 @@ half-typed form kept through another phone's update is tests/e2e/test_landing.py
 
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync
-from tests.e2e.test_bottom_bar import open_table
 from tests.e2e.test_landing import in_view, open_sheet
 
 
@@ -37,7 +37,7 @@ def assert_fresh(phone):
 
 
 def test_the_shooters_form_is_fresh_after_the_shot_is_cancelled_or_applied_7_2_2(new_phone):
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     # A shot worked out, then cancelled: the form is fresh.
     fill_shot(ann, "s1-maud")
     pending = ann.locator("#dl-pending")

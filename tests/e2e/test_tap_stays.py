@@ -5,14 +5,14 @@ taken away at the tap. The counters are the character's tokens (DemLoc rulebook 
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_bottom_bar import open_table
+from tests.e2e.conftest import open_table
 from tests.e2e.test_landing import open_sheet
 
 TOLERANCE = 2  # px
 
 
 def test_a_tap_below_an_earlier_refusal_keeps_the_button_under_the_thumb(new_phone):
-    ann, ben = open_table(new_phone, "demloc", url="/missions/new/")
+    ann, ben = open_table(new_phone, "demloc")
     open_sheet(ann, "s0-korr", "shoot")
     card = ann.locator("#piece-s0-korr")
     armor = card.locator('[data-token="broken_armor"]')
