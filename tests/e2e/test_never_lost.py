@@ -556,3 +556,59 @@ def test_the_armorys_menus_keep_their_own_row(new_phone):
     expect(done).to_contain_text("equipped")
     assert_in_view(phone, done, "the Equip confirmation")
     print(f"armory: menus {parts[0]['width']:.0f}+{parts[1]['width']:.0f} px, Equip {parts[2]}")
+
+
+def test_a_shot_waiting_for_me_is_linked_from_the_thumb_bar_until_answered_7_2_2(new_phone):
+    """Ann works out Korr's shot at Ben's Bram while Ben reads the bottom of his page (found by
+    a new user: the calculation with its Apply came above his screen, Apply hidden under the
+    sticky top and turn bars, and the alert's link folded to a line after 4 s). Ben's scroll
+    does not move; his thumb bar says a shot waits for him, still after the alert folded; its
+    link brings Apply between the bars, uncovered; Apply applies the shot and the line goes."""
+    ann, ben = open_table(new_phone, "demloc")
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("1")
+    form.locator('input[name="d.dice"]').fill("6 6 6")
+    work = form.get_by_role("button", name="Work it out")
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    in_sync([ann, ben])
+    expect(ben.locator("#dl-pending-go")).to_have_count(0)  # nothing waits for Ben yet
+    mark = other_looks_at(ben, 700)
+    ben_y = scroll_y(ben)
+    work.tap()
+    pending = ben.locator("#dl-pending")
+    expect(pending).to_contain_text("Shot: proposed result")
+    in_sync([ann, ben])
+    kept = view_kept(ben, mark)  # what Ben read stays where it was on his screen
+    apply = pending.get_by_role("button", name="Apply")
+    before = apply.bounding_box()
+    go = ben.locator("#dl-thumb #dl-pending-go")
+    expect(go).to_contain_text("A shot waits for you: check it")
+    expect(ann.locator("#dl-pending-go")).to_have_count(0)  # Ann's own shot: she is on it
+    ben.wait_for_timeout(4500)  # the alert folds to a line; the bar's link stays
+    expect(ben.locator("#dl-alert.dl-alert-quiet")).to_have_count(1)
+    link = go.get_by_role("link")
+    in_view(ben, link)
+    view_kept(ben, mark)  # the bar's line did not move the page by itself either
+    ben_y = scroll_y(ben)
+    link.tap()
+    ben.wait_for_timeout(300)
+    box = in_view(ben, apply)
+    covered = apply.evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return !!at && (at === e || e.contains(at)); }"
+    )
+    assert covered, box  # what is at Apply's centre is Apply: not under a bar
+    ben.screenshot(path="test-artifacts/never-lost-pending-bar-link-ben.png")
+    print(
+        f"shot on Bram: Ben's view kept {kept}; Apply was at y={before['y']:.0f}; after the"
+        f" bar's link scrollY {ben_y} -> {scroll_y(ben)}, Apply at y={box['y']:.0f}"
+    )
+    hearts = ben.locator("#piece-s1-bram .dl-hearts > span")
+    whole = hearts.get_attribute("aria-label")
+    apply.tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)
+    expect(ben.locator("#dl-pending-go")).to_have_count(0)
+    expect(hearts).not_to_have_attribute("aria-label", whole)  # the shot's wounds, applied
+    print(f"applied: Bram's hearts {whole} -> {hearts.get_attribute('aria-label')}")
