@@ -73,7 +73,7 @@ DEMO_MISSIONS = [
         "kind": "turns",
         "turn_limit": 6,
         "objective": "Do as much harm as you can before dawn: after turn 6 the Guild with the most "
-        "fame from kills wins.",
+        "kills wins (or the most fame from kills, where the table chose so).",
         "tiles": [
             {"tile": 3, "side": "A", "where": "left"},
             {"tile": 4, "side": "B", "where": "right"},

@@ -132,7 +132,7 @@ OPTIONS_SCHEMA = {
         ],
         "default": "last",
         "help": "Chapter 7 and 7.3.2.3 differ for 3-4 players; with 'any' the winner is the "
-        "last one standing, else the most fame from kills.",
+        "last one standing, else by the kills as the option below says.",
     },
     # Found by a new user: a kill counted only when someone tapped "Count a kill", so a table
     # that did not know the control got a wrong winner on kills. 6.4.2 "Kill counter: Here the
