@@ -8,25 +8,15 @@ from playwright.sync_api import expect
 
 from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
-from tests.e2e.conftest import tap_twice
+from tests.e2e.conftest import open_table, table_code, tap_twice
 from tests.e2e.test_realm import tick
 
 R = RealmRuleset()
 
 
 def test_end_turn_checks_the_discard_count_the_hint_says_before_the_second_tap(new_phone):
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "realm")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
-    ben = new_phone()
-    ben.goto(f"/j/{code}/")
-    ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
-    expect(ann.locator(".seats")).to_contain_text("Ben")
-    ann.get_by_role("button", name="Start the game").click()
+    ann, ben = open_table(new_phone, "realm", inset=0)
+    code = table_code(ann)
     for phone in (ann, ben):
         expect(phone.locator("#rl-hand .realm-pick").first).to_be_attached()
     table = Table.objects.get(code=code)
