@@ -23,6 +23,7 @@ from django.http import HttpResponse
 from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import SafeString
 
 from tabletop import blocks, jsontext
 from tabletop.log import LoggedEvent, narrated, recent_lines
@@ -437,22 +438,16 @@ def render_region(context: dict, request=None, reuse: bool = False):
     return region
 
 
-#: Render the live region of a game with ``jinja_live`` past the lobby with Jinja2
-#: (``tabletop.jinja``: the same bytes as its Django templates, cheaper); False: with its
-#: Django templates (tests/missions/test_jinja_live.py compares the two).
-JINJA = True
-
-
 def render_live(context: dict, request=None) -> str:
-    """The live region (with its blocks' markers) from ``live_context``'s ``context``: by
-    Django's ``tabletop/table.html#live``, or, for a game whose ruleset says ``jinja_live``
-    once the table has left the lobby, by the Jinja2 port of it (``tabletop/jinja2/
-    tabletop/live.html``, the game's ``template`` in its app's ``jinja2/``)."""
-    table = context.get("table")
-    if (JINJA and getattr(context.get("game"), "jinja_live", False) and table is not None
-            and table.status != "lobby"):
-        return engines["jinja2"].env.get_template("tabletop/live.html").render(context)
-    return render_to_string("tabletop/table.html#live", context, request)
+    """The live region (with its blocks' markers) from ``live_context``'s ``context``, by the
+    kit's Jinja2 template ``tabletop/live.html`` (``tabletop.jinja``): in the lobby it includes
+    the Django partial ``tabletop/table.html#lobby``; past it, the game's ``template`` and
+    ``bar_template``, Jinja2 ones when the ruleset says ``jinja_live`` (DemLoc's), else Django
+    ones included in the same context. ``request``: the request whose command is answered
+    (a game's template may read ``request.POST``); None for the fan-out."""
+    if request is not None:
+        context = {**context, "request": request}
+    return engines["jinja2"].env.get_template("tabletop/live.html").render(context)
 
 
 def region_response(request, context: dict, status: int = 200,
@@ -463,5 +458,7 @@ def region_response(request, context: dict, status: int = 200,
 
 
 def page_response(request, context: dict) -> HttpResponse:
-    """The whole table page (``tabletop/table.html``) with the live region in it."""
+    """The whole table page (``tabletop/table.html``) with the live region in it
+    (``render_region``: the region a phone's fetch gets)."""
+    context["live_region"] = SafeString(render_region(context, request))
     return HttpResponse(blocks.strip(render_to_string("tabletop/table.html", context, request)))

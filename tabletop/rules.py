@@ -105,6 +105,10 @@ class BaseRuleset:
     max_seats: ClassVar[int] = 8
     final_commands: ClassVar[frozenset[str]] = frozenset()
     template: ClassVar[str] = ""
+    #: True: ``template`` and ``bar_template`` are Jinja2 templates (the app's ``jinja2/``,
+    #: ``tabletop.jinja``; DemLoc's); False: Django templates, which the kit's Jinja2 live
+    #: region includes (docs/architecture.md, "The live region").
+    jinja_live: ClassVar[bool] = False
     #: Optional: a template rendered (same context as ``template``) in the page's fixed bottom
     #: bar, just above the kit's Undo/Redo/Log toolbar: the game's primary actions, in reach
     #: of the thumb of the hand that holds the phone (DemLoc: Next: pass).

@@ -74,8 +74,7 @@ class DemlocRuleset(DeciderRuleset):
     max_seats = 4
     template = "missions/live.html"
     bar_template = "missions/_bar.html"  # the turn actions, at the bottom of the screen
-    # the live region past the lobby rendered by the Jinja2 port of these templates
-    # (missions/jinja2/; docs/architecture.md, "The live region")
+    # the two templates are Jinja2's (missions/jinja2/; docs/architecture.md, "The live region")
     jinja_live = True
     # Why Undo is greyed after each final event (tabletop.live.undo_why), a word or two the
     # width of the button; and, for a barrier that hid nothing, the refusal's reason

@@ -3,11 +3,10 @@
 import random
 
 import pytest
-from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context
+from tabletop.live import live_context, render_live as render_region_html
 from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
@@ -25,7 +24,7 @@ def state_of(table):
 
 def render_live(table, seat):
     context = live_context(None, table, seat, base_url="http://testserver")
-    return render_to_string("tabletop/table.html#live", context)
+    return render_region_html(context)
 
 
 def test_two_player_game_through_run_command_replays_and_finishes(make_table):

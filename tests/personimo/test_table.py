@@ -4,11 +4,10 @@ import random
 import re
 
 import pytest
-from django.template.loader import render_to_string
 
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context
+from tabletop.live import live_context, render_live as render_region_html
 from tabletop.models import Table
 from tabletop.personimo.rules import PersonimoRuleset
 from tabletop.rules import Command
@@ -92,8 +91,7 @@ def test_start_with_an_unsupported_variant_is_refused_and_nothing_is_written(mak
 
 
 def render_live(table, seat):
-    return render_to_string("tabletop/table.html#live",
-                            live_context(None, table, seat, base_url="http://testserver"))  # fmt: skip
+    return render_region_html(live_context(None, table, seat, base_url="http://testserver"))  # fmt: skip
 
 
 def test_the_page_offers_claims_only_to_the_seat_whose_turn_it_is(make_table):

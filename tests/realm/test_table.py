@@ -5,12 +5,11 @@ import json
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.template.loader import render_to_string
 
 from tabletop import live as live_reads
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context
+from tabletop.live import live_context, render_live as render_region_html
 from tabletop.models import Table
 from tabletop.realm.models import Demon, Pact
 from tabletop.realm.rules import cards as C
@@ -37,9 +36,7 @@ PRIORITY = [
 
 
 def page(table, seat):
-    return render_to_string(
-        "tabletop/table.html#live", live_context(None, table, seat, base_url="http://testserver")
-    )
+    return render_region_html(live_context(None, table, seat, base_url="http://testserver"))
 
 
 def assert_pages_hide_secrets(table, seats):
