@@ -1,36 +1,43 @@
 """DemLoc's live region in Jinja2: the globals its templates (``missions/jinja2/``) use.
 
-The same markup as the Django templates of ``missions/templates/`` (``live.html``,
-``_piece.html``, ``_bar.html``, ``_mission.html``), rendered two to three times faster
-(``tabletop.jinja``; docs/architecture.md, "The live region"). ``_cmd.html`` and
-``_tokens.html``, included a dozen times by every card, are functions here (``cmd``,
-``tokens``) writing the same bytes. tests/missions/test_jinja_live.py renders random
-playouts with both engines and compares every region.
+DemLoc's live region past the lobby (``live.html``, ``_piece.html``, ``_bar.html``,
+``_mission.html``) is Jinja2's alone (``tabletop.jinja``; docs/architecture.md, "The live
+region"); what it shows rarely stays Django's and is included (``django_include``: the
+preparation ``_setup.html``, an ended mission's ``_mission_ended.html`` and the bar's
+``_bar_stages.html``). A one-tap command (``cmd``) and a token counter (``tokens``),
+written a dozen times by every card, are functions; a sheet's forms, which the page fetches
+(``missions.views.piece_forms``), are Django's ``_piece_forms.html`` and write their one-tap
+commands with ``missions/_cmd.html``.
+
+The cards (``piece_card``) are kept per process: a card's HTML depends on the piece alone
+(``lazy_card_key``), so a command re-renders only the cards it changed
+(tests/missions/test_card_cache.py).
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
+import hashlib
+import json
+import marshal
+import threading
+from collections import OrderedDict, namedtuple
+from functools import lru_cache
 from itertools import groupby
 
-from django.urls import get_script_prefix, get_urlconf
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
 from jinja2 import Environment, Undefined, pass_context
 
-from missions.templatetags import missions_tags
-from missions.templatetags.missions_tags import (
-    _forms_url,
-    has_forms,
-    lazy_card_key,
-    pips,
-    public_card,
-    ref_link,
-)
+from missions.templatetags.missions_tags import pips, public_card, ref_link
 from tabletop.jinja import finalize
 
-#: ``lazy_card_key``'s name of the card rendered by the Jinja2 template (kept apart from the
-#: Django template's cards in ``missions_tags._CARDS``).
-CARD = "missions/_piece.html#lazy#jinja2"
+_CARDS: OrderedDict[bytes, str] = OrderedDict()
+_CARDS_LOCK = threading.Lock()
+#: Cards kept per process (about 4-8 KB of HTML each: a few MB).
+CARDS_KEPT = 1024
+#: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
+card_renders = 0
+card_hits = 0
 
 
 def _force(value) -> str:
@@ -88,32 +95,92 @@ def regroup(items, field: str) -> list:
     return [Grouped(k, list(g)) for k, g in groupby(items or (), key=lambda x: x.get(field))]
 
 
+#: The fields of a piece (``missions.rules.view``) that only its sheet's forms read
+#: (``missions/_piece_acts.html``, ``_piece_end.html``): a live region's card, whose forms
+#: are loaded when its sheet is opened, does not depend on them.
+FORM_FIELDS = frozenset({
+    "ability_refs", "arcane_dice_left", "assign_codes", "backstack", "brawl_dice",
+    "brawl_targets", "can_strike", "daemon_levels", "defend_power", "free_best_roll",
+    "fury_paid", "max_daemon_level", "power_refs", "scenery_best_roll", "shoot_dice", "summon",
+    "summons",
+})
+
+
+def has_forms(view: dict, p: dict) -> bool:
+    """Whether piece ``p``'s sheet has anything ``missions/_piece_forms.html`` shows to this
+    phone: its abilities (anyone), its actions, effects or a defend test (a phone that controls
+    it), possession by a card effect (any seated phone, while it is in play)."""
+    in_play = p.get("status") == "in_play"
+    return bool(
+        p.get("abilities")
+        or (p.get("editable") and (in_play or p.get("defend_power")))
+        or (view.get("me") is not None and in_play and not view.get("ended"))
+    )
+
+
+def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
+    """What the HTML of piece ``p``'s card without its forms depends on, hashed: the piece's
+    fields but ``FORM_FIELDS``, whether it has forms (``forms_url``, "" when none) and the
+    command URL. Nothing of the view: a fate point or another piece's change leaves it as it
+    was (tests/missions/test_card_cache.py). The bytes hashed are the values themselves, in
+    the piece's key order (the same piece in another order is a miss, never a wrong hit)."""
+    card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
+    parts = [card, forms_url, command_url]
+    try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
+        data = marshal.dumps(parts, 2)
+    except ValueError:  # a value marshal does not take
+        data = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":")).encode()
+    return hashlib.blake2b(data, digest_size=20).digest()
+
+
+@lru_cache(maxsize=4096)
+def _forms_url(code: str, piece: str, urlconf, prefix: str) -> str:
+    """The URL of a piece's sheet forms (``missions.views.piece_forms``), reversed once per
+    table, piece, URLconf and script prefix in this process (every card of every view asked
+    for it again: ~0.1 ms a card)."""
+    return reverse("missions:piece_forms", args=[code, piece], urlconf=urlconf)
+
+
 @pass_context
 def piece_card(context, p: dict) -> str:
-    """``{% piece_card p %}`` in the live region (``missions_tags.piece_card``): the card
-    without its sheet's forms, kept per process by ``lazy_card_key`` and rendered from the
-    piece, its forms URL and the command URL alone."""
+    """``missions/_piece.html`` for the piece ``p`` (a piece of ``view.my_pieces`` or
+    ``view.other_pieces``) in the live region: the card without its sheet's forms (empty
+    slots and the URL the page fetches them from when the sheet is opened,
+    ``missions.views.piece_forms``; frontend/app.js), rendered from the piece, its forms URL
+    and the command URL alone.
+
+    The process keeps the last ``CARDS_KEPT`` cards under ``lazy_card_key`` and renders a
+    card only when something it shows changed: a command changes one or two pieces, and the
+    other cards of every view, this state's and the next ones', are the HTML already
+    rendered. Another Guild's card, which no phone can edit, is one entry for every view that
+    shows it."""
+    global card_renders, card_hits
     table = context.get("table")
     command_url = context.get("command_url")
     forms_url = ""
     if table is not None and has_forms(context.get("view") or {}, p):
         forms_url = _forms_url(table.code, p["id"], get_urlconf(), get_script_prefix())
-    key = lazy_card_key(p, forms_url, command_url, CARD)
-    cards = missions_tags._CARDS
-    with missions_tags._CARDS_LOCK:
-        html = cards.get(key)
+    key = lazy_card_key(p, forms_url, command_url)
+    with _CARDS_LOCK:
+        html = _CARDS.get(key)
         if html is not None:
-            cards.move_to_end(key)
-            missions_tags.card_hits += 1
+            _CARDS.move_to_end(key)
+            card_hits += 1
             return SafeString(html)
     html = context.environment.get_template("missions/_piece.html").render(
         p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url)
-    with missions_tags._CARDS_LOCK:
-        missions_tags.card_renders += 1
-        cards[key] = html
-        while len(cards) > missions_tags.CARDS_KEPT:
-            cards.popitem(last=False)
+    with _CARDS_LOCK:
+        card_renders += 1
+        _CARDS[key] = html
+        while len(_CARDS) > CARDS_KEPT:
+            _CARDS.popitem(last=False)
     return SafeString(html)
+
+
+def forget_cards() -> None:
+    """Empty this process's card cache (tests: a render from scratch)."""
+    with _CARDS_LOCK:
+        _CARDS.clear()
 
 
 def extend(env: Environment) -> None:

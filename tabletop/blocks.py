@@ -2,10 +2,11 @@
 
 The live region (``tabletop/table.html#live``) is made of blocks, each one element with a
 stable id (the turn bar, each character card, the log, the players panel, a seat's own
-controls...), marked in the templates with ``{% liveblock %}`` (``tabletop.templatetags.
-live_blocks``). docs/architecture.md, "The live region":
+controls...), marked in the Jinja2 templates of the live region with ``public_block`` and
+``inputs_block`` (``tabletop.jinja``, which render them through ``render_public`` and
+``render_inputs`` here). docs/architecture.md, "The live region":
 
-- a *public* block (``{% liveblock "id" public %}``) shows nothing that differs between the
+- a *public* block (``{% call public_block("id") %}``) shows nothing that differs between the
   seats: it is rendered once per table state for the seats and once for the watchers (a
   seated phone may have controls a watcher must not: DemLoc's card effects on another's
   character) (``public_blocks``: kept per table and version in this process, so the acting
@@ -22,8 +23,8 @@ hashes), never guessed from the events, so a frame cannot leave a stale block be
 tests/tabletop/test_live_blocks.py assembles each phone's page from its frames over random
 playouts of every game and compares it with a fresh render.
 
-A block may declare its inputs (``{% liveblock "dl-turn" with view=view|pick:"turn phase"
-... %}``): it is then rendered from those values alone (a context holding nothing else), so
+A block may declare its inputs (``inputs_block("missions/live/dl-turn.html",
+view=view|pick("turn phase"), ...)``): it is then rendered from those values alone (a context holding nothing else), so
 its bytes are a function of them, and they are rendered only when the values changed: the
 bytes are kept per table in this process (``kept_block``, ``keep_block``), keyed by the
 values' exact serialisation (``fingerprint``), and any view of the table whose values are the
@@ -39,7 +40,9 @@ import marshal
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Around each block's element in a render (``OPEN_PUBLIC``: a public block); taken out
 #: before anything is sent.
@@ -165,6 +168,110 @@ def keep_block(table_pk: int, node, key: bytes, html: str) -> None:
         table[(id(node), key)] = (node, html)
         while len(table) > INPUT_BLOCKS_KEPT:
             table.popitem(last=False)
+
+
+def render_public(cache: dict | None, bid: str, seated: bool, render: Callable[[], str]) -> str:
+    """The public block ``bid`` of the table state whose public blocks are ``cache``
+    (``public_blocks``; None outside the live region: rendered, kept nowhere), rendered by
+    ``render()`` once for the seats (``seated``) and once for the watchers: a seated phone
+    may have controls on another's card that a watcher, who sends nothing, must not."""
+    global public_renders, public_hits
+    if cache is None:
+        return render()
+    bid += "|seat" if seated else "|watch"
+    html = cache.get(bid)
+    if html is None:
+        html = cache[bid] = render()
+        public_renders += 1
+    else:
+        public_hits += 1
+    return html
+
+
+class InputsLeftOut(ValueError):  # noqa: N818 - a template's fault, named by what it did
+    """A block with declared inputs read something else (``CHECK_INPUTS``)."""
+
+
+def render_inputs(table_pk: int | None, node, values: dict, render: Callable[[dict], str],
+                  whole: Callable[[], str] | None = None) -> str:
+    """The block ``node`` (a loaded template: the same object for every render of it) of
+    table ``table_pk`` rendered by ``render(values)`` from its declared inputs alone, or the
+    bytes kept for the same values (``fingerprint``; ``kept_block``); ``table_pk`` None:
+    rendered, kept nowhere (outside the live region). With ``CHECK_INPUTS``, ``whole()``
+    renders it again in the whole context and ``InputsLeftOut`` is raised when the two
+    differ: the block reads what it did not declare."""
+    key = None
+    if table_pk is not None:
+        try:
+            key = fingerprint(tuple(values.values()))
+        except Uncacheable:
+            key = None
+    html = kept_block(table_pk, node, key) if key is not None else None
+    if html is None:
+        html = render(values)
+        if key is not None:
+            keep_block(table_pk, node, key, html)
+    if CHECK_INPUTS and whole is not None:
+        full = whole()
+        if full != html:
+            raise InputsLeftOut(f"block {getattr(node, 'name', node)!r} reads what its inputs "
+                                f"leave out: rendered from them\n{html}\nin the whole "
+                                f"context\n{full}")
+    return html
+
+
+@lru_cache(maxsize=512)
+def _fields(spec: str) -> tuple:
+    """``"a b[c,d]"`` -> ``(("a", None), ("b", (("c", None), ("d", None))))``."""
+    out = []
+    for token in spec.split():
+        name, _, sub = token.partition("[")
+        out.append((name, _fields(sub.rstrip("]").replace(",", " ")) if sub else None))
+    return tuple(out)
+
+
+def _pick(value, fields: tuple):
+    if not value or isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_pick(v, fields) for v in value]
+    out = {}
+    is_dict = isinstance(value, dict)
+    for name, sub in fields:
+        if is_dict:
+            if name not in value:
+                continue  # left out, as the whole value leaves it out (never None)
+            found = value[name]
+        else:
+            found = getattr(value, name, _pick)
+            if found is _pick:
+                continue
+            if callable(found):  # as a template calls it (a model's get_FOO_display)
+                found = found()
+        out[name] = found if sub is None else _pick(found, sub)
+    return out
+
+
+def pick(value, spec: str):
+    """The fields of ``value`` named in ``spec`` (space-separated; ``name[a,b]`` picks ``a``
+    and ``b`` of that field's value): a dict of them, for a dict or an object (a method is
+    called, as a template would); each element picked for a list; a missing field is left
+    out; an empty value (None, ``{}``, ``""``) as it is. A block's input (``inputs_block``):
+    what the block reads and nothing more, so the block is rendered again only when one of
+    those changed."""
+    return _pick(value, _fields(str(spec or "")))
+
+
+def bar_fresh(game, view) -> bool:
+    """Whether the bottom bar of ``game`` is rendered in the whole context at ``view``
+    (``fresh``): a game bar without ``bar_reads``, or whose ``bar_fresh(view)`` says so
+    (``tabletop.rules.Ruleset.bar_reads``)."""
+    if not getattr(game, "bar_template", ""):
+        return False
+    if not getattr(game, "bar_reads", ""):
+        return True
+    fresh = getattr(game, "bar_fresh", None)
+    return bool(fresh(view)) if fresh is not None else False
 
 
 class Frame(str):

@@ -37,7 +37,6 @@ from django.utils.safestring import SafeString
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
 
 from tabletop import blocks
-from tabletop.templatetags.live_blocks import bar_fresh, pick
 
 _escape = _html.escape
 
@@ -79,46 +78,39 @@ def slice_to(found, end: int):
 
 @pass_context
 def public_block(context, *parts, public=True, caller=None):
-    """``{% liveblock "id" public %}``: the block's element with its markers; rendered once per
-    table state for the seats and once for the watchers (``tabletop.blocks.public_blocks``,
-    the context's ``live_blocks``) when ``public`` is true, else for this view."""
-    cache = context.get("live_blocks") if public else None
-    if cache is not None:
-        bid = "".join(str(p) for p in parts)
-        bid += "|seat" if context.get("seat") is not None else "|watch"
-        found = cache.get(bid)
-        if found is None:
-            found = cache[bid] = caller()
-            blocks.public_renders += 1
-        else:
-            blocks.public_hits += 1
-    else:
-        found = caller()
-    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + found + blocks.CLOSE)
+    """``{% call public_block("piece-", p.id, public=...) %}...{% endcall %}``: the block's
+    element with its markers, rendered once per table state for the seats and once for the
+    watchers (``tabletop.blocks.render_public``, the context's ``live_blocks``) when
+    ``public`` is true, else for this view. The arguments before ``public`` make its id."""
+    if not public:
+        return SafeString(blocks.OPEN + caller() + blocks.CLOSE)
+    found = blocks.render_public(context.get("live_blocks"), "".join(str(p) for p in parts),
+                                 context.get("seat") is not None, caller)
+    return SafeString(blocks.OPEN_PUBLIC + found + blocks.CLOSE)
 
 
 @pass_context
 def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
-    """``{% liveblock "id" with name=value ... %}``: the template ``name`` rendered from
-    ``values`` alone, or the bytes kept for the same values at this table
-    (``tabletop.blocks.kept_block``); ``fresh``: rendered in the whole context, kept nowhere."""
+    """``inputs_block("app/live/id.html", name=value, ...)``: the template ``name`` rendered
+    from ``values`` alone, or the bytes kept for the same values at this table
+    (``tabletop.blocks.render_inputs``); ``fresh``: rendered in the whole context, kept
+    nowhere (what it shows then is not a function of its inputs). The check of the tests
+    (``tabletop.blocks.CHECK_INPUTS``) renders it in the whole context with each input's name
+    holding the context's value of that name (the value it was picked from: an input is
+    named after what it picks, ``view=view|pick("turn")``)."""
     template = context.environment.get_template(name)
     if fresh:
         return SafeString(blocks.OPEN + template.render(context.get_all()) + blocks.CLOSE)
     table = context.get("table")
     pk = getattr(table, "pk", None) if context.get("live_blocks") is not None else None
-    key = None
-    if pk is not None:
-        try:
-            key = blocks.fingerprint(tuple(values.values()))
-        except blocks.Uncacheable:
-            key = None
-    found = blocks.kept_block(pk, template, key) if key is not None else None
-    if found is None:
-        found = template.render(values)
-        if key is not None:
-            blocks.keep_block(pk, template, key, found)
-    return SafeString(blocks.OPEN + found + blocks.CLOSE)
+
+    def whole() -> str:
+        everything = context.get_all()
+        return template.render({**everything, **{
+            k: value(everything[k]) if k in everything else v for k, v in values.items()}})
+
+    return SafeString(blocks.OPEN + blocks.render_inputs(pk, template, values, template.render,
+                                                         whole) + blocks.CLOSE)
 
 
 @pass_context
@@ -156,6 +148,7 @@ def environment(**options) -> Environment:
                        inputs_block=inputs_block, django_include=django_include,
                        slice_to=slice_to)
     env.filters.update(pluralize=pluralize, yesno=yesno, cut=cut, force_escape=force_escape,
-                       urlencode=urlencode, pick=pick, bar_fresh=bar_fresh)
+                       urlencode=urlencode, pick=blocks.pick,
+                       bar_fresh=blocks.bar_fresh)
     env.tests["absent"] = absent
     return env

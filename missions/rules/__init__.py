@@ -107,7 +107,7 @@ class DemlocRuleset(DeciderRuleset):
         "demloc.guild.left": "a Guild left the mission (6.4)",
         "demloc.mission.closed": "the mission is closed: its results are in the Guilds",
     }
-    # what missions/_bar.html reads of the view (tabletop.templatetags.live_blocks.pick)
+    # what missions/_bar.html reads of the view (tabletop.blocks.pick)
     bar_reads = ("setup ended mission[closed,mode] me players[seat] phase my_turn "
                  "options[control] last_turn claim[can_answer] i_surrender surrender can_end "
                  "can_claim_objective pending_for_me pending[kind]")

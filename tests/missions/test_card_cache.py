@@ -1,4 +1,4 @@
-"""DemLoc's cards are kept across versions (``missions_tags.piece_card``):
+"""DemLoc's cards are kept across versions (``missions_jinja.piece_card``):
 every frame the fan-out renders with the cards kept from the earlier states is the very HTML it
 is when rendered from scratch, through random missions whose players choose among the commands
 their pages offer (DemLoc 6.4.2), with the table options that change what a card shows."""
@@ -6,7 +6,7 @@ their pages offer (DemLoc 6.4.2), with the table options that change what a card
 
 import pytest
 
-from missions.templatetags import missions_tags
+from missions import jinja as missions_jinja
 from tabletop import live as live_reads
 from tabletop.fanout import render_views
 from tests.missions.random_missions import walk
@@ -30,28 +30,28 @@ def frames(table_id, seats):
 def test_kept_cards_leave_every_frame_as_rendered_from_scratch(make_table, seed, players,
                                                                options):
     table, seats = make_table("demloc", players=players, options=options)
-    missions_tags.forget_cards()
+    missions_jinja.forget_cards()
     compared = 0
-    hits_before = missions_tags.card_hits
+    hits_before = missions_jinja.card_hits
     for step, now in walk(table, seats, seed, 70):
         kept = frames(now.pk, seats)  # with the cards of the states before
-        missions_tags.forget_cards()
+        missions_jinja.forget_cards()
         live_reads.forget_views()  # the regions and views rendered again, not kept
         fresh = frames(now.pk, seats)  # also what the next state finds kept
         assert kept == fresh, (step, now.version)
         compared += 1
     assert compared >= 10
-    assert missions_tags.card_hits > hits_before  # cards were reused: the test compared them
+    assert missions_jinja.card_hits > hits_before  # cards were reused: the test compared them
 
 
 def test_the_cache_is_bounded(make_table):
     table, seats = make_table("demloc", players=2)
-    missions_tags.forget_cards()
-    old = missions_tags.CARDS_KEPT
-    missions_tags.CARDS_KEPT = 3
+    missions_jinja.forget_cards()
+    old = missions_jinja.CARDS_KEPT
+    missions_jinja.CARDS_KEPT = 3
     try:
         frames(table.pk, seats)
-        assert len(missions_tags._CARDS) == 3
+        assert len(missions_jinja._CARDS) == 3
     finally:
-        missions_tags.CARDS_KEPT = old
-        missions_tags.forget_cards()
+        missions_jinja.CARDS_KEPT = old
+        missions_jinja.forget_cards()

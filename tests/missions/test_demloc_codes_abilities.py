@@ -229,7 +229,7 @@ def test_a_possessed_character_offers_no_ability_button_and_says_why_7_2_3():
         view = t.view(BOB)
         sheet = next(p for p in view["pieces"] if p["id"] == "s1-maud")
         html = render_to_string(
-            "missions/_piece.html",
+            "missions/_piece_forms.html",
             {"p": sheet, "view": view, "command_url": "/c/", "table": {"code": "ABC"}},
         )
         return sheet, html

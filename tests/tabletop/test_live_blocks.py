@@ -5,15 +5,19 @@ by element id, only on the version the delta starts from) equals a fresh render 
 a public block is byte for byte the same for every seat (one rendering for the seats, one for
 the watchers) and holds no other seat's secret."""
 
+import copy
 import random
 import re
+from datetime import timedelta
 from html.parser import HTMLParser
+from types import SimpleNamespace
 
 import pytest
 from django.http import HttpResponse
+from django.template import engines
 from django.test import Client
 
-from missions.templatetags import missions_tags
+from missions import jinja as missions_jinja
 from tabletop import blocks, services
 from tabletop import live as live_reads
 from tabletop.errors import TabletopError
@@ -22,6 +26,8 @@ from tabletop.models import Table
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import remember_seat
+from tests.missions.hidden import hide_from
+from tests.missions.random_missions import walk
 
 BASE_URL = "http://127.0.0.1"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -130,46 +136,49 @@ def fresh(table: Table, seat, seats) -> str:
     """The live region of ``seat``'s view rendered from nothing kept (no public block, no
     character card of an earlier render)."""
     blocks.forget_public_blocks()
-    missions_tags._CARDS.clear()
+    missions_jinja.forget_cards()
     live_reads.forget_views()
     return str(render_region(live_context(None, table, seat, base_url=BASE_URL, seats=seats)))
 
 
-def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
-    """Random playout of ``name`` (or ``taps(view, n) -> Command`` for the seat whose turn it
-    is to tap), checking every phone after each command (``Phone``); the frames' figures."""
-    game = get_ruleset(name)
-    players = max(4 if name == "demloc" else 2, game.min_seats)
-    players = min(players, game.max_seats)
-    table, seats = make_table(name, players=players)
-    views = {("w",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
-    phones = {key: Phone() for key in views}
-    shown: dict = {key: None for key in views}
-    rnd = random.Random(seed)
-    figures = {"commands": 0, "deltas": 0, "whole": 0, "delta_bytes": 0, "whole_bytes": 0,
-               "secrets_shown": 0}
+class Phones:
+    """Every seat's phone and a watcher's at ``table``, each sent the frames the fan-out
+    renders (``fan_out``) and checked against a fresh render of its view; ``figures`` counts
+    the frames, their bytes and the secrets seen on their own seats' pages."""
 
-    def fan_out(first: bool) -> None:
-        current = Table.objects.get(pk=table.pk)
+    def __init__(self, table: Table, seats: list) -> None:
+        self.table, self.seats = table, seats
+        self.views = {("w",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
+        self.phones = {key: Phone() for key in self.views}
+        self.shown: dict = {key: None for key in self.views}
+        self.figures = {"commands": 0, "deltas": 0, "whole": 0, "delta_bytes": 0,
+                        "whole_bytes": 0, "secrets_shown": 0}
+
+    def fan_out(self, first: bool) -> dict:
+        """Render every view of the table as it is now, send each phone its frame (whole the
+        first time, else the delta from what it shows), and check every page and public
+        block; ``{(block id, "seat" or "watch"): html}``, the public blocks."""
+        views, figures, shown = self.views, self.figures, self.shown
+        current = Table.objects.get(pk=self.table.pk)
         seat_rows = list(current.seats.order_by("number"))
         shared: dict = {}  # as tabletop.fanout.render_views: one per table state
         frames = {key: render_region(live_context(None, current, seat, base_url=url,
                                                   seats=seat_rows, shared=shared))
                   for key, (seat, url) in views.items()}
-        by_block: dict[str, set] = {}
+        by_block: dict[tuple, set] = {}
         for key, region in frames.items():
             message = None if first else blocks.delta(shown[key], current.version, region)
             shown[key] = blocks.shown(current.version, region)
             figures["deltas" if message else "whole"] += 1
             figures["delta_bytes" if message else "whole_bytes"] += len(message or region)
-            phones[key].receive(message or str(region), region)
+            self.phones[key].receive(message or str(region), region)
             for bid, html, public in region.blocks:
                 if public:  # one rendering for the seats, one for the watchers
                     audience = "watch" if views[key][0] is None else "seat"
                     by_block.setdefault((bid, audience), set()).add(html)
         for key, (seat, _) in views.items():
             expected = fresh(current, seat, seat_rows)
-            assert phones[key].page() == expected, (name, seed, key, current.version)
+            assert self.phones[key].page() == expected, (current.ruleset, key, current.version)
             if seat is not None:  # the markers are real: the seat's own page shows them
                 figures["secrets_shown"] += sum(s in expected for s in secrets_of(current, seat))
         for (bid, audience), variants in by_block.items():
@@ -177,12 +186,23 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
             # a secret of one seat in it would be on every other seat's page too
             for seat, _ in views.values():
                 if seat is not None:
-                    for other in seats:
+                    for other in self.seats:
                         if other.pk != seat.pk:
                             assert all(s not in next(iter(variants))
                                        for s in secrets_of(current, other)), (bid, other.number)
+        return {where: next(iter(variants)) for where, variants in by_block.items()}
 
-    fan_out(first=True)
+
+def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
+    """Random playout of ``name`` (or ``taps(view, n) -> Command`` for the seat whose turn it
+    is to tap), checking every phone after each command (``Phones``); the frames' figures."""
+    game = get_ruleset(name)
+    players = max(4 if name == "demloc" else 2, game.min_seats)
+    players = min(players, game.max_seats)
+    table, seats = make_table(name, players=players)
+    phones = Phones(table, seats)
+    rnd = random.Random(seed)
+    phones.fan_out(first=True)
     for n in range(commands):
         table.refresh_from_db()
         seat = seats[n % len(seats)] if taps else rnd.choice(seats)
@@ -194,9 +214,9 @@ def play(make_table, name: str, seed: int, commands: int, taps=None) -> dict:
             services.run_command(table, seat, rnd.choice(moves))
         except TabletopError:
             continue
-        figures["commands"] += 1
-        fan_out(first=False)
-    return figures
+        phones.figures["commands"] += 1
+        phones.fan_out(first=False)
+    return phones.figures
 
 
 @pytest.mark.django_db
@@ -207,6 +227,53 @@ def test_every_phone_assembled_from_its_frames_shows_a_fresh_render(make_table, 
     if name in ("counter", "realm", "personal_demons"):
         # the secrets checked against every public block were on their own seats' pages
         assert figures["secrets_shown"] > 0
+
+
+def public_blocks_with_every_secret_changed(table: Table, seat) -> dict:
+    """``{(block id, "seat" or "watch"): html}``: the public blocks of ``seat``'s live region
+    (None: a watcher) rendered from ``table``'s state with every secret changed
+    (``tests.missions.hidden.hide_from`` with no seat: another Guild's purse, dormitory and
+    sealed offers, a hidden turn limit, the mission events to come), nothing kept."""
+    row = copy.copy(table)
+    row.state = hide_from(copy.deepcopy(table.state), None)
+    # a write time of its own: nothing kept for the real state is reused
+    row.updated_at = table.updated_at + timedelta(days=1)
+    blocks.forget_public_blocks()
+    missions_jinja.forget_cards()
+    live_reads.forget_views()
+    region = render_region(live_context(None, row, seat, base_url=BASE_URL))
+    audience = "watch" if seat is None else "seat"
+    return {(bid, audience): html for bid, html, public in region.blocks if public}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed, players, options", [
+    (21, 2, {"turn_limit": "3"}),
+    (22, 3, {"turn_limit": "3", "control": "anyone"}),  # every card editable by every seat
+    (23, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
+    (24, 4, {}),
+])
+def test_every_demloc_phone_shows_a_fresh_render_and_its_public_blocks_no_secret(
+        make_table, seed, players, options):
+    """Random DemLoc missions (the players choose among the commands their pages offer, DemLoc
+    6.4.2; through preparation into play), with the table options that change the region:
+    after each command every seat's page and a watcher's, assembled from the frames each was
+    sent, is a fresh render of its view; each public block is the same bytes for every seat
+    (and for every watcher), and the same bytes again when every secret of the state is
+    changed (it would otherwise show a secret to every phone)."""
+    table, seats = make_table("demloc", players=players, options=options)
+    phones = Phones(table, seats)
+    compared = played = 0
+    for step, now in walk(table, seats, seed, 60):
+        public = phones.fan_out(first=step == 0)
+        played = step
+        if now.status == Table.Status.LOBBY:
+            continue
+        for seat in (seats[step % len(seats)], None):
+            for where, html in public_blocks_with_every_secret_changed(now, seat).items():
+                assert public.get(where) == html, (where, now.version)
+                compared += 1
+    assert played >= 20 and compared >= 20, (played, compared)
 
 
 def own_piece_tap(view: dict, n: int) -> Command:
@@ -348,28 +415,32 @@ def test_a_fate_point_renders_the_turn_bar_and_players_panel_again(make_table):
 
 
 def test_a_block_that_reads_what_it_did_not_declare_is_caught():
-    """``CHECK_INPUTS`` (on in every test): a block reading a name or a field its ``with``
-    leaves out renders differently in the whole context (each input's name holding the value
-    it was picked from), and the render raises."""
-    from django.template import Context, Engine, TemplateSyntaxError
+    """``CHECK_INPUTS`` (on in every test): a block reading a name or a field its inputs
+    leave out renders differently in the whole context (each input's name holding the
+    context's value of that name: the value it was picked from), and the render raises."""
+    from jinja2 import DictLoader
 
-    engine = Engine(libraries={"live_blocks": "tabletop.templatetags.live_blocks"})
-    good = engine.from_string('{% load live_blocks %}{% liveblock "b" with v=view|pick:"a" %}'
-                              '<p id="b">{{ v.a }}</p>{% endliveblock %}')
+    env = engines["jinja2"].env.overlay(loader=DictLoader({
+        "good.html": '<p id="b">{{ v.a }}</p>',
+        "bad.html": '<p id="b">{{ v.a }}{{ view.b }}</p>',
+        "picked.html": '<p id="b">{{ view.a }}{{ view.b }}</p>',
+    }))
     assert blocks.CHECK_INPUTS
-    assert "<p id=\"b\">1</p>" in good.render(Context({"view": {"a": 1, "b": 2}}))
-    bad = engine.from_string('{% load live_blocks %}{% liveblock "b" with v=view|pick:"a" %}'
-                             '<p id="b">{{ v.a }}{{ view.b }}</p>{% endliveblock %}')
-    with pytest.raises(TemplateSyntaxError, match="reads what its inputs leave out"):
-        bad.render(Context({"view": {"a": 1, "b": 2}}))
-    picked = engine.from_string('{% load live_blocks %}{% liveblock "b" with view=view|pick:"a" %}'
-                                '<p id="b">{{ view.a }}{{ view.b }}</p>{% endliveblock %}')
-    with pytest.raises(TemplateSyntaxError, match="reads what its inputs leave out"):
-        picked.render(Context({"view": {"a": 1, "b": 2}}))
+    table = SimpleNamespace(pk=10**9)  # a table's blocks are kept: the check runs on a hit too
+    context = {"view": {"a": 1, "b": 2}, "table": table, "live_blocks": {}}
+    good = env.from_string('{{ inputs_block("good.html", v=view|pick("a")) }}')
+    assert '<p id="b">1</p>' in good.render(context)
+    assert '<p id="b">1</p>' in good.render(context)
+    bad = env.from_string('{{ inputs_block("bad.html", v=view|pick("a")) }}')
+    with pytest.raises(blocks.InputsLeftOut, match="reads what its inputs leave out"):
+        bad.render(context)
+    picked = env.from_string('{{ inputs_block("picked.html", view=view|pick("a")) }}')
+    with pytest.raises(blocks.InputsLeftOut, match="reads what its inputs leave out"):
+        picked.render(context)
 
 
 def test_pick_keeps_the_named_fields_and_leaves_out_the_missing_ones():
-    from tabletop.templatetags.live_blocks import pick
+    pick = blocks.pick
 
     view = {"a": 1, "b": {"x": 1, "y": 2}, "c": [{"x": 1, "z": 3}, {"x": 2}], "d": None}
     assert pick(view, "a c[x] e d") == {"a": 1, "c": [{"x": 1}, {"x": 2}], "d": None}
