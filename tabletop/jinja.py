@@ -1,13 +1,9 @@
 """The live region in Jinja2 (Django's ``django.template.backends.jinja2.Jinja2`` backend).
 
-A game may render its live region with Jinja2 once the table has left the lobby (its
-ruleset's ``jinja_live``; docs/architecture.md, "The live region"): the same markup as its
-Django templates, ported to ``<app>/jinja2/`` under the same names, rendered two to three
-times faster (``bench/template_engines.py``, ``bench/render_cost.py``). The output is the
-Django templates' byte for byte: tests/missions/test_jinja_live.py renders random playouts
-with both engines and compares every region.
-
-What makes the bytes the same:
+The kit's live region is one Jinja2 template (``tabletop/jinja2/tabletop/live.html``;
+docs/architecture.md, "The live region"): past the lobby a game's own templates are Jinja2's
+when its ruleset says ``jinja_live`` (DemLoc's), else Django's, included (``django_include``).
+The environment writes what Django's engine would:
 
 - no autoescape; every ``{{ ... }}`` goes through ``finalize``, which escapes as Django does
   (``html.escape`` with quotes; a value with ``__html__``, Django's ``SafeString`` or
@@ -19,10 +15,9 @@ What makes the bytes the same:
   not ``None``);
 - the blocks (``tabletop.blocks``): ``public_block`` (a ``{% call %}``) and ``inputs_block``
   (a template of its own, rendered from its declared inputs alone, so its bytes are a
-  function of them, kept by ``tabletop.blocks.kept_block`` as the Django ``{% liveblock %}``
-  keeps them);
-- ``django_include``: a part rendered by its Django template (a DemLoc mission's
-  preparation, its result), in the same context.
+  function of them, kept by ``tabletop.blocks.render_inputs``);
+- ``django_include``: a part rendered by its Django template in the same context (the lobby,
+  a card game's templates, a DemLoc mission's preparation and result).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
-import json
 from datetime import datetime
 
 from django import template

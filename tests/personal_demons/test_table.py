@@ -6,7 +6,8 @@ import pytest
 
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context, render_live as render_region_html
+from tabletop.live import live_context
+from tabletop.live import render_live as render_region_html
 from tabletop.models import Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command

@@ -7,7 +7,8 @@ import pytest
 
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context, render_live as render_region_html
+from tabletop.live import live_context
+from tabletop.live import render_live as render_region_html
 from tabletop.models import Table
 from tabletop.personimo.rules import PersonimoRuleset
 from tabletop.rules import Command

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from tabletop import live as live_reads
 from tabletop import services
 from tabletop.errors import RuleViolation
-from tabletop.live import live_context, render_live as render_region_html
+from tabletop.live import live_context
+from tabletop.live import render_live as render_region_html
 from tabletop.models import Table
 from tabletop.realm.models import Demon, Pact
 from tabletop.realm.rules import cards as C

@@ -9,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
 from tabletop.fanout import render_views
-from tabletop.live import Lazy, live_context, render_live as render_region_html
+from tabletop.live import Lazy, live_context
+from tabletop.live import render_live as render_region_html
 from tabletop.rules import Command
 
 pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
