@@ -4,10 +4,9 @@ DemLoc's live region past the lobby (``live.html``, ``_piece.html``, ``_bar.html
 ``_mission.html``) is Jinja2's alone (``tabletop.jinja``; docs/architecture.md, "The live
 region"); what it shows rarely stays Django's and is included (``django_include``: the
 preparation ``_setup.html``, an ended mission's ``_mission_ended.html`` and the bar's
-``_bar_stages.html``). A one-tap command (``cmd``) and a token counter (``tokens``),
-written a dozen times by every card, are functions; a sheet's forms, which the page fetches
-(``missions.views.piece_forms``), are Django's ``_piece_forms.html`` and write their one-tap
-commands with ``missions/_cmd.html``.
+``_bar_stages.html``). A one-tap command (``cmd``, written a dozen times by every card) and a token counter
+(``tokens``) are functions; ``cmd`` is also the Django tag ``{% cmd %}`` of a sheet's forms,
+which the page fetches (``missions.views.piece_forms``: Django's ``_piece_forms.html``).
 
 The cards (``piece_card``) are kept per process: a card's HTML depends on the piece alone
 (``lazy_card_key``), so a command re-renders only the cards it changed
@@ -26,9 +25,9 @@ from itertools import groupby
 
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
-from jinja2 import Environment, Undefined, pass_context
+from jinja2 import Environment, pass_context
 
-from missions.templatetags.missions_tags import pips, public_card, ref_link
+from missions.templatetags.missions_tags import cmd, pips, public_card, ref_link
 from tabletop.jinja import finalize
 
 _CARDS: OrderedDict[bytes, str] = OrderedDict()
@@ -40,37 +39,10 @@ card_renders = 0
 card_hits = 0
 
 
-def _force(value) -> str:
-    """``|force_escape``."""
-    return "" if isinstance(value, Undefined) else finalize(str(value))
-
-
-def cmd(url="", type="", label="", confirm="", piece="", token="", delta="", amount="",  # noqa: A002
-        mode="", step="", state="", colour="", extra="", css="", aria="",
-        disabled="") -> SafeString:
-    """``{% include "missions/_cmd.html" with ... only %}``: a one-tap command's form."""
-    out = ['<form hx-post="', finalize(url), '" data-command class="inline"']
-    if confirm:
-        out += [' data-two-step="', _force(confirm), '"']
-    out += ['>\n<input type="hidden" name="type" value="', _force(type), '">']
-    for name, found in (("d.piece", piece), ("d.token", token), ("d.delta", delta),
-                        ("d.amount", amount), ("d.mode", mode), ("d.step", step),
-                        ("d.state", state), ("d.colour", colour), ("data", extra)):
-        if found:
-            out += ['<input type="hidden" name="', name, '" value="', _force(found), '">']
-    out += ['\n<button class="btn ', finalize(css or ""), '" ']
-    if aria:
-        out += ['aria-label="', _force(aria), '"']
-    if disabled:
-        out.append(" disabled")
-    out += [">", finalize(label), "</button>\n</form>\n"]
-    return SafeString("".join(out))
-
-
 def tokens(url="", type="", label="", value="", can="", at_zero="", piece="", token="",  # noqa: A002
            colour="", max="", minus="", plus="") -> SafeString:  # noqa: A002
-    """``{% include "missions/_tokens.html" with ... only %}``: a token counter with its − and
-    + (when ``can``)."""
+    """A card's token counter (``missions/_piece.html``): its label, value (of ``max``) and
+    − and + (when ``can``; − disabled by ``at_zero``), each a ``cmd``."""
     out = ['<div class="dl-counter" data-token="', finalize(token),
            '">\n  <span class="dl-counter-label">', finalize(label), "</span>\n  "]
     if can:

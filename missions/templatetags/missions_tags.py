@@ -3,14 +3,50 @@
 from datetime import datetime
 
 from django import template
+from django.template.defaultfilters import force_escape
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from jinja2 import Undefined
 
 from guilds import services as guild_services
 from missions.models import Mission, MissionDefinition
 from missions.services import guild_of
+from tabletop.jinja import finalize
 
 register = template.Library()
+
+
+def _force(value) -> str:
+    """``|force_escape`` (Jinja2's missing value: empty)."""
+    return "" if isinstance(value, Undefined) else force_escape(value)
+
+
+@register.simple_tag
+def cmd(url="", type="", label="", confirm="", piece="", token="", delta="", amount="",  # noqa: A002
+        mode="", step="", state="", colour="", extra="", css="", aria="",
+        disabled="") -> SafeString:
+    """``{% cmd url=command_url type="demloc.piece.escape" piece=p.id label="..." %}`` (and
+    ``cmd(...)`` in the Jinja2 live region, ``missions.jinja``): a one-tap command's form, a
+    button posting ``type`` with the given ``d.<field>`` values (``extra``: the whole data as
+    JSON); ``confirm``: the two-tap confirmation's words; ``css``: the button's classes.
+    Every value escaped as Django's ``force_escape`` would."""
+    out = ['<form hx-post="', finalize(url), '" data-command class="inline"']
+    if confirm:
+        out += [' data-two-step="', _force(confirm), '"']
+    out += ['>\n<input type="hidden" name="type" value="', _force(type), '">']
+    for name, found in (("d.piece", piece), ("d.token", token), ("d.delta", delta),
+                        ("d.amount", amount), ("d.mode", mode), ("d.step", step),
+                        ("d.state", state), ("d.colour", colour), ("data", extra)):
+        if found:
+            out += ['<input type="hidden" name="', name, '" value="', _force(found), '">']
+    out += ['\n<button class="btn ', finalize(css or ""), '" ']
+    if aria:
+        out += ['aria-label="', _force(aria), '"']
+    if disabled:
+        out.append(" disabled")
+    out += [">", finalize(label), "</button>\n</form>\n"]
+    return SafeString("".join(out))
 
 
 @register.simple_tag

@@ -1,4 +1,4 @@
-"""DemLoc's cards are kept across versions (``missions_jinja.piece_card``):
+"""DemLoc's cards are kept across versions (``missions.jinja.piece_card``):
 every frame the fan-out renders with the cards kept from the earlier states is the very HTML it
 is when rendered from scratch, through random missions whose players choose among the commands
 their pages offer (DemLoc 6.4.2), with the table options that change what a card shows."""

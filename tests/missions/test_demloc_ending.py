@@ -8,6 +8,7 @@ no database."""
 import copy
 
 import pytest
+from django.template import engines
 
 from missions.demo import DEMO_MISSIONS
 from missions.rules import resolution
@@ -347,3 +348,18 @@ def test_the_log_says_who_is_eliminated_and_who_has_an_active_character_again_7_
     assert "Ann has an active character again." in t.lines()[-1]
     assert "eliminated" not in t.lines()[-1]
     t.assert_replay_equal()
+
+
+@pytest.mark.parametrize("reason, words", [
+    ("objective_control", "the objective was held long enough · Ann"),
+    ("elimination", "total elimination · Ann"),
+    ("turn_limit", "the last turn is over · Ann"),
+])
+def test_the_mission_over_line_says_how_in_words_6_4_2(reason, words):
+    """Found by a referee's check: a mission won on the control counter (6.4.2) was headed
+    "Mission over: objectivecontrol", the ending's internal name; each ending is in words."""
+    view = {"ended": {"reason": reason, "seat": 0}, "players": [{"seat": 0, "name": "Ann"}],
+            "me": 0, "prompt": None}
+    html = engines["jinja2"].env.get_template("missions/live/dl-turn.html").render(
+        view=view, table={"code": "ABCDEF"})
+    assert f"<strong>Mission over</strong>: {words}</p>" in html

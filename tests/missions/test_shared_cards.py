@@ -1,5 +1,5 @@
 """The fan-out renders each card nobody at a phone can edit once per state and shares it among
-the views (``missions_tags.piece_card``: DemLoc's public table): every view
+the views (``missions.jinja.piece_card``: DemLoc's public table): every view
 rendered with the others is the very HTML it is when rendered alone, through random missions
 of four players choosing among the commands their pages offer (DemLoc 6.4.2)."""
 
