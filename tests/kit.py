@@ -7,6 +7,7 @@
   returns it. ``refused(code, fn, *args, **kwargs)``: the same, and its code is ``code``.
 - ``refused_unchanged(sim, seat, type_, data=None)``: a ``tabletop.testing.Sim`` refuses the
   command and is left as it was (state, undo history, log); returns the error.
+  ``sim_table(sim)``: what it compares.
 - ``race(n, action, catch=Exception, timeout=60)``: ``action(i)`` for ``i`` in ``0..n-1`` in
   ``n`` threads released together (real concurrent transactions, each thread its own
   connection, closed after); returns each outcome, or the ``catch`` exception it raised.
@@ -63,16 +64,18 @@ def refused(code: str, fn, *args, **kwargs) -> TabletopError:
     return error
 
 
+def sim_table(sim) -> str:
+    """What a refusal must leave as it was on a ``tabletop.testing.Sim``: its state, its undo
+    history and the length of its log, as one text to compare."""
+    return json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
+
+
 def refused_unchanged(sim, seat, type_: str, data: dict | None = None) -> TabletopError:
     """``sim.send(seat, type_, data)`` must refuse, leaving the table as it was: its state, its
     undo history and its log (a refusal changes nothing). Returns the error."""
-
-    def table():
-        return json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
-
-    before = table()
+    before = sim_table(sim)
     error = refusal(sim.send, seat, type_, data)
-    assert table() == before, f"the refused {type_} ({error.code}) changed the table"
+    assert sim_table(sim) == before, f"the refused {type_} ({error.code}) changed the table"
     return error
 
 
