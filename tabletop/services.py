@@ -230,6 +230,9 @@ refused on state older than the table's committed version, docs/architecture.md)
     new version, and a ``Table`` passed in shows what was committed (its state is not touched
     when the command is refused).
 
+    ``table``: the table or its id. A ``Table`` whose ``first_read`` is set (a row of
+    ``READ_COLUMNS``, as ``tabletop.seats.seat_with_table`` and ``seats_at_code`` load it with
+    the seat) is decided on that row first, no read of its own; ``run_command`` clears it.
     ``seat``: the acting seat (must belong to the table) or None for the kit/host tools.
     Kit commands: ``table.start`` (host only, in the lobby), ``table.undo``, ``table.redo``.
     Raises ``RuleViolation``, ``Conflict``, ``NotAllowed``, ``NotFound``.

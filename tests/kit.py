@@ -7,15 +7,21 @@
   returns it. ``refused(code, fn, *args, **kwargs)``: the same, and its code is ``code``.
 - ``refused_unchanged(sim, seat, type_, data=None)``: a ``tabletop.testing.Sim`` refuses the
   command and is left as it was (state, undo history, log); returns the error.
+  ``sim_table(sim)``: what it compares.
 - ``race(n, action, catch=Exception, timeout=60)``: ``action(i)`` for ``i`` in ``0..n-1`` in
   ``n`` threads released together (real concurrent transactions, each thread its own
   connection, closed after); returns each outcome, or the ``catch`` exception it raised.
 - the ``postgres`` marker: a test marked ``@pytest.mark.postgres`` is skipped, with the reason,
   unless the test database is PostgreSQL (real concurrent transactions, server-side statements).
+- an ``async`` test that reaches the database must be transactional
+  (``@pytest.mark.django_db(transaction=True)``), else it fails at set-up: what it runs through
+  ``sync_to_async`` uses another thread's connection, which commits outside the test's
+  transaction, and the rows it writes stay for the next test on the same worker.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import threading
 
@@ -58,16 +64,18 @@ def refused(code: str, fn, *args, **kwargs) -> TabletopError:
     return error
 
 
+def sim_table(sim) -> str:
+    """What a refusal must leave as it was on a ``tabletop.testing.Sim``: its state, its undo
+    history and the length of its log, as one text to compare."""
+    return json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
+
+
 def refused_unchanged(sim, seat, type_: str, data: dict | None = None) -> TabletopError:
     """``sim.send(seat, type_, data)`` must refuse, leaving the table as it was: its state, its
     undo history and its log (a refusal changes nothing). Returns the error."""
-
-    def table():
-        return json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
-
-    before = table()
+    before = sim_table(sim)
     error = refusal(sim.send, seat, type_, data)
-    assert table() == before, f"the refused {type_} ({error.code}) changed the table"
+    assert sim_table(sim) == before, f"the refused {type_} ({error.code}) changed the table"
     return error
 
 
@@ -97,7 +105,29 @@ def race(n: int, action, catch: type[BaseException] | tuple = Exception, timeout
     return outcomes
 
 
+def untransactional_async_db_test(item) -> bool:
+    """True when ``item`` is an ``async`` test that reaches the database (the ``db`` fixture or
+    a ``django_db`` marker) without being transactional (the ``transactional_db`` or
+    ``live_server`` fixture, or ``django_db(transaction=True)``)."""
+    if not inspect.iscoroutinefunction(getattr(item, "function", None)):
+        return False
+    names = set(item.fixturenames)
+    marker = item.get_closest_marker("django_db")
+    if marker is None and "db" not in names:
+        return False
+    if names & {"transactional_db", "live_server"}:
+        return False
+    return not (marker is not None and (marker.kwargs.get("transaction") or marker.args[:1] == (True,)))
+
+
 def pytest_runtest_setup(item):
+    if untransactional_async_db_test(item):
+        pytest.fail(
+            "an async test that reaches the database must be marked "
+            "@pytest.mark.django_db(transaction=True): its sync_to_async calls commit on "
+            "another thread's connection, outside the test's transaction (tests/kit.py)",
+            pytrace=False,
+        )
     if item.get_closest_marker("postgres") is None:
         return
     from django.db import connection

@@ -21,7 +21,7 @@ CODES: dict[str, tuple[type[TabletopError], str]] = {
     "bad_direction": (RuleViolation, "…: its second block is right or down."),
     "bad_index": (RuleViolation, "Choose a card of the market."),
     "bad_option": (RuleViolation, "Choose one of the answers."),
-    "bad_player_count": (RuleViolation, "Demon Espionage is for 3 to 6 players."),
+    "bad_player_count": (RuleViolation, "Personimo is for 1 to 6 players."),
     "bad_shift": (RuleViolation, "There is no room to shift that way."),
     "bad_suits": (RuleViolation, "… has no …."),
     "must_discard": (RuleViolation, "… cannot be placed: discard it."),

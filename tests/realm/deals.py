@@ -13,6 +13,7 @@ from tabletop.realm.rules import OPENED, RealmRuleset
 from tabletop.realm.rules import cards as C
 from tabletop.realm.rules.prelude import maybe_begin
 from tabletop.testing import Sim
+from tests.kit import sim_table
 
 R = RealmRuleset()
 CONTENT = demo_content()
@@ -115,10 +116,10 @@ def deal(
 def refused(sim: Sim, seat, type_: str, data: dict | None = None) -> str | None:
     """The error code of a refused command (None when it landed); a refused command must leave
     the table unchanged (asserted)."""
-    before = json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True)
+    before = sim_table(sim)
     code = sim.try_send(seat, type_, data)
     if code is not None:
-        assert json.dumps([sim.state, sim.meta.dump(), len(sim.log)], sort_keys=True) == before
+        assert sim_table(sim) == before, f"the refused {type_} ({code}) changed the table"
     return code
 
 

@@ -137,3 +137,22 @@ def test_the_mission_and_guild_api_codes_are_what_their_sources_raise():
     assert set(guild_codes.API_CODES) == set(
         codes_raised_in(g / "services", g / "api.py", g / "city_api.py")
     )
+
+
+def test_a_games_codes_name_no_other_game():
+    """A message in one game's ``codes.py`` never names another game: a message copied from
+    another game's declaration would tell its players the other game's rule (the catalogue
+    keeps the first app's message of a code several apps declare)."""
+    games = {
+        r.title: apps.get_containing_app_config(type(r).__module__)
+        for r in all_rulesets()
+        if r.name != "counter"
+    }
+    wrong = [
+        (config.name, code, message)
+        for config in set(games.values())
+        for code, (_cls, message) in declared(config).items()
+        for title, other in games.items()
+        if other is not config and title in message
+    ]
+    assert not wrong, f"messages naming another game: {wrong}"

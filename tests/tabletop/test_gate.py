@@ -141,6 +141,7 @@ async def test_a_seats_socket_from_another_port_gets_nothing(make_table):
 # --- seat secrets (point 2) and host seat tools (point 1) --------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)
 async def test_moving_a_seat_rotates_its_secret_and_tells_the_old_phone(make_table):
     table, seats = await sync_to_async(make_table)(players=2)
     old_cookie = await sync_to_async(cookie_value)(seats[1])

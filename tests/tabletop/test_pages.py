@@ -213,6 +213,7 @@ def test_without_debug_errors_are_friendly_pages_and_static_files_are_served(cli
     assert response.status_code == 404 and "Nothing here" in response.content.decode()
 
 
+@pytest.mark.django_db(transaction=True)  # the page is read on the ASGI app's own thread
 async def test_the_asgi_app_serves_static_files_itself_hashed_compressed_and_cached_long():
     """A static file is addressed by its content hash,
     sent compressed to a browser that accepts it and cached for at least a year; a page is
