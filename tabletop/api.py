@@ -285,31 +285,40 @@ def table_command(request, code: str):
     ``read_command`` as the DRF view's. Same answer, same coded errors (``TabletopError`` as
     ``{"code", "detail"}`` with its status, the body's field errors 400 ``invalid``, an
     oversized body 400 ``too_large``); anything else (a session instead of a token, a forged
-    token, another method or body type, JSON that does not parse) is handed to the DRF view. No CSRF check is skipped: the DRF view checks a session's, and a
-    token is a header no other site can make a browser send. The OpenAPI schema documents the
+    token, another method or body type, JSON that does not parse) is handed to the DRF view.
+    No CSRF check is skipped: the DRF view checks a session's, and a token is a header no
+    other site can make a browser send. The OpenAPI schema documents the
     DRF view (``cls``/``initkwargs`` below are what drf-spectacular reads). One difference
     left on purpose: the hot path answers JSON whatever ``Accept`` says (the DRF view would
     answer 406 to ``Accept: application/xml``, or its browsable page to ``text/html``)."""
+    return served_tap(request, code) or _table_command_api(request, code)
+
+
+def served_tap(request, code: str) -> HttpResponse | None:
+    """The answer of ``table_command``'s hot path to ``request`` (a POST with a valid
+    ``X-Seat-Token`` and a JSON body that parses), or None when only the DRF view can answer
+    it. Needs nothing of the request but its method, headers and body (no session, no user,
+    no CSRF token): ``tabletop.middleware.SeatTapMiddleware`` serves it before them."""
     token = request.headers.get("X-Seat-Token")
-    if request.method == "POST" and token and request.content_type == "application/json":
-        seat = seat_by_token(code, token)
-        if seat is not None:
-            try:
-                body = loads_bounded(request.body)
-            except SuspiciousOperation:
-                return json_answer(
-                    {"code": "too_large", "detail": "The request is too large or malformed."},
-                    status=400,
-                )
-            except ValueError:
-                return _table_command_api(request, code)  # malformed or too deep: its parse_error
-            try:
-                return json_answer(_command_answer(seat.table, seat, read_command(body)))
-            except drf_exceptions.ValidationError as exc:  # as exception_handler answers it
-                return json_answer({"code": "invalid", "detail": exc.detail}, status=400)
-            except TabletopError as exc:
-                return json_answer(exc.as_dict(), status=exc.status)
-    return _table_command_api(request, code)
+    if request.method != "POST" or not token or request.content_type != "application/json":
+        return None
+    seat = seat_by_token(code, token)
+    if seat is None:
+        return None
+    try:
+        body = loads_bounded(request.body)
+    except SuspiciousOperation:
+        return json_answer(
+            {"code": "too_large", "detail": "The request is too large or malformed."}, status=400
+        )
+    except ValueError:
+        return None  # malformed or too deep: the DRF view's parse_error
+    try:
+        return json_answer(_command_answer(seat.table, seat, read_command(body)))
+    except drf_exceptions.ValidationError as exc:  # as exception_handler answers it
+        return json_answer({"code": "invalid", "detail": exc.detail}, status=400)
+    except TabletopError as exc:
+        return json_answer(exc.as_dict(), status=exc.status)
 
 
 _table_command_api.cls.name = "Table command"  # type: ignore[attr-defined]  # OPTIONS, docs
