@@ -133,6 +133,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tabletop.middleware.PrivateByDefaultMiddleware",
     "tabletop.middleware.MalformedBodyMiddleware",  # before CSRF reads a broken multipart body
+    # A phone's tap (the API's hot path) is answered here, without the rest (tabletop.middleware).
+    "tabletop.middleware.SeatTapMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

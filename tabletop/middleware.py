@@ -7,6 +7,7 @@ from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.http.multipartparser import MultiPartParser, MultiPartParserError
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 from tabletop.errors import TabletopError
 from tabletop.names import MAX_NAME
@@ -58,6 +59,37 @@ class MalformedBodyMiddleware:
                 return HttpResponseBadRequest(
                     "The request's body cannot be read.", content_type="text/plain"
                 )
+        return self.get_response(request)
+
+
+class SeatTapMiddleware:
+    """A phone's tap, ``POST /api/tables/<code>/commands`` with an ``X-Seat-Token`` (the API's
+    hot path, ``tabletop.api.served_tap``), is answered here, without the middleware below
+    this one: it reads no session, user, CSRF token or message, so it builds none. Its answer
+    gets what they would add to it (``X-Frame-Options``, ``Content-Length``); the middleware
+    above this one (connection pool, security headers, compression, ``Cache-Control``) still
+    runs. Anything the hot path does not answer (no seat for the token, a form's body,
+    malformed JSON) goes down the whole chain as any request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        path = request.path_info
+        if (request.method == "POST" and "HTTP_X_SEAT_TOKEN" in request.META
+                and path.startswith("/api/tables/") and path.endswith("/commands")):
+            from tabletop import api  # noqa: PLC0415 - the API's import needs the app registry
+
+            try:
+                match = resolve(path, getattr(request, "urlconf", None))
+            except Resolver404:
+                match = None
+            if match is not None and match.func is api.table_command:
+                response = api.served_tap(request, **match.kwargs)
+                if response is not None:
+                    response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)
+                    response.headers.setdefault("Content-Length", str(len(response.content)))
+                    return response
         return self.get_response(request)
 
 
