@@ -122,3 +122,31 @@ def test_every_preparation_step_ends_above_the_thumb_bar_6_4_1(new_phone):
         both_tap_next(ann, bob, stage)
         stage = NEXT[stage]
     print("the end of each step:", measured)
+
+
+INSIDE = """b => { const r = b.getBoundingClientRect(), w = b.querySelector('.undo-why');
+  const q = w.getBoundingClientRect();
+  return {button: [r.left, r.right, r.top, r.bottom], why: [q.left, q.right, q.top, q.bottom],
+          overflow: w.scrollWidth > w.clientWidth + 1, lines: Math.round(q.height / parseFloat(getComputedStyle(w).lineHeight))}; }"""
+
+
+def test_undos_reason_stays_inside_its_button_at_360_px_6_4_1(new_phone):
+    """Deployment: the first player is drawn (a final event), so Undo greys and says why under
+    its label. On the host's phone (four buttons in the toolbar: Undo, Redo, Log, Seats) the
+    reason "first player drawn" ran out of the 80 px button over Redo (found by a new user): it
+    stays inside the button (two lines at most), the whole reason in its title and label."""
+    ann, _bob = bell_at(new_phone, "deployment")
+    why = ann.locator("#undo-why")
+    expect(why).to_have_text("first player drawn")
+    undo = ann.locator("#bottom-bar").get_by_role("button", name="Undo")
+    expect(undo).to_be_disabled()
+    m = undo.evaluate(INSIDE)
+    (bl, br, bt, bb), (wl, wr, wt, wb) = m["button"], m["why"]
+    ann.locator("#bottom-bar").screenshot(path="test-artifacts/never-lost-prep-undo-why.png")
+    print(f"Undo's reason: button x {bl:.0f}-{br:.0f}, reason x {wl:.0f}-{wr:.0f} in"
+          f" {m['lines']} line(s); cut: {m['overflow']}")
+    assert bl - 0.5 <= wl and wr <= br + 0.5 and bt - 0.5 <= wt and wb <= bb + 0.5, m
+    assert not m["overflow"] and m["lines"] <= 2, m
+    in_view(ann, why)
+    expect(undo).to_have_attribute("title", "Undo: not now, first player drawn")
+    expect(undo).to_have_attribute("aria-label", "Undo: not now, first player drawn")
