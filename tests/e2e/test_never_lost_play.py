@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
-from tests.e2e.demloc_turns import in_sync, version
+from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept
 from tests.e2e.test_never_lost import other_looks_at
 
@@ -43,3 +43,56 @@ def test_the_status_line_under_the_turn_card_wraps_to_two_lines_5_6(new_phone):
               f" title {whole!r}")
         assert m["lines"] == 2 and not m["wide"], m
         assert whole == m["text"].strip(), (whole, m["text"])
+
+
+COVERED = """e => { const r = e.getBoundingClientRect();
+  const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!at && (at === e || e.contains(at)); }"""
+
+
+def test_a_fight_waiting_for_me_is_linked_from_the_thumb_bar_until_answered_7_3_2(new_phone):
+    """Ann works out Korr's fight against Ben's Bram (7.3.2) while Ben reads the bottom of his
+    page: Ben's view does not move; his thumb bar says "A fight waits for you: check it", still
+    after the alert folded; its link brings Apply between the bars, uncovered; Apply applies
+    the fight and the line goes (the shot's variant: test_never_lost.py)."""
+    ann, ben = open_table(new_phone, "demloc")
+    box = open_sheet(ann, "s0-korr", "brawl")
+    form = box.locator("form", has=ann.locator('input[value="demloc.brawl.propose"]'))
+    form.locator('select[name="d.defender"]').select_option("s1-bram")
+    option = form.locator('select[name="d.defender"] option[value="s1-bram"]').inner_text()
+    mine, theirs = map(int, re.match(r"(\d+) v (\d+)", option).groups())  # "4 v 3 dice · Bram"
+    form.get_by_label(re.compile("^My dice")).fill(" ".join(["6", "5", "4", "3", "2"][:mine]))
+    form.get_by_label("Defender's dice").fill(" ".join(["2", "1", "1", "1"][:theirs]))
+    work = form.get_by_role("button", name="Work it out")
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    in_sync([ann, ben])
+    expect(ben.locator("#dl-pending-go")).to_have_count(0)  # nothing waits for Ben yet
+    mark = other_looks_at(ben, 700)
+    work.tap()
+    pending = ben.locator("#dl-pending")
+    expect(pending).to_contain_text("Fight: proposed result")
+    in_sync([ann, ben])
+    kept = view_kept(ben, mark)
+    go = ben.locator("#dl-thumb #dl-pending-go")
+    expect(go).to_contain_text("A fight waits for you: check it")
+    expect(ann.locator("#dl-pending-go")).to_have_count(0)  # Ann's own fight: she is on it
+    ben.wait_for_timeout(4500)  # the alert folds to a line; the bar's link stays
+    expect(ben.locator("#dl-alert.dl-alert-quiet")).to_have_count(1)
+    link = go.get_by_role("link")
+    in_view(ben, link)
+    before = scroll_y(ben)
+    link.tap()
+    ben.wait_for_timeout(300)
+    apply = pending.get_by_role("button", name="Apply")
+    at = in_view(ben, apply)
+    assert apply.evaluate(COVERED), at  # what is at Apply's centre is Apply: not under a bar
+    ben.screenshot(path="test-artifacts/never-lost-pending-fight-link-ben.png")
+    print(f"fight on Bram: Ben's view kept {kept}; after the bar's link scrollY {before} ->"
+          f" {scroll_y(ben)}, Apply at y={at['y']:.0f}")
+    hearts = ben.locator("#piece-s1-bram .dl-hearts > span")
+    whole = hearts.get_attribute("aria-label")
+    apply.tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)
+    expect(ben.locator("#dl-pending-go")).to_have_count(0)
+    expect(hearts).not_to_have_attribute("aria-label", whole)  # the fight's wounds, applied
+    print(f"applied: Bram's hearts {whole} -> {hearts.get_attribute('aria-label')}")

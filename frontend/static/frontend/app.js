@@ -555,6 +555,17 @@
     var over = keep.getBoundingClientRect().bottom + 8 - limit;
     if (over > 0) window.scrollBy(0, over);
   }
+  // A link to a part of the page whose controls must clear the bottom bar (the thumb bar's "A
+  // fight waits for you: check it", the deployment's "choose the miniature and its area")
+  // lands on it as a tap's result does: the browser's own jump put its top under the top bars
+  // and left a long fight's Apply under the bottom bar (found by a new user).
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href^="#"]');
+    var el = a && a.hash.length > 1 ? document.getElementById(decodeURIComponent(a.hash.slice(1))) : null;
+    if (!el || !el.querySelector("[data-keep-above-bar]")) return;
+    e.preventDefault();
+    land(el);
+  });
   // What the page can land on, each by its id and, when it has one, its data-land-key: an
   // element of the same id with a new key is new (DemLoc's notice of what just happened: a
   // stray shot replacing an earlier notice in the same place).
