@@ -9,10 +9,13 @@ import re
 
 from playwright.sync_api import expect
 
+from missions.models import Mission
+from missions.services import mission_close
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept
-from tests.e2e.test_never_lost import other_looks_at
+from tests.e2e.test_never_lost import guild_mission_phones, other_looks_at
+from tests.missions.lifecycle_flow import cmd
 
 LINES = """e => { const lh = parseFloat(getComputedStyle(e).lineHeight);
   return {lines: Math.round(e.getBoundingClientRect().height / lh), wide: e.scrollWidth > e.clientWidth + 1,
@@ -96,3 +99,39 @@ def test_a_fight_waiting_for_me_is_linked_from_the_thumb_bar_until_answered_7_3_
     expect(ben.locator("#dl-pending-go")).to_have_count(0)
     expect(hearts).not_to_have_attribute("aria-label", whole)  # the fight's wounds, applied
     print(f"applied: Bram's hearts {whole} -> {hearts.get_attribute('aria-label')}")
+
+
+def test_continue_to_another_mission_waits_for_a_slow_second_tap_6_4_1(new_phone):
+    """A closed Guild mission: Bob taps Another mission in his thumb bar, then Continue. Found
+    by a new user: the first tap's text went after 5 s, before his second tap (reading what it
+    does, the phone in one hand), which then only armed it again. The button says what the
+    second tap does; a tap elsewhere disarms it; armed again, it waits 6.5 s and more, and the
+    slow second tap opens the next mission."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    for seat in seats:
+        cmd(table, seat, "surrender.vote", agree=True)
+    mission_close(mission_id=Mission.objects.get(table=table).pk)
+    expect(bob.locator("#dl-closed")).to_be_visible()
+    bob.locator("#dl-thumb #dl-another").tap()
+    go = bob.locator("#dl-continue button")
+    bob.wait_for_timeout(300)
+    in_view(bob, go)
+    go.tap()
+    said = "Tap again to open it: the mission chosen above, with every Guild of this one"
+    expect(go).to_contain_text(said)
+    bob.locator("#dl-continue h3").tap()  # a tap elsewhere: disarmed
+    expect(go).to_have_text("Continue")
+    go.tap()
+    expect(go).to_contain_text(said)
+    bob.wait_for_timeout(6500)  # slower than the 5 s it used to wait
+    expect(go).to_contain_text(said)
+    in_view(bob, go)
+    bob.screenshot(path="test-artifacts/never-lost-continue-armed-bob.png")
+    armed_for = bob.evaluate("() => !!document.querySelector('#dl-continue[data-armed]')")
+    here = re.compile(f"/t/{table.code}/$")
+    go.tap()
+    expect(bob).not_to_have_url(here)
+    expect(bob.locator("#live")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#dl-thumb #dl-another")).to_have_text("Go to the next mission")
+    print(f"continue: still armed after 6.8 s: {armed_for}; the slow second tap opened"
+          f" {bob.url}")

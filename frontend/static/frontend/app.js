@@ -894,14 +894,15 @@
 // A form marked data-two-step="<text>" (DemLoc's Close the mission: "Tap again to close: writes
 // the results into both Guilds"; Objective achieved, Take my Guild out, Another mission, a
 // Realm Pact, Espionage's REVEAL: every confirm, tabletop/KIT.md) is not sent on the first tap:
-// the tapped button says that text (announced) for 5 seconds, and a second tap on it meanwhile
-// sends it, the button's own label back (only its data-two-step-label part, if it has one: a
+// the tapped button says that text (announced) until a tap anywhere else or 15 seconds (5
+// disarmed before a slow second tap: a new user reading "Continue"'s text at a closed mission,
+// the phone in one hand), and a second tap on it meanwhile sends it, the button's own label back (only its data-two-step-label part, if it has one: a
 // Personimo market card's "Claim"). A tap on another button of the same form arms that
 // one instead. Under the thumb, where the tap was, instead of the browser's confirm dialog
 // (none is used on any page). A tap kept by early.js (a form htmx had not wired yet) is looked
 // at when it is sent.
 (function () {
-  var ARMED_FOR = 5000;
+  var ARMED_FOR = 15000;
   var held = null;  // {key, until}: the armed control, found again after a swap replaced it
   function labelOf(b) { return b.querySelector("[data-two-step-label]") || b; }
   function keyOf(f, b) {
@@ -945,8 +946,16 @@
     held = b ? { key: keyOf(f, b), until: Date.now() + ARMED_FOR } : null;
     arm(f, b, ARMED_FOR);
   }, true);
+  // A tap anywhere but on the armed button disarms it (the player moved on: a later tap on it
+  // must not send at once); one on another button of the same form then arms that one.
+  document.addEventListener("pointerdown", function (e) {
+    document.querySelectorAll("form[data-armed]").forEach(function (f) {
+      if (f.armButton && f.armButton.contains(e.target)) return;
+      disarm(f); held = null;
+    });
+  }, true);
   // Another phone's update redraws the page between the two taps: the control it replaced is
-  // armed again in its new copy, for what is left of the 5 seconds.
+  // armed again in its new copy, for what is left of the 15 seconds.
   function rearm() {
     if (!held) return;
     var left = held.until - Date.now();
