@@ -9,7 +9,7 @@ test prints what it measured."""
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import open_at_stage
+from tests.e2e.conftest import login, open_at_stage
 from tests.e2e.test_landing import in_view, scroll_y
 from tests.missions.lifecycle_flow import build_guild, cmd, roster_id, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
@@ -150,3 +150,38 @@ def test_undos_reason_stays_inside_its_button_at_360_px_6_4_1(new_phone):
     in_view(ann, why)
     expect(undo).to_have_attribute("title", "Undo: not now, first player drawn")
     expect(undo).to_have_attribute("aria-label", "Undo: not now, first player drawn")
+
+
+def test_a_guild_masters_seat_is_named_after_the_guild_from_the_start_6_4(new_phone):
+    """Bob, a Guild Master, joins Ann's Guild mission by its code. Found by a new user: his
+    seat read his account's name ("bob_...") in the lobby, at the Guilds step and in the
+    missions lobby until he brought his Guild, then the Guild's. The join page offers his
+    Guild's name; the table's lobby, the Guilds step (before he brings it) and the missions
+    lobby say "Bob's Wolves" from the start."""
+    load_demo_missions()
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    ann, bob = new_phone(), new_phone()
+    login(ann, a.master.username)
+    login(bob, b.master.username)
+    ann.goto("/missions/")
+    ann.get_by_text("The Drowned Bell").first.tap()
+    ann.get_by_role("button", name="Open the mission table").tap()
+    code = ann.locator("#join-code").inner_text().strip()
+    bob.goto(f"/j/{code}/")
+    expect(bob.locator("#name")).to_have_value("Bob's Wolves")
+    bob.get_by_role("button", name="Join table").tap()
+    expect(ann.locator(".seats")).to_contain_text("Bob's Wolves")
+    assert b.master.username not in ann.locator(".seats").inner_text()
+    for phone in (ann, bob):
+        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    ann.get_by_role("button", name="Start the game").tap()
+    for phone in (ann, bob):
+        guilds = phone.locator("#dl-guilds")
+        expect(guilds).to_contain_text("Bob's Wolves")  # before he brought it
+        assert b.master.username not in guilds.inner_text()
+    bob.screenshot(path="test-artifacts/never-lost-prep-seat-name-bob.png")
+    bob.goto("/missions/")
+    running = bob.locator("p.small", has_text=f"table {code}")
+    expect(running).to_contain_text("Ann's Ravens, Bob's Wolves")
+    print(f"seat names: {running.inner_text()!r}")
