@@ -134,7 +134,7 @@ def test_undos_reason_stays_inside_its_button_at_360_px_6_4_1(new_phone):
     """Deployment: the first player is drawn (a final event), so Undo greys and says why under
     its label. On the host's phone (four buttons in the toolbar: Undo, Redo, Log, Seats) the
     reason "first player drawn" ran out of the 80 px button over Redo (found by a new user): it
-    stays inside the button (two lines at most), the whole reason in its title and label."""
+    stays inside the button (two lines at most), the whole reason in its title (and read whole by a screen reader)."""
     ann, _bob = bell_at(new_phone, "deployment")
     why = ann.locator("#undo-why")
     expect(why).to_have_text("first player drawn")
@@ -149,7 +149,7 @@ def test_undos_reason_stays_inside_its_button_at_360_px_6_4_1(new_phone):
     assert not m["overflow"] and m["lines"] <= 2, m
     in_view(ann, why)
     expect(undo).to_have_attribute("title", "Undo: not now, first player drawn")
-    expect(undo).to_have_attribute("aria-label", "Undo: not now, first player drawn")
+    expect(undo).to_have_accessible_name("↶ Undo first player drawn")  # read whole, not cut
 
 
 def test_a_guild_masters_seat_is_named_after_the_guild_from_the_start_6_4(new_phone):
@@ -157,7 +157,8 @@ def test_a_guild_masters_seat_is_named_after_the_guild_from_the_start_6_4(new_ph
     seat read his account's name ("bob_...") in the lobby, at the Guilds step and in the
     missions lobby until he brought his Guild, then the Guild's. The join page offers his
     Guild's name; the table's lobby, the Guilds step (before he brings it) and the missions
-    lobby say "Bob's Wolves" from the start."""
+    lobby say "Bob's Wolves" from the start. Until he brings it, his page says to tap Bring my
+    Guild (his thumb bar's button), not Next (it said "Tap Next below" over it)."""
     load_demo_missions()
     a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
     b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
@@ -180,6 +181,10 @@ def test_a_guild_masters_seat_is_named_after_the_guild_from_the_start_6_4(new_ph
         guilds = phone.locator("#dl-guilds")
         expect(guilds).to_contain_text("Bob's Wolves")  # before he brought it
         assert b.master.username not in guilds.inner_text()
+    # Bob's next tap is Bring my Guild (his thumb bar): the page does not say "Tap Next below"
+    expect(bob.locator("#dl-thumb").get_by_role("button", name="Bring my Guild")).to_be_visible()
+    expect(bob.locator("#dl-next")).to_have_count(0)
+    expect(bob.locator("#dl-bring-hint")).to_contain_text("Bring my Guild")
     bob.screenshot(path="test-artifacts/never-lost-prep-seat-name-bob.png")
     bob.goto("/missions/")
     running = bob.locator("p.small", has_text=f"table {code}")
