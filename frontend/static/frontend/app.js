@@ -896,8 +896,8 @@
 // Realm Pact, Espionage's REVEAL: every confirm, tabletop/KIT.md) is not sent on the first tap:
 // the tapped button says that text (announced) until a tap anywhere else or 15 seconds (5
 // disarmed before a slow second tap: a new user reading "Continue"'s text at a closed mission,
-// the phone in one hand), and a second tap on it meanwhile sends it, the button's own label back (only its data-two-step-label part, if it has one: a
-// Personimo market card's "Claim"). A tap on another button of the same form arms that
+// the phone in one hand), and a second tap on it meanwhile sends it, the button's own label
+// back (only its data-two-step-label part, if it has one: a Personimo market card's "Claim"). A tap on another button of the same form arms that
 // one instead. Under the thumb, where the tap was, instead of the browser's confirm dialog
 // (none is used on any page). A tap kept by early.js (a form htmx had not wired yet) is looked
 // at when it is sent.
