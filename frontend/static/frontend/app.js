@@ -537,23 +537,47 @@
   // 3. Opening (or reloading) a page with data-land="open" (what waits for this phone) lands on it.
   function land(el) {
     var style = getComputedStyle(el);
-    if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); keepAboveBar(el); return; }
+    if (style.position !== "sticky") { betweenBars(el, "start"); return; }
     var stuckAt = parseFloat(style.top) || 0, saved = el.style.position;
     el.style.position = "static";
     var top = el.getBoundingClientRect().top + window.scrollY;
     el.style.position = saved;
     window.scrollTo(0, Math.max(0, top - stuckAt));
   }
-  // The controls of what was landed on (data-keep-above-bar: DemLoc's Apply and Cancel under a
-  // long fight's worked calculation) are never left under the fixed bottom bar: the page
-  // scrolls on until they clear it, even if the top of the panel then goes under the top bars
-  // (what is read is above; what is tapped must be under the thumb).
-  function keepAboveBar(el) {
-    var keep = el.querySelector("[data-keep-above-bar]"), bar = document.getElementById("bottom-bar");
-    if (!keep) return;
-    var limit = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
-    var over = keep.getBoundingClientRect().bottom + 8 - limit;
-    if (over > 0) window.scrollBy(0, over);
+  // Every landing of this script goes through betweenBars(el, block): the band of the screen
+  // the bars leave is measured at the moment of the scroll (the sticky top parts: the top bar,
+  // the connection banner, DemLoc's turn bar, each by its real height where it sticks; the fixed
+  // bottom bar's real top: a refusal line makes it taller), never taken from a constant.
+  // block "start": el's top just under the top parts, then its controls (data-keep-above-bar:
+  // DemLoc's Apply and Cancel under a long fight; el itself if it has none) scrolled on until
+  // they clear the bottom bar, even if el's top then goes under the top parts (what is read is
+  // above; what is tapped must be under the thumb). block "nearest": the least scroll that
+  // shows el whole between the two (none if it already is).
+  function bandTop() {
+    var top = 0;
+    document.querySelectorAll(".topbar, .net, [data-height-var]").forEach(function (n) {
+      var s = getComputedStyle(n);
+      if (!n.getClientRects().length || (s.position !== "sticky" && s.position !== "fixed")) return;
+      top = Math.max(top, (parseFloat(s.top) || 0) + n.getBoundingClientRect().height);
+    });
+    return top;
+  }
+  function bandBottom() {
+    var bar = document.getElementById("bottom-bar");
+    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+  function betweenBars(el, block) {
+    var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();
+    if (block === "start") {
+      window.scrollBy(0, r.top - top);
+      var keep = el.querySelector("[data-keep-above-bar]");
+      if (!keep) return;
+      var over = keep.getBoundingClientRect().bottom - bandBottom() + 8;
+      if (over > 0) window.scrollBy(0, over);
+      return;
+    }
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
   }
   // A link to a part of the page whose controls must clear the bottom bar (the thumb bar's "A
   // fight waits for you: check it", the deployment's "choose the miniature and its area")
@@ -779,6 +803,13 @@
       if (!live) return;
       var note = live.querySelector(".alert.at-control");
       if (note) {  // refused: at the control, on screen
+        // In the bottom bar (a bar button's refusal: Next with nobody chosen), the bar grew by
+        // its line: the control the step asks for (its data-keep-above-bar, the first Choose)
+        // is shown whole above it.
+        var ask = note.closest("#bottom-bar") && Array.prototype.filter.call(live.querySelectorAll("[data-keep-above-bar]"), function (k) {
+          return k.getClientRects().length && !fixed(k);
+        })[0];
+        if (ask) { betweenBars(ask, "nearest"); return; }
         var r = note.getBoundingClientRect();
         if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
         return;

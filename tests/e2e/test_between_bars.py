@@ -1,0 +1,61 @@
+"""Nothing under the fixed bars (docs/playing.md "A live table: where a tap lands, the next step
+under the thumb"; tabletop/KIT.md "Where the page lands"), by touch at 360x740: a control the
+page brings into view, or shows at a refusal, lands between the sticky top parts (header,
+connection banner, DemLoc's turn bar) and the fixed bottom bar, measured when it lands; what
+is at its centre is the control itself. Every test prints what it measured."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_landing import scroll_y
+from tests.e2e.test_never_lost_prep import bell_at
+
+# The visible band between the sticky top parts and the fixed bottom bar, and whether the
+# control's centre hits the control itself (not a bar over it).
+BAND = """e => {
+  const r = e.getBoundingClientRect();
+  let top = 0;
+  document.querySelectorAll('body *').forEach(n => {
+    const s = getComputedStyle(n);
+    if ((s.position === 'sticky' || s.position === 'fixed') && n.id !== 'bottom-bar'
+        && !n.closest('#bottom-bar') && n.getClientRects().length && s.visibility !== 'hidden') {
+      const q = n.getBoundingClientRect();
+      if (q.top < 200 && q.bottom > top && q.height < 600) top = q.bottom;
+    }
+  });
+  const bar = document.getElementById('bottom-bar');
+  const bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : innerHeight;
+  const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return {y: Math.round(r.top), bottom: Math.round(r.bottom), top: Math.round(top),
+          bar: Math.round(bottom), hit: !!at && (at === e || e.contains(at)),
+          inside: r.top >= top - 1 && r.bottom <= bottom + 1};
+}"""
+
+
+def between_bars(phone, locator) -> dict:
+    """``locator``'s box and the band the bars leave, asserted: wholly inside the band and its
+    centre hits it."""
+    m = locator.evaluate(BAND)
+    assert m["inside"] and m["hit"], m
+    return m
+
+
+def test_a_refused_next_leaves_the_first_choose_between_the_bars_6_4_1(new_phone):
+    """Characters step (6.4.1), nobody chosen: Bob taps Next and is refused ("Choose at least
+    one character"). Found by a new user: the refusal line made the bar grow (top 564 -> 538)
+    and the page jump (scrollY 2 -> 85), the first Choose ending under the bar. The page does
+    not jump, and the first Choose is between the bars, tappable."""
+    ann, bob = bell_at(new_phone, "characters")
+    bob.wait_for_timeout(400)
+    choose = bob.locator(".dl-roster").get_by_role("button", name="Choose").first
+    before = (scroll_y(bob), bob.locator("#bottom-bar").bounding_box()["y"], choose.evaluate(BAND))
+    bob.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    expect(bob.locator("#bottom-bar .alert")).to_contain_text("at least one character")
+    bob.wait_for_timeout(400)
+    after = (scroll_y(bob), bob.locator("#bottom-bar").bounding_box()["y"])
+    bob.screenshot(path="test-artifacts/between-bars-refused-next-bob.png")
+    m = between_bars(bob, choose)
+    print(f"refused Next: scrollY {before[0]} -> {after[0]}, bar top {before[1]:.0f} ->"
+          f" {after[1]:.0f}, first Choose {before[2]['y']}..{before[2]['bottom']} ->"
+          f" {m['y']}..{m['bottom']} (band {m['top']}..{m['bar']})")
+    choose.tap()
+    expect(bob.locator("#dl-my-slots .dl-picks .row")).to_have_count(1)
