@@ -7,7 +7,9 @@ is at its centre is the control itself. Every test prints what it measured."""
 from playwright.sync_api import expect
 
 from tests.e2e.test_landing import scroll_y
+from tests.e2e.test_never_lost import A60, B60, guild_mission_phones
 from tests.e2e.test_never_lost_prep import bell_at
+from tests.missions.lifecycle_flow import cmd, state
 
 # The visible band between the sticky top parts and the fixed bottom bar, and whether the
 # control's centre hits the control itself (not a bar over it).
@@ -59,3 +61,51 @@ def test_a_refused_next_leaves_the_first_choose_between_the_bars_6_4_1(new_phone
           f" {m['y']}..{m['bottom']} (band {m['top']}..{m['bar']})")
     choose.tap()
     expect(bob.locator("#dl-my-slots .dl-picks .row")).to_have_count(1)
+
+
+def test_the_turn_bar_stays_compact_at_turn_end_with_long_names_offline_too_7_1(new_phone):
+    """Two Guilds with 60-character names reach the end of turn 1 (7.1: tokens back, the next
+    first player's odds). Found by a new user: the turn end's line took three lines, the sticky
+    turn bar 158 px (400 px left to the page; 294 with the offline banner). The turn bar keeps
+    one line per part (the whole line in its title), the bars leave at least 60% of the 740 px
+    screen (over half with the offline banner), and a card brought into view lands between
+    them, tappable."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone, names=(A60, B60))
+    while state(table)["phase"] != "end":
+        s = state(table)
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    measured = {}
+    for name, phone in (("ann", ann), ("bob", bob)):
+        expect(phone.locator("#dl-phase")).to_have_text("Turn end")
+        acting = phone.locator("#dl-acting")
+        assert B60 in acting.get_attribute("title") and A60 in acting.get_attribute("title")
+        phone.evaluate("window.scrollTo(0, 700)")
+        phone.wait_for_timeout(300)
+        free = phone.evaluate(FREE)
+        phone.screenshot(path=f"test-artifacts/between-bars-turn-end-{name}.png")
+        card = phone.locator(".dl-piece summary").first
+        card.evaluate("e => e.scrollIntoView({block: 'nearest'})")
+        phone.wait_for_timeout(200)
+        at = between_bars(phone, card)
+        measured[name] = {"turn bar": free["turn"], "left": free["left"], "card": at["y"]}
+        assert free["left"] >= 0.6 * 740, (name, free)
+    bob.context.set_offline(True)
+    expect(bob.locator(".net")).to_be_visible()
+    bob.wait_for_timeout(500)
+    bob.evaluate("window.scrollTo(0, 700)")
+    bob.wait_for_timeout(300)
+    free = bob.evaluate(FREE)
+    bob.screenshot(path="test-artifacts/between-bars-turn-end-offline-bob.png")
+    card = bob.locator(".dl-piece summary").first
+    card.evaluate("e => e.scrollIntoView({block: 'nearest'})")
+    bob.wait_for_timeout(200)
+    at = between_bars(bob, card)
+    measured["bob offline"] = {"turn bar": free["turn"], "left": free["left"], "card": at["y"]}
+    print("turn end, 60-character names:", measured)
+    assert free["left"] >= 0.5 * 740, free
+    bob.context.set_offline(False)
+
+
+FREE = """() => { const t = document.getElementById('dl-turn').getBoundingClientRect();
+  const b = document.getElementById('bottom-bar').getBoundingClientRect();
+  return {turn: Math.round(t.height), left: Math.round(b.top - t.bottom)}; }"""
