@@ -6,7 +6,9 @@ is at its centre is the control itself. Every test prints what it measured."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_landing import scroll_y
+from tests.e2e.conftest import open_table
+from tests.e2e.demloc_turns import in_sync
+from tests.e2e.test_landing import open_sheet, scroll_y
 from tests.e2e.test_never_lost import A60, B60, guild_mission_phones
 from tests.e2e.test_never_lost_prep import bell_at
 from tests.missions.lifecycle_flow import cmd, state
@@ -56,9 +58,11 @@ def test_a_refused_next_leaves_the_first_choose_between_the_bars_6_4_1(new_phone
     after = (scroll_y(bob), bob.locator("#bottom-bar").bounding_box()["y"])
     bob.screenshot(path="test-artifacts/between-bars-refused-next-bob.png")
     m = between_bars(bob, choose)
-    print(f"refused Next: scrollY {before[0]} -> {after[0]}, bar top {before[1]:.0f} ->"
-          f" {after[1]:.0f}, first Choose {before[2]['y']}..{before[2]['bottom']} ->"
-          f" {m['y']}..{m['bottom']} (band {m['top']}..{m['bar']})")
+    print(
+        f"refused Next: scrollY {before[0]} -> {after[0]}, bar top {before[1]:.0f} ->"
+        f" {after[1]:.0f}, first Choose {before[2]['y']}..{before[2]['bottom']} ->"
+        f" {m['y']}..{m['bottom']} (band {m['top']}..{m['bar']})"
+    )
     choose.tap()
     expect(bob.locator("#dl-my-slots .dl-picks .row")).to_have_count(1)
 
@@ -109,3 +113,85 @@ def test_the_turn_bar_stays_compact_at_turn_end_with_long_names_offline_too_7_1(
 FREE = """() => { const t = document.getElementById('dl-turn').getBoundingClientRect();
   const b = document.getElementById('bottom-bar').getBoundingClientRect();
   return {turn: Math.round(t.height), left: Math.round(b.top - t.bottom)}; }"""
+
+
+def test_the_realms_hand_and_bind_clear_a_compact_bottom_bar(new_phone):
+    """Pixel Demon's Realm, the start of my turn. Found by a new user: the bottom bar was 168 px
+    tall (its two-line prompt, End turn, Undo/Redo/Log) over the hand's first row and "Bind
+    Active Demon". The bar is compact (the page keeps over 79% of the 740 px screen), and the
+    first hand card and Bind, each brought into view as the browser does (scroll-padding from
+    the bar's measured height), land between the bars, tappable; the page's end clears it."""
+    phones = open_table(new_phone, "realm", 2, inset=0)
+    acting = next(p for p in phones if "Your turn" in p.locator("#rl-bar-prompt").inner_text())
+    expect(acting.locator("#rl-end")).to_be_visible()
+    acting.wait_for_timeout(300)
+    bar = acting.locator("#bottom-bar").bounding_box()
+    acting.screenshot(path="test-artifacts/between-bars-realm-turn.png")
+    seen = {"bar": round(bar["height"])}
+    for what, locator in (
+        ("hand", acting.locator("#rl-hand label:has(input)").first),
+        ("bind", acting.get_by_role("button", name="Bind Active Demon")),
+    ):
+        acting.evaluate("window.scrollTo(0, 0)")
+        locator.evaluate("e => e.scrollIntoView({block: 'nearest'})")
+        acting.wait_for_timeout(200)
+        seen[what] = between_bars(acting, locator)
+    print("realm, my turn:", seen)
+    assert bar["height"] <= 0.21 * 740, bar
+    acting.get_by_role("button", name="Bind Active Demon").tap()
+    expect(
+        acting.locator("#live .alert.at-control")
+    ).to_be_visible()  # nothing ticked: refused, at Bind
+
+
+def propose_shot(ann, ben) -> None:
+    """Ann works out Korr's shot at Ben's Bram (5.6, the test die passes); Ben's phone shows
+    the calculation waiting for his Apply."""
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("1")
+    form.locator('input[name="d.dice"]').fill("6 6 6")
+    form.get_by_role("button", name="Work it out").evaluate(
+        "e => e.scrollIntoView({block: 'center'})"
+    )
+    in_sync([ann, ben])
+    form.get_by_role("button", name="Work it out").tap()
+    expect(ben.locator("#dl-pending")).to_contain_text("Shot: proposed result")
+    in_sync([ann, ben])
+    ben.wait_for_timeout(300)
+
+
+APPLY_AT = """() => ({y: scrollY, bar: document.getElementById('bottom-bar').getBoundingClientRect().top,
+  apply: document.querySelector('#dl-pending [data-keep-above-bar]').getBoundingClientRect().bottom})"""
+
+
+def test_the_shot_targets_apply_never_peeks_from_under_the_turn_bar_7_2_2(new_phone):
+    """Ann's shot at Ben's Bram arrives while Ben reads the page above where the
+    calculation goes (7.2.2). Found by a new user: Ben's view was kept, as it should, but that
+    left Apply and Cancel at y=102..150 under the sticky turn bar (61..135), only their bottom
+    strip showing. A calculation waiting for this phone whose Apply would straddle a bar edge
+    is shown whole between the bars, tappable; Apply applies it."""
+    ann, ben = open_table(new_phone, "demloc")
+    ben.evaluate("window.scrollTo(0, 0)")
+    propose_shot(ann, ben)  # arrives below what Ben reads: his view is kept
+    first = ben.evaluate(APPLY_AT)
+    ann.locator("#dl-pending").get_by_role("button", name="Cancel").tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)
+    in_sync([ann, ben])
+    ben.wait_for_timeout(300)
+    # Ben scrolls so that the calculation, back in the same place, would show Apply's top
+    # above the bottom bar and its lower 20 px under it.
+    y = first["y"] + first["apply"] - first["bar"] - 20
+    ben.evaluate(f"window.scrollTo(0, {y})")
+    ben.wait_for_timeout(300)
+    y = scroll_y(ben)
+    propose_shot(ann, ben)
+    apply = ben.locator("#dl-pending").get_by_role("button", name="Apply")
+    ben.screenshot(path="test-artifacts/between-bars-shot-target-ben.png")
+    m = between_bars(ben, apply)
+    print(
+        f"shot at Bram: Ben at scrollY {y} -> {scroll_y(ben)}, Apply at y={m['y']}..{m['bottom']}"
+        f" (band {m['top']}..{m['bar']})"
+    )
+    apply.tap()
+    expect(ben.locator("#dl-pending")).to_have_count(0)

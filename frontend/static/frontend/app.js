@@ -774,8 +774,19 @@
     var live = document.getElementById("live");
     if (!held || !t || !live || !(t === live || live.contains(t))) return;
     var h = held; held = null;
-    if (stageOf() !== h.stage) landOnStage(live, h.stage); else holdView(h.hold, h.y);
+    if (stageOf() !== h.stage) landOnStage(live, h.stage); else { holdView(h.hold, h.y); unstraddle(live); }
   });
+  // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
+  // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
+  // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
+  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
+  // bar's link brings it).
+  function unstraddle(live) {
+    var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
+    if (!keep || !keep.getClientRects().length) return;
+    var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
+    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+  }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
   // replaced before the answer came. Landed after the swap and after restore() above (which
