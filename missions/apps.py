@@ -17,11 +17,13 @@ class MissionsConfig(AppConfig):
             applied_when,
             command_applied,
             game_sender,
+            seat_name_for,
         )
 
         from .services import (  # noqa: PLC0415 - AppConfig.ready
             holds_may_change,
             on_command_applied,
+            seat_name_of,
         )
 
         command_applied.connect(
@@ -29,3 +31,4 @@ class MissionsConfig(AppConfig):
             dispatch_uid="missions.holds_sync",
         )
         applied_when(DemlocRuleset.name, holds_may_change)
+        seat_name_for(DemlocRuleset.name, seat_name_of)

@@ -80,6 +80,15 @@ def _guild_of(user):
     return guild
 
 
+def seat_name_of(table: Table, user) -> str | None:
+    """The seat name a mission table's join page offers ``user`` (a logged-in account): their
+    Guild's name, the name the seat takes once the Guild is brought (``mission_guild_bind``), so
+    the lobby, the Guilds step and the log name the Guild from the start; None (the account's
+    name) for a user without a Guild. ``table`` is any DemLoc table; reads only."""
+    guild = guild_of(user)
+    return guild.name if guild is not None else None
+
+
 def _definition(definition_id) -> MissionDefinition:
     pk = parse_id(definition_id)
     definition = (

@@ -37,6 +37,28 @@ def applied_wanted(name: str, events: list) -> bool:
     wanted = _APPLIED_WHEN.get(name)
     return True if wanted is None else bool(wanted(events))
 
+#: ``{game name: (table, user) -> str | None}``: the name a logged-in user's seat is offered
+#: when joining a table of that game (``seat_name_offered``); a game without one: the account.
+_SEAT_NAMES: dict[str, Callable] = {}
+
+
+def seat_name_for(name: str, offer: Callable) -> None:
+    """Tell the join page of the game named ``name`` which seat name to offer a logged-in user:
+    ``offer(table, user)`` returns it, or None for the account's name (DemLoc: the user's
+    Guild, the name the seat takes once the Guild is brought). ``offer`` may read the
+    database; it changes nothing."""
+    _SEAT_NAMES[name] = offer
+
+
+def seat_name_offered(table, user) -> str:
+    """The name the join page offers ``user`` for a seat at ``table``: the game's own
+    (``seat_name_for``), else the account's username; ``""`` for an anonymous user."""
+    if user is None or not user.is_authenticated:
+        return ""
+    offer = _SEAT_NAMES.get(table.ruleset) if table is not None else None
+    return (offer(table, user) if offer else None) or user.get_username()
+
+
 #: A phone's websocket to a table opened / closed in this process (``tabletop.consumers``), with
 #: ``table_id``. Sent on the event loop: a receiver does no I/O (the operations page counts
 #: sockets this way: ``ops.apps``).

@@ -29,6 +29,7 @@ from tabletop.models import Table
 from tabletop.registry import all_rulesets
 from tabletop.rules import Command
 from tabletop.seats import find_seat, move_token, remember_seat
+from tabletop.signals import seat_name_offered
 
 log = logging.getLogger(__name__)
 
@@ -157,9 +158,9 @@ def join(request, code: str | None = None):
             else:
                 return to_table(seat, request)
     # A refused name stays in the field to be corrected (docs/playing.md: names), not emptied.
-    default_name = request.POST.get("name") or (
-        request.user.get_username() if request.user.is_authenticated else ""
-    )
+    # A logged-in player is offered the game's name for their seat (DemLoc: their Guild's, the
+    # name the seat takes once the Guild is brought), else their account's.
+    default_name = request.POST.get("name") or seat_name_offered(table, request.user)
     status = 200
     if error is not None and table is None:
         status = error.status

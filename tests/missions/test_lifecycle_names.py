@@ -2,6 +2,7 @@
 and a seat name share one limit, and the Master renames the Guild in the app."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from guilds import rules
@@ -10,6 +11,7 @@ from missions import services
 from missions.rules.setup_guilds import SEAT_NAME_MAX
 from tabletop import services as table_services
 from tabletop.errors import RuleViolation
+from tests.guilds.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +78,34 @@ def test_the_master_renames_the_guild_from_the_office_page_6_4(client, make_guil
     assert ok.status_code == 302
     guild.refresh_from_db()
     assert guild.name == "House of Ash"
+
+
+def test_the_join_page_offers_a_guild_master_the_guilds_name_for_the_seat_6_4(
+    client, make_guild, demo_missions
+):
+    """Found by a new user: a Guild Master's seat read the account's name until the Guild was
+    brought. The mission table's join page offers the Guild's name (the name the seat takes
+    once it is brought); an account without a Guild is offered its own name; the card games'
+    join page still offers the account's name."""
+    host = make_guild("Ann's Ravens", "red", ("Rook",))
+    bob = make_guild("Bob's Wolves", "blue", ("Ash",))
+    mission, _seat = services.mission_open(
+        host=host.master, definition_id=demo_missions["objective"].pk, mode="training"
+    )
+    code = mission.table.code
+    client.force_login(bob.master)
+    page = client.get(reverse("tabletop:join", args=[code])).content.decode()
+    assert 'value="Bob&#x27;s Wolves"' in page
+    client.post(reverse("tabletop:join", args=[code]), {"name": "Bob's Wolves"})
+    assert list(mission.table.seats.order_by("number").values_list("name", flat=True)) == [
+        "Ann's Ravens",
+        "Bob's Wolves",
+    ]
+    nobody, other = UserFactory(), Client()
+    other.force_login(nobody)
+    page = other.get(reverse("tabletop:join", args=[code])).content.decode()
+    assert f'value="{nobody.username}"' in page
+    cards, _ = table_services.table_create(ruleset="personimo", host_name="Cat")
+    client.force_login(bob.master)
+    page = client.get(reverse("tabletop:join", args=[cards.code])).content.decode()
+    assert f'value="{bob.master.username}"' in page

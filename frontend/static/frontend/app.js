@@ -537,24 +537,59 @@
   // 3. Opening (or reloading) a page with data-land="open" (what waits for this phone) lands on it.
   function land(el) {
     var style = getComputedStyle(el);
-    if (style.position !== "sticky") { el.scrollIntoView({ block: "start" }); keepAboveBar(el); return; }
+    if (style.position !== "sticky") { betweenBars(el, "start"); return; }
     var stuckAt = parseFloat(style.top) || 0, saved = el.style.position;
     el.style.position = "static";
     var top = el.getBoundingClientRect().top + window.scrollY;
     el.style.position = saved;
     window.scrollTo(0, Math.max(0, top - stuckAt));
   }
-  // The controls of what was landed on (data-keep-above-bar: DemLoc's Apply and Cancel under a
-  // long fight's worked calculation) are never left under the fixed bottom bar: the page
-  // scrolls on until they clear it, even if the top of the panel then goes under the top bars
-  // (what is read is above; what is tapped must be under the thumb).
-  function keepAboveBar(el) {
-    var keep = el.querySelector("[data-keep-above-bar]"), bar = document.getElementById("bottom-bar");
-    if (!keep) return;
-    var limit = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
-    var over = keep.getBoundingClientRect().bottom + 8 - limit;
-    if (over > 0) window.scrollBy(0, over);
+  // Every landing of this script goes through betweenBars(el, block): the band of the screen
+  // the bars leave is measured at the moment of the scroll (the sticky top parts: the top bar,
+  // the connection banner, DemLoc's turn bar, each by its real height where it sticks; the fixed
+  // bottom bar's real top: a refusal line makes it taller), never taken from a constant.
+  // block "start": el's top just under the top parts, then its controls (data-keep-above-bar:
+  // DemLoc's Apply and Cancel under a long fight; el itself if it has none) scrolled on until
+  // they clear the bottom bar, even if el's top then goes under the top parts (what is read is
+  // above; what is tapped must be under the thumb). block "nearest": the least scroll that
+  // shows el whole between the two (none if it already is).
+  function bandTop() {
+    var top = 0;
+    document.querySelectorAll(".topbar, .net, [data-height-var]").forEach(function (n) {
+      var s = getComputedStyle(n);
+      if (!n.getClientRects().length || (s.position !== "sticky" && s.position !== "fixed")) return;
+      top = Math.max(top, (parseFloat(s.top) || 0) + n.getBoundingClientRect().height);
+    });
+    return top;
   }
+  function bandBottom() {
+    var bar = document.getElementById("bottom-bar");
+    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+  function betweenBars(el, block) {
+    var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();
+    if (block === "start") {
+      window.scrollBy(0, r.top - top);
+      var keep = el.querySelector("[data-keep-above-bar]");
+      if (!keep) return;
+      var over = keep.getBoundingClientRect().bottom - bandBottom() + 8;
+      if (over > 0) window.scrollBy(0, over);
+      return;
+    }
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
+  }
+  // A link to a part of the page whose controls must clear the bottom bar (the thumb bar's "A
+  // fight waits for you: check it", the deployment's "choose the miniature and its area")
+  // lands on it as a tap's result does: the browser's own jump put its top under the top bars
+  // and left a long fight's Apply under the bottom bar (found by a new user).
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href^="#"]');
+    var el = a && a.hash.length > 1 ? document.getElementById(decodeURIComponent(a.hash.slice(1))) : null;
+    if (!el || !el.querySelector("[data-keep-above-bar]")) return;
+    e.preventDefault();
+    land(el);
+  });
   // What the page can land on, each by its id and, when it has one, its data-land-key: an
   // element of the same id with a new key is new (DemLoc's notice of what just happened: a
   // stray shot replacing an earlier notice in the same place).
@@ -739,8 +774,19 @@
     var live = document.getElementById("live");
     if (!held || !t || !live || !(t === live || live.contains(t))) return;
     var h = held; held = null;
-    if (stageOf() !== h.stage) landOnStage(live, h.stage); else holdView(h.hold, h.y);
+    if (stageOf() !== h.stage) landOnStage(live, h.stage); else { holdView(h.hold, h.y); unstraddle(live); }
   });
+  // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
+  // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
+  // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
+  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
+  // bar's link brings it).
+  function unstraddle(live) {
+    var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
+    if (!keep || !keep.getClientRects().length) return;
+    var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
+    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+  }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
   // replaced before the answer came. Landed after the swap and after restore() above (which
@@ -768,6 +814,13 @@
       if (!live) return;
       var note = live.querySelector(".alert.at-control");
       if (note) {  // refused: at the control, on screen
+        // In the bottom bar (a bar button's refusal: Next with nobody chosen), the bar grew by
+        // its line: the control the step asks for (its data-keep-above-bar, the first Choose)
+        // is shown whole above it.
+        var ask = note.closest("#bottom-bar") && Array.prototype.filter.call(live.querySelectorAll("[data-keep-above-bar]"), function (k) {
+          return k.getClientRects().length && !fixed(k);
+        })[0];
+        if (ask) { betweenBars(ask, "nearest"); return; }
         var r = note.getBoundingClientRect();
         if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
         return;
@@ -883,14 +936,15 @@
 // A form marked data-two-step="<text>" (DemLoc's Close the mission: "Tap again to close: writes
 // the results into both Guilds"; Objective achieved, Take my Guild out, Another mission, a
 // Realm Pact, Espionage's REVEAL: every confirm, tabletop/KIT.md) is not sent on the first tap:
-// the tapped button says that text (announced) for 5 seconds, and a second tap on it meanwhile
-// sends it, the button's own label back (only its data-two-step-label part, if it has one: a
-// Personimo market card's "Claim"). A tap on another button of the same form arms that
+// the tapped button says that text (announced) until a tap anywhere else or 15 seconds (5
+// disarmed before a slow second tap: a new user reading "Continue"'s text at a closed mission,
+// the phone in one hand), and a second tap on it meanwhile sends it, the button's own label
+// back (only its data-two-step-label part, if it has one: a Personimo market card's "Claim"). A tap on another button of the same form arms that
 // one instead. Under the thumb, where the tap was, instead of the browser's confirm dialog
 // (none is used on any page). A tap kept by early.js (a form htmx had not wired yet) is looked
 // at when it is sent.
 (function () {
-  var ARMED_FOR = 5000;
+  var ARMED_FOR = 15000;
   var held = null;  // {key, until}: the armed control, found again after a swap replaced it
   function labelOf(b) { return b.querySelector("[data-two-step-label]") || b; }
   function keyOf(f, b) {
@@ -934,8 +988,16 @@
     held = b ? { key: keyOf(f, b), until: Date.now() + ARMED_FOR } : null;
     arm(f, b, ARMED_FOR);
   }, true);
+  // A tap anywhere but on the armed button disarms it (the player moved on: a later tap on it
+  // must not send at once); one on another button of the same form then arms that one.
+  document.addEventListener("pointerdown", function (e) {
+    document.querySelectorAll("form[data-armed]").forEach(function (f) {
+      if (f.armButton && f.armButton.contains(e.target)) return;
+      disarm(f); held = null;
+    });
+  }, true);
   // Another phone's update redraws the page between the two taps: the control it replaced is
-  // armed again in its new copy, for what is left of the 5 seconds.
+  // armed again in its new copy, for what is left of the 15 seconds.
   function rearm() {
     if (!held) return;
     var left = held.until - Date.now();
