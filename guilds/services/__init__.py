@@ -27,6 +27,7 @@ from .city import (
     income_settle,
 )
 from .dormitory import (
+    mercenaries_to_heal,
     mercenary_dismiss,
     mercenary_enlist,
     mercenary_heal,
@@ -72,6 +73,7 @@ from .queries import follower_data, guild_database, guild_snapshot
 from .reserves import OnMission, reserved_feods, spendable_feods
 
 __all__ = [
+    "mercenaries_to_heal",
     "form_once",
     "guest_guild_delete",
     "guest_guild_of",
