@@ -9,6 +9,7 @@ from django.db import transaction
 from guilds import services as guild_services
 
 from .models import MissionDefinition, MissionFollower
+from .rules.setup_map import area_where
 
 _AREAS = [
     {"name": "North gate", "where": "the two rows along tile 1's top edge"},
@@ -231,6 +232,19 @@ DEMO_MISSIONS = [
         "deployment": _AREAS,
     },
 ]
+
+
+# Each mission's deployment areas say where they lie on its own map (3A and 4B side by side have
+# no "bottom tile"): worded from the layout, not one text for every map.
+for _spec in DEMO_MISSIONS:
+    if _spec.get("layout"):
+        _drawn = {a["name"]: a for a in _spec["layout"].get("areas") or []}
+        _spec["deployment"] = [
+            {**a, "where": area_where(_spec["layout"], _drawn[a["name"]])}
+            if a["name"] in _drawn
+            else a
+            for a in _spec["deployment"]
+        ]
 
 
 @transaction.atomic
