@@ -1,5 +1,6 @@
 """The shell's pages: home (the user's tables), sign up, PWA manifest."""
 
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
@@ -45,7 +46,10 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
+        # A new account's next step is its Guild (found by a new user: the home page said
+        # nothing of it): the founding form, which says what to type.
+        messages.success(request, "Your account is ready. Next: found your Guild.")
+        return redirect("guilds:home")
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -24,7 +24,7 @@ from .models import (
     KnownPoint,
     Mercenary,
 )
-from .views import _base, _guild
+from .views import ALREADY_DONE, _base, _guild
 
 
 def map_context(guild) -> dict:
@@ -126,14 +126,16 @@ def _act(request, action, done: str, at: str, open_point: int | None = None, **k
     if guild is None:
         return redirect("guilds:home")
     try:
-        action(guild=guild, **kwargs)
+        ran, _ = services.form_once(
+            guild=guild, key=request.POST.get("once", ""), action=action, **kwargs
+        )
     except TabletopError as exc:
         guild.refresh_from_db()
         extra = {"error": exc, "error_at": at, "open_point": open_point}
         return _render(request, guild, extra, status=exc.status)
     guild.refresh_from_db()
-    if request.htmx:
-        return _render(request, guild, {"done": done})
+    if request.htmx:  # a double tap: the same form again ran nothing (services.form_once)
+        return _render(request, guild, {"done": done if ran else ALREADY_DONE})
     return redirect("guilds:city")
 
 

@@ -20,6 +20,7 @@ CODES: dict[str, tuple[type[TabletopError], str]] = {
     "armory_full": (RuleViolation, "The armory holds … weapons. Upgrade it to hold more."),
     "bad_colour": (RuleViolation, "Choose red, blue, yellow or green."),
     "bad_feods": (RuleViolation, "Reserved feods are 0 or more."),
+    "bad_form_key": (RuleViolation, "This form is broken: reload the page and tap again."),
     "bad_heal_feods": (RuleViolation, "A healing cost is 0 or more feods."),
     "bad_kind": (RuleViolation, "kind is one of …."),
     "bad_mercenary": (RuleViolation, "Mercenaries are chosen by id."),

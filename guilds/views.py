@@ -49,6 +49,9 @@ PAGES = (
 )
 
 
+ALREADY_DONE = "Done once: a second tap on the same button changes nothing."
+
+
 def _guild(request: HttpRequest):
     return Guild.objects.filter(master=request.user).first()
 
@@ -265,12 +268,17 @@ def _perform(
     field), and the page script (``guilds/guilds.js``) brings that row into view. A row the tap
     removed (dismiss, send away) has no place left: the confirmation is at the top. ``done`` is
     the confirmation's text, or a function of the service's result that gives it.
+
+    A double tap changes nothing (``services.form_once``): the form's hidden ``once`` key runs
+    the service once; the same form sent again answers the page as it is, with ``ALREADY_DONE``.
     """
     guild = _guild(request)
     if guild is None:
         return redirect("guilds:home")
     try:
-        result = action(guild=guild, **kwargs)
+        ran, result = services.form_once(
+            guild=guild, key=request.POST.get("once", ""), action=action, **kwargs
+        )
     except TabletopError as exc:
         guild.refresh_from_db()
         at = request.POST.get("at", "")
@@ -281,8 +289,11 @@ def _perform(
             # lands, not lost. ``at`` names a form's error place (``form_error``), not an id.
             response = _render(request, page, guild, {"error": exc}, status=exc.status)
         return response
-    text = done(result) if callable(done) else done
-    at = land(result) if land is not None else request.POST.get("at", "")
+    if ran:
+        text = done(result) if callable(done) else done
+        at = land(result) if land is not None else request.POST.get("at", "")
+    else:  # the same form sent twice (a double tap): the first one did it, this one nothing
+        text, at = ALREADY_DONE, ""
     if request.htmx:
         guild.refresh_from_db()
         return _render(request, page, guild, {"done": text, "done_at": at})

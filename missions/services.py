@@ -187,9 +187,13 @@ def mission_guild_bind(*, table: Table, seat: Seat, user) -> None:
     if seat.table_id != table.pk or seat.user_id != user.pk:
         raise NotAllowed("not_your_seat", "Join the table with your own account first.")
     payload = guild_payload(guild, seat.number)
-    _require_someone_ready(
-        table, seat, payload, "enlist mercenaries in the Dormitory first and arm them in the Armory"
-    )
+    hint = "enlist mercenaries in the Dormitory first and arm them in the Armory"
+    to_heal = guild_services.mercenaries_to_heal(guild)
+    if to_heal:  # armed but injured: healing is the cure, not enlisting (6.4.1 resolution)
+        cures = [f"heal {name} for {feods} feod{'s' if feods != 1 else ''}" for name, feods in to_heal]
+        hint = (" or ".join(cures) + " in the Dormitory of your Guild ("
+                + reverse("guilds:dormitory") + ")")
+    _require_someone_ready(table, seat, payload, hint)
     # The seat is named after the Guild (a fresh user's finding): the table, the log
     # and the battle report name the Guild, not the account.
     payload["seat_name"] = guild.name

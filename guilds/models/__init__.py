@@ -54,6 +54,7 @@ from .content import (
 from .records import (
     ArmoryWeapon,
     Building,
+    FormUse,
     GuestFollower,
     GuestGuild,
     Guild,
@@ -115,6 +116,7 @@ __all__ = [
     "GuildColour",
     "Guild",
     "LedgerEntry",
+    "FormUse",
     "Building",
     "LimitBonus",
     "GuestGuild",

@@ -342,3 +342,21 @@ class PantheonDaemon(models.Model):
 
     def __str__(self) -> str:
         return self.card.name
+
+
+class FormUse(models.Model):
+    """A Guild page form that has been sent once: its one-time key (the hidden ``once`` field
+    each form carries), so that a second tap on the same form changes nothing
+    (``guilds.services.once``; docs/architecture.md "Guilds and timers")."""
+
+    guild = models.ForeignKey(Guild, on_delete=models.CASCADE, related_name="form_uses")
+    key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["guild", "key"], name="form_use_once_per_guild")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.guild_id}:{self.key}"

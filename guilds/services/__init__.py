@@ -27,6 +27,7 @@ from .city import (
     income_settle,
 )
 from .dormitory import (
+    mercenaries_to_heal,
     mercenary_dismiss,
     mercenary_enlist,
     mercenary_heal,
@@ -66,11 +67,14 @@ from .missions import (  # noqa: F401 (the missions app's calls)
     guild_mission_result_post,
     raffle_candidates,
 )
+from .once import form_once
 from .pantheon import daemon_add, daemon_remove, pantheon_by_kabbalah
 from .queries import follower_data, guild_database, guild_snapshot
 from .reserves import OnMission, reserved_feods, spendable_feods
 
 __all__ = [
+    "mercenaries_to_heal",
+    "form_once",
     "guest_guild_delete",
     "guest_guild_of",
     "guest_guild_played",

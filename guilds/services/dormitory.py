@@ -81,6 +81,14 @@ def mercenary_dismiss(*, guild: Guild, mercenary_id: int) -> None:
     mercenary.delete()
 
 
+def mercenaries_to_heal(guild: Guild) -> list[tuple[str, int]]:
+    """The injured mercenaries of ``guild`` who have a weapon equipped, as ``(name, feods to
+    heal)``, by name: healing (6.4.1 resolution) is all they need to play a mission. Reads only."""
+    injured = guild.mercenaries.filter(status=Mercenary.Status.INJURED, weapons__isnull=False)
+    rows = injured.distinct().select_related("card").order_by("card__name")
+    return [(m.card.name, m.heal_feods) for m in rows]
+
+
 @transaction.atomic
 def mercenary_heal(*, guild: Guild, mercenary_id: int) -> Mercenary:
     """Make an injured mercenary active again by paying its ``heal_feods`` (6.4.1 resolution

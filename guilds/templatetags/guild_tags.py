@@ -1,6 +1,9 @@
 """Small template helpers for the Guild pages."""
 
+import secrets
+
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -37,3 +40,10 @@ def get(mapping, key):
 def fmt_bonus(value):
     """``+1`` / ``-1`` / empty for 0, for hand-to-hand and ranged modifiers."""
     return f"{value:+d}" if value else ""
+
+
+@register.simple_tag
+def once():
+    """The hidden one-time key of a Guild form (``guilds.services.once``): a fresh random key
+    each time the form is drawn, so a second tap on the same form changes nothing."""
+    return format_html('<input type="hidden" name="once" value="{}">', secrets.token_urlsafe(18))

@@ -15,6 +15,7 @@ from django.db import transaction
 from guilds import services as guild_services
 
 from ..models import MissionDefinition, MissionFollower
+from ..rules.setup_map import area_where
 
 
 def _read_missions() -> list[dict]:
@@ -27,6 +28,18 @@ def _read_missions() -> list[dict]:
 
 #: The demo missions (``missions.toml``), in the order they are offered.
 DEMO_MISSIONS = _read_missions()
+
+# Each mission's deployment areas say where they lie on its own map (3A and 4B side by side have
+# no "bottom tile"): worded from the layout, not one text for every map.
+for _spec in DEMO_MISSIONS:
+    if _spec.get("layout"):
+        _drawn = {a["name"]: a for a in _spec["layout"].get("areas") or []}
+        _spec["deployment"] = [
+            {**a, "where": area_where(_spec["layout"], _drawn[a["name"]])}
+            if a["name"] in _drawn
+            else a
+            for a in _spec["deployment"]
+        ]
 
 
 @transaction.atomic

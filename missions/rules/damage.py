@@ -22,7 +22,7 @@ lines explaining what happened, and never mutates its argument (``copy_json`` of
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, copy_json, say
+from tabletop.decider import Data, Decision, Topic, copy_json
 from tabletop.rules import EventRecord, counted
 
 from .cards import feature_value, possession_limit
@@ -383,9 +383,10 @@ def damage_assigned(s: DemlocState, e: EventRecord) -> None:
         if d["mode"] == HIT
         else f"{d['amount']} damage (armor first)"
     )
-    say(f"{p['name']}: {what}.")
     p, more = assign_damage(p, d["amount"], d["mode"])
-    set_piece(s, p, more)
+    # One line per tap, saying where the damage went (the armor, the hit factor, a token);
+    # the generic "(armor first)" only when it went nowhere (a piece out of play).
+    set_piece(s, p, more or [f"{p['name']}: {what}."])
 
 
 @damage.narrator("demloc.damage.assigned")

@@ -98,6 +98,36 @@ def check_layout(
     return None
 
 
+def area_where(layout: dict, area: dict) -> str:
+    """Where the deployment ``area`` (``{"x", "y", "w", "h"}`` in tiles) lies on ``layout``'s
+    map, in the words of the map as it is laid out (DemLoc rulebook 6.4.1 "Miniatures
+    positioning phase": the app shows the areas): the map's edge it runs along and the tiles it
+    covers, e.g. ``"the two rows along the map's top edge, across tiles 3A and 4B"``. An area
+    on no edge is "inside the map". Pure."""
+    cols, rows = layout["columns"], layout["rows"]
+    x, y, w, h = area["x"], area["y"], area["w"], area["h"]
+    if y <= 0:
+        edge = "the map's top edge"
+    elif y + h >= rows:
+        edge = "the map's bottom edge"
+    elif x <= 0:
+        edge = "the map's left edge"
+    elif x + w >= cols:
+        edge = "the map's right edge"
+    else:
+        edge = ""
+    tiles = [
+        f"{t['tile']}{t['side']}"
+        for t in sorted(layout.get("tiles") or [], key=lambda t: (t["row"], t["col"]))
+        if t["col"] - 1 < x + w and x < t["col"] and t["row"] - 1 < y + h and y < t["row"]
+    ]
+    where = f"the two rows along {edge}" if edge else "inside the map"
+    if not tiles:
+        return where
+    named = tiles[0] if len(tiles) == 1 else ", ".join(tiles[:-1]) + " and " + tiles[-1]
+    return f"{where}, across tile{'s' if len(tiles) > 1 else ''} {named}"
+
+
 def _fmt(v: float) -> str:
     return f"{v:g}"
 

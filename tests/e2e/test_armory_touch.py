@@ -11,6 +11,7 @@ from guilds import services as gs
 from tests.guilds.factories import CardSetFactory, WeaponCardFactory
 from tests.missions.lifecycle_flow import build_guild
 
+from .conftest import shot
 from .test_mission_lobby import login
 
 
@@ -69,3 +70,28 @@ def test_of_two_tabs_buying_the_last_copy_the_loser_is_told_inside_the_screen_5_
     box = alert.bounding_box()
     print(f"the loser's refusal at y={box['y']:.0f} (scrollY {second.evaluate('scrollY')})")
     assert gm.ArmoryWeapon.objects.filter(guild=guild, card=card).count() == 1
+
+
+def test_the_equip_menu_shows_a_long_mercenary_name_whole_at_360_px_5_1_4(new_phone):
+    """Found by a new user: the mercenary menu of the Equip row was 152 px wide and cut
+    "Brann the Trapper" to "Brann the Trap…"; it has the row to itself."""
+    guild = build_guild("House Ash", "red", ("Brann the Trapper", "Wren"))
+    card = weapon_in_database(guild, "Hunting Bow")
+    weapon = gs.weapon_buy(guild=guild, card_id=card.pk)
+    phone = armory(new_phone, guild)
+    who = phone.locator(f"#weapon-{weapon.pk}").locator('select[name="mercenary"]')
+    who.select_option(label="Brann the Trapper")
+    who.scroll_into_view_if_needed()
+    expect(who).to_be_in_viewport()
+    # The width the chosen name needs in the menu's own font, plus its padding and arrow.
+    need = who.evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+                  const st = getComputedStyle(s); c.font = st.font;
+                  return c.measureText(s.options[s.selectedIndex].text).width
+                         + parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 24; }"""
+    )
+    box = who.bounding_box()
+    shot(phone, "armory-equip-long-name")
+    print(f"mercenary menu {box['width']:.0f} px wide, the name needs {need:.0f} px")
+    assert box["width"] >= need
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360

@@ -297,3 +297,15 @@ def test_malformed_fighting_dice_are_refused_in_a_brawl_7_3_2(dice):
         run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM, attacker_dice=dice,
             defender_dice="1 1")
     assert exc.value.code == "bad_dice"
+
+
+def test_one_damage_tap_reads_once_in_the_log_saying_where_it_went_6_4_2():
+    """Found by a new user: one +1 damage read twice, "1 damage (armor first). ... 1 damage on
+    the armor (1/3)."; the log says once where the damage went."""
+    from tabletop.log import narrated
+
+    t = new_sim()
+    run(t, ANN, "damage.assign", piece=VESNA, amount=1)
+    line = narrated(t.ruleset, t.log)[-1].text
+    armor = piece(t, VESNA)["armor"]
+    assert line == f"Vesna the Gray: 1 damage on the armor (1/{armor})."

@@ -56,6 +56,24 @@ def test_a_guild_with_nobody_enlisted_cannot_bind_and_is_told_to_enlist_6_4_1(
     assert "Dormitory" in body
 
 
+def test_a_guild_whose_armed_mercenary_is_injured_is_told_to_heal_it_6_4_1(
+    make_guild, demo_missions
+):
+    """Found by a new user: "Another mission" told a Guild whose one armed mercenary was only
+    injured to "enlist mercenaries ... and arm them"; the cure is healing, for its feods."""
+    a = make_guild("House Ash", "red", ("Rook",))
+    hurt = make_guild("House Hurt", "blue", ("Haldra",))
+    haldra = gm.Mercenary.objects.get(guild=hurt)
+    gs.mercenary_status_set(mercenary_id=haldra.pk, status="injured", heal_feods=5)
+    table, seat = started_with_a_guest(a, hurt, demo_missions, "bea")
+    with pytest.raises(RuleViolation) as exc:
+        services.mission_guild_bind(table=table, seat=seat, user=hurt.master)
+    assert exc.value.code == "nobody_ready"
+    assert "heal Haldra for 5 feods in the Dormitory" in exc.value.message
+    assert "/guild/dormitory/" in exc.value.message
+    assert "enlist" not in exc.value.message
+
+
 def test_a_guild_masters_seat_takes_the_guilds_name_6_4(make_guild, demo_missions):
     a = make_guild("House Ash", "red", ("Rook",))
     b = make_guild("House Birch", "blue", ("Wren",))
@@ -86,7 +104,10 @@ def test_name_fields_say_their_60_character_limit(db, url):
     phone = Client()
     phone.force_login(UserFactory())
     body = phone.get(url).content.decode()
-    assert 'maxlength="60"' in body and 'aria-describedby="name-hint"' in body
+    # The Guild's name field cuts nothing: a longer name is refused at the field (its
+    # browser test, tests/e2e/test_guild_found_name.py); a seat's name field has maxlength.
+    has_max = url != "/guild/found/"
+    assert ('maxlength="60"' in body) == has_max and 'aria-describedby="name-hint"' in body
     assert "60 characters" in body
 
 

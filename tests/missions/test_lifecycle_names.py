@@ -35,7 +35,7 @@ def test_a_48_character_guild_name_is_founded_and_names_its_seat_whole_6_4(
     load_demo_content()
     user = UserFactory()
     client.force_login(user)
-    assert 'maxlength="60"' in client.get(reverse("guilds:found")).content.decode()
+    assert "2 to 60 characters" in client.get(reverse("guilds:found")).content.decode()
     code = AccountCode.objects.filter(guild__isnull=True).first().code
     client.post(reverse("guilds:found"), {"code": code, "name": SWORN, "colour": "red"})
     guild = Guild.objects.get(master=user)

@@ -258,12 +258,16 @@ def test_demo_content_is_valid_and_large_enough():
 
 def test_a_failed_ritual_says_why():
     corners = ["D", "2", "V", "9"]
-    assert C.explain_failure(corners, ["7D", "2C", "3V"]) == "Nothing you played meets: 9."
+    assert C.explain_failure(corners, ["7D", "2C", "3V"]) == (
+        "Still missing for this ritual: a card for 9. Binding needs every ritual requirement"
+        " on the Demon's corners met this turn."
+    )
     assert C.explain_failure(corners, ["2D", "9V", "5C"]) == (
         "These cards meet no requirement: 5 of Candles."
     )
     assert "at most one suit" in C.explain_failure(["D", "D", "2", "3"], ["2D", "3C"])
     chain = [SKULLS_ARE_8, EIGHTS_ARE_3, NO_3S]
     assert C.explain_failure(["S", "8", "C", "4"], ["5S", "4C"], effects=chain) == (
-        "Nothing you played meets: Skulls, 8."
+        "Still missing for this ritual: a card for Skulls and 8. Binding needs every ritual"
+        " requirement on the Demon's corners met this turn."
     )

@@ -37,10 +37,36 @@
       if (!i.name) return;
       values.push({ name: i.name, value: i.value, checked: i.checked, type: i.type });
     });
-    sent = { key: key(form), values: values };
+    var once = form.querySelector('input[name="once"]');
+    // A carried key (below) is for the same tap again: with other values (another set code
+    // typed at the City Gate) it is a new action, which takes the form's own fresh key.
+    if (once && once.dataset.fresh && once.dataset.sent !== JSON.stringify(values)) {
+      once.value = once.dataset.fresh;
+      e.detail.parameters["once"] = once.value;
+    }
+    sent = { key: key(form), values: values, once: once ? once.value : "" };
   });
+  // A double tap changes nothing (guilds.services.form_once): the answer to the first tap is
+  // often in before the second one, which then lands on the new copy of the same button (Buy
+  // again, stock 3 -> 2). For a moment that copy carries the key just sent, so the server
+  // runs nothing for it; then its own fresh key comes back and a deliberate tap counts.
+  var DOUBLE_TAP_MS = 1000;
+  function carryOnce(main, s) {
+    // Only a plain button (Buy, Enlist, Lodge, Add, Heal, Upgrade): a form with choices or a
+    // typed value (Equip, Redeem) says what it wants each time.
+    if (!s || !s.once || s.values.length) return;
+    var twin = Array.prototype.filter.call(main.querySelectorAll("form"), function (f) { return key(f) === s.key; })[0];
+    var input = twin && twin.querySelector('input[name="once"]');
+    if (!input) return;
+    var fresh = input.value;
+    input.value = s.once;
+    input.dataset.fresh = fresh;
+    input.dataset.sent = JSON.stringify(s.values);
+    setTimeout(function () { if (input.value === s.once) input.value = fresh; delete input.dataset.fresh; }, DOUBLE_TAP_MS);
+  }
   function keepChoices(main) {
     var s = sent; sent = null;
+    carryOnce(main, s);
     if (!s || !main.querySelector(".alert[role=alert]:not([data-seen])")) return;
     var twin = Array.prototype.filter.call(main.querySelectorAll("form"), function (f) { return key(f) === s.key; })[0];
     if (!twin) return;

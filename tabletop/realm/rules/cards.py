@@ -403,6 +403,10 @@ def solve_binding(
     return None
 
 
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def explain_failure(
     corners: Sequence[str],
     cards: Sequence[str],
@@ -430,7 +434,13 @@ def explain_failure(
     if len(cards) > len(corners):
         return f"A ritual uses at most {len(corners)} cards."
     if unmet:
-        return "Nothing you played meets: " + ", ".join(unmet) + "."
+        # Said as what is still missing (rulebook "Performing the Binding Ritual": a card
+        # matching each corner, all played on the same turn), not as "none of your cards count".
+        return (
+            "Still missing for this ritual: a card for "
+            + _and(unmet)
+            + ". Binding needs every ritual requirement on the Demon's corners met this turn."
+        )
     if useless:
         return "These cards meet no requirement: " + ", ".join(useless) + "."
     return "The cards cannot meet all four at once: each card meets at most one suit and one rank."

@@ -1,0 +1,44 @@
+"""A double tap on a Guild form changes nothing the second time (the house rule; DemLoc rulebook
+5.1.4: a weapon is bought once with the Guild's feods). Found by a new user: a double tap on
+"Buy <weapon>" in the Armory bought it twice (two ledger rows of -15 feods, stock 3 -> 1).
+Every Guild form carries a one-time key (``guilds.services.form_once``)."""
+
+from playwright.sync_api import expect
+
+from guilds import models as gm
+from guilds import services as gs
+from tests.guilds.factories import CardSetFactory, WeaponCardFactory
+from tests.missions.lifecycle_flow import build_guild
+
+from .conftest import shot
+from .test_mission_lobby import login
+
+
+def test_a_double_tap_on_buy_buys_one_weapon_5_1_4(new_phone):
+    guild = build_guild("House Ash", "red", ("Rook", "Wren"))
+    card = WeaponCardFactory(name="Hunting Bow", price_feods=15)
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
+    gm.SetCard.objects.create(card_set=card_set, card=card, quantity=3)
+    code = gm.SetCode.objects.create(card_set=card_set, code="DBLTAP000001")
+    gs.set_code_redeem(guild=guild, code=code.code)
+    feods = gm.Guild.objects.get(pk=guild.pk).feods
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto("/guild/armory/")
+    button = phone.get_by_role("button", name="Buy Hunting Bow")
+    button.tap()
+    # The answer is in before the second tap of a double tap: it lands on the new Buy button.
+    expect(phone.locator("[data-weapon='Hunting Bow']")).to_have_count(1)
+    button.tap()
+    expect(phone.locator("#guild-main")).to_contain_text(
+        "a second tap on the same button changes nothing"
+    )
+    shot(phone, "guild-double-tap-buy")
+    assert gm.ArmoryWeapon.objects.filter(guild=guild, card=card).count() == 1
+    assert gm.Guild.objects.get(pk=guild.pk).feods == feods - 15
+    assert gm.LedgerEntry.objects.filter(guild=guild, reason="weapon_bought").count() == 1
+    # A deliberate tap a moment later buys the second copy.
+    phone.wait_for_timeout(1200)
+    button.tap()
+    expect(phone.locator("[data-weapon='Hunting Bow']")).to_have_count(2)
+    assert gm.LedgerEntry.objects.filter(guild=guild, reason="weapon_bought").count() == 2
