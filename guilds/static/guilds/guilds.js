@@ -77,10 +77,15 @@
       else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === v.value; })) t.value = v.value;
     });
   }
+  // In the same task as the swap (not at settle, some milliseconds later): a choice made on the
+  // new page before it settles (another mercenary picked after a refusal) is never overwritten.
+  document.addEventListener("htmx:afterSwap", function () {
+    var main = document.getElementById("guild-main");
+    if (main) keepChoices(main);
+  });
   document.addEventListener("htmx:afterSettle", function () {
     var main = document.getElementById("guild-main");
     if (!main) return;
-    keepChoices(main);
     var el = main.querySelector(".alert[role=alert]:not([data-seen])") || main.querySelector("[data-landed]");
     if (!el) return;
     // Landed once: a later swap elsewhere (the tour closing) does not move the page again.
