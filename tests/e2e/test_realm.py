@@ -74,9 +74,12 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
     tick(phone, card)
     phone.locator("#rl-bind-active").click()
     # Said once, right under the button tapped (it was printed above two buttons; then twice).
-    refusal = phone.locator("#rl-me .alert:visible", has_text="meet")
+    # The code, not the wording (the message says what is still missing for the ritual).
+    refusal = phone.locator('#rl-me .alert[data-code="ritual_fails"]:visible')
     expect(refusal).to_have_count(1)
-    expect(phone.locator("#rl-me form:has(#rl-bind-active) + .alert")).to_contain_text("meet")
+    expect(phone.locator("#rl-me form:has(#rl-bind-active) + .alert")).to_have_attribute(
+        "data-code", "ritual_fails"
+    )
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).to_be_checked()
     expect(refusal).to_be_in_viewport()
     shot(phone, "realm-bind-refused")
