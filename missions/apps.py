@@ -17,11 +17,13 @@ class MissionsConfig(AppConfig):
             applied_when,
             command_applied,
             game_sender,
+            join_note_for,
             seat_name_for,
         )
 
         from .services import (  # noqa: PLC0415 - AppConfig.ready
             holds_may_change,
+            join_note_of,
             on_command_applied,
             seat_name_of,
         )
@@ -32,3 +34,4 @@ class MissionsConfig(AppConfig):
         )
         applied_when(DemlocRuleset.name, holds_may_change)
         seat_name_for(DemlocRuleset.name, seat_name_of)
+        join_note_for(DemlocRuleset.name, join_note_of)

@@ -20,6 +20,7 @@ from tabletop.log import REDO_EVENT, UNDO_EVENT
 from tabletop.models import Seat, Table
 from tabletop.registry import get_ruleset
 from tabletop.rules import Command
+from tabletop.signals import JoinNote
 
 from .models import Mission, MissionDefinition, MissionMode
 from .rules import resolution
@@ -87,6 +88,34 @@ def seat_name_of(table: Table, user) -> str | None:
     name) for a user without a Guild. ``table`` is any DemLoc table; reads only."""
     guild = guild_of(user)
     return guild.name if guild is not None else None
+
+
+def join_note_of(table: Table, user) -> JoinNote | None:
+    """What a Guild mission's join page tells ``user`` before they take a seat (6.4: each player
+    brings their own Guild; only Guild Masters play missions): to an account without a Guild,
+    that it has none to bring, with a link to found one, or to join as a guest; to a phone
+    without an account, that a Guild Master brings a guest Guild for it (section 4). None on a
+    demo table (no mission: no Guild involved) and for a Guild Master. Reads only."""
+    mission = Mission.objects.filter(table=table).only("mode").first()
+    if mission is None:
+        return None
+    kind = "A Guild mission" + (" (training)" if mission.mode == MissionMode.TRAINING else "")
+    if user is None or not user.is_authenticated:
+        return {
+            "text": f"{kind}: each player brings a Guild (6.4). Without an account, a Guild "
+            "Master at the table brings a guest Guild for your seat.",
+            "url": "",
+            "label": "",
+        }
+    if guild_of(user) is not None:
+        return None
+    return {
+        "text": f"{kind}: each player brings their own Guild (6.4), and {user.get_username()} "
+        "has none yet. Found one, then come back to this code; or log out and join as a guest "
+        "(a Guild Master brings a guest Guild for you).",
+        "url": reverse("guilds:found"),
+        "label": "Found a Guild",
+    }
 
 
 def _definition(definition_id) -> MissionDefinition:

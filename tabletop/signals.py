@@ -12,6 +12,7 @@ write until the transaction commits).
 
 import sys
 from collections.abc import Callable
+from typing import TypedDict
 
 from django.dispatch import Signal
 
@@ -37,6 +38,7 @@ def applied_wanted(name: str, events: list) -> bool:
     wanted = _APPLIED_WHEN.get(name)
     return True if wanted is None else bool(wanted(events))
 
+
 #: ``{game name: (table, user) -> str | None}``: the name a logged-in user's seat is offered
 #: when joining a table of that game (``seat_name_offered``); a game without one: the account.
 _SEAT_NAMES: dict[str, Callable] = {}
@@ -57,6 +59,34 @@ def seat_name_offered(table, user) -> str:
         return ""
     offer = _SEAT_NAMES.get(table.ruleset) if table is not None else None
     return (offer(table, user) if offer else None) or user.get_username()
+
+
+#: ``{game name: (table, user) -> JoinNote | None}``: what the join page of that game's tables
+#: says to ``user`` about joining (``join_note``); a game without one: nothing.
+_JOIN_NOTES: dict[str, Callable] = {}
+
+
+class JoinNote(TypedDict):
+    """A game's line on its join page: ``text`` (plain, one or two sentences) and a link to
+    the page that helps (``url``, ``label``: the link's words), or ``url`` ``""`` for none."""
+
+    text: str
+    url: str
+    label: str
+
+
+def join_note_for(name: str, note: Callable) -> None:
+    """Tell the join page of the game named ``name`` what to say to a user before they take a
+    seat: ``note(table, user)`` returns a ``JoinNote`` or None (DemLoc: a Guild mission tells
+    an account without a Guild what that means and links to found one). ``user`` may be
+    anonymous. ``note`` may read the database; it changes nothing."""
+    _JOIN_NOTES[name] = note
+
+
+def join_note(table, user) -> JoinNote | None:
+    """The game's note on ``table``'s join page for ``user`` (``join_note_for``), or None."""
+    note = _JOIN_NOTES.get(table.ruleset) if table is not None else None
+    return note(table, user) if note else None
 
 
 #: A phone's websocket to a table opened / closed in this process (``tabletop.consumers``), with

@@ -29,7 +29,7 @@ from tabletop.models import Table
 from tabletop.registry import all_rulesets
 from tabletop.rules import Command
 from tabletop.seats import find_seat, move_token, remember_seat
-from tabletop.signals import seat_name_offered
+from tabletop.signals import join_note, seat_name_offered
 
 log = logging.getLogger(__name__)
 
@@ -164,12 +164,13 @@ def join(request, code: str | None = None):
     status = 200
     if error is not None and table is None:
         status = error.status
-    return render(
-        request,
-        "tabletop/join.html",
-        {"table": table, "code": shown, "error": error, "default_name": default_name},
-        status=status,
-    )
+    # Who is joining (a logged-in account, named), and what the game says about it (DemLoc: a
+    # Guild mission to an account without a Guild).
+    joining_as = request.user.get_username() if request.user.is_authenticated else ""
+    note = join_note(table, request.user) if table is not None and table.status == "lobby" else None
+    context = {"table": table, "code": shown, "error": error, "default_name": default_name,
+               "joining_as": joining_as, "join_note": note}
+    return render(request, "tabletop/join.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])

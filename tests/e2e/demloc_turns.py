@@ -74,3 +74,36 @@ def achieve_objective(claimer, others) -> None:
             box = phone.get_by_role("button", name=label).bounding_box()
             assert box["height"] <= 56, (label, box)
         phone.get_by_role("button", name="Confirm the claim").click()
+
+
+#: Each match of the pattern (default: a "NN%" figure) in the element's text: its box, and
+#: whether it is wholly visible (not past the element's edge nor any clipping ancestor's, as a
+#: CSS ellipsis leaves it, nor squeezed to nothing).
+FIGURES = r"""(e, pattern) => {
+  const clips = [];
+  for (let a = e; a && a !== document.body; a = a.parentElement)
+    if (getComputedStyle(a).overflowX !== 'visible' || a === e) clips.push(a.getBoundingClientRect());
+  const out = [], walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.data.matchAll(new RegExp(pattern || '\\d+%', 'g'))) {
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const q = r.getBoundingClientRect();
+      out.push({text: m[0], left: Math.round(q.left), right: Math.round(q.right),
+        whole: q.width > 0 && q.left >= 0 && q.right <= innerWidth
+          && clips.every(c => q.left >= c.left - 0.5 && q.right <= c.right + 0.5)});
+    }
+  }
+  return out;
+}"""
+
+
+def turn_end_figures(phone, names: tuple[str, ...] = ()) -> list[dict]:
+    """The next first player's odds as ``phone`` shows them at a turn's end, each asserted
+    wholly visible, as is each of ``names`` (short names, not ellipsized)."""
+    expect(phone.locator("#dl-phase")).to_have_text("Turn end")
+    figures = phone.locator("#dl-acting").evaluate(FIGURES)
+    assert figures and all(f["whole"] for f in figures), figures
+    if names:
+        seen = phone.locator("#dl-acting").evaluate(FIGURES, "|".join(names))
+        assert sorted(f["text"] for f in seen if f["whole"]) == sorted(names), seen
+    return figures

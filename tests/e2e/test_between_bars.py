@@ -7,10 +7,9 @@ is at its centre is the control itself. Every test prints what it measured."""
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
-from tests.e2e.demloc_turns import in_sync
+from tests.e2e.demloc_turns import in_sync, turn_end_figures
 from tests.e2e.test_landing import open_sheet, scroll_y
 from tests.e2e.test_never_lost import A60, B60, guild_mission_phones
-from tests.e2e.test_never_lost_leftovers import turn_end_figures
 from tests.e2e.test_never_lost_prep import bell_at
 from tests.missions.lifecycle_flow import cmd, state
 

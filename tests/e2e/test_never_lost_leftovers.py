@@ -4,10 +4,19 @@ and its controls in view at the top of my turn, DemLoc's turn-end odds read whol
 page saying who joins and what no Guild means, and the offline banner clear of the control
 about to be tapped. Every test prints what it measured."""
 
+import re
+
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table
-from tests.e2e import test_between_bars as bars  # (its BAND; it imports turn_end_figures)
+from missions.demo import load_demo_missions
+from missions.services import mission_open
+from tabletop import services as table_services
+from tabletop.models import Table
+from tests.e2e.conftest import login, open_table, table_code
+from tests.e2e.demloc_turns import turn_end_figures
+from tests.e2e.test_between_bars import BAND
+from tests.guilds.factories import UserFactory
+from tests.missions.lifecycle_flow import build_guild, cmd, state
 
 
 def test_the_realms_hand_and_its_controls_are_in_view_at_the_top_of_my_turn(new_phone):
@@ -31,48 +40,21 @@ def test_the_realms_hand_and_its_controls_are_in_view_at_the_top_of_my_turn(new_
     controls.append(("summon", acting.get_by_role("button", name="Summon Vessel (3 alike)")))
     cards = acting.locator("#rl-hand label:has(input)")
     assert cards.count() >= 6, cards.count()
-    seen = {f"card {n}": cards.nth(n).evaluate(bars.BAND) for n in range(cards.count())}
-    seen.update({name: control.evaluate(bars.BAND) for name, control in controls})
-    print("realm, my turn at scrollY 0:", {k: (v["y"], v["bottom"]) for k, v in seen.items()},
-          "band", next(iter(seen.values()))["top"], "..", next(iter(seen.values()))["bar"])
+    seen = {f"card {n}": cards.nth(n).evaluate(BAND) for n in range(cards.count())}
+    seen.update({name: control.evaluate(BAND) for name, control in controls})
+    print(
+        "realm, my turn at scrollY 0:",
+        {k: (v["y"], v["bottom"]) for k, v in seen.items()},
+        "band",
+        next(iter(seen.values()))["top"],
+        "..",
+        next(iter(seen.values()))["bar"],
+    )
     outside = {k: v for k, v in seen.items() if not (v["inside"] and v["hit"])}
     assert not outside, outside
     cards.first.tap()
     expect(acting.locator("#rl-hand .realm-pick").first).to_be_checked()
     assert acting.evaluate("scrollY") == 0
-
-
-#: Each match of the pattern (default: a "NN%" figure) in the element's text: its box, and
-#: whether it is wholly visible (not past the element's edge nor any clipping ancestor's, as a
-#: CSS ellipsis leaves it, nor squeezed to nothing).
-FIGURES = r"""(e, pattern) => {
-  const clips = [];
-  for (let a = e; a && a !== document.body; a = a.parentElement)
-    if (getComputedStyle(a).overflowX !== 'visible' || a === e) clips.push(a.getBoundingClientRect());
-  const out = [], walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    for (const m of n.data.matchAll(new RegExp(pattern || '\\d+%', 'g'))) {
-      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-      const q = r.getBoundingClientRect();
-      out.push({text: m[0], left: Math.round(q.left), right: Math.round(q.right),
-        whole: q.width > 0 && q.left >= 0 && q.right <= innerWidth
-          && clips.every(c => q.left >= c.left - 0.5 && q.right <= c.right + 0.5)});
-    }
-  }
-  return out;
-}"""
-
-
-def turn_end_figures(phone, names: tuple[str, ...] = ()) -> list[dict]:
-    """The next first player's odds as ``phone`` shows them at a turn's end, each asserted
-    wholly visible, as is each of ``names`` (short names, not ellipsized)."""
-    expect(phone.locator("#dl-phase")).to_have_text("Turn end")
-    figures = phone.locator("#dl-acting").evaluate(FIGURES)
-    assert figures and all(f["whole"] for f in figures), figures
-    if names:
-        seen = phone.locator("#dl-acting").evaluate(FIGURES, "|".join(names))
-        assert sorted(f["text"] for f in seen if f["whole"]) == sorted(names), seen
-    return figures
 
 
 def test_the_turn_ends_odds_are_read_whole_at_360_px_7_3_2_3(new_phone):
@@ -81,9 +63,6 @@ def test_the_turn_ends_odds_are_read_whole_at_360_px_7_3_2_3(new_phone):
     turn end's line "Turn end: tokens back to active. Next first player: Ann 50% · Ben 50%" was
     cut by an ellipsis at 360 px, the odds, the figures that matter, past it. With three players
     each player's percentage is wholly in view on every phone, and they add up to 100."""
-    from tabletop.models import Table
-    from tests.e2e.conftest import table_code
-    from tests.missions.lifecycle_flow import cmd, state
 
     phones = open_table(new_phone, "demloc", 3)
     table = Table.objects.get(code=table_code(phones[0]))
@@ -94,7 +73,49 @@ def test_the_turn_ends_odds_are_read_whole_at_360_px_7_3_2_3(new_phone):
     for name, phone in zip(("ann", "ben", "cat"), phones, strict=True):
         seen[name] = turn_end_figures(phone, ("Ann", "Ben", "Cat"))
         phone.screenshot(path=f"test-artifacts/leftovers-turn-end-{name}.png")
-    print("turn end odds at 360 px:", {k: [(f["text"], f["left"], f["right"]) for f in v]
-                                       for k, v in seen.items()})
+    print(
+        "turn end odds at 360 px:",
+        {k: [(f["text"], f["left"], f["right"]) for f in v] for k, v in seen.items()},
+    )
     assert len(seen["ann"]) == 3
     assert sum(int(f["text"][:-1]) for f in seen["ann"]) in (99, 100, 101)
+
+
+def test_the_join_page_says_who_joins_and_what_no_guild_means_6_4(new_phone):
+    """DemLoc 6.4: each player of a Guild mission brings their own Guild (only Guild Masters
+    play missions). Found by a new user: logged in with an account that has no Guild, the
+    mission's join page was a bare name field, with nothing to say which account was joining
+    nor that it would be refused at Bring my Guild. The page names the account, says what no
+    Guild means for this Guild mission and links to found one, all in view at 360x740; the
+    link taken by touch opens the founding form. A demo table (no Guild involved) names the
+    account only."""
+
+    host = build_guild("Ann's Ravens", "red", ("Rook",))
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    mission, _seat = mission_open(host=host.master, definition_id=definition.pk, mode="standard")
+    nobody = UserFactory(username="dora_no_guild")
+    phone = new_phone()
+    login(phone, nobody.username)
+    phone.goto(f"/j/{mission.table.code}/")
+    who = phone.locator("#join-as")
+    expect(who).to_contain_text("dora_no_guild")
+    note = phone.locator("#join-note")
+    expect(note).to_contain_text("Guild mission")
+    expect(note).to_contain_text("dora_no_guild has none yet")
+    found = note.get_by_role("link", name="Found a Guild")
+    join = phone.get_by_role("button", name="Join table")
+    phone.screenshot(path="test-artifacts/leftovers-join-no-guild.png")
+    seen = {}
+    for what, locator in (("who", who), ("note", note), ("found", found), ("join", join)):
+        expect(locator).to_be_in_viewport(ratio=1)
+        seen[what] = round(locator.bounding_box()["y"]), round(locator.bounding_box()["height"])
+    print("join page, an account without a Guild (y, height):", seen)
+    found.tap()
+    expect(phone).to_have_url(re.compile(r"/found/$"))
+    expect(phone.locator("input[name=code]")).to_be_visible()
+
+    # A demo table: who joins, and nothing about Guilds.
+    demo, _host = table_services.table_create(ruleset="demloc", host_name="Eve")
+    phone.goto(f"/j/{demo.code}/")
+    expect(phone.locator("#join-as")).to_contain_text("dora_no_guild")
+    expect(phone.locator("#join-note")).to_have_count(0)
