@@ -119,3 +119,55 @@ def test_the_join_page_says_who_joins_and_what_no_guild_means_6_4(new_phone):
     phone.goto(f"/j/{demo.code}/")
     expect(phone.locator("#join-as")).to_contain_text("dora_no_guild")
     expect(phone.locator("#join-note")).to_have_count(0)
+
+
+#: What the phone shows: the offline banner's, the top bar's, the turn bar's and the bottom
+#: bar's boxes, the control's box and whether a tap at its centre reaches it, the scroll.
+SCREEN = """c => {
+  const box = e => { if (!e || !e.getClientRects().length || e.hidden) return null;
+    const r = e.getBoundingClientRect(); return {top: Math.round(r.top), bottom: Math.round(r.bottom)}; };
+  const r = c.getBoundingClientRect(), at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return {y: scrollY, net: box(document.getElementById('net')), top: box(document.querySelector('.topbar')),
+    turn: box(document.getElementById('dl-turn')), bar: box(document.getElementById('bottom-bar')),
+    control: box(c), hit: !!at && (at === c || c.contains(at))};
+}"""
+
+
+def overlaps(a, b) -> bool:
+    return bool(a and b and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0)
+
+
+def test_the_offline_banner_covers_no_control_and_moves_nothing_7_2(new_phone):
+    """A phone loses the network on its turn (DemLoc 7.2: the acting player moves, shoots,
+    casts, then passes). Found by a new user: the red Offline banner appeared between the top
+    bar and the page, pushing the page down and the sticky turn bar over the card just under
+    it. Measured on both controls a thumb is about to tap (a card just under the turn bar, the
+    thumb bar's Next: pass): once offline the banner covers neither, nor the turn bar or the
+    thumb bar, and neither control moved; a tap at each one's centre still reaches it."""
+    ann, ben = open_table(new_phone, "demloc", inset=0)
+    acting = next(p for p in (ann, ben) if p.get_by_role("button", name="Next: pass").count())
+    acting.wait_for_timeout(4300)  # the turn's prompt at the top of the screen said and gone
+    # The second card of mine, scrolled to sit right under the turn bar (the next to open).
+    card = acting.locator(".dl-piece.mine summary").nth(1)
+    card.evaluate("e => e.scrollIntoView({block: 'start'})")  # scroll-padding: under the bar
+    acting.wait_for_timeout(300)
+    step = acting.locator("#dl-thumb").get_by_role("button", name="Next: pass")
+    before = {"card": card.evaluate(SCREEN), "next": step.evaluate(SCREEN)}
+    assert before["card"]["hit"] and before["next"]["hit"], before
+    acting.context.set_offline(True)
+    banner = acting.locator("#net")
+    expect(banner).to_contain_text("Offline")
+    acting.wait_for_timeout(500)
+    after = {"card": card.evaluate(SCREEN), "next": step.evaluate(SCREEN)}
+    acting.screenshot(path="test-artifacts/leftovers-offline-banner.png")
+    print("offline banner:", {"before": before, "after": after})
+    a = after["card"]
+    assert a["net"], a
+    for what in ("card", "next"):
+        m = after[what]
+        assert m["control"] == before[what]["control"], (what, before[what], m)  # not moved
+        assert m["y"] == before[what]["y"], (what, before[what], m)
+        assert not overlaps(m["net"], m["control"]) and m["hit"], (what, m)
+    assert not overlaps(a["net"], a["turn"]) and not overlaps(a["net"], a["bar"]), a
+    acting.context.set_offline(False)
+    expect(acting.locator("body")).to_have_attribute("data-ws", "open", timeout=15_000)

@@ -119,11 +119,15 @@
     live.dataset.version = String(to);
     live.querySelectorAll(':scope > .alert:not([data-code="seat_moved"])').forEach(function (a) { a.remove(); });
   });
-  // The banner sits under the top bar and above the page; a sticky bar of the page (DemLoc's
-  // turn bar) sits under the banner, not under it: --net-h is the banner's height (0 hidden).
+  // The banner is fixed over the top bar (app.css): a sticky bar of the page (DemLoc's turn
+  // bar) sits under the banner, not under it: --net-h is how far the banner reaches below the
+  // top bar (0 hidden, and 0 as long as its text fits the top bar's height).
   function netHeight() {
-    var h = net && !net.hidden ? net.offsetHeight : 0;
-    document.documentElement.style.setProperty("--net-h", h + "px");
+    var bar = document.querySelector(".topbar"), h = 0;
+    if (net && !net.hidden) {
+      h = net.getBoundingClientRect().bottom - (bar ? bar.getBoundingClientRect().bottom : 0);
+    }
+    document.documentElement.style.setProperty("--net-h", Math.max(0, Math.round(h)) + "px");
   }
   function show(text, back, hideAfter) {
     net = net || document.getElementById("net");
