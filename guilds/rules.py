@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tabletop.errors import RuleViolation
+from tabletop.rules import counted
 
 # --- vocabularies (rulebook names) -------------------------------------------------------------
 
@@ -233,19 +234,19 @@ def check_enlist(
     if len(enlisted) >= limits.slots:
         raise RuleViolation(
             "slots_full",
-            f"The dormitory is full ({limits.slots} slots). Upgrade it or dismiss someone.",
+            f"The dormitory is full ({counted(limits.slots, 'slot')}). Upgrade it or dismiss someone.",
         )
     same_type = sum(1 for m in enlisted if m.type == new.type)
     if same_type >= limits.per_type.get(new.type, 0):
         raise RuleViolation(
             "type_limit_reached",
-            f"Your Guild may hold {limits.per_type.get(new.type, 0)} {new.type} mercenaries.",
+            f"Your Guild may hold {counted(limits.per_type.get(new.type, 0), f'{new.type} mercenary', f'{new.type} mercenaries')}.",
         )
     same_level = sum(1 for m in enlisted if m.level == new.level)
     if new.level in limits.per_level and same_level >= limits.per_level[new.level]:
         raise RuleViolation(
             "level_limit_reached",
-            f"Your Guild may hold {limits.per_level.get(new.level, 0)} mercenaries of "
+            f"Your Guild may hold {counted(limits.per_level.get(new.level, 0), 'mercenary', 'mercenaries')} of "
             f"level {new.level}.",
         )
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tabletop.errors import TabletopError
 from tabletop.names import name_key
+from tabletop.rules import counted
 
 from . import rules, services
 from .models import (
@@ -188,9 +189,9 @@ def effect_text(kind: str, level: int) -> str:
     e = rules.building_effects(kind, level)
     if kind == "dormitory":
         per_level = ", ".join(f"level {lv}: {n}" for lv, n in e["per_level"].items())
-        return f"{e['slots']} slots · {e['per_type']} per type · {per_level}"
+        return f"{counted(e['slots'], 'slot')} · {e['per_type']} per type · {per_level}"
     if kind == "armory":
-        return f"{e['weapons']} weapons"
+        return f"{counted(e['weapons'], 'weapon')}"
     if kind == "library":
         return f"{e['arcane_codes']} Arcane Codes · pantheon of {e['pantheon']} daemons"
     if kind == "guesthouse":

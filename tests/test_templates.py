@@ -39,3 +39,28 @@ def test_no_template_opens_the_browsers_confirm_dialog():
     assert dialogs == []
     two_step = [p for p in templates() if "data-two-step=" in p.read_text()]
     assert len(two_step) >= 10, two_step  # the confirms of every game and Guild page
+
+
+#: A count printed straight before a plural noun ("{{ capacity }} weapons": "1 weapons"), or a
+#: "(s)" ("2 heart token(s)"): the number takes its noun through ``pluralize`` (Django's
+#: filter, also in the Jinja2 environment of the live region: tabletop/jinja.py) or, in pure
+#: rules code, ``tabletop.rules.counted``.
+PLURAL_AFTER_COUNT = re.compile(
+    r"\{\{[^}]*\}\}\s?(?:arcane |fighting |heart |broken heart |mercenary )?"
+    r"(?:tokens|kills|dice|hearts|points|turns|characters|feods|cards|seals|mercenaries|"
+    r"followers|weapons|codes|slots|miniatures)\b"
+)
+
+
+def test_no_template_writes_a_count_with_a_fixed_plural_or_an_s_in_brackets():
+    """Found by a new user: "1 arcane dice", "2 heart token(s)", "1 mercenary kill(s)"."""
+    found = []
+    every = templates() + [
+        p for p in ROOT.glob("*/**/jinja2/**/*.html") if ".venv" not in p.parts
+    ]
+    for path in every:
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            text = re.sub(r"\{#.*?#\}", "", line)
+            if "(s)" in re.sub(r"\{[{%].*?[}%]\}", "", text) or PLURAL_AFTER_COUNT.search(text):
+                found.append(f"{path.relative_to(ROOT)}:{n}")
+    assert found == []

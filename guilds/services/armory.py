@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from tabletop.errors import RuleViolation
+from tabletop.rules import counted
 
 from .. import city_rules, rules
 from ..models import ArmoryWeapon, Guild, LedgerEntry, WeaponCard
@@ -31,7 +32,7 @@ def weapon_buy(*, guild: Guild, card_id: int) -> ArmoryWeapon:
     capacity = rules.ARMORY_CAPACITY[building_level(guild, "armory")]
     if guild.weapons.count() >= capacity:
         raise RuleViolation(
-            "armory_full", f"The armory holds {capacity} weapons. Upgrade it to hold more."
+            "armory_full", f"The armory holds {counted(capacity, 'weapon')}. Upgrade it to hold more."
         )
     price = city_rules.armory_price(card.price_feods, armory_discount(guild))
     post(guild, "feods", -price, LedgerEntry.Reason.WEAPON_BOUGHT, card.name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from tabletop.errors import RuleViolation
+from tabletop.rules import counted
 
 from .. import rules
 from ..models import FollowerCard, GuestFollower, Guild, LedgerEntry
@@ -28,7 +29,7 @@ def follower_enlist(*, guild: Guild, card_id: int) -> GuestFollower:
     capacity = rules.GUESTHOUSE_CAPACITY[building_level(guild, "guesthouse")]
     if guild.guests.count() >= capacity:
         raise RuleViolation(
-            "guesthouse_full", f"The guesthouse lodges {capacity} followers. Upgrade it first."
+            "guesthouse_full", f"The guesthouse lodges {counted(capacity, 'follower')}. Upgrade it first."
         )
     post(guild, "feods", -card.permanent_feods, LedgerEntry.Reason.FOLLOWER_ENLISTED, card.name)
     return GuestFollower.objects.create(guild=guild, card=card, price_paid=card.permanent_feods)

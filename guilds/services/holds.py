@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
+from tabletop.rules import counted
 
 from ..models import Guild, Mercenary, MissionHold
 from ._common import lock_guild
@@ -131,7 +132,7 @@ def mission_hold_sync(
     if feods > hold.feods and guild.feods - others < feods:
         raise RuleViolation(
             "not_enough_feods",
-            f"This mission would charge {feods} feods; your Guild has "
+            f"This mission would charge {counted(feods, 'feod')}; your Guild has "
             f"{max(guild.feods - others, 0)} to spend now.",
         )
     if hold.feods != feods:

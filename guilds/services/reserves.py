@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db.models import Sum
 
 from tabletop.errors import RuleViolation
+from tabletop.rules import counted
 
 from ..models import Guild, MissionHold
 
@@ -52,7 +53,7 @@ def require_spendable(guild: Guild, cost: int) -> None:
     first = holds[0]
     raise OnMission(
         "feods_reserved",
-        f"This costs {cost} feods; {reserved} of your {guild.feods} feods are kept for "
+        f"This costs {counted(cost, 'feod')}; {reserved} of your {counted(guild.feods, 'feod')} are kept for "
         f"{first.title}, which charges them when it is closed (6.4).",
         link=first.url,
         mission=first.title,

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.decider import Data, Topic, copy_json, say
 from tabletop.errors import RuleViolation
-from tabletop.rules import EventRecord, NewEvent, require
+from tabletop.rules import EventRecord, NewEvent, counted, require
 
 from .cards import card_from_data
 from .common import known, must
@@ -163,7 +163,7 @@ def hire(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> li
     require(
         left >= cost,
         "not_enough_feods",
-        f"{offer['name']} costs {cost} feods; your Guild has {left} left for this mission.",
+        f"{offer['name']} costs {counted(cost, 'feod')}; your Guild has {left} left for this mission.",
     )
     n = hired_count(setup, key) + 1
     pick = {
@@ -212,7 +212,7 @@ def offer(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> l
     require(
         amount <= left,
         "not_enough_feods",
-        f"You can offer at most {left} feods: what your Guild has for this mission.",
+        f"You can offer at most {counted(left, 'feod')}: what your Guild has for this mission.",
     )
     events = [NewEvent("demloc.setup.offered", {"name": name, "feods": amount})]
     offers = {**contest["offers"], seat_key(seat): amount}
@@ -225,7 +225,7 @@ def _picked_text(s: DemlocState, e: EventRecord) -> str:
     setup = s.get("setup") or {}
     pick = e.data["pick"]
     if e.type == "demloc.setup.hired":
-        text = f"{who(setup, e.data['seat'])} enlists {pick['name']} for {pick['cost']} feods."
+        text = f"{who(setup, e.data['seat'])} enlists {pick['name']} for {counted(pick['cost'], 'feod')}."
     else:
         text = f"{who(setup, e.data['seat'])} chooses {pick['name']}."
     if e.data.get("contest"):
@@ -272,7 +272,7 @@ def _stays(setup: dict, seat: int, pick: dict | None) -> str:
     paid = setup["settled"][pick["name"]]["paid"]
     return (
         f" {pick['name']} stays with {guild_label(setup, seat)} for this mission: the offer of "
-        f"{paid} feods stands and nobody else may choose him (5.1.1)."
+        f"{counted(paid, 'feod')} stands and nobody else may choose him (5.1.1)."
     )
 
 

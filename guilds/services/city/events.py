@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
+from tabletop.rules import counted
 
 from ... import city_rules, rules
 from ...ids import parse_id
@@ -55,7 +56,7 @@ def _apply_option(event: GuildEvent, option: CityEventOption, guild: Guild, now)
             victim.status_note = event.title
             victim.status_changed_at = now
             victim.save(update_fields=["status", "heal_feods", "status_note", "status_changed_at"])
-            told.append(f"{victim.card.name} injured (healing {heal} feods)")
+            told.append(f"{victim.card.name} injured (healing {counted(heal, 'feod')})")
     if option.lose_point and event.point_id is not None:
         point = ControlPoint.objects.filter(pk=event.point_id).first()
         if point is not None and point.holder_id == guild.pk:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tabletop.errors import NotFound, RuleViolation
+from tabletop.rules import counted
 
 from ... import city_rules, rules
 from ...ids import parse_id
@@ -231,12 +232,12 @@ def _settle_expedition(
                 injured = party[consequence.victim][0]
                 report += (
                     f"{injured.card.name} came back injured: heal them at the Dormitory for "
-                    f"{consequence.heal_feods} feods. "
+                    f"{counted(consequence.heal_feods, 'feod')}. "
                 )
             elif consequence.kind == "feods":
                 paid = min(consequence.feods, spendable_feods(guild))
                 post(guild, "feods", -paid, LedgerEntry.Reason.CITY, f"Failed at {point.name}", ref)
-                report += f"Bribes and losses cost {paid} feods. "
+                report += f"Bribes and losses cost {counted(paid, 'feod')}. "
             else:
                 report += "They were driven off, unharmed. "
             report += "The point stays known: send a party to acquire it again when ready."

@@ -11,7 +11,7 @@ Eater), then the demon is ``bound``. A card a curse bans cannot be played in any
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic
-from tabletop.rules import EventRecord
+from tabletop.rules import EventRecord, counted
 
 from . import cards as C
 from .common import (
@@ -102,7 +102,7 @@ def _begun(st: RealmState, event: EventRecord) -> None:
 
 @binding.narrator("realm.ritual.begun")
 def _say_begun(event: EventRecord, st: RealmState) -> str:
-    return f"{name(st, event.data['seat'])} began a binding ritual with {len(event.data['cards'])} cards."
+    return f"{name(st, event.data['seat'])} began a binding ritual with {counted(len(event.data['cards']), 'card')}."
 
 
 def exorcisers(st: RealmState, seat: int) -> list[tuple[str, str]]:

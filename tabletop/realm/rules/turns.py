@@ -56,7 +56,7 @@ def _purged(st: RealmState, event: EventRecord) -> None:
 
 @turns.narrator("realm.turn.purged")
 def _say_purged(event: EventRecord, st: RealmState) -> str:
-    return f"{name(st, event.data['seat'])} purged {len(event.data['cards'])} cards."
+    return f"{name(st, event.data['seat'])} purged {counted(len(event.data['cards']), 'card')}."
 
 
 @turns.command("realm.turn.end", reveals=True)
