@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString
 from jinja2 import Environment, pass_context
 
 from missions.templatetags.missions_tags import cmd, pips, public_card, ref_link
-from tabletop.jinja import finalize
+from tabletop.jinja import finalize, public_block
 
 _CARDS: OrderedDict[bytes, str] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
@@ -149,6 +149,16 @@ def piece_card(context, p: dict) -> str:
     return SafeString(html)
 
 
+@pass_context
+def piece_block(context, p: dict) -> str:
+    """``{{ piece_block(p) }}``: piece ``p``'s card as a block of the live region, what
+    ``{% call public_block("piece-", p.id, public=p|public_card) %}{{ piece_card(p) }}{% endcall %}``
+    writes, without a ``{% call %}``'s macro made for every card of every view (a public
+    card found rendered at this state costs a dict look-up: ``tabletop.blocks.render_public``)."""
+    return public_block(context, "piece-", p["id"], public=public_card(p),
+                        caller=lambda: piece_card(context, p))
+
+
 def forget_cards() -> None:
     """Empty this process's card cache (tests: a render from scratch)."""
     with _CARDS_LOCK:
@@ -158,5 +168,6 @@ def forget_cards() -> None:
 def extend(env: Environment) -> None:
     """Add DemLoc's globals and filters to the live region's environment."""
     env.globals.update(cmd=cmd, tokens=tokens, regroup=regroup, piece_card=piece_card,
+                       piece_block=piece_block,
                        pips=pips, ref_link=ref_link)
     env.filters.update(public_card=public_card)

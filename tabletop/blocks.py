@@ -315,6 +315,48 @@ def frame(marked: str) -> Frame:
     return out
 
 
+#: The placeholder of a block in a render that collects its blocks (``collect``): never in
+#: the HTML (no stored text holds it: ``services._UNSTORABLE``; the templates write none).
+SLOT = "\0"
+#: The context's name of the list a render collects its blocks into (``collect``;
+#: ``tabletop.live.render_region``); without it a block is written with its markers.
+SINK = "_live_block_sink"
+
+
+def collect(sink: list, content: str, public: bool) -> str:
+    """Add the block ``content`` (its element, maybe with white space around) to ``sink`` as
+    ``frame`` would find it between its markers, and return what stands in the render in its
+    place: the white space around the element and ``SLOT``. A render that collects its blocks
+    (``assemble``) neither writes the blocks' HTML into the template's output nor searches
+    it for markers afterwards: the same ``Frame``, byte for byte, for less work."""
+    html = content.strip()
+    if len(html) == len(content):
+        out = SLOT
+    else:
+        head = content[:len(content) - len(content.lstrip())]
+        out = head + SLOT + content[len(content.rstrip()):]
+    found = _ID.search(html, 0, 300)
+    sink.append((found.group(1) if found else "", html, public))
+    return out
+
+
+def assemble(skeleton: str, sink: list) -> Frame | None:
+    """The ``Frame`` of a render whose blocks were collected into ``sink`` (``collect``):
+    ``skeleton`` is the render, a ``SLOT`` where each block stands; None when the slots do
+    not match the blocks (the caller then renders with markers: ``frame``)."""
+    parts = skeleton.split(SLOT)
+    if len(parts) != len(sink) + 1:
+        return None
+    pieces = [parts[0]]
+    for (_bid, html, _public), part in zip(sink, parts[1:], strict=True):
+        pieces.append(html)
+        pieces.append(part)
+    out = Frame("".join(pieces))
+    out.blocks = sink
+    out.skeleton = hash(_VERSION.sub("", skeleton, count=1)) ^ hash(tuple(b[0] for b in sink))
+    return out
+
+
 def _join(parts: list, blocks: list) -> str:
     it = iter(blocks)
     return "".join(next(it)[1] if p == "\0" else p for p in parts)

@@ -71,6 +71,15 @@ def slice_to(found, end: int):
     return found[:end] if found else found
 
 
+def _block(context, html: str, public: bool) -> SafeString:
+    """A block's element as it stands in the render: collected (``tabletop.blocks.collect``)
+    when the render collects its blocks, else between its markers."""
+    sink = context.get(blocks.SINK)
+    if sink is not None:
+        return SafeString(blocks.collect(sink, html, public))
+    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + html + blocks.CLOSE)
+
+
 @pass_context
 def public_block(context, *parts, public=True, caller=None):
     """``{% call public_block("piece-", p.id, public=...) %}...{% endcall %}``: the block's
@@ -78,10 +87,10 @@ def public_block(context, *parts, public=True, caller=None):
     watchers (``tabletop.blocks.render_public``, the context's ``live_blocks``) when
     ``public`` is true, else for this view. The arguments before ``public`` make its id."""
     if not public:
-        return SafeString(blocks.OPEN + caller() + blocks.CLOSE)
+        return _block(context, caller(), False)
     found = blocks.render_public(context.get("live_blocks"), "".join(str(p) for p in parts),
                                  context.get("seat") is not None, caller)
-    return SafeString(blocks.OPEN_PUBLIC + found + blocks.CLOSE)
+    return _block(context, found, True)
 
 
 @pass_context
@@ -95,7 +104,7 @@ def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
     named after what it picks, ``view=view|pick("turn")``)."""
     template = context.environment.get_template(name)
     if fresh:
-        return SafeString(blocks.OPEN + template.render(context.get_all()) + blocks.CLOSE)
+        return _block(context, template.render(context.get_all()), False)
     table = context.get("table")
     pk = getattr(table, "pk", None) if context.get("live_blocks") is not None else None
 
@@ -104,8 +113,8 @@ def inputs_block(context, name: str, fresh=False, **values) -> SafeString:
         return template.render({**everything, **{
             k: value(everything[k]) if k in everything else v for k, v in values.items()}})
 
-    return SafeString(blocks.OPEN + blocks.render_inputs(pk, template, values, template.render,
-                                                         whole) + blocks.CLOSE)
+    return _block(context, blocks.render_inputs(pk, template, values, template.render, whole),
+                  False)
 
 
 @pass_context

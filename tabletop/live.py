@@ -181,7 +181,6 @@ def log_lines(
     game, state = _loaded(table, shared)
     if names is None:
         names = {s.number: s.name for s in table.seats.all()}
-    rows = table.events.order_by("-version")
     if recent:
         # the columns a line needs, as plain values: no model instances (the tape is left out:
         # narration never reads it)
@@ -193,7 +192,7 @@ def log_lines(
         lines = recent_lines(game, state if state is not None else game.initial_state(),
                              logged, undone)
     else:
-        rows = list(rows)[::-1]
+        rows = list(table.events.order_by("-version"))[::-1]
         lines = narrated(game, [e.logged() for e in rows])
         times = {e.version: e.created_at for e in rows}
     out = []
@@ -428,7 +427,10 @@ def render_region(context: dict, request=None, reuse: bool = False):
                 _REGIONS.move_to_end(key)
                 region_hits += 1
                 return found
-    region = blocks.frame(render_live(context, request))
+    sink: list = []  # the blocks, collected as they are rendered (tabletop.blocks.collect)
+    region = blocks.assemble(render_live({**context, blocks.SINK: sink}, request), sink)
+    if region is None:  # a slot that is no block's (never seen): the markers' way
+        region = blocks.frame(render_live(context, request))
     if key is not None:
         with _VIEWS_LOCK:
             region_renders += 1

@@ -21,7 +21,7 @@ from missions import jinja as missions_jinja
 from tabletop import blocks, services
 from tabletop import live as live_reads
 from tabletop.errors import TabletopError
-from tabletop.live import live_context, render_region
+from tabletop.live import live_context, render_live, render_region
 from tabletop.models import Table
 from tabletop.registry import all_rulesets, get_ruleset
 from tabletop.rules import Command
@@ -138,7 +138,14 @@ def fresh(table: Table, seat, seats) -> str:
     blocks.forget_public_blocks()
     missions_jinja.forget_cards()
     live_reads.forget_views()
-    return str(render_region(live_context(None, table, seat, base_url=BASE_URL, seats=seats)))
+    context = live_context(None, table, seat, base_url=BASE_URL, seats=seats)
+    region = render_region(context)
+    # the region's blocks are collected as they are rendered (tabletop.blocks.collect): the
+    # same Frame, byte for byte, as the render with markers cut into blocks (blocks.frame)
+    marked = blocks.frame(render_live(context))
+    assert (str(region), region.blocks, region.skeleton) == (
+        str(marked), marked.blocks, marked.skeleton), (table.ruleset, table.version)
+    return str(region)
 
 
 class Phones:
