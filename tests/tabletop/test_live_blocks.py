@@ -470,3 +470,23 @@ def test_a_fingerprint_tells_apart_what_renders_differently():
     assert blocks.fingerprint((day,)) != blocks.fingerprint(("2026-12-05",))
     with pytest.raises(blocks.Uncacheable):
         blocks.fingerprint((object(),))
+
+
+def test_collected_blocks_assemble_to_the_marker_cut_frame_and_a_stray_slot_refuses():
+    """``blocks.collect`` + ``assemble`` give the same ``Frame`` as cutting a marked render
+    (``blocks.frame``): the same text, blocks and skeleton; white space around a block stays in
+    the skeleton. A slot that is no block's (``"\\0"`` in the render) makes ``assemble`` answer
+    None, and ``tabletop.live.render_region`` then renders with markers."""
+    card = '<div id="p-1">Korr</div>'
+    turn = '<p id="turn">Turn 2</p>'
+    sink: list = []
+    skeleton = ('<main data-version="7">' + blocks.collect(sink, "\n  " + card + "\n", True)
+                + "<hr>" + blocks.collect(sink, turn, False) + "</main>")
+    marked = ('<main data-version="7">' + blocks.OPEN_PUBLIC + "\n  " + card + "\n"
+              + blocks.CLOSE + "<hr>" + blocks.OPEN + turn + blocks.CLOSE + "</main>")
+    got, cut = blocks.assemble(skeleton, sink), blocks.frame(marked)
+    assert got is not None
+    assert str(got) == str(cut) == f'<main data-version="7">\n  {card}\n<hr>{turn}</main>'
+    assert got.blocks == cut.blocks == [("p-1", card, True), ("turn", turn, False)]
+    assert got.skeleton == cut.skeleton
+    assert blocks.assemble(skeleton + blocks.SLOT, sink) is None
