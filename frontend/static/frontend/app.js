@@ -872,10 +872,11 @@
   function loadForms(card) {
     var url = card.getAttribute("data-forms"), live = document.getElementById("live");
     var sheet = card.querySelector("details.dl-sheet");
-    if (!url || !live || !sheet || !sheet.open) return;
+    if (!url || !live || !sheet || !sheet.open) return false;
     var version = live.dataset.version || "", id = card.id;
     var slots = card.querySelectorAll("[data-forms-slot]");
-    if (!slots.length || slots[0].dataset.loaded === version || formsLoading[id] === version) return;
+    if (!slots.length || slots[0].dataset.loaded === version) return false;
+    if (formsLoading[id] === version) return true;  // on their way
     formsLoading[id] = version;
     fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } }).then(function (r) {
       if (!r.ok) throw new Error("forms " + r.status);
@@ -904,6 +905,11 @@
         if (button) button.focus({ preventScroll: true });
       });
       if (hold) holdView(hold, y);
+      if (opening && opening.card === id) {  // the sheet a tap opened: now with its actions
+        var opened = now.querySelector("details.dl-sheet");
+        opening = null;
+        if (opened && opened.open) bringOpened(opened);
+      }
       if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
       if (lastTap && lastTap.card === id && Date.now() - lastTap.at < 8000) {
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
@@ -912,7 +918,12 @@
         lastTap = null;  // the first forms after the answer say it, or nothing does
         if (fresh) land(fresh);
       }
-    }).catch(function () { if (formsLoading[id] === version) delete formsLoading[id]; });
+    }).catch(function () {
+      if (formsLoading[id] === version) delete formsLoading[id];
+      var now = document.getElementById(id), opened = now && now.querySelector("details.dl-sheet");
+      if (opening && opening.card === id) { opening = null; if (opened && opened.open) bringOpened(opened); }
+    });
+    return true;
   }
   function refreshOpenForms() {
     formsTimer = null;
@@ -924,11 +935,33 @@
   function formsLater() {
     if (!formsTimer) formsTimer = setTimeout(refreshOpenForms, 100);
   }
+  // --- what a tap opens is brought between the bars (docs/playing.md; KIT.md) ---------------
+  // A <details> of the live region opened by a tap on its summary (DemLoc: a character's sheet,
+  // its Shoot, Brawl, Arcane and Summon sections; a folded Guild, the log) is shown between the
+  // top bars and the thumb bar: whole with the least scroll if it fits, else its top at the
+  // band's top, its head and first control under it (a new user's Shoot opened wholly under the
+  // thumb bar). A sheet whose actions are fetched when it opens (data-forms) is brought once they
+  // are in, so that they count. One opened by the page itself (kept open across a swap, a
+  // refusal's control) moves nothing.
+  var opening = null;  // {el, at, card}: the <details> a tap on its summary is opening
+  function bringOpened(d) { betweenBars(d, "nearest"); }
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("summary");
+    var d = summary && summary.parentElement, live = document.getElementById("live");
+    if (!d || d.tagName !== "DETAILS" || d.open || !live || !live.contains(d) || e.defaultPrevented) return;
+    opening = { el: d, at: Date.now(), card: null };
+  });
   document.addEventListener("toggle", function (e) {
     var d = e.target;
-    if (!d || !d.matches || !d.matches("details.dl-sheet") || !d.open) return;
-    var card = d.closest("[data-forms]");
-    if (card) loadForms(card);
+    if (!d || !d.matches || d.tagName !== "DETAILS") return;
+    var tapped = !!opening && opening.el === d && d.open && Date.now() - opening.at < 2000;
+    if (opening && opening.el === d && !tapped) opening = null;
+    var card = d.open && d.matches("details.dl-sheet") ? d.closest("[data-forms]") : null;
+    if (card && loadForms(card)) {
+      if (tapped) { opening.card = card.id; opening.el = null; }
+      return;
+    }
+    if (tapped) { opening = null; bringOpened(d); }
   }, true);
   document.addEventListener("htmx:oobAfterSwap", formsLater);
   document.addEventListener("htmx:afterSwap", formsLater);
