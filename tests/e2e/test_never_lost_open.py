@@ -11,6 +11,7 @@ test-artifacts/never-lost-open-*.png."""
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
+from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_between_bars import BAND
 
 # What each phone of the demo table opens (missions/rules/roster.py): Ann's Ashen Lanterns,
@@ -88,3 +89,62 @@ def test_what_a_tap_opens_lands_between_the_bars_on_both_phones_7_2(new_phone):
     print("opened (head y, first control y, top, bottom, band top, bar):")
     for name, figures in seen.items():
         print(f"  {name}: {figures}")
+
+
+# Where Ben's phone is: its scroll, the calculation's top, and what is around the top of the
+# band (the block the calculation sits in, the roster under it).
+WHERE = """() => { const top = e => { const n = document.getElementById(e);
+  return n ? Math.round(n.getBoundingClientRect().top) : null; };
+  return {y: Math.round(scrollY), pending: top('dl-pending'), slot: top('dl-pending-slot'),
+          mine: top('dl-mine'), page: document.documentElement.scrollHeight}; }"""
+
+
+def test_another_players_apply_leaves_the_shooters_view_where_it_was_7_2_2(new_phone):
+    """Found by a new user: Ben's shot waited for Apply (7.2.2: either player of the shot
+    applies it); Ben read his own proposed shot (scrollY 362), Ann tapped Apply and Ben's page
+    went to scrollY 0. The calculation at the top of his screen left the page and the view was
+    held by the roster under it, so the page scrolled up by the calculation's height. Now the
+    place where it was holds the view: the top of the calculation's block does not move on
+    Ben's screen, his scroll moves only by what changed above it (a line), and what was under
+    the calculation comes up; at the landing and scrolled a little further."""
+    ann, ben = open_table(new_phone, "demloc")
+    seen = []
+    for further in (0, 60):
+        form = ben.locator("#piece-s1-gunner")
+        if form.locator("details.dl-sheet").get_attribute("open") is None:
+            form.locator("summary.dl-summary").tap()
+        shoot = form.locator("#shoot-s1-gunner")
+        if shoot.get_attribute("open") is None:
+            shoot.locator("> summary").tap()
+        fields = shoot.locator("form")
+        fields.locator('select[name="d.target"]').select_option("s0-korr")
+        fields.locator('input[name="d.test_roll"]').fill("6")  # fails: no stray, nothing hurt
+        fields.locator('input[name="d.stray"]').check()  # a stray shot: no test, it waits
+        fields.locator('input[name="d.dice"]').fill("1 1")
+        fields.get_by_role("button", name="Work it out").tap()
+        expect(ann.locator("#dl-pending")).to_contain_text("Shot: proposed result")
+        in_sync([ann, ben])
+        ben.wait_for_timeout(400)
+        landed = ben.evaluate(WHERE)
+        if further:
+            ben.evaluate(f"window.scrollBy(0, {further})")  # reading its lower lines
+            ben.wait_for_timeout(200)
+        before = ben.evaluate(WHERE)
+        ben.screenshot(path=f"test-artifacts/never-lost-open-shot-ben-{further}.png")
+        ann.locator("#dl-pending").get_by_role("button", name="Apply").tap()
+        expect(ben.locator("#dl-pending")).to_have_count(0)
+        in_sync([ann, ben])
+        ben.wait_for_timeout(500)  # the open sheet's forms come back: nothing moves either
+        after = ben.evaluate(WHERE)
+        ben.screenshot(path=f"test-artifacts/never-lost-open-applied-ben-{further}.png")
+        seen.append((landed, before, after))
+        # The block stays where it was on the screen; the scroll moves only by what changed
+        # above it (the turn bar's newest log line), never by the calculation that left.
+        assert abs(after["slot"] - before["slot"]) <= 2, (before, after)
+        moved_above = (after["slot"] + after["y"]) - (before["slot"] + before["y"])
+        assert abs((after["y"] - before["y"]) - moved_above) <= 2, (before, after)
+        assert abs(moved_above) < 60, (before, after)  # a line or two, not the calculation
+        assert after["mine"] < before["mine"], (before, after)  # what followed came up
+        assert after["page"] - after["y"] >= 740, after  # not held by the page's end either
+    for landed, before, after in seen:
+        print(f"Ann's Apply: Ben landed {landed}, read {before} -> {after}")

@@ -621,13 +621,24 @@
   // the innermost one across the top of the screen.
   // A list, best first: the update may take the first ones away (the form being typed in,
   // hidden while a calculation waits), and the first one left holds the view.
+  // The list's "top" is what is read at the top of the band: the innermost element across its
+  // top line when a good part of it shows (at least SHOWN px, or all of it), else the first one
+  // under the line. An update that takes it away (DemLoc's calculation, applied from another
+  // phone) leaves the view held by what was around it (the nearest element with an id that
+  // stays: the calculation's block, now empty): the scroll stays and what followed comes up
+  // into its place. Held by what followed (the roster under it), the page scrolled up by the
+  // whole calculation and a new user's view went to the top of the page (scrollY 362 -> 0).
+  var SHOWN = 48;
+  function shown(el) {
+    return !!el && el.getClientRects().length > 0 && !(el.checkVisibility && !el.checkVisibility());
+  }
   function anchor(live) {
-    var vt = visibleTop(), a = document.activeElement, out = [], inner = [];
+    var vt = visibleTop(), a = document.activeElement, out = [], inner = [], first = null, across = null;
     if (a && live.contains(a) && !fixed(a)) {
       var r0 = a.getBoundingClientRect();
       var held = a.id ? a : a.parentElement && a.parentElement.closest("[id]");
       if (r0.bottom > vt && r0.top < window.innerHeight && held && live.contains(held)) {
-        out.push({ id: held.id, top: held.getBoundingClientRect().top });
+        out.push({ id: held.id, top: held.getBoundingClientRect().top, focus: true });
       }
     }
     live.querySelectorAll("[id]").forEach(function (el) {
@@ -635,16 +646,37 @@
       // Not what is shown: the inside of a folded <details> (Chrome still gives it a box, at a
       // place that is not on screen: held, the view jumped by the difference).
       if (!r.height || fixed(el) || (el.checkVisibility && !el.checkVisibility())) return;
-      if (r.top >= vt && r.top < window.innerHeight) out.push({ id: el.id, top: r.top });
-      else if (r.top < vt && r.bottom > vt) inner.unshift({ id: el.id, top: r.top });  // innermost first
+      if (r.top >= vt && r.top < window.innerHeight) {
+        out.push({ id: el.id, top: r.top });
+        first = first || el;
+      } else if (r.top < vt && r.bottom > vt) {
+        inner.unshift({ id: el.id, top: r.top });  // innermost first
+        across = el;  // the innermost so far (each one across the line holds the next)
+      }
     });
-    return out.concat(inner);
+    var list = out.concat(inner), top = first;
+    if (across && !(first && across.contains(first))) {
+      var ra = across.getBoundingClientRect();
+      if (ra.bottom - vt >= Math.min(SHOWN, ra.height)) top = across;
+    }
+    if (top) {
+      var around = [];
+      for (var p = top.parentElement; p; p = p.parentElement) {
+        if (p.id && !fixed(p)) around.push({ id: p.id, top: p.getBoundingClientRect().top });
+        if (p === live) break;
+      }
+      list.top = { id: top.id, around: around };
+    }
+    return list;
   }
   function holdView(hold, y) {
-    var list = hold ? [].concat(hold) : [];
+    var list = hold ? [].concat(hold) : [], top = hold && hold.top;
+    var focus = list.length && list[0].focus ? list.splice(0, 1) : [];
+    if (top && !shown(document.getElementById(top.id))) list = top.around.concat(list);
+    list = focus.concat(list);
     for (var i = 0; i < list.length; i++) {
       var el = document.getElementById(list[i].id);
-      if (el && el.getClientRects().length && !(el.checkVisibility && !el.checkVisibility())) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
+      if (shown(el)) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
     }
     window.scrollTo(0, y);
   }
