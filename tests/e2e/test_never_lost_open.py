@@ -11,8 +11,9 @@ test-artifacts/never-lost-open-*.png."""
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
-from tests.e2e.demloc_turns import in_sync
+from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
 from tests.e2e.test_between_bars import BAND
+from tests.e2e.test_landing import hold_pushes, in_view
 
 # What each phone of the demo table opens (missions/rules/roster.py): Ann's Ashen Lanterns,
 # Ben's Salt Hounds. (piece, section) in tap order; the section None is the sheet itself.
@@ -148,3 +149,63 @@ def test_another_players_apply_leaves_the_shooters_view_where_it_was_7_2_2(new_p
         assert after["page"] - after["y"] >= 740, after  # not held by the page's end either
     for landed, before, after in seen:
         print(f"Ann's Apply: Ben landed {landed}, read {before} -> {after}")
+
+
+TAP_AGAIN = "Someone acted just before you: look, then tap again."
+
+
+def test_a_race_refusal_says_what_to_do_and_goes_at_the_next_update_7_2(new_phone):
+    """Two phones tap at once (Ben's page not yet told of Ann's tap: his pushes held back).
+    Found by a new user: the loser's "look, then tap again" stayed in the thumb bar through the
+    other player's moves into his own next one. Agree to stop (7.3.2.3) and Next turn (7.2):
+    the refusal is in view, stays while nothing changes and goes at the next update that
+    changes the table."""
+    ann, ben = open_table(new_phone, "demloc")
+    hold, release = hold_pushes(ben)
+    refusal = ben.locator('.alert.at-control[data-code="stale_version"]')
+    seen = {}
+
+    hold()
+    v = version(ann)
+    ann.locator("#dl-stop").tap()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    ben.locator("#dl-stop").tap()
+    expect(refusal).to_have_text(TAP_AGAIN)
+    seen["agree to stop"] = in_view(ben, refusal)["y"]
+    release()
+    expect(ben.locator("#dl-stop-count")).to_have_text("1/2")
+    ben.wait_for_timeout(500)
+    expect(refusal).to_have_text(TAP_AGAIN)  # the same table: it stays
+    ben.screenshot(path="test-artifacts/never-lost-open-race-stop-ben.png")
+    in_sync([ann, ben])
+    v = version(ben)
+    ann.locator("#dl-stop").tap()  # Ann withdraws: the table changes
+    expect(ben.locator("#live")).not_to_have_attribute("data-version", str(v))
+    expect(refusal).to_have_count(0)
+    expect(ben.locator("#bottom-bar .alert")).to_have_count(0)
+
+    play_to_turn_end([ann, ben])
+    for phone in (ann, ben):
+        phone.evaluate("window.scrollTo(0, 600)")
+    hold()
+    v = version(ann)
+    ann.locator("#dl-thumb").get_by_role("button", name="Next turn").tap()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    ben.locator("#dl-thumb").get_by_role("button", name="Next turn").tap()
+    expect(refusal).to_contain_text("Someone acted just before you")
+    seen["next turn"] = in_view(ben, refusal)["y"]
+    expect(ben.locator("#dl-thumb").get_by_role("button", name="Next turn")).to_have_count(0)
+    release()
+    expect(ben.locator("#dl-turn-no")).to_contain_text("Turn 2")
+    ben.wait_for_timeout(500)
+    expect(refusal).to_contain_text("Someone acted just before you")
+    ben.screenshot(path="test-artifacts/never-lost-open-race-next-turn-ben.png")
+    acting = next(p for p in (ann, ben) if p.get_by_role("button", name="Next: pass").count())
+    in_sync([ann, ben])
+    v = version(ben)
+    acting.locator("#dl-thumb").get_by_role("button", name="Next: pass").tap()
+    expect(ben.locator("#live")).not_to_have_attribute("data-version", str(v))
+    expect(refusal).to_have_count(0)
+    expect(ben.locator("#bottom-bar .alert")).to_have_count(0)
+    ben.screenshot(path="test-artifacts/never-lost-open-race-gone-ben.png")
+    print(f"race refusals at viewport y: {seen}; both gone at the next update")

@@ -388,7 +388,7 @@
 // <details> were open (a character's sheet, a folded player), which control had the focus, and
 // a refused command's message, shown next to the control that sent it (with what was typed),
 // announced (role=alert) and scrolled into view; it stays there, through later pushes, until
-// the next command. Forms are matched by their hidden fields and button label ("signature").
+// the next command (a race refusal, until the next update that changes the table). Forms are matched by their hidden fields and button label ("signature").
 (function () {
   function sig(form) {
     if (!form || !form.querySelectorAll) return "";
@@ -408,7 +408,7 @@
     return found;
   }
   var last = null;      // {sig, values}: the command just sent
-  var placed = null;    // {sig, code, text}: the refusal shown at its control
+  var placed = null;    // {sig, code, text, version}: the refusal shown at its control
   // A tap re-sent after the phone was offline and refused as stale: its line at the control
   // says so ("Your tap while offline was not applied ..."), here and after later pushes.
   document.addEventListener("tap:retext", function (e) {
@@ -474,6 +474,13 @@
     var live = document.getElementById("live");
     if (!live) return;
     var alert = live.querySelector(":scope > .alert[data-code]");
+    // A race refusal says what the table was when it came: the next update that changes the
+    // table (a new version) takes it away, as does this phone's next tap (a new user's "look,
+    // then tap again" stayed in the thumb bar for a whole turn, into their next move).
+    if (placed && !alert && placed.code === "stale_version" && placed.version !== live.dataset.version) {
+      placed = null;
+      live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
+    }
     if (alert && last) {
       var form = formBySig(live, last.sig);
       if (form || barButton(last.bar)) {
@@ -489,6 +496,7 @@
         placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
         alert.remove();
       }
+      if (placed) placed.version = live.dataset.version;
     }
     if (placed) {
       var target = formBySig(live, placed.sig), atBar = barButton(placed.bar);
