@@ -152,14 +152,17 @@ def test_another_players_apply_leaves_the_shooters_view_where_it_was_7_2_2(new_p
 
 
 TAP_AGAIN = "Someone acted just before you: look, then tap again."
+MOVED_ON = "Someone acted just before you: the table already moved on."
 
 
 def test_a_race_refusal_says_what_to_do_and_goes_at_the_next_update_7_2(new_phone):
     """Two phones tap at once (Ben's page not yet told of Ann's tap: his pushes held back).
     Found by a new user: the loser's "look, then tap again" stayed in the thumb bar through the
-    other player's moves into his own next one. Agree to stop (7.3.2.3) and Next turn (7.2):
-    the refusal is in view, stays while nothing changes and goes at the next update that
-    changes the table."""
+    other player's moves into his own next one, and said "tap again" when Next turn was gone.
+    Agree to stop (7.3.2.3), still offered to Ben (its count moved on): "look, then tap again",
+    in view. Next turn (7.2), gone from Ben's bar once Ann's won: "the table already moved on",
+    in view. Each stays while nothing changes and goes at the next update that changes the
+    table."""
     ann, ben = open_table(new_phone, "demloc")
     hold, release = hold_pushes(ben)
     refusal = ben.locator('.alert.at-control[data-code="stale_version"]')
@@ -192,13 +195,14 @@ def test_a_race_refusal_says_what_to_do_and_goes_at_the_next_update_7_2(new_phon
     ann.locator("#dl-thumb").get_by_role("button", name="Next turn").tap()
     expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
     ben.locator("#dl-thumb").get_by_role("button", name="Next turn").tap()
-    expect(refusal).to_contain_text("Someone acted just before you")
+    expect(refusal).to_have_text(MOVED_ON)
+    expect(refusal).to_have_attribute("title", MOVED_ON)
     seen["next turn"] = in_view(ben, refusal)["y"]
     expect(ben.locator("#dl-thumb").get_by_role("button", name="Next turn")).to_have_count(0)
     release()
     expect(ben.locator("#dl-turn-no")).to_contain_text("Turn 2")
     ben.wait_for_timeout(500)
-    expect(refusal).to_contain_text("Someone acted just before you")
+    expect(refusal).to_have_text(MOVED_ON)
     ben.screenshot(path="test-artifacts/never-lost-open-race-next-turn-ben.png")
     acting = next(p for p in (ann, ben) if p.get_by_role("button", name="Next: pass").count())
     in_sync([ann, ben])

@@ -390,31 +390,41 @@
 // announced (role=alert) and scrolled into view; it stays there, through later pushes, until
 // the next command (a race refusal, until the next update that changes the table). Forms are matched by their hidden fields and button label ("signature").
 (function () {
-  function sig(form) {
+  // loose: the command only (hidden fields), not the button's label, which may count ("Agree to
+  // stop 1/2"): the same control, still offered, whatever its label says now.
+  function sig(form, loose) {
     if (!form || !form.querySelectorAll) return "";
     var parts = [form.getAttribute("hx-post") || ""];
     form.querySelectorAll("input[type=hidden]").forEach(function (i) {
       if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
     });
+    if (loose) return parts.join("&");
     var b = form.querySelector("button");
     // an armed two-step button says "Tap again ..." for a while: its own label is its signature
     if (b) parts.push(form.armButton === b && form.armText != null ? form.armText : b.textContent.trim());
     return parts.join("&");
   }
-  function formBySig(root, s) {
+  function formBySig(root, s, loose) {
     var found = null;
     if (!s) return null;
-    root.querySelectorAll("form").forEach(function (f) { if (!found && sig(f) === s) found = f; });
+    root.querySelectorAll("form").forEach(function (f) { if (!found && sig(f, loose) === s) found = f; });
     return found;
   }
   var last = null;      // {sig, values}: the command just sent
-  var placed = null;    // {sig, code, text, version}: the refusal shown at its control
+  var placed = null;    // {sig, code, text, version, gone}: the refusal shown at its control
+  // A race refusal ("stale_version": another phone's tap came first) whose control is gone from
+  // the answer (two phones tap Next turn at once: the loser's Next turn no longer exists) says
+  // the table moved on, not "tap again": there is nothing to tap. The server cannot tell (it
+  // refuses on the version, before reading the command); the page sees what it offers now.
+  var MOVED_ON = "Someone acted just before you: the table already moved on.";
+  var NOT_APPLIED_GONE = "Your tap while offline was not applied: the table moved on.";
   // A tap re-sent after the phone was offline and refused as stale: its line at the control
   // says so ("Your tap while offline was not applied ..."), here and after later pushes.
   document.addEventListener("tap:retext", function (e) {
     var text = e.detail && e.detail.text;
     if (!text) return;
     var notes = document.querySelectorAll('#live .alert[data-code="stale_version"]');
+    if (placed && placed.gone) text = NOT_APPLIED_GONE;  // nothing to tap again
     notes.forEach(function (n) { n.textContent = text; n.title = text; });
     if (placed) placed.text = text;
   });
@@ -438,7 +448,7 @@
     var ev = e.detail.triggeringEvent, sub = ev && ev.submitter, bar = document.getElementById("bottom-bar");
     var barTap = sub && bar && bar.contains(sub) && !form.contains(sub)
       ? { form: sub.getAttribute("form") || "", text: sub.textContent.trim() } : null;
-    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
+    last = { sig: sig(form), loose: sig(form, true), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
     if (old) {
@@ -483,6 +493,8 @@
     }
     if (alert && last) {
       var form = formBySig(live, last.sig);
+      var gone = !form && !barButton(last.bar) && !formBySig(live, last.loose, true);
+      var said = gone && alert.dataset.code === "stale_version" ? MOVED_ON : alert.textContent;
       if (form || barButton(last.bar)) {
         if (form) form.querySelectorAll("input, select, textarea").forEach(function (i) {
           if (!i.name || i.type === "hidden") return;
@@ -490,13 +502,13 @@
           else if (i.multiple && last.values[i.name]) Array.prototype.forEach.call(i.options, function (o) { o.selected = last.values[i.name].indexOf(o.value) >= 0; });
           else if (i.name in last.values) i.value = last.values[i.name];
         });
-        placed = { sig: last.sig, bar: last.bar, code: alert.dataset.code, text: alert.textContent };
+        placed = { sig: last.sig, bar: last.bar, code: alert.dataset.code, text: said };
         alert.remove();
       } else if (last.home && document.getElementById(last.home)) {
-        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
+        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: said };
         alert.remove();
       }
-      if (placed) placed.version = live.dataset.version;
+      if (placed) { placed.version = live.dataset.version; placed.gone = gone; }
     }
     if (placed) {
       var target = formBySig(live, placed.sig), atBar = barButton(placed.bar);
