@@ -254,7 +254,8 @@ def test_two_next_turn_taps_at_once_then_claim_confirm_and_close_from_the_thumb_
     expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
     ben.get_by_role("button", name="Next turn").tap()
     refusal = ben.locator('.alert.at-control[data-code="stale_version"]')
-    expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
+    # his Next turn is gone: nothing to tap again
+    expect(refusal).to_have_text("Someone acted just before you: the table already moved on.")
     box = in_view(ben, refusal)
     release()
     ben.screenshot(path="test-artifacts/landing-two-next-ben.png")

@@ -388,33 +388,43 @@
 // <details> were open (a character's sheet, a folded player), which control had the focus, and
 // a refused command's message, shown next to the control that sent it (with what was typed),
 // announced (role=alert) and scrolled into view; it stays there, through later pushes, until
-// the next command. Forms are matched by their hidden fields and button label ("signature").
+// the next command (a race refusal, until the next update that changes the table). Forms are matched by their hidden fields and button label ("signature").
 (function () {
-  function sig(form) {
+  // loose: the command only (hidden fields), not the button's label, which may count ("Agree to
+  // stop 1/2"): the same control, still offered, whatever its label says now.
+  function sig(form, loose) {
     if (!form || !form.querySelectorAll) return "";
     var parts = [form.getAttribute("hx-post") || ""];
     form.querySelectorAll("input[type=hidden]").forEach(function (i) {
       if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
     });
+    if (loose) return parts.join("&");
     var b = form.querySelector("button");
     // an armed two-step button says "Tap again ..." for a while: its own label is its signature
     if (b) parts.push(form.armButton === b && form.armText != null ? form.armText : b.textContent.trim());
     return parts.join("&");
   }
-  function formBySig(root, s) {
+  function formBySig(root, s, loose) {
     var found = null;
     if (!s) return null;
-    root.querySelectorAll("form").forEach(function (f) { if (!found && sig(f) === s) found = f; });
+    root.querySelectorAll("form").forEach(function (f) { if (!found && sig(f, loose) === s) found = f; });
     return found;
   }
   var last = null;      // {sig, values}: the command just sent
-  var placed = null;    // {sig, code, text}: the refusal shown at its control
+  var placed = null;    // {sig, code, text, version, gone}: the refusal shown at its control
+  // A race refusal ("stale_version": another phone's tap came first) whose control is gone from
+  // the answer (two phones tap Next turn at once: the loser's Next turn no longer exists) says
+  // the table moved on, not "tap again": there is nothing to tap. The server cannot tell (it
+  // refuses on the version, before reading the command); the page sees what it offers now.
+  var MOVED_ON = "Someone acted just before you: the table already moved on.";
+  var NOT_APPLIED_GONE = "Your tap while offline was not applied: the table moved on.";
   // A tap re-sent after the phone was offline and refused as stale: its line at the control
   // says so ("Your tap while offline was not applied ..."), here and after later pushes.
   document.addEventListener("tap:retext", function (e) {
     var text = e.detail && e.detail.text;
     if (!text) return;
     var notes = document.querySelectorAll('#live .alert[data-code="stale_version"]');
+    if (placed && placed.gone) text = NOT_APPLIED_GONE;  // nothing to tap again
     notes.forEach(function (n) { n.textContent = text; n.title = text; });
     if (placed) placed.text = text;
   });
@@ -438,7 +448,7 @@
     var ev = e.detail.triggeringEvent, sub = ev && ev.submitter, bar = document.getElementById("bottom-bar");
     var barTap = sub && bar && bar.contains(sub) && !form.contains(sub)
       ? { form: sub.getAttribute("form") || "", text: sub.textContent.trim() } : null;
-    last = { sig: sig(form), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
+    last = { sig: sig(form), loose: sig(form, true), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
     placed = null;
     var old = document.querySelector("#live .alert.at-control");
     if (old) {
@@ -474,8 +484,17 @@
     var live = document.getElementById("live");
     if (!live) return;
     var alert = live.querySelector(":scope > .alert[data-code]");
+    // A race refusal says what the table was when it came: the next update that changes the
+    // table (a new version) takes it away, as does this phone's next tap (a new user's "look,
+    // then tap again" stayed in the thumb bar for a whole turn, into their next move).
+    if (placed && !alert && placed.code === "stale_version" && placed.version !== live.dataset.version) {
+      placed = null;
+      live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
+    }
     if (alert && last) {
       var form = formBySig(live, last.sig);
+      var gone = !form && !barButton(last.bar) && !formBySig(live, last.loose, true);
+      var said = gone && alert.dataset.code === "stale_version" ? MOVED_ON : alert.textContent;
       if (form || barButton(last.bar)) {
         if (form) form.querySelectorAll("input, select, textarea").forEach(function (i) {
           if (!i.name || i.type === "hidden") return;
@@ -483,12 +502,13 @@
           else if (i.multiple && last.values[i.name]) Array.prototype.forEach.call(i.options, function (o) { o.selected = last.values[i.name].indexOf(o.value) >= 0; });
           else if (i.name in last.values) i.value = last.values[i.name];
         });
-        placed = { sig: last.sig, bar: last.bar, code: alert.dataset.code, text: alert.textContent };
+        placed = { sig: last.sig, bar: last.bar, code: alert.dataset.code, text: said };
         alert.remove();
       } else if (last.home && document.getElementById(last.home)) {
-        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: alert.textContent };
+        placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: said };
         alert.remove();
       }
+      if (placed) { placed.version = live.dataset.version; placed.gone = gone; }
     }
     if (placed) {
       var target = formBySig(live, placed.sig), atBar = barButton(placed.bar);
@@ -621,13 +641,24 @@
   // the innermost one across the top of the screen.
   // A list, best first: the update may take the first ones away (the form being typed in,
   // hidden while a calculation waits), and the first one left holds the view.
+  // The list's "top" is what is read at the top of the band: the innermost element across its
+  // top line when a good part of it shows (at least SHOWN px, or all of it), else the first one
+  // under the line. An update that takes it away (DemLoc's calculation, applied from another
+  // phone) leaves the view held by what was around it (the nearest element with an id that
+  // stays: the calculation's block, now empty): the scroll stays and what followed comes up
+  // into its place. Held by what followed (the roster under it), the page scrolled up by the
+  // whole calculation and a new user's view went to the top of the page (scrollY 362 -> 0).
+  var SHOWN = 48;
+  function shown(el) {
+    return !!el && el.getClientRects().length > 0 && !(el.checkVisibility && !el.checkVisibility());
+  }
   function anchor(live) {
-    var vt = visibleTop(), a = document.activeElement, out = [], inner = [];
+    var vt = visibleTop(), a = document.activeElement, out = [], inner = [], first = null, across = null;
     if (a && live.contains(a) && !fixed(a)) {
       var r0 = a.getBoundingClientRect();
       var held = a.id ? a : a.parentElement && a.parentElement.closest("[id]");
       if (r0.bottom > vt && r0.top < window.innerHeight && held && live.contains(held)) {
-        out.push({ id: held.id, top: held.getBoundingClientRect().top });
+        out.push({ id: held.id, top: held.getBoundingClientRect().top, focus: true });
       }
     }
     live.querySelectorAll("[id]").forEach(function (el) {
@@ -635,16 +666,37 @@
       // Not what is shown: the inside of a folded <details> (Chrome still gives it a box, at a
       // place that is not on screen: held, the view jumped by the difference).
       if (!r.height || fixed(el) || (el.checkVisibility && !el.checkVisibility())) return;
-      if (r.top >= vt && r.top < window.innerHeight) out.push({ id: el.id, top: r.top });
-      else if (r.top < vt && r.bottom > vt) inner.unshift({ id: el.id, top: r.top });  // innermost first
+      if (r.top >= vt && r.top < window.innerHeight) {
+        out.push({ id: el.id, top: r.top });
+        first = first || el;
+      } else if (r.top < vt && r.bottom > vt) {
+        inner.unshift({ id: el.id, top: r.top });  // innermost first
+        across = el;  // the innermost so far (each one across the line holds the next)
+      }
     });
-    return out.concat(inner);
+    var list = out.concat(inner), top = first;
+    if (across && !(first && across.contains(first))) {
+      var ra = across.getBoundingClientRect();
+      if (ra.bottom - vt >= Math.min(SHOWN, ra.height)) top = across;
+    }
+    if (top) {
+      var around = [];
+      for (var p = top.parentElement; p; p = p.parentElement) {
+        if (p.id && !fixed(p)) around.push({ id: p.id, top: p.getBoundingClientRect().top });
+        if (p === live) break;
+      }
+      list.top = { id: top.id, around: around };
+    }
+    return list;
   }
   function holdView(hold, y) {
-    var list = hold ? [].concat(hold) : [];
+    var list = hold ? [].concat(hold) : [], top = hold && hold.top;
+    var focus = list.length && list[0].focus ? list.splice(0, 1) : [];
+    if (top && !shown(document.getElementById(top.id))) list = top.around.concat(list);
+    list = focus.concat(list);
     for (var i = 0; i < list.length; i++) {
       var el = document.getElementById(list[i].id);
-      if (el && el.getClientRects().length && !(el.checkVisibility && !el.checkVisibility())) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
+      if (shown(el)) { window.scrollBy(0, el.getBoundingClientRect().top - list[i].top); return; }
     }
     window.scrollTo(0, y);
   }
@@ -872,10 +924,11 @@
   function loadForms(card) {
     var url = card.getAttribute("data-forms"), live = document.getElementById("live");
     var sheet = card.querySelector("details.dl-sheet");
-    if (!url || !live || !sheet || !sheet.open) return;
+    if (!url || !live || !sheet || !sheet.open) return false;
     var version = live.dataset.version || "", id = card.id;
     var slots = card.querySelectorAll("[data-forms-slot]");
-    if (!slots.length || slots[0].dataset.loaded === version || formsLoading[id] === version) return;
+    if (!slots.length || slots[0].dataset.loaded === version) return false;
+    if (formsLoading[id] === version) return true;  // on their way
     formsLoading[id] = version;
     fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } }).then(function (r) {
       if (!r.ok) throw new Error("forms " + r.status);
@@ -904,6 +957,11 @@
         if (button) button.focus({ preventScroll: true });
       });
       if (hold) holdView(hold, y);
+      if (opening && opening.card === id) {  // the sheet a tap opened: now with its actions
+        var opened = now.querySelector("details.dl-sheet");
+        opening = null;
+        if (opened && opened.open) bringOpened(opened);
+      }
       if (busy) setTimeout(function () { var c = document.getElementById(id); if (c) loadForms(c); }, 1000);
       if (lastTap && lastTap.card === id && Date.now() - lastTap.at < 8000) {
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
@@ -912,7 +970,12 @@
         lastTap = null;  // the first forms after the answer say it, or nothing does
         if (fresh) land(fresh);
       }
-    }).catch(function () { if (formsLoading[id] === version) delete formsLoading[id]; });
+    }).catch(function () {
+      if (formsLoading[id] === version) delete formsLoading[id];
+      var now = document.getElementById(id), opened = now && now.querySelector("details.dl-sheet");
+      if (opening && opening.card === id) { opening = null; if (opened && opened.open) bringOpened(opened); }
+    });
+    return true;
   }
   function refreshOpenForms() {
     formsTimer = null;
@@ -924,11 +987,33 @@
   function formsLater() {
     if (!formsTimer) formsTimer = setTimeout(refreshOpenForms, 100);
   }
+  // --- what a tap opens is brought between the bars (docs/playing.md; KIT.md) ---------------
+  // A <details> of the live region opened by a tap on its summary (DemLoc: a character's sheet,
+  // its Shoot, Brawl, Arcane and Summon sections; a folded Guild, the log) is shown between the
+  // top bars and the thumb bar: whole with the least scroll if it fits, else its top at the
+  // band's top, its head and first control under it (a new user's Shoot opened wholly under the
+  // thumb bar). A sheet whose actions are fetched when it opens (data-forms) is brought once they
+  // are in, so that they count. One opened by the page itself (kept open across a swap, a
+  // refusal's control) moves nothing.
+  var opening = null;  // {el, at, card}: the <details> a tap on its summary is opening
+  function bringOpened(d) { betweenBars(d, "nearest"); }
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("summary");
+    var d = summary && summary.parentElement, live = document.getElementById("live");
+    if (!d || d.tagName !== "DETAILS" || d.open || !live || !live.contains(d) || e.defaultPrevented) return;
+    opening = { el: d, at: Date.now(), card: null };
+  });
   document.addEventListener("toggle", function (e) {
     var d = e.target;
-    if (!d || !d.matches || !d.matches("details.dl-sheet") || !d.open) return;
-    var card = d.closest("[data-forms]");
-    if (card) loadForms(card);
+    if (!d || !d.matches || d.tagName !== "DETAILS") return;
+    var tapped = !!opening && opening.el === d && d.open && Date.now() - opening.at < 2000;
+    if (opening && opening.el === d && !tapped) opening = null;
+    var card = d.open && d.matches("details.dl-sheet") ? d.closest("[data-forms]") : null;
+    if (card && loadForms(card)) {
+      if (tapped) { opening.card = card.id; opening.el = null; }
+      return;
+    }
+    if (tapped) { opening = null; bringOpened(d); }
   }, true);
   document.addEventListener("htmx:oobAfterSwap", formsLater);
   document.addEventListener("htmx:afterSwap", formsLater);
