@@ -417,7 +417,7 @@ def test_a_fate_point_renders_the_turn_bar_and_players_panel_again(make_table):
     # the turn notes' newest line says what it said (the same tap again); no bottom bar
     assert rendered == 1 + 5, rendered
     fate = {p["seat"]: p["fate"] for p in table.state["players"]}
-    assert f'id="dl-my-fate">fate {fate[1]}<' in str(after[1])
+    assert f'id="dl-my-fate" title="your fate points">your fate {fate[1]}<' in str(after[1])
     assert f'id="dl-fate-1">fate {fate[1]}<' in str(after[0])
 
 
