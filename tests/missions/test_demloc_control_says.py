@@ -24,3 +24,55 @@ def test_the_turn_bars_fate_badge_is_mine_while_another_guild_acts_6_4_2():
     assert 'id="dl-my-fate" title="your fate points">your fate 3</span>' in html
     assert 'id="dl-my-fate" title="your fate points">your fate 2</span>' in _turn_bar(
         my_turn=True, my_fate=2)
+
+
+def test_a_mana_refusal_says_what_is_wrong_6_4_1():
+    """Found by a new user: 3 common on 2 arcane dice was refused with "Malve of the Ash rolls
+    2 arcane dice: enter what each one shows", which is what the form already said. The
+    refusal says what was entered against what is rolled: too many, too few, a field that is
+    not a number of dice."""
+    from missions.rules.setup_stages import mana_count_words, mana_field_words
+
+    assert mana_count_words("Malve of the Ash", 2, 3) == (
+        "3 entered, Malve of the Ash rolls only 2 arcane dice: count each die once "
+        "(common, dark or seal).")
+    assert mana_count_words("Malve of the Ash", 2, 1) == (
+        "1 entered, Malve of the Ash rolls 2 arcane dice: 1 missing "
+        "(count each die as common, dark or seal).")
+    assert mana_count_words("Vesna", 1, 0).startswith("0 entered, Vesna rolls 1 arcane die: 1 missing")
+    assert mana_count_words("Malve of the Ash", 2, 2) is None
+    assert mana_field_words("Malve of the Ash", 2, "dark", "-1") == (
+        "Dark: enter 0 to 2 (Malve of the Ash rolls 2 arcane dice), not -1.")
+
+
+def test_the_mana_command_refuses_with_those_words_and_changes_nothing_6_4_1():
+    """The command ``demloc.setup.mana`` gives those refusals (codes ``bad_count``,
+    ``bad_input``) and keeps what was saved before."""
+    import pytest
+
+    from tabletop.errors import RuleViolation
+
+    from .demloc_sim import run
+    from .test_lifecycle_setup import to_mana
+
+    t = to_mana()
+    name = next(p for p in t.state["setup"]["picks"]["0"] if p["id"] == "m11")["name"]
+    arcane = next(p for p in t.state["setup"]["picks"]["0"] if p["id"] == "m11")["card"]["arcane"]
+    with pytest.raises(RuleViolation) as err:
+        run(t, 0, "setup.mana", character="m11", common=arcane + 1)
+    assert err.value.code == "bad_count"
+    assert err.value.message.startswith(f"{arcane + 1} entered, {name} rolls only ")
+    with pytest.raises(RuleViolation) as err:
+        run(t, 0, "setup.mana", character="m11", common=0)
+    assert err.value.code == "bad_count" and err.value.message.startswith(f"0 entered, {name} rolls ")
+    with pytest.raises(RuleViolation) as err:
+        run(t, 0, "setup.mana", character="m11", common=1, seals="-1")
+    assert err.value.code == "bad_input"
+    assert err.value.message == mana_words_field(name, arcane)
+    assert "s0-m11" not in t.state["setup"]["mana"]
+
+
+def mana_words_field(name, arcane):
+    from tabletop.rules import counted
+
+    return f"Seals: enter 0 to {arcane} ({name} rolls {counted(arcane, 'arcane die', 'arcane dice')}), not -1."
