@@ -302,6 +302,43 @@ def power_result(state: DemlocState) -> dict | None:
     }
 
 
+def _test_outcome(last: Mapping[str, Any]) -> str:
+    """What an arcane test did beyond passing or failing (7.2.3.5), for ``test_result``."""
+    passed, target = last.get("passed"), last.get("target") or "the character"
+    purpose = last.get("purpose")
+    if purpose == "defend" and last.get("power"):
+        return f"{last['power']} has no effect" if passed else f"{last['power']} stands"
+    if purpose == "free":
+        return f"{target} is freed" if passed else f"{target} stays possessed"
+    if purpose == "cancel":
+        what = last.get("effect") or "the arcane effect"
+        return f"{what} is cancelled on {target}" if passed else f"{what} stays on {target}"
+    return ""
+
+
+def arcane_test_result(state: DemlocState) -> dict | None:
+    """The result line of the arcane test made last in this phase (7.2.3.5), shown at the
+    tester's Test form in its Arcane section, where the tap that made it lands (as
+    ``power_result`` for a power; docs/playing.md "A live table: where a tap lands"):
+    ``{"piece": the tester's id, "key": the version it was made at, "text": "Malve's arcane
+    test: rolled 3 − 1 fate point → 2 (never below 1) against Arcane 2: passed."}``, with
+    what the test did for its purpose ("; Spark has no effect", "; Bram is freed"). None when
+    no test was made this phase (or the tester is gone)."""
+    last = state.get("last_test")
+    if not last or last.get("turn") != state["turn"] or last.get("phase") != state["phase"]:
+        return None
+    if last.get("piece") not in state["pieces"]:
+        return None
+    line = " ".join(last.get("lines") or ()).replace(" -> ", " → ").replace(" - ", " − ")
+    line = line[:1].lower() + line[1:]
+    outcome = _test_outcome(last)
+    return {
+        "piece": last["piece"],
+        "key": last.get("version", 0),
+        "text": f"{piece_name(state, last['piece'])}'s {line}" + (f"; {outcome}." if outcome else "."),
+    }
+
+
 def kill_list(player: Mapping[str, Any]) -> list[dict]:
     """A player's kill counter as the page lists it: ``[{"kind", "level", "count"}]``, the
     kinds in ``KILL_KINDS`` order then by level, only counts above 0 (empty: "Kills: none")."""
@@ -617,6 +654,7 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         # happened at, so a second stray shot is a new notice in the same place).
         "notice_land": _notice_land(state.get("notice")),
         "power_result": power_result(state),
+        "test_result": arcane_test_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
         "mission_events_now": [
             setup_script.event_text(ev, hidden)

@@ -76,3 +76,36 @@ def mana_words_field(name, arcane):
     from tabletop.rules import counted
 
     return f"Seals: enter 0 to {arcane} ({name} rolls {counted(arcane, 'arcane die', 'arcane dice')}), not -1."
+
+
+def test_an_arcane_tests_result_line_is_at_its_test_form_this_phase_7_2_3_5():
+    """Found by a new user: Test (with a fate point) reset the form and its result went only
+    to the log, off screen. The view gives the tester's result line (``test_result``, shown at
+    the Test form of its Arcane section, where its phone lands: the version is its key), with
+    what the test did for its purpose, until the phase ends."""
+    from .demloc_sim import new_sim, run
+
+    t = new_sim()
+    run(t, 0, "mana.channel", piece="s0-vesna", common=1, dark=1, seals=0, setup=True)
+    run(t, 1, "mana.channel", piece="s1-maud", common=2, dark=1, seals=0, setup=True)
+    assert t.view(0)["test_result"] is None
+    run(t, 0, "arcane.test", piece="s0-vesna", purpose="other", roll=3, fate=1)
+    result = t.view(0)["test_result"]
+    assert result["piece"] == "s0-vesna" and result["key"] == t.state["version"]
+    assert result["text"] == ("Vesna the Gray's arcane test: rolled 3 − 1 fate point → 2 "
+                              "(never below 1) against Arcane 2: passed.")
+    assert t.view(1)["test_result"] == result  # the table is public (6.4.2)
+    while t.state["phase"] == "strategic":
+        run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
+    assert t.view(0)["test_result"] is None  # gone the next phase
+    t.assert_replay_equal()
+    # A defend test says what became of the power it answered.
+    t = new_sim()
+    run(t, 0, "mana.channel", piece="s0-vesna", common=1, dark=1, seals=0, setup=True)
+    run(t, 1, "mana.channel", piece="s1-maud", common=2, dark=1, seals=0, setup=True)
+    run(t, 0, "power.use", piece="s0-vesna", power=1, target="s1-maud")
+    run(t, 1, "arcane.test", piece="s1-maud", purpose="defend", roll=5)
+    result = t.view(1)["test_result"]
+    assert result["piece"] == "s1-maud"
+    assert result["text"].endswith("against Arcane 3: failed; Black flame stands.")
+
