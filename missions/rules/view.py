@@ -32,7 +32,7 @@ from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
 from .setup_map import picture
 from .state import DemlocState
-from .summoning import max_daemon_level
+from .summoning import max_daemon_level, summon_refusal
 from .summoning import notice_text as replaced_text
 
 
@@ -60,12 +60,6 @@ def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
         "after_dark": max(0, left_dark),
         "beyond_cap": common + dark + due > int(p.get("arcane") or 0),
     }
-
-
-def beyond_cap_words(p: dict, total: int) -> str:
-    """The refusal of a cost no channeling can pay (5.1.1 Arcane ability)."""
-    return (f"Needs {total} mana; {p['name']} holds at most {int(p.get('arcane') or 0)} "
-            "(arcane ability, 5.1.1): this cannot be paid.")
 
 
 def _summons_at_use(state: DemlocState, p: dict) -> list[dict]:
@@ -103,17 +97,9 @@ def _summon_at_use(state: DemlocState, p: dict, code: dict | None = None) -> dic
         key=lambda d: (d["level"], d["name"]),
     )
     at_use = _cost_at_use(p, code["summon_cost"])
-    blocked = ""
-    if not pool:
-        blocked = f"Your pantheon has no {kabbalah} daemon."
-    elif p["movement"] != "active":
-        blocked = "Summoning needs an active movement token (7.2.3.2)."
-    elif activation.tracked(state) and activation.is_activated(state, p):
-        blocked = "Already activated this phase (7.2): summon in a later phase."
-    elif at_use["beyond_cap"]:
-        blocked = beyond_cap_words(p, at_use["cost_common"] + at_use["cost_dark"])
-    elif not at_use["affordable"]:
-        blocked = "Not enough mana: channel first (Arcane)."
+    # The command's own first refusal (7.2.3.2): the page disables the button with it.
+    refusal = summon_refusal(state, p, codes_of(p).index(code)) if code in codes_of(p) else None
+    blocked = refusal.message if refusal else ""
     return {
         **at_use,
         "kabbalah": kabbalah,
@@ -375,6 +361,13 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
     cost now (7.2.2, 7.2.3, 7.3.2), its abilities with the fate they cost (5.1.1, 6.4.2)."""
+    notice = state.get("notice")
+    stray_mine = (
+        isinstance(notice, dict) and notice.get("kind") == "stray" and notice.get("shooter") == p["id"]
+    )
+    shoot_words = (
+        activation.activated_words(state, p, "shoot") or activation.object_words(state, p, "shoot") or ""
+    )
     return {
         "shoot_dice": shooting.shooting_dice(p),
         # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
@@ -407,10 +400,27 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
                 "code_name": c["name"],
                 "refs": _refs("arcane", pw["effects"]),
                 **_cost_at_use(p, pw.get("cost") or {}, extra=True),
+                # The command's own first refusal (7.2.3.1): "Use" is disabled with it.
+                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", ""),
             }
             for ci, c in enumerate(codes_of(p))
             for i, pw in enumerate(c.get("powers", []))
         ],
+        # 7.2, 7.2.1: why Shoot, Brawl and Channel cannot be sent now (the command's own
+        # refusal, "" when they may): Work it out is disabled with it, and Channel says which
+        # channelling still may (the setup's, a daemon's leaving: no activation).
+        "shoot_blocked": "" if stray_mine else shoot_words,
+        # 5.6: after its shot strayed, only the stray shot on a new target goes on.
+        "stray_only": bool(shoot_words) and stray_mine,
+        "attack_blocked": activation.activated_words(state, p, "attack") or "",
+        # 7.2.1, 7.3.2: the hand-to-hand test of this phase (evasive, scenery) refused now.
+        "hand_blocked": getattr(
+            hand.hand_test_refusal(state, p, "scenery" if state["phase"] == "brawl" else "evasive"),
+            "message",
+            "",
+        ),
+        "channel_blocked": activation.activated_words(state, p, "channel mana")
+        or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
         "summons": (summons := _summons_at_use(state, p)),
         "summon": summons[0] if summons else None,
         # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.

@@ -257,7 +257,7 @@ def public_blocks_with_every_secret_changed(table: Table, seat) -> dict:
 @pytest.mark.parametrize("seed, players, options", [
     (21, 2, {"turn_limit": "3"}),
     (22, 3, {"turn_limit": "3", "control": "anyone"}),  # every card editable by every seat
-    (23, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
+    (25, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
     (24, 4, {}),
 ])
 def test_every_demloc_phone_shows_a_fresh_render_and_its_public_blocks_no_secret(
