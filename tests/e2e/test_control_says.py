@@ -61,6 +61,10 @@ def test_a_summon_the_rules_would_refuse_is_disabled_with_its_reason_on_screen_7
     v = version(ann)
     channel.get_by_role("button", name="Channel").tap()
     expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    # the sheet's forms come again with the new version (loaded when it changes)
+    expect(arcane.locator("[data-mana]")).to_contain_text("1 common, 0 dark")
+    in_sync([ann, ben])
+    ann.wait_for_timeout(300)
     words = "Vesna the Gray was already activated this phase (7.2)"
     use = arcane.locator('form[data-power="0"]').get_by_role("button", name=re.compile("^Use "))
     expect(use).to_be_disabled()
