@@ -41,16 +41,21 @@ def tracked(state: DemlocState) -> bool:
     return state["options"].get("activations", "free") == "once"
 
 
+def activated_words(state: DemlocState, p: dict, what: str) -> str | None:
+    """Why ``p`` may not ``what`` now because it was already activated this phase (7.2, 7.3),
+    or None: the refusal of ``require_free`` and the reason the page gives beside the
+    disabled button (``missions.rules.view``)."""
+    if tracked(state) and is_activated(state, p):
+        return (f"{p['name']} was already activated this phase (7.2): it cannot {what} until "
+                "the next phase.")
+    return None
+
+
 def require_free(state: DemlocState, p: dict, what: str) -> None:
     """Refuse ``what`` for a character already activated this phase (7.2, 7.3).
     Raises ``RuleViolation("already_activated")``."""
-    if tracked(state):
-        Decision.require(
-            not is_activated(state, p),
-            "already_activated",
-            f"{p['name']} was already activated this phase (7.2): it cannot {what} until the "
-            "next phase.",
-        )
+    words = activated_words(state, p, what)
+    Decision.require(words is None, "already_activated", words or "")
 
 
 def mark(state: DemlocState, pid: str) -> None:
@@ -60,17 +65,23 @@ def mark(state: DemlocState, pid: str) -> None:
         p["activated"] = phase_key(state)
 
 
+def object_words(state: DemlocState, p: dict, what: str) -> str | None:
+    """Why ``p`` may not ``what`` (shoot, use an arcane power) this turn because it picked up
+    or put down an object (7.2.1), or None: ``require_no_object``'s refusal and the page's
+    reason beside the disabled button."""
+    if p.get("object_turn") == state["turn"]:
+        return (f"{p['name']} picked up or put down an object this turn (7.2.1): it cannot "
+                f"{what} until the next turn.")
+    return None
+
+
 def require_no_object(state: DemlocState, p: dict, what: str) -> None:
     """Refuse a shot or an arcane power of a character that picked up or put down an object
     this turn (7.2.1: "A character who picks up or deposits an object can not make ranged
     attacks or use arcane powers that turn"). Checked whatever the ``activations`` option: it
     is a rule of its own. Raises ``RuleViolation("object_taken")``."""
-    Decision.require(
-        p.get("object_turn") != state["turn"],
-        "object_taken",
-        f"{p['name']} picked up or put down an object this turn (7.2.1): it cannot {what} "
-        "until the next turn.",
-    )
+    words = object_words(state, p, what)
+    Decision.require(words is None, "object_taken", words or "")
 
 
 def mark_object(state: DemlocState, pid: str) -> None:

@@ -18,6 +18,7 @@ from . import activation
 from .cards import codes_of, parse_feature
 from .common import (
     BRAWL,
+    beyond_cap_words,
     in_play,
     known,
     not_possessed,
@@ -285,6 +286,50 @@ def say_mana_channelled(e: EventRecord, s: DemlocState) -> str:
     return f"{piece_name(s, d['piece'])} channels {d['common']} common and {d['dark']} dark mana{seals}."
 
 
+def power_refusal(
+    state: DemlocState, p: dict, code_index: int, power_index: int
+) -> RuleViolation | None:
+    """The first rule that using power ``power_index`` of ``p``'s code ``code_index`` breaks
+    now (7.2.3.1), as the refusal to raise (its code and message), or None when it may be used: the check of the
+    command ``demloc.power.use`` and of the page, which disables "Use <power>" with this
+    reason beside it (``missions.rules.view``), so the two never disagree. As for a summon
+    (``missions.rules.summoning.summon_refusal``), what no later moment changes comes first:
+    possessed (7.2.3), no power in the standard asset (5.1.5), a cost above what ``p`` can
+    ever hold (5.1.1; the extra of an exhausted caster is this moment's); then this moment's: already activated this phase (7.2), an object
+    picked up this turn (7.2.1), not enough mana held (an exhausted caster pays one more per
+    level, 7.2.3.1). The split of that extra between the colours is the form's, checked by
+    ``pay``."""
+    if p["possessed"]:
+        return RuleViolation("possessed", "A possessed character cannot act (7.2.3).")
+    codes = codes_of(p)
+    if not codes or p["asset"] != "standard":
+        return RuleViolation("no_power", f"{p['name']} has no arcane power to use now.")
+    code = codes[code_index] if 0 <= code_index < len(codes) else codes[0]
+    powers = code.get("powers") or []
+    if not 0 <= power_index < len(powers):
+        return RuleViolation("no_power", f"{code['name']} has no arcane power.")
+    power = powers[power_index]
+    cost = power.get("cost") or {}
+    common, dark = int(cost.get("common", 0)), int(cost.get("dark", 0))
+    due = p["level"] if p["movement"] == "exhausted" else 0
+    if common + dark > int(p.get("arcane") or 0):  # the extra of an exhausted caster passes
+        return RuleViolation("not_enough_mana", beyond_cap_words(p, common + dark))
+    activated = activation.activated_words(state, p, "use an arcane power")
+    if activated:
+        return RuleViolation("already_activated", activated)
+    carried = activation.object_words(state, p, "use an arcane power")
+    if carried:
+        return RuleViolation("object_taken", carried)
+    held = p["mana"]
+    left_common, left_dark = held["common"] - common, held["dark"] - dark
+    if left_common < 0 or left_dark < 0 or left_common + left_dark < due:
+        extra = f" + {due} extra (exhausted: one per level)" if due else ""
+        return RuleViolation("not_enough_mana", (
+            f"Not enough mana: {p['name']} holds {held['common']} common, {held['dark']} dark; "
+            f"{power['name']} costs {common} common, {dark} dark{extra}: channel first."))
+    return None
+
+
 @play_command(arcane, "demloc.power.use")
 def power_use(d: Decision, data: Data) -> None:
     """``{"piece", "code": index (default 0), "power": index, "target", "extra_common",
@@ -293,22 +338,18 @@ def power_use(d: Decision, data: Data) -> None:
     remembered with what it changed, for the target's "defend" test (7.2.3.5,
     ``record_power``); its VIGOR/WEAKNESS/POISON become arcane effect tokens a "cancel" test
     removes (``lasting``). An enemy it kills is the caster's player's kill
-    (``missions.rules.score.credit_kills``). Raises ``possessed``, ``no_power``, ``already_activated``,
-    ``bad_input``, ``bad_extra``, ``not_enough_mana``."""
+    (``missions.rules.score.credit_kills``). Raises ``bad_input``, then the refusal of
+    ``power_refusal`` (``possessed``, ``no_power``, ``not_enough_mana``, ``already_activated``,
+    ``object_taken``), then ``bad_extra``, ``not_enough_mana`` (``pay``: the extra's split)."""
     p = own_piece(d, data)
-    not_possessed(p)
     codes = codes_of(p)
-    d.require(
-        bool(codes) and p["asset"] == "standard",
-        "no_power",
-        f"{p['name']} has no arcane power to use now.",
-    )
-    activation.require_free(d.state, p, "use an arcane power")
-    activation.require_no_object(d.state, p, "use an arcane power")
-    code_index = num(data, "code", 0, 0, len(codes) - 1)
+    code_index = num(data, "code", 0, 0, max(0, len(codes) - 1))
+    powers = (codes[code_index].get("powers") or []) if codes else []
+    index = num(data, "power", 0, 0, max(0, len(powers) - 1))
+    refusal = power_refusal(d.state, p, code_index, index)
+    if refusal is not None:
+        raise refusal
     code = codes[code_index]
-    d.require(bool(code["powers"]), "no_power", f"{code['name']} has no arcane power.")
-    index = num(data, "power", 0, 0, len(code["powers"]) - 1)
     target = piece(d.state, data.get("target"))
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
     pay(p, code["powers"][index]["cost"], extra)

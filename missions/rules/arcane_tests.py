@@ -180,6 +180,34 @@ def arcane_test(d: Decision, data: Data) -> None:
         uncredit_kills(d, before, caster)
 
 
+def record_last_test(s: DemlocState, e: EventRecord, last: dict | None) -> None:
+    """Remember the arcane test just made (``s["last_test"]``), for its result line at the
+    tester's Test form (``missions.rules.view.test_result``; 7.2.3.5): who tested, at which
+    version, in which phase, the test in words, and what it was for (the power defended
+    against, the character to free, the effect to cancel). Called before the fold changes
+    anything, so the names are those the player chose."""
+    d = e.data
+    target = s["pieces"].get(d.get("target") or "")
+    effect = None
+    if d["purpose"] == "cancel" and target is not None:
+        effects = live_effects(s, target)
+        if effects:
+            eff = effects[min(d.get("effect", -1), len(effects) - 1)]
+            effect = f"{eff['effect']} ({eff['power']})"
+    s["last_test"] = {
+        "piece": d["piece"],
+        "version": e.version,
+        "turn": s["turn"],
+        "phase": s["phase"],
+        "purpose": d["purpose"],
+        "passed": bool(d["passed"]),
+        "lines": list(tested_words(d, "Arcane")),
+        "target": target["name"] if target is not None else None,
+        "power": last["power"] if last else None,
+        "effect": effect,
+    }
+
+
 @arcane_test_topic.evolver("demloc.arcane.tested", label="made an arcane test")
 def arcane_tested(s: DemlocState, e: EventRecord) -> None:
     d = e.data
@@ -188,6 +216,7 @@ def arcane_tested(s: DemlocState, e: EventRecord) -> None:
         player(s, p["owner"])["fate"] -= d["fate"]
     after: list[str] = []
     last = s.get("last_power") if d["purpose"] == "defend" else None
+    record_last_test(s, e, last)
     if last:
         last["tested"] = True
         if d["passed"]:  # first undo the power (a possession gives its mana back), then pay

@@ -137,6 +137,13 @@ def own_piece(d: Decision, data: Data, key: str = "piece") -> dict:
     return p
 
 
+def beyond_cap_words(p: dict, total: int) -> str:
+    """The refusal of a mana cost of ``total`` that ``p`` can never pay (5.1.1 Arcane ability:
+    "the number of maximum arcane dice available to that character"): no channelling helps."""
+    return (f"Needs {total} mana; {p['name']} holds at most {int(p.get('arcane') or 0)} "
+            "(arcane ability, 5.1.1): this cannot be paid.")
+
+
 def not_possessed(p: dict, message: str = "A possessed character cannot act (7.2.3).") -> None:
     Decision.require(not p["possessed"], "possessed", message)
 

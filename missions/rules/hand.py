@@ -7,6 +7,7 @@ fight itself is ``missions.rules.brawl``.
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic, say
+from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
 from . import activation
@@ -15,7 +16,6 @@ from .common import (
     BRAWL,
     STRATEGIC,
     fate_amount,
-    not_possessed,
     num,
     own_piece,
     piece_name,
@@ -46,6 +46,28 @@ def hand_test_best_roll(ability: int, rule: str) -> int:
     return max(0, min(6, ability + ability_mod - roll_mod))
 
 
+def hand_test_refusal(state: DemlocState, p: dict, purpose: str) -> RuleViolation | None:
+    """The first rule a hand-to-hand test of ``p`` for ``purpose`` breaks now, as the refusal
+    to raise (its code and message), or None: the check of ``demloc.hand.test`` and of the page, which disables its
+    Test with this reason beside it (``missions.rules.view``): possessed (7.2.3), the phase
+    (7.2.1, 7.3.2), an exhausted movement token for an evasive movement (7.2.1), already
+    activated this phase (7.2)."""
+    if p["possessed"]:
+        return RuleViolation("possessed", "A possessed character cannot act (7.2.3).")
+    if state["phase"] != HAND_TESTS[purpose]:
+        return RuleViolation("wrong_phase", (
+            "An evasive movement is made in the free movement sub-phase (7.2.1)."
+            if purpose == "evasive"
+            else "Scenery is destroyed in the brawl phase, instead of an attack (7.3.2)."))
+    if purpose == "evasive" and p["movement"] != "active":
+        return RuleViolation(
+            "not_active",
+            "An evasive movement spends movement points: the token must be active (7.2.1).",
+        )
+    words = activation.activated_words(state, p, "make this test")
+    return RuleViolation("already_activated", words) if words else None
+
+
 @play_command(hand, "demloc.hand.test")
 def hand_test(d: Decision, data: Data) -> None:
     """``{"piece", "purpose": evasive | scenery, "roll": 1..6, "fate": 0..6}``: a test of the
@@ -67,21 +89,9 @@ def hand_test(d: Decision, data: Data) -> None:
         code="bad_input",
         message="A hand-to-hand test is for an evasive movement or to destroy scenery.",
     )
-    not_possessed(p)
-    d.require(
-        d.state["phase"] == HAND_TESTS[purpose],
-        "wrong_phase",
-        "An evasive movement is made in the free movement sub-phase (7.2.1)."
-        if purpose == "evasive"
-        else "Scenery is destroyed in the brawl phase, instead of an attack (7.3.2).",
-    )
-    if purpose == "evasive":
-        d.require(
-            p["movement"] == "active",
-            "not_active",
-            "An evasive movement spends movement points: the token must be active (7.2.1).",
-        )
-    activation.require_free(d.state, p, "make this test")
+    refusal = hand_test_refusal(d.state, p, purpose)
+    if refusal is not None:
+        raise refusal
     fate = fate_amount(d, data, "fate", p["owner"], least=0, most=6)
     roll_mod, ability_mod = (
         hand_test_modifier(d.state["options"].get("hand_test", "bonus"))

@@ -43,41 +43,48 @@ def _piece_moves(p: dict) -> list[Command]:
     state = "exhausted" if p["movement"] == "active" else "active"
     out.append(_c("demloc.movement.set", piece=pid, state=state))
     if p["arcane"]:
-        held = p["mana"]["common"] + p["mana"]["dark"]
-        if held < p["arcane"]:
+        # Channel: dice left to roll, and no reason beside the button (7.2, 7.2.3).
+        if p["arcane_dice_left"] and not p["possessed"] and not p.get("channel_blocked"):
             out.append(_c("demloc.mana.channel", piece=pid, common=1, dark=0, seals=0))
+            out.append(_c("demloc.mana.channel", piece=pid, common=0, dark=1, seals=0))
         out.append(_c("demloc.arcane.test", piece=pid, roll=3, fate=0, purpose="other"))
         if p.get("defend_power"):
             out.append(_c("demloc.arcane.test", piece=pid, roll=2, fate=0, purpose="defend"))
         if p["arcane_effects_live"]:
             out.append(_c("demloc.arcane.test", piece=pid, roll=2, fate=0, purpose="cancel", target=pid))
-        for code in p.get("code_refs", []):
-            if code.get("summon_cost") and not p.get("summoning"):
-                out.append(_c("demloc.daemon.summon", piece=pid, code=code["index"], level=1, hearts=2))
+        # Summon a daemon: only a flow whose button is enabled (not ``blocked``, 7.2.3.2).
+        for flow in p.get("summons") or []:
+            if not flow["blocked"]:
+                out.append(_c("demloc.daemon.summon", piece=pid, code=flow["code_index"], level=1, hearts=2))
                 out.append(
                     _c(
                         "demloc.daemon.summon",
                         piece=pid,
-                        code=code["index"],
+                        code=flow["code_index"],
                         level=p["max_daemon_level"],
                         hearts=1,
                     )
                 )
         if p.get("assign_codes"):
             out.append(_c("demloc.daemon.assign", piece=pid, code=0, common=1, dark=0, seals=0))
-    for code in p.get("code_refs", []):
-        for power in code["power_refs"]:
-            out.append(
-                _c(
-                    "demloc.power.use",
-                    piece=pid,
-                    code=code["index"],
-                    power=power["index"],
-                    target=pid,
-                    extra_common=0,
-                    extra_dark=0,
-                )
+    # Use <power>: only an enabled button (``power_refs``' ``blocked``, 7.2.3.1), the extra of
+    # an exhausted caster paid as the form's fields would be filled in (common first).
+    for power in p.get("power_refs") or []:
+        if power.get("blocked"):
+            continue
+        due = power.get("extra_due", 0)
+        common = min(due, max(0, p["mana"]["common"] - power["cost_common"]))
+        out.append(
+            _c(
+                "demloc.power.use",
+                piece=pid,
+                code=power["code"],
+                power=power["index"],
+                target=pid,
+                extra_common=common,
+                extra_dark=due - common,
             )
+        )
     for ability in p.get("ability_refs", []):
         if ability["activated"]:
             out.append(_c("demloc.ability.use", piece=pid, ability=ability["index"]))
@@ -147,7 +154,8 @@ def moves_for(view: dict, seat: int) -> list[Command]:
     else:
         for p in mine:
             for w in p["weapon_refs"]:
-                if w.get("range"):
+                # Work it out is disabled while the shooter may not shoot (7.2, 7.2.1).
+                if w.get("range") and not (p["possessed"] or p.get("shoot_blocked") or p.get("stray_only")):
                     for t in alive[:3]:
                         out.append(
                             _c(
@@ -161,7 +169,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                                 extra=0,
                             )
                         )
-            for t in alive[:3]:
+            for t in alive[:3] if not (p["possessed"] or p.get("attack_blocked")) else ():
                 if t["id"] != p["id"]:
                     a, _ = brawl_dice(p, t, attacking=True)
                     d, _ = brawl_dice(t, p, attacking=False)
@@ -183,7 +191,7 @@ def moves_for(view: dict, seat: int) -> list[Command]:
                         )
     for p in mine:
         out += _piece_moves(p)
-        if view["phase"] != TURN_END:
+        if view["phase"] != TURN_END and not p["possessed"] and not p.get("hand_blocked"):
             purpose = "evasive" if view["phase"] == "strategic" else "scenery"
             out.append(_c("demloc.hand.test", piece=p["id"], purpose=purpose, roll=3, fate=1))
         if (view.get("mission") or {}).get("kind") == "relic":

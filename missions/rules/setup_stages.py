@@ -120,6 +120,33 @@ def assign_tokens(setup: dict) -> dict[str, int]:
     return tokens
 
 
+#: The fields of a mana form, as its labels say them (what each arcane die showed, 6.4.1).
+MANA_FIELDS = ("common", "dark", "seals")
+
+
+def mana_count_words(name: str, arcane: int, entered: int) -> str | None:
+    """What is wrong with ``entered`` dice for a character who rolls ``arcane`` arcane dice
+    (6.4.1: each die rolled shows common, dark or a broken seal, entered once), in the
+    refusal's words, or None when they match: "3 entered, Malve rolls only 2 arcane dice:
+    ..." (too many), "1 entered, Malve rolls 2 arcane dice: 1 missing ..." (too few)."""
+    dice = counted(arcane, "arcane die", "arcane dice")
+    if entered > arcane:
+        return (f"{entered} entered, {name} rolls only {dice}: count each die once "
+                "(common, dark or seal).")
+    if entered < arcane:
+        return (f"{entered} entered, {name} rolls {dice}: {arcane - entered} missing "
+                "(count each die as common, dark or seal).")
+    return None
+
+
+def mana_field_words(name: str, arcane: int, field: str, value: object) -> str:
+    """The refusal of one mana field whose value is not a number of dice (negative, above
+    12, not a whole number): names the field, what it takes and what was typed."""
+    shown = str(value).strip()[:12] if value is not None else ""
+    return (f"{field.capitalize()}: enter 0 to {arcane} ({name} rolls "
+            f"{counted(arcane, 'arcane die', 'arcane dice')}), not {shown or 'nothing'}.")
+
+
 @setup_command(stages, "demloc.setup.mana")
 def mana(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> list[NewEvent]:
     """``{"character", "common", "dark", "seals"}``: what each arcane die of the character
@@ -136,14 +163,14 @@ def mana(state: DemlocState, setup: dict, data: Data, seat: int, rng: Any) -> li
     arcane = pick["card"].get("arcane", 0)
     require(arcane > 0, "no_arcane", f"{pick['name']} has no arcane ability.")
     counts = {
-        k: data.int(k, lo=0, hi=12, default=0, code="bad_input")
-        for k in ("common", "dark", "seals")
+        k: data.int(
+            k, lo=0, hi=12, default=0, code="bad_input",
+            message=mana_field_words(pick["name"], arcane, k, data.get(k)),
+        )
+        for k in MANA_FIELDS
     }
-    require(
-        sum(counts.values()) == arcane,
-        "bad_count",
-        f"{pick['name']} rolls {counted(arcane, 'arcane die', 'arcane dice')}: enter what each one shows.",
-    )
+    wrong = mana_count_words(pick["name"], arcane, sum(counts.values()))
+    require(wrong is None, "bad_count", wrong or "")
     return [NewEvent("demloc.setup.mana_rolled", {"piece": piece_id(seat, char_id), **counts})]
 
 

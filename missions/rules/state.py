@@ -181,6 +181,7 @@ class DemlocState(TypedDict, total=False):
     objective_text: str | None  # the objective as a mission event changed it
     daemon_seq: int
     last_power: dict[str, Any] | None  # the last arcane power and what it changed (7.2.3.5)
+    last_test: dict[str, Any] | None  # the last arcane test and its outcome (7.2.3.5)
     ooc: dict[str, dict[str, Any]]  # this turn's out-of-control rolls (possessed pieces, 7.2.3)
     setup: dict[str, Any] | None  # the preparation phases (missions.rules.setup)
     closed: dict[str, Any] | None

@@ -14,7 +14,7 @@ from tabletop.rules import EventRecord, counted
 
 from . import activation
 from .cards import codes_of
-from .common import in_play, name, not_possessed, num, own_piece, play_command, player
+from .common import beyond_cap_words, in_play, name, num, own_piece, play_command, player
 from .damage import add_broken_hearts, new_piece
 from .state import DemlocState, Notice
 
@@ -60,45 +60,69 @@ def check_hearts(hearts: int) -> int:
     return hearts
 
 
+def summon_refusal(state: DemlocState, summoner: dict, code_index: int) -> RuleViolation | None:
+    """The first rule a summoning by ``summoner`` with its code ``code_index`` breaks now
+    (7.2.3.2), as the refusal to raise (its code and message), or None when it may summon: the one check of the
+    command ``demloc.daemon.summon`` and of the page, which disables "Summon a daemon" with
+    this reason beside it (``missions.rules.view``), so the two never disagree.
+
+    The order (our choice, where the rulebook lists no order): first what no later moment
+    changes, then what this moment lacks, so that a reason that says "later" is true. Never:
+    not a mercenary (5.1.2), possessed (7.2.3), a daemon already in play, no code to summon
+    with (5.1.5), no daemon of the code's kabbalah in the pantheon, a cost above what the
+    summoner can ever hold (5.1.1 Arcane ability). Now: the movement token exhausted
+    (7.2.3.2), already activated this phase (7.2), not enough mana held (channel first)."""
+    name_ = summoner["name"]
+    if summoner["kind"] != "mercenary":
+        return RuleViolation("cannot_summon", "Only mercenaries summon daemons (5.1.2).")
+    if summoner["possessed"]:
+        return RuleViolation("possessed", "A possessed character cannot act (7.2.3).")
+    if summoner["summoning"]:
+        return RuleViolation("already_summoning", f"{name_} already has a daemon in play.")
+    codes = codes_of(summoner)
+    code = codes[code_index] if 0 <= code_index < len(codes) else {}
+    if not (code and code.get("summon_cost") and summoner["asset"] == "standard"):
+        return RuleViolation("cannot_summon", "No arcane code to summon with.")
+    kabbalah = code.get("kabbalah")
+    owner = next((p for p in state["players"] if p["seat"] == summoner["owner"]), None)
+    if not any(d.get("kabbalah") == kabbalah for d in (owner or {}).get("pantheon", [])):
+        return RuleViolation("no_daemon", f"Your pantheon has no {kabbalah} daemon.")
+    cost = code["summon_cost"]
+    total = int(cost.get("common", 0)) + int(cost.get("dark", 0))
+    arcane = int(summoner.get("arcane") or 0)
+    if total > arcane:
+        return RuleViolation("not_enough_mana", beyond_cap_words(summoner, total))
+    if summoner["movement"] != "active":
+        return RuleViolation("not_active", "Summoning needs an active movement token (7.2.3.2).")
+    activated = activation.activated_words(state, summoner, "summon a daemon")
+    if activated:
+        return RuleViolation("already_activated", activated)
+    held = summoner["mana"]
+    if any(held[c] < int(cost.get(c, 0)) for c in ("common", "dark")):
+        return RuleViolation("not_enough_mana", (
+            f"Not enough mana: {name_} holds {held['common']} common, {held['dark']} dark; "
+            f"the summoning costs {cost.get('common', 0)} common, {cost.get('dark', 0)} dark: "
+            "channel first (Arcane)."))
+    return None
+
+
 @play_command(summoning, "demloc.daemon.summon")
 def daemon_summon(d: Decision, data: Data) -> None:
     """``{"piece", "code": index (default 0), "level": 1..5, "hearts": 1..3, "kabbalah"}``
     (7.2.3.2): a mercenary with an active movement token and the summoning mana of one of its
     Arcane Codes (5.1.5: any code it holds) draws a daemon of that code's kabbalah from its
-    Guild's pantheon; that code turns to its post-summoning asset. Raises ``cannot_summon``,
-    ``possessed``, ``already_summoning``, ``not_active``, ``already_activated``,
-    ``not_enough_mana``, ``wrong_kabbalah``, ``level_too_high`` (above ``max_daemon_level``),
-    ``bad_hearts``, ``no_daemon``, ``bad_input``."""
+    Guild's pantheon; that code turns to its post-summoning asset. Raises, first, the refusal
+    of ``summon_refusal`` (``cannot_summon``, ``possessed``, ``already_summoning``,
+    ``no_daemon``, ``not_enough_mana``, ``not_active``, ``already_activated``), then
+    ``wrong_kabbalah``, ``level_too_high`` (above ``max_daemon_level``), ``bad_hearts``,
+    ``no_daemon``, ``bad_input``."""
     summoner = own_piece(d, data)
-    d.require(
-        summoner["kind"] == "mercenary", "cannot_summon", "Only mercenaries summon daemons (5.1.2)."
-    )
-    not_possessed(summoner)
-    d.require(
-        not summoner["summoning"],
-        "already_summoning",
-        f"{summoner['name']} already has a daemon in play.",
-    )
     codes = codes_of(summoner)
     code_index = num(data, "code", 0, 0, max(0, len(codes) - 1))
-    code = codes[code_index] if codes else {}
-    d.require(
-        code and code.get("summon_cost") and summoner["asset"] == "standard",
-        "cannot_summon",
-        "No arcane code to summon with.",
-    )
-    d.require(
-        summoner["movement"] == "active",
-        "not_active",
-        "Summoning needs an active movement token (7.2.3.2).",
-    )
-    activation.require_free(d.state, summoner, "summon a daemon")
-    for colour in ("common", "dark"):
-        d.require(
-            summoner["mana"][colour] >= code["summon_cost"][colour],
-            "not_enough_mana",
-            f"Not enough {colour} mana to summon.",
-        )
+    refusal = summon_refusal(d.state, summoner, code_index)
+    if refusal is not None:
+        raise refusal
+    code = codes[code_index]
     kabbalah: Any = code.get("kabbalah")
     d.require(
         data.get("kabbalah") in (None, "", kabbalah),

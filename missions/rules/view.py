@@ -32,7 +32,7 @@ from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
 from .setup_map import picture
 from .state import DemlocState
-from .summoning import max_daemon_level
+from .summoning import max_daemon_level, summon_refusal
 from .summoning import notice_text as replaced_text
 
 
@@ -60,12 +60,6 @@ def _cost_at_use(p: dict, cost: dict, *, extra: bool = False) -> dict:
         "after_dark": max(0, left_dark),
         "beyond_cap": common + dark + due > int(p.get("arcane") or 0),
     }
-
-
-def beyond_cap_words(p: dict, total: int) -> str:
-    """The refusal of a cost no channeling can pay (5.1.1 Arcane ability)."""
-    return (f"Needs {total} mana; {p['name']} holds at most {int(p.get('arcane') or 0)} "
-            "(arcane ability, 5.1.1): this cannot be paid.")
 
 
 def _summons_at_use(state: DemlocState, p: dict) -> list[dict]:
@@ -103,17 +97,9 @@ def _summon_at_use(state: DemlocState, p: dict, code: dict | None = None) -> dic
         key=lambda d: (d["level"], d["name"]),
     )
     at_use = _cost_at_use(p, code["summon_cost"])
-    blocked = ""
-    if not pool:
-        blocked = f"Your pantheon has no {kabbalah} daemon."
-    elif p["movement"] != "active":
-        blocked = "Summoning needs an active movement token (7.2.3.2)."
-    elif activation.tracked(state) and activation.is_activated(state, p):
-        blocked = "Already activated this phase (7.2): summon in a later phase."
-    elif at_use["beyond_cap"]:
-        blocked = beyond_cap_words(p, at_use["cost_common"] + at_use["cost_dark"])
-    elif not at_use["affordable"]:
-        blocked = "Not enough mana: channel first (Arcane)."
+    # The command's own first refusal (7.2.3.2): the page disables the button with it.
+    refusal = summon_refusal(state, p, codes_of(p).index(code)) if code in codes_of(p) else None
+    blocked = refusal.message if refusal else ""
     return {
         **at_use,
         "kabbalah": kabbalah,
@@ -302,6 +288,43 @@ def power_result(state: DemlocState) -> dict | None:
     }
 
 
+def _test_outcome(last: Mapping[str, Any]) -> str:
+    """What an arcane test did beyond passing or failing (7.2.3.5), for ``test_result``."""
+    passed, target = last.get("passed"), last.get("target") or "the character"
+    purpose = last.get("purpose")
+    if purpose == "defend" and last.get("power"):
+        return f"{last['power']} has no effect" if passed else f"{last['power']} stands"
+    if purpose == "free":
+        return f"{target} is freed" if passed else f"{target} stays possessed"
+    if purpose == "cancel":
+        what = last.get("effect") or "the arcane effect"
+        return f"{what} is cancelled on {target}" if passed else f"{what} stays on {target}"
+    return ""
+
+
+def arcane_test_result(state: DemlocState) -> dict | None:
+    """The result line of the arcane test made last in this phase (7.2.3.5), shown at the
+    tester's Test form in its Arcane section, where the tap that made it lands (as
+    ``power_result`` for a power; docs/playing.md "A live table: where a tap lands"):
+    ``{"piece": the tester's id, "key": the version it was made at, "text": "Malve's arcane
+    test: rolled 3 − 1 fate point → 2 (never below 1) against Arcane 2: passed."}``, with
+    what the test did for its purpose ("; Spark has no effect", "; Bram is freed"). None when
+    no test was made this phase (or the tester is gone)."""
+    last = state.get("last_test")
+    if not last or last.get("turn") != state["turn"] or last.get("phase") != state["phase"]:
+        return None
+    if last.get("piece") not in state["pieces"]:
+        return None
+    line = " ".join(last.get("lines") or ()).replace(" -> ", " → ").replace(" - ", " − ")
+    line = line[:1].lower() + line[1:]
+    outcome = _test_outcome(last)
+    return {
+        "piece": last["piece"],
+        "key": last.get("version", 0),
+        "text": f"{piece_name(state, last['piece'])}'s {line}" + (f"; {outcome}." if outcome else "."),
+    }
+
+
 def kill_list(player: Mapping[str, Any]) -> list[dict]:
     """A player's kill counter as the page lists it: ``[{"kind", "level", "count"}]``, the
     kinds in ``KILL_KINDS`` order then by level, only counts above 0 (empty: "Kills: none")."""
@@ -338,6 +361,13 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
     cost now (7.2.2, 7.2.3, 7.3.2), its abilities with the fate they cost (5.1.1, 6.4.2)."""
+    notice = state.get("notice")
+    stray_mine = (
+        isinstance(notice, dict) and notice.get("kind") == "stray" and notice.get("shooter") == p["id"]
+    )
+    shoot_words = (
+        activation.activated_words(state, p, "shoot") or activation.object_words(state, p, "shoot") or ""
+    )
     return {
         "shoot_dice": shooting.shooting_dice(p),
         # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
@@ -370,10 +400,27 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
                 "code_name": c["name"],
                 "refs": _refs("arcane", pw["effects"]),
                 **_cost_at_use(p, pw.get("cost") or {}, extra=True),
+                # The command's own first refusal (7.2.3.1): "Use" is disabled with it.
+                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", ""),
             }
             for ci, c in enumerate(codes_of(p))
             for i, pw in enumerate(c.get("powers", []))
         ],
+        # 7.2, 7.2.1: why Shoot, Brawl and Channel cannot be sent now (the command's own
+        # refusal, "" when they may): Work it out is disabled with it, and Channel says which
+        # channelling still may (the setup's, a daemon's leaving: no activation).
+        "shoot_blocked": "" if stray_mine else shoot_words,
+        # 5.6: after its shot strayed, only the stray shot on a new target goes on.
+        "stray_only": bool(shoot_words) and stray_mine,
+        "attack_blocked": activation.activated_words(state, p, "attack") or "",
+        # 7.2.1, 7.3.2: the hand-to-hand test of this phase (evasive, scenery) refused now.
+        "hand_blocked": getattr(
+            hand.hand_test_refusal(state, p, "scenery" if state["phase"] == "brawl" else "evasive"),
+            "message",
+            "",
+        ),
+        "channel_blocked": activation.activated_words(state, p, "channel mana")
+        or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
         "summons": (summons := _summons_at_use(state, p)),
         "summon": summons[0] if summons else None,
         # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.
@@ -617,6 +664,7 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         # happened at, so a second stray shot is a new notice in the same place).
         "notice_land": _notice_land(state.get("notice")),
         "power_result": power_result(state),
+        "test_result": arcane_test_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
         "mission_events_now": [
             setup_script.event_text(ev, hidden)

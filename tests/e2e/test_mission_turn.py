@@ -171,7 +171,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
             expect(card(p, "s1-bram").locator(".dl-hearts > span")).to_have_attribute(
                 "aria-label", "1 of 3"
             )
-        expect(ann.page.locator("#dl-my-fate")).to_have_text("fate 2")
+        expect(ann.page.locator("#dl-my-fate")).to_have_text("your fate 2")
         expect(ben.page.locator("#dl-fate-0")).to_have_text("fate 2")
         expect(korr.locator("#shoot-s0-korr")).to_be_visible()
         snap(ann, "turn-03-shot-applied-ann", korr)

@@ -48,7 +48,7 @@ def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_sa
     acting.screenshot(path="test-artifacts/offline-tap-unsent.png")
 
     other.get_by_role("button", name="+1 fate point").click()  # the table moves on
-    expect(other.locator("#dl-my-fate")).to_have_text("fate 4")
+    expect(other.locator("#dl-my-fate")).to_have_text("your fate 4")
 
     acting.context.set_offline(False)
     expect(banner).to_have_text(NOT_APPLIED, timeout=20_000)

@@ -74,7 +74,9 @@ def test_the_summon_flow_says_an_activated_character_waits_7_2():
     run(t, ANN, "mana.adjust", piece=VESNA, colour="dark", delta=1)
     v = mine(view(t.state, ANN), VESNA)
     assert v["summon"]["affordable"]
-    assert v["summon"]["blocked"].startswith("Already activated this phase")
+    assert v["summon"]["blocked"] == (  # the command's own refusal (summon_refusal)
+        "Vesna the Gray was already activated this phase (7.2): it cannot summon a daemon "
+        "until the next phase.")
 
 
 def test_the_brawl_form_counts_broken_hearts_7_3_2_1():

@@ -170,3 +170,56 @@ def test_random_missions_never_crash_never_stick_and_end(players, options):
         assert state["ended"] is not None
         assert {p["seat"]: p["fate"] for p in state["players"]} == fate_recount(out.sim)
         end_checks(out.sim)
+
+
+#: The refusals a page's disabled button stands for (its reason beside it): an offered action
+#: never meets one (``missions.rules.summoning.summon_refusal``, ``arcane.power_refusal``,
+#: ``activation``; 7.2, 7.2.1, 7.2.3.1, 7.2.3.2).
+BLOCKED = {"already_activated", "object_taken", "not_enough_mana", "not_active", "no_daemon",
+           "possessed", "already_summoning", "cannot_summon", "no_power", "bad_extra"}
+#: The actions a character's sheet offers behind such a button.
+GUARDED = {"demloc.daemon.summon", "demloc.power.use", "demloc.shot.propose",
+           "demloc.brawl.propose", "demloc.mana.channel", "demloc.hand.test"}
+
+
+#: The arcane actions the checking players favour (``test_an_offered_action_...``).
+ARCANE = {"demloc.mana.channel", "demloc.daemon.summon", "demloc.power.use"}
+
+
+def _actor(command: Command) -> str:
+    d = command.data
+    return str(d.get("piece") or d.get("attacker") or str(d.get("shooter") or "").split(":")[0])
+
+
+@pytest.mark.parametrize("options", [{}, {"activations": "free"}], ids=["default", "free"])
+def test_an_offered_action_is_never_refused_for_what_its_button_would_say(options):
+    """The random players tap only what the page offers (``DemlocRuleset.moves``): a Summon,
+    a Use <power>, a shot, a fight, a Channel or a hand-to-hand test offered is never refused
+    for a reason the page shows beside a disabled button instead (already activated, no mana,
+    an exhausted token, no daemon...). Each offered one is tried on a copy of the table."""
+    met: dict[str, int] = {}
+
+    def checking(offered, rnd, sim):
+        for command in offered:
+            if command.type not in GUARDED:
+                continue
+            owner = sim.state["pieces"][_actor(command)]["owner"]
+            trial = copy.deepcopy(sim)
+            code = trial.try_send(owner, command.type, command.data)
+            assert code not in BLOCKED, (command, code)
+            met[command.type] = met.get(command.type, 0) + 1
+        # Arcane play first, half the time: mana held makes Use <power> and Summon offered.
+        arcane = [c for c in offered if c.type in ARCANE]
+        if arcane and rnd.random() < 0.5:
+            return rnd.choice(arcane)
+        return choose(offered, rnd, sim)
+
+    for seed in playout_seeds():
+        playout(DemlocRuleset(), 2, seed, options={"turn_limit": "3", **options},
+                max_commands=300, undo_rate=0.05, choose=checking)
+    # (Activations once a phase, a summoner rarely holds both colours and is free: the free
+    # reading of the option is where the players summon.)
+    wanted = {"demloc.power.use", "demloc.shot.propose", "demloc.brawl.propose"}
+    if options.get("activations") == "free":
+        wanted.add("demloc.daemon.summon")
+    assert wanted <= set(met), met

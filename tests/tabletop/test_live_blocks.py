@@ -257,7 +257,7 @@ def public_blocks_with_every_secret_changed(table: Table, seat) -> dict:
 @pytest.mark.parametrize("seed, players, options", [
     (21, 2, {"turn_limit": "3"}),
     (22, 3, {"turn_limit": "3", "control": "anyone"}),  # every card editable by every seat
-    (23, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
+    (25, 2, {"turn_limit": "3", "free_possessed": "penalty", "hand_test": "penalty"}),
     (24, 4, {}),
 ])
 def test_every_demloc_phone_shows_a_fresh_render_and_its_public_blocks_no_secret(
@@ -417,7 +417,7 @@ def test_a_fate_point_renders_the_turn_bar_and_players_panel_again(make_table):
     # the turn notes' newest line says what it said (the same tap again); no bottom bar
     assert rendered == 1 + 5, rendered
     fate = {p["seat"]: p["fate"] for p in table.state["players"]}
-    assert f'id="dl-my-fate">fate {fate[1]}<' in str(after[1])
+    assert f'id="dl-my-fate" title="your fate points">your fate {fate[1]}<' in str(after[1])
     assert f'id="dl-fate-1">fate {fate[1]}<' in str(after[0])
 
 
