@@ -49,3 +49,26 @@ def test_the_guilds_step_shows_a_long_guild_name_once_on_one_line_6_4_1(new_phon
     assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
     assert ann.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sticks out
     shot(ann, "long-names-guilds-step")
+
+
+def test_every_waiting_for_line_is_one_line_with_its_verb_whole_6_4_1(new_phone):
+    """Bram taps Next by touch: his bar says "Guilds: waiting for <Ann's Guild>." and Ann's
+    (not ready) "Guilds: waiting for <her Guild>." under her Next: one line each, on screen,
+    "waiting for" whole, the name ellipsized with the whole line in the title."""
+    ann, bram = guilds_step(new_phone)
+    bram.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    for phone in (bram, ann):
+        wait = phone.locator("#dl-thumb-wait")
+        expect(wait).to_contain_text("Guilds: waiting for")
+        expect(wait).to_contain_text(LONG)  # in the text (read by a screen reader), drawn cut
+        expect(wait).to_have_attribute("title", f"Guilds: waiting for {LONG}.")
+        assert wait.evaluate(ONE_LINE), wait.bounding_box()
+        what = wait.locator(".dl-wait-what")
+        assert what.evaluate(WHOLE), what.inner_text()  # the step and the verb never cut
+        box = wait.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+        assert box["x"] + box["width"] <= 360, box
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "waiting for The Honourable" in ann.locator("#dl-thumb-wait").text_content()
+    shot(bram, "long-names-waiting-bram")
+    shot(ann, "long-names-waiting-ann")
