@@ -526,13 +526,20 @@ def heal(request, pk: int):
     )
 
 
+def _bought(weapon) -> str:
+    """Buy's confirmation, at the bought weapon's row, says what the purse has left: the purse
+    at the top of the page is out of view when the row is far down the armory (5.1.4)."""
+    left = counted(weapon.guild.feods, "feod")
+    return f"{weapon.card.name} bought: it is in the armory. {left} left."
+
+
 @_action("armory")
 def buy(request):
     return _perform(
         request,
         "armory",
         services.weapon_buy,
-        lambda w: f"{w.card.name} bought: it is in the armory.",
+        _bought,
         _row("weapon"),
         card_id=request.POST.get("card"),
     )

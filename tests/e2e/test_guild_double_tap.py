@@ -42,3 +42,44 @@ def test_a_double_tap_on_buy_buys_one_weapon_5_1_4(new_phone):
     button.tap()
     expect(phone.locator("[data-weapon='Hunting Bow']")).to_have_count(2)
     assert gm.LedgerEntry.objects.filter(guild=guild, reason="weapon_bought").count() == 2
+
+
+def test_a_double_tap_on_redeem_is_silent_and_redeems_once(new_phone):
+    """City Gate (6.2 item 2): a double tap on Redeem. Found by a new user: the second tap hit
+    the answer's empty Set code field and Chromium's "Please fill out this field" bubble covered
+    the confirmation. Redeem is disabled while its request flies and while the field is empty:
+    the second tap asks nothing (no invalid event, no bubble), sends nothing, and the
+    confirmation stays in view; typing a code enables Redeem again."""
+    guild = build_guild("House Ash", "red", ("Rook",))
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT, name="Bows of the Loch")
+    code = gm.SetCode.objects.create(card_set=card_set, code="DBLTAP000002")
+    redeemed = gm.SetCode.objects.filter(redeemed_by=guild).count()
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto("/guild/gate/")
+    phone.evaluate(
+        "window.invalids = 0; document.addEventListener('invalid', () => window.invalids++, true)"
+    )
+    button = phone.get_by_role("button", name="Redeem")
+    phone.locator("#set-code").tap()
+    phone.locator("#set-code").press_sequentially(code.code)
+    expect(button).to_be_enabled()
+    requests = []
+    phone.on("request", lambda r: requests.append(r.url) if "redeem" in r.url else None)
+    button.tap()
+    done = phone.locator("#redeem .notice.done")
+    expect(done).to_have_text("Bows of the Loch: its cards are in your database.")
+    button.tap(force=True)  # the second tap of the double tap, on the answer's button
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("window.invalids") == 0  # no native validation bubble
+    expect(button).to_be_disabled()
+    expect(done).to_be_visible()
+    box = done.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    shot(phone, "guild-double-tap-redeem")
+    assert len(requests) == 1, requests
+    assert gm.SetCode.objects.filter(redeemed_by=guild).count() == redeemed + 1
+    phone.locator("#set-code").press_sequentially("X")
+    expect(button).to_be_enabled()
+    phone.locator("#set-code").press("Backspace")
+    expect(button).to_be_disabled()  # an empty field: nothing to send

@@ -418,3 +418,36 @@ def test_each_preparation_step_starts_with_its_own_content_the_guild_data_one_li
         f"Guild data: one line of {line['height']:.0f} px; waiting line {wait_h:.0f} px;"
         f" the step's heading at y={box['y']:.0f}"
     )
+
+
+def test_a_joined_players_lobby_is_as_short_as_the_hosts(new_phone):
+    """A guest who joined a DemLoc table by its code. Found by a new user: the guest's lobby
+    was 3,020 px tall against the host's 1,172 (the 13 table options unfolded on every phone
+    but the host's). The options are folded to one line on the guest's phone too ("Show" opens
+    them, read-only); the page is no taller than the host's but for the guest's own lines."""
+    host = new_phone()
+    host.goto("/missions/new/")
+    host.fill("#name", "Ann")
+    host.get_by_role("button", name="Open the table").tap()
+    code = host.locator("#join-code").inner_text().strip()
+    guest = new_phone()
+    guest.goto(f"/j/{code}/")
+    guest.fill("#name", "Ben")
+    guest.get_by_role("button", name="Join table").tap()
+    expect(host.locator(".seats").first).to_contain_text("Ben")
+    expect(guest.locator("#lobby-waiting")).to_contain_text("Waiting for the host")
+    heights = {
+        name: phone.evaluate("document.documentElement.scrollHeight")
+        for name, phone in (("host", host), ("guest", guest))
+    }
+    guest.screenshot(path="test-artifacts/landing-lobby-guest.png", full_page=True)
+    print(f"lobby heights: {heights}")
+    assert heights["guest"] <= heights["host"] + 150, heights
+    options = guest.locator("#table-options")
+    expect(options).to_be_hidden()
+    summary = guest.locator("#table-options-fold > summary")
+    summary.scroll_into_view_if_needed()
+    summary.tap()
+    expect(options).to_be_visible()
+    box = options.locator("li").first.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box  # opened under the thumb

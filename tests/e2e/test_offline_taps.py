@@ -63,3 +63,25 @@ def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_sa
     expect(acting.locator("#dl-phase")).to_have_text(phase)
     expect(acting.locator("#dl-acting")).to_have_text(acting_line)
 
+
+
+def test_offline_leaves_no_unreadable_console_error(new_phone):
+    """Found by a new user: offline, the console got ``console.error`` of "[object Event]" (the
+    live connection failing) and "htmx:sendError, [object HTMLBodyElement]" (a tap's request
+    not sent). The page says it (the banner, "Not sent yet" at the control); the console gets a
+    readable line, never an error made of "[object ...]"."""
+    phones = open_table(new_phone, "demloc")
+    acting = next(p for p in phones if p.get_by_role("button", name="Next: pass").count())
+    logged = []
+    acting.on("console", lambda m: logged.append((m.type, m.text)))
+    acting.context.set_offline(True)
+    acting.get_by_role("button", name="Next: pass").tap()
+    expect(acting.locator('#dl-thumb #unsent[data-code="not_sent"]')).to_have_text(UNSENT)
+    expect(acting.locator("#net")).to_contain_text("Offline")
+    acting.wait_for_timeout(3000)  # the socket's reconnections fail meanwhile
+    acting.context.set_offline(False)
+    expect(acting.locator("body")).to_have_attribute("data-ws", "open", timeout=20_000)
+    print("console:", logged)
+    unreadable = [t for kind, t in logged if kind == "error" and ("[object" in t or t.startswith("htmx:"))]
+    assert not unreadable, unreadable
+    assert any(kind == "info" and t.startswith("DemLoc: no connection") for kind, t in logged), logged

@@ -6,6 +6,22 @@
   // grows to 64 s.
   function reconnectDelay(n) { return Math.min(250 * Math.pow(2, n), 2000) * (0.5 + Math.random() / 2); }
   if (window.htmx) htmx.config.wsReconnectDelay = reconnectDelay;
+  // The console while offline: htmx logs a request it could not send and a socket that failed
+  // as console.error of an event name and an element, or of an Event, made text
+  // ("htmx:sendError, [object HTMLBodyElement]", "[object Event]"): unreadable in a bug report,
+  // and the page says it already (the Offline banner, "Not sent yet" at the control). Those
+  // lines become one readable console.info line; every other error is logged as it was.
+  var NET_ERROR = /^(htmx:(sendError|afterRequest|timeout|sendAbort|wsError)\b|\[object Event\])/;
+  var consoleError = console.error;
+  console.error = function (first) {
+    if (arguments.length === 1 && typeof first === "string" && NET_ERROR.test(first)) {
+      if (first.indexOf("htmx:afterRequest") === 0) return;  // its sendError/timeout says it
+      var what = first.charAt(0) === "[" ? "the live connection failed" : "a tap's request was not sent (" + first.split(",")[0] + ")";
+      console.info("DemLoc: no connection: " + what + "; the page says so and tries again.");
+      return;
+    }
+    return consoleError.apply(console, arguments);
+  };
   // Taps kept by early.js (a form htmx had not wired yet): each is sent through htmx, from
   // its form if still in the page (wired now), else from the form that replaced it (same
   // command: same hx-post and hidden fields) with what was typed in it.

@@ -79,9 +79,26 @@
   }
   // In the same task as the swap (not at settle, some milliseconds later): a choice made on the
   // new page before it settles (another mercenary picked after a refusal) is never overwritten.
+  // A form whose field must be filled first (data-fill-first on the field: the City Gate's set
+  // code) has its button disabled while that field is empty, and while its request flies
+  // (hx-disabled-elt). A double tap's second tap, which lands on the answer's empty field, is
+  // then harmless and silent: no native "Please fill out this field" bubble over the
+  // confirmation (found by a new user), no second request.
+  function fillFirst(root) {
+    root.querySelectorAll("[data-fill-first]").forEach(function (field) {
+      if (!field.form) return;
+      var empty = !field.value.trim();
+      field.form.querySelectorAll("button:not([type=button])").forEach(function (b) { b.disabled = empty; });
+    });
+  }
+  document.addEventListener("input", function (e) {
+    if (e.target.form && e.target.matches("[data-fill-first]")) fillFirst(e.target.form);
+  });
+  fillFirst(document);
   document.addEventListener("htmx:afterSwap", function () {
     var main = document.getElementById("guild-main");
     if (main) keepChoices(main);
+    fillFirst(document);  // in the swap's task: before a second tap can reach the new button
   });
   document.addEventListener("htmx:afterSettle", function () {
     var main = document.getElementById("guild-main");
