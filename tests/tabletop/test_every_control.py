@@ -187,4 +187,15 @@ def test_demloc_sheets_send_abilities_every_code_and_daemon_assignment():
     table.refresh_from_db()
     assert table.state["pieces"]["d1"]["code"]["name"] == "Codex of Salted Ash"
     counts = _walk(table, phones, rounds=12)
-    assert {"demloc.ability.use", "demloc.power.use", "demloc.daemon.summon"} <= counts["types"]
+    assert "demloc.ability.use" in counts["types"], counts
+    # Maud has summoned: this phase her powers and a second summon are disabled buttons with
+    # their reason (the page offers only what the rules take, 7.2), so the walk cannot send
+    # them. On a table where she holds mana and has not acted, it sends both.
+    table, phones = _open("demloc", 2)
+    assert phones[0].post(f"/t/{table.code}/command/", {"type": "table.start"}).status_code == 200
+    for colour in ("common", "dark"):
+        data = {"type": "demloc.mana.adjust", "d.piece": "s1-maud", "d.colour": colour, "d.delta": "1"}
+        response = phones[1].post(f"/t/{table.code}/command/", data)
+        assert 'data-code="' not in response.content.decode(), data
+    counts = _walk(table, phones[1:], rounds=1)
+    assert {"demloc.power.use", "demloc.daemon.summon"} <= counts["types"], counts
