@@ -372,9 +372,15 @@
         if (refused === 409) {
           // Refused as stale: the table moved on while the tap waited. Said at the control
           // (the refusal placed there) and in the banner, which stays until it is read.
-          document.dispatchEvent(new CustomEvent("tap:retext", { detail: { text: NOT_APPLIED } }));
-          show(NOT_APPLIED, false, 8000);
-          if (net) net.classList.add("refused");
+          // The line at the control says which case it is (tap:retext below: "Look, then tap
+          // again" only while the tapped control is still offered); the banner says the same.
+          // After the answer's refusal is placed (restore(), a task after the swap).
+          setTimeout(function () {
+            var told = { text: NOT_APPLIED };
+            document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
+            show(told.text, false, 8000);
+            if (net) net.classList.add("refused");
+          }, 0);
         } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
         unsent = unsent || req;
@@ -425,6 +431,7 @@
     if (!text) return;
     var notes = document.querySelectorAll('#live .alert[data-code="stale_version"]');
     if (placed && placed.gone) text = NOT_APPLIED_GONE;  // nothing to tap again
+    e.detail.text = text;  // the banner says what the line at the control says
     notes.forEach(function (n) { n.textContent = text; n.title = text; });
     if (placed) placed.text = text;
   });
