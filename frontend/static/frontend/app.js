@@ -869,9 +869,17 @@
       var live = document.getElementById("live");
       [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
     }
-    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card } : null;
+    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
     setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
   });
+  // The tapped form stays where it was, but what is above its button may have grown (a new
+  // user's arcane Test: its line now says "no mana: channel first", and the Test button ended
+  // 8 px under the thumb bar): the button is brought just above the bar.
+  function buttonAboveBar(form) {
+    var btn = form && form.querySelector("button:not([type=button])");
+    var over = btn && btn.getClientRects().length ? btn.getBoundingClientRect().bottom - (bandBottom() - 8) : 0;
+    if (over > 0) window.scrollBy(0, over);
+  }
   function landAfterTap(m) {
       var live = document.getElementById("live");
       if (!live) return;
@@ -895,7 +903,10 @@
       if (fresh) { land(fresh); return; }
       if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var same = formBySig(live, m.sig);
-      if (same && !fixed(same)) window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
+      if (same && !fixed(same)) {
+        window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
+        buttonAboveBar(same);
+      }
       else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
       else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
   }
@@ -974,8 +985,10 @@
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
           return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
         })[0];
+        var tapped = lastTap.sig;
         lastTap = null;  // the first forms after the answer say it, or nothing does
         if (fresh) land(fresh);
+        else buttonAboveBar(formBySig(now, tapped));
       }
     }).catch(function () {
       if (formsLoading[id] === version) delete formsLoading[id];
