@@ -874,11 +874,14 @@
   });
   // The tapped form stays where it was, but what is above its button may have grown (a new
   // user's arcane Test: its line now says "no mana: channel first", and the Test button ended
-  // 8 px under the thumb bar): the button is brought just above the bar.
+  // 8 px under the thumb bar): the button is brought just above the bar. Only a button that
+  // is on the screen (under the bar): when the page landed elsewhere (a failed shot's notice
+  // above), it stays there.
   function buttonAboveBar(form) {
     var btn = form && form.querySelector("button:not([type=button])");
-    var over = btn && btn.getClientRects().length ? btn.getBoundingClientRect().bottom - (bandBottom() - 8) : 0;
-    if (over > 0) window.scrollBy(0, over);
+    if (!btn || !btn.getClientRects().length) return;
+    var r = btn.getBoundingClientRect(), over = r.bottom - (bandBottom() - 8);
+    if (over > 0 && r.top < window.innerHeight) window.scrollBy(0, over);
   }
   function landAfterTap(m) {
       var live = document.getElementById("live");
