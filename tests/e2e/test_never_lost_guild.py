@@ -3,8 +3,8 @@ the next step under the thumb"; tabletop/KIT.md "Where the page lands"), by touc
 two phones, as a new user plays it: two Guilds, mercenaries with a sword and a bow, an arcane
 mercenary with an Arcane Code (its power Spark) and a daemon in its Guild's pantheon (5.1.1-5.1.5).
 What a tap opens (a sheet, its Shoot, Brawl, Arcane, Summon: 7.2.2, 7.3.2, 7.2.3) and what a tap
-does (a shot worked out on one phone and applied on the other, tokens, a fate point, channelled
-mana, Spark, a summoned daemon, two Next turn taps at once: 7.2) is brought between the bars, and
+does (a shot worked out on one phone and applied on the other, tokens, a fate point, a
+mana cube, Spark, a summoned daemon, two Next turn taps at once: 7.2) is brought between the bars, and
 the other phone's view does not move. The page at the start, every card folded, is within two
 screens (1,480 px) on each phone. Every test prints what it measured; screenshots in
 test-artifacts/never-lost-guild-*.png."""
@@ -214,7 +214,7 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
     bar or off screen. By touch on both phones: every sheet and its Shoot, Brawl, Arcane and
     Summon open between the bars; Rook's shot at Ash is worked out on Ann's phone and applied
     on Bob's while Ann reads it (7.2.2: either player of a shot applies it); Bob's bleeding and
-    poison tokens, Ann's +1 fate point, Seer's summoned imp, channelled mana, Spark and an
+    poison tokens, Ann's +1 fate point, Seer's summoned imp, a mana cube, Spark and an
     arcane test with fate (7.2.3); both phones tap Next turn at once (7.2). After each tap its
     result or the next control is between the bars and the other phone's view did not move."""
     table, seats, (ann, bob) = guild_mission(new_phone)
@@ -292,7 +292,7 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
 
     # 7.2.3: Seer uses Spark on Ash (strategic phase: Seer's activation, 1 common), then in the
     # action phase summons the Cinder imp (1 common, 1 dark: its code turns to its pentacle) and
-    # takes an arcane test with a fate point; in turn 2 it channels mana
+    # takes an arcane test with a fate point; in turn 2 a mana cube by hand
     arcane = ann.locator("#arcane-s0-m2")
     opened(ann, "s0-m2", "arcane") if arcane.get_attribute("open") is None else None
     spark = arcane.get_by_role("button", name="Use Spark")
