@@ -388,9 +388,15 @@
         if (refused === 409) {
           // Refused as stale: the table moved on while the tap waited. Said at the control
           // (the refusal placed there) and in the banner, which stays until it is read.
-          document.dispatchEvent(new CustomEvent("tap:retext", { detail: { text: NOT_APPLIED } }));
-          show(NOT_APPLIED, false, 8000);
-          if (net) net.classList.add("refused");
+          // The line at the control says which case it is (tap:retext below: "Look, then tap
+          // again" only while the tapped control is still offered); the banner says the same.
+          // After the answer's refusal is placed (restore(), a task after the swap).
+          setTimeout(function () {
+            var told = { text: NOT_APPLIED };
+            document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
+            show(told.text, false, 8000);
+            if (net) net.classList.add("refused");
+          }, 0);
         } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
         unsent = unsent || req;
@@ -441,6 +447,7 @@
     if (!text) return;
     var notes = document.querySelectorAll('#live .alert[data-code="stale_version"]');
     if (placed && placed.gone) text = NOT_APPLIED_GONE;  // nothing to tap again
+    e.detail.text = text;  // the banner says what the line at the control says
     notes.forEach(function (n) { n.textContent = text; n.title = text; });
     if (placed) placed.text = text;
   });
@@ -878,9 +885,20 @@
       var live = document.getElementById("live");
       [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
     }
-    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card } : null;
+    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
     setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
   });
+  // The tapped form stays where it was, but what is above its button may have grown (a new
+  // user's arcane Test: its line now says "no mana: channel first", and the Test button ended
+  // 8 px under the thumb bar): the button is brought just above the bar. Only a button that
+  // is on the screen (under the bar): when the page landed elsewhere (a failed shot's notice
+  // above), it stays there.
+  function buttonAboveBar(form) {
+    var btn = form && form.querySelector("button:not([type=button])");
+    if (!btn || !btn.getClientRects().length) return;
+    var r = btn.getBoundingClientRect(), over = r.bottom - (bandBottom() - 8);
+    if (over > 0 && r.top < window.innerHeight) window.scrollBy(0, over);
+  }
   function landAfterTap(m) {
       var live = document.getElementById("live");
       if (!live) return;
@@ -904,7 +922,10 @@
       if (fresh) { land(fresh); return; }
       if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var same = formBySig(live, m.sig);
-      if (same && !fixed(same)) window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
+      if (same && !fixed(same)) {
+        window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
+        buttonAboveBar(same);
+      }
       else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
       else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
   }
@@ -983,8 +1004,10 @@
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
           return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
         })[0];
+        var tapped = lastTap.sig;
         lastTap = null;  // the first forms after the answer say it, or nothing does
         if (fresh) land(fresh);
+        else buttonAboveBar(formBySig(now, tapped));
       }
     }).catch(function () {
       if (formsLoading[id] === version) delete formsLoading[id];
