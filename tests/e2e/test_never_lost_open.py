@@ -108,9 +108,11 @@ def test_another_players_apply_leaves_the_shooters_view_where_it_was_7_2_2(new_p
     place where it was holds the view: the top of the calculation's block does not move on
     Ben's screen, his scroll moves only by what changed above it (a line), and what was under
     the calculation comes up; at the landing and scrolled a little further."""
-    ann, ben = open_table(new_phone, "demloc")
     seen = []
     for further in (0, 60):
+        # A table each: the gunner's shot activates him for the phase (7.2), so a second shot
+        # at the same table is a disabled button with its reason.
+        ann, ben = open_table(new_phone, "demloc")
         form = ben.locator("#piece-s1-gunner")
         if form.locator("details.dl-sheet").get_attribute("open") is None:
             form.locator("summary.dl-summary").tap()
