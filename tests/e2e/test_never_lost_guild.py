@@ -34,23 +34,24 @@ from tests.missions.lifecycle_flow import open_table as open_mission
 from tests.missions.test_lifecycle_guildcards import give
 
 SCREEN = 740
-# What each phone opens, in tap order: (piece, section); the section None is the sheet itself.
+# What each phone opens, in tap order: (character, section); the section None is the sheet itself.
+# A Guild mission's piece ids hold the mercenary's database id (``s0-m17``): `pieces` finds them.
 OPENS = {
     0: [
-        ("s0-m1", None),
-        ("s0-m1", "shoot"),
-        ("s0-m1", "brawl"),
-        ("s0-m2", None),
-        ("s0-m2", "brawl"),
-        ("s0-m2", "arcane"),
-        ("s0-m2", "summon"),
+        ("Rook", None),
+        ("Rook", "shoot"),
+        ("Rook", "brawl"),
+        ("Seer", None),
+        ("Seer", "brawl"),
+        ("Seer", "arcane"),
+        ("Seer", "summon"),
     ],
     1: [
-        ("s1-m3", None),
-        ("s1-m3", "shoot"),
-        ("s1-m3", "brawl"),
-        ("s1-m4", None),
-        ("s1-m4", "brawl"),
+        ("Ash", None),
+        ("Ash", "shoot"),
+        ("Ash", "brawl"),
+        ("Wren", None),
+        ("Wren", "brawl"),
     ],
 }
 
@@ -209,6 +210,15 @@ def tap_lands(phone, other, control, result, name: str, seen: dict) -> dict:
     return m
 
 
+def pieces(table, seats) -> dict:
+    """``{character name: piece id}`` of both seats (``s<seat>-<roster id>``, 5.1.1)."""
+    return {
+        name: f"s{i}-{roster_id(table, seats[i], name)}"
+        for i, names in ((0, ("Rook", "Seer")), (1, ("Ash", "Wren")))
+        for name in names
+    }
+
+
 def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars_7_2(new_phone):
     """Found by a new user in a Guild mission: what a tap opened or did ended under the thumb
     bar or off screen. By touch on both phones: every sheet and its Shoot, Brawl, Arcane and
@@ -218,11 +228,14 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
     arcane test with fate (7.2.3); both phones tap Next turn at once (7.2). After each tap its
     result or the next control is between the bars and the other phone's view did not move."""
     table, seats, (ann, bob) = guild_mission(new_phone)
+    ids = pieces(table, seats)
+    rook, seer, ash_id, wren = (ids[n] for n in ("Rook", "Seer", "Ash", "Wren"))
     seen: dict = {}
     expect(ann.locator("#dl-alert:not(.dl-alert-quiet):not([hidden])")).to_have_count(0)
     for seat, phone, other in ((0, ann, bob), (1, bob, ann)):
         other.evaluate("window.scrollTo(0, 300)")
-        for pid, section in OPENS[seat]:
+        for who, section in OPENS[seat]:
+            pid = ids[who]
             mark = view_mark(other)
             m = opened(phone, pid, section)
             name = f"open-{pid}-{section or 'sheet'}"
@@ -233,10 +246,10 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
             the_other_did_not_move(other, mark)
 
     # 7.2.2: Ann's Rook shoots Ash (a stray shot: no test; it waits for Apply)
-    shoot = ann.locator("#shoot-s0-m1")
+    shoot = ann.locator(f"#shoot-{rook}")
     near_the_thumb_bar(ann, shoot.locator("> summary"))
     form = shoot.locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-m3")
+    form.locator('select[name="d.target"]').select_option(ash_id)
     form.locator('input[name="d.test_roll"]').fill("6")
     form.locator('input[name="d.stray"]').check()
     form.locator('input[name="d.dice"]').fill("1")
@@ -278,7 +291,7 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
     seen["applied: bob lands on"] = bob.evaluate(LANDED)
 
     # Bob's tokens on Ash (the sheet is open): bleeding +, poison +, poison -
-    ash = bob.locator("#piece-s1-m3")
+    ash = bob.locator(f"#piece-{ash_id}")
     for label in ("add a bleeding token", "add poison tokens", "remove a poison token"):
         control = ash.get_by_role("button", name=label)
         near_the_thumb_bar(bob, control)
@@ -293,16 +306,16 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
     # 7.2.3: Seer uses Spark on Ash (strategic phase: Seer's activation, 1 common), then in the
     # action phase summons the Cinder imp (1 common, 1 dark: its code turns to its pentacle) and
     # takes an arcane test with a fate point; in turn 2 a mana cube by hand
-    arcane = ann.locator("#arcane-s0-m2")
-    opened(ann, "s0-m2", "arcane") if arcane.get_attribute("open") is None else None
+    arcane = ann.locator(f"#arcane-{seer}")
+    opened(ann, seer, "arcane") if arcane.get_attribute("open") is None else None
     spark = arcane.get_by_role("button", name="Use Spark")
     near_the_thumb_bar(ann, spark)
-    tap_lands(ann, bob, spark, ann.locator("#dl-power-s0-m2"), "spark-ann", seen)
+    tap_lands(ann, bob, spark, ann.locator(f"#dl-power-{seer}"), "spark-ann", seen)
     while state(table)["phase"] == "strategic":
         s = state(table)
         cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
     synced(table, [ann, bob])
-    summon = ann.locator("#summon-s0-m2")
+    summon = ann.locator(f"#summon-{seer}")
     near_the_thumb_bar(ann, summon.get_by_role("button", name="Summon a daemon"))
     mark = view_mark(bob)
     summon.get_by_role("button", name="Summon a daemon").tap()
@@ -315,7 +328,7 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
     assert m["inside"] and m["hit"], m
     the_other_did_not_move(bob, mark)
 
-    opened(ann, "s0-m2", "arcane") if arcane.get_attribute("open") is None else None
+    opened(ann, seer, "arcane") if arcane.get_attribute("open") is None else None
     test = arcane.locator('form[data-test="arcane"]')
     near_the_thumb_bar(ann, test.get_by_role("button", name="Test"))
     test.locator('input[name="d.roll"]').fill("3")
@@ -357,10 +370,10 @@ def test_a_guild_mission_by_touch_on_two_phones_every_tap_lands_between_the_bars
         seen[f"next turn: {name}"] = in_view(phone, shown)["y"]
     # Turn 2: Seer's mana by hand (its movement token is exhausted while the imp plays, so it
     # cannot channel: 7.2.3.2), a common mana cube added on its sheet
-    cube = ann.locator("#piece-s0-m2").get_by_role("button", name="add a common mana cube")
+    cube = ann.locator(f"#piece-{seer}").get_by_role("button", name="add a common mana cube")
     near_the_thumb_bar(ann, cube)
     tap_lands(ann, bob, cube, cube, "mana-cube-ann", seen)
-    expect(ann.locator("#arcane-s0-m2 [data-mana]")).to_contain_text("1 common")
+    expect(ann.locator(f"#arcane-{seer} [data-mana]")).to_contain_text("1 common")
     print("measured (y, bottom, band top, bar, scrollY) or (head, first, top, bottom):")
     for name, figures in seen.items():
         print(f"  {name}: {figures}")
