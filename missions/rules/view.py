@@ -369,7 +369,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         activation.activated_words(state, p, "shoot") or activation.object_words(state, p, "shoot") or ""
     )
     return {
-        "shoot_dice": shooting.shooting_dice(p),
+        # 5.1.1: with the dice an ability used this phase adds (Steady Aim).
+        "shoot_dice": shooting.shooting_dice(p, abilities.extra_shot_dice(state, p)),
         # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
         "free_best_roll": possession.free_test_best_roll(
             p["arcane"], state["options"].get("free_possessed", "penalty")
