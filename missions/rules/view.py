@@ -420,6 +420,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
             "message",
             "",
         ),
+        # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
+        "arcane_choice": activation.arcane_choice_words(state),
         "channel_blocked": activation.activated_words(state, p, "channel mana")
         or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
         "summons": (summons := _summons_at_use(state, p)),
