@@ -331,3 +331,20 @@ def test_an_activated_ability_is_used_once_per_phase_and_disabled_without_fate_5
     )
     assert "Tide sense costs 2 fate points; 1 left (6.4.2)." in html
     assert re.search(r"<button [^>]*disabled>Use Tide sense \(2 fate\)</button>", html)
+
+
+def test_the_pull_your_cards_list_names_every_arcane_code_a_character_holds_6_4_1_5_1_5():
+    # fresh19: Malve held Undertow and Embers; "Pull your cards" listed only the first code.
+    from missions.rules.setup_view import pull_cards
+
+    code = {"kabbalah": "Ash Cult", "summoning": {"white": 1, "black": 0}, "powers": []}
+    m = {
+        "id": 9, "name": "Malve", "ready": True, "level": 1, "hit_factor": 3, "arcane_ability": 2,
+        "weapons": [{"name": "Dagger", "type": "knife", "damage": 1}],
+        "codes": [{**code, "name": "Codex of the Undertow"}, {**code, "name": "Codex of Embers"}],
+        "abilities": [],
+    }
+    card = card_from_data(mercenary_entry(m)["card"])
+    assert pull_cards(card) == ["Dagger", "Codex of the Undertow", "Codex of Embers"]
+    # A card stored before the codes list: its one code.
+    assert pull_cards({"name": "Old", "weapons": [], "code": {"name": "Codex I"}}) == ["Codex I"]
