@@ -110,7 +110,7 @@ class DemlocRuleset(DeciderRuleset):
     # what missions/_bar.html reads of the view (tabletop.blocks.pick)
     bar_reads = ("setup ended mission[closed,mode] me players[seat] phase my_turn "
                  "options[control] last_turn claim[can_answer] i_surrender surrender can_end "
-                 "can_claim_objective pending_for_me pending[kind]")
+                 "can_claim_objective pending_for_me pending[kind] power_on_me")
     links = (
         ("Open a mission with your Guild", "missions:lobby"),
         ("Rules reference (works offline)", "missions:reference"),

@@ -51,6 +51,28 @@ def activated_words(state: DemlocState, p: dict, what: str) -> str | None:
     return None
 
 
+def arcane_choice_words(state: DemlocState) -> str:
+    """What the Arcane section of a sheet says before its first button (7.2.3: "The player can
+    make the activated character perform one of the following actions: Channeling mana; Using
+    an arcane power; Summoning a daemon"; 7.2.3.5: the arcane test is apart, with a die of the
+    mana pool): channelling, a power and a summon are three choices, not steps, when the table
+    checks activations; "" when it does not (option ``activations`` ``"free"``)."""
+    if not tracked(state):
+        return ""
+    return ("One per activation (7.2.3): Channel, Use a power or Summon. Channelling is this "
+            "phase's activation: its mana pays a power or a summon in a later phase. The arcane "
+            "test is no activation; it spends one die of the mana pool (7.2.3.5).")
+
+
+def channel_first_words(state: DemlocState) -> str:
+    """The end of a "not enough mana" refusal: channel first, and when the table checks
+    activations, that channelling is itself the activation of its phase (7.2.3), so the mana
+    is spent in a later phase."""
+    if tracked(state):
+        return "channel first (Channel is an activation of its own, 7.2.3: use it in a later phase)"
+    return "channel first"
+
+
 def require_free(state: DemlocState, p: dict, what: str) -> None:
     """Refuse ``what`` for a character already activated this phase (7.2, 7.3).
     Raises ``RuleViolation("already_activated")``."""

@@ -326,7 +326,8 @@ def power_refusal(
         extra = f" + {due} extra (exhausted: one per level)" if due else ""
         return RuleViolation("not_enough_mana", (
             f"Not enough mana: {p['name']} holds {held['common']} common, {held['dark']} dark; "
-            f"{power['name']} costs {common} common, {dark} dark{extra}: channel first."))
+            f"{power['name']} costs {common} common, {dark} dark{extra}: "
+            f"{activation.channel_first_words(state)}."))
     return None
 
 

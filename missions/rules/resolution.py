@@ -32,7 +32,9 @@ Rule choices where the rulebook is silent (documented here and in the mission ad
 - Characters (mercenaries only: followers and daemons return to the common area, 5.1.2):
   killed -> dead (can never be used again, 6.4.1); one or more broken hearts, or possessed at
   the end (still on the board *or escaped while possessed*) -> injured, healed for
-  ``heal_feods_per_heart`` x broken hearts (at least 1) feods; escaped or unharmed -> active.
+  ``heal_feods_per_heart`` x broken hearts (at least 1) feods; escaped, unharmed or survived
+  (poison, bleeding or hit damage without a broken heart: the tokens end with the mission,
+  6.4.2 poison kills only above the hit factor) -> active.
   Our reading of 6.4.1 ("characters who have escaped, been seriously injured or died") and 6.4.2
   (possession is removed only at the table, from a character still in play): a character that
   escaped possessed leaves with the daemon in it, so it comes back needing care (at least one
@@ -206,7 +208,9 @@ def payouts(rewards: dict) -> list[dict]:
 
 def character_outcome(piece: dict, heal_per_heart: int) -> dict:
     """What becomes of one character: ``{"outcome": "killed" | "escaped" | "injured" |
-    "unharmed", "status": guild status or None, "heal_feods", "needs": words}``."""
+    "survived" | "unharmed", "status": guild status or None, "heal_feods", "needs": words}``.
+    "survived": in play at the end with poison, bleeding or hit damage but no broken heart
+    (``survived_marks``): ready, as an unharmed one, and the report says what it carried."""
     if piece["status"] == "killed":
         return {
             "outcome": "killed",
@@ -232,12 +236,40 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
             "heal_feods": cost,
             "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.",
         }
+    marks = survived_marks(piece)
+    if marks:
+        return {
+            "outcome": "survived",
+            "status": "active",
+            "heal_feods": 0,
+            "needs": f"Survived with {', '.join(marks)}: the tokens end with the mission, "
+            "ready for the next one (only a broken heart needs healing, 6.4.1).",
+        }
     return {
         "outcome": "unharmed",
         "status": "active",
         "heal_feods": 0,
         "needs": "Unharmed: ready for the next mission.",
     }
+
+
+def survived_marks(piece: dict) -> list[str]:
+    """What a character still in play (or escaped) carried at the end without a broken heart:
+    poison tokens (6.4.2 "when the number of poisoning tokens exceeds a character's life
+    factor value, he will die": as many as the hit factor is alive, one more kills), bleeding
+    tokens, hit damage. Words for the report; none of them outlasts the mission (6.4.1 names
+    only the escaped, the seriously injured and the dead), so the character is not
+    "unharmed", but it is ready."""
+    marks = []
+    poison, hit = piece.get("poison", 0), piece.get("hit", 0)
+    if poison:
+        edge = " (at its hit factor: one more would have killed)" if hit and poison >= hit else ""
+        marks.append(f"{counted(poison, 'poison token')}, hit factor {hit}{edge}")
+    if piece.get("bleeding", 0):
+        marks.append(counted(piece["bleeding"], "bleeding token"))
+    if piece.get("hit_damage", 0):
+        marks.append(f"{piece['hit_damage']} hit damage")
+    return marks
 
 
 #: The reasons of a mission's charges (5.1.1 followers enlisted, 5.1.2 offers won): reserved

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tabletop.decider import copy_json
 
+from .cards import codes_of
 from .setup import (
     KINDS,
     STAGE_LABELS,
@@ -20,6 +21,13 @@ from .setup import (
 from .setup_map import picture
 from .setup_script import public_definition, wave_turns
 from .setup_stages import deployment_areas
+
+
+def pull_cards(card: dict) -> list[str]:
+    """The cards a player pulls from the Guild box with one chosen character (6.4.1 "Pulling
+    cards": "the Mercenary cards with their related equipment"): each weapon card and every
+    Arcane Code card it holds (5.1.5; a card stored before the codes list: its one code)."""
+    return [w["name"] for w in card.get("weapons") or []] + [c["name"] for c in codes_of(card)]
 
 
 def view(setup: dict, seat: int | None) -> dict:
@@ -108,6 +116,9 @@ def view(setup: dict, seat: int | None) -> dict:
         }
         for x in s["seats"]
     ]
+    # 6.4.1 "Pulling cards": each character's card "with their related equipment" (5.1.4
+    # weapons, 5.1.5 every Arcane Code it holds, not only the one in hand).
+    s["my_pull"] = [{"name": p["name"], "cards": pull_cards(p["card"])} for p in s["my_picks"]]
     s["mana_needed"] = [
         {**p, "piece": piece_id(seat, p["id"]), "rolled": s["mana"].get(piece_id(seat, p["id"]))}
         for p in s["my_picks"]

@@ -17,6 +17,7 @@ from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord, counted
 
 from . import activation
+from .abilities import extra_shot_dice
 from .cards import feature_value, has_feature
 from .common import (
     dice_list,
@@ -97,11 +98,13 @@ def tested_words(data: dict, name: str) -> tuple[str, ...]:
     ).lines
 
 
-def shooting_dice(shooter: dict) -> int:
+def shooting_dice(shooter: dict, extra_dice: int = 0) -> int:
     """Fighting dice rolled to shoot (7.2.2.3): the ranged weapon ability minus 1 for each
     broken heart token, at least 1 (the rulebook is silent on 0; a character that may shoot
-    always rolls one die, like WEAKNESS in 8.2)."""
-    return max(1, shooter["ranged"] - shooter["broken_hearts"])
+    always rolls one die, like WEAKNESS in 8.2), plus ``extra_dice``: what the shooter's
+    abilities used in this phase add (5.1.1, Steady Aim "Roll one extra fighting die in this
+    shooting sub-phase": ``abilities.extra_shot_dice``)."""
+    return max(1, shooter["ranged"] - shooter["broken_hearts"]) + extra_dice
 
 
 def target_shield(target: dict) -> int:
@@ -140,6 +143,7 @@ def resolve_shot(
     cover: int = 0,
     extra: int = 0,
     no_step_back: bool = False,
+    extra_dice: int = 0,
 ) -> ShotResult:
     """Attack total and effect of a shot (DemLoc rulebook 7.2.2.3, 7.2.2.4).
 
@@ -147,13 +151,14 @@ def resolve_shot(
     the enhanced die of a positioned shot (the last one, 1..12: its faces are not printed in the
     rulebook). ``positioned``: positioned shooting (the shooter's movement token must be active;
     it becomes exhausted). ``cover``: elements partially covering the view (-1 each).
+    ``extra_dice``: the fighting dice the shooter's abilities add this phase (5.1.1).
     ``extra``: any other bonus or penalty from a weapon, power or ability.
 
     The numbers are gathered by ``shot_steps`` and worked out by ``work_shot`` (its docstring
     has the arithmetic). Raises ``RuleViolation`` (``bad_dice``, ``not_active``) for malformed
     input.
     """
-    check_shot_dice(shooter, dice, positioned)
+    check_shot_dice(shooter, dice, positioned, extra_dice)
     if positioned and shooter["movement"] != "active":
         raise RuleViolation("not_active", "A positioned shot needs an active movement token.")
     steps = shot_steps(
@@ -314,10 +319,11 @@ def shot_words(data: dict) -> list[str]:
     return [*shot_test_words(data), *work_shot(data["steps"]).lines]
 
 
-def check_shot_dice(shooter: dict, dice: list[int], positioned: bool) -> None:
-    """``dice`` are the ``shooting_dice(shooter)`` fighting dice, each 1..6 (the last 1..12 when
-    ``positioned``: the enhanced die, 7.2.2). Raises ``RuleViolation("bad_dice")``."""
-    count = shooting_dice(shooter)
+def check_shot_dice(shooter: dict, dice: list[int], positioned: bool, extra_dice: int = 0) -> None:
+    """``dice`` are the ``shooting_dice(shooter, extra_dice)`` fighting dice, each 1..6 (the
+    last 1..12 when ``positioned``: the enhanced die, 7.2.2). Raises
+    ``RuleViolation("bad_dice")``."""
+    count = shooting_dice(shooter, extra_dice)
     if len(dice) != count:
         raise RuleViolation("bad_dice", f"{shooter['name']} rolls {counted(count, 'fighting die', 'fighting dice')} to shoot.")
     for i, value in enumerate(dice):
@@ -359,8 +365,9 @@ def shot_propose(d: Decision, data: Data) -> None:
     # typed with a shot whose test then fails are still refused when they are no dice.
     positioned = data.bool("positioned")
     dice = dice_list(data, "dice")
+    extra_dice = extra_shot_dice(d.state, shooter)
     if dice:
-        check_shot_dice(shooter, dice, positioned)
+        check_shot_dice(shooter, dice, positioned, extra_dice)
     cover = num(data, "cover", 0, 0, 6)
     extra = num(data, "extra", 0, -6, 6)
     no_step_back = data.bool("no_step_back")
@@ -396,6 +403,7 @@ def shot_propose(d: Decision, data: Data) -> None:
         cover=cover,
         extra=extra,
         no_step_back=no_step_back,
+        extra_dice=extra_dice,
     )
     d.emit(
         "demloc.shot.proposed",

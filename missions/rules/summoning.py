@@ -102,7 +102,7 @@ def summon_refusal(state: DemlocState, summoner: dict, code_index: int) -> RuleV
         return RuleViolation("not_enough_mana", (
             f"Not enough mana: {name_} holds {held['common']} common, {held['dark']} dark; "
             f"the summoning costs {cost.get('common', 0)} common, {cost.get('dark', 0)} dark: "
-            "channel first (Arcane)."))
+            f"{activation.channel_first_words(state)} (Arcane)."))
     return None
 
 

@@ -172,6 +172,44 @@ def pending_for(state: DemlocState, seat: int | None) -> bool:
     return any(i and state["pieces"][i]["owner"] == seat for i in ids)
 
 
+def power_on_me(state: DemlocState, seat: int | None) -> dict | None:
+    """The arcane power another player's character used this phase on a character of
+    ``seat`` that is not yet answered (``revert.defendable``), for that player's alert and
+    thumb bar, as a shot or a fight on their character is: ``{"key", "piece", "text",
+    "can_defend"}`` or None. 7.2.3.5 "Defend against arcane attacks: if the test is passed the
+    arcane power the character was targeting has no effect": the target's player may answer
+    with the target's arcane test (``can_defend``, its Arcane section's "Defend against ...")
+    when it has an arcane ability and a die in its mana pool; else the text says why not."""
+    last = state.get("last_power")
+    if seat is None or not last or last.get("kind", "power") != "power":
+        return None
+    target = state["pieces"].get(last["target"])
+    caster = state["pieces"].get(last.get("caster") or "")
+    if target is None or caster is None or target["owner"] != seat or caster["owner"] == seat:
+        return None
+    if revert.defendable(state, target["id"]) is None:
+        return None
+    result = power_result(state)
+    effect = result["text"].split(": ", 1)[1] if result else "no effect."
+    who = next((p["name"] for p in state["players"] if p["seat"] == caster["owner"]), "?")
+    held = target["mana"]["common"] + target["mana"]["dark"]
+    can_defend = bool(target["arcane"]) and held > 0 and not target["possessed"]
+    if can_defend:
+        then = f"Defend: {target['name']}'s arcane test, in its Arcane section (7.2.3.5)."
+    elif not target["arcane"]:
+        then = f"{target['name']} has no arcane ability: no defend test (7.2.3.5)."
+    else:
+        then = f"{target['name']} holds no mana die for a defend test (7.2.3.5)."
+    return {
+        "key": f"power-{last.get('version', 0)}",
+        "piece": target["id"],
+        "power": last["power"],
+        "text": f"{caster['name']} ({who}) used {last['power']} on your {target['name']}: "
+        f"{effect} {then}",
+        "can_defend": can_defend,
+    }
+
+
 def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
     """A prompt aimed at this seat, for the page's alert: ``{"key", "text"}``
     (and ``"target"``: the id of the page's part it is about) or None. A calculation someone
@@ -189,6 +227,10 @@ def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
             # links to it (found by a new user: it was ~1000 px down a 740 px phone).
             "target": "dl-pending",
         }
+    hit = view.get("power_on_me")
+    if hit:
+        # The target's card, whose Arcane section holds the defend test (7.2.3.5).
+        return {"key": hit["key"], "text": hit["text"], "target": f"piece-{hit['piece']}"}
     claim = view.get("claim")
     if claim and claim["can_answer"]:
         return {
@@ -369,7 +411,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         activation.activated_words(state, p, "shoot") or activation.object_words(state, p, "shoot") or ""
     )
     return {
-        "shoot_dice": shooting.shooting_dice(p),
+        # 5.1.1: with the dice an ability used this phase adds (Steady Aim).
+        "shoot_dice": shooting.shooting_dice(p, abilities.extra_shot_dice(state, p)),
         # 7.2.3.5: the highest roll that frees a possessed character (0: none can).
         "free_best_roll": possession.free_test_best_roll(
             p["arcane"], state["options"].get("free_possessed", "penalty")
@@ -419,6 +462,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
             "message",
             "",
         ),
+        # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
+        "arcane_choice": activation.arcane_choice_words(state),
         "channel_blocked": activation.activated_words(state, p, "channel mana")
         or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
         "summons": (summons := _summons_at_use(state, p)),
@@ -658,6 +703,8 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "ended": state["ended"],
         "mission": mission,
         "pending": pending_view(state),
+        # 7.2.3.5: another player's arcane power on my character, its defend test open.
+        "power_on_me": power_on_me(state, seat),
         "pending_for_me": pending_for(state, seat),  # the page lands this phone on it
         "notice": notice_text(state, state.get("notice")),
         # A failed shot's notice is where the shooter's phone lands (its key: the version it

@@ -203,3 +203,40 @@ def test_7_2_3_5_an_arcane_test_records_its_die_and_the_log_words_it():
     words = "Arcane test: rolled 3 against Arcane 3: passed"
     assert words in t.lines()[-1]
     assert recent_lines(t.ruleset, t.state, t.log[-1:], set())[0].text == words
+
+
+def test_7_2_3_5_an_arcane_power_on_another_players_character_prompts_its_player():
+    """fresh19: Black flame on the other player's character gave its player no alert, while a
+    shot or a fight says "... waits for you". The target's player is told who used which
+    power with what effect, and, since 7.2.3.5 lets the target defend, where its defend test
+    is; the prompt ends with the test. The caster's own phone gets no such prompt."""
+    from missions.rules.view import view
+
+    t = new_sim()
+    mana(t)
+    run(t, ANN, "power.use", piece=VESNA, power=1, target=MAUD)  # Black flame
+    bob = view(t.state, BOB)
+    assert bob["prompt"] == {
+        "key": bob["power_on_me"]["key"],
+        "text": "Vesna the Gray (Ann) used Black flame on your Maud Brinewitch: hit damage 0 → 2, "
+        "movement active → exhausted. Defend: Maud Brinewitch's arcane test, in its Arcane "
+        "section (7.2.3.5).",
+        "target": "piece-s1-maud",
+    }
+    assert bob["power_on_me"]["can_defend"] is True
+    assert view(t.state, ANN)["power_on_me"] is None  # the caster's phone
+    run(t, BOB, "arcane.test", piece=MAUD, purpose="defend", roll=6)  # answered (failed)
+    assert view(t.state, BOB)["power_on_me"] is None
+
+
+def test_7_2_3_5_a_target_that_cannot_defend_is_still_told_what_hit_it():
+    from missions.rules.view import view
+
+    t = new_sim()
+    mana(t)
+    run(t, BOB, "power.use", piece=MAUD, code=1, power=1, target=KORR)  # Black flame on Korr
+    hit = view(t.state, ANN)["power_on_me"]
+    assert hit["can_defend"] is False
+    assert hit["text"].startswith("Maud Brinewitch (Bob) used Black flame on your Korr Halfhand: ")
+    assert hit["text"].endswith("Korr Halfhand has no arcane ability: no defend test (7.2.3.5).")
+    assert view(t.state, ANN)["prompt"]["target"] == "piece-s0-korr"

@@ -3,6 +3,7 @@ holds (DemLoc rulebook 5.1.5), the code and channelled dice a summoner assigns t
 (7.2.3.2), each personal ability with its fate-point cost, paid from fate when used (5.1.1,
 6.4.2, 8.4). Pure rules through the kit's driver (``tabletop.testing.Sim``)."""
 
+import re
 
 from missions.rules.cards import card_from_data
 from missions.rules.guildcards import mercenary_entry
@@ -142,9 +143,10 @@ def test_an_activated_ability_is_paid_from_its_players_fate_5_1_1_6_4_2():
     run(t, BOB, "ability.use", piece="s1-maud", ability=0)
     assert t.state["players"][BOB]["fate"] == 1
     assert "Tide sense" in t.lines()[-1] and "1 fate point left" in t.lines()[-1]
-    # 6.4.2: with too few fate points the ability cannot be used; nothing changes.
+    # Once per phase (5.1.1, 7.2), before the fate points are counted (6.4.2: the next
+    # phase's refusal, test_an_activated_ability_is_used_once_per_phase...); nothing changes.
     assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
-        "not_enough_fate"
+        "ability_used"
     )
     t.undo(BOB)
     assert t.state["players"][BOB]["fate"] == 3
@@ -246,3 +248,103 @@ def test_a_possessed_character_offers_no_ability_button_and_says_why_7_2_3():
     assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
         "possessed"
     )
+
+
+STEADY_AIM = {
+    "name": "Steady Aim",
+    "activation": "activated",
+    "fate_cost": 1,
+    "text": "Roll one extra fighting die in this shooting sub-phase.",
+}
+
+
+def steady_gunner_sim():
+    """The demo table with Bob's Dock gunner holding Steady Aim (the box's Sieg Longshot card
+    text), Bob acting in the strategic phase."""
+    from missions.rules.roster import demo_guild
+
+    bob = demo_guild(1)
+    gunner = next(c for c in bob["characters"] if c["id"] == "gunner")
+    gunner["abilities"] = [STEADY_AIM]
+    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once"})
+    if t.state["play_order"][t.state["acting_index"]] != BOB:
+        run(t, ANN, "phase.next")
+    return t
+
+
+def gunner_sheet(t):
+    return next(p for p in t.view(BOB)["pieces"] if p["id"] == "s1-gunner")
+
+
+def test_steady_aim_gives_the_shot_of_its_phase_its_extra_die_5_1_1_7_2_2():
+    # fresh19: Steady Aim took the fate point, then the shot refused the 4th die ("rolls 3").
+    t = steady_gunner_sim()
+    base = gunner_sheet(t)["shoot_dice"]
+    run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
+    assert t.state["players"][BOB]["fate"] == 2
+    assert gunner_sheet(t)["shoot_dice"] == base + 1
+    assert "shoots with 1 extra fighting die this phase" in " ".join(t.lines()[-3:])
+    # The shot of this phase rolls base + 1 dice, and no longer base.
+    shot = {"shooter": "s1-gunner", "weapon": 0, "target": "s0-vesna", "test_roll": 1}
+    assert unchanged(t, lambda: run(t, BOB, "shot.propose", **shot, dice=[3] * base)) == "bad_dice"
+    run(t, BOB, "shot.propose", **shot, dice=[3] * (base + 1))
+    assert t.state["pending"]["steps"]["dice"] == [3] * (base + 1)
+    t.assert_replay_equal()
+
+
+def test_steady_aim_is_refused_when_no_shot_can_follow_in_the_phase_7_2_2_7_2():
+    t = steady_gunner_sim()
+    run(t, BOB, "shot.propose", shooter="s1-gunner", weapon=0, target="s0-vesna", test_roll=1,
+        dice=[3] * gunner_sheet(t)["shoot_dice"])
+    run(t, ANN, "calc.apply")  # the target's player applies it: the gunner is activated
+    # The gunner has shot (activated, 7.2): an extra die for a shot that cannot come is
+    # refused before any fate point is taken, and the sheet says so at the button.
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-gunner", ability=0)) == (
+        "no_shot_now"
+    )
+    assert "adds dice to a shot" in gunner_sheet(t)["ability_refs"][0]["blocked"]
+
+
+def test_an_activated_ability_is_used_once_per_phase_and_disabled_without_fate_5_1_1_6_4_2():
+    # fresh19: Snare tapped twice in one phase took 2 fate points; at 0 fate the button stayed.
+    from django.template.loader import render_to_string
+
+    t = new_sim()
+    maud = lambda: next(p for p in t.view(BOB)["pieces"] if p["id"] == "s1-maud")  # noqa: E731
+    run(t, BOB, "ability.use", piece="s1-maud", ability=0)
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
+        "ability_used"
+    )
+    assert maud()["ability_refs"][0]["blocked"].startswith("Tide sense was already used this phase")
+    assert t.state["players"][BOB]["fate"] == 1
+    # The next phase it may be used again, when the fate points pay it (6.4.2).
+    while t.state["phase"] == "strategic":
+        run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
+    assert maud()["ability_refs"][0]["blocked"] == "Tide sense costs 2 fate points; 1 left (6.4.2)."
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
+        "not_enough_fate"
+    )
+    view = t.view(BOB)
+    html = render_to_string(
+        "missions/_piece_forms.html",
+        {"p": maud(), "view": view, "command_url": "/c/", "table": {"code": "ABC"}},
+    )
+    assert "Tide sense costs 2 fate points; 1 left (6.4.2)." in html
+    assert re.search(r"<button [^>]*disabled>Use Tide sense \(2 fate\)</button>", html)
+
+
+def test_the_pull_your_cards_list_names_every_arcane_code_a_character_holds_6_4_1_5_1_5():
+    # fresh19: Malve held Undertow and Embers; "Pull your cards" listed only the first code.
+    from missions.rules.setup_view import pull_cards
+
+    code = {"kabbalah": "Ash Cult", "summoning": {"white": 1, "black": 0}, "powers": []}
+    m = {
+        "id": 9, "name": "Malve", "ready": True, "level": 1, "hit_factor": 3, "arcane_ability": 2,
+        "weapons": [{"name": "Dagger", "type": "knife", "damage": 1}],
+        "codes": [{**code, "name": "Codex of the Undertow"}, {**code, "name": "Codex of Embers"}],
+        "abilities": [],
+    }
+    card = card_from_data(mercenary_entry(m)["card"])
+    assert pull_cards(card) == ["Dagger", "Codex of the Undertow", "Codex of Embers"]
+    # A card stored before the codes list: its one code.
+    assert pull_cards({"name": "Old", "weapons": [], "code": {"name": "Codex I"}}) == ["Codex I"]

@@ -219,3 +219,45 @@ def test_use_power_shoot_and_brawl_are_disabled_with_the_commands_own_reason_7_2
     err = refused("already_activated", lambda: run(
         t, 0, "shot.propose", shooter="s0-vesna:0", target="s1-bram", test_roll=1, dice="4"))
     assert str(err) == vesna["shoot_blocked"]
+
+
+def test_the_arcane_section_says_channel_is_the_activation_before_the_tap_7_2_3():
+    """fresh19: "1. Channel ... 2. <power>" read as one sequence, but Channel is the phase's
+    activation (7.2.3: "one of the following actions: Channeling mana; Using an arcane power;
+    Summoning a daemon"), so a player who followed 1 then 2 was always refused. The section
+    says so before the first tap, and the "channel first" of a power says when."""
+    from html import unescape
+
+    from django.template.loader import render_to_string
+
+    from missions.rules.view import view
+
+    from .demloc_sim import new_sim, run
+
+    def sheet_and_html(t):
+        v = view(t.state, 0)
+        sheet = next(p for p in v["my_pieces"] if p["id"] == "s0-vesna")
+        html = render_to_string(
+            "missions/_piece_forms.html",
+            {"p": sheet, "view": v, "command_url": "/c/", "table": {"code": "ABC"}},
+        )
+        return sheet, unescape(html)
+
+    t = new_sim(options={"activations": "once"})
+    sheet, html = sheet_and_html(t)
+    assert sheet["arcane_choice"].startswith("One per activation (7.2.3): Channel, Use a power or Summon.")
+    assert sheet["arcane_choice"] in html
+    assert "<strong>Channel</strong> (uses this activation)" in html
+    assert "1. Channel" not in html and "<strong>2. " not in html
+    assert "no activation, 7.2.3.5" in html
+    power = sheet["power_refs"][0]["blocked"]
+    assert power.endswith("channel first (Channel is an activation of its own, 7.2.3: use it in a later phase).")
+    run(t, 0, "mana.channel", piece="s0-vesna", common=1, dark=1, seals=0)
+    sheet, _html = sheet_and_html(t)
+    assert all(pw["blocked"].startswith("Vesna the Gray was already activated this phase")
+               for pw in sheet["power_refs"])
+    # A table that does not check activations has no such line: channel, then use.
+    t = new_sim(options={"activations": "free"})
+    sheet, html = sheet_and_html(t)
+    assert sheet["arcane_choice"] == "" and "(uses this activation)" not in html
+    assert sheet["power_refs"][0]["blocked"].endswith("channel first.")

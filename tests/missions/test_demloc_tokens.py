@@ -72,3 +72,26 @@ def test_who_picks_up_or_puts_down_an_object_neither_shoots_nor_casts_that_turn_
     run(t, 0, "shot.propose", **shoot)
     assert t.state["pending"]["shooter"] == crossbow
     t.assert_replay_equal()
+
+
+def test_poison_at_the_hit_factor_is_alive_and_the_report_says_what_it_carried_6_4_2_6_4_1():
+    # fresh19: Haldra ended with "poison token 4 (hit factor 4)" and the report said
+    # "unharmed". 6.4.2: "when the number of poisoning tokens exceeds a character's life factor
+    # value, he will die": 4 of 4 is alive, 5 kills; the report names the tokens.
+    from missions.rules.damage import poison_tick
+    from missions.rules.resolution import character_outcome
+
+    card = {"id": "h", "name": "Haldra", "hit": 4, "armor": 5, "weapons": []}
+    haldra = new_piece(card_from_data(card), 0) | {"poison": 3}
+    haldra, _ = poison_tick(haldra)
+    assert (haldra["poison"], haldra["status"]) == (4, "in_play")
+    end = character_outcome(haldra, 5)
+    assert (end["outcome"], end["status"], end["heal_feods"]) == ("survived", "active", 0)
+    assert end["needs"].startswith(
+        "Survived with 4 poison tokens, hit factor 4 (at its hit factor: one more would have "
+        "killed): the tokens end with the mission"
+    )
+    assert poison_tick(haldra)[0]["status"] == "killed"  # 5 > 4
+    bled = character_outcome(new_piece(card_from_data(card), 0) | {"bleeding": 1, "hit_damage": 2}, 5)
+    assert bled["needs"].startswith("Survived with 1 bleeding token, 2 hit damage:")
+    assert character_outcome(new_piece(card_from_data(card), 0), 5)["outcome"] == "unharmed"

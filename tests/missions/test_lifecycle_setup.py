@@ -495,3 +495,21 @@ def test_the_mana_form_shows_what_was_saved_and_a_save_of_zeros_is_refused_6_4_1
         run(t, 0, "setup.mana", character="m11", common=0, dark=0, seals=0)
     assert err.value.code == "bad_count"
     assert t.state["setup"]["mana"]["s0-m11"] == {"common": 1, "dark": 1, "seals": 0}
+
+
+def test_pull_your_cards_lists_every_arcane_code_of_a_character_6_4_1_5_1_5():
+    # fresh19: Malve held two codes and the Mana step's "Pull your cards" listed only one.
+    from django.template.loader import render_to_string
+
+    t = new_table()
+    to_characters(t)
+    run(t, 0, "setup.pick", character="m11")
+    run(t, 1, "setup.pick", character="m21")  # Maud Brinewitch: two Arcane Codes (5.1.5)
+    all_next(t)
+    assert stage(t) == "mana"
+    view = DemlocRuleset().view(t.state, 1)
+    html = render_to_string(
+        "missions/_setup.html", {"view": view, "command_url": "/c/", "table": {"code": "ABC"}}
+    )
+    pulled = html.split('id="dl-pull">')[1].split("</ul>")[0]
+    assert "<strong>Maud Brinewitch</strong> · Dagger · Codex of Salted Ash · Codex of Ash" in pulled
