@@ -206,7 +206,7 @@ def test_7_2_3_5_an_arcane_test_records_its_die_and_the_log_words_it():
 
 
 def test_7_2_3_5_an_arcane_power_on_another_players_character_prompts_its_player():
-    """fresh19: Black flame on the other player's character gave its player no alert, while a
+    """Found by a new user: Black flame on the other player's character gave its player no alert, while a
     shot or a fight says "... waits for you". The target's player is told who used which
     power with what effect, and, since 7.2.3.5 lets the target defend, where its defend test
     is; the prompt ends with the test. The caster's own phone gets no such prompt."""

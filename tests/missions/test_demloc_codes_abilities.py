@@ -277,7 +277,7 @@ def gunner_sheet(t):
 
 
 def test_steady_aim_gives_the_shot_of_its_phase_its_extra_die_5_1_1_7_2_2():
-    # fresh19: Steady Aim took the fate point, then the shot refused the 4th die ("rolls 3").
+    # Found by a new user: Steady Aim took the fate point, then the shot refused the 4th die ("rolls 3").
     t = steady_gunner_sim()
     base = gunner_sheet(t)["shoot_dice"]
     run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
@@ -306,7 +306,7 @@ def test_steady_aim_is_refused_when_no_shot_can_follow_in_the_phase_7_2_2_7_2():
 
 
 def test_an_activated_ability_is_used_once_per_phase_and_disabled_without_fate_5_1_1_6_4_2():
-    # fresh19: Snare tapped twice in one phase took 2 fate points; at 0 fate the button stayed.
+    # Found by a new user: Snare tapped twice in one phase took 2 fate points; at 0 fate the button stayed.
     from django.template.loader import render_to_string
 
     t = new_sim()
@@ -334,7 +334,7 @@ def test_an_activated_ability_is_used_once_per_phase_and_disabled_without_fate_5
 
 
 def test_the_pull_your_cards_list_names_every_arcane_code_a_character_holds_6_4_1_5_1_5():
-    # fresh19: Malve held Undertow and Embers; "Pull your cards" listed only the first code.
+    # Found by a new user: Malve held Undertow and Embers; "Pull your cards" listed only the first code.
     from missions.rules.setup_view import pull_cards
 
     code = {"kabbalah": "Ash Cult", "summoning": {"white": 1, "black": 0}, "powers": []}

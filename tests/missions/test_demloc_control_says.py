@@ -222,7 +222,7 @@ def test_use_power_shoot_and_brawl_are_disabled_with_the_commands_own_reason_7_2
 
 
 def test_the_arcane_section_says_channel_is_the_activation_before_the_tap_7_2_3():
-    """fresh19: "1. Channel ... 2. <power>" read as one sequence, but Channel is the phase's
+    """Found by a new user: "1. Channel ... 2. <power>" read as one sequence, but Channel is the phase's
     activation (7.2.3: "one of the following actions: Channeling mana; Using an arcane power;
     Summoning a daemon"), so a player who followed 1 then 2 was always refused. The section
     says so before the first tap, and the "channel first" of a power says when."""

@@ -75,7 +75,7 @@ def test_who_picks_up_or_puts_down_an_object_neither_shoots_nor_casts_that_turn_
 
 
 def test_poison_at_the_hit_factor_is_alive_and_the_report_says_what_it_carried_6_4_2_6_4_1():
-    # fresh19: Haldra ended with "poison token 4 (hit factor 4)" and the report said
+    # Found by a new user: Haldra ended with "poison token 4 (hit factor 4)" and the report said
     # "unharmed". 6.4.2: "when the number of poisoning tokens exceeds a character's life factor
     # value, he will die": 4 of 4 is alive, 5 kills; the report names the tokens.
     from missions.rules.damage import poison_tick

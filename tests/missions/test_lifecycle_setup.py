@@ -498,7 +498,7 @@ def test_the_mana_form_shows_what_was_saved_and_a_save_of_zeros_is_refused_6_4_1
 
 
 def test_pull_your_cards_lists_every_arcane_code_of_a_character_6_4_1_5_1_5():
-    # fresh19: Malve held two codes and the Mana step's "Pull your cards" listed only one.
+    # Found by a new user: Malve held two codes and the Mana step's "Pull your cards" listed only one.
     from django.template.loader import render_to_string
 
     t = new_table()

@@ -45,7 +45,7 @@ def test_an_activated_ability_is_used_once_a_phase_then_disabled_with_its_reason
     button.tap(force=True)  # a thumb on the greyed button: nothing is sent
     ben.wait_for_timeout(500)
     assert version(ben) == v and fate(ben) == "your fate 1"
-    ben.screenshot(path="test-artifacts/fresh19-ability-once-ben.png")
+    ben.screenshot(path="test-artifacts/ability-alert-ability-once-ben.png")
     print(f"Tide sense: fate 3 -> 1, reason at y={box['y']:.0f}: {reason.inner_text()!r}; "
           f"a second tap sent nothing (version {v})")
 
@@ -95,7 +95,7 @@ def test_an_arcane_power_on_anothers_character_alerts_its_player_7_2_3_5(new_pho
     line = ben.locator("#dl-power-go")
     expect(line).to_contain_text("Black flame hit your character: check it")
     in_view(ben, line)
-    ben.screenshot(path="test-artifacts/fresh19-power-alert-ben.png")
+    ben.screenshot(path="test-artifacts/ability-alert-power-alert-ben.png")
     alert.locator("a").tap()
     ben.wait_for_timeout(400)
     card_box = in_view(ben, ben.locator("#piece-s1-maud .dl-summary"))
@@ -111,6 +111,6 @@ def test_an_arcane_power_on_anothers_character_alerts_its_player_7_2_3_5(new_pho
     test.tap()
     expect(ben.locator("#live")).not_to_have_attribute("data-version", str(v))
     expect(ben.locator("#dl-power-go")).to_have_count(0)
-    ben.screenshot(path="test-artifacts/fresh19-power-defended-ben.png")
+    ben.screenshot(path="test-artifacts/ability-alert-power-defended-ben.png")
     print(f"Ben's alert: {words!r}; Maud's card at y={card_box['y']:.0f} after the link; "
           "the defend test answered it (the bar line is gone)")
