@@ -247,12 +247,26 @@
       setTimeout(function () { if (document.body.dataset.ws !== "open") wrapper.reconnect(); }, delay);
     }
   });
+  // A page without a live connection (the Guild pages, the account pages): nothing waits for
+  // a socket's first frame, so the network's return, or any answer from the server, takes the
+  // Offline banner away (a new user saw it stay up after a successful Heal).
+  function backWithoutSocket() {
+    if (!offline || wsRoot()) return;
+    offline = false;
+    delete document.body.dataset.ws;
+    show("Back online.", true);
+  }
   window.addEventListener("online", function () {
     var w = wsWrapper();
     if (w && document.body.dataset.ws !== "open") renew(w);
     catchUp();
+    backWithoutSocket();
   });
   window.addEventListener("offline", function () { goneOffline("Offline: no network."); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) backWithoutSocket();
+  });
   document.addEventListener("visibilitychange", function () {
     // A phone waking up fetches the current region and checks its socket at once.
     if (document.visibilityState !== "visible") return;
