@@ -59,3 +59,12 @@ def test_calculation_cancelled_says_who_cancelled(make_table):
     table.refresh_from_db()
     bob_name = next(p["name"] for p in table.state["players"] if p["seat"] == bob.number)
     assert latest(table, "cancelled") == f"Calculation cancelled by {bob_name}."
+
+
+def test_the_kill_counters_minus_button_says_what_it_takes_away_6_4_2(client, make_table):
+    """Found by a new user: a bare "−1" button under "Kills: mercenary L1 × 1"."""
+    table, (ann, bob) = make_table("demloc", players=2, options={"turn_limit": "3"})
+    run(table, ann, "kill.count", kind="mercenary", level=1)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    assert 'aria-label="Remove one mercenary level 1 kill">−1 kill</button>' in html
