@@ -4,6 +4,13 @@
 //    outside the swapped live region, so a push that redraws the page does not repeat it. A
 //    prompt about a part of the page (data-prompt-target: the calculation's Apply and Cancel)
 //    is a link to it.
+// 3. What the table just did (the newest log line, #dl-status: "Undone: …", "Calculation
+//    cancelled.", "+1 mercenary kill", "… uses Snare", a pass; a notice, #dl-notice; an event,
+//    #dl-event) sits right under the turn bar in the page: on a scrolled page the sticky turn bar
+//    covered it, and neither the phone that tapped nor the one watching saw the result (found by
+//    a new user). A new one that is not inside the band between the bars is shown for 4 seconds
+//    in a copy fixed right under the turn bar (#dl-float, taps go through it; aria-hidden: the
+//    line itself is the role=status read out). The view does not move (docs/playing.md).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -91,8 +98,56 @@
     if (form) preview(form);
   });
 
+  var NOTES = ["dl-status", "dl-notice", "dl-event"], seen = null, floatTimer = null;
+  function noteKeys() {
+    var out = {};
+    NOTES.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) out[id] = (el.getAttribute("data-land-key") || "") + "|" + el.textContent.replace(/\s+/g, " ").trim();
+    });
+    return out;
+  }
+  function bandTop() {
+    var top = 0;
+    [document.querySelector(".topbar"), document.getElementById("dl-turn")].forEach(function (b) {
+      if (b && b.getClientRects().length) top = Math.max(top, b.getBoundingClientRect().bottom);
+    });
+    return top;
+  }
+  function bandBottom() {
+    var bar = document.getElementById("bottom-bar");
+    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+  function floatNotes() {
+    var now = noteKeys(), before = seen;
+    seen = now;
+    if (!before) return;  // the page as opened: read from its top
+    var top = bandTop(), bottom = bandBottom(), lines = [];
+    NOTES.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el || !now[id] || now[id] === before[id]) return;
+      var r = el.getBoundingClientRect();
+      if (r.top >= top - 1 && r.bottom <= bottom + 1) return;  // in the band: read there
+      lines.push(el.textContent.replace(/\s+/g, " ").trim());
+    });
+    if (!lines.length) return;
+    var f = document.getElementById("dl-float");
+    if (!f) {
+      f = document.createElement("div");
+      f.id = "dl-float";
+      f.className = "dl-float";
+      f.setAttribute("aria-hidden", "true");
+      document.body.appendChild(f);
+    }
+    f.textContent = lines.join(" ");
+    f.hidden = false;
+    clearTimeout(floatTimer);
+    floatTimer = setTimeout(function () { f.hidden = true; }, 4000);
+  }
+
   function refresh() {
     announce();
+    floatNotes();
     document.querySelectorAll('form[data-test="arcane"]').forEach(preview);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
