@@ -1284,8 +1284,10 @@
     var f = c.form || c.closest("form"), parts = [c.tagName, c.textContent.replace(/\s+/g, " ").trim(), c.name || "", c.value || ""];
     if (f) {
       parts.push(f.getAttribute("hx-post") || f.getAttribute("action") || "");
+      // Not the keys drawn afresh with each copy of a form (a command's idempotency key and
+      // expected version, a Guild form's one-time key): the same control redrawn is the same.
       f.querySelectorAll("input[type=hidden]").forEach(function (i) {
-        if (i.name !== "idempotency_key" && i.name !== "expected_version") parts.push(i.name + "=" + i.value);
+        if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
       });
     }
     return parts.join("|");
@@ -1317,6 +1319,9 @@
     watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD };
     if (first) requestAnimationFrame(look);
   }, true);
+  // A touch that scrolls the page (the browser cancels its pointer) is no tap: what scrolls
+  // under the place where it began is not guarded.
+  document.addEventListener("pointercancel", function () { watch = null; }, true);
   // What the tap itself changed in this task (a two-step's label) is looked at before the next
   // frame too: a second tap can come before it.
   document.addEventListener("click", function () { setTimeout(check, 0); });
