@@ -858,13 +858,16 @@
   // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
   // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
   // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
-  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
+  // is shown whole with the least scroll, with the block it belongs to (below). Wholly out of
+  // view, it is left there (the thumb
   // bar's link brings it).
   function unstraddle(live) {
     var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
     if (!keep || !keep.getClientRects().length) return;
     var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
-    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+    // Shown with what it answers: the block whole if it fits, else its head at the band's top
+    // (Apply alone under the turn bar, the calculation above it hidden, found by a new user).
+    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep.closest('[data-land="open"]'), "nearest");
   }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have

@@ -11,6 +11,12 @@
 //    a new user). A new one that is not inside the band between the bars is shown for 4 seconds
 //    in a copy fixed right under the turn bar (#dl-float, taps go through it; aria-hidden: the
 //    line itself is the role=status read out). The view does not move (docs/playing.md).
+// 4. A calculation waiting for this phone (#dl-pending: a shot or fight on my character) that
+//    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
+//    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
+//    result") is not between the bars applies nothing; it brings the calculation between the
+//    bars (whole if it fits, else its head at the band's top) and a second tap applies it (found
+//    by a new user: only Apply and Cancel were on the screen, the calculation above them).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -144,6 +150,25 @@
     clearTimeout(floatTimer);
     floatTimer = setTimeout(function () { f.hidden = true; }, 4000);
   }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("#dl-pending button");
+    var f = b && b.closest("form"), block = b && b.closest("#dl-pending");
+    var type = f && f.querySelector('input[name="type"]');
+    if (!type || type.value !== "demloc.calc.apply") return;
+    var head = block.querySelector("h2") || block;
+    var top = bandTop(), bottom = bandBottom(), h = head.getBoundingClientRect();
+    if (h.top >= top - 1 && h.bottom <= bottom + 1) return;  // read: applied
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    var r = block.getBoundingClientRect();
+    if (r.height <= bottom - top - 16) {
+      // whole: the least scroll
+      if (r.top < top + 8) window.scrollBy(0, r.top - top - 8);
+      else if (r.bottom > bottom - 8) window.scrollBy(0, r.bottom - bottom + 8);
+    } else window.scrollBy(0, r.top - top - 8);
+    block.dataset.shown = "1";
+  }, true);
 
   function refresh() {
     announce();
