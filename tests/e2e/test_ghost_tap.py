@@ -45,10 +45,10 @@ def test_double_tap_on_next_turn_does_not_pass_the_next_phase(new_phone):
     before = version(ann)
     ann.wait_for_timeout(600)  # past the guard of the last pass's tap (Next turn came under it)
 
-    for phone, (x, y) in zip(phones, points):
+    for phone, (x, y) in zip(phones, points, strict=True):
         phone.touchscreen.tap(x, y)
     ann.wait_for_timeout(80)
-    for phone, (x, y) in zip(phones, points):
+    for phone, (x, y) in zip(phones, points, strict=True):
         phone.touchscreen.tap(x, y)
     ann.wait_for_timeout(1200)  # every tap answered (or refused) by now
     shot(ann, "ghost-tap-next-turn")
