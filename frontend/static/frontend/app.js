@@ -1314,9 +1314,11 @@
     var c = e.target && e.target.closest ? e.target.closest(CONTROL) : null;
     // A tap on a guarded control (it goes through): that control is the one tapped, so that it
     // is not guarded again once its guard ends.
+    // A tap elsewhere is no double tap: the guards end.
     document.querySelectorAll("[data-tap-guard]").forEach(function (g) {
       var r = g.getBoundingClientRect();
       if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) c = g;
+      else { clearTimeout(g.tapGuardTimer); delete g.dataset.tapGuard; }
     });
     var first = !watch;
     watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD };
