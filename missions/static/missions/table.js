@@ -151,14 +151,28 @@
     floatTimer = setTimeout(function () { f.hidden = true; }, 4000);
   }
 
+  // The calculation counts as seen when its head is between the bars, or once this phone
+  // brought it (the alert's or the thumb bar's "check it" link, which lands a long fight's
+  // Apply above the thumb bar, or a first tap on Apply below).
+  var seenCalc = null;
+  function calcKey(block) { return block.textContent.replace(/\s+/g, " "); }
+  function seenNow(block) {
+    if (seenCalc === calcKey(block)) return true;
+    var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
+    return head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1;
+  }
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
+    var block = a && document.getElementById("dl-pending");
+    if (block) seenCalc = calcKey(block);
+  }, true);
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("#dl-pending button");
     var f = b && b.closest("form"), block = b && b.closest("#dl-pending");
     var type = f && f.querySelector('input[name="type"]');
     if (!type || type.value !== "demloc.calc.apply") return;
-    var head = block.querySelector("h2") || block;
-    var top = bandTop(), bottom = bandBottom(), h = head.getBoundingClientRect();
-    if (h.top >= top - 1 && h.bottom <= bottom + 1) return;  // read: applied
+    if (seenNow(block)) return;  // read: applied
+    var top = bandTop(), bottom = bandBottom();
     e.preventDefault();
     e.stopImmediatePropagation();
     var r = block.getBoundingClientRect();
@@ -167,7 +181,7 @@
       if (r.top < top + 8) window.scrollBy(0, r.top - top - 8);
       else if (r.bottom > bottom - 8) window.scrollBy(0, r.bottom - bottom + 8);
     } else window.scrollBy(0, r.top - top - 8);
-    block.dataset.shown = "1";
+    seenCalc = calcKey(block);
   }, true);
 
   function refresh() {
