@@ -40,12 +40,12 @@ def test_the_pass_line_and_undo_are_read_between_the_bars_on_a_scrolled_page(new
     phones = ann, ben = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
     for phone in phones:
         phone.evaluate("window.scrollTo(0, 420)")
+    ann.wait_for_timeout(500)
     in_sync(phones)
     acting, other = (ann, ben) if ann.locator("#bottom-bar").get_by_role("button", name="Next: pass").count() else (ben, ann)
     assert other.evaluate("window.scrollY") > 300
 
     acting.locator("#bottom-bar").get_by_role("button", name="Next: pass").tap()
-    in_sync(phones)
     # The line is under the turn bar on both phones: it is read in the copy.
     assert_read_in_band(acting, "passes", "notice-band-pass-acting")
     assert_read_in_band(other, "passes", "notice-band-pass-other")
