@@ -80,7 +80,9 @@ def test_every_code_and_ability_of_a_mercenary_reaches_the_roster_5_1_1_5_1_5(
     version = table.version
     with pytest.raises(RuleViolation) as exc:
         cmd(table, sa, "ability.use", piece=seer_piece, ability=0)
-    assert exc.value.code == "not_enough_fate"
+    # Used once this phase already (an activated ability's effect lasts its phase, 5.1.1):
+    # that refusal comes before the fate it would cost (docs/playing.md).
+    assert exc.value.code == "ability_used"
     table.refresh_from_db()
     assert table.version == version  # the refusal appended nothing
 
