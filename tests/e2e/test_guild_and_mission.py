@@ -136,10 +136,9 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
     expect(bob.locator("#dl-fate-0")).to_have_text("fate 1")
     rook = ann.locator('[id^="piece-s0-"]', has_text="Rook")
-    expect(rook.locator(".dl-abilities")).to_contain_text("not enough fate")
-    rook.get_by_role("button", name="Use Iron will (2 fate) for Rook").click()
-    refusal = rook.get_by_role("alert")
-    expect(refusal).to_contain_text("costs 2 fate points; 1 left")
+    # Used once this phase (5.1.1): the button is disabled with that reason beside it.
+    expect(rook.locator(".dl-abilities")).to_contain_text("already used this phase")
+    expect(rook.get_by_role("button", name="Use Iron will (2 fate) for Rook")).to_be_disabled()
     expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
     shot(ann, "guild-ability-paid-from-fate")
     achieve_objective(ann, [bob])  # at the end of the turn, Bob confirms (7.3.2.3)
