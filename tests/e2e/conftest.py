@@ -190,15 +190,17 @@ def login(phone, username):
     phone.wait_for_load_state()
 
 
-def open_at_stage(new_phone, table, guilds, stage: str) -> list:
+def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:
     """One phone per Guild (its master logged in) on ``table``'s page, each showing the
-    preparation ``stage`` (``data-stage``) with its websocket open; returns the phones."""
+    preparation ``stage`` (``data-stage``; None: the mission in play or over, no preparation
+    step to wait for) with its websocket open; returns the phones."""
     phones = []
     for guild in guilds:
         phone = new_phone()
         login(phone, guild.master.username)
         phone.goto(f"/t/{table.code}/")
-        expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+        if stage is not None:
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         phones.append(phone)
     return phones
