@@ -89,10 +89,15 @@ def new_phone(phone_at, server_url):
 
 
 def shot(page, name: str) -> Path:
-    """Save a full-page screenshot as ``test-artifacts/<name>.png``."""
+    """Save a full-page screenshot as ``test-artifacts/<name>.png``, the page left scrolled
+    where it was: Chromium's capture of the whole page (beyond the viewport) leaves a page with
+    a fixed element (the bottom bar) scrolled to its end (a phone read at scrollY 420 was at
+    612 after it, which a test then took for another player's action moving its view)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    y = page.evaluate("window.scrollY")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("y => window.scrollTo(0, y)", y)
     return path
 
 
