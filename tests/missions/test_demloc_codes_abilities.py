@@ -258,15 +258,15 @@ STEADY_AIM = {
 }
 
 
-def steady_gunner_sim():
-    """The demo table with Bob's Dock gunner holding Steady Aim (the box's Sieg Longshot card
-    text), Bob acting in the strategic phase."""
+def steady_gunner_sim(**options):
+    """The demo table (with the table ``options``) with Bob's Dock gunner holding Steady Aim
+    (the box's Sieg Longshot card text), Bob acting in the strategic phase."""
     from missions.rules.roster import demo_guild
 
     bob = demo_guild(1)
     gunner = next(c for c in bob["characters"] if c["id"] == "gunner")
     gunner["abilities"] = [STEADY_AIM]
-    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once"})
+    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once", **options})
     if t.state["play_order"][t.state["acting_index"]] != BOB:
         run(t, ANN, "phase.next")
     return t
@@ -386,15 +386,7 @@ def test_a_table_reading_no_limit_pays_an_ability_again_in_its_phase_5_1_1_6_4_2
 
 
 def test_steady_aim_paid_twice_on_a_no_limit_table_adds_two_dice_to_its_shot_5_1_1_7_2_2():
-    from missions.rules.roster import demo_guild
-
-    bob = demo_guild(1)
-    gunner = next(c for c in bob["characters"] if c["id"] == "gunner")
-    gunner["abilities"] = [STEADY_AIM]
-    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once",
-                         "ability_uses": "free"})
-    if t.state["play_order"][t.state["acting_index"]] != BOB:
-        run(t, ANN, "phase.next")
+    t = steady_gunner_sim(ability_uses="free")
     base = gunner_sheet(t)["shoot_dice"]
     run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
     run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
