@@ -12,13 +12,15 @@ fate-point cost to the player who controls the character (fate points belong to 
 6.4.2). The app does not apply a unique ability's text (the players do, as the card says); an
 activated FURY also starts the FURY effect (two turns, ``brawl.effect_set``).
 
-Once per phase: 5.1.1 sets no limit to the *different* abilities activated in a turn "however,
-always take into consideration the information of the specific personal abilities shown on the
-card", and a card's effect lasts the phase it is used in ("Roll one extra fighting die in this
-shooting sub-phase"): one ability is used once per game phase (7.2, 7.3: the phase a character's
-activation belongs to), a second payment in the same phase buys nothing and is refused
-(``ability_used``). An ability whose card text adds fighting dice to the character's shot
-(``shot_dice_of``) is applied: the shot of that phase takes the extra dice
+Once per phase (table option ``ability_uses``, default ``phase``): 5.1.1 sets no limit to the
+*different* abilities activated in a turn "however, always take into consideration the
+information of the specific personal abilities shown on the card", and a card's effect lasts the
+phase it is used in ("Roll one extra fighting die in this shooting sub-phase"): one ability is
+used once per game phase (7.2, 7.3: the phase a character's activation belongs to), a second
+payment in the same phase buys nothing and is refused (``ability_used``). A table that reads
+"no limit" literally (``free``) pays an ability again in its phase, each use counting
+(``uses_this_phase``). An ability whose card text adds fighting dice to the character's shot
+(``shot_dice_of``) is applied: the shot of that phase takes the extra dice, once a use
 (``extra_shot_dice``, ``missions.rules.shooting``), and it is refused when no shot can follow
 in the phase (not the strategic phase, 7.2.2; the character already activated, 7.2; no ranged
 weapon). ``ability_refusal`` is the one check of the command and of the page's button.
@@ -66,18 +68,34 @@ def shot_dice_of(ability: dict) -> int:
     return _NUMBERS.get(word) or int(word)
 
 
+def once_per_phase(state: DemlocState) -> bool:
+    """Whether the table uses an ability once per phase (option ``ability_uses``, 5.1.1; a
+    table opened before the option: yes)."""
+    return state["options"].get("ability_uses", "phase") == "phase"
+
+
 def used_this_phase(state: DemlocState, p: dict, index: int) -> bool:
     """Whether ability ``index`` of ``p`` was used in the current game phase."""
     return (p.get("abilities_used") or {}).get(str(index)) == activation.phase_key(state)
 
 
+def uses_this_phase(state: DemlocState, p: dict, index: int) -> int:
+    """How many times ability ``index`` of ``p`` was used in the current game phase: 0 or 1,
+    more only on a table whose option ``ability_uses`` is ``free`` (``abilities_again``: the
+    phase and the uses after the first)."""
+    if not used_this_phase(state, p, index):
+        return 0
+    again = (p.get("abilities_again") or {}).get(str(index))
+    return 1 + (again[1] if again and again[0] == activation.phase_key(state) else 0)
+
+
 def extra_shot_dice(state: DemlocState, p: dict) -> int:
     """The fighting dice ``p``'s abilities used in this phase add to its shot (Steady Aim:
-    "Roll one extra fighting die in this shooting sub-phase"): ``shooting.shooting_dice``."""
+    "Roll one extra fighting die in this shooting sub-phase", each use):
+    ``shooting.shooting_dice``."""
     return sum(
-        shot_dice_of(a)
+        shot_dice_of(a) * uses_this_phase(state, p, i)
         for i, a in enumerate(p.get("abilities") or [])
-        if used_this_phase(state, p, i)
     )
 
 
@@ -85,7 +103,7 @@ def ability_refusal(state: DemlocState, p: dict, index: int) -> RuleViolation | 
     """The first rule that using ability ``index`` of ``p`` breaks now, as the refusal to raise,
     or None: the check of ``demloc.ability.use`` and of the sheet, which disables the button
     with this reason beside it (``ability_view``), so the two never disagree. Passive (5.1.1),
-    possessed (7.2.3), already used this phase (module docstring), a shot's extra dice with no
+    possessed (7.2.3), already used this phase (module docstring; option ``ability_uses``), a shot's extra dice with no
     shot to come in this phase (7.2.2, 7.2), too few fate points (6.4.2)."""
     ability = (p.get("abilities") or [])[index]
     name = ability["name"]
@@ -93,7 +111,7 @@ def ability_refusal(state: DemlocState, p: dict, index: int) -> RuleViolation | 
         return RuleViolation("passive_ability", f"{name} is passive: it needs no activation (5.1.1).")
     if p.get("possessed"):
         return RuleViolation("possessed", POSSESSED_BLOCK)
-    if used_this_phase(state, p, index):
+    if once_per_phase(state) and used_this_phase(state, p, index):
         return RuleViolation(
             "ability_used",
             f"{name} was already used this phase: once per phase, its effect lasts the phase "
@@ -191,8 +209,15 @@ def ability_used(s: DemlocState, e: EventRecord) -> None:
     ability = p["abilities"][d["ability"]]
     owner = player(s, d["seat"])
     owner["fate"] -= d["fate"]
-    if d.get("phase"):  # an event stored before the once-per-phase rule marks nothing
-        p.setdefault("abilities_used", {})[str(d["ability"])] = d["phase"]
+    key, phase = str(d["ability"]), d.get("phase")
+    if phase:  # an event stored before the once-per-phase rule marks nothing
+        used = p.setdefault("abilities_used", {})
+        if used.get(key) == phase:  # used again in its phase (option ``ability_uses``: free)
+            again = p.setdefault("abilities_again", {})
+            before = again[key][1] if key in again and again[key][0] == phase else 0
+            again[key] = [phase, before + 1]
+        else:
+            used[key] = phase
     say(f"{_used_text(s, d)} {owner['name']} has {counted(owner['fate'], 'fate point')} left.")
     if ability.get("feature") == "FURY":
         p["fury"] = FURY_TURNS
@@ -215,6 +240,8 @@ __all__ = [
     "ability_refusal",
     "ability_view",
     "extra_shot_dice",
+    "once_per_phase",
     "piece_name",
     "shot_dice_of",
+    "uses_this_phase",
 ]

@@ -55,16 +55,17 @@ def _piece_moves(p: dict) -> list[Command]:
         # Summon a daemon: only a flow whose button is enabled (not ``blocked``, 7.2.3.2).
         for flow in p.get("summons") or []:
             if not flow["blocked"]:
-                out.append(_c("demloc.daemon.summon", piece=pid, code=flow["code_index"], level=1, hearts=2))
-                out.append(
-                    _c(
-                        "demloc.daemon.summon",
-                        piece=pid,
-                        code=flow["code_index"],
-                        level=p["max_daemon_level"],
-                        hearts=1,
+                # level 1 with 2 heart tokens, the highest level it may ask for with 1
+                for level, hearts in ((1, 2), (p["max_daemon_level"], 1)):
+                    out.append(
+                        _c(
+                            "demloc.daemon.summon",
+                            piece=pid,
+                            code=flow["code_index"],
+                            level=level,
+                            hearts=hearts,
+                        )
                     )
-                )
         if p.get("assign_codes"):
             out.append(_c("demloc.daemon.assign", piece=pid, code=0, common=1, dark=0, seals=0))
     # Use <power>: only an enabled button (``power_refs``' ``blocked``, 7.2.3.1), the extra of

@@ -1,4 +1,4 @@
-"""The DemLoc table options (DemLoc rulebook 6.4.2, 7, 7.2.3, 7.3.2, 8.1, 8.2): what the host
+"""The DemLoc table options (DemLoc rulebook 5.1.1, 6.4.2, 7, 7.2.3, 7.3.2, 8.1, 8.2): what the host
 chooses in the lobby where the rulebook reads two ways or says nothing, each with its choices,
 its default and the sections behind it. ``DemlocRuleset.options_schema`` (the kit's lobby form,
 ``tabletop.rules.Ruleset``); ``DemlocRuleset.setup`` fills in the defaults and writes the
@@ -108,6 +108,25 @@ OPTIONS_SCHEMA = {
         "default": "once",
         "help": '7.2: "once a character has been activated it cannot be activated again until '
         'the next game phase": one shot, arcane action or brawl attack per phase.',
+    },
+    # 5.1.1 "abilities with activation ... There is no limit to the abilities that can be
+    # activated in each turn (however, always take into consideration the information of the
+    # specific personal abilities shown on the card)". Whether "no limit" covers one ability
+    # used again in the same phase is not said; a card's effect lasts its phase ("Roll one extra
+    # fighting die in this shooting sub-phase"), so by default each ability is used once per
+    # phase (``missions.rules.abilities``); a table that reads "no limit" literally lets an
+    # ability be paid again, each use counting (Steady Aim twice: two extra dice).
+    "ability_uses": {
+        "label": "An activated ability (5.1.1) may be used...",
+        "choices": [
+            ["phase", "once per phase: its effect lasts the phase"],
+            ["free", "again and again, each use paid: no limit (5.1.1)"],
+        ],
+        "default": "phase",
+        "help": '5.1.1: "There is no limit to the abilities that can be activated in each turn '
+        '(however, always take into consideration the information of the specific personal '
+        'abilities shown on the card)". The default reads it as different abilities without '
+        "limit, each once per phase; the other choice lets one ability be paid again.",
     },
     "turn_limit": {
         "label": "Turn limit",

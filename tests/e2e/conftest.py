@@ -89,10 +89,15 @@ def new_phone(phone_at, server_url):
 
 
 def shot(page, name: str) -> Path:
-    """Save a full-page screenshot as ``test-artifacts/<name>.png``."""
+    """Save a full-page screenshot as ``test-artifacts/<name>.png``, the page left scrolled
+    where it was: Chromium's capture of the whole page (beyond the viewport) leaves a page with
+    a fixed element (the bottom bar) scrolled to its end (a phone read at scrollY 420 was at
+    612 after it, which a test then took for another player's action moving its view)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    y = page.evaluate("window.scrollY")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("y => window.scrollTo(0, y)", y)
     return path
 
 
@@ -190,15 +195,17 @@ def login(phone, username):
     phone.wait_for_load_state()
 
 
-def open_at_stage(new_phone, table, guilds, stage: str) -> list:
+def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:
     """One phone per Guild (its master logged in) on ``table``'s page, each showing the
-    preparation ``stage`` (``data-stage``) with its websocket open; returns the phones."""
+    preparation ``stage`` (``data-stage``; None: the mission in play or over, no preparation
+    step to wait for) with its websocket open; returns the phones."""
     phones = []
     for guild in guilds:
         phone = new_phone()
         login(phone, guild.master.username)
         phone.goto(f"/t/{table.code}/")
-        expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
+        if stage is not None:
+            expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         phones.append(phone)
     return phones

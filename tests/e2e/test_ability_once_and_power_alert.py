@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync, version
-from tests.e2e.test_landing import in_view, open_sheet
+from tests.e2e.test_landing import channel_by_touch, in_view, open_sheet
 
 
 def fate(phone) -> str:
@@ -57,24 +57,11 @@ def test_an_arcane_power_on_anothers_character_alerts_its_player_7_2_3_5(new_pho
     her defend test (7.2.3.5) answers it: the line goes."""
     ann, ben = open_table(new_phone, "demloc")
     # Ben: Maud's setup channelling (6.4.1: no activation), so she can defend.
-    arcane = open_sheet(ben, "s1-maud", "arcane")
-    channel = arcane.locator("form", has=ben.locator('input[value="demloc.mana.channel"]'))
-    channel.get_by_label("Common", exact=True).fill("1")
-    channel.get_by_label("setup channelling (seals have no effect)").check()
-    v = version(ben)
-    channel.get_by_role("button", name="Channel").tap()
-    expect(ben.locator("#live")).not_to_have_attribute("data-version", str(v))
+    channel_by_touch(ben, "s1-maud")
     ben.locator("#piece-s1-maud summary.dl-summary").tap()  # Ben folds Maud's sheet
     ben.evaluate("window.scrollTo(0, 0)")
     # Ann: Vesna channels (setup), then Black flame on Maud.
-    arcane = open_sheet(ann, "s0-vesna", "arcane")
-    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
-    channel.get_by_label("Common", exact=True).fill("1")
-    channel.get_by_label("Dark", exact=True).fill("1")
-    channel.get_by_label("setup channelling (seals have no effect)").check()
-    v = version(ann)
-    channel.get_by_role("button", name="Channel").tap()
-    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    arcane = channel_by_touch(ann, "s0-vesna", 1, 1)
     expect(arcane.locator("[data-mana]")).to_contain_text("1 common, 1 dark")
     flame = arcane.locator('form[data-power="1"]')
     flame.locator('select[name="d.target"]').select_option("s1-maud")

@@ -9,7 +9,14 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync, version
-from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
+from tests.e2e.test_landing import (
+    channel_by_touch,
+    in_view,
+    open_sheet,
+    scroll_y,
+    view_kept,
+    view_mark,
+)
 
 
 def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_phone):
@@ -17,13 +24,7 @@ def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_ph
     point: the form starts afresh and Ann's phone shows the test's result line just above it
     (it was only in the log at the top of the page); Ben's view does not move."""
     ann, ben = open_table(new_phone, "demloc")
-    arcane = open_sheet(ann, "s0-vesna", "arcane")
-    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
-    channel.get_by_label("Common", exact=True).fill("1")
-    channel.get_by_label("setup channelling (seals have no effect)").check()
-    v = version(ann)
-    channel.get_by_role("button", name="Channel").tap()
-    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    arcane = channel_by_touch(ann, "s0-vesna")
     test = arcane.locator('form[data-test="arcane"]')
     test.get_by_label("Die").fill("3")
     test.get_by_label(re.compile(r"^Fate \(of")).fill("1")
@@ -55,12 +56,7 @@ def test_a_summon_the_rules_would_refuse_is_disabled_with_its_reason_on_screen_7
     each with the command's own reason beside it, inside the viewport; a tap on the disabled
     Summon sends nothing."""
     ann, ben = open_table(new_phone, "demloc")
-    arcane = open_sheet(ann, "s0-vesna", "arcane")
-    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
-    channel.get_by_label("Common", exact=True).fill("1")
-    v = version(ann)
-    channel.get_by_role("button", name="Channel").tap()
-    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    arcane = channel_by_touch(ann, "s0-vesna", setup=False)
     # the sheet's forms come again with the new version (loaded when it changes)
     expect(arcane.locator("[data-mana]")).to_contain_text("1 common, 0 dark")
     in_sync([ann, ben])

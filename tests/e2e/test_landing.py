@@ -140,6 +140,23 @@ def open_sheet(phone, pid: str, act: str):
     return box
 
 
+def channel_by_touch(phone, pid: str, common: int = 1, dark: int = 0, *, setup: bool = True):
+    """By touch: the character's Arcane section, ``common`` and ``dark`` mana typed in its
+    Channel form (the setup channelling, 6.4.1, unless ``setup=False``: an activation, 7.2.3),
+    Channel tapped, until the table's version moves. Returns the Arcane section."""
+    arcane = open_sheet(phone, pid, "arcane")
+    channel = arcane.locator("form", has=phone.locator('input[value="demloc.mana.channel"]'))
+    channel.get_by_label("Common", exact=True).fill(str(common))
+    if dark:
+        channel.get_by_label("Dark", exact=True).fill(str(dark))
+    if setup:
+        channel.get_by_label("setup channelling (seals have no effect)").check()
+    v = version(phone)
+    channel.get_by_role("button", name="Channel").tap()
+    expect(phone.locator("#live")).not_to_have_attribute("data-version", str(v))
+    return arcane
+
+
 def test_a_shot_and_a_summon_land_on_their_result_and_leave_the_other_phone_alone(new_phone):
     ann, ben = open_table(new_phone, "demloc")
 

@@ -19,7 +19,14 @@ from missions.services import mission_close
 from tests.e2e.conftest import login, open_at_stage, open_table
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
-from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept, view_mark
+from tests.e2e.test_landing import (
+    channel_by_touch,
+    in_view,
+    open_sheet,
+    scroll_y,
+    view_kept,
+    view_mark,
+)
 from tests.guilds.factories import FollowerCardFactory
 from tests.missions.lifecycle_flow import build_guild, cmd, prepare, state, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
@@ -70,13 +77,7 @@ def test_an_arcane_power_lands_on_its_result_line_7_2_3_5(new_phone):
     shows the power's result line (what it did to Bram) in Vesna's Arcane section, on screen;
     Ben, reading his page, is not moved."""
     ann, ben = open_table(new_phone, "demloc")
-    arcane = open_sheet(ann, "s0-vesna", "arcane")
-    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
-    channel.get_by_label("Common", exact=True).fill("1")
-    channel.get_by_label("setup channelling (seals have no effect)").check()
-    v = version(ann)
-    channel.get_by_role("button", name="Channel").tap()
-    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    arcane = channel_by_touch(ann, "s0-vesna")
     power = arcane.locator('form[data-power="0"]')
     power.locator('select[name="d.target"]').select_option("s1-bram")
     use = power.get_by_role("button", name=re.compile("^Use "))
@@ -165,14 +166,7 @@ def test_close_the_mission_is_two_taps_in_the_thumb_bar_6_4_1(new_phone):
     prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
     for seat in seats:
         cmd(table, seat, "surrender.vote", agree=True)
-    phones = []
-    for guild in (a, b):
-        phone = new_phone()
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-        phones.append(phone)
-    ann, bob = phones
+    ann, bob = open_at_stage(new_phone, table, (a, b), None)
     close = bob.locator("#dl-thumb #dl-close")
     expect(close).to_have_text("Close the mission: update the guilds")
     bob.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
@@ -210,14 +204,7 @@ def guild_mission_phones(new_phone, names=("Ann's Ravens", "Bob's Wolves")):
     b = build_guild(names[1], "blue", ("Ash",), feods=80)
     _mission, table, seats = open_mission([a, b], definition)
     prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
-    phones = []
-    for guild in (a, b):
-        phone = new_phone()
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-        phones.append(phone)
-    return table, seats, phones
+    return table, seats, open_at_stage(new_phone, table, (a, b), None)
 
 
 def test_the_claimers_phone_is_brought_to_its_claims_outcome_7_3_2_3(new_phone):
@@ -353,11 +340,8 @@ def test_sixty_character_guild_names_keep_the_bars_short_and_the_page_two_screen
     _mission, table, seats = open_mission([a, b], definition)
     prepare(table, seats, {0: ["Rook", "Wren"], 1: ["Ash", "Birch"]})
     measured = {}
-    for guild, name in ((a, "ann"), (b, "ben")):
-        phone = new_phone()
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
+    phones = open_at_stage(new_phone, table, (a, b), None)
+    for phone, name in zip(phones, ("ann", "ben"), strict=True):
         expect(phone.locator("#dl-turn-no")).to_have_text("Turn 1")
         assert phone.locator("details.dl-sheet[open]").count() == 0  # every card folded
         height = phone.evaluate("document.documentElement.scrollHeight")

@@ -16,22 +16,21 @@ from playwright.sync_api import expect
 from guilds import models as gm
 from guilds import services as gs
 from missions.demo import load_demo_missions
-from missions.rules.setup_stages import deployment_areas
-from tests.e2e.conftest import login
+from tests.e2e.conftest import open_at_stage
 from tests.e2e.test_between_bars import BAND
 from tests.e2e.test_landing import hold_pushes, in_view, scroll_y, view_kept
 from tests.e2e.test_never_lost_open import WHERE, near_the_thumb_bar, opened
-from tests.guilds.factories import (
-    ArcaneCodeCardFactory,
-    AreaFactory,
-    DaemonCardFactory,
-    KabbalahFactory,
-    MercenaryCardFactory,
-    WeaponCardFactory,
+from tests.guilds.factories import AreaFactory, MercenaryCardFactory, WeaponCardFactory
+from tests.missions.lifecycle_flow import (
+    build_guild,
+    cinder_summoner,
+    cmd,
+    give,
+    prepare,
+    roster_id,
+    state,
 )
-from tests.missions.lifecycle_flow import all_next, build_guild, cmd, roster_id, state, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
-from tests.missions.test_lifecycle_guildcards import give
 
 SCREEN = 740
 # What each phone opens, in tap order: (character, section); the section None is the sheet itself.
@@ -79,71 +78,11 @@ def guild_mission(new_phone):
     b = build_guild("Bob's Wolves", "blue", ("Ash", "Wren"), feods=80)
     arm_with_a_bow(a, "Rook")
     arm_with_a_bow(b, "Ash")
-    cinders = KabbalahFactory(name="Cinders")
-    codex = ArcaneCodeCardFactory(
-        name="Codex of Cinders",
-        kabbalah=cinders,
-        summoning_white=1,
-        summoning_black=1,
-        price_feods=0,
-    )
-    gm.ArcanePower.objects.create(code=codex, position=1, name="Spark", range=12, white_mana=1)
-    imp = DaemonCardFactory(
-        name="Cinder imp",
-        kabbalah=cinders,
-        level=1,
-        hit_factor=3,
-        primary_weapon="Claws",
-        primary_weapon_type="naked_hands",
-        primary_damage=2,
-        primary_features="POISONOUS 1",
-    )
-    give(a, codex, imp)
-    seer = gm.Mercenary.objects.get(guild=a, card__name="Seer")
-    code = gs.arcane_code_add(guild=a, card_id=codex.pk)
-    gs.arcane_code_assign(guild=a, code_id=code.pk, mercenary_id=seer.pk)
-    gs.daemon_add(guild=a, card_id=imp.pk)
-
+    cinder_summoner(a, "Seer", powers=[{"name": "Spark", "range": 12, "white_mana": 1}])
     _mission, table, seats = open_mission([a, b], definition)
-    to_stage(table, seats, "characters")
-    for i, names in ((0, ("Rook", "Seer")), (1, ("Ash", "Wren"))):
-        for name in names:
-            cmd(table, seats[i], "setup.pick", character=roster_id(table, seats[i], name))
-    all_next(table, seats)  # -> mana
-    cmd(
-        table,
-        seats[0],
-        "setup.mana",
-        character=roster_id(table, seats[0], "Seer"),
-        common=3,
-        dark=1,
-        seals=0,
-    )
-    all_next(table, seats)  # -> miniatures
-    all_next(table, seats)  # -> deployment
-    while (s := state(table)["setup"])["stage"] == "deployment":
-        acting = s["deploy"]["acting"]
-        todo = [
-            p["id"]
-            for p in s["picks"][str(acting)]
-            if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
-        ]
-        cmd(
-            table,
-            seats[acting],
-            "setup.deploy",
-            character=todo[0],
-            area=deployment_areas(s, acting)[0],
-        )
-    all_next(table, seats)
-    assert state(table)["setup"]["stage"] == "play"
-    phones = []
-    for guild in (a, b):
-        phone = new_phone()
-        login(phone, guild.master.username)
-        phone.goto(f"/t/{table.code}/")
-        expect(phone.locator("body")).to_have_attribute("data-ws", "open")
-        phones.append(phone)
+    picks = {0: ["Rook", "Seer"], 1: ["Ash", "Wren"]}
+    prepare(table, seats, picks, mana={0: {"Seer": (3, 1, 0)}})
+    phones = open_at_stage(new_phone, table, (a, b), None)
     return table, seats, phones
 
 

@@ -8,8 +8,11 @@ from missions.rules.setup_stages import deployment_areas
 from tabletop import services as table_services
 from tabletop.rules import Command
 from tests.guilds.factories import (
+    ArcaneCodeCardFactory,
     AreaFactory,
     CardSetFactory,
+    DaemonCardFactory,
+    KabbalahFactory,
     MercenaryCardFactory,
     UserFactory,
     WeaponCardFactory,
@@ -81,10 +84,11 @@ def roster_id(table, seat, name):
     return next(c["id"] for c in roster if c["name"] == name)
 
 
-def prepare(table, seats, picks, hires=None, *, start=True):
+def prepare(table, seats, picks, hires=None, *, mana=None, start=True):
     """Every phase up to the first turn. ``picks``: {seat index: [character names]};
-    ``hires``: {seat index: [follower keys]}. ``start=False`` stops at the last step, every
-    miniature deployed and nobody's Next tapped yet (stage ``start``)."""
+    ``hires``: {seat index: [follower keys]}; ``mana``: {seat index: {character name: (common,
+    dark, seals)}}, the setup mana of its arcane characters (6.4.1). ``start=False`` stops at
+    the last step, every miniature deployed and nobody's Next tapped yet (stage ``start``)."""
     to_stage(table, seats, "characters")
     for i, names in picks.items():
         for name in names:
@@ -92,7 +96,12 @@ def prepare(table, seats, picks, hires=None, *, start=True):
     for i, keys in (hires or {}).items():
         for key in keys:
             cmd(table, seats[i], "setup.hire", follower=key)
-    all_next(table, seats)  # -> mana (no arcane characters here)
+    all_next(table, seats)  # -> mana
+    for i, dice in (mana or {}).items():
+        for name, (common, dark, seals) in dice.items():
+            character = roster_id(table, seats[i], name)
+            cmd(table, seats[i], "setup.mana", character=character, common=common, dark=dark,
+                seals=seals)
     all_next(table, seats)  # -> miniatures
     all_next(table, seats)  # -> deployment
     while (s := state(table)["setup"])["stage"] == "deployment":
@@ -120,14 +129,7 @@ def piece_of(table, seat, name):
 
 
 def kill(table, victim_seat, name):
-    cmd(
-        table,
-        victim_seat,
-        "tokens.adjust",
-        piece=piece_of(table, victim_seat, name),
-        token="broken_hearts",
-        delta=3,
-    )
+    wound(table, victim_seat, name, hearts=3)
 
 
 def wound(table, victim_seat, name, hearts=1):
@@ -139,6 +141,50 @@ def wound(table, victim_seat, name, hearts=1):
         token="broken_hearts",
         delta=hearts,
     )
+
+
+def give(guild, *cards, kind=gm.CardSet.Kind.EQUIPMENT):
+    """A new set of ``kind`` holding the cards, redeemed by the Guild at the City Gate; each
+    argument is a card or a ``(card, quantity)`` pair."""
+    card_set = CardSetFactory(kind=kind)
+    for item in cards:
+        card, quantity = item if isinstance(item, tuple) else (item, 1)
+        gm.SetCard.objects.create(card_set=card_set, card=card, quantity=quantity)
+    code = gm.SetCode.objects.create(card_set=card_set, code=new_code(gm.SetCode))
+    gs.set_code_redeem(guild=guild, code=code.code)
+
+
+def cinder_summoner(guild, name, *more, powers=()):
+    """``guild``'s mercenary ``name`` holds the Codex of Cinders (summoning: 1 common, 1 dark;
+    ``powers``, each ``{"name", "range", "white_mana", ...}``, its arcane powers in order) and
+    the Cinder imp (level 1, Claws POISONOUS 1) is in the Guild's pantheon, all through the
+    Guild's services (5.1.1, 5.1.5); ``more`` cards come in the same set. ``(codex, imp)``."""
+    cinders = KabbalahFactory(name="Cinders")
+    codex = ArcaneCodeCardFactory(
+        name="Codex of Cinders",
+        kabbalah=cinders,
+        summoning_white=1,
+        summoning_black=1,
+        price_feods=0,
+    )
+    for position, power in enumerate(powers, start=1):
+        gm.ArcanePower.objects.create(code=codex, position=position, **power)
+    imp = DaemonCardFactory(
+        name="Cinder imp",
+        kabbalah=cinders,
+        level=1,
+        hit_factor=3,
+        primary_weapon="Claws",
+        primary_weapon_type="naked_hands",
+        primary_damage=2,
+        primary_features="POISONOUS 1",
+    )
+    give(guild, codex, imp, *more)
+    merc = gm.Mercenary.objects.get(guild=guild, card__name=name)
+    code = gs.arcane_code_add(guild=guild, card_id=codex.pk)
+    gs.arcane_code_assign(guild=guild, code_id=code.pk, mercenary_id=merc.pk)
+    gs.daemon_add(guild=guild, card_id=imp.pk)
+    return codex, imp
 
 
 def build_guild(name, colour="red", mercenaries=("Rook", "Wren"), fame=0, feods=150, arcane=0):
@@ -153,12 +199,7 @@ def build_guild(name, colour="red", mercenaries=("Rook", "Wren"), fame=0, feods=
         )
         cards.append(card)
     sword = WeaponCardFactory(price_feods=0)
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
-    for card in cards:
-        gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
-    gm.SetCard.objects.create(card_set=card_set, card=sword, quantity=len(cards))
-    set_code = gm.SetCode.objects.create(card_set=card_set, code=new_code(gm.SetCode))
-    gs.set_code_redeem(guild=guild, code=set_code.code)
+    give(guild, *cards, (sword, len(cards)))
     for card in cards:
         merc = gs.mercenary_enlist(guild=guild, card_id=card.pk)
         weapon = gs.weapon_buy(guild=guild, card_id=sword.pk)

@@ -258,15 +258,15 @@ STEADY_AIM = {
 }
 
 
-def steady_gunner_sim():
-    """The demo table with Bob's Dock gunner holding Steady Aim (the box's Sieg Longshot card
-    text), Bob acting in the strategic phase."""
+def steady_gunner_sim(**options):
+    """The demo table (with the table ``options``) with Bob's Dock gunner holding Steady Aim
+    (the box's Sieg Longshot card text), Bob acting in the strategic phase."""
     from missions.rules.roster import demo_guild
 
     bob = demo_guild(1)
     gunner = next(c for c in bob["characters"] if c["id"] == "gunner")
     gunner["abilities"] = [STEADY_AIM]
-    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once"})
+    t = new_sim(options={"guilds": [demo_guild(0), bob], "activations": "once", **options})
     if t.state["play_order"][t.state["acting_index"]] != BOB:
         run(t, ANN, "phase.next")
     return t
@@ -348,3 +348,56 @@ def test_the_pull_your_cards_list_names_every_arcane_code_a_character_holds_6_4_
     assert pull_cards(card) == ["Dagger", "Codex of the Undertow", "Codex of Embers"]
     # A card stored before the codes list: its one code.
     assert pull_cards({"name": "Old", "weapons": [], "code": {"name": "Codex I"}}) == ["Codex I"]
+
+
+def test_the_once_per_phase_reading_of_5_1_1_is_a_table_option_its_default_once():
+    # 5.1.1 "There is no limit to the abilities that can be activated in each turn": whether
+    # one ability may be paid again in its phase is the table's choice (option ability_uses).
+    from missions.rules import OPTIONS_SCHEMA
+    from tabletop.live import option_rows
+    from tabletop.registry import get_ruleset
+
+    spec = OPTIONS_SCHEMA["ability_uses"]
+    assert spec["default"] == "phase"
+    assert [value for value, _ in spec["choices"]] == ["phase", "free"]
+    assert "There is no limit to the abilities that can be activated in each turn" in spec["help"]
+    lobby = {r["key"] for r in option_rows(get_ruleset("demloc"), {}, {"mission": {"id": 1}})}
+    assert "ability_uses" in lobby  # a Guild mission's host chooses it too
+    t = new_sim()
+    assert t.state["options"]["ability_uses"] == "phase"
+
+
+def test_a_table_reading_no_limit_pays_an_ability_again_in_its_phase_5_1_1_6_4_2():
+    t = new_sim(options={"ability_uses": "free", "fate_points": "6"})
+    maud = lambda: next(p for p in t.view(BOB)["pieces"] if p["id"] == "s1-maud")  # noqa: E731
+    run(t, BOB, "ability.use", piece="s1-maud", ability=0)
+    assert maud()["ability_refs"][0]["blocked"] == ""  # offered again, not "already used"
+    run(t, BOB, "ability.use", piece="s1-maud", ability=0)
+    assert t.state["players"][BOB]["fate"] == 2  # each use paid (6.4.2)
+    assert maud()["ability_refs"][0]["blocked"] == ""  # 2 left pay it once more
+    run(t, BOB, "ability.use", piece="s1-maud", ability=0)
+    assert t.state["players"][BOB]["fate"] == 0
+    assert unchanged(t, lambda: run(t, BOB, "ability.use", piece="s1-maud", ability=0)) == (
+        "not_enough_fate"
+    )
+    t.undo(BOB)
+    assert t.state["players"][BOB]["fate"] == 2
+    t.assert_replay_equal()
+
+
+def test_steady_aim_paid_twice_on_a_no_limit_table_adds_two_dice_to_its_shot_5_1_1_7_2_2():
+    t = steady_gunner_sim(ability_uses="free")
+    base = gunner_sheet(t)["shoot_dice"]
+    run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
+    run(t, BOB, "ability.use", piece="s1-gunner", ability=0)
+    assert t.state["players"][BOB]["fate"] == 1
+    assert gunner_sheet(t)["shoot_dice"] == base + 2
+    assert "shoots with 2 extra fighting dice this phase" in t.lines()[-1]
+    run(t, BOB, "shot.propose", shooter="s1-gunner", weapon=0, target="s0-vesna", test_roll=1,
+        dice=[3] * (base + 2))
+    # The next phase the uses count afresh: no extra die is left over.
+    run(t, ANN, "calc.apply")
+    while t.state["phase"] == "strategic":
+        run(t, t.state["play_order"][t.state["acting_index"]], "phase.next")
+    assert gunner_sheet(t)["shoot_dice"] == base
+    t.assert_replay_equal()

@@ -11,8 +11,7 @@ from missions.models import MissionFollower
 from tabletop.errors import RuleViolation
 from tests.guilds.factories import ArcaneCodeCardFactory, FollowerCardFactory, KabbalahFactory
 
-from .lifecycle_flow import all_next, cmd, open_table, roster_id, state, to_stage
-from .test_lifecycle_guildcards import give
+from .lifecycle_flow import cmd, give, open_table, prepare, roster_id, state
 
 pytestmark = pytest.mark.django_db
 
@@ -53,22 +52,7 @@ def test_every_code_and_ability_of_a_mercenary_reaches_the_roster_5_1_1_5_1_5(
             "text": "Look through one wall.",
         }
     ]
-    to_stage(table, [sa, sb], "characters")
-    cmd(table, sa, "setup.pick", character=roster_id(table, sa, "Seer"))
-    cmd(table, sb, "setup.pick", character=roster_id(table, sb, "Ash"))
-    all_next(table, [sa, sb])
-    cmd(table, sa, "setup.mana", character=roster_id(table, sa, "Seer"), common=1, dark=1, seals=0)
-    to_stage(table, [sa, sb], "deployment")
-    while (s := state(table)["setup"])["stage"] == "deployment":
-        acting = s["deploy"]["acting"]
-        todo = [
-            p["id"]
-            for p in s["picks"][str(acting)]
-            if f"s{acting}-{p['id']}" not in s["deploy"]["placed"]
-        ]
-        areas = [a["name"] for a in s["definition"]["deployment"]]  # each Guild its own
-        cmd(table, [sa, sb][acting], "setup.deploy", character=todo[0], area=areas[acting % 2])
-    all_next(table, [sa, sb])
+    prepare(table, [sa, sb], {0: ["Seer"], 1: ["Ash"]}, mana={0: {"Seer": (1, 1, 0)}})
     seer_piece = f"s0-{roster_id(table, sa, 'Seer')}"
     piece = state(table)["pieces"][seer_piece]
     assert [c["name"] for c in piece["codes"]] == ["Codex of Cinders", "Codex of Smoke"]

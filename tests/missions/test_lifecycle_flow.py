@@ -11,9 +11,9 @@ from tabletop import services as table_services
 from tabletop.errors import RuleViolation
 from tabletop.models import Table
 from tabletop.rules import Command
-from tests.guilds.factories import CardSetFactory, FollowerCardFactory
+from tests.guilds.factories import FollowerCardFactory
 
-from .lifecycle_flow import achieve, cmd, kill, open_table, prepare, state, wound
+from .lifecycle_flow import achieve, cmd, give, kill, open_table, prepare, state, wound
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +23,8 @@ def merc(guild, name):
 
 
 def give_follower(guild, card):
-    from guilds import services as gs
-    from guilds.demo import new_code
-
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.FOLLOWERS)
-    gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
-    code = gm.SetCode.objects.create(card_set=card_set, code=new_code(gm.SetCode))
-    gs.set_code_redeem(guild=guild, code=code.code)
+    """A followers' set holding ``card``, redeemed by the Guild (``give``)."""
+    give(guild, card, kind=gm.CardSet.Kind.FOLLOWERS)
 
 
 def test_standard_mission_between_two_guilds_from_lobby_to_resolution(

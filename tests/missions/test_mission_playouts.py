@@ -550,6 +550,8 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
         "relic_death": rnd.choice(["dropped", "kept"]),
         "fate_points": rnd.choice(["0", "1", "3", "6"]),
         "equal_shot": rnd.choice(["armor", "carry"]),
+        # 5.1.1 once per phase or "no limit" (from the seed: the draws above stay as they were)
+        "ability_uses": ("phase", "free")[seed % 2],
     }
     at_table = guilds[:players]
     definition = definition_for(demos, kind, ending, seed, rnd)

@@ -5,11 +5,12 @@ table), 7.3.2.3 (the game ends by turn limit, objective, surrender or total elim
 
 Checked: no exception but the kit's coded errors, never stuck, the mission ends within the
 bound (a 3-turn limit: after the last turn the game can only end), replay from scratch equals
-the incremental state, the characters brought are conserved (only daemons come and go), and
-each player's fate points equal an independent recount of the fate events, and the one ending
-(``end_checks``): every turn played is closed exactly once, the last one included, no turn
-starts that is not played, poison grows by one at each end of a turn (option ``poison`` =
-``end``), and a control counter counts only for a player with characters on the board, who
+the incremental state, the characters brought are conserved (only daemons come and go),
+each player's fate points equal an independent recount of the fate events, an activated
+ability is used at most once a phase unless the table's option ``ability_uses`` says "no
+limit" (5.1.1), and the one ending (``end_checks``): every turn played is closed exactly
+once, the last one included, no turn starts that is not played, poison grows by one at each
+end of a turn (option ``poison`` = ``end``), and a control counter counts only for a player with characters on the board, who
 alone can win by it. The table is public while the mission is played (6.4.2) but for a hidden
 turn limit (7), which no seat's view may show until the turns are over
 (``perturb=hidden.hide_from``; the preparation's secrets: ``test_setup_playouts``,
@@ -35,7 +36,10 @@ VARIANTS = [
     {"activations": "free", "daemon_level": "any", "hand_test": "penalty",
      "defender_weapon": "none", "bleeding": "end", "poison": "start",
      # A hidden turn limit (7) and claims that end alone (7.3.2.3)
-     "turn_limit_hidden": "1", "objective_claim": "claimer"},
+     "turn_limit_hidden": "1", "objective_claim": "claimer",
+     # An activated ability paid again in its phase (5.1.1 read as "no limit"), with the fate
+     # points to pay it more than once
+     "ability_uses": "free", "fate_points": "6"},
 ]
 
 
@@ -106,6 +110,17 @@ def fate_recount(sim) -> dict[int, int]:
     return fate
 
 
+def ability_uses(sim) -> dict[tuple, int]:
+    """How many times each activated ability was used in each phase, from the events:
+    ``{(piece, ability, "turn:phase"): uses}`` (5.1.1; option ``ability_uses``)."""
+    uses: dict[tuple, int] = {}
+    for e in sim.records():
+        if e.type == "demloc.ability.used":
+            key = (e.data["piece"], e.data["ability"], e.data["phase"])
+            uses[key] = uses.get(key, 0) + 1
+    return uses
+
+
 def _alive(state, seat) -> bool:
     return any(
         p["owner"] == seat and p["status"] == "in_play" and not p["possessed"]
@@ -170,6 +185,8 @@ def test_random_missions_never_crash_never_stick_and_end(players, options):
         assert state["ended"] is not None
         assert {p["seat"]: p["fate"] for p in state["players"]} == fate_recount(out.sim)
         end_checks(out.sim)
+        if state["options"]["ability_uses"] == "phase":  # 5.1.1 read as once per phase
+            assert max(ability_uses(out.sim).values(), default=1) == 1
 
 
 #: The refusals a page's disabled button stands for (its reason beside it): an offered action
@@ -223,3 +240,31 @@ def test_an_offered_action_is_never_refused_for_what_its_button_would_say(option
     if options.get("activations") == "free":
         wanted.add("demloc.daemon.summon")
     assert wanted <= set(met), met
+
+
+@pytest.mark.parametrize("reading", ["phase", "free"])
+def test_random_players_using_abilities_follow_the_tables_reading_of_5_1_1(reading):
+    """Players who tap *Use <ability>* half the time (5.1.1, 6.4.2; 6 fate points each):
+    with the option ``ability_uses`` at ``phase`` no ability is used twice in a phase (the
+    second tap refused ``ability_used``), at ``free`` some are, each use paid; fate points
+    always equal the recount of the events."""
+    uses: dict[tuple, int] = {}
+
+    def tapping_abilities(offered, rnd, sim):
+        mine = [c for c in offered if c.type == "demloc.ability.use"]
+        if mine and rnd.random() < 0.5:
+            return rnd.choice(mine)
+        return choose(offered, rnd, sim)
+
+    for seed in playout_seeds():
+        out = playout(DemlocRuleset(), 2, seed,
+                      options={"turn_limit": "3", "ability_uses": reading, "fate_points": "6"},
+                      max_commands=300, undo_rate=0.05, choose=tapping_abilities)
+        state = out.sim.state
+        assert {p["seat"]: p["fate"] for p in state["players"]} == fate_recount(out.sim)
+        for key, n in ability_uses(out.sim).items():
+            uses[(seed, *key)] = n
+    assert uses, "no ability was used"
+    most = max(uses.values())
+    print(f"{reading}: {len(uses)} abilities used in a phase, at most {most} times")
+    assert most == 1 if reading == "phase" else most > 1
