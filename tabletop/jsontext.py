@@ -97,8 +97,15 @@ def dumps_kept(value: Any) -> str:
     ``tabletop.fanout.with_row``) then gives ``value`` itself, not a copy decoded again, so
     what was worked out from it (a DemLoc state's per-piece view, ``missions.rules.view``) is
     shared. The value must not change afterwards (a committed state never does)."""
-    text = dumps(value)
-    if _reads_back(text.encode(), value):
+    try:
+        raw = orjson.dumps(value)
+    except TypeError:  # as ``dumps``: the standard library's text, never kept
+        return json.dumps(value)
+    back = _reads_back(raw, value)  # the check ``dumps`` makes of a text with nulls, made once
+    if not back and b"null" in raw and not _finite(value):
+        return json.dumps(value)
+    text = raw.decode()
+    if back:
         with _KEPT_LOCK:
             _KEPT.pop(text, None)
             _KEPT[text] = value
