@@ -191,6 +191,8 @@ def main() -> None:
         print(f"{name}: min/median/max {min(values):.2f} / {statistics.median(values):.2f} / "
               f"{max(values):.2f}{unit}")
     if profile is not None:
+        if os.environ.get("BENCH_PROFILE_OUT"):  # the whole profile, for pstats' callers
+            profile.dump_stats(os.environ["BENCH_PROFILE_OUT"])
         pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
 

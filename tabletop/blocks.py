@@ -329,6 +329,14 @@ def collect(sink: list, content: str, public: bool) -> str:
     place: the white space around the element and ``SLOT``. A render that collects its blocks
     (``assemble``) neither writes the blocks' HTML into the template's output nor searches
     it for markers afterwards: the same ``Frame``, byte for byte, for less work."""
+    entry, out = _cut(content, public)
+    sink.append(entry)
+    return out
+
+
+def _cut(content: str, public: bool) -> tuple[tuple, str]:
+    """``((id, element, public), what stands in the render)`` of the block ``content``
+    (``collect``)."""
     html = content.strip()
     if len(html) == len(content):
         out = SLOT
@@ -336,8 +344,24 @@ def collect(sink: list, content: str, public: bool) -> str:
         head = content[:len(content) - len(content.lstrip())]
         out = head + SLOT + content[len(content.rstrip()):]
     found = _ID.search(html, 0, 300)
-    sink.append((found.group(1) if found else "", html, public))
-    return out
+    return (found.group(1) if found else "", html, public), out
+
+
+def collect_public(cache: dict | None, bid: str, seated: bool, sink: list, content: str) -> str:
+    """``collect`` of the public block ``bid`` whose HTML ``content`` is the one kept in
+    ``cache`` (``render_public``): cut once per table state and kind of view (seated or
+    watching), so every view of that state collects the very same element string (its hash,
+    which ``shown`` and ``delta`` compare, is worked out once) instead of a copy of its own
+    stripped and searched again. Kept beside the block under a tuple key (never a block's
+    id, which is a string); taken only when it was cut from this very ``content``."""
+    if cache is None:
+        return collect(sink, content, True)
+    key = ("cut", bid, seated)
+    kept = cache.get(key)
+    if kept is None or kept[0] is not content:
+        kept = cache[key] = (content, *_cut(content, True))
+    sink.append(kept[1])
+    return kept[2]
 
 
 def assemble(skeleton: str, sink: list) -> Frame | None:

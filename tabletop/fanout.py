@@ -127,7 +127,7 @@ def with_row(base: Table, row: dict) -> Table | None:
         return None
     fields = {f.attname: getattr(base, f.attname) for f in Table._meta.concrete_fields}
     fields.update(status=row["status"], version=row["version"],
-                  state=jsontext.loads(row["state"]), meta=jsontext.loads(row["meta"]),
+                  state=jsontext.loads_kept(row["state"]), meta=jsontext.loads(row["meta"]),
                   updated_at=datetime.fromisoformat(row["updated_at"]))
     if "setup" in row:
         fields["setup"] = jsontext.loads(row["setup"])

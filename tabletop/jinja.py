@@ -88,9 +88,14 @@ def public_block(context, *parts, public=True, caller=None):
     ``public`` is true, else for this view. The arguments before ``public`` make its id."""
     if not public:
         return _block(context, caller(), False)
-    found = blocks.render_public(context.get("live_blocks"), "".join(str(p) for p in parts),
-                                 context.get("seat") is not None, caller)
-    return _block(context, found, True)
+    cache = context.get("live_blocks")
+    bid = "".join(str(p) for p in parts)
+    seated = context.get("seat") is not None
+    found = blocks.render_public(cache, bid, seated, caller)
+    sink = context.get(blocks.SINK)
+    if sink is not None:  # cut once per state and kind of view (blocks.collect_public)
+        return SafeString(blocks.collect_public(cache, bid, seated, sink, found))
+    return SafeString(blocks.OPEN_PUBLIC + found + blocks.CLOSE)
 
 
 @pass_context

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from typing import Any
 
 import orjson
@@ -80,3 +81,42 @@ def loads(text: str | bytes | bytearray) -> Any:
         return orjson.loads(text)
     except orjson.JSONDecodeError:  # NaN text, integers beyond 64 bits, ...: the slow path
         return json.loads(text)
+
+
+#: The newest values written by ``dumps_kept``, by their text (this process only).
+_KEPT: dict[str, Any] = {}
+_KEPT_LOCK = threading.Lock()
+#: How many ``dumps_kept`` values a process keeps (a few table states: about 20 KB each).
+KEPT = 64
+
+
+def dumps_kept(value: Any) -> str:
+    """``dumps(value)``, and ``value`` kept under that text when the text reads back as it
+    (no tuple, no key that is not a string, no NaN): a ``loads_kept`` of the same text in
+    this process (the fan-out of the state a command just committed,
+    ``tabletop.fanout.with_row``) then gives ``value`` itself, not a copy decoded again, so
+    what was worked out from it (a DemLoc state's per-piece view, ``missions.rules.view``) is
+    shared. The value must not change afterwards (a committed state never does)."""
+    try:
+        raw = orjson.dumps(value)
+    except TypeError:  # as ``dumps``: the standard library's text, never kept
+        return json.dumps(value)
+    back = _reads_back(raw, value)  # the check ``dumps`` makes of a text with nulls, made once
+    if not back and b"null" in raw and not _finite(value):
+        return json.dumps(value)
+    text = raw.decode()
+    if back:
+        with _KEPT_LOCK:
+            _KEPT.pop(text, None)
+            _KEPT[text] = value
+            while len(_KEPT) > KEPT:
+                del _KEPT[next(iter(_KEPT))]
+    return text
+
+
+def loads_kept(text: str) -> Any:
+    """The value ``dumps_kept`` kept under ``text`` (equal text: the same value, in the same
+    key order), else ``loads(text)``. Callers must not change it."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(text, _KEPT)
+    return loads(text) if found is _KEPT else found

@@ -491,7 +491,7 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     one_statement = not receivers and not db.in_atomic_block and db.vendor == "postgresql"
     # The projection as the JSON text stored, and as the fan-out gets it (``notify_table``).
     row = {"since": snapshot.version, "version": new.version, "status": new.status,
-           "state": jsontext.dumps(new.state), "meta": jsontext.dumps(new.meta),
+           "state": jsontext.dumps_kept(new.state), "meta": jsontext.dumps(new.meta),
            "updated_at": now.isoformat()}
     if setup_changed:
         row["setup"] = jsontext.dumps(new.setup)

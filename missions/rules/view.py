@@ -509,15 +509,39 @@ def _piece_bases(state: DemlocState, forms: bool) -> list[dict]:
     key = (id(state), int(state.get("version") or 0), forms)
     with _VIEW_MEMO_LOCK:
         kept = _VIEW_MEMO.get(key)
+        whole = None if forms else _VIEW_MEMO.get((*key[:2], True))
     if kept is not None and kept[0] is state:
         return kept[1]
-    bases = [_piece_base(state, pid, forms) for pid in state["order"]]
+    if whole is not None and whole[0] is state:
+        # The acting phone's answer viewed this state with its forms first: the live view's
+        # bases are those without what only the forms show (the same keys, in the same order).
+        bases = [_without_sheet(state, base) for base in whole[1]]
+    else:
+        bases = [_piece_base(state, pid, forms) for pid in state["order"]]
     with _VIEW_MEMO_LOCK:
         _VIEW_MEMO.pop(key, None)
         _VIEW_MEMO[key] = (state, bases)
         while len(_VIEW_MEMO) > VIEW_MEMO_KEPT:
             del _VIEW_MEMO[next(iter(_VIEW_MEMO))]
     return bases
+
+
+#: The fields ``_sheet_fields`` adds to a piece's base (``_without_sheet``).
+SHEET_FIELDS = frozenset((
+    "shoot_dice", "free_best_roll", "arcane_dice_left", "max_daemon_level", "daemon_levels",
+    "scenery_best_roll", "backstack", "brawl_dice", "power_refs", "shoot_blocked",
+    "stray_only", "attack_blocked", "hand_blocked", "arcane_choice", "channel_blocked",
+    "summons", "summon", "ability_refs", "fury_paid", "can_strike", "assign_codes"))
+
+
+def _without_sheet(state: DemlocState, base: dict) -> dict:
+    """The base of ``_piece_base(state, pid, forms=False)`` from the one with forms: that one
+    without ``SHEET_FIELDS``, which come last; worked out afresh when the piece itself holds
+    a field of that name (its value would have been replaced in the base with forms)."""
+    piece = state["pieces"][base["id"]]
+    if not SHEET_FIELDS.isdisjoint(piece):
+        return _piece_base(state, base["id"], False)
+    return {k: v for k, v in base.items() if k not in SHEET_FIELDS}
 
 
 def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:

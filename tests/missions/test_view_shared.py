@@ -65,3 +65,51 @@ def test_a_new_state_is_worked_out_again():
     after = view(t.state, 1)
     hit = next(p for p in after["pieces"] if p["id"] == pid)["hit_damage"]
     assert hit == next(p for p in before["pieces"] if p["id"] == pid)["hit_damage"] + 1
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_live_view_taken_from_the_answers_view_equals_a_fresh_one(seed):
+    """The acting phone's answer views a state with the sheets' forms first, then the fan-out
+    views it without (``_without_sheet``: the bases with forms less ``SHEET_FIELDS``): along
+    a random mission each seat's live view equals one worked out from nothing, key order
+    included, and the bases were taken, not worked out again."""
+    t = new_sim(NAMES, seed=f"sheet-{seed}")
+    game, rnd = t.ruleset, random.Random(seed)
+    for _ in range(40):
+        if not t.state.get("order"):
+            break
+        with view_module._VIEW_MEMO_LOCK:
+            view_module._VIEW_MEMO.clear()
+        whole = view(t.state, 0, forms=True)
+        for seat in (0, 1, 2, 3, None):
+            got = view(t.state, seat, forms=False)
+            want = fresh(t.state, seat, False)
+            assert got == want
+            assert [list(p) for p in got["pieces"]] == [list(p) for p in want["pieces"]]
+        # the view with forms also holds each editable piece's brawl_targets (not a base's)
+        extra = set(whole["pieces"][0]) - set(got["pieces"][0]) - {"brawl_targets"}
+        assert extra == view_module.SHEET_FIELDS
+        if t.state["ended"] is not None:
+            break
+        offered = [(s, c) for s in range(4) for c in game.moves(t.view(s), s)]
+        seat, command = rnd.choice(offered)
+        t.try_send(seat, command.type, command.data)
+
+
+def test_the_sheet_fields_are_the_ones_sheet_fields_adds():
+    t = new_sim(NAMES[:2])
+    state = t.state
+    pid = state["order"][0]
+    piece = state["pieces"][pid]
+    assert set(view_module._sheet_fields(state, piece, None)) == view_module.SHEET_FIELDS
+    calls = []
+    real = view_module._piece_base
+    with view_module._VIEW_MEMO_LOCK:
+        view_module._VIEW_MEMO.clear()
+    view(state, 0, forms=True)
+    view_module._piece_base = lambda *a: calls.append(a) or real(*a)
+    try:
+        view(state, 1, forms=False)
+    finally:
+        view_module._piece_base = real
+    assert calls == []  # taken from the bases with forms

@@ -98,3 +98,31 @@ def test_copy_json_keeps_what_json_cannot_read_back():
     copied = copy_json(nested)
     copied["a"][0]["b"].append(3)
     assert nested == {"a": [{"b": [1, 2]}]}
+
+
+def test_a_kept_text_reads_as_the_very_value_written_and_anything_else_is_decoded():
+    """``dumps_kept``/``loads_kept``: the fan-out of a state this process just committed
+    takes that state itself (what was worked out from it is shared); a text this process
+    did not write (another process's command), or one dropped since, is decoded afresh."""
+    state = {"b": [1, 2.5, None], "a": {"x": "é", "n": None}}
+    text = jsontext.dumps_kept(state)
+    assert text == jsontext.dumps(state)
+    assert jsontext.loads_kept(text) is state
+    copy = "".join(list(text))  # equal text, another string (as read from Redis)
+    assert copy is not text and jsontext.loads_kept(copy) is state
+    other = jsontext.dumps({"b": [1], "a": {}})
+    assert jsontext.loads_kept(other) == {"b": [1], "a": {}}
+    for n in range(jsontext.KEPT):  # the oldest go first
+        jsontext.dumps_kept({"n": n})
+    dropped = jsontext.loads_kept(text)
+    assert dropped == state and dropped is not state
+    assert list(dropped) == ["b", "a"]
+
+
+def test_a_value_that_reads_back_otherwise_is_not_kept():
+    """A tuple reads back as a list and a number key as a string: such a value is never
+    given for its text (the fan-out gets what a read of the row would give)."""
+    for value in ({"t": (1, 2)}, {1: "one"}):
+        text = jsontext.dumps_kept(value)
+        assert jsontext.loads_kept(text) == json.loads(text)
+        assert jsontext.loads_kept(text) is not value

@@ -490,3 +490,31 @@ def test_collected_blocks_assemble_to_the_marker_cut_frame_and_a_stray_slot_refu
     assert got.blocks == cut.blocks == [("p-1", card, True), ("turn", turn, False)]
     assert got.skeleton == cut.skeleton
     assert blocks.assemble(skeleton + blocks.SLOT, sink) is None
+
+
+@pytest.mark.django_db
+def test_a_public_block_is_cut_once_per_state_and_every_seat_sends_the_same_string(make_table):
+    """Another Guild's character card and the log are public blocks: every seated view of one
+    state collects the very same element (one string, stripped and searched once, its hash
+    worked out once for every phone's delta: ``tabletop.blocks.collect_public``), the watcher
+    its own one; the next state's views cut the changed card and log again."""
+    table, seats = make_table("demloc", players=4)
+    blocks.forget_public_blocks()
+    regions, _, _ = fan_out_renders(table, seats)
+    seated = [regions[s.number] for s in seats]
+    public = {bid for bid, _, is_public in seated[0].blocks if is_public}
+    assert {"dl-log"} < public and any(b.startswith("piece-") for b in public), public
+    for bid in public:
+        found = [html for region in seated for b, html, is_public in region.blocks
+                 if b == bid and is_public]
+        assert len(found) >= 2, bid
+        assert all(html is found[0] for html in found), bid
+    watcher = dict((b, h) for b, h, _ in regions["w"].blocks)
+    assert watcher["dl-log"] == dict((b, h) for b, h, _ in seated[0].blocks)["dl-log"]
+    piece = live_reads.seat_view(table, seats[2])["my_pieces"][0]["id"]
+    services.run_command(table, seats[2], Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": 1}))
+    after, _, _ = fan_out_renders(table, seats)
+    before_log = dict((b, h) for b, h, _ in seated[0].blocks)["dl-log"]
+    logs = [dict((b, h) for b, h, _ in after[s.number].blocks)["dl-log"] for s in seats]
+    assert logs[0] != before_log and all(html is logs[0] for html in logs)
