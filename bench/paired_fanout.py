@@ -1,5 +1,5 @@
 """Two ways of the fan-out measured in one process, alternating, so the machine's load hits
-both alike (docs/performance.md, sitting of 2026-12-06 23:36): ``--change cut``, a public
+both alike (the sitting of 2026-12-06 23:36 in docs/performance.md): ``--change cut``, a public
 block cut once per state (``tabletop.blocks.collect_public``) against once per view (plain
 ``collect``), a four-seat DemLoc state and a watcher rendered again with each phone's delta;
 ``--change committed``, the committed state taken by the fan-out of this process
