@@ -27,6 +27,7 @@ from . import (
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
 from .common import TURN_END, in_play, known, name, piece_name
+from .damage import tracks
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -537,6 +538,8 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
         "counters_editable": None,  # per seat (``view``)
         "seal_limit": possession_limit(p["arcane"]),
         "h2h_now": brawl.h2h_ability(p),
+        # 5.1.1: the armor and hit tracks, one projection for bars, figures and circles.
+        "tracks": tracks(p),
         # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
         # effect tokens a "cancel" test may remove and the power a "defend" test answers
         # (7.2.3.5), relics carried (7.2.1), possession by a card effect.

@@ -156,3 +156,16 @@ def test_a_summon_costing_more_mana_than_the_summoner_holds_says_so_not_channel_
             code["summon_cost"] = {"common": 0, "dark": 2}
     v = mine(view(t.state, ANN), VESNA)
     assert not v["summon"]["beyond_cap"] and v["summon"]["blocked"].startswith("Not enough mana")
+
+
+def test_the_card_bars_and_circles_come_from_one_projection_5_1_1():
+    # Ann's Korr (armor 4, hit 3) takes 6 damage and a broken heart: the card's bar is 6 of 12
+    # with 1 of 3 broken armor tokens, never "0/4" beside filled circles.
+    t = new_sim()
+    run(t, ANN, "damage.assign", piece=KORR, amount=6)
+    run(t, ANN, "tokens.adjust", piece=KORR, token="broken_hearts", delta=1)
+    korr = mine(view(t.state, BOB), KORR)
+    armor, hit = korr["tracks"]["armor"], korr["tracks"]["hit"]
+    assert (armor["tokens"], armor["taken"], armor["capacity"]) == (1, 6, 12)
+    assert (hit["tokens"], hit["taken"], hit["capacity"]) == (1, 3, 9)
+
