@@ -23,6 +23,7 @@ def test_undo_names_the_action_it_takes_back(new_phone):
     expect(undo).to_be_enabled()
     what = ann.locator("#undo-what")
     expect(what).to_have_text("damage")
+    expect(undo).to_have_attribute("aria-describedby", "undo-what")  # read out after "Undo"
     expect(what).to_be_in_viewport()
     box, inner = undo.bounding_box(), what.bounding_box()
     assert box["x"] <= inner["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5
