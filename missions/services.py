@@ -507,7 +507,13 @@ def mission_close(*, mission_id: int) -> dict:
         for g in result["guilds"]:
             if g["seat"] in guests:
                 continue
-            outcome = "won" if g["seat"] == result["winner"] else "played"
+            outcome = (
+                "won"
+                if g["seat"] == result["winner"]
+                else "a draw in"
+                if result["winner"] is None and result.get("how") == "draw"
+                else "played"
+            )
             costs = setup["costs"][str(g["seat"])]
             charges = int(costs.get("hires", 0)) + int(costs.get("offers", 0))
             # The charges were reserved while the mission ran (guilds.services.holds): they

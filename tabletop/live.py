@@ -277,6 +277,8 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "can_redo": bool(meta.get("redo")),
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
         "undo_why": "" if meta.get("undo") else undo_why(table, meta, game),
+        # What an enabled Undo takes back, in a word or two on the button.
+        "undo_what": undo_what(meta, game),
         "final_commands": sorted(game.final_commands),
         "option_rows": Lazy(lambda: option_rows(game, table.options, table.setup)),
         # The latest lines of the log, narrated from events (the projection holds no prose).
@@ -359,6 +361,23 @@ def undo_why(table: Table, meta: dict, game=None) -> str:
     if shown is None:
         return "nothing yet"
     return (getattr(game, "final_words", None) or {}).get(shown, "cards shown")
+
+
+def undo_what(meta: dict, game=None) -> str:
+    """What Undo takes back now (the newest command of the undo list), in a word or two for
+    the enabled Undo button: ``game``'s ``Ruleset.undo_words`` for its command type, else the
+    type said by its name (``"demloc.fate.gain"`` -> ``"fate gain"``); ``""`` when the undo
+    list is empty (``undo_why`` says why). Read from the table's undo bookkeeping
+    (``tabletop.log.Meta.commands``: no query)."""
+    undo = meta.get("undo") or []
+    if not undo:
+        return ""
+    entry = (meta.get("commands") or {}).get(str(undo[-1])) or [None, ""]
+    kind = entry[1] if len(entry) > 1 else ""
+    if not kind:
+        return ""
+    words = (getattr(game, "undo_words", None) or {}).get(kind)
+    return words or " ".join(kind.split(".")[1:]).replace("_", " ")
 
 
 def undo_rule(game) -> str:

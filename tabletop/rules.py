@@ -128,6 +128,10 @@ class BaseRuleset:
     #: "cards shown" for a type not listed; a word or two, the width of the button): {event
     #: type: words}.
     final_words: ClassVar[dict[str, str]] = {}
+    #: What the enabled Undo takes back, in a word or two under it (``tabletop.live.undo_what``):
+    #: {command type: words}; a type not listed is said by its name ("demloc.fate.gain" ->
+    #: "fate gain").
+    undo_words: ClassVar[dict[str, str]] = {}
     #: Why Undo stops at a final event, as the refusal of an Undo tapped anyway says it
     #: (``tabletop.log.barrier_words``: "Nothing to undo: <reason>."), for a barrier that hid
     #: nothing (DemLoc's Guild brought, the mission opened): {event type: a phrase}. A type not

@@ -98,7 +98,13 @@ class LedgerEntry(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "ledger entries"
         indexes = [models.Index(fields=["guild", "currency"])]
-        constraints = [models.CheckConstraint(condition=~Q(amount=0), name="ledger_amount_nonzero")]
+        # A change is never 0, but for a mission's record row: a mission that changed nothing
+        # (a draw) still has its row, naming it (``guild_mission_result_post``).
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(amount=0) | Q(reason="mission"), name="ledger_amount_nonzero"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.amount:+d} {self.currency} ({self.reason})"

@@ -33,7 +33,8 @@ def guild_mission_result_post(
     out here), one row per reason and currency, its note ``"<note> · <why>"`` (a defeat's
     -2 fame and a kill's +2 fame are two rows, not one row of 0: 6.4.1 resolution); without
     ``items``, one row per currency. The items (charges apart) must sum to ``fame``, ``feods``
-    and ``blood_stones``, else ``ValueError``.
+    and ``blood_stones``, else ``ValueError``. A mission that changes nothing still writes one
+    row (amount 0, ``note`` and "no change"), so every closed mission is in the ledger.
 
     Nothing is ever silently zeroed: what the purse cannot pay (a loss of feods or blood stones
     larger than what is left: fame may go negative, balances never) is returned as
@@ -71,6 +72,18 @@ def guild_mission_result_post(
         posted[currency] += paid
         text = line if not short else f"{line} · {short} {currency.replace('_', ' ')} unpaid"
         post(guild, currency, paid, LedgerEntry.Reason.MISSION, text[:200], reference)
+    if not paid_charges and not any(posted.values()):
+        # A mission that changed nothing (a draw, no kills) still names itself in the ledger,
+        # so a Guild checks its ledger against the evening (6.4.1 resolution): one row of 0.
+        LedgerEntry.objects.create(
+            guild=guild,
+            currency="fame",
+            amount=0,
+            balance_after=guild.fame,
+            reason=LedgerEntry.Reason.MISSION,
+            note=f"{note} · no change in fame, feods or blood stones"[:200],
+            reference=reference,
+        )
     return {
         **posted,
         "charges": paid_charges,

@@ -88,6 +88,50 @@ def is_fatally_wounded(piece: dict) -> bool:
     return hearts_full
 
 
+def tracks(piece: dict) -> dict[str, dict]:
+    """The two damage tracks of a piece as its card shows them, one projection for the bar,
+    its figure and the token circles (5.1.1): ``{"armor": track, "hit": track}``, each
+    ``{"factor", "tokens", "limit", "step", "taken", "capacity", "words"}``.
+
+    5.1.1: the armor factor is "how many damages the character will receive before assigning a
+    broken armor token", 3 such tokens at most (then "all damages go directly to the hit
+    factor"); the hit factor is how many before a broken heart token, 3 of them (a daemon: its
+    heart tokens, 7.2.3.3) kill. So a track holds ``limit`` tokens of ``factor`` damage each:
+    ``taken`` = ``tokens * factor + step`` of ``capacity`` = ``limit * factor``, where ``step``
+    is the damage toward the next token (6.4.2: the only damage "−1" removes). An armor factor
+    of 0 absorbs nothing: capacity 0.
+    """
+    out: dict[str, dict] = {}
+    for key, factor, tokens, limit, step, token_words in (
+        ("armor", piece["armor"], piece["broken_armor"], MAX_BROKEN_ARMOR,
+         piece["armor_damage"], "broken armor token"),
+        ("hit", piece["hit"], piece["broken_hearts"], piece["heart_limit"],
+         piece["hit_damage"], "broken heart"),
+    ):
+        factor = max(0, int(factor))
+        capacity = limit * factor
+        taken = min(capacity, tokens * factor + step)
+        if capacity == 0:
+            words = f"{key.capitalize()} factor 0: it absorbs no damage."
+        elif tokens >= limit:
+            words = f"{key.capitalize()} {factor}: all {limit} {token_words}s placed ({taken}/{capacity})."
+        else:
+            words = (
+                f"{key.capitalize()} {factor}: {tokens} of {limit} {token_words}s, "
+                f"{step}/{factor} damage toward the next ({taken}/{capacity})."
+            )
+        out[key] = {
+            "factor": factor,
+            "tokens": tokens,
+            "limit": limit,
+            "step": step,
+            "taken": taken,
+            "capacity": capacity,
+            "words": words,
+        }
+    return out
+
+
 def _kill_if_fatal(p: dict, lines: list[str]) -> None:
     if in_play(p) and is_fatally_wounded(p):
         p["status"] = "killed"

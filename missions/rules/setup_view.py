@@ -104,6 +104,8 @@ def view(setup: dict, seat: int | None) -> dict:
         }
         for f in s["definition"].get("followers", [])
     ]
+    # 5.1.2: a follower not in the Guild's card database comes with a redeemed set (the Gate).
+    s["pool_unowned"] = bool(mine) and any(not f["owned"] for f in s["pool"])
     s["can_refresh"] = can_refresh(setup, seat)
     s["players"] = [
         {

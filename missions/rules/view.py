@@ -27,6 +27,7 @@ from . import (
 from . import setup as setup_rules
 from .cards import codes_of, possession_limit
 from .common import TURN_END, in_play, known, name, piece_name
+from .damage import tracks
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
 from .reference import reference_key
 from .score import KILL_KINDS, counts_kills
@@ -399,6 +400,52 @@ def status_label(state: DemlocState) -> str:
     return "Ended: close the mission"
 
 
+def arcane_missing(state: DemlocState, p: dict) -> dict | None:
+    """One line for the Arcane section of a character with an arcane ability that is offered
+    no power or no summoning, saying why and where one comes from ("" when both are offered,
+    or when the sheet already says why at the button). 5.1.5: the powers and the summoning are
+    on the Arcane Code cards, which a Guild adds to its Arcane Library and assigns to its
+    mercenaries there; a summoning draws a daemon of the code's kabbalah from the Guild's
+    daemonic pantheon (5.1.3, 7.2.3.2), filled on the Guild's Pantheon page. Followers bring
+    their card's codes and never summon (5.1.2); a daemon takes its code from its summoner
+    (7.2.3.2). ``{"text", "where": "library" | "pantheon" | ""}`` (the Guild page that gives
+    one) or None."""
+    if p["kind"] == "daemon" or not p.get("arcane"):
+        return None
+    name_ = p["name"]
+    codes = codes_of(p)
+    if not codes:
+        if p["kind"] == "mercenary":
+            return {
+                "text": f"No power or summon: {name_} holds no Arcane Code (5.1.5). A Guild "
+                "assigns its codes to its mercenaries in its Arcane Library, before the mission.",
+                "where": "library",
+            }
+        return {
+            "text": f"No power: {name_}'s card gives it no Arcane Code (5.1.2).",
+            "where": "",
+        }
+    if p["asset"] != "standard":
+        return {
+            "text": f"No power: {name_}'s code is turned to its post-summoning asset while its "
+            "daemon plays (5.1.5 b); its pentacle acts instead.",
+            "where": "",
+        }
+    if p["kind"] != "mercenary":
+        return {"text": "No summon: followers never summon daemons (5.1.2).", "where": ""}
+    owner = next((pl for pl in state["players"] if pl["seat"] == p["owner"]), None)
+    pantheon = (owner or {}).get("pantheon", [])
+    kabbalahs = sorted({c.get("kabbalah") or "" for c in codes if c.get("summon_cost")})
+    if kabbalahs and not any(d.get("kabbalah") in kabbalahs for d in pantheon):
+        return {
+            "text": f"No daemon to summon: the Guild's pantheon has no {' or '.join(kabbalahs)} "
+            "daemon (7.2.3.2). A Guild adds daemons to it on its Pantheon page, before the "
+            "mission.",
+            "where": "pantheon",
+        }
+    return None
+
+
 def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
@@ -468,6 +515,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
         "summons": (summons := _summons_at_use(state, p)),
         "summon": summons[0] if summons else None,
+        # 5.1.5: why no power or summon is offered, and where one comes from.
+        "arcane_missing": arcane_missing(state, p),
         # 5.1.1, 6.4.2: every personal ability, an activated one with its fate cost.
         "ability_refs": abilities.ability_view(state, p),
         # An activated FURY is paid from fate with its ability button, not set free.
@@ -531,7 +580,8 @@ SHEET_FIELDS = frozenset((
     "shoot_dice", "free_best_roll", "arcane_dice_left", "max_daemon_level", "daemon_levels",
     "scenery_best_roll", "backstack", "brawl_dice", "power_refs", "shoot_blocked",
     "stray_only", "attack_blocked", "hand_blocked", "arcane_choice", "channel_blocked",
-    "summons", "summon", "ability_refs", "fury_paid", "can_strike", "assign_codes"))
+    "summons", "summon", "arcane_missing", "ability_refs", "fury_paid", "can_strike",
+    "assign_codes"))
 
 
 def _without_sheet(state: DemlocState, base: dict) -> dict:
@@ -561,6 +611,8 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
         "counters_editable": None,  # per seat (``view``)
         "seal_limit": possession_limit(p["arcane"]),
         "h2h_now": brawl.h2h_ability(p),
+        # 5.1.1: the armor and hit tracks, one projection for bars, figures and circles.
+        "tracks": tracks(p),
         # Activations (7.2), the summoner's level cap (7.2.3.2), the arcane
         # effect tokens a "cancel" test may remove and the power a "defend" test answers
         # (7.2.3.5), relics carried (7.2.1), possession by a card effect.

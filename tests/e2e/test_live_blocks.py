@@ -136,7 +136,7 @@ def test_a_sheet_opened_by_touch_loads_its_forms_and_keeps_what_is_typed_through
     tapped(ben, bens.get_by_role("button", name="+1 damage"))
     expect(dice).to_have_value("4 2")
     tapped(ann, card.get_by_role("button", name="+1 damage"))  # this card's block is swapped
-    expect(card.locator(".dl-armor-dmg")).to_have_text("1")
+    expect(card.locator(".dl-track-armor meter")).to_have_attribute("value", "1")
     expect(brawl).to_have_attribute("open", "")
     expect(dice).to_have_value("4 2")
     expect(card.get_by_role("button", name="+1 damage")).to_be_in_viewport()  # under the thumb

@@ -4,6 +4,8 @@ Guilds step showed it twice (the seat's name, then a green chip with the same na
 for one Guild; and every "waiting for" line of the thumb bar wrapped to two lines. Each is now
 one line, the name ellipsized (whole in the title), the step, the verb and the numbers whole."""
 
+import re
+
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
@@ -72,3 +74,48 @@ def test_every_waiting_for_line_is_one_line_with_its_verb_whole_6_4_1(new_phone)
     assert "waiting for The Honourable" in ann.locator("#dl-thumb-wait").text_content()
     shot(bram, "long-names-waiting-bram")
     shot(ann, "long-names-waiting-ann")
+
+
+def test_the_players_panel_shows_two_similar_long_names_whole_6_4_2(new_phone):
+    """Found by a new user: two Guilds with long names began alike ("The Very Long-Na…") in
+    the Players panel of a mission in play, and could not be told apart. The panel has the
+    room: each name whole, on two lines at most; the turn bar above keeps one line (whole in
+    its title). By touch: the +1 fate point beside the name still works."""
+    from tests.e2e.conftest import login
+    from tests.missions.lifecycle_flow import prepare
+
+    first = "The Very Long-Named Guild of Midnight Lanterns 4"  # 48 characters
+    second = "The Very Long-Named Guild of Midnight Lanterns 5"
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild(first, "red", ("Rook",), feods=80)
+    b = build_guild(second, "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: ["Rook"], 1: ["Ash"]})
+    ann = new_phone()
+    login(ann, a.master.username)
+    ann.goto(f"/t/{table.code}/")
+    expect(ann.locator("#dl-turn-no")).to_be_visible()
+    expect(ann.locator("body")).to_have_attribute("data-ws", "open")
+    panel = ann.locator("#dl-players")
+    panel.locator("h2").tap()
+    panel.scroll_into_view_if_needed()
+    for seat, name in ((0, first), (1, second)):
+        shown = panel.locator(f'.dl-player[data-seat="{seat}"] .dl-player-row > .dl-nm')
+        expect(shown).to_have_text(name)
+        expect(shown).to_have_attribute("title", name)
+        assert shown.evaluate(WHOLE), name  # nothing cut across
+        dims = shown.evaluate("e => [e.scrollHeight, e.clientHeight, getComputedStyle(e).lineHeight, getComputedStyle(e).display]")
+        assert dims[0] <= dims[1] + 1, (name, dims)  # nothing cut below: the whole name drawn
+        size = shown.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20")
+        assert shown.bounding_box()["height"] <= 2 * size + 2, shown.bounding_box()  # 2 lines
+        expect(shown).to_be_in_viewport()
+    plus = panel.get_by_role("button", name="+1 fate point")
+    plus.tap()
+    expect(ann.locator("#dl-fate-0")).to_have_text("fate 4")
+    expect(plus).to_be_in_viewport()
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 360
+    # The turn bar keeps its one line: the acting name ellipsized, whole in its title.
+    first_name = ann.locator("#dl-first")
+    expect(first_name.locator("xpath=..")).to_have_attribute("title", re.compile("First: The Very"))
+    shot(ann, "long-names-players-panel")
+    panel.screenshot(path="test-artifacts/long-names-players-panel-only.png")

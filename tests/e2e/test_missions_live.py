@@ -50,10 +50,10 @@ def test_two_phones_play_a_mission_turn(new_phone):
     korr_ann.locator("summary").first.click()  # tap the card: its sheet opens
     expect(korr_ann.get_by_role("button", name="+1 damage")).to_be_visible()
     korr_ann.get_by_role("button", name="+1 damage").click()
-    expect(ben.locator("#piece-s0-korr .dl-armor-dmg")).to_have_text("1")
+    expect(ben.locator("#piece-s0-korr .dl-track-armor meter")).to_have_attribute("value", "1")
     # Ann taps again once her own phone shows the +1 (as a player does): a tap sent from the
     # version before it is refused as stale (expected_version) and the counter stays at 0.
-    expect(korr_ann.locator(".dl-armor-dmg")).to_have_text("1")
+    expect(korr_ann.locator(".dl-track-armor meter")).to_have_attribute("value", "1")
     korr_ann.locator('[data-token="bleeding"]').get_by_role(
         "button", name="add a bleeding token"
     ).click()
@@ -122,7 +122,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     # Bleeding at the end of turn 1 (6.4.2 default): Korr's 1 bleeding token is 1 hit; the live
     # log tells the turn change, the whole log (replayed) tells every consequence.
     expect(ann.locator("#dl-log")).to_contain_text("Turn 2")
-    expect(ben.locator("#piece-s0-korr .dl-hit-dmg")).to_have_text("1")
+    expect(ben.locator("#piece-s0-korr .dl-track-hit meter")).to_have_attribute("value", "1")
     expect(ann.locator("#dl-first")).to_have_text(re.compile("Ann|Ben"))
     shot(ann, "missions-turn2-ann")
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")

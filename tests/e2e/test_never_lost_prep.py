@@ -9,8 +9,10 @@ test prints what it measured."""
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
+from missions.models import MissionFollower
 from tests.e2e.conftest import login, open_at_stage
 from tests.e2e.test_landing import in_view, scroll_y
+from tests.guilds.factories import FollowerCardFactory
 from tests.missions.lifecycle_flow import build_guild, cmd, roster_id, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
 
@@ -190,3 +192,34 @@ def test_a_guild_masters_seat_is_named_after_the_guild_from_the_start_6_4(new_ph
     running = bob.locator("p.small", has_text=f"table {code}")
     expect(running).to_contain_text("Ann's Ravens, Bob's Wolves")
     print(f"seat names: {running.inner_text()!r}")
+
+
+def test_a_follower_not_in_the_card_database_links_to_the_city_gate_5_1_2(new_phone):
+    """Found by a new user: the Characters step said a follower was "not in your card
+    database: redeem its set at the City Gate" with no way there from the mission. A link to
+    the Gate sits under the followers; a tap opens it in a new tab, and the table stays open on
+    the phone's first tab at the same step."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    blade = FollowerCardFactory(name="Hired blade", feods_per_mission=12)
+    MissionFollower.objects.create(definition=definition, card=blade, copies=2)  # in no database
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "characters")
+    ann, _bob = open_at_stage(new_phone, table, (a, b), "characters")
+    pool = ann.locator(".dl-pool")
+    expect(pool).to_contain_text("not in your card database")
+    gate = ann.get_by_role("link", name="Redeem a set at the City Gate")
+    gate.scroll_into_view_if_needed()
+    ann.evaluate("window.scrollBy(0, 120)")  # clear of the sticky bar at the top
+    box = in_view(ann, gate)
+    assert box["height"] >= 44, box  # a thumb's target
+    with ann.context.expect_page() as opened:
+        gate.tap()
+    tab = opened.value
+    tab.wait_for_load_state()
+    assert tab.url.endswith("/guild/gate/"), tab.url
+    expect(tab.get_by_role("heading", name="City Gate").first).to_be_visible()
+    tab.screenshot(path="test-artifacts/never-lost-prep-gate-tab.png")
+    expect(ann.locator('[data-stage="characters"]')).to_be_visible()  # the table, where it was
+    ann.screenshot(path="test-artifacts/never-lost-prep-gate-link.png")

@@ -161,3 +161,26 @@ def test_bad_card_is_refused():
     with pytest.raises(RuleViolation) as err:
         card_from_data({"id": "x", "name": "Odd", "hit": 2, "features": ["SHIELD -1"]})
     assert err.value.code == "bad_feature"
+
+
+def test_the_card_tracks_show_tokens_and_damage_from_one_projection_5_1_1():
+    # 5.1.1: armor 2 = 2 damage a broken armor token, 3 tokens at most; hit 3 = 3 damage a
+    # broken heart. Malve's brawl: 4 damage (2 broken armor tokens) and 1 broken heart (7.3.2.2).
+    from missions.rules.damage import tracks
+
+    p, _ = assign_damage(piece(armor=2, hit=3), 4)
+    p, _ = add_broken_hearts(p, 1)
+    t = tracks(p)
+    assert {k: (v["tokens"], v["limit"], v["step"], v["taken"], v["capacity"]) for k, v in t.items()} == {
+        "armor": (2, 3, 0, 4, 6),
+        "hit": (1, 3, 0, 3, 9),
+    }
+    assert t["armor"]["words"] == (
+        "Armor 2: 2 of 3 broken armor tokens, 0/2 damage toward the next (4/6)."
+    )
+    # A step part-filled counts too; an armor factor of 0 has no armor track.
+    t = tracks(assign_damage(piece(armor=0, hit=3), 1)[0])
+    assert (t["armor"]["capacity"], t["hit"]["taken"], t["hit"]["step"]) == (0, 1, 1)
+    assert tracks(assign_damage(piece(armor=4), 14)[0])["armor"]["words"].startswith(
+        "Armor 4: all 3 broken armor tokens placed (12/12)"
+    )

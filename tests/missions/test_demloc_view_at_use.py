@@ -3,6 +3,7 @@ seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at 
 (7.2.3.1, 7.2.3.2) and the fighting dice shown on the brawl form (7.3.2.1)."""
 
 from missions.rules.view import view
+from tabletop.decider import copy_json
 
 from .demloc_sim import acting, finish_turn, new_sim, piece, run
 from .test_demloc_mission_script import three
@@ -156,3 +157,40 @@ def test_a_summon_costing_more_mana_than_the_summoner_holds_says_so_not_channel_
             code["summon_cost"] = {"common": 0, "dark": 2}
     v = mine(view(t.state, ANN), VESNA)
     assert not v["summon"]["beyond_cap"] and v["summon"]["blocked"].startswith("Not enough mana")
+
+
+def test_the_card_bars_and_circles_come_from_one_projection_5_1_1():
+    # Ann's Korr (armor 4, hit 3) takes 6 damage and a broken heart: the card's bar is 6 of 12
+    # with 1 of 3 broken armor tokens, never "0/4" beside filled circles.
+    t = new_sim()
+    run(t, ANN, "damage.assign", piece=KORR, amount=6)
+    run(t, ANN, "tokens.adjust", piece=KORR, token="broken_hearts", delta=1)
+    korr = mine(view(t.state, BOB), KORR)
+    armor, hit = korr["tracks"]["armor"], korr["tracks"]["hit"]
+    assert (armor["tokens"], armor["taken"], armor["capacity"]) == (1, 6, 12)
+    assert (hit["tokens"], hit["taken"], hit["capacity"]) == (1, 3, 9)
+
+
+def test_the_arcane_section_says_why_no_power_or_summon_is_offered_5_1_5():
+    # Vesna (Arcane 2) holds the Codex of Ash and her Guild's pantheon has ash daemons: the
+    # powers and the summon are offered, nothing to explain.
+    t = new_sim()
+    assert mine(view(t.state, ANN), VESNA)["arcane_missing"] is None
+    # Without a code (the Guild assigned none in its Arcane Library): no power, no summon, why.
+    state = copy_json(t.state)
+    vesna = state["pieces"][VESNA]
+    vesna["codes"], vesna["code"] = [], None
+    v = mine(view(state, ANN), VESNA)
+    assert (v["power_refs"], v["summons"]) == ([], [])
+    assert v["arcane_missing"] == {
+        "text": "No power or summon: Vesna the Gray holds no Arcane Code (5.1.5). A Guild "
+        "assigns its codes to its mercenaries in its Arcane Library, before the mission.",
+        "where": "library",
+    }
+    # A code, but no daemon of its kabbalah in the pantheon (7.2.3.2).
+    state = copy_json(t.state)
+    state["players"][ANN]["pantheon"] = []
+    missing = mine(view(state, ANN), VESNA)["arcane_missing"]
+    assert missing["where"] == "pantheon" and "has no ash daemon" in missing["text"]
+    # No arcane ability (Korr, Arcane 0): no Arcane section, no line.
+    assert mine(view(t.state, ANN), KORR)["arcane_missing"] is None

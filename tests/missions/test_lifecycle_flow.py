@@ -225,3 +225,26 @@ def test_only_guild_masters_open_missions_and_bring_their_own_guild(make_guild, 
     with pytest.raises(NotAllowed) as err:
         services.mission_guild_bind(table=mission.table, seat=guest, user=b.master)
     assert err.value.code == "not_your_seat"
+
+
+def test_a_draw_writes_one_row_naming_the_mission_in_each_ledger_once(make_guild, demo_missions):
+    """6.4.1 resolution: a mission stopped by agreement with no kills is a draw that changes no
+    fame, feods or blood stones; each Guild's ledger still names it, once, however many times
+    it is closed, and the balances do not move."""
+    a = make_guild("House Ash", "red", ("Rook",), fame=3, feods=50)
+    b = make_guild("House Birch", "blue", ("Ash",), fame=3, feods=50)
+    mission, table, (sa, sb) = open_table([a, b], demo_missions["objective"])
+    prepare(table, [sa, sb], {0: ["Rook"], 1: ["Ash"]})
+    cmd(table, sa, "surrender.vote", agree=True)
+    cmd(table, sb, "surrender.vote", agree=True)
+    result = services.mission_close(mission_id=mission.pk)
+    assert result["winner"] is None and result["how"] == "draw"
+    services.mission_close(mission_id=mission.pk)
+    name = mission.definition.name
+    for guild in (a, b):
+        rows = list(LedgerEntry.objects.filter(guild=guild, reference=f"mission:{mission.pk}"))
+        assert [(r.reason, r.amount, r.note) for r in rows] == [
+            ("mission", 0, f"a draw in {name} · no change in fame, feods or blood stones")
+        ], guild.name
+        guild.refresh_from_db()
+        assert (guild.fame, guild.feods, rows[0].balance_after) == (3, 50, 3)

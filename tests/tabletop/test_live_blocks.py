@@ -518,3 +518,21 @@ def test_a_public_block_is_cut_once_per_state_and_every_seat_sends_the_same_stri
     before_log = dict((b, h) for b, h, _ in seated[0].blocks)["dl-log"]
     logs = [dict((b, h) for b, h, _ in after[s.number].blocks)["dl-log"] for s in seats]
     assert logs[0] != before_log and all(html is logs[0] for html in logs)
+
+
+@pytest.mark.django_db
+def test_a_demloc_sheet_says_why_its_arcane_section_offers_no_summon(make_table):
+    """5.1.5, 7.2.3.2: a Guild's pantheon with no daemon of its code's kabbalah: the Arcane
+    section of the sheet says so in one line (where to get one), not a silent absence."""
+    table, seats = make_table("demloc", players=2)
+    region = render_region(live_context(None, table, seats[0], base_url=BASE_URL))
+    url = re.search(r'id="piece-s0-vesna"[^>]*data-forms="([^"]+)"', str(region)).group(1)
+    assert "data-arcane-missing" not in phone_of(seats[0]).get(url).content.decode()
+    state = copy.deepcopy(table.state)
+    next(p for p in state["players"] if p["seat"] == 0)["pantheon"] = []
+    state["version"] = table.version + 1  # a new state: the views kept for the old one go
+    table.state, table.version = state, table.version + 1
+    table.save()
+    html = phone_of(seats[0]).get(url).content.decode()
+    assert re.search(r"data-arcane-missing>No daemon to summon: the Guild(&#x27;|&#39;)s pantheon "
+                     r"has no \w+ daemon \(7\.2\.3\.2\)", html)

@@ -128,3 +128,11 @@ def test_counter_undo_refusal_names_the_secret_number():
         sim.undo(0)
     assert refused.value.code == "nothing_to_undo"
     assert "number drawn (it showed hidden information)" in str(refused.value)
+
+
+@pytest.mark.parametrize("ruleset", games(), ids=lambda r: r.name)
+def test_every_undo_word_fits_the_button(ruleset):
+    """An enabled Undo says what it takes back (``Ruleset.undo_words``), a word or two."""
+    too_long = {t: w for t, w in ruleset.undo_words.items() if len(w) > WORDS_MAX}
+    assert too_long == {}
+
