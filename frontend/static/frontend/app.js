@@ -858,13 +858,16 @@
   // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
   // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
   // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
-  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
+  // is shown whole with the least scroll, with the block it belongs to (below). Wholly out of
+  // view, it is left there (the thumb
   // bar's link brings it).
   function unstraddle(live) {
     var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
     if (!keep || !keep.getClientRects().length) return;
     var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
-    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+    // Shown with what it answers: the block whole if it fits, else its head at the band's top
+    // (Apply alone under the turn bar, the calculation above it hidden, found by a new user).
+    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep.closest('[data-land="open"]'), "nearest");
   }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
@@ -1121,6 +1124,10 @@
   document.addEventListener("pointerdown", function (e) {
     document.querySelectorAll("form[data-armed]").forEach(function (f) {
       if (f.armButton && f.armButton.contains(e.target)) return;
+      // A tap on the armed button while its ghost-tap guard holds (below) goes nowhere: it
+      // neither confirms nor disarms.
+      var r = f.armButton && f.armButton.dataset.tapGuard ? f.armButton.getBoundingClientRect() : null;
+      if (r && e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) return;
       disarm(f); held = null;
     });
   }, true);
@@ -1256,4 +1263,74 @@
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(announce, 0); });
   document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(announce, 0); });
+})();
+
+// --- a control that appears under the thumb ignores taps for a moment (ghost-tap guard) -------
+// A double tap's second tap must not land on what the first tap's answer put in the same place
+// (found by a new user: DemLoc's "Next turn" double-tapped also passed the next phase, its bar
+// now holding "Next: pass" under the finger; the Realm's End turn "Tap again ... (no undo)" was
+// confirmed by the same double tap). For GUARD ms after a tap, the control under that spot is
+// watched (each frame, so that a swap, a landing scroll or a two-step's new label all count);
+// one that is not the control tapped (another label, another form) is guarded from the moment it
+// appears for GUARD ms: dimmed, and taps on it go nowhere (pointer-events: none, app.css
+// [data-tap-guard]). The same control redrawn by an update (same label, same form) is not
+// guarded: "+1 hit" tapped twice quickly counts twice. A deliberate tap after the guard works.
+(function () {
+  var GUARD = 500;
+  var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, label, [role=button]";
+  function controlAt(x, y) {
+    var el = document.elementFromPoint(x, y);
+    return el && el.closest ? el.closest(CONTROL) : null;
+  }
+  function keyOf(c) {
+    if (!c) return "";
+    var f = c.form || c.closest("form"), parts = [c.tagName, c.textContent.replace(/\s+/g, " ").trim(), c.name || "", c.value || ""];
+    if (f) {
+      parts.push(f.getAttribute("hx-post") || f.getAttribute("action") || "");
+      // Not the keys drawn afresh with each copy of a form (a command's idempotency key and
+      // expected version, a Guild form's one-time key): the same control redrawn is the same.
+      f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+        if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+      });
+    }
+    return parts.join("|");
+  }
+  function guard(c) {
+    c.dataset.tapGuard = "1";
+    clearTimeout(c.tapGuardTimer);
+    c.tapGuardTimer = setTimeout(function () { delete c.dataset.tapGuard; }, GUARD);
+  }
+  var watch = null;
+  function check() {
+    if (!watch) return false;
+    if (Date.now() > watch.until) { watch = null; return false; }
+    var c = controlAt(watch.x, watch.y);
+    if (c && !c.dataset.tapGuard && keyOf(c) !== watch.key) guard(c);
+    return true;
+  }
+  function look() { if (check()) requestAnimationFrame(look); }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.isPrimary === false) return;
+    var c = e.target && e.target.closest ? e.target.closest(CONTROL) : null;
+    // A tap on a guarded control (it goes through): that control is the one tapped, so that it
+    // is not guarded again once its guard ends.
+    // A tap elsewhere is no double tap: the guards end.
+    document.querySelectorAll("[data-tap-guard]").forEach(function (g) {
+      var r = g.getBoundingClientRect();
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) c = g;
+      else { clearTimeout(g.tapGuardTimer); delete g.dataset.tapGuard; }
+    });
+    var first = !watch;
+    watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD };
+    if (first) requestAnimationFrame(look);
+  }, true);
+  // A touch that scrolls the page (the browser cancels its pointer) is no tap: what scrolls
+  // under the place where it began is not guarded.
+  document.addEventListener("pointercancel", function () { watch = null; }, true);
+  // What the tap itself changed in this task (a two-step's label) is looked at before the next
+  // frame too: a second tap can come before it.
+  document.addEventListener("click", function () { setTimeout(check, 0); });
+  ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
+    document.addEventListener(name, function () { setTimeout(check, 0); });
+  });
 })();

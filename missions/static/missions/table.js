@@ -4,6 +4,19 @@
 //    outside the swapped live region, so a push that redraws the page does not repeat it. A
 //    prompt about a part of the page (data-prompt-target: the calculation's Apply and Cancel)
 //    is a link to it.
+// 3. What the table just did (the newest log line, #dl-status: "Undone: …", "Calculation
+//    cancelled.", "+1 mercenary kill", "… uses Snare", a pass; a notice, #dl-notice; an event,
+//    #dl-event) sits right under the turn bar in the page: on a scrolled page the sticky turn bar
+//    covered it, and neither the phone that tapped nor the one watching saw the result (found by
+//    a new user). A new one that is not inside the band between the bars is shown for 4 seconds
+//    in a copy fixed right under the turn bar (#dl-float, taps go through it; aria-hidden: the
+//    line itself is the role=status read out). The view does not move (docs/playing.md).
+// 4. A calculation waiting for this phone (#dl-pending: a shot or fight on my character) that
+//    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
+//    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
+//    result") is not between the bars applies nothing; it brings the calculation between the
+//    bars (whole if it fits, else its head at the band's top) and a second tap applies it (found
+//    by a new user: only Apply and Cancel were on the screen, the calculation above them).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -91,8 +104,89 @@
     if (form) preview(form);
   });
 
+  var NOTES = ["dl-status", "dl-notice", "dl-event"], seen = null, floatTimer = null;
+  function noteKeys() {
+    var out = {};
+    NOTES.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) out[id] = (el.getAttribute("data-land-key") || "") + "|" + el.textContent.replace(/\s+/g, " ").trim();
+    });
+    return out;
+  }
+  function bandTop() {
+    var top = 0;
+    [document.querySelector(".topbar"), document.getElementById("dl-turn")].forEach(function (b) {
+      if (b && b.getClientRects().length) top = Math.max(top, b.getBoundingClientRect().bottom);
+    });
+    return top;
+  }
+  function bandBottom() {
+    var bar = document.getElementById("bottom-bar");
+    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+  function floatNotes() {
+    var now = noteKeys(), before = seen;
+    seen = now;
+    if (!before) return;  // the page as opened: read from its top
+    var top = bandTop(), bottom = bandBottom(), lines = [];
+    NOTES.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el || !now[id] || now[id] === before[id]) return;
+      var r = el.getBoundingClientRect();
+      if (r.top >= top - 1 && r.bottom <= bottom + 1) return;  // in the band: read there
+      lines.push(el.textContent.replace(/\s+/g, " ").trim());
+    });
+    if (!lines.length) return;
+    var f = document.getElementById("dl-float");
+    if (!f) {
+      f = document.createElement("div");
+      f.id = "dl-float";
+      f.className = "dl-float";
+      f.setAttribute("aria-hidden", "true");
+      document.body.appendChild(f);
+    }
+    f.textContent = lines.join(" ");
+    f.hidden = false;
+    clearTimeout(floatTimer);
+    floatTimer = setTimeout(function () { f.hidden = true; }, 4000);
+  }
+
+  // The calculation counts as seen when its head is between the bars, or once this phone
+  // brought it (the alert's or the thumb bar's "check it" link, which lands a long fight's
+  // Apply above the thumb bar, or a first tap on Apply below).
+  var seenCalc = null;
+  function calcKey(block) { return block.textContent.replace(/\s+/g, " "); }
+  function seenNow(block) {
+    if (seenCalc === calcKey(block)) return true;
+    var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
+    return head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1;
+  }
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
+    var block = a && document.getElementById("dl-pending");
+    if (block) seenCalc = calcKey(block);
+  }, true);
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("#dl-pending button");
+    var f = b && b.closest("form"), block = b && b.closest("#dl-pending");
+    var type = f && f.querySelector('input[name="type"]');
+    if (!type || type.value !== "demloc.calc.apply") return;
+    if (seenNow(block)) return;  // read: applied
+    var top = bandTop(), bottom = bandBottom();
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    var r = block.getBoundingClientRect();
+    if (r.height <= bottom - top - 16) {
+      // whole: the least scroll
+      if (r.top < top + 8) window.scrollBy(0, r.top - top - 8);
+      else if (r.bottom > bottom - 8) window.scrollBy(0, r.bottom - bottom + 8);
+    } else window.scrollBy(0, r.top - top - 8);
+    seenCalc = calcKey(block);
+  }, true);
+
   function refresh() {
     announce();
+    floatNotes();
     document.querySelectorAll('form[data-test="arcane"]').forEach(preview);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
