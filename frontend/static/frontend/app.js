@@ -1272,7 +1272,7 @@
 // confirmed by the same double tap). For GUARD ms after a tap, the control under that spot is
 // watched (each frame, so that a swap, a landing scroll or a two-step's new label all count);
 // one that is not the control tapped (another label, another form) is guarded from the moment it
-// appears for GUARD ms: dimmed, and taps on it go nowhere (pointer-events: none, app.css
+// appears for GUARD ms: a dashed ring, and taps on it go nowhere (pointer-events: none, app.css
 // [data-tap-guard]). The same control redrawn by an update (same label, same form) is not
 // guarded: "+1 hit" tapped twice quickly counts twice. A deliberate tap after the guard works.
 (function () {
