@@ -8,9 +8,12 @@
 //    cancelled.", "+1 mercenary kill", "… uses Snare", a pass; a notice, #dl-notice; an event,
 //    #dl-event) sits right under the turn bar in the page: on a scrolled page the sticky turn bar
 //    covered it, and neither the phone that tapped nor the one watching saw the result (found by
-//    a new user). A new one that is not inside the band between the bars is shown for 4 seconds
-//    in a copy fixed right under the turn bar (#dl-float, taps go through it; aria-hidden: the
-//    line itself is the role=status read out). The view does not move (docs/playing.md).
+//    a new user). A new one that is hidden (under the bars or off the screen), its words nowhere
+//    else between the bars, is shown for 4 seconds in one line over the turn bar's last line
+//    (#dl-float; aria-hidden: the line itself is the role=status read out), taking none of the
+//    page: a copy of nine lines under the bar covered the card just tapped and the log, and said
+//    the notice and the log line twice (found by a new user). A tap on it shows the whole text;
+//    any other tap puts it away. The view does not move (docs/playing.md).
 // 4. A calculation waiting for this phone (#dl-pending: a shot or fight on my character) that
 //    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
 //    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
@@ -104,12 +107,15 @@
     if (form) preview(form);
   });
 
-  var NOTES = ["dl-status", "dl-notice", "dl-event"], seen = null, floatTimer = null;
+  // The tapper's notice first, then an event, then the newest log line (which often says the
+  // same as the notice: one line of them, never both).
+  var NOTES = ["dl-notice", "dl-event", "dl-status"], seen = null, floatTimer = null, floatCheck = null;
+  function words(el) { return el.textContent.replace(/\s+/g, " ").trim(); }
   function noteKeys() {
     var out = {};
     NOTES.forEach(function (id) {
       var el = document.getElementById(id);
-      if (el) out[id] = (el.getAttribute("data-land-key") || "") + "|" + el.textContent.replace(/\s+/g, " ").trim();
+      if (el) out[id] = (el.getAttribute("data-land-key") || "") + "|" + words(el);
     });
     return out;
   }
@@ -124,32 +130,91 @@
     var bar = document.getElementById("bottom-bar");
     return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
   }
+  // Read where it is: its first line between the bars, or half of it.
+  function readable(el, top, bottom) {
+    if (!el.getClientRects().length) return false;
+    var r = el.getBoundingClientRect(), line = Math.min(r.height, 24);
+    if (r.top >= top - 1 && r.top + line <= bottom + 1) return true;
+    return r.height > 0 && Math.min(r.bottom, bottom) - Math.max(r.top, top) >= r.height / 2;
+  }
+  // The same words already read between the bars elsewhere (a power's result on its card, the
+  // calculation, the open log, the notice that says what the log line says).
+  function readElsewhere(text, skip, top, bottom) {
+    var probe = text.replace(/^Undone: /, "").slice(0, 40), live = document.getElementById("live");
+    if (!live || !probe) return false;
+    return Array.prototype.some.call(live.querySelectorAll("p, li, h2, h3, .notice, [role=status]"), function (el) {
+      return el !== skip && el.textContent.replace(/\s+/g, " ").indexOf(probe) >= 0 && readable(el, top, bottom);
+    });
+  }
+  function hideFloat() {
+    var f = document.getElementById("dl-float");
+    if (f) { f.hidden = true; f.classList.remove("dl-float-whole"); }
+    clearTimeout(floatTimer);
+  }
+  // Over the turn bar's last line, inside its box (it takes none of the page: it covers neither
+  // the control just tapped nor what the tap brought), kept there while it shows.
+  function placeFloat() {
+    var f = document.getElementById("dl-float"), turn = document.getElementById("dl-turn");
+    if (!f || f.hidden) return;
+    if (!turn || !turn.getClientRects().length) { hideFloat(); return; }
+    // over the bar's last line of text (its box, less the bar's padding)
+    var r = turn.getBoundingClientRect(), last = turn.lastElementChild;
+    var bottom = Math.min(r.bottom - 2, (last ? last.getBoundingClientRect().bottom : r.bottom - 8) + 2);
+    f.style.left = (r.left + 6) + "px";
+    f.style.width = (r.width - 12) + "px";
+    f.style.top = "auto";
+    f.style.bottom = (window.innerHeight - bottom) + "px";
+    if (f.classList.contains("dl-float-whole")) { f.style.bottom = "auto"; f.style.top = (bottom - f.firstLine) + "px"; }
+  }
   function floatNotes() {
     var now = noteKeys(), before = seen;
     seen = now;
     if (!before) return;  // the page as opened: read from its top
-    var top = bandTop(), bottom = bandBottom(), lines = [];
-    NOTES.forEach(function (id) {
-      var el = document.getElementById(id);
-      if (!el || !now[id] || now[id] === before[id]) return;
-      var r = el.getBoundingClientRect();
-      if (r.top >= top - 1 && r.bottom <= bottom + 1) return;  // in the band: read there
-      lines.push(el.textContent.replace(/\s+/g, " ").trim());
-    });
-    if (!lines.length) return;
+    var changed = NOTES.filter(function (id) { return now[id] && now[id] !== before[id]; });
+    if (!changed.length) return;
+    // judged once the page has landed (app.js lands a tap's answer after the swap)
+    clearTimeout(floatCheck);
+    floatCheck = setTimeout(function () { showFloat(changed); }, 150);
+  }
+  function showFloat(changed) {
+    var top = bandTop(), bottom = bandBottom(), turn = document.getElementById("dl-turn");
+    var els = changed.map(function (id) { return document.getElementById(id); }).filter(Boolean);
+    if (!els.length || !turn || !turn.getClientRects().length) return;
+    if (els.some(function (el) { return readable(el, top, bottom); })) return;  // read in the page
+    var text = words(els[0]);
+    if (readElsewhere(text, els[0], top, bottom)) return;
     var f = document.getElementById("dl-float");
     if (!f) {
       f = document.createElement("div");
       f.id = "dl-float";
       f.className = "dl-float";
-      f.setAttribute("aria-hidden", "true");
+      f.setAttribute("aria-hidden", "true");  // the line itself is the role=status read out
       document.body.appendChild(f);
     }
-    f.textContent = lines.join(" ");
+    f.textContent = text;
+    f.title = text;
+    f.classList.remove("dl-float-whole");
     f.hidden = false;
+    f.firstLine = f.getBoundingClientRect().height;
+    placeFloat();
     clearTimeout(floatTimer);
-    floatTimer = setTimeout(function () { f.hidden = true; }, 4000);
+    floatTimer = setTimeout(hideFloat, 4000);
   }
+  // Gone on any tap; a tap on it shows its whole text (until the next tap).
+  document.addEventListener("pointerdown", function (e) {
+    var f = document.getElementById("dl-float");
+    if (!f || f.hidden) return;
+    if (f.contains(e.target) && !f.classList.contains("dl-float-whole")) {
+      f.classList.add("dl-float-whole");
+      clearTimeout(floatTimer);
+      floatTimer = setTimeout(hideFloat, 8000);
+      placeFloat();
+      return;
+    }
+    hideFloat();
+  }, true);
+  window.addEventListener("scroll", placeFloat, { passive: true });
+  window.addEventListener("resize", placeFloat);
 
   // The calculation counts as seen when its head is between the bars, or once this phone
   // brought it (the alert's or the thumb bar's "check it" link, which lands a long fight's
