@@ -52,9 +52,11 @@ def cover(phone, name: str) -> dict:
     phone.wait_for_timeout(600)  # the answer landed; a copy (150 ms after) is up
     phone.screenshot(path=f"test-artifacts/notice-copy-{name}.png")
     c = phone.evaluate(COVER)
-    print(f"{name}: bars and copy take {c['covered']} px of {SCREEN} "
-          f"({100 * c['covered'] / SCREEN:.0f}%): top {c['top']} (bars alone {c['bars']}), "
-          f"bottom {c['bottom']}; copy {c['floatH']} px: {c['float']!r}")
+    print(
+        f"{name}: bars and copy take {c['covered']} px of {SCREEN} "
+        f"({100 * c['covered'] / SCREEN:.0f}%): top {c['top']} (bars alone {c['bars']}), "
+        f"bottom {c['bottom']}; copy {c['floatH']} px: {c['float']!r}"
+    )
     return c
 
 
@@ -68,7 +70,9 @@ def assert_one_line_on_the_bar(phone, c: dict) -> None:
     assert turn["y"] <= f["y"] and f["y"] + f["height"] <= turn["y"] + turn["height"] + 1, (f, turn)
 
 
-def test_the_copy_of_a_hidden_notice_is_one_line_on_the_turn_bar_and_covers_nothing_7_2_2(new_phone):
+def test_the_copy_of_a_hidden_notice_is_one_line_on_the_turn_bar_and_covers_nothing_7_2_2(
+    new_phone,
+):
     ann, ben = open_table(new_phone, "demloc", inset=0)
     # Ben reads his Bram's card, the page scrolled: the lines under the turn bar are hidden.
     open_sheet(ben, "s1-bram", "brawl")
