@@ -87,7 +87,7 @@ def test_double_tap_does_not_confirm_the_realm_end_turn(new_phone):
     x, y = double_tap(phone, end)
     phone.wait_for_timeout(300)
     expect(end).to_contain_text("Tap again")  # armed, not confirmed
-    # The new label is dimmed while taps on it go nowhere.
+    # The new label is ringed while taps on it go nowhere.
     shot(phone, "ghost-tap-realm-end-armed")
     phone.wait_for_timeout(1000)
     table.refresh_from_db()
@@ -98,3 +98,49 @@ def test_double_tap_does_not_confirm_the_realm_end_turn(new_phone):
     expect((ann, ben)[1 - turn].locator("#rl-end")).to_be_visible()
     table.refresh_from_db()
     assert R.load(table.state)["turn"] == 1 - turn
+
+
+MOVED_ON = "Someone acted just before you: the table already moved on."
+
+
+def test_a_tap_on_a_control_the_other_phone_just_took_away_says_the_table_moved_on_7_1(new_phone):
+    """Found by a second new user: Next turn tapped on both phones at once; the server moved
+    on one turn (good), but the second phone's tap came just after the first one's push, its
+    button was redrawn under the finger, and the tap went nowhere with no word (had the bar
+    then held Next: pass, it would have passed: rulebook 7.2). The tap is not sent, and the
+    spot says what the race refusal says."""
+    phones = ann, ben = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
+    game = get_ruleset("demloc")
+    table = Table.objects.get(code=table_code(ann))
+    play_to_turn_end(phones)
+    points = []
+    for phone in phones:
+        next_turn = phone.locator("#bottom-bar").get_by_role("button", name="Next turn")
+        expect(next_turn).to_be_in_viewport(ratio=1)
+        box = next_turn.bounding_box()
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    ann.wait_for_timeout(600)  # past the guard of the last pass's tap
+    before = version(ann)
+
+    ann.touchscreen.tap(*points[0])
+    # Ben's thumb is on its way to his Next turn when Ann's push redraws his bar.
+    expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 2")
+    moved_on = version(ann)  # the table after Ann's Next turn
+    expect(ben.locator("#dl-turn-no")).to_contain_text("Turn 2")
+    ben.touchscreen.tap(*points[1])
+    ben.wait_for_timeout(800)
+    shot(ben, "ghost-tap-moved-on")
+    ben.screenshot(path="test-artifacts/ghost-tap-moved-on-screen.png")
+
+    note = ben.locator(".alert.at-control", has_text=MOVED_ON)
+    expect(note).to_be_visible()
+    expect(note).to_be_in_viewport(ratio=1)
+    assert ben.locator("#bottom-bar").locator(".alert.at-control").count() == 1  # at the bar tapped
+    table.refresh_from_db()
+    state = game.load(table.state)
+    # one action: Ann's Next turn; Ben's tap passed nothing
+    assert (state["turn"], state["phase"], state["acting_index"]) == (2, "strategic", 0), (
+        state["turn"], state["phase"], state["acting_index"])
+    assert table.version == moved_on > before, (table.version, moved_on, before)
+    expect(ben.locator("#dl-stop-count")).to_have_text("0/2")  # nor agreed to stop
+    in_sync(phones)

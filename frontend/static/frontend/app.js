@@ -1297,6 +1297,7 @@
   }
   function guard(c) {
     c.dataset.tapGuard = "1";
+    c.tapGuardAt = Date.now();
     clearTimeout(c.tapGuardTimer);
     c.tapGuardTimer = setTimeout(function () { delete c.dataset.tapGuard; }, GUARD);
   }
@@ -1333,4 +1334,125 @@
   ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
     document.addEventListener(name, function () { setTimeout(check, 0); });
   });
+
+  // A tap aimed at what another phone's action has just taken away. Found by a new user: two
+  // phones tapped Next turn at once; the push of the first came before the second phone's tap,
+  // its button was redrawn under the finger and the tap went nowhere, silently (or, had the bar
+  // then held Next: pass, it would have passed). For AIM ms after another phone's action
+  // changed the page, a tap in the bottom bar (where the thumb waits) on a spot where a control
+  // was before the push that the page no longer offers anywhere (the table moved on) is not
+  // sent, whatever is there now, and the spot says what the race refusal says. A control
+  // still offered (Agree to stop 0/2 now 1/2, moved aside by a new Next: pass) is no race.
+  var AIM = 500, pushed = null, swallow = null;
+  // the race refusal's words (the section above: MOVED_ON)
+  var MOVED_ON = "Someone acted just before you: the table already moved on.";
+  function commandOf(c) {
+    var f = c && (c.form || c.closest("form"));
+    if (!f) return c ? keyOf(c) : "";
+    var parts = [f.getAttribute("hx-post") || f.getAttribute("action") || "", c.name || "", c.value || ""];
+    f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+    });
+    return parts.join("|");
+  }
+  // the bottom bar's controls (what the page shows under the bar cannot be tapped)
+  function onScreen() {
+    var out = [], bar = document.getElementById("bottom-bar");
+    if (!bar) return out;
+    bar.querySelectorAll(CONTROL).forEach(function (c) {
+      if (!c.getClientRects().length) return;
+      var r = c.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < window.innerHeight) out.push({ r: r, key: commandOf(c), area: r.width * r.height });
+    });
+    return out;
+  }
+  // Only a push that moved the table on past what this phone's own last tap made it (another
+  // phone's action, not the echo of this phone's own).
+  function version() {
+    var live = document.getElementById("live");
+    return live ? parseInt(live.dataset.version, 10) || 0 : 0;
+  }
+  // what was on the screen before the swap now coming; the version last seen settled; this
+  // phone's own commands on their way (their answer is no other phone's action)
+  var shown = null, settled = version(), mineAt = 0, inFlight = 0;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt, xhr = e.detail && e.detail.xhr;
+    if (!xhr || !elt || !elt.closest || !elt.closest("[data-command]")) return;
+    inFlight++;
+    // (on the request itself: the tapped form may have left the page, and its events with it)
+    xhr.addEventListener("loadend", function () {
+      setTimeout(function () { inFlight = Math.max(0, inFlight - 1); mineAt = Math.max(mineAt, version()); }, 0);
+    });
+  });
+  ["htmx:wsBeforeMessage", "htmx:beforeSwap", "htmx:oobBeforeSwap"].forEach(function (name) {
+    document.addEventListener(name, function () { if (!shown) shown = onScreen(); }, true);
+  });
+  function settle() {
+    var v = version();
+    if (shown && v > settled && v > mineAt && !inFlight) pushed = { at: Date.now(), controls: shown };
+    if (v > settled) settled = v;
+    shown = null;
+  }
+  ["htmx:wsAfterMessage", "htmx:afterSettle", "htmx:oobAfterSwap"].forEach(function (name) {
+    document.addEventListener(name, function () { setTimeout(settle, 0); });
+  });
+  function say(x, y, now) {
+    document.querySelectorAll(".alert.at-control.moved-on").forEach(function (n) { n.remove(); });
+    var note = document.createElement("p");
+    note.className = "alert at-control moved-on";
+    note.setAttribute("role", "alert");
+    note.dataset.code = "stale_version";
+    note.textContent = MOVED_ON;
+    note.title = MOVED_ON;
+    var at = now || document.elementFromPoint(x, y), bar = document.getElementById("bottom-bar");
+    var thumb = document.getElementById("dl-thumb");
+    if (bar && at && bar.contains(at)) {
+      // in the bar, above its buttons (the bar grows upwards, the buttons stay under the thumb)
+      var home = thumb && thumb.getClientRects().length ? thumb : bar;
+      if (getComputedStyle(home).flexDirection === "column-reverse") home.appendChild(note);
+      else home.prepend(note);
+    } else if (at && at !== document.body && at !== document.documentElement) {
+      // in the page, right after what is now at the spot (what is under the finger stays)
+      (at.closest("form, p, li, section, .card") || at).insertAdjacentElement("afterend", note);
+    } else return;
+    var r = note.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.isPrimary === false) return;
+    var x = e.clientX, y = e.clientY, now = controlAt(x, y);
+    var g = now && now.dataset.tapGuard ? now : null;
+    document.querySelectorAll("[data-tap-guard]").forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) g = n;
+    });
+    if (!pushed || Date.now() - pushed.at > AIM) {
+      // absorbed by the guard while the table moved on (a push since the guard began)
+      if (g && pushed && pushed.at >= (g.tapGuardAt || 0)) say(x, y, g);
+      return;
+    }
+    var bar = document.getElementById("bottom-bar"), el = document.elementFromPoint(x, y);
+    if (!bar || !el || !bar.contains(el)) return;
+    var was = pushed.controls.filter(function (c) {
+      return x >= c.r.left && x <= c.r.right && y >= c.r.top && y <= c.r.bottom;
+    }).sort(function (a, b) { return a.area - b.area; })[0];
+    if (!was || (now && commandOf(now) === was.key)) return;
+    var offered = Array.prototype.some.call(document.querySelectorAll(CONTROL), function (c) {
+      return c.getClientRects().length && commandOf(c) === was.key;
+    });
+    if (offered) return;
+    pushed = null;
+    if (now) {
+      swallow = { el: now, until: Date.now() + 1500 };
+      guard(now);
+    }
+    say(x, y, now);
+  }, true);
+  document.addEventListener("click", function (e) {
+    if (!swallow || Date.now() > swallow.until) { swallow = null; return; }
+    if (!swallow.el.contains(e.target) && !e.target.contains(swallow.el)) return;
+    swallow = null;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
 })();
