@@ -1343,7 +1343,10 @@
   // was before the push that the page no longer offers anywhere (the table moved on) is not
   // sent, whatever is there now, and the spot says what the race refusal says. A control
   // still offered (Agree to stop 0/2 now 1/2, moved aside by a new Next: pass) is no race.
-  var AIM = 500, pushed = null, swallow = null;
+  // AIM: quicker than a person sees a new button and moves to it (about a quarter of a
+  // second): a tap that soon was aimed at what was there before. A touch only (a thumb resting
+  // over the bar); a mouse's pointer is moved to what it clicks.
+  var AIM = 300, pushed = null, swallow = null;
   // the race refusal's words (the section above: MOVED_ON)
   var MOVED_ON = "Someone acted just before you: the table already moved on.";
   function commandOf(c) {
@@ -1419,7 +1422,7 @@
     if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "nearest" });
   }
   document.addEventListener("pointerdown", function (e) {
-    if (e.isPrimary === false) return;
+    if (e.isPrimary === false || e.pointerType !== "touch") return;
     var x = e.clientX, y = e.clientY, now = controlAt(x, y);
     var g = now && now.dataset.tapGuard ? now : null;
     document.querySelectorAll("[data-tap-guard]").forEach(function (n) {
