@@ -51,7 +51,21 @@ def test_the_shooters_form_is_fresh_after_the_shot_is_cancelled_or_applied_7_2_2
     fill_shot(ann, "s1-bram")
     expect(ben.locator("#dl-pending")).to_be_visible()
     in_sync([ann, ben])
-    ben.locator("#dl-pending").get_by_role("button", name="Apply").tap()
+    # Ben reads the calculation (its head is between the bars as it arrives) and scrolls until
+    # Apply clears the thumb bar, as a thumb does: the least scroll, the head still in view, so
+    # his one tap applies it (a tap on Apply with the calculation unseen only brings it:
+    # tests/e2e/test_apply_seen.py).
+    apply = ben.locator("#dl-pending").get_by_role("button", name="Apply")
+    ben.evaluate(
+        """() => { const a = document.querySelector('#dl-pending [data-keep-above-bar]');
+                   const bar = document.getElementById('bottom-bar').getBoundingClientRect().top;
+                   window.scrollBy(0, Math.max(0, a.getBoundingClientRect().bottom - bar + 8)); }"""
+    )
+    ben.wait_for_timeout(300)
+    head = ben.locator("#dl-pending h2").bounding_box()
+    turn = ben.locator("#dl-turn").bounding_box()
+    assert head["y"] >= turn["y"] + turn["height"] - 1, (head, turn)  # the head is read
+    apply.tap()
     expect(ann.locator("#dl-pending")).to_have_count(0)
     expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
     assert_fresh(ann)

@@ -112,6 +112,7 @@ def test_continue_to_another_mission_waits_for_a_slow_second_tap_6_4_1(new_phone
         cmd(table, seat, "surrender.vote", agree=True)
     mission_close(mission_id=Mission.objects.get(table=table).pk)
     expect(bob.locator("#dl-closed")).to_be_visible()
+    bob.wait_for_timeout(400)  # Bob sees the new button, then taps it (not a race: app.js)
     bob.locator("#dl-thumb #dl-another").tap()
     go = bob.locator("#dl-continue button")
     bob.wait_for_timeout(300)

@@ -858,13 +858,16 @@
   // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
   // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
   // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
-  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
+  // is shown whole with the least scroll, with the block it belongs to (below). Wholly out of
+  // view, it is left there (the thumb
   // bar's link brings it).
   function unstraddle(live) {
     var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
     if (!keep || !keep.getClientRects().length) return;
     var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
-    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+    // Shown with what it answers: the block whole if it fits, else its head at the band's top
+    // (Apply alone under the turn bar, the calculation above it hidden, found by a new user).
+    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep.closest('[data-land="open"]'), "nearest");
   }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
@@ -1121,6 +1124,10 @@
   document.addEventListener("pointerdown", function (e) {
     document.querySelectorAll("form[data-armed]").forEach(function (f) {
       if (f.armButton && f.armButton.contains(e.target)) return;
+      // A tap on the armed button while its ghost-tap guard holds (below) goes nowhere: it
+      // neither confirms nor disarms.
+      var r = f.armButton && f.armButton.dataset.tapGuard ? f.armButton.getBoundingClientRect() : null;
+      if (r && e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) return;
       disarm(f); held = null;
     });
   }, true);
@@ -1256,4 +1263,199 @@
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(announce, 0); });
   document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(announce, 0); });
+})();
+
+// --- a control that appears under the thumb ignores taps for a moment (ghost-tap guard) -------
+// A double tap's second tap must not land on what the first tap's answer put in the same place
+// (found by a new user: DemLoc's "Next turn" double-tapped also passed the next phase, its bar
+// now holding "Next: pass" under the finger; the Realm's End turn "Tap again ... (no undo)" was
+// confirmed by the same double tap). For GUARD ms after a tap, the control under that spot is
+// watched (each frame, so that a swap, a landing scroll or a two-step's new label all count);
+// one that is not the control tapped (another label, another form) is guarded from the moment it
+// appears for GUARD ms: a dashed ring, and taps on it go nowhere (pointer-events: none, app.css
+// [data-tap-guard]). The same control redrawn by an update (same label, same form) is not
+// guarded: "+1 hit" tapped twice quickly counts twice. A deliberate tap after the guard works.
+(function () {
+  var GUARD = 500;
+  var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, label, [role=button]";
+  function controlAt(x, y) {
+    var el = document.elementFromPoint(x, y);
+    return el && el.closest ? el.closest(CONTROL) : null;
+  }
+  function keyOf(c) {
+    if (!c) return "";
+    var f = c.form || c.closest("form"), parts = [c.tagName, c.textContent.replace(/\s+/g, " ").trim(), c.name || "", c.value || ""];
+    if (f) {
+      parts.push(f.getAttribute("hx-post") || f.getAttribute("action") || "");
+      // Not the keys drawn afresh with each copy of a form (a command's idempotency key and
+      // expected version, a Guild form's one-time key): the same control redrawn is the same.
+      f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+        if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+      });
+    }
+    return parts.join("|");
+  }
+  function guard(c) {
+    c.dataset.tapGuard = "1";
+    c.tapGuardAt = Date.now();
+    clearTimeout(c.tapGuardTimer);
+    c.tapGuardTimer = setTimeout(function () { delete c.dataset.tapGuard; }, GUARD);
+  }
+  var watch = null;
+  function check() {
+    if (!watch) return false;
+    if (Date.now() > watch.until) { watch = null; return false; }
+    var c = controlAt(watch.x, watch.y);
+    if (c && !c.dataset.tapGuard && keyOf(c) !== watch.key) guard(c);
+    return true;
+  }
+  function look() { if (check()) requestAnimationFrame(look); }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.isPrimary === false) return;
+    var c = e.target && e.target.closest ? e.target.closest(CONTROL) : null;
+    // A tap on a guarded control (it goes through): that control is the one tapped, so that it
+    // is not guarded again once its guard ends.
+    // A tap elsewhere is no double tap: the guards end.
+    document.querySelectorAll("[data-tap-guard]").forEach(function (g) {
+      var r = g.getBoundingClientRect();
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) c = g;
+      else { clearTimeout(g.tapGuardTimer); delete g.dataset.tapGuard; }
+    });
+    var first = !watch;
+    watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD };
+    if (first) requestAnimationFrame(look);
+  }, true);
+  // A touch that scrolls the page (the browser cancels its pointer) is no tap: what scrolls
+  // under the place where it began is not guarded.
+  document.addEventListener("pointercancel", function () { watch = null; }, true);
+  // What the tap itself changed in this task (a two-step's label) is looked at before the next
+  // frame too: a second tap can come before it.
+  document.addEventListener("click", function () { setTimeout(check, 0); });
+  ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
+    document.addEventListener(name, function () { setTimeout(check, 0); });
+  });
+
+  // A tap aimed at what another phone's action has just taken away. Found by a new user: two
+  // phones tapped Next turn at once; the push of the first came before the second phone's tap,
+  // its button was redrawn under the finger and the tap went nowhere, silently (or, had the bar
+  // then held Next: pass, it would have passed). For AIM ms after another phone's action
+  // changed the page, a tap in the bottom bar (where the thumb waits) on a spot where a control
+  // was before the push that the page no longer offers anywhere (the table moved on) is not
+  // sent, whatever is there now, and the spot says what the race refusal says. A control
+  // still offered (Agree to stop 0/2 now 1/2, moved aside by a new Next: pass) is no race.
+  // AIM: quicker than a person sees a new button and moves to it (about a quarter of a
+  // second): a tap that soon was aimed at what was there before. A touch only (a thumb resting
+  // over the bar); a mouse's pointer is moved to what it clicks.
+  var AIM = 300, pushed = null, swallow = null;
+  // the race refusal's words (the section above: MOVED_ON)
+  var MOVED_ON = "Someone acted just before you: the table already moved on.";
+  function commandOf(c) {
+    var f = c && (c.form || c.closest("form"));
+    if (!f) return c ? keyOf(c) : "";
+    var parts = [f.getAttribute("hx-post") || f.getAttribute("action") || "", c.name || "", c.value || ""];
+    f.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+    });
+    return parts.join("|");
+  }
+  // the bottom bar's controls (what the page shows under the bar cannot be tapped)
+  function onScreen() {
+    var out = [], bar = document.getElementById("bottom-bar");
+    if (!bar) return out;
+    bar.querySelectorAll(CONTROL).forEach(function (c) {
+      if (!c.getClientRects().length) return;
+      var r = c.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < window.innerHeight) out.push({ r: r, key: commandOf(c), area: r.width * r.height });
+    });
+    return out;
+  }
+  // Only a push that moved the table on past what this phone's own last tap made it (another
+  // phone's action, not the echo of this phone's own).
+  function version() {
+    var live = document.getElementById("live");
+    return live ? parseInt(live.dataset.version, 10) || 0 : 0;
+  }
+  // what was on the screen before the swap now coming; the version last seen settled; this
+  // phone's own commands on their way (their answer is no other phone's action)
+  var shown = null, settled = version(), mineAt = 0, inFlight = 0;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt, xhr = e.detail && e.detail.xhr;
+    if (!xhr || !elt || !elt.closest || !elt.closest("[data-command]")) return;
+    inFlight++;
+    // (on the request itself: the tapped form may have left the page, and its events with it)
+    xhr.addEventListener("loadend", function () {
+      setTimeout(function () { inFlight = Math.max(0, inFlight - 1); mineAt = Math.max(mineAt, version()); }, 0);
+    });
+  });
+  ["htmx:wsBeforeMessage", "htmx:beforeSwap", "htmx:oobBeforeSwap"].forEach(function (name) {
+    document.addEventListener(name, function () { if (!shown) shown = onScreen(); }, true);
+  });
+  function settle() {
+    var v = version();
+    if (shown && v > settled && v > mineAt && !inFlight) pushed = { at: Date.now(), controls: shown };
+    if (v > settled) settled = v;
+    shown = null;
+  }
+  ["htmx:wsAfterMessage", "htmx:afterSettle", "htmx:oobAfterSwap"].forEach(function (name) {
+    document.addEventListener(name, function () { setTimeout(settle, 0); });
+  });
+  function say(x, y, now) {
+    document.querySelectorAll(".alert.at-control.moved-on").forEach(function (n) { n.remove(); });
+    var note = document.createElement("p");
+    note.className = "alert at-control moved-on";
+    note.setAttribute("role", "alert");
+    note.dataset.code = "stale_version";
+    note.textContent = MOVED_ON;
+    note.title = MOVED_ON;
+    var at = now || document.elementFromPoint(x, y), bar = document.getElementById("bottom-bar");
+    var thumb = document.getElementById("dl-thumb");
+    if (bar && at && bar.contains(at)) {
+      // in the bar, above its buttons (the bar grows upwards, the buttons stay under the thumb)
+      var home = thumb && thumb.getClientRects().length ? thumb : bar;
+      if (getComputedStyle(home).flexDirection === "column-reverse") home.appendChild(note);
+      else home.prepend(note);
+    } else if (at && at !== document.body && at !== document.documentElement) {
+      // in the page, right after what is now at the spot (what is under the finger stays)
+      (at.closest("form, p, li, section, .card") || at).insertAdjacentElement("afterend", note);
+    } else return;
+    var r = note.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.isPrimary === false || e.pointerType !== "touch") return;
+    var x = e.clientX, y = e.clientY, now = controlAt(x, y);
+    var g = now && now.dataset.tapGuard ? now : null;
+    document.querySelectorAll("[data-tap-guard]").forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) g = n;
+    });
+    if (!pushed || Date.now() - pushed.at > AIM) {
+      // absorbed by the guard while the table moved on (a push since the guard began)
+      if (g && pushed && pushed.at >= (g.tapGuardAt || 0)) say(x, y, g);
+      return;
+    }
+    var bar = document.getElementById("bottom-bar"), el = document.elementFromPoint(x, y);
+    if (!bar || !el || !bar.contains(el)) return;
+    var was = pushed.controls.filter(function (c) {
+      return x >= c.r.left && x <= c.r.right && y >= c.r.top && y <= c.r.bottom;
+    }).sort(function (a, b) { return a.area - b.area; })[0];
+    if (!was || (now && commandOf(now) === was.key)) return;
+    var offered = Array.prototype.some.call(document.querySelectorAll(CONTROL), function (c) {
+      return c.getClientRects().length && commandOf(c) === was.key;
+    });
+    if (offered) return;
+    pushed = null;
+    if (now) {
+      swallow = { el: now, until: Date.now() + 1500 };
+      guard(now);
+    }
+    say(x, y, now);
+  }, true);
+  document.addEventListener("click", function (e) {
+    if (!swallow || Date.now() > swallow.until) { swallow = null; return; }
+    if (!swallow.el.contains(e.target) && !e.target.contains(swallow.el)) return;
+    swallow = null;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
 })();

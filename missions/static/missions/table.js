@@ -4,6 +4,22 @@
 //    outside the swapped live region, so a push that redraws the page does not repeat it. A
 //    prompt about a part of the page (data-prompt-target: the calculation's Apply and Cancel)
 //    is a link to it.
+// 3. What the table just did (the newest log line, #dl-status: "Undone: …", "Calculation
+//    cancelled.", "+1 mercenary kill", "… uses Snare", a pass; a notice, #dl-notice; an event,
+//    #dl-event) sits right under the turn bar in the page: on a scrolled page the sticky turn bar
+//    covered it, and neither the phone that tapped nor the one watching saw the result (found by
+//    a new user). A new one that is hidden (under the bars or off the screen), its words nowhere
+//    else between the bars, is shown for 4 seconds in one line over the turn bar's last line
+//    (#dl-float; aria-hidden: the line itself is the role=status read out), taking none of the
+//    page: a copy of nine lines under the bar covered the card just tapped and the log, and said
+//    the notice and the log line twice (found by a new user). A tap on it shows the whole text;
+//    any other tap puts it away. The view does not move (docs/playing.md).
+// 4. A calculation waiting for this phone (#dl-pending: a shot or fight on my character) that
+//    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
+//    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
+//    result") is not between the bars applies nothing; it brings the calculation between the
+//    bars (whole if it fits, else its head at the band's top) and a second tap applies it (found
+//    by a new user: only Apply and Cancel were on the screen, the calculation above them).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -91,8 +107,151 @@
     if (form) preview(form);
   });
 
+  // The tapper's notice first, then an event, then the newest log line (which often says the
+  // same as the notice: one line of them, never both).
+  var NOTES = ["dl-notice", "dl-event", "dl-status"], seen = null, floatTimer = null, floatCheck = null;
+  function words(el) { return el.textContent.replace(/\s+/g, " ").trim(); }
+  function noteKeys() {
+    var out = {};
+    NOTES.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) out[id] = (el.getAttribute("data-land-key") || "") + "|" + words(el);
+    });
+    return out;
+  }
+  function bandTop() {
+    var top = 0;
+    [document.querySelector(".topbar"), document.getElementById("dl-turn")].forEach(function (b) {
+      if (b && b.getClientRects().length) top = Math.max(top, b.getBoundingClientRect().bottom);
+    });
+    return top;
+  }
+  function bandBottom() {
+    var bar = document.getElementById("bottom-bar");
+    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+  }
+  // Read where it is: its first line between the bars, or half of it.
+  function readable(el, top, bottom) {
+    if (!el.getClientRects().length) return false;
+    var r = el.getBoundingClientRect(), line = Math.min(r.height, 24);
+    if (r.top >= top - 1 && r.top + line <= bottom + 1) return true;
+    return r.height > 0 && Math.min(r.bottom, bottom) - Math.max(r.top, top) >= r.height / 2;
+  }
+  // The same words already read between the bars elsewhere (a power's result on its card, the
+  // calculation, the open log, the notice that says what the log line says).
+  function readElsewhere(text, skip, top, bottom) {
+    var probe = text.replace(/^Undone: /, "").slice(0, 40), live = document.getElementById("live");
+    if (!live || !probe) return false;
+    return Array.prototype.some.call(live.querySelectorAll("p, li, h2, h3, .notice, [role=status]"), function (el) {
+      return el !== skip && el.textContent.replace(/\s+/g, " ").indexOf(probe) >= 0 && readable(el, top, bottom);
+    });
+  }
+  function hideFloat() {
+    var f = document.getElementById("dl-float");
+    if (f) { f.hidden = true; f.classList.remove("dl-float-whole"); }
+    clearTimeout(floatTimer);
+  }
+  // Over the turn bar's last line, inside its box (it takes none of the page: it covers neither
+  // the control just tapped nor what the tap brought), kept there while it shows.
+  function placeFloat() {
+    var f = document.getElementById("dl-float"), turn = document.getElementById("dl-turn");
+    if (!f || f.hidden) return;
+    if (!turn || !turn.getClientRects().length) { hideFloat(); return; }
+    // over the bar's last line of text (its box, less the bar's padding)
+    var r = turn.getBoundingClientRect(), last = turn.lastElementChild;
+    var bottom = Math.min(r.bottom - 2, (last ? last.getBoundingClientRect().bottom : r.bottom - 8) + 2);
+    f.style.left = (r.left + 6) + "px";
+    f.style.width = (r.width - 12) + "px";
+    f.style.top = "auto";
+    f.style.bottom = (window.innerHeight - bottom) + "px";
+    if (f.classList.contains("dl-float-whole")) { f.style.bottom = "auto"; f.style.top = (bottom - f.firstLine) + "px"; }
+  }
+  function floatNotes() {
+    var now = noteKeys(), before = seen;
+    seen = now;
+    if (!before) return;  // the page as opened: read from its top
+    var changed = NOTES.filter(function (id) { return now[id] && now[id] !== before[id]; });
+    if (!changed.length) return;
+    // judged once the page has landed (app.js lands a tap's answer after the swap)
+    clearTimeout(floatCheck);
+    floatCheck = setTimeout(function () { showFloat(changed); }, 150);
+  }
+  function showFloat(changed) {
+    var top = bandTop(), bottom = bandBottom(), turn = document.getElementById("dl-turn");
+    var els = changed.map(function (id) { return document.getElementById(id); }).filter(Boolean);
+    if (!els.length || !turn || !turn.getClientRects().length) return;
+    if (els.some(function (el) { return readable(el, top, bottom); })) return;  // read in the page
+    var text = words(els[0]);
+    if (readElsewhere(text, els[0], top, bottom)) return;
+    var f = document.getElementById("dl-float");
+    if (!f) {
+      f = document.createElement("div");
+      f.id = "dl-float";
+      f.className = "dl-float";
+      f.setAttribute("aria-hidden", "true");  // the line itself is the role=status read out
+      document.body.appendChild(f);
+    }
+    f.textContent = text;
+    f.title = text;
+    f.classList.remove("dl-float-whole");
+    f.hidden = false;
+    f.firstLine = f.getBoundingClientRect().height;
+    placeFloat();
+    clearTimeout(floatTimer);
+    floatTimer = setTimeout(hideFloat, 4000);
+  }
+  // Gone on any tap; a tap on it shows its whole text (until the next tap).
+  document.addEventListener("pointerdown", function (e) {
+    var f = document.getElementById("dl-float");
+    if (!f || f.hidden) return;
+    if (f.contains(e.target) && !f.classList.contains("dl-float-whole")) {
+      f.classList.add("dl-float-whole");
+      clearTimeout(floatTimer);
+      floatTimer = setTimeout(hideFloat, 8000);
+      placeFloat();
+      return;
+    }
+    hideFloat();
+  }, true);
+  window.addEventListener("scroll", placeFloat, { passive: true });
+  window.addEventListener("resize", placeFloat);
+
+  // The calculation counts as seen when its head is between the bars, or once this phone
+  // brought it (the alert's or the thumb bar's "check it" link, which lands a long fight's
+  // Apply above the thumb bar, or a first tap on Apply below).
+  var seenCalc = null;
+  function calcKey(block) { return block.textContent.replace(/\s+/g, " "); }
+  function seenNow(block) {
+    if (seenCalc === calcKey(block)) return true;
+    var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
+    return head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1;
+  }
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
+    var block = a && document.getElementById("dl-pending");
+    if (block) seenCalc = calcKey(block);
+  }, true);
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("#dl-pending button");
+    var f = b && b.closest("form"), block = b && b.closest("#dl-pending");
+    var type = f && f.querySelector('input[name="type"]');
+    if (!type || type.value !== "demloc.calc.apply") return;
+    if (seenNow(block)) return;  // read: applied
+    var top = bandTop(), bottom = bandBottom();
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    var r = block.getBoundingClientRect();
+    if (r.height <= bottom - top - 16) {
+      // whole: the least scroll
+      if (r.top < top + 8) window.scrollBy(0, r.top - top - 8);
+      else if (r.bottom > bottom - 8) window.scrollBy(0, r.bottom - bottom + 8);
+    } else window.scrollBy(0, r.top - top - 8);
+    seenCalc = calcKey(block);
+  }, true);
+
   function refresh() {
     announce();
+    floatNotes();
     document.querySelectorAll('form[data-test="arcane"]').forEach(preview);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
