@@ -15,6 +15,7 @@ from . import (
     arcane,
     arcane_tests,
     brawl,
+    calc,
     hand,
     possession,
     resolution,
@@ -157,9 +158,10 @@ def pending_view(state: DemlocState) -> dict | None:
     pending = state["pending"]
     if not pending:
         return pending
+    # kills: who Apply would kill, warned before the tap (calc.kills)
     if pending["kind"] == "shot":
-        return {**pending, "lines": shooting.shot_words(pending)}
-    return {**pending, "lines": brawl.brawl_words(pending, state)}
+        return {**pending, "lines": shooting.shot_words(pending), "kills": calc.kills(state, pending)}
+    return {**pending, "lines": brawl.brawl_words(pending, state), "kills": calc.kills(state, pending)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:
