@@ -886,15 +886,20 @@
     if (stageOf() !== h.stage) landOnStage(live, h.stage); else { holdView(h.hold, h.y); unstraddle(live); }
   });
   // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
-  // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
-  // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
-  // is shown whole with the least scroll. Wholly out of view, it is left there (the thumb
-  // bar's link brings it).
+  // and Cancel of a shot at my character) is never left on the screen under a bar, its edge
+  // peeking or wholly covered (a new user saw Apply's bottom strip under the turn bar; with the
+  // calculation's "Apply kills" line, the held view put Apply wholly under the turn bar): the
+  // calculation is shown whole with the least scroll if it fits between the bars, else its head
+  // at the band's top and on until Apply and Cancel clear the bottom bar (betweenBars "start").
+  // Wholly off the screen, it is left there (the thumb bar's link brings it).
   function unstraddle(live) {
-    var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
+    var open = live.querySelector('[data-land="open"]');
+    var keep = open && open.querySelector("[data-keep-above-bar]");
     if (!keep || !keep.getClientRects().length) return;
     var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
-    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep, "nearest");
+    if (r.bottom <= 0 || r.top >= window.innerHeight || (r.top >= top && r.bottom <= bottom)) return;
+    var fits = open.getBoundingClientRect().height <= bottom - top - 16;
+    betweenBars(open, fits ? "nearest" : "start");
   }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
