@@ -261,6 +261,14 @@ def _notice_land(notice: Any) -> str | None:
     return None
 
 
+def _notice_line(notice: Any) -> int | None:
+    """The version of the log line a notice repeats (a stray shot's, 5.6), else None."""
+    if isinstance(notice, dict) and notice.get("kind") == "stray" and notice.get("shooter"):
+        at = notice.get("at")
+        return at if isinstance(at, int) else None
+    return None
+
+
 def notice_text(state: DemlocState, notice: Any) -> str | None:
     """The words of ``state["notice"]`` (what the table must do now), or None."""
     if not notice:
@@ -712,6 +720,10 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         # A failed shot's notice is where the shooter's phone lands (its key: the version it
         # happened at, so a second stray shot is a new notice in the same place).
         "notice_land": _notice_land(state.get("notice")),
+        # The log line the notice says again in full (a stray shot's, 5.6): the newest line under
+        # the turn bar gives way to it (a new user read the stray shot twice on the shooter's
+        # phone: the newest line, then the notice).
+        "notice_line": _notice_line(state.get("notice")),
         "power_result": power_result(state),
         "test_result": arcane_test_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).
