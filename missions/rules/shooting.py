@@ -33,7 +33,7 @@ from .common import (
     set_piece,
 )
 from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
-from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
+from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control, stray_direction
 from .state import DemlocState
 
 shooting = Topic("shooting")
@@ -438,8 +438,10 @@ def say_shot_proposed(e: EventRecord, s: DemlocState) -> str:
 
 
 def stray_text(ooc: dict) -> str:
-    """What the table does after a stray shot (5.6)."""
-    where = ooc["direction"] or "no effect: the shot is lost (5)"
+    """What the table does after a stray shot (5.6, 7.2.2.2): the square next to the target,
+    worded by the shooting player (``possession.stray_direction``: the same line on every
+    phone)."""
+    where = stray_direction(ooc) or "no effect: the shot is lost (5)"
     return (
         f"Stray shot! Out-of-control d10 {'/'.join(map(str, ooc['rolls']))} -> {where}. If a character "
         "stands there, shoot it with 'stray shot' ticked; an empty square: the shot is void."
@@ -468,7 +470,9 @@ def shot_strayed(s: DemlocState, e: EventRecord) -> None:
 @shooting.narrator("demloc.shot.strayed")
 def say_shot_strayed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *shot_test_words(e.data), stray_text(e.data["ooc"])])
+    # each part a sentence ("...: failed. Stray shot!", not "failed Stray shot!")
+    test = [w if w.endswith((".", "!", "?", ")")) else f"{w}." for w in shot_test_words(e.data)]
+    return " ".join([head, *test, stray_text(e.data["ooc"])])
 
 
 def apply_shot(s: DemlocState, pending: dict) -> None:
