@@ -1092,7 +1092,21 @@
   // are in, so that they count. One opened by the page itself (kept open across a swap, a
   // refusal's control) moves nothing.
   var opening = null;  // {el, at, card}: the <details> a tap on its summary is opening
-  function bringOpened(d) { betweenBars(d, "nearest"); }
+  // Taller than the band, its top at the band's top may leave its first control straddling
+  // the thumb bar (DemLoc's Summon with its "not enough mana" reason above the button, with
+  // the taller "Your move" turn bar): the page goes on by what the margin over the head allows,
+  // the head never going under the top parts.
+  function bringOpened(d) {
+    betweenBars(d, "nearest");
+    var head = d.querySelector(":scope > summary");
+    var first = Array.prototype.filter.call(d.querySelectorAll("summary, select, input:not([type=hidden]), button, textarea"), function (c) {
+      return c !== head && c.getClientRects().length;
+    })[0];
+    if (!head || !first) return;
+    var over = first.getBoundingClientRect().bottom - (bandBottom() - 8);
+    var room = head.getBoundingClientRect().top - bandTop();
+    if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
+  }
   document.addEventListener("click", function (e) {
     var summary = e.target.closest && e.target.closest("summary");
     var d = summary && summary.parentElement, live = document.getElementById("live");
