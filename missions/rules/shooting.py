@@ -454,7 +454,7 @@ def shot_strayed(s: DemlocState, e: EventRecord) -> None:
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
     say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    say(*shot_test_words(d))
+    say(*_sentences(shot_test_words(d)))
     say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
@@ -470,9 +470,12 @@ def shot_strayed(s: DemlocState, e: EventRecord) -> None:
 @shooting.narrator("demloc.shot.strayed")
 def say_shot_strayed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    # each part a sentence ("...: failed. Stray shot!", not "failed Stray shot!")
-    test = [w if w.endswith((".", "!", "?", ")")) else f"{w}." for w in shot_test_words(e.data)]
-    return " ".join([head, *test, stray_text(e.data["ooc"])])
+    return " ".join([head, *_sentences(shot_test_words(e.data)), stray_text(e.data["ooc"])])
+
+
+def _sentences(words: tuple[str, ...]) -> list[str]:
+    """Each part a sentence ("...: failed. Stray shot!", not "failed Stray shot!")."""
+    return [w if w.endswith((".", "!", "?", ")")) else f"{w}." for w in words]
 
 
 def apply_shot(s: DemlocState, pending: dict) -> None:
