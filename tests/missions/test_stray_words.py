@@ -49,8 +49,8 @@ def test_the_shooters_phone_says_a_stray_shot_once_and_both_phones_alike_5_6(cli
     table.refresh_from_db()
     notice = table.state["notice"]
     assert notice["kind"] == "stray"
-    if notice["ooc"]["result"] in (4, 5, 6):  # the table's seeded d10: a square "you" words
-        raise AssertionError(f"the d10 gave {notice['ooc']}: pick a seed that says 'you'")
+    # the table's d10 is random: 4, 5 and 6 never said "you" (the wording of every result is
+    # checked above, without a table)
     shown = {}
     for who, seat in (("ann", ann), ("bob", bob)):
         client.cookies[cookie_name(table.pk)] = seat_token(seat)
