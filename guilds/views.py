@@ -111,6 +111,13 @@ def _dormitory(guild) -> dict:
         # No free slot (5.1.1): no Enlist button (mercenary_enlist refuses with slots_full).
         "dormitory_full": usage.used_slots >= usage.limits.slots,
         "available": [e for e in queries.guild_database(guild, Card.Kind.MERCENARY) if e.left],
+        # Enlist disabled with its reason beside it when the rules would refuse it (a level 2
+        # mercenary for a Guild without the fame): card pk -> the refusal's message.
+        "enlist_refused": {
+            e.card.pk: r.message
+            for e in queries.guild_database(guild, Card.Kind.MERCENARY)
+            if e.left and (r := services.enlist_refusal(guild, e.card)) is not None
+        },
         "fame_for_level": rules.FAME_FOR_LEVEL,
         "home_per_type": rules.HOME_AREA_PER_TYPE,
         "home_level_2": rules.HOME_AREA_LEVEL_2,

@@ -27,6 +27,7 @@ from .city import (
     income_settle,
 )
 from .dormitory import (
+    enlist_refusal,
     mercenaries_to_heal,
     mercenary_dismiss,
     mercenary_enlist,
@@ -73,6 +74,7 @@ from .queries import follower_data, guild_database, guild_snapshot
 from .reserves import OnMission, reserved_feods, spendable_feods
 
 __all__ = [
+    "enlist_refusal",
     "mercenaries_to_heal",
     "form_once",
     "guest_guild_delete",

@@ -58,6 +58,24 @@ def mercenary_enlist(*, guild: Guild, card_id: int) -> Mercenary:
     return Mercenary.objects.create(guild=guild, card=card)
 
 
+def enlist_refusal(guild: Guild, card: MercenaryCard) -> RuleViolation | None:
+    """Why Enlist of ``card`` would be refused now by the fame and limits of 5.1.1 / 6.3
+    (``guilds.rules.check_enlist``: ``fame_too_low``, ``slots_full``, ``type_limit_reached``,
+    ``level_limit_reached``), or None: the Dormitory disables that Enlist with this reason
+    beside it, word for word what ``mercenary_enlist`` answers (a read: nothing locked)."""
+    enlisted = [
+        rules.Enlisted(type=m.card.type, level=m.card.level)
+        for m in living(guild).select_related("card")
+    ]
+    try:
+        rules.check_enlist(
+            limits_of(guild), enlisted, rules.Enlisted(type=card.type, level=card.level), guild.fame
+        )
+    except RuleViolation as refusal:
+        return refusal
+    return None
+
+
 def _release_equipment(mercenary: Mercenary) -> None:
     """Weapons back to the armory, Arcane Codes back to the library."""
     mercenary.weapons.update(mercenary=None, slot="")

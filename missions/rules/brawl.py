@@ -124,18 +124,20 @@ def brawl_dice(piece: dict, opponent: dict, attacking: bool) -> tuple[int, list[
     return max(1, count), reasons
 
 
-def _check_dice(name: str, dice: list[int], count: int, enhanced: bool) -> None:
+def _check_dice(name: str, dice: list[int], count: int, enhanced: bool, field: str) -> None:
+    """The fighting dice entered in the Brawl form's ``field`` ("My dice", "Defender's
+    dice"): the refusal names the field, then the rule (7.3.2)."""
     if len(dice) != count:
         raise RuleViolation(
             "bad_dice",
-            f"{name} rolls {counted(count, 'fighting die', 'fighting dice')}"
+            f"{field}: {name} rolls {counted(count, 'fighting die', 'fighting dice')}"
             + (" plus the enhanced die" if enhanced else "")
             + ".",
         )
     for i, value in enumerate(dice):
         high = 12 if enhanced and i == len(dice) - 1 else 6
         if not isinstance(value, int) or not 1 <= value <= high:
-            raise RuleViolation("bad_dice", f"A fighting die shows 1 to {high}.")
+            raise RuleViolation("bad_dice", f"{field}: a fighting die shows 1 to {high}.")
 
 
 @dataclass(frozen=True)
@@ -249,8 +251,8 @@ def resolve_brawl(
         raise RuleViolation("bad_order", "The first attacker is number 1.")
     a_count, _ = brawl_dice(attacker, defender, attacking=True)
     d_count, _ = brawl_dice(defender, attacker, attacking=False)
-    _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge)
-    _check_dice(defender["name"], defender_dice, d_count, False)
+    _check_dice(attacker["name"], attacker_dice, a_count + (1 if charge else 0), charge, "My dice")
+    _check_dice(defender["name"], defender_dice, d_count, False, "Defender's dice")
     steps = brawl_steps(
         attacker, defender, attacker_dice, defender_dice, attack_order=attack_order,
         from_behind=from_behind, charge=charge, attacker_extra=attacker_extra,
@@ -434,11 +436,13 @@ def brawl_propose(d: Decision, data: Data) -> None:
         defender,
         dice_list(data, "attacker_dice"),
         dice_list(data, "defender_dice"),
-        attack_order=num(data, "order", 1, 1, 8),
+        # Named by the Brawl form's labels (a new user typed "5 3" in every field and could
+        # not tell which one "Order" was).
+        attack_order=num(data, "order", 1, 1, 8, "Attacker no. (multiple fights, 7.3.2.1)"),
         from_behind=data.bool("from_behind"),
         charge=data.bool("charge"),
-        attacker_extra=num(data, "attacker_extra", 0, -6, 6),
-        defender_extra=num(data, "defender_extra", 0, -6, 6),
+        attacker_extra=num(data, "attacker_extra", 0, -6, 6, "Attack ±"),
+        defender_extra=num(data, "defender_extra", 0, -6, 6, "Defence ±"),
         first_impact=data.bool("first_impact"),
         no_step_back=data.bool("no_step_back"),
     )

@@ -8,11 +8,11 @@ result kills is counted for the shooter's or the fight winner's player in the sa
 
 from __future__ import annotations
 
-from tabletop.decider import Data, Decision, Topic, say
-from tabletop.rules import EventRecord
+from tabletop.decider import Data, Decision, Topic, copy_json, say
+from tabletop.rules import EventRecord, counted
 
 from .brawl import apply_fight
-from .common import known, play_command
+from .common import known, name, play_command
 from .score import credit_kills, statuses
 from .shooting import apply_shot
 from .state import DemlocState
@@ -37,6 +37,57 @@ def killer(pending: dict) -> str | None:
     )
 
 
+def victim(pending: dict) -> str | None:
+    """The piece ``pending`` damages: the target of a shot, the loser of a fight (7.3.2.2),
+    nobody for a tie."""
+    if pending["kind"] == "shot":
+        return pending["target"]
+    return {"attacker": pending["defender"], "defender": pending["attacker"]}.get(
+        pending.get("winner") or ""
+    )
+
+
+def applied(state: DemlocState, pending: dict) -> DemlocState:
+    """The table as it would be once ``pending`` is applied, ``state`` untouched (folded into a
+    copy; nobody listens to what the fold says while a command is decided or a page drawn)."""
+    trial = copy_json(state)
+    trial["pending"] = None
+    (apply_shot if pending["kind"] == "shot" else apply_fight)(trial, pending)
+    return trial
+
+
+def outcome_words(state: DemlocState, pending: dict) -> str:
+    """What applying ``pending`` does, in a few words for the line under the turn bar (who
+    takes what, who is killed; 6.4.2, 7.2.2.4, 7.3.2.2): "Korr takes 2 damage: a broken
+    armor token", "Maud takes 3 damage and is killed", "no damage", "a tie: nothing happens"."""
+    hit = victim(pending)
+    if hit is None:
+        return "a tie: nothing happens"
+    if (pending["kind"] == "shot" and pending["outcome"] == "none") or pending["damage"] <= 0:
+        return "no damage"
+    before, after = state["pieces"][hit], applied(state, pending)["pieces"][hit]
+    words = f"{after['name']} takes {pending['damage']} damage"
+    if before["status"] == "in_play" and after["status"] == "killed":
+        return words + " and is killed"
+    tokens = [
+        counted(after[k] - before[k], what)
+        for k, what in (("broken_armor", "broken armor token"), ("broken_hearts", "broken heart token"))
+        if after[k] > before[k]
+    ]
+    return words + (": " + ", ".join(tokens) if tokens else "")
+
+
+def kills(state: DemlocState, pending: dict) -> list[str]:
+    """The names of the characters that applying ``pending`` kills (the proposed result warns
+    before Apply)."""
+    after = applied(state, pending)["pieces"]
+    return [
+        p["name"]
+        for pid, p in state["pieces"].items()
+        if p["status"] == "in_play" and after[pid]["status"] == "killed"
+    ]
+
+
 @play_command(calc, "demloc.calc.apply")
 def calc_apply(d: Decision, data: Data) -> None:
     """Apply the proposal on the table (a player in the fight, or anyone with one shared
@@ -51,7 +102,8 @@ def calc_apply(d: Decision, data: Data) -> None:
             "Only the players in this fight confirm it.",
         )
     before = statuses(d.state)
-    d.emit("demloc.calc.applied", {"kind": pending["kind"]})
+    outcome = outcome_words(d.state, pending)
+    d.emit("demloc.calc.applied", {"kind": pending["kind"], "outcome": outcome})
     credit_kills(d, before, killer(pending))
 
 
@@ -67,22 +119,31 @@ def calc_applied(s: DemlocState, e: EventRecord) -> None:
 
 @calc.narrator("demloc.calc.applied")
 def say_calc_applied(e: EventRecord, s: DemlocState) -> str:
-    return "Shot applied." if e.data["kind"] == "shot" else "Fight applied."
+    head = "Shot applied" if e.data["kind"] == "shot" else "Fight applied"
+    outcome = e.data.get("outcome")  # events before it was recorded: the bare line
+    return f"{head}: {outcome}." if outcome else head + "."
 
 
 @play_command(calc, "demloc.calc.cancel")
 def calc_cancel(d: Decision, data: Data) -> None:
     """Drop the proposal. Raises ``no_calc``."""
     d.require(d.state["pending"] is not None, "no_calc", "There is no calculation to cancel.")
-    d.emit("demloc.calc.cancelled", {})
+    d.emit("demloc.calc.cancelled", {"by": d.seat})
+
+
+def cancelled_words(e: EventRecord, s: DemlocState) -> str:
+    """"Calculation cancelled by Ann." (events before the seat was recorded: without a name)."""
+    if e.data.get("by") is None:
+        return "Calculation cancelled."
+    return f"Calculation cancelled by {name(s, e.data['by'])}."
 
 
 @calc.evolver("demloc.calc.cancelled", label="cancelled the calculation")
 def calc_cancelled(s: DemlocState, e: EventRecord) -> None:
     s["pending"] = None
-    say("Calculation cancelled.")
+    say(cancelled_words(e, s))
 
 
 @calc.narrator("demloc.calc.cancelled")
 def say_calc_cancelled(e: EventRecord, s: DemlocState) -> str:
-    return "Calculation cancelled."
+    return cancelled_words(e, s)

@@ -51,13 +51,23 @@ def in_play(p: dict) -> bool:
 
 
 def num(
-    data: Data, key: str, default: Any = None, lo: int | None = None, hi: int | None = None
+    data: Data,
+    key: str,
+    default: Any = None,
+    lo: int | None = None,
+    hi: int | None = None,
+    label: str | None = None,
 ) -> int:
     """A whole number of the command data in ``lo..hi`` (``default`` None: required).
-    Raises ``RuleViolation("bad_input")``."""
+    Raises ``RuleViolation("bad_input")``; with ``label`` (the form field's label, what the
+    player sees) its message names the field by it, not by the data key."""
+    message = None
+    if label:
+        span = f" from {lo} to {hi}" if lo is not None and hi is not None else ""
+        message = f"{label} must be a whole number{span}."
     if default is None:
-        return data.int(key, lo=lo, hi=hi, code="bad_input")
-    return data.int(key, lo=lo, hi=hi, default=default, code="bad_input")
+        return data.int(key, lo=lo, hi=hi, code="bad_input", message=message)
+    return data.int(key, lo=lo, hi=hi, default=default, code="bad_input", message=message)
 
 
 def fate_amount(

@@ -33,6 +33,33 @@ OUT_OF_CONTROL_DIRECTIONS = {
 }
 
 
+#: A stray shot's square (5.6, 7.2.2.2 "a stray bullet": the square next to the original
+#: target where the bullet ends up), worded by the shooting player: the card is laid over the
+#: target "taking care to orient the marker towards his position" (5.6), the position of the
+#: player who shot. Every phone reads the same line, so "you" would be whoever reads it (a new
+#: user's opponent read "towards you" as towards themself).
+STRAY_DIRECTIONS = {
+    1: "near left (towards the shooting player, on their left)",
+    2: "near (towards the shooting player)",
+    3: "near right (towards the shooting player, on their right)",
+    4: "left (the shooting player's left)",
+    6: "right (the shooting player's right)",
+    7: "far left (away from the shooting player, on their left)",
+    8: "far (away from the shooting player)",
+    9: "far right (away from the shooting player, on their right)",
+}
+
+
+def stray_direction(ooc: dict) -> str | None:
+    """The square of a stray shot's out-of-control roll ``ooc`` (``out_of_control``) worded by
+    the shooting player (``STRAY_DIRECTIONS``); None for a 5 (no effect, 5.6). A roll stored
+    without its result keeps the words it was stored with."""
+    result = ooc.get("result")
+    if result in STRAY_DIRECTIONS or result == 5:
+        return STRAY_DIRECTIONS.get(result)
+    return ooc.get("direction")
+
+
 def out_of_control(rng) -> dict:
     """Roll the out-of-control d10 (5.6) with ``rng``: 10 is rolled again, 5 means no effect.
 

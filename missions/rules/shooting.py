@@ -33,7 +33,7 @@ from .common import (
     set_piece,
 )
 from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
-from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control
+from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control, stray_direction
 from .state import DemlocState
 
 shooting = Topic("shooting")
@@ -438,8 +438,10 @@ def say_shot_proposed(e: EventRecord, s: DemlocState) -> str:
 
 
 def stray_text(ooc: dict) -> str:
-    """What the table does after a stray shot (5.6)."""
-    where = ooc["direction"] or "no effect: the shot is lost (5)"
+    """What the table does after a stray shot (5.6, 7.2.2.2): the square next to the target,
+    worded by the shooting player (``possession.stray_direction``: the same line on every
+    phone)."""
+    where = stray_direction(ooc) or "no effect: the shot is lost (5)"
     return (
         f"Stray shot! Out-of-control d10 {'/'.join(map(str, ooc['rolls']))} -> {where}. If a character "
         "stands there, shoot it with 'stray shot' ticked; an empty square: the shot is void."
@@ -452,7 +454,7 @@ def shot_strayed(s: DemlocState, e: EventRecord) -> None:
     shooter = s["pieces"][d["shooter"]]
     player(s, shooter["owner"])["fate"] -= d["fate"]
     say(f"Shot: {shooter['name']} at {piece_name(s, d['target'])}.")
-    say(*shot_test_words(d))
+    say(*_sentences(shot_test_words(d)))
     say(stray_text(d["ooc"]))
     # What happened and where the shooter's phone lands (the version: a new notice each time).
     s["notice"] = {
@@ -468,7 +470,12 @@ def shot_strayed(s: DemlocState, e: EventRecord) -> None:
 @shooting.narrator("demloc.shot.strayed")
 def say_shot_strayed(e: EventRecord, s: DemlocState) -> str:
     head = f"Shot: {piece_name(s, e.data['shooter'])} at {piece_name(s, e.data['target'])}."
-    return " ".join([head, *shot_test_words(e.data), stray_text(e.data["ooc"])])
+    return " ".join([head, *_sentences(shot_test_words(e.data)), stray_text(e.data["ooc"])])
+
+
+def _sentences(words: tuple[str, ...]) -> list[str]:
+    """Each part a sentence ("...: failed. Stray shot!", not "failed Stray shot!")."""
+    return [w if w.endswith((".", "!", "?", ")")) else f"{w}." for w in words]
 
 
 def apply_shot(s: DemlocState, pending: dict) -> None:

@@ -15,6 +15,7 @@ from . import (
     arcane,
     arcane_tests,
     brawl,
+    calc,
     hand,
     possession,
     resolution,
@@ -158,9 +159,10 @@ def pending_view(state: DemlocState) -> dict | None:
     pending = state["pending"]
     if not pending:
         return pending
+    # kills: who Apply would kill, warned before the tap (calc.kills)
     if pending["kind"] == "shot":
-        return {**pending, "lines": shooting.shot_words(pending)}
-    return {**pending, "lines": brawl.brawl_words(pending, state)}
+        return {**pending, "lines": shooting.shot_words(pending), "kills": calc.kills(state, pending)}
+    return {**pending, "lines": brawl.brawl_words(pending, state), "kills": calc.kills(state, pending)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:
@@ -257,6 +259,14 @@ def _notice_land(notice: Any) -> str | None:
     """The landing key of a notice the tapping phone lands on (a stray shot, 5.6), else None."""
     if isinstance(notice, dict) and notice.get("kind") == "stray":
         return str(notice.get("at", "stray"))
+    return None
+
+
+def _notice_line(notice: Any) -> int | None:
+    """The version of the log line a notice repeats (a stray shot's, 5.6), else None."""
+    if isinstance(notice, dict) and notice.get("kind") == "stray" and notice.get("shooter"):
+        at = notice.get("at")
+        return at if isinstance(at, int) else None
     return None
 
 
@@ -786,6 +796,10 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         # A failed shot's notice is where the shooter's phone lands (its key: the version it
         # happened at, so a second stray shot is a new notice in the same place).
         "notice_land": _notice_land(state.get("notice")),
+        # The log line the notice says again in full (a stray shot's, 5.6): the newest line under
+        # the turn bar gives way to it (a new user read the stray shot twice on the shooter's
+        # phone: the newest line, then the notice).
+        "notice_line": _notice_line(state.get("notice")),
         "power_result": power_result(state),
         "test_result": arcane_test_result(state),
         # 6.4.2: the mission events of this turn, in words (the turn bar notice).

@@ -171,8 +171,11 @@ def test_the_shot_targets_apply_never_peeks_from_under_the_turn_bar_7_2_2(new_ph
     """Ann's shot at Ben's Bram arrives while Ben reads the page above where the
     calculation goes (7.2.2). Found by a new user: Ben's view was kept, as it should, but that
     left Apply and Cancel at y=102..150 under the sticky turn bar (61..135), only their bottom
-    strip showing. A calculation waiting for this phone whose Apply would straddle a bar edge
-    is shown whole between the bars, tappable; Apply applies it."""
+    strip showing. A calculation waiting for this phone whose Apply would straddle a bar edge,
+    or hide wholly under one (the calculation with its "Apply kills" line is taller than the
+    band: Apply was at y=97..145 under the turn bar), is brought between the bars: whole if it
+    fits, else its head at the band's top and on until Apply clears the bottom bar; Apply is
+    tappable and applies it."""
     ann, ben = open_table(new_phone, "demloc")
     ben.evaluate("window.scrollTo(0, 0)")
     propose_shot(ann, ben)  # arrives below what Ben reads: his view is kept

@@ -6,7 +6,7 @@ half-typed form kept through another phone's update is tests/e2e/test_landing.py
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table
+from tests.e2e.conftest import open_table, shot
 from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_landing import in_view, open_sheet
 
@@ -68,4 +68,36 @@ def test_the_shooters_form_is_fresh_after_the_shot_is_cancelled_or_applied_7_2_2
     apply.tap()
     expect(ann.locator("#dl-pending")).to_have_count(0)
     expect(ann.locator("#dl-log")).to_contain_text("Shot applied")
+    assert_fresh(ann)
+
+
+def test_undo_of_a_worked_out_shot_gives_the_shoot_form_back_as_it_was_sent_7_2_2(new_phone):
+    """Found by a new user: after Undo of a shot, the Shoot form's target, test die and dice
+    were empty, although docs/playing.md says a half-filled form survives updates. Undo takes
+    the shot back (7.2.2 shooting): the form comes back as the player sent it, to change one
+    die and work it out again."""
+    ann, ben = open_table(new_phone, "demloc")
+    fill_shot(ann, "s1-maud")
+    expect(ann.locator("#dl-pending")).to_be_visible()
+    in_sync([ann, ben])
+    undo = ann.locator("#bottom-bar").get_by_role("button", name="Undo")
+    undo.tap()
+    expect(ann.locator("#dl-pending")).to_have_count(0)
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    expect(form.locator('select[name="d.target"]')).to_have_value("s1-maud")
+    expect(form.locator('input[name="d.test_roll"]')).to_have_value("2")
+    expect(form.locator('input[name="d.dice"]')).to_have_value("6 6 5")
+    expect(form.locator('input[name="d.positioned"]')).to_be_checked()
+    dice = form.locator('input[name="d.dice"]')
+    dice.scroll_into_view_if_needed()
+    in_view(ann, dice)
+    shot(ann, "undo-shot-form-kept")
+    # Worked out again as it stands, then applied: the next shot starts afresh.
+    work = form.get_by_role("button", name="Work it out")
+    work.scroll_into_view_if_needed()
+    work.tap()
+    expect(ben.locator("#dl-pending")).to_be_visible()
+    in_sync([ann, ben])
+    ben.locator("#dl-pending").get_by_role("button", name="Apply").tap()
+    expect(ann.locator("#dl-pending")).to_have_count(0)
     assert_fresh(ann)

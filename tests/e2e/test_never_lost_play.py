@@ -22,17 +22,19 @@ LINES = """e => { const lh = parseFloat(getComputedStyle(e).lineHeight);
           text: e.textContent}; }"""
 
 
-def test_the_status_line_under_the_turn_card_wraps_to_two_lines_5_6(new_phone):
-    """Korr's shot strays (its test die fails, 5.6): the newest log line, under the turn card,
-    says so. Found by a new user: on one line it was cut after "Korr Halfhand's shot at"; it
-    wraps to two lines (an ellipsis only past them), the whole line in its title."""
+def test_the_status_line_under_the_turn_card_wraps_to_two_lines_7_2_2(new_phone):
+    """Korr's shot at Bram is worked out (7.2.2): the newest log line, under the turn card,
+    says so, at length. Found by a new user on a stray shot's line (5.6; that line now gives
+    way to the stray shot's notice, which says it in full): on one line it was cut after
+    "Korr Halfhand's shot at"; it wraps to two lines (an ellipsis only past them), the whole
+    line in its title."""
     ann, ben = open_table(new_phone, "demloc")
     form = open_sheet(ann, "s0-korr", "shoot").locator("form")
     form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("6")
+    form.locator('input[name="d.test_roll"]').fill("1")
     form.locator('input[name="d.dice"]').fill("6 6 6")
     form.get_by_role("button", name="Work it out").tap()
-    expect(ann.locator("#dl-notice")).to_contain_text("missed: the test failed")
+    expect(ann.locator("#dl-pending")).to_contain_text("Shot: proposed result")
     in_sync([ann, ben])
     for name, phone in (("ann", ann), ("ben", ben)):
         status = phone.locator("#dl-status")

@@ -236,13 +236,13 @@ def test_an_ended_game_shows_no_kill_buttons_and_each_card_says_its_fate_7(make_
         return html.split(f'id="piece-{pid}"')[1].split("</article>")[0]
 
     playing = page(ann_phone, table)
-    assert 'aria-label="remove a kill"' in playing
+    assert 'aria-label="Remove one mercenary level 1 kill"' in playing
     assert ">active</span>" in card(playing, "s0-korr")
     for seat in (ann, bob):
         cmd(table, seat, "surrender.vote", agree=True)
     assert state(table)["ended"] is not None
     over = page(ann_phone, table)
-    assert 'aria-label="remove a kill"' not in over
+    assert "Remove one mercenary level 1 kill" not in over
     assert "mercenary L1 × 1" in over
     assert 'dl-fate">killed</span>' in card(over, "s1-bram")
     korr = card(over, "s0-korr")

@@ -247,12 +247,26 @@
       setTimeout(function () { if (document.body.dataset.ws !== "open") wrapper.reconnect(); }, delay);
     }
   });
+  // A page without a live connection (the Guild pages, the account pages): nothing waits for
+  // a socket's first frame, so the network's return, or any answer from the server, takes the
+  // Offline banner away (a new user saw it stay up after a successful Heal).
+  function backWithoutSocket() {
+    if (!offline || wsRoot()) return;
+    offline = false;
+    delete document.body.dataset.ws;
+    show("Back online.", true);
+  }
   window.addEventListener("online", function () {
     var w = wsWrapper();
     if (w && document.body.dataset.ws !== "open") renew(w);
     catchUp();
+    backWithoutSocket();
   });
   window.addEventListener("offline", function () { goneOffline("Offline: no network."); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) backWithoutSocket();
+  });
   document.addEventListener("visibilitychange", function () {
     // A phone waking up fetches the current region and checks its socket at once.
     if (document.visibilityState !== "visible") return;
@@ -752,6 +766,30 @@
   // A form or an open <details> that the update takes away for a while (DemLoc hides every
   // action while a calculation waits for Apply) is kept aside and given back when it returns.
   var asideValues = {}, asideOpen = {};
+  // What was typed or chosen in a form, as kept aside: only the fields that differ from their
+  // defaults ([] when none).
+  function keptOf(f) {
+    var kept = [];
+    f.querySelectorAll("input, select, textarea").forEach(function (i) {
+      if (!i.name || i.type === "hidden") return;
+      var sel = '[name="' + CSS.escape(i.name) + '"]';
+      if (i.type === "checkbox" || i.type === "radio") {
+        if (i.checked !== i.defaultChecked) kept.push({ sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked });
+      } else if (i.tagName === "SELECT") {
+        if (Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })) {
+          kept.push({ sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) });
+        }
+      } else if (i.value !== i.defaultValue) kept.push({ sel: sel, value: i.value });
+    });
+    return kept;
+  }
+  function giveBack(f, kept) {
+    kept.forEach(function (k) {
+      var t = f.querySelector(k.sel);
+      if (!t) return;
+      if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
+    });
+  }
   function carry(from, into) {
     if (!from || !into || !into.querySelectorAll) return;
     from.querySelectorAll("details[id][open]").forEach(function (d) { asideOpen[d.id] = true; });
@@ -763,11 +801,7 @@
       var kept = asideValues[sig(f)];
       if (!kept) return;
       delete asideValues[sig(f)];
-      kept.forEach(function (k) {
-        var t = f.querySelector(k.sel);
-        if (!t) return;
-        if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
-      });
+      giveBack(f, kept);
     });
     from.querySelectorAll("form").forEach(function (f) {
       if (f === sentForm) return;  // the form just sent starts afresh with the answer
@@ -782,12 +816,7 @@
       if (!changed.length) return;
       var twin = formBySig(into, sig(f));
       if (!twin) {
-        asideValues[sig(f)] = changed.map(function (i) {
-          var sel = '[name="' + CSS.escape(i.name) + '"]';
-          if (i.type === "checkbox" || i.type === "radio") return { sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked };
-          if (i.tagName === "SELECT") return { sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) };
-          return { sel: sel, value: i.value };
-        });
+        asideValues[sig(f)] = keptOf(f);
         return;
       }
       changed.forEach(function (i) {
@@ -806,6 +835,7 @@
     });
   }
   var sentForm = null, mine = null, held = null;
+  var undoable = null;  // {sig, kept, version}: this phone's last accepted tap, for its Undo
   // This phone's last answered tap (what it could land on before): a result that comes with
   // the forms of an open sheet, fetched after the answer (an arcane power's result line), is
   // landed on as the answer's own would have been.
@@ -817,7 +847,7 @@
     sentForm = form;
     var r = form.getBoundingClientRect();
     var at = form.id ? form : form.parentElement && form.parentElement.closest("[id]");
-    mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY,
+    mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY, version: live.dataset.version,
              at: at && live.contains(at) && !fixed(at) ? { id: at.id, top: at.getBoundingClientRect().top } : null,
              formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null };
   });
@@ -856,18 +886,20 @@
     if (stageOf() !== h.stage) landOnStage(live, h.stage); else { holdView(h.hold, h.y); unstraddle(live); }
   });
   // The view is kept, but what waits for this phone's answer (data-land="open": DemLoc's Apply
-  // and Cancel of a shot at my character) is never left peeking from under a bar, its edge
-  // showing and the rest covered (a new user saw Apply's bottom strip under the turn bar): it
-  // is shown whole with the least scroll, with the block it belongs to (below). Wholly out of
-  // view, it is left there (the thumb
-  // bar's link brings it).
+  // and Cancel of a shot at my character) is never left on the screen under a bar, its edge
+  // peeking or wholly covered (a new user saw Apply's bottom strip under the turn bar; with the
+  // calculation's "Apply kills" line, the held view put Apply wholly under the turn bar): the
+  // calculation is shown whole with the least scroll if it fits between the bars, else its head
+  // at the band's top and on until Apply and Cancel clear the bottom bar (betweenBars "start").
+  // Wholly off the screen, it is left there (the thumb bar's link brings it).
   function unstraddle(live) {
-    var keep = live.querySelector('[data-land="open"] [data-keep-above-bar]');
+    var open = live.querySelector('[data-land="open"]');
+    var keep = open && open.querySelector("[data-keep-above-bar]");
     if (!keep || !keep.getClientRects().length) return;
     var r = keep.getBoundingClientRect(), top = bandTop(), bottom = bandBottom();
-    // Shown with what it answers: the block whole if it fits, else its head at the band's top
-    // (Apply alone under the turn bar, the calculation above it hidden, found by a new user).
-    if ((r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom)) betweenBars(keep.closest('[data-land="open"]'), "nearest");
+    if (r.bottom <= 0 || r.top >= window.innerHeight || (r.top >= top && r.bottom <= bottom)) return;
+    var fits = open.getBoundingClientRect().height <= bottom - top - 16;
+    betweenBars(open, fits ? "nearest" : "start");
   }
   // The answer to this phone's tap: its beforeSwap is fired on the page's body (the answer's
   // target), which is always in the page, unlike the tapped form, which a push may have
@@ -882,10 +914,32 @@
     // actions until it is applied or cancelled: nothing of it is kept aside to come back with
     // them). A refusal keeps what was typed, at its control; another phone's update keeps what
     // is typed in every other form (carry).
+    // Undo of this phone's own last tap, with nothing applied in between (the table still at the
+    // version that tap's answer showed): the tapped form comes back as it was sent (a new user's
+    // shot undone to change a die found the Shoot form empty; docs/playing.md), kept aside
+    // until the form is in the page again (the calculation hid it; a sheet's forms are fetched).
     var xhr = e.detail.xhr;
     if (xhr && xhr.status >= 200 && xhr.status < 300) {
-      delete asideValues[m.sig];
       var live = document.getElementById("live");
+      var undo = m.sig.indexOf("type=table.undo") >= 0;
+      if (undo && undoable && undoable.version === m.version && undoable.kept.length) {
+        var back = undoable;
+        asideValues[back.sig] = back.kept;
+        setTimeout(function () {
+          var f = document.getElementById("live") && formBySig(document.getElementById("live"), back.sig);
+          if (f && asideValues[back.sig] === back.kept) { delete asideValues[back.sig]; giveBack(f, back.kept); }
+        }, 0);
+      }
+      undoable = null;
+      if (!undo && sent) {
+        var kept = keptOf(sent);
+        undoable = { sig: m.sig, kept: kept, version: null };
+        setTimeout(function () {
+          var now = document.getElementById("live");
+          if (undoable && undoable.kept === kept && now) undoable.version = now.dataset.version;
+        }, 0);
+      }
+      delete asideValues[m.sig];
       [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
     }
     lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
@@ -1038,7 +1092,21 @@
   // are in, so that they count. One opened by the page itself (kept open across a swap, a
   // refusal's control) moves nothing.
   var opening = null;  // {el, at, card}: the <details> a tap on its summary is opening
-  function bringOpened(d) { betweenBars(d, "nearest"); }
+  // Taller than the band, its top at the band's top may leave its first control straddling
+  // the thumb bar (DemLoc's Summon with its "not enough mana" reason above the button, with
+  // the taller "Your move" turn bar): the page goes on by what the margin over the head allows,
+  // the head never going under the top parts.
+  function bringOpened(d) {
+    betweenBars(d, "nearest");
+    var head = d.querySelector(":scope > summary");
+    var first = Array.prototype.filter.call(d.querySelectorAll("summary, select, input:not([type=hidden]), button, textarea"), function (c) {
+      return c !== head && c.getClientRects().length;
+    })[0];
+    if (!head || !first) return;
+    var over = first.getBoundingClientRect().bottom - (bandBottom() - 8);
+    var room = head.getBoundingClientRect().top - bandTop();
+    if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
+  }
   document.addEventListener("click", function (e) {
     var summary = e.target.closest && e.target.closest("summary");
     var d = summary && summary.parentElement, live = document.getElementById("live");

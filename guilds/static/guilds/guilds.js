@@ -100,6 +100,30 @@
     if (main) keepChoices(main);
     fillFirst(document);  // in the swap's task: before a second tap can reach the new button
   });
+  // A tap the phone could not send (offline, or no answer within htmx's timeout) is said at
+  // its control, not lost silently: the page is not swapped, so the form keeps what was typed,
+  // and the same tap can be made again once the network is back (its one-time key is unused
+  // if it never arrived, and a second arrival changes nothing: guilds.services.form_once).
+  var NOT_SENT = "Not sent: no connection. Tap again when you are back online.";
+  function notSent(e) {
+    var elt = e.detail && e.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    var main = document.getElementById("guild-main");
+    if (!form || !main || !main.contains(form)) return;
+    var n = main.querySelector("#not-sent") || document.createElement("p");
+    n.id = "not-sent"; n.className = "alert"; n.setAttribute("role", "alert");
+    n.dataset.code = "not_sent";
+    n.textContent = NOT_SENT;
+    var after = form.classList.contains("actions") ? form : (form.closest(".actions") || form);
+    after.insertAdjacentElement("afterend", n);
+    land(n);
+  }
+  document.addEventListener("htmx:sendError", notSent);
+  document.addEventListener("htmx:timeout", notSent);
+  document.addEventListener("htmx:beforeSend", function () {
+    var n = document.getElementById("not-sent");
+    if (n) n.remove();
+  });
   document.addEventListener("htmx:afterSettle", function () {
     var main = document.getElementById("guild-main");
     if (!main) return;

@@ -1,0 +1,26 @@
+"""The Guild menu row at 360 px (found by a new user: it scrolled sideways and Dormitory was cut
+at the edge of the screen). Every link of the menu is wholly on the screen, nothing scrolls
+sideways, and each is a touch target of at least 44 px."""
+
+from tests.missions.lifecycle_flow import build_guild
+
+from .conftest import shot
+from .test_mission_lobby import login
+
+
+def test_every_guild_menu_link_is_on_the_screen_at_360px(new_phone):
+    guild = build_guild("The Most Venerable Order of the Ash-Grey Ravens!", "red", ("Rook",))
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto("/guild/dormitory/")
+    nav = phone.locator("nav.subnav")
+    assert nav.evaluate("n => n.scrollWidth <= n.clientWidth"), "the menu scrolls sideways"
+    links = nav.locator("a")
+    assert links.count() == 11
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (links.nth(i).inner_text(), box)
+        assert box["height"] >= 44, box
+    shot(phone, "guild-menu-360")
+    phone.get_by_role("link", name="Roster").tap()
+    phone.wait_for_url("**/roster/")
