@@ -337,7 +337,9 @@ def test_a_greyed_undo_says_why(client):
     client.post(f"/t/{table.code}/command/", {"type": "table.start"})
     assert "disabled" in undo_button() and "nothing yet" in undo_button()
     client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "2"})
-    assert "disabled" not in undo_button() and "undo-why" not in undo_button()
+    # Enabled: no reason why not, but what it takes back (the counter's "add").
+    assert "disabled" not in undo_button() and 'id="undo-why"' not in undo_button()
+    assert 'id="undo-what">add<' in undo_button()
     client.post(f"/t/{table.code}/command/", {"type": "table.undo"})
     assert "disabled" in undo_button() and "all undone" in undo_button()
     client.post(f"/t/{table.code}/command/", {"type": "counter.secret.redraw"})
