@@ -519,6 +519,9 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
             "message",
             "",
         ),
+        # 7.2.3.5: why the arcane test cannot be made now (the command's own refusal, ""
+        # when it may): its Test buttons are disabled with it.
+        "test_blocked": getattr(arcane_tests.arcane_test_refusal(p), "message", ""),
         # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
         "arcane_choice": activation.arcane_choice_words(state),
         "channel_blocked": activation.activated_words(state, p, "channel mana")
@@ -591,7 +594,7 @@ SHEET_FIELDS = frozenset((
     "scenery_best_roll", "backstack", "brawl_dice", "power_refs", "shoot_blocked",
     "stray_only", "attack_blocked", "hand_blocked", "arcane_choice", "channel_blocked",
     "summons", "summon", "arcane_missing", "ability_refs", "fury_paid", "can_strike",
-    "assign_codes"))
+    "assign_codes", "test_blocked"))
 
 
 def _without_sheet(state: DemlocState, base: dict) -> dict:

@@ -2,8 +2,11 @@
 seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at the point of use
 (7.2.3.1, 7.2.3.2) and the fighting dice shown on the brawl form (7.3.2.1)."""
 
+import pytest
+
 from missions.rules.view import view
 from tabletop.decider import copy_json
+from tabletop.errors import RuleViolation
 
 from .demloc_sim import acting, finish_turn, new_sim, piece, run
 from .test_demloc_mission_script import three
@@ -194,3 +197,21 @@ def test_the_arcane_section_says_why_no_power_or_summon_is_offered_5_1_5():
     assert missing["where"] == "pantheon" and "has no ash daemon" in missing["text"]
     # No arcane ability (Korr, Arcane 0): no Arcane section, no line.
     assert mine(view(t.state, ANN), KORR)["arcane_missing"] is None
+
+
+def test_the_arcane_test_is_disabled_with_the_commands_own_reason_7_2_3_5():
+    # Vesna (Arcane 2) holds no mana at the start: the page's Test says why, and the command
+    # refuses with the same words (one refusal, ``arcane_test_refusal``).
+    t = new_sim()
+    blocked = mine(view(t.state, ANN), VESNA)["test_blocked"]
+    assert blocked == (
+        "Vesna the Gray needs an arcane die in its mana pool for the test (7.2.3): channel first."
+    )
+    with pytest.raises(RuleViolation) as err:
+        run(t, ANN, "arcane.test", piece=VESNA, roll=1)
+    assert (err.value.code, err.value.message) == ("no_mana", blocked)
+    # One common die in the pool: the test may be made, no reason; it spends the die.
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="common", delta=1)
+    assert mine(view(t.state, ANN), VESNA)["test_blocked"] == ""
+    run(t, ANN, "arcane.test", piece=VESNA, roll=1)
+    assert mine(view(t.state, ANN), VESNA)["test_blocked"] == blocked
