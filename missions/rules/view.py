@@ -26,7 +26,7 @@ from . import (
     turns,
 )
 from . import setup as setup_rules
-from .cards import codes_of, possession_limit
+from .cards import WEAPON_TYPE_WORDS, codes_of, possession_limit
 from .common import TURN_END, in_play, known, name, piece_name
 from .damage import tracks
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
@@ -637,7 +637,15 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
         "dignitary": bool(p.get("dignitary")),
         "refs": _refs("ability", p["features"]),
         "weapon_refs": [
-            {**w, "index": i, "refs": _refs("weapon", w["features"])}
+            {
+                **w,
+                "index": i,
+                "refs": _refs("weapon", w["features"]),
+                # 5.1.4: its type in words ("Naked hands"), and whether it is the
+                # character's favourite weapon type.
+                "type_words": WEAPON_TYPE_WORDS.get(w["type"], w["type"].replace("_", " ")),
+                "favourite": p.get("favourite") == w["type"],
+            }
             for i, w in enumerate(p["weapons"])
         ],
         # 5.1.5: every Arcane Code the character holds, each with its powers.
