@@ -31,7 +31,7 @@ from .common import (
     player,
     set_piece,
 )
-from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
+from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_token_words, weapon_tokens
 from .shooting import backstack
 from .state import DemlocState
 
@@ -501,19 +501,33 @@ def apply_fight(s: DemlocState, pending: dict) -> None:
     loser = defender if pending["winner"] == "attacker" else attacker
     t, more = assign_damage(loser, pending["damage"], GENERAL)
     set_piece(s, t, more)
+    hit = fight_weapons(s, pending)
+    if hit is not None:
+        weapon_tokens(s, *hit)
+    if pending["winner"] == "attacker" and pending["broken_hearts"]:
+        t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
+        set_piece(s, t, ["Devastating blow (5+):"] + more)
+
+
+def fight_weapons(s: DemlocState, pending: dict) -> tuple[str, list[dict]] | None:
+    """The character a fight's Apply hurts with weapons and those weapons, whose BLOODING and
+    POISONOUS it then adds (8.1; ``apply_fight``), or None: a winning attacker's primary (and
+    its secondary from a difference of 2) on the defender; a winning defender's primary on the
+    attacker under the table option ``defender_weapon`` ``"primary"``; never without damage."""
+    if pending["winner"] is None or pending["damage"] <= 0:
+        return None
+    attacker, defender = s["pieces"][pending["attacker"]], s["pieces"][pending["defender"]]
     if pending["winner"] == "attacker":
-        weapons = attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
-        if pending["damage"] > 0:
-            weapon_tokens(s, defender["id"], weapons)
-        if pending["broken_hearts"]:
-            t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
-            set_piece(s, t, ["Devastating blow (5+):"] + more)
-    elif (
-        pending["damage"] > 0
-        and s["options"].get("defender_weapon", "none") == "primary"
-        and defender["weapons"]
-    ):
-        weapon_tokens(s, attacker["id"], defender["weapons"][:1])
+        return defender["id"], attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
+    if s["options"].get("defender_weapon", "none") == "primary" and defender["weapons"]:
+        return attacker["id"], defender["weapons"][:1]
+    return None
+
+
+def fight_token_words(s: DemlocState, pending: dict) -> list[str]:
+    """The weapon tokens a fight's Apply will add (``fight_weapons``), in words."""
+    hit = fight_weapons(s, pending)
+    return weapon_token_words(s["pieces"][hit[0]], hit[1]) if hit is not None else []
 
 
 # ------------------------------------------------------------------------ hand-to-hand tests

@@ -160,9 +160,12 @@ def pending_view(state: DemlocState) -> dict | None:
     if not pending:
         return pending
     # kills: who Apply would kill, warned before the tap (calc.kills)
+    # and the weapon tokens Apply then adds (BLOODING, POISONOUS, 8.1): every effect said first
     if pending["kind"] == "shot":
-        return {**pending, "lines": shooting.shot_words(pending), "kills": calc.kills(state, pending)}
-    return {**pending, "lines": brawl.brawl_words(pending, state), "kills": calc.kills(state, pending)}
+        lines = shooting.shot_words(pending) + shooting.shot_token_words(state, pending)
+        return {**pending, "lines": lines, "kills": calc.kills(state, pending)}
+    lines = brawl.brawl_words(pending, state) + brawl.fight_token_words(state, pending)
+    return {**pending, "lines": lines, "kills": calc.kills(state, pending)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:

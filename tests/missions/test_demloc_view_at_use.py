@@ -215,3 +215,32 @@ def test_the_arcane_test_is_disabled_with_the_commands_own_reason_7_2_3_5():
     assert mine(view(t.state, ANN), VESNA)["test_blocked"] == ""
     run(t, ANN, "arcane.test", piece=VESNA, roll=1)
     assert mine(view(t.state, ANN), VESNA)["test_blocked"] == blocked
+
+
+def test_a_fights_calculation_lists_the_weapon_tokens_apply_adds_8_1():
+    """Found by a new user: a fight's calculation said only the damage, then Apply added a
+    POISONOUS weapon's poison. Every token Apply adds is listed above Apply, in the words
+    of the weapon (8.1), and Apply adds exactly that."""
+    t = new_sim()
+    # Korr (Crossbow, then Dagger BLOODING 1) wins by 2 or more: both weapons hit Bram.
+    mine_count = mine(view(t.state, ANN), KORR)["brawl_dice"]
+    run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM,
+        attacker_dice=" ".join(["6"] * mine_count), defender_dice=" ".join(["1"] * 3))
+    pending = view(t.state, ANN)["pending"]
+    assert pending["winner"] == "attacker" and pending["difference"] >= 2, pending
+    assert pending["lines"][-1] == "Dagger is BLOODING 1: +1 bleeding on Bram Oakjaw (8.1).", pending
+    run(t, BOB, "calc.apply")
+    assert piece(t, BRAM)["bleeding"] == 1
+    # Already poisoned: POISONOUS gives no new token, and the calculation says so.
+    state = copy_json(t.state)
+    state["pieces"][BRAM]["poison"] = 1
+    from missions.rules.damage import weapon_token_words
+
+    claws = {"name": "Claws", "features": ["POISONOUS 1"]}
+    assert weapon_token_words(state["pieces"][BRAM], [claws]) == [
+        "Claws is POISONOUS 1: Bram Oakjaw is already poisoned, no new poison tokens (8.1)."
+    ]
+    state["pieces"][BRAM]["poison"] = 0
+    assert weapon_token_words(state["pieces"][BRAM], [claws, claws])[0] == (
+        "Claws is POISONOUS 1: +1 poison on Bram Oakjaw (8.1)."
+    )
