@@ -159,6 +159,10 @@ RULES: dict[str, tuple[type[TabletopError], str]] = {
         RuleViolation,
         "The dormitory is full (… slots). Upgrade it or dismiss someone.",
     ),
+    "summoner_defends": (
+        RuleViolation,
+        "…'s daemon plays: … only defends in a fight, it cannot attack (7.2.3.2).",
+    ),
     "summoning": (RuleViolation, "… cannot move while its daemon plays (7.2.3.2)."),
     "too_many_dice": (RuleViolation, "… can roll … arcane dice now."),
     "training": (RuleViolation, "A training mission has no raffle (6.4)."),

@@ -417,6 +417,26 @@ def brawl_words(data: dict, state: DemlocState) -> list[str]:
     )
 
 
+def attack_refusal(state: DemlocState, p: dict) -> RuleViolation | None:
+    """Why ``p`` may not attack in a hand-to-hand fight now, as the refusal to raise, or None:
+    the check of the command ``demloc.brawl.propose`` and of the page, which disables the
+    Brawl form's *Work it out* with this reason (``missions.rules.view``). Already activated
+    this phase (7.2, 7.3: "each activated character can ... make one hand-to-hand attack");
+    a summoner whose daemon plays (7.2.3.2: it "can not move as long as the daemon is
+    playing, but can only apply the effects of the summoning pentacles and defend against any
+    attacks in the brawl sub-phase"): it defends, never attacks."""
+    words = activation.activated_words(state, p, "attack")
+    if words:
+        return RuleViolation("already_activated", words)
+    if p.get("summoning"):
+        return RuleViolation(
+            "summoner_defends",
+            f"{p['name']}'s daemon plays: {p['name']} only defends in a fight, it cannot "
+            "attack (7.2.3.2).",
+        )
+    return None
+
+
 # ------------------------------------------------------------------------ commands
 @play_command(brawl, "demloc.brawl.propose")
 def brawl_propose(d: Decision, data: Data) -> None:
@@ -424,11 +444,14 @@ def brawl_propose(d: Decision, data: Data) -> None:
     "from_behind", "charge", "attacker_extra", "defender_extra": -6..6, "first_impact",
     "no_step_back"}`` (7.3.2; 7.3.1 first impact zone; 8.1 BACKSTACK): the proposal both
     players confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``,
+    ``summoner_defends`` (``attack_refusal``),
     ``bad_target``, ``bad_dice``."""
     no_pending(d.state)
     attacker = own_piece(d, data, "attacker")
     not_possessed(attacker, "A possessed character cannot attack; it only defends with 1 (7.2.3).")
-    activation.require_free(d.state, attacker, "attack")
+    refusal = attack_refusal(d.state, attacker)
+    if refusal is not None:
+        raise refusal
     defender = piece(d.state, data.get("defender"))
     d.require(attacker["id"] != defender["id"], "bad_target", "A character cannot fight itself.")
     result = resolve_brawl(

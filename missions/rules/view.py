@@ -515,7 +515,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         "shoot_blocked": "" if stray_mine else shoot_words,
         # 5.6: after its shot strayed, only the stray shot on a new target goes on.
         "stray_only": bool(shoot_words) and stray_mine,
-        "attack_blocked": activation.activated_words(state, p, "attack") or "",
+        # 7.2, 7.3, 7.2.3.2: already activated; a summoner whose daemon plays only defends.
+        "attack_blocked": getattr(brawl.attack_refusal(state, p), "message", ""),
         # 7.2.1, 7.3.2: the hand-to-hand test of this phase (evasive, scenery) refused now.
         "hand_blocked": getattr(
             hand.hand_test_refusal(state, p, "scenery" if state["phase"] == "brawl" else "evasive"),

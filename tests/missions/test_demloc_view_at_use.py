@@ -244,3 +244,24 @@ def test_a_fights_calculation_lists_the_weapon_tokens_apply_adds_8_1():
     assert weapon_token_words(state["pieces"][BRAM], [claws, claws])[0] == (
         "Claws is POISONOUS 1: +1 poison on Bram Oakjaw (8.1)."
     )
+
+
+def test_a_summoner_whose_daemon_plays_only_defends_7_2_3_2():
+    """Found by a new user: the Brawl form's Work it out was live for a character who had
+    just summoned. 7.2.3.2: the summoner "can only apply the effects of the summoning
+    pentacles and defend against any attacks in the brawl sub-phase": Work it out is
+    disabled with the reason, and the command refuses with the same words."""
+    t = new_sim()
+    assert mine(view(t.state, ANN), VESNA)["attack_blocked"] == ""
+    state = copy_json(t.state)
+    state["pieces"][VESNA]["summoning"] = "d1"
+    t.state = state
+    blocked = mine(view(t.state, ANN), VESNA)["attack_blocked"]
+    assert blocked == (
+        "Vesna the Gray's daemon plays: Vesna the Gray only defends in a fight, it cannot "
+        "attack (7.2.3.2)."
+    )
+    with pytest.raises(RuleViolation) as err:
+        run(t, ANN, "brawl.propose", attacker=VESNA, defender=BRAM,
+            attacker_dice="6 6 6", defender_dice="1 1 1")
+    assert (err.value.code, err.value.message) == ("summoner_defends", blocked)
