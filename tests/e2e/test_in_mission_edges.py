@@ -37,3 +37,38 @@ def test_the_arcane_test_is_disabled_with_its_reason_until_there_is_mana_7_2_3_5
     test.evaluate("e => e.scrollIntoView({block: 'center'})")
     ann.screenshot(path="test-artifacts/in-mission-arcane-test-mana.png")
     print("one common die: Test enabled, preview", form.locator(".dl-preview").inner_text())
+
+
+def test_a_sheet_without_actions_says_why_in_one_line(new_phone):
+    """Found by a new user: Nib's open sheet had no Shoot or Brawl and nothing said why (its
+    actions load when the sheet opens; the phone was offline). Offline: one line in their
+    place, then the actions once back online. A calculation waiting on the table (7.2.2): the
+    line says they come back once it is applied or cancelled."""
+    ann, ben = open_table(new_phone, "demloc")
+    ann.context.set_offline(True)
+    ann.locator("#piece-s0-korr summary.dl-summary").tap()
+    why = ann.locator("#piece-s0-korr [data-acts-why]")
+    expect(why).to_contain_text("did not load: no connection")
+    in_view(ann, why)
+    ann.screenshot(path="test-artifacts/in-mission-sheet-offline.png")
+    print("offline:", why.inner_text())
+    ann.context.set_offline(False)
+    expect(ann.locator("#shoot-s0-korr")).to_be_visible(timeout=20000)
+    expect(why).to_have_count(0)
+    print("back online: Shoot is there")
+    # Ann works out Korr's shot at Bram: Ben's Bram shows no actions until Apply or Cancel.
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-bram")
+    form.locator('input[name="d.test_roll"]').fill("1")
+    form.locator('input[name="d.dice"]').fill("6 6 6")
+    form.get_by_role("button", name="Work it out").tap()
+    expect(ben.locator("#dl-pending")).to_contain_text("Shot: proposed result")
+    ben.locator("#piece-s1-maud summary.dl-summary").tap()
+    why = ben.locator("#piece-s1-maud [data-acts-why]")
+    expect(why).to_have_text(
+        "No Shoot, Brawl or Arcane while a calculation waits on the table: they come back once "
+        "it is applied or cancelled."
+    )
+    in_view(ben, why)
+    ben.screenshot(path="test-artifacts/in-mission-sheet-pending.png")
+    print("pending:", why.inner_text())
