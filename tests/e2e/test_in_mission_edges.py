@@ -72,3 +72,23 @@ def test_a_sheet_without_actions_says_why_in_one_line(new_phone):
     in_view(ben, why)
     ben.screenshot(path="test-artifacts/in-mission-sheet-pending.png")
     print("pending:", why.inner_text())
+
+
+def test_an_open_action_names_its_character_in_its_head(new_phone):
+    """Found by a new user: with a sheet's head scrolled away (or folded by a tap on the
+    name), an open Brawl form under the turn bar did not say whose it was. An open action's
+    head names its character; a closed one stays one word, two a row."""
+    ann, _ben = open_table(new_phone, "demloc")
+    box = open_sheet(ann, "s0-vesna", "brawl")
+    head = box.locator("> summary")
+    head.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 200)")
+    ann.wait_for_timeout(300)
+    expect(head).to_contain_text("Brawl · Vesna the Gray")
+    in_view(ann, head)
+    name = ann.locator("#piece-s0-vesna summary.dl-summary")
+    top = name.bounding_box()
+    assert top is None or top["y"] + top["height"] < 200, top  # the sheet's own head is gone
+    arcane = ann.locator("#arcane-s0-vesna > summary")
+    assert arcane.inner_text().strip() == "Arcane", arcane.inner_text()
+    ann.screenshot(path="test-artifacts/in-mission-action-head.png")
+    print("open head:", head.inner_text(), "| closed:", arcane.inner_text())
