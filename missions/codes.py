@@ -101,7 +101,7 @@ RULES: dict[str, tuple[type[TabletopError], str]] = {
     "no_daemon": (RuleViolation, "The pantheon has no … daemon of level … or lower."),
     "no_fury": (RuleViolation, "… has no FURY."),
     "no_guild_here": (RuleViolation, "This seat has brought no Guild to the mission."),
-    "no_mana": (RuleViolation, "… needs an arcane die in its mana pool for the test (7.2.3)."),
+    "no_mana": (RuleViolation, "… needs an arcane die in its mana pool for the test (7.2.3): channel first."),
     "no_objective": (RuleViolation, "This mission has no control objective."),
     "no_pentacle": (RuleViolation, "No summoning pentacle is active."),
     "no_power": (RuleViolation, "… has no arcane power to use now."),
@@ -158,6 +158,10 @@ RULES: dict[str, tuple[type[TabletopError], str]] = {
     "slots_full": (
         RuleViolation,
         "The dormitory is full (… slots). Upgrade it or dismiss someone.",
+    ),
+    "summoner_defends": (
+        RuleViolation,
+        "…'s daemon plays: … only defends in a fight, it cannot attack (7.2.3.2).",
     ),
     "summoning": (RuleViolation, "… cannot move while its daemon plays (7.2.3.2)."),
     "too_many_dice": (RuleViolation, "… can roll … arcane dice now."),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+import re
 import threading
 from collections import OrderedDict, namedtuple
 from functools import lru_cache
@@ -165,9 +166,19 @@ def forget_cards() -> None:
         _CARDS.clear()
 
 
+_CHANGE = re.compile(r"(?<![\w.])(-?\d+) (->|→) (-?\d+)(?![\w])")
+
+
+def undone(text: str) -> str:
+    """What an Undo did to a log line (docs/playing.md "Undo and Redo"): each count the line
+    changed, "bleeding 0 -> 1", reads the way the Undo took it, "bleeding 1 -> 0"; a line with
+    no such count is returned as it is (the page strikes it through)."""
+    return _CHANGE.sub(lambda m: f"{m.group(3)} {m.group(2)} {m.group(1)}", text)
+
+
 def extend(env: Environment) -> None:
     """Add DemLoc's globals and filters to the live region's environment."""
     env.globals.update(cmd=cmd, tokens=tokens, regroup=regroup, piece_card=piece_card,
                        piece_block=piece_block,
                        pips=pips, ref_link=ref_link)
-    env.filters.update(public_card=public_card)
+    env.filters.update(public_card=public_card, undone=undone)

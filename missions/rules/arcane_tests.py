@@ -8,6 +8,7 @@ changed and its revert, ``missions.rules.revert``.
 from __future__ import annotations
 
 from tabletop.decider import Data, Decision, Topic, copy_json, say
+from tabletop.errors import RuleViolation
 from tabletop.rules import EventRecord
 
 from . import possession
@@ -61,6 +62,27 @@ def cancel_effect(s: DemlocState, target: dict, eff: dict) -> None:
             f"{eff['key']} {before} -> {t[eff['key']]} (7.2.3.5)."
         ],
     )
+
+
+def arcane_test_refusal(p: dict) -> RuleViolation | None:
+    """The first rule that an arcane test by ``p`` breaks whatever its purpose (7.2.3.5), as
+    the refusal to raise, or None when it may test: the check of the command
+    ``demloc.arcane.test`` and of the page, which disables "Test" with this reason beside it
+    (``missions.rules.view``), as ``power_refusal`` does for "Use". No arcane ability; possessed
+    (7.2.3); no arcane die in the mana pool (7.2.3 "by using any arcane die from their mana
+    pool", 7.2.3.5). ``p`` is the character as the test judges it (a defend against a
+    possession: as it was before it)."""
+    if p["arcane"] <= 0:
+        return RuleViolation("no_arcane", f"{p['name']} has no arcane ability.")
+    if p["possessed"]:
+        return RuleViolation("possessed", "A possessed character cannot act (7.2.3).")
+    if not any(p["mana"][c] > 0 for c in ("common", "dark")):
+        return RuleViolation(
+            "no_mana",
+            f"{p['name']} needs an arcane die in its mana pool for the test (7.2.3): "
+            "channel first.",
+        )
+    return None
 
 
 @play_command(arcane_test_topic, "demloc.arcane.test")
@@ -148,10 +170,12 @@ def arcane_test(d: Decision, data: Data) -> None:
             f"{target['name']} carries no arcane effect token to cancel (7.2.3.5).",
         )
         effect_index = num(data, "effect", len(effects) - 1, 0, len(effects) - 1)
+    # The page's check (no arcane, possessed, no mana): the first two passed above, before
+    # the purpose's own refusals, as the error codes have always come.
+    refusal = arcane_test_refusal(p)
+    if refusal is not None:
+        raise refusal
     held = [c for c in ("common", "dark") if p["mana"][c] > 0]
-    d.require(
-        held, "no_mana", f"{p['name']} needs an arcane die in its mana pool for the test (7.2.3)."
-    )
     die = data.choice(
         "die",
         held,

@@ -31,7 +31,7 @@ from .common import (
     player,
     set_piece,
 )
-from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_tokens
+from .damage import GENERAL, add_broken_hearts, assign_damage, weapon_token_words, weapon_tokens
 from .shooting import backstack
 from .state import DemlocState
 
@@ -417,6 +417,26 @@ def brawl_words(data: dict, state: DemlocState) -> list[str]:
     )
 
 
+def attack_refusal(state: DemlocState, p: dict) -> RuleViolation | None:
+    """Why ``p`` may not attack in a hand-to-hand fight now, as the refusal to raise, or None:
+    the check of the command ``demloc.brawl.propose`` and of the page, which disables the
+    Brawl form's *Work it out* with this reason (``missions.rules.view``). Already activated
+    this phase (7.2, 7.3: "each activated character can ... make one hand-to-hand attack");
+    a summoner whose daemon plays (7.2.3.2: it "can not move as long as the daemon is
+    playing, but can only apply the effects of the summoning pentacles and defend against any
+    attacks in the brawl sub-phase"): it defends, never attacks."""
+    words = activation.activated_words(state, p, "attack")
+    if words:
+        return RuleViolation("already_activated", words)
+    if p.get("summoning"):
+        return RuleViolation(
+            "summoner_defends",
+            f"{p['name']}'s daemon plays: {p['name']} only defends in a fight, it cannot "
+            "attack (7.2.3.2).",
+        )
+    return None
+
+
 # ------------------------------------------------------------------------ commands
 @play_command(brawl, "demloc.brawl.propose")
 def brawl_propose(d: Decision, data: Data) -> None:
@@ -424,11 +444,14 @@ def brawl_propose(d: Decision, data: Data) -> None:
     "from_behind", "charge", "attacker_extra", "defender_extra": -6..6, "first_impact",
     "no_step_back"}`` (7.3.2; 7.3.1 first impact zone; 8.1 BACKSTACK): the proposal both
     players confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``,
+    ``summoner_defends`` (``attack_refusal``),
     ``bad_target``, ``bad_dice``."""
     no_pending(d.state)
     attacker = own_piece(d, data, "attacker")
     not_possessed(attacker, "A possessed character cannot attack; it only defends with 1 (7.2.3).")
-    activation.require_free(d.state, attacker, "attack")
+    refusal = attack_refusal(d.state, attacker)
+    if refusal is not None:
+        raise refusal
     defender = piece(d.state, data.get("defender"))
     d.require(attacker["id"] != defender["id"], "bad_target", "A character cannot fight itself.")
     result = resolve_brawl(
@@ -501,19 +524,33 @@ def apply_fight(s: DemlocState, pending: dict) -> None:
     loser = defender if pending["winner"] == "attacker" else attacker
     t, more = assign_damage(loser, pending["damage"], GENERAL)
     set_piece(s, t, more)
+    hit = fight_weapons(s, pending)
+    if hit is not None:
+        weapon_tokens(s, *hit)
+    if pending["winner"] == "attacker" and pending["broken_hearts"]:
+        t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
+        set_piece(s, t, ["Devastating blow (5+):"] + more)
+
+
+def fight_weapons(s: DemlocState, pending: dict) -> tuple[str, list[dict]] | None:
+    """The character a fight's Apply hurts with weapons and those weapons, whose BLOODING and
+    POISONOUS it then adds (8.1; ``apply_fight``), or None: a winning attacker's primary (and
+    its secondary from a difference of 2) on the defender; a winning defender's primary on the
+    attacker under the table option ``defender_weapon`` ``"primary"``; never without damage."""
+    if pending["winner"] is None or pending["damage"] <= 0:
+        return None
+    attacker, defender = s["pieces"][pending["attacker"]], s["pieces"][pending["defender"]]
     if pending["winner"] == "attacker":
-        weapons = attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
-        if pending["damage"] > 0:
-            weapon_tokens(s, defender["id"], weapons)
-        if pending["broken_hearts"]:
-            t, more = add_broken_hearts(s["pieces"][defender["id"]], pending["broken_hearts"])
-            set_piece(s, t, ["Devastating blow (5+):"] + more)
-    elif (
-        pending["damage"] > 0
-        and s["options"].get("defender_weapon", "none") == "primary"
-        and defender["weapons"]
-    ):
-        weapon_tokens(s, attacker["id"], defender["weapons"][:1])
+        return defender["id"], attacker["weapons"][: 1 if pending["difference"] == 1 else 2]
+    if s["options"].get("defender_weapon", "none") == "primary" and defender["weapons"]:
+        return attacker["id"], defender["weapons"][:1]
+    return None
+
+
+def fight_token_words(s: DemlocState, pending: dict) -> list[str]:
+    """The weapon tokens a fight's Apply will add (``fight_weapons``), in words."""
+    hit = fight_weapons(s, pending)
+    return weapon_token_words(s["pieces"][hit[0]], hit[1]) if hit is not None else []
 
 
 # ------------------------------------------------------------------------ hand-to-hand tests

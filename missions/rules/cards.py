@@ -48,6 +48,18 @@ WEAPON_TYPES = (
     "shields",
     "spears",
 )
+#: The weapon types in words (5.1.4), as the Guild pages say them (``guilds.WeaponType``).
+WEAPON_TYPE_WORDS = {
+    "bows": "Bows and crossbows",
+    "gunpowder": "Gunpowder weapons",
+    "swords": "Swords",
+    "axes": "Axes",
+    "naked_hands": "Naked hands",
+    "knife": "Knife",
+    "hammers": "Hammers",
+    "shields": "Shields",
+    "spears": "Spears and pikes",
+}
 FEATURE_RE = re.compile(r"^([A-Z][A-Z ]*?[A-Z])(?: (\d+))?$")
 
 _INT_FACTORS = {

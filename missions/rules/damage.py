@@ -398,6 +398,30 @@ def weapon_tokens(
             set_piece(s, t, [f"{w['name']} is POISONOUS {poison}."] + more)
 
 
+def weapon_token_words(target: dict, weapons: list[dict]) -> list[str]:
+    """What ``weapon_tokens`` will do to ``target`` (8.1), in words, before it is done: the
+    lines a worked-out shot or fight lists above its Apply, so Apply adds nothing unsaid.
+    POISONOUS gives no new tokens to a poisoned character (``add_poison``, 8.1)."""
+    lines = []
+    poisoned = target.get("poison", 0) > 0
+    for w in weapons:
+        bleeding = feature_value(w["features"], "BLOODING")
+        if bleeding:
+            lines.append(
+                f"{w['name']} is BLOODING {bleeding}: +{bleeding} bleeding on {target['name']} (8.1)."
+            )
+        poison = feature_value(w["features"], "POISONOUS")
+        if poison:
+            lines.append(
+                f"{w['name']} is POISONOUS {poison}: {target['name']} is already poisoned, "
+                "no new poison tokens (8.1)."
+                if poisoned
+                else f"{w['name']} is POISONOUS {poison}: +{poison} poison on {target['name']} (8.1)."
+            )
+            poisoned = True
+    return lines
+
+
 # ------------------------------------------------------------------------ commands
 TOKENS = ("broken_armor", "broken_hearts", "bleeding", "poison", "seals")
 

@@ -32,7 +32,7 @@ from .common import (
     player,
     set_piece,
 )
-from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_tokens
+from .damage import ARMOR_ONLY, GENERAL, HIT, assign_damage, weapon_token_words, weapon_tokens
 from .possession import OUT_OF_CONTROL_DIRECTIONS, out_of_control, stray_direction
 from .state import DemlocState
 
@@ -292,7 +292,9 @@ def backstack(backstacks: bool, damage: int, no_step_back: bool, lines: list[str
         )
         return damage * 2
     lines.append(
-        "BACKSTACK: the target steps back one square (its player chooses) before the damage (8.1)."
+        "BACKSTACK: on the board, the target steps back one square before the damage, to a "
+        "square its player chooses (nothing to tap here); if it cannot, Cancel and tick "
+        '"cannot step back": double damage (8.1).'
     )
     return damage
 
@@ -508,6 +510,16 @@ def apply_shot(s: DemlocState, pending: dict) -> None:
     t, more = assign_damage(s["pieces"][pending["target"]], pending["damage"], mode)
     set_piece(s, t, more)
     weapon_tokens(s, t["id"], [shooter["weapons"][pending["weapon"]]])
+
+
+def shot_token_words(s: DemlocState, pending: dict) -> list[str]:
+    """The weapon tokens a shot's Apply will add to its target (8.1; ``weapon_tokens`` in the
+    apply above, after any damage), in words."""
+    if pending["outcome"] == "none" or pending["damage"] <= 0:
+        return []
+    shooter = s["pieces"][pending["shooter"]]
+    weapon = shooter["weapons"][pending["weapon"]]
+    return weapon_token_words(s["pieces"][pending["target"]], [weapon])
 
 
 __all__ = [

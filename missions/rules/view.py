@@ -26,7 +26,7 @@ from . import (
     turns,
 )
 from . import setup as setup_rules
-from .cards import codes_of, possession_limit
+from .cards import WEAPON_TYPE_WORDS, codes_of, possession_limit
 from .common import TURN_END, in_play, known, name, piece_name
 from .damage import tracks
 from .end import can_claim, can_end_by_elimination, claim_of, claim_waiting
@@ -160,9 +160,12 @@ def pending_view(state: DemlocState) -> dict | None:
     if not pending:
         return pending
     # kills: who Apply would kill, warned before the tap (calc.kills)
+    # and the weapon tokens Apply then adds (BLOODING, POISONOUS, 8.1): every effect said first
     if pending["kind"] == "shot":
-        return {**pending, "lines": shooting.shot_words(pending), "kills": calc.kills(state, pending)}
-    return {**pending, "lines": brawl.brawl_words(pending, state), "kills": calc.kills(state, pending)}
+        lines = shooting.shot_words(pending) + shooting.shot_token_words(state, pending)
+        return {**pending, "lines": lines, "kills": calc.kills(state, pending)}
+    lines = brawl.brawl_words(pending, state) + brawl.fight_token_words(state, pending)
+    return {**pending, "lines": lines, "kills": calc.kills(state, pending)}
 
 
 def pending_for(state: DemlocState, seat: int | None) -> bool:
@@ -512,13 +515,17 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         "shoot_blocked": "" if stray_mine else shoot_words,
         # 5.6: after its shot strayed, only the stray shot on a new target goes on.
         "stray_only": bool(shoot_words) and stray_mine,
-        "attack_blocked": activation.activated_words(state, p, "attack") or "",
+        # 7.2, 7.3, 7.2.3.2: already activated; a summoner whose daemon plays only defends.
+        "attack_blocked": getattr(brawl.attack_refusal(state, p), "message", ""),
         # 7.2.1, 7.3.2: the hand-to-hand test of this phase (evasive, scenery) refused now.
         "hand_blocked": getattr(
             hand.hand_test_refusal(state, p, "scenery" if state["phase"] == "brawl" else "evasive"),
             "message",
             "",
         ),
+        # 7.2.3.5: why the arcane test cannot be made now (the command's own refusal, ""
+        # when it may): its Test buttons are disabled with it.
+        "test_blocked": getattr(arcane_tests.arcane_test_refusal(p), "message", ""),
         # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
         "arcane_choice": activation.arcane_choice_words(state),
         "channel_blocked": activation.activated_words(state, p, "channel mana")
@@ -591,7 +598,7 @@ SHEET_FIELDS = frozenset((
     "scenery_best_roll", "backstack", "brawl_dice", "power_refs", "shoot_blocked",
     "stray_only", "attack_blocked", "hand_blocked", "arcane_choice", "channel_blocked",
     "summons", "summon", "arcane_missing", "ability_refs", "fury_paid", "can_strike",
-    "assign_codes"))
+    "assign_codes", "test_blocked"))
 
 
 def _without_sheet(state: DemlocState, base: dict) -> dict:
@@ -634,7 +641,15 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
         "dignitary": bool(p.get("dignitary")),
         "refs": _refs("ability", p["features"]),
         "weapon_refs": [
-            {**w, "index": i, "refs": _refs("weapon", w["features"])}
+            {
+                **w,
+                "index": i,
+                "refs": _refs("weapon", w["features"]),
+                # 5.1.4: its type in words ("Naked hands"), and whether it is the
+                # character's favourite weapon type.
+                "type_words": WEAPON_TYPE_WORDS.get(w["type"], w["type"].replace("_", " ")),
+                "favourite": p.get("favourite") == w["type"],
+            }
             for i, w in enumerate(p["weapons"])
         ],
         # 5.1.5: every Arcane Code the character holds, each with its powers.

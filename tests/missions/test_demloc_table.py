@@ -161,6 +161,44 @@ def test_the_turn_bars_newest_line_says_when_it_was_undone(client, make_table):
     assert status.startswith("Undone: <s>") and "Korr" in status
 
 
+def test_an_undone_token_line_says_what_the_undo_did(client, make_table):
+    """Found by a new user: after Undo of "+1 bleeding" the turn bar read "Undone: Haldra the
+    Wall: bleeding 0 -> 1.", as if the bleeding had come; it reads the way the Undo took it."""
+    import re
+    from html import unescape
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    run(table, ann, "tokens.adjust", piece="s0-korr", token="bleeding", delta=1)
+    services.run_command(table, bob, Command("table.undo"))
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    status = unescape(re.search(r'id="dl-status"[^>]*>(.*?)</p>', html, re.S).group(1))
+    assert status == "Undone: Korr Halfhand: bleeding 1 -> 0.", status
+
+
+def test_a_sheets_weapon_lines_name_the_type_in_words_5_1_4(client, make_table):
+    """Found by a new user: "Primary: Knuckle Dusters (naked_hands, favourite)", an internal
+    name on the sheet; the type reads as the Guild pages say it, "favourite weapon" as the
+    rulebook's indicator (5.1)."""
+    import re
+    from html import unescape
+
+    table, (ann, _bob) = make_table("demloc", players=2)
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
+    lines = [
+        re.sub(r"<[^>]+>", "", unescape(m))
+        for m in re.findall(r"<li>((?:Primary|Secondary):.*?)</li>", html, re.S)
+    ]
+    korr = [line for line in lines if "Crossbow" in line or "Dagger" in line]
+    assert any(
+        line.startswith("Primary: Crossbow (Bows and crossbows, favourite weapon) dmg")
+        for line in korr
+    ), korr
+    assert any(line.startswith("Secondary: Dagger (Knife) dmg") for line in korr), korr
+    assert not [line for line in lines if re.search(r"\([a-z]+_[a-z]+", line)], lines
+
+
 def test_kills_are_listed_without_a_stray_separator_7_3_1(client, make_table):
     # "Kills: mercenary L1 × 1 [−1] ;" had a "; " after every kill, the last one too.
     import re

@@ -2,8 +2,11 @@
 seat, the possessed character's orders for its turn (5.6, 7.2.3), mana costs at the point of use
 (7.2.3.1, 7.2.3.2) and the fighting dice shown on the brawl form (7.3.2.1)."""
 
+import pytest
+
 from missions.rules.view import view
 from tabletop.decider import copy_json
+from tabletop.errors import RuleViolation
 
 from .demloc_sim import acting, finish_turn, new_sim, piece, run
 from .test_demloc_mission_script import three
@@ -194,3 +197,71 @@ def test_the_arcane_section_says_why_no_power_or_summon_is_offered_5_1_5():
     assert missing["where"] == "pantheon" and "has no ash daemon" in missing["text"]
     # No arcane ability (Korr, Arcane 0): no Arcane section, no line.
     assert mine(view(t.state, ANN), KORR)["arcane_missing"] is None
+
+
+def test_the_arcane_test_is_disabled_with_the_commands_own_reason_7_2_3_5():
+    # Vesna (Arcane 2) holds no mana at the start: the page's Test says why, and the command
+    # refuses with the same words (one refusal, ``arcane_test_refusal``).
+    t = new_sim()
+    blocked = mine(view(t.state, ANN), VESNA)["test_blocked"]
+    assert blocked == (
+        "Vesna the Gray needs an arcane die in its mana pool for the test (7.2.3): channel first."
+    )
+    with pytest.raises(RuleViolation) as err:
+        run(t, ANN, "arcane.test", piece=VESNA, roll=1)
+    assert (err.value.code, err.value.message) == ("no_mana", blocked)
+    # One common die in the pool: the test may be made, no reason; it spends the die.
+    run(t, ANN, "mana.adjust", piece=VESNA, colour="common", delta=1)
+    assert mine(view(t.state, ANN), VESNA)["test_blocked"] == ""
+    run(t, ANN, "arcane.test", piece=VESNA, roll=1)
+    assert mine(view(t.state, ANN), VESNA)["test_blocked"] == blocked
+
+
+def test_a_fights_calculation_lists_the_weapon_tokens_apply_adds_8_1():
+    """Found by a new user: a fight's calculation said only the damage, then Apply added a
+    POISONOUS weapon's poison. Every token Apply adds is listed above Apply, in the words
+    of the weapon (8.1), and Apply adds exactly that."""
+    t = new_sim()
+    # Korr (Crossbow, then Dagger BLOODING 1) wins by 2 or more: both weapons hit Bram.
+    mine_count = mine(view(t.state, ANN), KORR)["brawl_dice"]
+    run(t, ANN, "brawl.propose", attacker=KORR, defender=BRAM,
+        attacker_dice=" ".join(["6"] * mine_count), defender_dice=" ".join(["1"] * 3))
+    pending = view(t.state, ANN)["pending"]
+    assert pending["winner"] == "attacker" and pending["difference"] >= 2, pending
+    assert pending["lines"][-1] == "Dagger is BLOODING 1: +1 bleeding on Bram Oakjaw (8.1).", pending
+    run(t, BOB, "calc.apply")
+    assert piece(t, BRAM)["bleeding"] == 1
+    # Already poisoned: POISONOUS gives no new token, and the calculation says so.
+    state = copy_json(t.state)
+    state["pieces"][BRAM]["poison"] = 1
+    from missions.rules.damage import weapon_token_words
+
+    claws = {"name": "Claws", "features": ["POISONOUS 1"]}
+    assert weapon_token_words(state["pieces"][BRAM], [claws]) == [
+        "Claws is POISONOUS 1: Bram Oakjaw is already poisoned, no new poison tokens (8.1)."
+    ]
+    state["pieces"][BRAM]["poison"] = 0
+    assert weapon_token_words(state["pieces"][BRAM], [claws, claws])[0] == (
+        "Claws is POISONOUS 1: +1 poison on Bram Oakjaw (8.1)."
+    )
+
+
+def test_a_summoner_whose_daemon_plays_only_defends_7_2_3_2():
+    """Found by a new user: the Brawl form's Work it out was live for a character who had
+    just summoned. 7.2.3.2: the summoner "can only apply the effects of the summoning
+    pentacles and defend against any attacks in the brawl sub-phase": Work it out is
+    disabled with the reason, and the command refuses with the same words."""
+    t = new_sim()
+    assert mine(view(t.state, ANN), VESNA)["attack_blocked"] == ""
+    state = copy_json(t.state)
+    state["pieces"][VESNA]["summoning"] = "d1"
+    t.state = state
+    blocked = mine(view(t.state, ANN), VESNA)["attack_blocked"]
+    assert blocked == (
+        "Vesna the Gray's daemon plays: Vesna the Gray only defends in a fight, it cannot "
+        "attack (7.2.3.2)."
+    )
+    with pytest.raises(RuleViolation) as err:
+        run(t, ANN, "brawl.propose", attacker=VESNA, defender=BRAM,
+            attacker_dice="6 6 6", defender_dice="1 1 1")
+    assert (err.value.code, err.value.message) == ("summoner_defends", blocked)

@@ -1069,6 +1069,19 @@
     }).catch(function () {
       if (formsLoading[id] === version) delete formsLoading[id];
       var now = document.getElementById(id), opened = now && now.querySelector("details.dl-sheet");
+      // Never an empty sheet with nothing said (a new user offline saw no Shoot or Brawl):
+      // one line in the actions' place until they load (again when the phone is back online).
+      var acts = now && now.querySelector('[data-forms-slot="acts"]');
+      if (acts && !acts.dataset.loaded) {
+        var why = document.createElement("p");
+        why.className = "small danger dl-acts-why";
+        why.setAttribute("data-acts-why", "");
+        why.setAttribute("role", "status");
+        why.textContent = navigator.onLine === false
+          ? "Its actions (Shoot, Brawl, Arcane) did not load: no connection. They come when the phone is back online."
+          : "Its actions (Shoot, Brawl, Arcane) did not load. Fold and open the sheet to try again.";
+        acts.replaceChildren(why);
+      }
       if (opening && opening.card === id) { opening = null; if (opened && opened.open) bringOpened(opened); }
     });
     return true;
@@ -1083,6 +1096,8 @@
   function formsLater() {
     if (!formsTimer) formsTimer = setTimeout(refreshOpenForms, 100);
   }
+  // back online: an open sheet whose actions did not load gets them
+  window.addEventListener("online", function () { formsLater(); });
   // --- what a tap opens is brought between the bars (docs/playing.md; KIT.md) ---------------
   // A <details> of the live region opened by a tap on its summary (DemLoc: a character's sheet,
   // its Shoot, Brawl, Arcane and Summon sections; a folded Guild, the log) is shown between the
