@@ -4,13 +4,27 @@
 (function () {
   if (window.realmBound) return;
   window.realmBound = true;
+  var DOUBLE = 1000;  // ms: a double tap's second tap comes well within it
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt.closest ? e.detail.elt.closest("[data-realm-hand]") : null;
     if (!form) return;
-    var data = {};
-    try { data = JSON.parse(e.detail.parameters["data"] || "{}"); } catch (err) { data = {}; }
     var picked = Array.prototype.map.call(
       document.querySelectorAll("#rl-hand .realm-pick:checked"), function (el) { return el.value; });
+    /* The second tap of a double tap (found by a new user: Summon Vessel tapped twice made the
+       Vessel, then said "Summon with three cards of one suit or one rank."): the first tap's
+       answer took its cards from the hand and redrew the same button under the thumb, so the
+       second would send nothing ticked, with a new key and version. A hand action with nothing
+       ticked within DOUBLE ms of one that sent cards now gone from the hand (it was applied)
+       is that second tap: not sent, silently. A tap with nothing ticked at any other time is
+       sent and refused at the button ("tick cards first"). */
+    var prev = window.realmSent;
+    if (!picked.length && prev && prev.cards.length && Date.now() - prev.at < DOUBLE &&
+        prev.cards.every(function (id) { return !document.querySelector('#rl-hand .realm-pick[value="' + id + '"]'); })) {
+      e.preventDefault();
+      return;
+    }
+    var data = {};
+    try { data = JSON.parse(e.detail.parameters["data"] || "{}"); } catch (err) { data = {}; }
     data[form.dataset.realmHand] = form.dataset.realmHand === "card" ? (picked[0] || "") : picked;
     if (form.dataset.realmHand === "cards") {
       var declare = {};
@@ -22,7 +36,7 @@
       data.declare = declare;
     }
     e.detail.parameters["data"] = JSON.stringify(data);
-    window.realmSent = {cards: picked, selects: Array.prototype.map.call(
+    window.realmSent = {at: Date.now(), cards: picked, selects: Array.prototype.map.call(
       document.querySelectorAll("#rl-declare select[data-vessel]"), function (sel) {
         return [sel.dataset.vessel, sel.dataset.field, sel.value]; })};
   });
