@@ -65,3 +65,33 @@ def test_a_double_tap_on_summon_vessel_summons_once_and_shows_no_refusal(new_pho
     refusal = phone.locator("#rl-me .alert:visible").first
     expect(refusal).to_contain_text("Summon with three cards of one suit or one rank.")
     expect(refusal).to_be_in_viewport()
+
+
+def test_a_refusal_goes_at_the_next_tap_that_gets_through(new_phone):
+    """Found by a new user: "Play 1 to 4 cards that meet the corners." stayed under Bind after
+    ticking a card and tapping End turn (whose first tap asks for a second). A refusal goes at
+    this phone's next tap that gets through: a card ticked, a two-step's first tap."""
+    ann, ben = open_table(new_phone, "realm", inset=0)
+    table = Table.objects.get(code=table_code(ann))
+    state = R.load(table.state)
+    turn = state["turn"]
+    phone = (ann, ben)[turn]
+    hand = state["players"][turn]["hand"]
+    refusal = phone.locator("#rl-me .rl-error")
+
+    # Bind with nothing ticked: refused at the button; ticking a card takes the line away.
+    phone.locator("#rl-bind-active").tap()
+    expect(refusal).to_have_count(1)
+    tick(phone, hand[0])
+    expect(refusal).to_have_count(0)
+
+    # Summon with one card ticked: refused (the card stays ticked); End turn's first tap, with
+    # the one card to discard ticked, gets through (it asks for the second): the line goes.
+    phone.locator("#rl-summon").tap()
+    expect(refusal).to_have_count(1)
+    expect(phone.locator(f'#rl-hand input[value="{hand[0]}"]')).to_be_checked()
+    end = phone.locator("#rl-end")
+    end.tap()
+    expect(end).to_contain_text("Tap again")
+    expect(refusal).to_have_count(0)
+    shot(phone, "realm-refusal-gone")

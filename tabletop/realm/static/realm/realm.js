@@ -66,6 +66,21 @@
       " to keep " + form.dataset.handSize + " (ticked: " + ticked + "), then End turn.";
     form.insertAdjacentElement("afterend", note);
   }, true);
+  /* A refusal goes at this phone's next tap that gets through (a card ticked or unticked, a
+     two-step's first tap: the kit's "tap:through"; a command sent: its answer redraws). A new
+     user saw "Play 1 to 4 cards that meet the corners." stay after ticking a card and tapping
+     End turn. */
+  function clearErrors() {
+    document.querySelectorAll("#realm .rl-error").forEach(function (n) { n.remove(); });
+  }
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("#rl-hand .realm-pick")) return;
+    clearErrors();
+    e.target.dispatchEvent(new CustomEvent("tap:through", { bubbles: true }));
+  });
+  document.addEventListener("tap:through", function (e) {
+    if (!e.target.matches || !e.target.matches("#rl-hand .realm-pick")) clearErrors();
+  });
   /* A refused command: its message sits next to the control (.rl-error); keep what the player
      ticked and declared, and bring the message into view without jumping the page (focus stays
      on the button, whose id is stable; the kit's alert announces the message). */
