@@ -1,4 +1,4 @@
-"""Back online, a tap made offline is sent at once (docs/architecture.md, the live
+"""Back online, a tap made offline is sent at once (docs/architecture.md "The live path": the live
 connection). Found by a new user: after ~40 s offline the page kept "Offline: reconnecting..."
 and the tap "Not sent yet" for 11-16 s after the network came back. On the browser's 'online'
 event the page reconnects and sends the tap over HTTP without waiting for the new socket's
