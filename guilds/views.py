@@ -141,6 +141,13 @@ def _armory(guild) -> dict:
         "weapons": weapons,
         "capacity": rules.ARMORY_CAPACITY[building_level(guild, "armory")],
         "available": [e for e in queries.guild_database(guild, Card.Kind.WEAPON) if e.left],
+        # Buy disabled with its reason beside it when weapon_buy would refuse it (a purse too
+        # small, a full armory): card pk -> the refusal's message (as the Dormitory's Enlist).
+        "buy_refused": {
+            e.card.pk: r.message
+            for e in queries.guild_database(guild, Card.Kind.WEAPON)
+            if e.left and (r := services.buy_refusal(guild, e.card)) is not None
+        },
         "present": _present(guild),
     }
 

@@ -6,7 +6,7 @@ what does not exist or belongs to another Guild. Nothing is written when one is 
 """
 
 from ..codes import HOLD_CODES
-from .armory import weapon_buy, weapon_equip, weapon_unequip
+from .armory import buy_refusal, weapon_buy, weapon_equip, weapon_unequip
 from .buildings import building_upgrade
 from .city import (
     Preview,
@@ -74,6 +74,7 @@ from .queries import follower_data, guild_database, guild_snapshot
 from .reserves import OnMission, reserved_feods, spendable_feods
 
 __all__ = [
+    "buy_refusal",
     "enlist_refusal",
     "mercenaries_to_heal",
     "form_once",

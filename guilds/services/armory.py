@@ -9,10 +9,19 @@ from tabletop.rules import counted
 
 from .. import city_rules, rules
 from ..models import ArmoryWeapon, Guild, LedgerEntry, WeaponCard
-from ._common import building_level, get_card, get_owned, lock_guild, post, require_copy
+from ._common import (
+    building_level,
+    get_card,
+    get_owned,
+    lock_guild,
+    post,
+    require_balances,
+    require_copy,
+)
 from .city import armory_discount
 from .dormitory import require_present
 from .holds import require_free
+from .reserves import require_spendable
 
 
 @transaction.atomic
@@ -29,14 +38,31 @@ def weapon_buy(*, guild: Guild, card_id: int) -> ArmoryWeapon:
     guild = lock_guild(guild)
     card = get_card(WeaponCard, card_id)
     require_copy(guild, card, guild.weapons.filter(card=card).count())
-    capacity = rules.ARMORY_CAPACITY[building_level(guild, "armory")]
-    if guild.weapons.count() >= capacity:
-        raise RuleViolation(
-            "armory_full", f"The armory holds {counted(capacity, 'weapon')}. Upgrade it to hold more."
-        )
+    refusal = buy_refusal(guild, card)
+    if refusal is not None:
+        raise refusal
     price = city_rules.armory_price(card.price_feods, armory_discount(guild))
     post(guild, "feods", -price, LedgerEntry.Reason.WEAPON_BOUGHT, card.name)
     return ArmoryWeapon.objects.create(guild=guild, card=card, price_paid=price)
+
+
+def buy_refusal(guild: Guild, card: WeaponCard) -> RuleViolation | None:
+    """Why Buy of ``card`` would be refused now by the armory's room and the purse (5.1.4:
+    ``armory_full``, ``not_enough_feods``, ``feods_reserved`` of 6.4), or None. One check for
+    both: ``weapon_buy`` raises it, and the Armory disables that Buy with this reason beside
+    it, word for word (a read when called by the page: nothing locked)."""
+    capacity = rules.ARMORY_CAPACITY[building_level(guild, "armory")]
+    if guild.weapons.count() >= capacity:
+        return RuleViolation(
+            "armory_full", f"The armory holds {counted(capacity, 'weapon')}. Upgrade it to hold more."
+        )
+    price = city_rules.armory_price(card.price_feods, armory_discount(guild))
+    try:
+        require_balances(guild, feods=price)
+        require_spendable(guild, price)
+    except RuleViolation as refusal:  # OnMission (feods_reserved) is one too
+        return refusal
+    return None
 
 
 @transaction.atomic

@@ -163,3 +163,18 @@ def test_weapons_of_an_absent_mercenary_stay_with_him(kit):
     services.weapon_equip(guild=guild, weapon_id=sword.pk, mercenary_id=mercenary.pk)
     services.mercenary_status_set(mercenary_id=mercenary.pk, status="on_mission")
     assert rv(services.weapon_unequip, guild=guild, weapon_id=sword.pk) == "on_mission"  # 6.4
+
+
+def test_buy_refusal_is_what_weapon_buy_answers_5_1_4(kit):
+    """The Armory disables Buy with ``buy_refusal``'s reason; ``weapon_buy`` refuses with the
+    same code and words."""
+    guild, _, one, two = kit
+    money(guild, feods=15)
+    guild.refresh_from_db()
+    assert services.buy_refusal(guild, one) is None
+    why = services.buy_refusal(guild, two)
+    assert why is not None and why.code == "not_enough_feods"
+    assert why.message == "This costs 18 feods; your Guild has 15."
+    with pytest.raises(RuleViolation) as exc:
+        services.weapon_buy(guild=guild, card_id=two.pk)
+    assert (exc.value.code, exc.value.message) == (why.code, why.message)

@@ -256,11 +256,17 @@
     delete document.body.dataset.ws;
     show("Back online.", true);
   }
+  // The network is back: reconnect at once (the reconnect backoff restarts from its shortest
+  // wait) and send a tap made offline now, over HTTP, without waiting for the new socket's
+  // first frame (a new user's tap stayed "Not sent yet" for 11-16 s after the network came
+  // back). Its idempotency key makes a second try (the socket's first frame) count once.
   window.addEventListener("online", function () {
     var w = wsWrapper();
+    retry = 0;
     if (w && document.body.dataset.ws !== "open") renew(w);
     catchUp();
     backWithoutSocket();
+    if (unsent) resend(0);
   });
   window.addEventListener("offline", function () { goneOffline("Offline: no network."); });
   document.addEventListener("htmx:afterRequest", function (e) {
@@ -465,8 +471,37 @@
     notes.forEach(function (n) { n.textContent = text; n.title = text; });
     if (placed) placed.text = text;
   });
+  // Every refusal line shown (at its control, or the race's line in the thumb bar) goes: this
+  // phone's next tap that gets through, or the table's next change. A new user saw "Someone
+  // acted just before you" stay above the thumb bar several taps later, and the Realm's "Play
+  // 1 to 4 cards ..." after ending the turn.
+  function clearRefusals(keep) {
+    placed = null;
+    document.querySelectorAll("#live .alert.at-control").forEach(function (n) {
+      if (keep && n.contains(keep)) return;
+      var form = keep && keep.closest ? keep.closest("form") : null;
+      var before = form ? form.getBoundingClientRect().top : 0;
+      n.remove();
+      // the control just tapped stays under the thumb (the line above it no longer pushes it
+      // down: the page scrolls by what it took)
+      var shift = form ? form.getBoundingClientRect().top - before : 0;
+      if (shift && !fixed(form)) window.scrollBy(0, shift);
+    });
+  }
+  // (a two-step's first tap, a Realm card ticked: said by the event "tap:through")
+  document.addEventListener("tap:through", function (e) { clearRefusals(e.target !== document ? e.target : null); });
+  // The race's line ("Someone acted just before you ...") only tells: it goes at the next tap
+  // on any control (a sheet opened, a field), before that tap's own handling (window, capture:
+  // a tap the ghost-tap guard absorbs may say it again).
+  window.addEventListener("pointerdown", function (e) {
+    var c = e.target && e.target.closest ? e.target.closest("button, a[href], summary, input:not([type=hidden]), select, label, [role=button]") : null;
+    if (!c) return;
+    document.querySelectorAll('#live .alert.at-control[data-code="stale_version"]').forEach(function (n) { n.remove(); });
+    if (placed && placed.code === "stale_version") placed = null;
+  }, true);
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    if (form && form.closest("[data-command], #live")) clearRefusals(form);
     if (!form || !document.getElementById("live") || !document.getElementById("live").contains(form)) return;
     var values = {};
     form.querySelectorAll("input, select, textarea").forEach(function (i) {
@@ -486,16 +521,6 @@
     var barTap = sub && bar && bar.contains(sub) && !form.contains(sub)
       ? { form: sub.getAttribute("form") || "", text: sub.textContent.trim() } : null;
     last = { sig: sig(form), loose: sig(form, true), values: values, home: home && home.id !== "live" ? home.id : null, bar: barTap };
-    placed = null;
-    var old = document.querySelector("#live .alert.at-control");
-    if (old) {
-      // The earlier refusal's line goes; the control just tapped stays under the thumb (the
-      // line above it no longer pushes it down: the page scrolls by what it took).
-      var before = form.getBoundingClientRect().top;
-      old.remove();
-      var shift = form.getBoundingClientRect().top - before;
-      if (shift && !fixed(form)) window.scrollBy(0, shift);
-    }
   });
   function snapshot(live) {
     var open = [];
@@ -524,10 +549,10 @@
     // A race refusal says what the table was when it came: the next update that changes the
     // table (a new version) takes it away, as does this phone's next tap (a new user's "look,
     // then tap again" stayed in the thumb bar for a whole turn, into their next move).
-    if (placed && !alert && placed.code === "stale_version" && placed.version !== live.dataset.version) {
-      placed = null;
-      live.querySelectorAll(".alert.at-control").forEach(function (n) { n.remove(); });
-    }
+    if (!alert && (placed ? placed.version !== live.dataset.version : false)) placed = null;
+    live.querySelectorAll(".alert.at-control[data-version]").forEach(function (n) {
+      if (n.dataset.version !== live.dataset.version) n.remove();
+    });
     if (alert && last) {
       var form = formBySig(live, last.sig);
       var gone = !form && !barButton(last.bar) && !formBySig(live, last.loose, true);
@@ -555,6 +580,7 @@
         var note = document.createElement("p");
         note.className = "alert at-control"; note.setAttribute("role", "alert");
         note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
+        note.dataset.version = placed.version || "";
         // in the bar, just above the button's row (the bar grows upwards, the button stays
         // under the thumb)
         if (atBar) {
@@ -1201,6 +1227,7 @@
     e.stopImmediatePropagation();
     held = b ? { key: keyOf(f, b), until: Date.now() + ARMED_FOR } : null;
     arm(f, b, ARMED_FOR);
+    f.dispatchEvent(new CustomEvent("tap:through", { bubbles: true }));  // a tap that got through
   }, true);
   // A tap anywhere but on the armed button disarms it (the player moved on: a later tap on it
   // must not send at once); one on another button of the same form then arms that one.
@@ -1488,6 +1515,7 @@
     note.className = "alert at-control moved-on";
     note.setAttribute("role", "alert");
     note.dataset.code = "stale_version";
+    note.dataset.version = String(version());
     note.textContent = MOVED_ON;
     note.title = MOVED_ON;
     var at = now || document.elementFromPoint(x, y), bar = document.getElementById("bottom-bar");

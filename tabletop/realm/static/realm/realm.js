@@ -4,13 +4,27 @@
 (function () {
   if (window.realmBound) return;
   window.realmBound = true;
+  var DOUBLE = 1000;  // ms: a double tap's second tap comes well within it
   document.addEventListener("htmx:configRequest", function (e) {
     var form = e.detail.elt.closest ? e.detail.elt.closest("[data-realm-hand]") : null;
     if (!form) return;
-    var data = {};
-    try { data = JSON.parse(e.detail.parameters["data"] || "{}"); } catch (err) { data = {}; }
     var picked = Array.prototype.map.call(
       document.querySelectorAll("#rl-hand .realm-pick:checked"), function (el) { return el.value; });
+    /* The second tap of a double tap (found by a new user: Summon Vessel tapped twice made the
+       Vessel, then said "Summon with three cards of one suit or one rank."): the first tap's
+       answer took its cards from the hand and redrew the same button under the thumb, so the
+       second would send nothing ticked, with a new key and version. A hand action with nothing
+       ticked within DOUBLE ms of one that sent cards now gone from the hand (it was applied)
+       is that second tap: not sent, silently. A tap with nothing ticked at any other time is
+       sent and refused at the button ("tick cards first"). */
+    var prev = window.realmSent;
+    if (!picked.length && prev && prev.cards.length && Date.now() - prev.at < DOUBLE &&
+        prev.cards.every(function (id) { return !document.querySelector('#rl-hand .realm-pick[value="' + id + '"]'); })) {
+      e.preventDefault();
+      return;
+    }
+    var data = {};
+    try { data = JSON.parse(e.detail.parameters["data"] || "{}"); } catch (err) { data = {}; }
     data[form.dataset.realmHand] = form.dataset.realmHand === "card" ? (picked[0] || "") : picked;
     if (form.dataset.realmHand === "cards") {
       var declare = {};
@@ -22,7 +36,7 @@
       data.declare = declare;
     }
     e.detail.parameters["data"] = JSON.stringify(data);
-    window.realmSent = {cards: picked, selects: Array.prototype.map.call(
+    window.realmSent = {at: Date.now(), cards: picked, selects: Array.prototype.map.call(
       document.querySelectorAll("#rl-declare select[data-vessel]"), function (sel) {
         return [sel.dataset.vessel, sel.dataset.field, sel.value]; })};
   });
@@ -52,6 +66,21 @@
       " to keep " + form.dataset.handSize + " (ticked: " + ticked + "), then End turn.";
     form.insertAdjacentElement("afterend", note);
   }, true);
+  /* A refusal goes at this phone's next tap that gets through (a card ticked or unticked, a
+     two-step's first tap: the kit's "tap:through"; a command sent: its answer redraws). A new
+     user saw "Play 1 to 4 cards that meet the corners." stay after ticking a card and tapping
+     End turn. */
+  function clearErrors() {
+    document.querySelectorAll("#realm .rl-error").forEach(function (n) { n.remove(); });
+  }
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("#rl-hand .realm-pick")) return;
+    clearErrors();
+    e.target.dispatchEvent(new CustomEvent("tap:through", { bubbles: true }));
+  });
+  document.addEventListener("tap:through", function (e) {
+    if (!e.target.matches || !e.target.matches("#rl-hand .realm-pick")) clearErrors();
+  });
   /* A refused command: its message sits next to the control (.rl-error); keep what the player
      ticked and declared, and bring the message into view without jumping the page (focus stays
      on the button, whose id is stable; the kit's alert announces the message). */
