@@ -59,6 +59,9 @@ def opened(phone, pid: str, section: str | None) -> dict:
         expect(what).to_have_attribute("open", "")
         first = what.locator("select, input:not([type=hidden]), button").first
     phone.wait_for_timeout(400)  # a late forms refresh must not move it back either
+    # A control that appeared under the tapped head is guarded against a ghost tap for 500 ms
+    # (docs/playing.md; it takes no taps meanwhile): measured when a thumb's next tap would land.
+    expect(phone.locator("[data-tap-guard]")).to_have_count(0)
     return {"head": band(head), "first": band(first), "whole": band(what)}
 
 
