@@ -394,6 +394,20 @@ def kill_list(player: Mapping[str, Any]) -> list[dict]:
     ]
 
 
+#: How many letters of a Guild's name the Players panel's one line shows at 360 px beside its
+#: fate badge and +1 (bold, ~19 letters before the ellipsis), less a margin.
+NAME_LINE_LETTERS = 16
+
+
+def names_alike(names: list[str], letters: int = NAME_LINE_LETTERS) -> list[bool]:
+    """For each name, whether one line cut to its first ``letters`` letters could not tell it
+    from another name of the table (6.4.2 Players: the other Guilds named): those are shown
+    whole (two lines); every other name keeps one line, whole in its title. Case and spaces
+    at the ends do not tell names apart."""
+    heads = [n.strip().casefold()[:letters] for n in names]
+    return [sum(h == other for other in heads) > 1 for h in heads]
+
+
 def status_label(state: DemlocState) -> str:
     """What the table's status says for a Guild mission that ended but is not closed (6.4.1:
     its result is written into the guilds when it is closed; until then undo may reopen it),
@@ -775,8 +789,15 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
                 "pantheon": [d["name"] for d in p["pantheon"]],
                 "kabbalahs": sorted({d.get("kabbalah") or "" for d in p["pantheon"]}),
                 "kill_list": kill_list(p),
+                "name_whole": alike,
+                "guild_whole": guild_alike,
             }
-            for p in state["players"]
+            for p, alike, guild_alike in zip(
+                state["players"],
+                names_alike([p["name"] for p in state["players"]]),
+                names_alike([p.get("guild") or p["name"] for p in state["players"]]),
+                strict=True,
+            )
         ],
         "pieces": pieces,
         "my_pieces": [p for p in pieces if p["mine"]],

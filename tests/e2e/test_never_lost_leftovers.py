@@ -171,3 +171,28 @@ def test_the_offline_banner_covers_no_control_and_moves_nothing_7_2(new_phone):
     assert not overlaps(a["net"], a["turn"]) and not overlaps(a["net"], a["bar"]), a
     acting.context.set_offline(False)
     expect(acting.locator("body")).to_have_attribute("data-ws", "open", timeout=15_000)
+
+
+def test_a_short_name_stays_whole_beside_a_long_one_in_the_turn_ends_odds_7_3_2_3(new_phone):
+    """DemLoc 7.3.2.3, "First player playing". Found by a new user: with a 47-letter Guild
+    beside "Bob's Ravens", the turn end's line read "Next first: The Lantern-… 33% B. 67%": both
+    names gave way alike and the short one was cut to a letter. A name gives way by its length:
+    the short name is shown to at least 90% of its width (it was 14 px of 102), the long one
+    ellipsized (whole in the title), both figures in view."""
+    long, short = "The Lantern-Bearers of the Drowned Bell Quarter", "Bob's Ravens"
+    phones = open_table(new_phone, "demloc", names=(long, short))
+    table = Table.objects.get(code=table_code(phones[0]))
+    while state(table)["phase"] != "end":
+        s = state(table)
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    seen = {}
+    for name, phone in zip(("long", "short"), phones, strict=True):
+        bob = phone.locator(".dl-odd .dl-nm", has_text=short)
+        expect(bob).to_be_visible()
+        seen[name] = bob.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert seen[name][1] >= 0.9 * seen[name][0], (name, seen[name])  # "Bob's Rave…" at least
+        for figure in phone.locator(".dl-odd > strong").all():
+            expect(figure).to_be_in_viewport(ratio=1)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        phone.screenshot(path=f"test-artifacts/leftovers-turn-end-short-name-{name}.png")
+    print("the short name in the turn end's odds (scrollWidth, clientWidth):", seen)

@@ -1,0 +1,47 @@
+"""The head of every Guild page at 360x740 (the Guild's name, its purse and the Guild menu) is
+compact, so the page's own content starts high in the first screen (found by a new user: the
+name, the purse and the eleven menu pills took about 420 of the first 740 px of every Guild
+page). By touch, with a 60-letter Guild name: on the Office, the Dormitory, the Armory and the
+Ledger the menu ends by 330 px, each of its links wholly on the screen and at least 44 px tall,
+the current page marked; a tap on a link goes to its page."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.missions.lifecycle_flow import build_guild
+
+from .conftest import shot
+from .test_mission_lobby import login
+
+NAME = "The Lantern-Bearers of the Drowned Bell Quarter and the Quays"[:60]
+MENU_END = 330  # was 435 (the name on three lines, four rows of pills)
+PAGES = {"/guild/": "Office", "/guild/dormitory/": "Dormitory", "/guild/armory/": "Armory",
+         "/guild/ledger/": "Ledger"}
+
+
+def test_every_guild_page_starts_its_own_content_in_the_first_screen(new_phone):
+    assert len(NAME) == 60
+    guild = build_guild(NAME, "red", ("Rook",))
+    phone = new_phone()
+    login(phone, guild.master.username)
+    measured = {}
+    for path, here in PAGES.items():
+        phone.goto(path)
+        nav = phone.get_by_role("navigation", name="Guild")
+        expect(nav.get_by_role("link", name=here, exact=True)).to_have_class("here")
+        box = nav.bounding_box()
+        measured[here] = round(box["y"] + box["height"])
+        links = nav.get_by_role("link")
+        assert links.count() == 11
+        for i in range(links.count()):
+            b = links.nth(i).bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (links.nth(i).inner_text(), b)
+            assert b["height"] >= 44, b
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        shot(phone, f"guild-head-{here.lower()}")
+    print("Guild menu's bottom at 360x740 (px):", measured)
+    for here, bottom in measured.items():
+        assert bottom <= MENU_END, (here, bottom)
+    phone.get_by_role("navigation", name="Guild").get_by_role("link", name="Library").tap()
+    expect(phone).to_have_url(re.compile(r"/guild/library/$"))
