@@ -170,9 +170,9 @@ _CHANGE = re.compile(r"(?<![\w.])(-?\d+) (->|→) (-?\d+)(?![\w])")
 
 
 def undone(text: str) -> str:
-    """What an Undo did to a log line (docs/playing.md "Undo and Redo"): each count the line
-    changed, "bleeding 0 -> 1", reads the way the Undo took it, "bleeding 1 -> 0"; a line with
-    no such count is returned as it is (the page strikes it through)."""
+    """What an Undo did to a log line (docs/playing.md "Playing at a table", step 4): each
+    count the line changed, "bleeding 0 -> 1", reads the way the Undo took it, "bleeding 1 ->
+    0"; a line with no such count is returned as it is (the page strikes it through)."""
     return _CHANGE.sub(lambda m: f"{m.group(3)} {m.group(2)} {m.group(1)}", text)
 
 
