@@ -68,6 +68,15 @@ def assert_one_line_on_the_bar(phone, c: dict) -> None:
     f, turn = phone.locator("#dl-float").bounding_box(), phone.locator("#dl-turn").bounding_box()
     assert f["height"] <= 30, f
     assert turn["y"] <= f["y"] and f["y"] + f["height"] <= turn["y"] + turn["height"] + 1, (f, turn)
+    # this phone's fate chip on that line stays read (a new user lost "your fate N" under it)
+    chip = phone.locator("#dl-my-fate")
+    if chip.count():
+        b = chip.bounding_box()
+        overlap = b["y"] < f["y"] + f["height"] and f["y"] < b["y"] + b["height"]
+        assert not overlap or f["x"] + f["width"] <= b["x"] + 1 or f["x"] >= b["x"] + b["width"] - 1, (
+            f,
+            b,
+        )
 
 
 def test_the_copy_of_a_hidden_notice_is_one_line_on_the_turn_bar_and_covers_nothing_7_2_2(

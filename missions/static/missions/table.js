@@ -160,8 +160,19 @@
     // over the bar's last line of text (its box, less the bar's padding)
     var r = turn.getBoundingClientRect(), last = turn.lastElementChild;
     var bottom = Math.min(r.bottom - 2, (last ? last.getBoundingClientRect().bottom : r.bottom - 8) + 2);
-    f.style.left = (r.left + 6) + "px";
-    f.style.width = (r.width - 12) + "px";
+    // ... left of this phone's fate chip when it sits on that line: "your fate N" stays read (a
+    // new user lost it under the copy: the number they type a fate point against)
+    // (or right of it, whichever side is wider)
+    var left = r.left + 6, right = r.right - 6, chip = document.getElementById("dl-my-fate");
+    if (chip && chip.getClientRects().length && !f.classList.contains("dl-float-whole")) {
+      var c = chip.getBoundingClientRect();
+      if (c.top < bottom && c.bottom > bottom - 30) {
+        if (c.left - 4 - left >= right - c.right - 4) right = Math.min(right, c.left - 4);
+        else left = Math.max(left, c.right + 4);
+      }
+    }
+    f.style.left = left + "px";
+    f.style.width = Math.max(0, right - left) + "px";
     f.style.top = "auto";
     f.style.bottom = (window.innerHeight - bottom) + "px";
     if (f.classList.contains("dl-float-whole")) { f.style.bottom = "auto"; f.style.top = (bottom - f.firstLine) + "px"; }
