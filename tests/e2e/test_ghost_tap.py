@@ -29,19 +29,26 @@ def double_tap(phone, locator, gap_ms: int = 80) -> tuple[float, float]:
     return x, y
 
 
-def test_double_tap_on_next_turn_does_not_pass_the_next_phase(new_phone):
-    phones = ann, ben = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
-    game = get_ruleset("demloc")
-    table = Table.objects.get(code=table_code(ann))
+def at_turn_end(new_phone):
+    """A two-phone DemLoc table of three turns played to turn 1's end (7.4): ``(phones, table,
+    [each phone's Next turn centre])``, each Next turn wholly in view."""
+    phones = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
+    table = Table.objects.get(code=table_code(phones[0]))
     play_to_turn_end(phones)
-    # Both phones double-tap Next turn (who plays first in turn 2 is drawn, 7.1): the one whose
-    # bar then shows Next: pass under the finger must not pass with the second tap.
     points = []
     for phone in phones:
         next_turn = phone.locator("#bottom-bar").get_by_role("button", name="Next turn")
         expect(next_turn).to_be_in_viewport(ratio=1)
         box = next_turn.bounding_box()
         points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    return phones, table, points
+
+def test_double_tap_on_next_turn_does_not_pass_the_next_phase(new_phone):
+    # Both phones double-tap Next turn (who plays first in turn 2 is drawn, 7.1): the one whose
+    # bar then shows Next: pass under the finger must not pass with the second tap.
+    phones, table, points = at_turn_end(new_phone)
+    ann, ben = phones
+    game = get_ruleset("demloc")
     before = version(ann)
     ann.wait_for_timeout(600)  # past the guard of the last pass's tap (Next turn came under it)
 
@@ -109,16 +116,9 @@ def test_a_tap_on_a_control_the_other_phone_just_took_away_says_the_table_moved_
     button was redrawn under the finger, and the tap went nowhere with no word (had the bar
     then held Next: pass, it would have passed: rulebook 7.2). The tap is not sent, and the
     spot says what the race refusal says."""
-    phones = ann, ben = open_table(new_phone, "demloc", options={"#opt-turn_limit": "3"}, inset=0)
+    phones, table, points = at_turn_end(new_phone)
+    ann, ben = phones
     game = get_ruleset("demloc")
-    table = Table.objects.get(code=table_code(ann))
-    play_to_turn_end(phones)
-    points = []
-    for phone in phones:
-        next_turn = phone.locator("#bottom-bar").get_by_role("button", name="Next turn")
-        expect(next_turn).to_be_in_viewport(ratio=1)
-        box = next_turn.bounding_box()
-        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
     ann.wait_for_timeout(600)  # past the guard of the last pass's tap
     before = version(ann)
 
