@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.guilds.factories import PASSWORD
+from guilds import models as gm
+from guilds import services as gs
+from tests.guilds.factories import PASSWORD, CardSetFactory
+from tests.missions.lifecycle_flow import build_guild
 from tests.servers import OPEN_GATE, database_url, free_port, start_web, stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,3 +212,54 @@ def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         phones.append(phone)
     return phones
+
+
+def redeem_cards(guild, cards, code: str, quantity: int = 1) -> None:
+    """Give ``guild`` ``quantity`` of each of ``cards`` the way a player does: an equipment set
+    holding them, its ``code`` redeemed (``set_code_redeem``)."""
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
+    for card in cards:
+        gm.SetCard.objects.create(card_set=card_set, card=card, quantity=quantity)
+    gm.SetCode.objects.create(card_set=card_set, code=code)
+    gs.set_code_redeem(guild=guild, code=code)
+
+
+def guild_phone(new_phone, guild, path: str):
+    """A new phone, ``guild``'s master logged in, on the Guild page ``path``."""
+    phone = new_phone()
+    login(phone, guild.master.username)
+    phone.goto(path)
+    return phone
+
+
+def disabled_with_reason(phone, button_name: str, why, text: str, name: str) -> None:
+    """The button named ``button_name``, scrolled to, is disabled and its reason ``why`` (a
+    locator) says ``text`` inside the 740 px viewport; screenshot ``name``."""
+    button = phone.get_by_role("button", name=button_name)
+    button.scroll_into_view_if_needed()
+    expect(button).to_be_disabled()
+    expect(why).to_have_text(text)
+    box = why.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+    shot(phone, name)
+
+
+def tap_enabled(phone, button_name: str) -> None:
+    """Tap the enabled button named ``button_name`` once scrolled to."""
+    other = phone.get_by_role("button", name=button_name)
+    expect(other).to_be_enabled()
+    other.scroll_into_view_if_needed()
+    other.tap()
+
+
+def at_the_gate_with_a_code(new_phone, code: str):
+    """House Ash's master on a new phone at the City Gate (/guild/gate/), the set code ``code``
+    (of the unredeemed set "Bows of the Loch") typed in its field by touch. Returns the Guild,
+    the ``SetCode`` and the phone."""
+    guild = build_guild("House Ash", "red", ("Rook",))
+    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT, name="Bows of the Loch")
+    set_code = gm.SetCode.objects.create(card_set=card_set, code=code)
+    phone = guild_phone(new_phone, guild, "/guild/gate/")
+    phone.locator("#set-code").tap()
+    phone.locator("#set-code").press_sequentially(set_code.code)
+    return guild, set_code, phone

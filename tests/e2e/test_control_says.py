@@ -7,16 +7,9 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e import test_landing as landing
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync, version
-from tests.e2e.test_landing import (
-    channel_by_touch,
-    in_view,
-    open_sheet,
-    scroll_y,
-    view_kept,
-    view_mark,
-)
 
 
 def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_phone):
@@ -24,7 +17,7 @@ def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_ph
     point: the form starts afresh and Ann's phone shows the test's result line just above it
     (it was only in the log at the top of the page); Ben's view does not move."""
     ann, ben = open_table(new_phone, "demloc")
-    arcane = channel_by_touch(ann, "s0-vesna")
+    arcane = landing.channel_by_touch(ann, "s0-vesna")
     test = arcane.locator('form[data-test="arcane"]')
     test.get_by_label("Die").fill("3")
     test.get_by_label(re.compile(r"^Fate \(of")).fill("1")
@@ -33,19 +26,19 @@ def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_ph
     in_sync([ann, ben])
     ben.evaluate("window.scrollTo(0, 500)")
     ben.wait_for_timeout(100)
-    mark, before = view_mark(ben), scroll_y(ann)
+    mark, before = landing.view_mark(ben), landing.scroll_y(ann)
     button.tap()
     result = ann.locator("#dl-test-s0-vesna")
     expect(result).to_contain_text("Vesna the Gray's arcane test: rolled 3 − 1 fate point → 2")
     expect(result).to_contain_text("against Arcane 2: passed.")
     in_sync([ann, ben])
     ann.wait_for_timeout(300)
-    box = in_view(ann, result)
-    in_view(ann, test.get_by_label("Die"))  # the Test form, afresh, just under it
+    box = landing.in_view(ann, result)
+    landing.in_view(ann, test.get_by_label("Die"))  # the Test form, afresh, just under it
     expect(test.get_by_label("Die")).to_have_value("")
     ann.screenshot(path="test-artifacts/control-says-arcane-test-ann.png")
-    kept = view_kept(ben, mark)
-    print(f"arcane test: Ann scrollY {before} -> {scroll_y(ann)}, {result.inner_text()!r} at"
+    kept = landing.view_kept(ben, mark)
+    print(f"arcane test: Ann scrollY {before} -> {landing.scroll_y(ann)}, {result.inner_text()!r} at"
           f" y={box['y']:.0f}; Ben's view kept: {kept}")
 
 
@@ -56,7 +49,7 @@ def test_a_summon_the_rules_would_refuse_is_disabled_with_its_reason_on_screen_7
     each with the command's own reason beside it, inside the viewport; a tap on the disabled
     Summon sends nothing."""
     ann, ben = open_table(new_phone, "demloc")
-    arcane = channel_by_touch(ann, "s0-vesna", setup=False)
+    arcane = landing.channel_by_touch(ann, "s0-vesna", setup=False)
     # the sheet's forms come again with the new version (loaded when it changes)
     expect(arcane.locator("[data-mana]")).to_contain_text("1 common, 0 dark")
     in_sync([ann, ben])
@@ -65,20 +58,20 @@ def test_a_summon_the_rules_would_refuse_is_disabled_with_its_reason_on_screen_7
     use = arcane.locator('form[data-power="0"]').get_by_role("button", name=re.compile("^Use "))
     expect(use).to_be_disabled()
     use.scroll_into_view_if_needed()
-    in_view(ann, use)
+    landing.in_view(ann, use)
     power_reason = arcane.locator('form[data-power="0"] [data-blocked]')
     expect(power_reason).to_contain_text(words + ": it cannot use an arcane power")
-    in_view(ann, power_reason)
+    landing.in_view(ann, power_reason)
     ann.screenshot(path="test-artifacts/control-says-power-disabled-ann.png")
 
-    summon = open_sheet(ann, "s0-vesna", "summon")
+    summon = landing.open_sheet(ann, "s0-vesna", "summon")
     button = summon.get_by_role("button", name=re.compile("^Summon a daemon")).first
     expect(button).to_be_disabled()
     button.scroll_into_view_if_needed()
     reason = summon.locator("[data-blocked]").first
     expect(reason).to_contain_text(words + ": it cannot summon a daemon until the next phase.")
     in_sync([ann, ben])
-    r, b = in_view(ann, reason), in_view(ann, button)
+    r, b = landing.in_view(ann, reason), landing.in_view(ann, button)
     assert 0 <= b["y"] - (r["y"] + r["height"]) < 40, (r, b)  # the reason just above it
     v = version(ann)
     button.tap(force=True)  # a thumb on the disabled button

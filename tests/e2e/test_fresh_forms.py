@@ -24,14 +24,22 @@ def fill_shot(phone, target: str, positioned: bool = True):
     return form
 
 
-def assert_fresh(phone):
+def shoot_form_holds(phone, test_roll: str, dice: str, positioned: bool, seen: str):
+    """Korr's Shoot form on ``phone`` holds ``test_roll``, ``dice`` and ``positioned``; its
+    field ``seen`` (a name), scrolled to, is in view. Returns the form."""
     form = open_sheet(phone, "s0-korr", "shoot").locator("form")
-    expect(form.locator('input[name="d.test_roll"]')).to_have_value("")
-    expect(form.locator('input[name="d.dice"]')).to_have_value("")
-    expect(form.locator('input[name="d.positioned"]')).not_to_be_checked()
-    test_die = form.locator('input[name="d.test_roll"]')
-    test_die.scroll_into_view_if_needed()
-    in_view(phone, test_die)
+    expect(form.locator('input[name="d.test_roll"]')).to_have_value(test_roll)
+    expect(form.locator('input[name="d.dice"]')).to_have_value(dice)
+    checked = expect(form.locator('input[name="d.positioned"]'))
+    checked.to_be_checked() if positioned else checked.not_to_be_checked()
+    field = form.locator(f'input[name="{seen}"]')
+    field.scroll_into_view_if_needed()
+    in_view(phone, field)
+    return form
+
+
+def assert_fresh(phone):
+    form = shoot_form_holds(phone, "", "", False, "d.test_roll")
     print("the Shoot form is fresh on the shooter's phone:",
           form.locator('input[name="d.test_roll"]').input_value() or "(empty)")
 
@@ -92,14 +100,8 @@ def test_undo_of_a_worked_out_shot_gives_the_shoot_form_back_as_it_was_sent_7_2_
     undo = ann.locator("#bottom-bar").get_by_role("button", name="Undo")
     undo.tap()
     expect(ann.locator("#dl-pending")).to_have_count(0)
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form = shoot_form_holds(ann, "2", "6 6 5", True, "d.dice")
     expect(form.locator('select[name="d.target"]')).to_have_value("s1-maud")
-    expect(form.locator('input[name="d.test_roll"]')).to_have_value("2")
-    expect(form.locator('input[name="d.dice"]')).to_have_value("6 6 5")
-    expect(form.locator('input[name="d.positioned"]')).to_be_checked()
-    dice = form.locator('input[name="d.dice"]')
-    dice.scroll_into_view_if_needed()
-    in_view(ann, dice)
     shot(ann, "undo-shot-form-kept")
     # Worked out again as it stands, then applied: the next shot starts afresh.
     work = form.get_by_role("button", name="Work it out")

@@ -7,39 +7,27 @@ by touch."""
 from playwright.sync_api import expect
 
 from guilds import models as gm
-from guilds import services as gs
-from tests.guilds.factories import CardSetFactory, WeaponCardFactory
+from tests.guilds.factories import WeaponCardFactory
 from tests.missions.lifecycle_flow import build_guild
 
-from .conftest import shot
-from .test_mission_lobby import login
+from .conftest import disabled_with_reason, guild_phone, redeem_cards, tap_enabled
 
 
 def test_buy_of_a_weapon_the_purse_cannot_pay_is_disabled_with_its_reason_5_1_4(new_phone):
     guild = build_guild("House Ash", "red", ("Rook",), feods=45)
     soulreaver = WeaponCardFactory(name="Soulreaver", price_feods=70)
     dagger = WeaponCardFactory(name="Dirk", price_feods=20)
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
-    for card in (soulreaver, dagger):
-        gm.SetCard.objects.create(card_set=card_set, card=card, quantity=1)
-    code = gm.SetCode.objects.create(card_set=card_set, code="BUYWHY000001")
-    gs.set_code_redeem(guild=guild, code=code.code)
+    redeem_cards(guild, (soulreaver, dagger), "BUYWHY000001")
     assert gm.Guild.objects.get(pk=guild.pk).feods == 45
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/armory/")
-    buy = phone.get_by_role("button", name="Buy Soulreaver · 70 feods")
-    buy.scroll_into_view_if_needed()
-    expect(buy).to_be_disabled()
-    why = phone.locator(f"#buy-{soulreaver.pk} [data-buy-why]")
-    expect(why).to_have_text("Not now: This costs 70 feods; your Guild has 45.")
-    box = why.bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
-    shot(phone, "guild-buy-why")
-    other = phone.get_by_role("button", name="Buy Dirk · 20 feods")
-    expect(other).to_be_enabled()
-    other.scroll_into_view_if_needed()
-    other.tap()
+    phone = guild_phone(new_phone, guild, "/guild/armory/")
+    disabled_with_reason(
+        phone,
+        "Buy Soulreaver · 70 feods",
+        phone.locator(f"#buy-{soulreaver.pk} [data-buy-why]"),
+        "Not now: This costs 70 feods; your Guild has 45.",
+        "guild-buy-why",
+    )
+    tap_enabled(phone, "Buy Dirk · 20 feods")
     expect(phone.locator("[data-weapon='Dirk']")).to_have_count(1)
     assert not gm.ArmoryWeapon.objects.filter(guild=guild, card=soulreaver).exists()
     # 25 feods left: Soulreaver's reason says the new purse

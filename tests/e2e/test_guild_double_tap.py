@@ -6,25 +6,18 @@ Every Guild form carries a one-time key (``guilds.services.form_once``)."""
 from playwright.sync_api import expect
 
 from guilds import models as gm
-from guilds import services as gs
-from tests.guilds.factories import CardSetFactory, WeaponCardFactory
+from tests.guilds.factories import WeaponCardFactory
 from tests.missions.lifecycle_flow import build_guild
 
-from .conftest import shot
-from .test_mission_lobby import login
+from .conftest import at_the_gate_with_a_code, guild_phone, redeem_cards, shot
 
 
 def test_a_double_tap_on_buy_buys_one_weapon_5_1_4(new_phone):
     guild = build_guild("House Ash", "red", ("Rook", "Wren"))
     card = WeaponCardFactory(name="Hunting Bow", price_feods=15)
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT)
-    gm.SetCard.objects.create(card_set=card_set, card=card, quantity=3)
-    code = gm.SetCode.objects.create(card_set=card_set, code="DBLTAP000001")
-    gs.set_code_redeem(guild=guild, code=code.code)
+    redeem_cards(guild, (card,), "DBLTAP000001", quantity=3)
     feods = gm.Guild.objects.get(pk=guild.pk).feods
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/armory/")
+    phone = guild_phone(new_phone, guild, "/guild/armory/")
     button = phone.get_by_role("button", name="Buy Hunting Bow")
     button.tap()
     # The answer is in before the second tap of a double tap: it lands on the new Buy button.
@@ -50,19 +43,12 @@ def test_a_double_tap_on_redeem_is_silent_and_redeems_once(new_phone):
     the confirmation. Redeem is disabled while its request flies and while the field is empty:
     the second tap asks nothing (no invalid event, no bubble), sends nothing, and the
     confirmation stays in view; typing a code enables Redeem again."""
-    guild = build_guild("House Ash", "red", ("Rook",))
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT, name="Bows of the Loch")
-    code = gm.SetCode.objects.create(card_set=card_set, code="DBLTAP000002")
+    guild, code, phone = at_the_gate_with_a_code(new_phone, "DBLTAP000002")
     redeemed = gm.SetCode.objects.filter(redeemed_by=guild).count()
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/gate/")
     phone.evaluate(
         "window.invalids = 0; document.addEventListener('invalid', () => window.invalids++, true)"
     )
     button = phone.get_by_role("button", name="Redeem")
-    phone.locator("#set-code").tap()
-    phone.locator("#set-code").press_sequentially(code.code)
     expect(button).to_be_enabled()
     requests = []
     phone.on("request", lambda r: requests.append(r.url) if "redeem" in r.url else None)

@@ -8,11 +8,9 @@ from playwright.sync_api import expect
 
 from guilds import models as gm
 from guilds import services as gs
-from tests.guilds.factories import CardSetFactory
 from tests.missions.lifecycle_flow import build_guild
 
-from .conftest import shot
-from .test_mission_lobby import login
+from .conftest import at_the_gate_with_a_code, guild_phone, shot
 
 
 def in_view(locator) -> None:
@@ -26,9 +24,7 @@ def test_heal_tapped_offline_says_not_sent_and_the_banner_goes_when_back(new_pho
     merc = gm.Mercenary.objects.filter(guild=guild).first()
     gs.mercenary_status_set(mercenary_id=merc.pk, status="injured", heal_feods=5)
     feods = gm.Guild.objects.get(pk=guild.pk).feods
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/dormitory/")
+    phone = guild_phone(new_phone, guild, "/guild/dormitory/")
     heal = phone.get_by_role("button", name="Heal · 5 feods")
     heal.scroll_into_view_if_needed()
     banner = phone.locator("#net")
@@ -54,14 +50,7 @@ def test_heal_tapped_offline_says_not_sent_and_the_banner_goes_when_back(new_pho
 def test_a_code_typed_offline_is_kept_and_the_banner_goes_after_a_tap_that_works(new_phone):
     """City Gate (6.2 item 2): Redeem tapped offline keeps the typed set code; an answer from
     the server takes the banner away even when the browser's 'online' event came early."""
-    guild = build_guild("House Ash", "red", ("Rook",))
-    card_set = CardSetFactory(kind=gm.CardSet.Kind.EQUIPMENT, name="Bows of the Loch")
-    code = gm.SetCode.objects.create(card_set=card_set, code="OFFLINE00001")
-    phone = new_phone()
-    login(phone, guild.master.username)
-    phone.goto("/guild/gate/")
-    phone.locator("#set-code").tap()
-    phone.locator("#set-code").press_sequentially(code.code)
+    guild, code, phone = at_the_gate_with_a_code(new_phone, "OFFLINE00001")
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Redeem").tap()
     note = phone.locator("#guild-main [data-code=not_sent]")

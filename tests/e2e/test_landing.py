@@ -140,6 +140,18 @@ def open_sheet(phone, pid: str, act: str):
     return box
 
 
+def aim_shot(phone, shooter: str, target: str, test_roll: int, dice: str):
+    """By touch: ``shooter``'s Shoot form aimed at ``target``, its test die and dice typed,
+    Work it out centred on the screen (not tapped). Returns that button."""
+    form = open_sheet(phone, shooter, "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option(target)
+    form.locator('input[name="d.test_roll"]').fill(str(test_roll))
+    form.locator('input[name="d.dice"]').fill(dice)
+    work = form.get_by_role("button", name="Work it out")
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    return work
+
+
 def channel_by_touch(phone, pid: str, common: int = 1, dark: int = 0, *, setup: bool = True):
     """By touch: the character's Arcane section, ``common`` and ``dark`` mana typed in its
     Channel form (the setup channelling, 6.4.1, unless ``setup=False``: an activation, 7.2.3),

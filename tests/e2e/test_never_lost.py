@@ -20,6 +20,7 @@ from tests.e2e.conftest import login, open_at_stage, open_table
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import (
+    aim_shot,
     channel_by_touch,
     in_view,
     open_sheet,
@@ -49,13 +50,7 @@ def test_a_failed_shot_lands_on_its_notice_5_6(new_phone):
     Shoot form, lands on the notice that says so (it was only in the log, under the form's
     unchanged page); Ben's view does not move."""
     ann, ben = open_table(new_phone, "demloc")
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("6")
-    form.locator('input[name="d.dice"]').fill("6 6 6")
-    work = form.get_by_role("button", name="Work it out")
-    work.scroll_into_view_if_needed()
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_shot(ann, "s0-korr", "s1-bram", 6, "6 6 6")
     mark = other_looks_at(ben, 700)
     before = scroll_y(ann), version(ann)
     work.tap()
@@ -553,12 +548,7 @@ def test_a_shot_waiting_for_me_is_linked_from_the_thumb_bar_until_answered_7_2_2
     does not move; his thumb bar says a shot waits for him, still after the alert folded; its
     link brings Apply between the bars, uncovered; Apply applies the shot and the line goes."""
     ann, ben = open_table(new_phone, "demloc")
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("1")
-    form.locator('input[name="d.dice"]').fill("6 6 6")
-    work = form.get_by_role("button", name="Work it out")
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_shot(ann, "s0-korr", "s1-bram", 1, "6 6 6")
     in_sync([ann, ben])
     expect(ben.locator("#dl-pending-go")).to_have_count(0)  # nothing waits for Ben yet
     mark = other_looks_at(ben, 700)

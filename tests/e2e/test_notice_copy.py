@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync
-from tests.e2e.test_landing import open_sheet
+from tests.e2e.test_landing import aim_shot, open_sheet
 
 SCREEN = 740
 # The pixels the top bars (the top bar, the sticky turn bar, and any copy over or under it) and
@@ -90,12 +90,7 @@ def test_the_copy_of_a_hidden_notice_is_one_line_on_the_turn_bar_and_covers_noth
     in_sync([ann, ben])
 
     # Ann's Korr shoots at Bram and fails his test (a stray shot: no calculation to apply).
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("6")
-    form.locator('input[name="d.dice"]').fill("6 6 5")
-    work = form.get_by_role("button", name="Work it out")
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_shot(ann, "s0-korr", "s1-bram", 6, "6 6 5")
     ann.wait_for_timeout(300)
     work.tap()
     notice = ann.locator("#dl-notice")
@@ -135,12 +130,7 @@ def test_the_copy_of_a_hidden_notice_is_one_line_on_the_turn_bar_and_covers_noth
     # A shot that hits: Ben applies it; what it did (Bram is killed) is read once, where the
     # page landed, and nothing is under the turn bar on either phone.
     ben.wait_for_timeout(600)
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("1")
-    form.locator('input[name="d.dice"]').fill("6 6 5")
-    work = form.get_by_role("button", name="Work it out")
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_shot(ann, "s0-korr", "s1-bram", 1, "6 6 5")
     ann.wait_for_timeout(300)
     work.tap()
     expect(ben.locator("#dl-pending")).to_be_visible()

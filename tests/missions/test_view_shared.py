@@ -23,6 +23,30 @@ def fresh(state, seat, forms):
     return view(copy.deepcopy(state), seat, forms=forms)
 
 
+def assert_as_fresh(state, seat, forms):
+    """``seat``'s view of ``state`` equals one worked out from nothing, key order included (the
+    card cache hashes the piece as it is). Returns it."""
+    got = view(state, seat, forms=forms)
+    want = fresh(state, seat, forms)
+    assert got == want
+    assert [list(p) for p in got["pieces"]] == [list(p) for p in want["pieces"]]
+    return got
+
+
+def random_mission(name, seed, taps=40):
+    """Four players tap what their pages offer, at random (``seed``): yields the table before
+    each tap, until the mission ends or ``taps`` are made."""
+    t = new_sim(NAMES, seed=name)
+    game, rnd = t.ruleset, random.Random(seed)
+    for _ in range(taps):
+        yield t
+        if t.state["ended"] is not None:
+            return
+        offered = [(s, c) for s in range(4) for c in game.moves(t.view(s), s)]
+        seat, command = rnd.choice(offered)
+        t.try_send(seat, command.type, command.data)
+
+
 def test_the_seats_share_each_pieces_figures_and_keep_their_own_controls():
     t = new_sim(NAMES[:2])
     ann, bob = view(t.state, 0, forms=False), view(t.state, 1, forms=False)
@@ -41,20 +65,10 @@ def test_every_seats_view_equals_a_fresh_one_along_a_random_mission(seed):
     """Four players tap what their pages offer; after each tap every seat's view (and a
     watcher's), with and without the sheets' forms, equals one worked out from a copy of the
     state with nothing kept, key order included (the card cache hashes the piece as it is)."""
-    t = new_sim(NAMES, seed=f"shared-{seed}")
-    game, rnd = t.ruleset, random.Random(seed)
-    for _ in range(40):
+    for t in random_mission(f"shared-{seed}", seed):
         for seat in (0, 1, 2, 3, None):
             for forms in (False, True):
-                got = view(t.state, seat, forms=forms)
-                want = fresh(t.state, seat, forms)
-                assert got == want
-                assert [list(p) for p in got["pieces"]] == [list(p) for p in want["pieces"]]
-        if t.state["ended"] is not None:
-            break
-        offered = [(s, c) for s in range(4) for c in game.moves(t.view(s), s)]
-        seat, command = rnd.choice(offered)
-        t.try_send(seat, command.type, command.data)
+                assert_as_fresh(t.state, seat, forms)
 
 
 def test_a_new_state_is_worked_out_again():
@@ -73,27 +87,17 @@ def test_the_live_view_taken_from_the_answers_view_equals_a_fresh_one(seed):
     views it without (``_without_sheet``: the bases with forms less ``SHEET_FIELDS``): along
     a random mission each seat's live view equals one worked out from nothing, key order
     included, and the bases were taken, not worked out again."""
-    t = new_sim(NAMES, seed=f"sheet-{seed}")
-    game, rnd = t.ruleset, random.Random(seed)
-    for _ in range(40):
+    for t in random_mission(f"sheet-{seed}", seed):
         if not t.state.get("order"):
             break
         with view_module._VIEW_MEMO_LOCK:
             view_module._VIEW_MEMO.clear()
         whole = view(t.state, 0, forms=True)
         for seat in (0, 1, 2, 3, None):
-            got = view(t.state, seat, forms=False)
-            want = fresh(t.state, seat, False)
-            assert got == want
-            assert [list(p) for p in got["pieces"]] == [list(p) for p in want["pieces"]]
+            got = assert_as_fresh(t.state, seat, False)
         # the view with forms also holds each editable piece's brawl_targets (not a base's)
         extra = set(whole["pieces"][0]) - set(got["pieces"][0]) - {"brawl_targets"}
         assert extra == view_module.SHEET_FIELDS
-        if t.state["ended"] is not None:
-            break
-        offered = [(s, c) for s in range(4) for c in game.moves(t.view(s), s)]
-        seat, command = rnd.choice(offered)
-        t.try_send(seat, command.type, command.data)
 
 
 def test_the_sheet_fields_are_the_ones_sheet_fields_adds():
