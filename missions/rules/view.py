@@ -568,9 +568,10 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
 
 
 #: The per-piece bases of the newest table states viewed in this process
-#: (``_piece_bases``): ``(id(state), state's version, forms) -> (state, bases)``. The state
-#: is kept with its bases, so its ``id`` is not reused while the entry lives.
-_VIEW_MEMO: dict[tuple[int, int, bool], tuple[DemlocState, list[dict]]] = {}
+#: (``_piece_bases``): ``(id(state), state's version, forms) -> (state, bases, commons)``,
+#: ``commons`` the bases without the sheets' forms (``bases`` itself when ``forms`` is
+#: False). The state is kept with its bases, so its ``id`` is not reused while the entry lives.
+_VIEW_MEMO: dict[tuple[int, int, bool], tuple[DemlocState, list[dict], list[dict]]] = {}
 _VIEW_MEMO_LOCK = threading.Lock()
 #: States kept in ``_VIEW_MEMO`` (a command's fan-out views one state for every seat).
 VIEW_MEMO_KEPT = 8
@@ -594,41 +595,31 @@ def _piece_bases(state: DemlocState, forms: bool) -> list[dict]:
         return kept[1]
     if whole is not None and whole[0] is state:
         # The acting phone's answer viewed this state with its forms first: the live view's
-        # bases are those without what only the forms show (the same keys, in the same order).
-        bases = [_without_sheet(state, base) for base in whole[1]]
+        # bases are the ones those were built on, before what only the forms show was added.
+        bases = commons = whole[2]
     else:
-        bases = [_piece_base(state, pid, forms) for pid in state["order"]]
+        commons = [_piece_common(state, pid) for pid in state["order"]]
+        bases = [_with_sheet(state, c) for c in commons] if forms else commons
     with _VIEW_MEMO_LOCK:
         _VIEW_MEMO.pop(key, None)
-        _VIEW_MEMO[key] = (state, bases)
+        _VIEW_MEMO[key] = (state, bases, commons)
         while len(_VIEW_MEMO) > VIEW_MEMO_KEPT:
             del _VIEW_MEMO[next(iter(_VIEW_MEMO))]
     return bases
 
 
-#: The fields ``_sheet_fields`` adds to a piece's base (``_without_sheet``).
-SHEET_FIELDS = frozenset((
-    "shoot_dice", "free_best_roll", "arcane_dice_left", "max_daemon_level", "daemon_levels",
-    "scenery_best_roll", "backstack", "brawl_dice", "power_refs", "shoot_blocked",
-    "stray_only", "attack_blocked", "hand_blocked", "arcane_choice", "channel_blocked",
-    "summons", "summon", "arcane_missing", "ability_refs", "fury_paid", "can_strike",
-    "assign_codes", "test_blocked"))
-
-
-def _without_sheet(state: DemlocState, base: dict) -> dict:
-    """The base of ``_piece_base(state, pid, forms=False)`` from the one with forms: that one
-    without ``SHEET_FIELDS``, which come last; worked out afresh when the piece itself holds
-    a field of that name (its value would have been replaced in the base with forms)."""
-    piece = state["pieces"][base["id"]]
-    if not SHEET_FIELDS.isdisjoint(piece):
-        return _piece_base(state, base["id"], False)
-    return {k: v for k, v in base.items() if k not in SHEET_FIELDS}
-
-
-def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
-    """Piece ``pid`` as every seat's view shows it (``_piece_bases``)."""
-    p = state["pieces"][pid]
+def _with_sheet(state: DemlocState, common: dict) -> dict:
+    """``common`` (a ``_piece_common``) and what only its sheet's forms show, last
+    (``_sheet_fields``; missions/_piece_acts.html)."""
+    p = state["pieces"][common["id"]]
     summoner = state["pieces"].get(p.get("summoner") or "") if p["kind"] == "daemon" else None
+    return {**common, **_sheet_fields(state, p, summoner)}
+
+
+def _piece_common(state: DemlocState, pid: str) -> dict:
+    """Piece ``pid`` as every seat's view shows it (``_piece_bases``) without what only its
+    sheet's forms show (``_with_sheet``)."""
+    p = state["pieces"][pid]
     return {
         **p,
         "mine": None,  # per seat (``view``)
@@ -683,8 +674,6 @@ def _piece_base(state: DemlocState, pid: str, forms: bool) -> dict:
             "pentacle", ((p.get("code") or {}).get("pentacle") or {}).get("effects", [])
         ),
         "summoner_name": state["pieces"][p["summoner"]]["name"] if p.get("summoner") else None,
-        # What only the sheet's forms show (``forms``; missions/_piece_acts.html).
-        **(_sheet_fields(state, p, summoner) if forms else {}),
     }
 
 

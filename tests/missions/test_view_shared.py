@@ -84,7 +84,7 @@ def test_a_new_state_is_worked_out_again():
 @pytest.mark.parametrize("seed", [3, 4])
 def test_the_live_view_taken_from_the_answers_view_equals_a_fresh_one(seed):
     """The acting phone's answer views a state with the sheets' forms first, then the fan-out
-    views it without (``_without_sheet``: the bases with forms less ``SHEET_FIELDS``): along
+    views it without (the bases the ones with forms were built on, ``_with_sheet``): along
     a random mission each seat's live view equals one worked out from nothing, key order
     included, and the bases were taken, not worked out again."""
     for t in random_mission(f"sheet-{seed}", seed):
@@ -97,23 +97,39 @@ def test_the_live_view_taken_from_the_answers_view_equals_a_fresh_one(seed):
             got = assert_as_fresh(t.state, seat, False)
         # the view with forms also holds each editable piece's brawl_targets (not a base's)
         extra = set(whole["pieces"][0]) - set(got["pieces"][0]) - {"brawl_targets"}
-        assert extra == view_module.SHEET_FIELDS
+        piece = t.state["pieces"][whole["pieces"][0]["id"]]
+        assert extra == set(view_module._sheet_fields(t.state, piece, None)) - set(piece)
 
 
-def test_the_sheet_fields_are_the_ones_sheet_fields_adds():
+def test_the_live_view_takes_the_bases_of_the_view_with_forms():
     t = new_sim(NAMES[:2])
     state = t.state
-    pid = state["order"][0]
-    piece = state["pieces"][pid]
-    assert set(view_module._sheet_fields(state, piece, None)) == view_module.SHEET_FIELDS
     calls = []
-    real = view_module._piece_base
+    real = view_module._piece_common
     with view_module._VIEW_MEMO_LOCK:
         view_module._VIEW_MEMO.clear()
     view(state, 0, forms=True)
-    view_module._piece_base = lambda *a: calls.append(a) or real(*a)
+    view_module._piece_common = lambda *a: calls.append(a) or real(*a)
     try:
         view(state, 1, forms=False)
     finally:
-        view_module._piece_base = real
+        view_module._piece_common = real
     assert calls == []  # taken from the bases with forms
+
+
+def test_a_field_new_to_the_sheet_leaves_the_live_view(monkeypatch):
+    """A field a developer adds to ``_sheet_fields`` is not in the live view (the fan-out's,
+    without forms) taken from the answer's view with forms: that view drops exactly what the
+    sheet added, with no list of names to keep up to date."""
+    real = view_module._sheet_fields
+    monkeypatch.setattr(
+        view_module, "_sheet_fields", lambda *a: {**real(*a), "new_sheet_figure": 1}
+    )
+    t = new_sim(NAMES[:2])
+    with view_module._VIEW_MEMO_LOCK:
+        view_module._VIEW_MEMO.clear()
+    whole = view(t.state, 0, forms=True)
+    assert all(p["new_sheet_figure"] == 1 for p in whole["pieces"] if p["editable"])
+    live = view(t.state, 1, forms=False)
+    assert not any("new_sheet_figure" in p for p in live["pieces"])
+    assert live == fresh(t.state, 1, False)
