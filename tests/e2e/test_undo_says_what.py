@@ -23,6 +23,9 @@ def test_undo_names_the_action_it_takes_back(new_phone):
     expect(undo).to_be_enabled()
     what = ann.locator("#undo-what")
     expect(what).to_have_text("damage")
+    expect(what).to_have_class("undo-what")  # its own class, not the greyed reason's
+    # under "Undo", on at most two lines inside the button (the toolbar's small line)
+    assert what.evaluate("e => getComputedStyle(e).webkitLineClamp") == "2"
     expect(undo).to_have_attribute("aria-describedby", "undo-what")  # read out after "Undo"
     expect(what).to_be_in_viewport()
     box, inner = undo.bounding_box(), what.bounding_box()

@@ -339,7 +339,8 @@ def test_a_greyed_undo_says_why(client):
     client.post(f"/t/{table.code}/command/", {"type": "counter.add", "d.amount": "2"})
     # Enabled: no reason why not, but what it takes back (the counter's "add").
     assert "disabled" not in undo_button() and 'id="undo-why"' not in undo_button()
-    assert 'id="undo-what">add<' in undo_button()
+    assert '<small class="undo-what" id="undo-what">add<' in undo_button()
+    assert "undo-why" not in undo_button()  # the greyed reason's class is not the "what" line's
     client.post(f"/t/{table.code}/command/", {"type": "table.undo"})
     assert "disabled" in undo_button() and "all undone" in undo_button()
     client.post(f"/t/{table.code}/command/", {"type": "counter.secret.redraw"})
