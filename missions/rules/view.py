@@ -147,8 +147,11 @@ def _direction_seen_by(roll: dict | None, mine: bool) -> str:
     words = roll["direction"] or "no move (5)"
     if mine:
         return words
-    return (words.replace("towards you", "towards its player")
-            .replace("away from you", "away from its player").replace("on your", "on their"))
+    return (
+        words.replace("towards you", "towards its player")
+        .replace("away from you", "away from its player")
+        .replace("on your", "on their")
+    )
 
 
 def pending_view(state: DemlocState) -> dict | None:
@@ -377,7 +380,8 @@ def arcane_test_result(state: DemlocState) -> dict | None:
     return {
         "piece": last["piece"],
         "key": last.get("version", 0),
-        "text": f"{piece_name(state, last['piece'])}'s {line}" + (f"; {outcome}." if outcome else "."),
+        "text": f"{piece_name(state, last['piece'])}'s {line}"
+        + (f"; {outcome}." if outcome else "."),
     }
 
 
@@ -479,10 +483,14 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     cost now (7.2.2, 7.2.3, 7.3.2), its abilities with the fate they cost (5.1.1, 6.4.2)."""
     notice = state.get("notice")
     stray_mine = (
-        isinstance(notice, dict) and notice.get("kind") == "stray" and notice.get("shooter") == p["id"]
+        isinstance(notice, dict)
+        and notice.get("kind") == "stray"
+        and notice.get("shooter") == p["id"]
     )
     shoot_words = (
-        activation.activated_words(state, p, "shoot") or activation.object_words(state, p, "shoot") or ""
+        activation.activated_words(state, p, "shoot")
+        or activation.object_words(state, p, "shoot")
+        or ""
     )
     return {
         # 5.1.1: with the dice an ability used this phase adds (Steady Aim).
@@ -543,7 +551,11 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
         "arcane_choice": activation.arcane_choice_words(state),
         "channel_blocked": activation.activated_words(state, p, "channel mana")
-        or ("Channelling needs an active movement token (7.2.3)." if p["movement"] != "active" else ""),
+        or (
+            "Channelling needs an active movement token (7.2.3)."
+            if p["movement"] != "active"
+            else ""
+        ),
         "summons": (summons := _summons_at_use(state, p)),
         "summon": summons[0] if summons else None,
         # 5.1.5: why no power or summon is offered, and where one comes from.
@@ -678,8 +690,12 @@ def _piece_common(state: DemlocState, pid: str) -> dict:
 
 
 #: A character's fate on the card of an ended game, by its status.
-FATES = {"in_play": "in play at the end", "killed": "killed", "escaped": "escaped",
-         "dismissed": "dismissed"}
+FATES = {
+    "in_play": "in play at the end",
+    "killed": "killed",
+    "escaped": "escaped",
+    "dismissed": "dismissed",
+}
 
 
 def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
@@ -728,8 +744,12 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         editable = open_table and (mine or control_anyone)
         # The base's placeholders keep their place in the dict (the order the page and the
         # card cache's key see is the one a fresh dict had).
-        piece = {**base, "mine": mine, "editable": editable,
-                 "counters_editable": editable and in_play(base)}
+        piece = {
+            **base,
+            "mine": mine,
+            "editable": editable,
+            "counters_editable": editable and in_play(base),
+        }
         if state["ended"] is not None:
             # The game is over (7 "ending the game"): a card says its character's fate, not a
             # movement token nobody moves any more.

@@ -40,8 +40,10 @@ def shoot_form_holds(phone, test_roll: str, dice: str, positioned: bool, seen: s
 
 def assert_fresh(phone):
     form = shoot_form_holds(phone, "", "", False, "d.test_roll")
-    print("the Shoot form is fresh on the shooter's phone:",
-          form.locator('input[name="d.test_roll"]').input_value() or "(empty)")
+    print(
+        "the Shoot form is fresh on the shooter's phone:",
+        form.locator('input[name="d.test_roll"]').input_value() or "(empty)",
+    )
 
 
 def test_the_shooters_form_is_fresh_after_the_shot_is_cancelled_or_applied_7_2_2(new_phone):
