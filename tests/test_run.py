@@ -4,11 +4,17 @@ very command line supervisor starts, and every variable that command line reads 
 environment is one ``bin/run`` exports (supervisor refuses to start on a missing one)."""
 
 import configparser
+import os
 import re
 import shlex
+import signal
+import subprocess
+import threading
+import time
+import urllib.request
 from pathlib import Path
 
-from tests.servers import web_command
+from tests.servers import database_url, free_port, web_command
 
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "config" / "supervisord.conf"
@@ -70,8 +76,8 @@ def test_a_served_process_freezes_what_it_imported():
 def test_ctrl_c_stops_cleanly_and_fast():
     """Found by a new user: Ctrl-C of ``make run`` took 20 s, SIGKILLed the worker and logged
     ERROR (the pool children got the TERM first) and CRIT lines (an unauthenticated control
-    socket; root without ``-u root``). Measured by hand after the fix (bin/run, SIGINT to
-    supervisord, no REDIS_URL): 11.8 s, neither ERROR nor CRIT."""
+    socket; root without ``-u root``). Measured: test_make_run_says_ready_once_the_port_answers
+    (web and worker in one supervisor group, stopped together: about 5 s)."""
     parser = configparser.RawConfigParser()
     parser.read(CONF)
     worker, web = parser["program:worker"], parser["program:web"]
@@ -79,4 +85,80 @@ def test_ctrl_c_stops_cleanly_and_fast():
     assert int(worker["stopwaitsecs"]) <= 10 and int(web["stopwaitsecs"]) <= 10
     assert "--timeout-graceful-shutdown" in web["command"]
     assert "unix_http_server" not in parser.sections()
+    # one group: stopped together (a group each: one after the other, the web server waited)
+    assert parser["group:demloc"]["programs"] == "web,worker"
     assert "-u root" in (ROOT / "bin" / "run").read_text()
+
+
+def test_make_run_says_ready_once_the_port_answers_and_a_ctrl_c_stops_it_fast(
+    django_db_setup, django_db_blocker
+):
+    """Found by a new user: supervisor said RUNNING about 20 s before the port answered, and
+    Ctrl-C took 20 s. ``bin/run`` (what ``make run`` runs last, README "make run"), on the
+    embedded default broker and the test database: its "Ready: http://127.0.0.1:PORT" line
+    comes once the port answers (a request sent as the line is read is answered); a SIGINT to
+    its process group (a terminal's Ctrl-C) stops supervisord, the web server and the worker
+    within a few seconds, with no ERROR or CRIT line."""
+    with django_db_blocker.unblock():
+        url = database_url()
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "WEB_CONCURRENCY")}
+    env.update(DATABASE_URL=url, HOST="127.0.0.1", PORT=str(port), DEBUG="0")
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        [str(ROOT / "bin" / "run")], cwd=ROOT, env=env, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+    answered_at_ready: list[bool] = []
+
+    def answers() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/live/", timeout=2) as r:
+                return r.status == 200
+        except OSError:
+            return False
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.append(line.rstrip())
+            if line.startswith("Ready:") and not ready.is_set():
+                answered_at_ready.append(answers())
+                ready.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        assert ready.wait(90), "\n".join(lines[-30:])
+        took = time.monotonic() - start
+        said = [x for x in lines if x.startswith("Ready:")]
+        assert said[0].split()[1] == f"http://127.0.0.1:{port}", said
+        assert answered_at_ready == [True], "Ready was said before the port answered"
+        time.sleep(1)
+        children = [int(x.split()[-1]) for x in lines if "spawned: " in x]
+        assert len(children) == 2, lines
+        stop_start = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+        stopped = time.monotonic() - stop_start
+    finally:
+        if proc.poll() is None:  # a failed test: supervisord stops its children, then goes
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    reader.join(5)
+    print(f"Ready after {took:.1f} s; Ctrl-C stopped everything in {stopped:.1f} s")
+    assert stopped <= 12, (stopped, lines[-15:])  # 20 s before; 4 to 8 s on a loaded machine
+    for pid in children:  # the web server and the worker are gone too
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        raise AssertionError(f"process {pid} still runs after Ctrl-C")
+    assert not answers()
+    bad = [x for x in lines if " ERROR " in x or " CRIT " in x or "ERROR/" in x]
+    assert not bad, bad
