@@ -103,7 +103,9 @@ def test_make_run_says_ready_once_the_port_answers_and_a_ctrl_c_stops_it_fast(
         url = database_url()
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "WEB_CONCURRENCY")}
-    env.update(DATABASE_URL=url, HOST="127.0.0.1", PORT=str(port), DEBUG="0")
+    # SERVE_STATIC=0: no collectstatic into the checkout's staticfiles/ while other test
+    # processes serve from it (the start is otherwise make run's)
+    env.update(DATABASE_URL=url, HOST="127.0.0.1", PORT=str(port), DEBUG="0", SERVE_STATIC="0")
     start = time.monotonic()
     proc = subprocess.Popen(
         [str(ROOT / "bin" / "run")], cwd=ROOT, env=env, start_new_session=True,
