@@ -15,7 +15,6 @@ The cards (``piece_card``) are kept per process: a card's HTML depends on the pi
 
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 import re
@@ -33,7 +32,7 @@ from tabletop.jinja import finalize, public_block
 
 _CARDS: OrderedDict[bytes, str] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
-#: Cards kept per process (about 4-8 KB of HTML each: a few MB).
+#: Cards kept per process (about 4-8 KB of HTML each, under a key of about 4 KB: a few MB).
 CARDS_KEPT = 1024
 #: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
 card_renders = 0
@@ -92,18 +91,22 @@ def has_forms(view: dict, p: dict) -> bool:
 
 
 def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
-    """What the HTML of piece ``p``'s card without its forms depends on, hashed: the piece's
-    fields but ``FORM_FIELDS``, whether it has forms (``forms_url``, "" when none) and the
-    command URL. Nothing of the view: a fate point or another piece's change leaves it as it
-    was (tests/missions/test_card_cache.py). The bytes hashed are the values themselves, in
-    the piece's key order (the same piece in another order is a miss, never a wrong hit)."""
+    """What the HTML of piece ``p``'s card without its forms depends on: the piece's fields
+    but ``FORM_FIELDS``, whether it has forms (``forms_url``, "" when none) and the command
+    URL, serialised exactly (``marshal``, version 2: no back-references; JSON for a value
+    marshal does not take). Nothing of the view: a fate point or another piece's change
+    leaves it as it was (tests/missions/test_card_cache.py). The key is those bytes
+    themselves, in the piece's key order (the same piece in another order is a miss, never a
+    wrong hit): the cache's dict hashes them once and compares them whole on a hit, where a
+    digest of them cost as much again as writing them (about 4 KB a card; ``CARDS_KEPT``
+    keys are a few MB)."""
     card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
     parts = [card, forms_url, command_url]
     try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
-        data = marshal.dumps(parts, 2)
+        return b"m" + marshal.dumps(parts, 2)
     except ValueError:  # a value marshal does not take
-        data = json.dumps(parts, sort_keys=True, default=repr, separators=(",", ":")).encode()
-    return hashlib.blake2b(data, digest_size=20).digest()
+        return b"j" + json.dumps(parts, sort_keys=True, default=repr,
+                                 separators=(",", ":")).encode()
 
 
 @lru_cache(maxsize=4096)
@@ -132,7 +135,9 @@ def piece_card(context, p: dict) -> str:
     command_url = context.get("command_url")
     forms_url = ""
     if table is not None and has_forms(context.get("view") or {}, p):
-        forms_url = _forms_url(table.code, p["id"], get_urlconf(), get_script_prefix())
+        # the URLconf and prefix the region's context read once (``tabletop.live.table_shared``)
+        url_env = context.get("url_env") or (get_urlconf(), get_script_prefix())
+        forms_url = _forms_url(table.code, p["id"], *url_env)
     key = lazy_card_key(p, forms_url, command_url)
     with _CARDS_LOCK:
         html = _CARDS.get(key)

@@ -269,10 +269,14 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
     meta = table.meta or {}
     if log_lines is None:
         log_lines = live_log_lines(table, seats, shared)
+    # The URLconf and script prefix of this thread, read once a state (each read is a
+    # context-local look-up): the region's URLs and each card's forms URL are reversed for them.
+    url_env = (get_urlconf(), get_script_prefix())
     shared.update({
         "table": table,
         "game": game,
-        **_table_urls(table.code, get_urlconf(), get_script_prefix()),
+        **_table_urls(table.code, *url_env),
+        "url_env": url_env,
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).

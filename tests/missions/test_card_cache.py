@@ -55,3 +55,37 @@ def test_the_cache_is_bounded(make_table):
     finally:
         missions_jinja.CARDS_KEPT = old
         missions_jinja.forget_cards()
+
+
+def test_a_card_key_is_its_values_exactly(make_table):
+    """Two cards share a key only when their values are the same (the key is their exact
+    serialisation, no digest that two cards could share): a number and its float, a flag and
+    its number, the same fields in another order are other keys; the same piece, its key."""
+    table, seats = make_table("demloc", players=2)
+    piece = live_reads.seat_view(table, seats[0], live=True)["my_pieces"][0]
+    key = missions_jinja.lazy_card_key
+    assert key(piece, "", "/c") == key(dict(piece), "", "/c")
+    assert key({**piece, "hits": 1}, "", "/c") != key({**piece, "hits": 1.0}, "", "/c")
+    assert key({**piece, "x": True}, "", "/c") != key({**piece, "x": 1}, "", "/c")
+    assert key({"x": 1, **piece}, "", "/c") != key({**piece, "x": 1}, "", "/c")
+    assert key(piece, "/f", "/c") != key(piece, "", "/c")
+    assert missions_jinja.marshal.loads(key(piece, "", "/c")[1:])[0]["id"] == piece["id"]
+
+
+def test_a_state_reads_the_url_configuration_once(make_table, monkeypatch):
+    """The cards' forms URLs are reversed for the URLconf and script prefix the region's
+    context read once for the state (``tabletop.live.table_shared``): no card reads them again
+    (each read is a context-local look-up, two for every card of every view)."""
+    table, seats = make_table("demloc", players=2)
+    reads = []
+
+    def counted():
+        reads.append(1)
+        return None
+
+    monkeypatch.setattr(missions_jinja, "get_urlconf", counted)
+    missions_jinja.forget_cards()
+    live_reads.forget_views()
+    html = frames(table.pk, seats)
+    assert any(f"/t/{table.code}/sheet/" in h for h in html.values())  # cards with forms
+    assert reads == []
