@@ -1,0 +1,83 @@
+"""In-mission play on the phone, by touch at 360x740 on two phones (docs/playing.md "A live
+table: where a tap lands, the next step under the thumb"): what a new user found in session 21.
+Every test prints what it measured."""
+
+from playwright.sync_api import expect
+
+from guilds import models as gm
+from guilds import services as gs
+from missions.demo import load_demo_missions
+from missions.rules.brawl import brawl_dice
+from tests.e2e.conftest import open_at_stage
+from tests.e2e.demloc_turns import in_sync
+from tests.e2e.test_landing import in_view, scroll_y
+from tests.e2e.test_never_lost_play import COVERED
+from tests.guilds.factories import WeaponCardFactory
+from tests.missions.lifecycle_flow import build_guild, cmd, piece_of, prepare, state
+from tests.missions.lifecycle_flow import give
+from tests.missions.lifecycle_flow import open_table as open_mission
+
+# Names as long as a new user's ("Haldra the Wall", "Malve of the Ash"): the fight's lines wrap.
+ROOK, ASH = "Rook the Wall of Salt", "Ash of the Drowned Bell"
+
+
+def poisoned_brawl_phones(new_phone):
+    """The Drowned Bell, two Guilds at turn 1's Brawl phase: Ann's Rook carries a Venom
+    Stiletto (POISONOUS 1, 8.1). ``(table, seats, [ann, bob])``, each phone on the table."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", (ROOK,), feods=80)
+    b = build_guild("Bob's Wolves", "blue", (ASH,), feods=80)
+    stiletto = WeaponCardFactory(name="Venom Stiletto", type="knife", price_feods=0)
+    gm.WeaponFeature.objects.create(weapon=stiletto, standard="poisonous", x=1)
+    give(a, stiletto)
+    rook = gm.Mercenary.objects.get(guild=a, card__name=ROOK)
+    for w in gm.ArmoryWeapon.objects.filter(guild=a, mercenary__isnull=False):
+        gs.weapon_unequip(guild=a, weapon_id=w.pk)  # the stiletto is Rook's primary
+    weapon = gs.weapon_buy(guild=a, card_id=stiletto.pk)
+    gs.weapon_equip(guild=a, weapon_id=weapon.pk, mercenary_id=rook.pk)
+    _mission, table, seats = open_mission([a, b], definition)
+    prepare(table, seats, {0: [ROOK], 1: [ASH]})
+    while (s := state(table))["phase"] != "brawl":
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    return table, seats, open_at_stage(new_phone, table, (a, b), None)
+
+
+def test_a_long_fight_on_my_character_lands_apply_between_the_bars_7_3_2(new_phone):
+    """Ann's Rook wins a brawl on Bob's Ash with a POISONOUS weapon (7.3.2.2, 8.1): the
+    proposal, six lines, arrives by push on Bob's phone while he reads the foot of his page.
+    Found by a new user: his first tap on Apply (the calculation's head not yet read) applied
+    nothing, as it should, but brought the head to the band's top and left Apply under the
+    thumb bar. That tap lands Apply and Cancel wholly between the bars, uncovered; the second
+    applies the fight."""
+    table, seats, (ann, bob) = poisoned_brawl_phones(new_phone)
+    s = state(table)
+    acting = s["play_order"][s["acting_index"]]
+    att_seat, def_seat = (seats[0], seats[1]) if acting == seats[0].number else (seats[1], seats[0])
+    target_phone = bob if def_seat is seats[1] else ann
+    att = piece_of(table, att_seat, ROOK if att_seat is seats[0] else ASH)
+    dfn = piece_of(table, def_seat, ASH if def_seat is seats[1] else ROOK)
+    pa, pd = s["pieces"][att], s["pieces"][dfn]
+    na, nd = brawl_dice(pa, pd, True)[0], brawl_dice(pd, pa, False)[0]
+    target_phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    cmd(table, att_seat, "brawl.propose", attacker=att, defender=dfn,
+        attacker_dice=" ".join(["6"] * na), defender_dice=" ".join(["1"] * nd))
+    pending = target_phone.locator("#dl-pending")
+    expect(pending).to_contain_text("Fight: proposed result")
+    lines = pending.locator("li").count()
+    in_sync([ann, bob])
+    target_phone.wait_for_timeout(4500)  # the alert folds to a line
+    apply = pending.get_by_role("button", name="Apply")
+    whole = state(table)["version"]
+    apply.tap()  # Playwright scrolls it into view first: the head is not read yet
+    target_phone.wait_for_timeout(700)  # past the ghost-tap guard
+    assert state(table)["version"] == whole  # the first tap applied nothing
+    target_phone.screenshot(path="test-artifacts/s22-long-fight-apply.png")
+    at = in_view(target_phone, apply)
+    cancel = in_view(target_phone, pending.get_by_role("button", name="Cancel"))
+    assert apply.evaluate(COVERED), at
+    print(f"{lines}-line fight: after the first tap Apply at y={at['y']:.0f}..{at['y'] + at['height']:.0f},"
+          f" Cancel at y={cancel['y']:.0f}, bar from"
+          f" {target_phone.locator('#bottom-bar').bounding_box()['y']:.0f} (scrollY {scroll_y(target_phone)})")
+    assert lines >= 6, lines
+    apply.tap()
+    expect(target_phone.locator("#dl-pending")).to_have_count(0)
