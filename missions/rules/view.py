@@ -473,6 +473,28 @@ def arcane_missing(state: DemlocState, p: dict) -> dict | None:
     return None
 
 
+def _useless_on(state: DemlocState, power: dict) -> dict[str, str]:
+    """``{piece id: why}``: the characters in play ``power`` would change nothing on
+    (``missions.rules.arcane.no_effect_reason``, the command's own check)."""
+    found = {}
+    for t in state["pieces"].values():
+        if t["status"] == "in_play":
+            why = arcane.no_effect_reason(power, t)
+            if why:
+                found[t["id"]] = why
+    return found
+
+
+def _useless_everywhere(state: DemlocState, power: dict) -> str:
+    """The reason "Use" is disabled when ``power`` changes nothing on any character in play."""
+    useless = _useless_on(state, power)
+    targets = [t for t in state["pieces"].values() if t["status"] == "in_play"]
+    if targets and len(useless) == len(targets):
+        return (f"No effect on any character in play now: {power['name']} changes nothing"
+                f" ({'; '.join(sorted(set(useless.values())))}, 8.2).")
+    return ""
+
+
 def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
@@ -518,7 +540,12 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
                 "refs": _refs("arcane", pw["effects"]),
                 **_cost_at_use(p, pw.get("cost") or {}, extra=True),
                 # The command's own first refusal (7.2.3.1): "Use" is disabled with it.
-                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", ""),
+                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", "")
+                or _useless_everywhere(state, pw),
+                # 8.2: the characters in play it would change nothing on, each with why (the
+                # command's own refusal, ``no_effect``): their Target option says it and is
+                # disabled, before any mana is spent.
+                "no_effect": _useless_on(state, pw),
             }
             for ci, c in enumerate(codes_of(p))
             for i, pw in enumerate(c.get("powers", []))
