@@ -8,9 +8,11 @@ from guilds import models as gm
 from guilds import services as gs
 from missions.demo import load_demo_missions
 from missions.rules.brawl import brawl_dice
-from tests.e2e.conftest import open_at_stage
+from tests.e2e.conftest import open_at_stage, open_table
 from tests.e2e.demloc_turns import in_sync
+from tests.e2e.test_between_bars import BAND
 from tests.e2e.test_landing import in_view, scroll_y
+from tests.e2e.test_never_lost_open import near_the_thumb_bar
 from tests.e2e.test_never_lost_play import COVERED
 from tests.guilds.factories import WeaponCardFactory
 from tests.missions.lifecycle_flow import build_guild, cmd, piece_of, prepare, state
@@ -81,3 +83,35 @@ def test_a_long_fight_on_my_character_lands_apply_between_the_bars_7_3_2(new_pho
     assert lines >= 6, lines
     apply.tap()
     expect(target_phone.locator("#dl-pending")).to_have_count(0)
+
+
+def test_an_opened_shoot_or_brawl_shows_work_it_out_above_the_thumb_bar_7_2_2_7_3_2(new_phone):
+    """Found by a new user: Brann's Shoot opened with "Work it out" at y 741 and Okka's Brawl at
+    728, under the thumb bar, a scroll needed every time. Opened by a thumb from just above the
+    thumb bar, the Shoot (7.2.2) and Brawl (7.3.2) sections land with their head at the band's
+    top and their Work it out wholly between the bars, uncovered, ready for the thumb."""
+    ann, _ben = open_table(new_phone, "demloc")
+    expect(ann.locator("#dl-alert:not(.dl-alert-quiet):not([hidden])")).to_have_count(0)
+    for pid, act in (("s0-korr", "shoot"), ("s0-watch", "brawl")):
+        card = ann.locator(f"#piece-{pid}")
+        head = card.locator("summary.dl-summary")
+        near_the_thumb_bar(ann, head)
+        head.tap()
+        expect(card.locator('[data-forms-slot="acts"][data-loaded]')).to_be_attached()
+        ann.wait_for_timeout(400)
+        box = card.locator(f"#{act}-{pid}")
+        near_the_thumb_bar(ann, box.locator("> summary"))
+        box.locator("> summary").tap()
+        expect(box).to_have_attribute("open", "")
+        ann.wait_for_timeout(400)
+        expect(ann.locator("[data-tap-guard]")).to_have_count(0)
+        work = box.get_by_role("button", name="Work it out")
+        ann.screenshot(path=f"test-artifacts/s22-open-{act}.png")
+        head_at = box.locator("> summary").evaluate(BAND)
+        at = in_view(ann, work)
+        assert work.evaluate(COVERED), (act, at)
+        assert head_at["inside"], (act, head_at)
+        print(f"{act}: head at y={head_at['y']:.0f}, Work it out at y={at['y']:.0f}..{at['y'] + at['height']:.0f},"
+              f" bar from {ann.locator('#bottom-bar').bounding_box()['y']:.0f}")
+        work.tap()  # the thumb's tap reaches it (nothing typed: refused at the control)
+        expect(box.locator(".alert.at-control")).to_be_visible()
