@@ -15,8 +15,7 @@ from tests.e2e.test_landing import in_view, scroll_y
 from tests.e2e.test_never_lost_open import near_the_thumb_bar
 from tests.e2e.test_never_lost_play import COVERED
 from tests.guilds.factories import WeaponCardFactory
-from tests.missions.lifecycle_flow import build_guild, cmd, piece_of, prepare, state
-from tests.missions.lifecycle_flow import give
+from tests.missions.lifecycle_flow import build_guild, cmd, give, piece_of, prepare, state
 from tests.missions.lifecycle_flow import open_table as open_mission
 
 # Names as long as a new user's ("Haldra the Wall", "Malve of the Ash"): the fight's lines wrap.
