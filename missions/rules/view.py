@@ -16,6 +16,7 @@ from . import (
     arcane_tests,
     brawl,
     calc,
+    end,
     hand,
     possession,
     resolution,
@@ -248,7 +249,8 @@ def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
         return {
             "key": f"stop-{state['turn']}-{len(state['surrender'])}",
             "text": f"{names} {'wants' if len(state['surrender']) == 1 else 'want'} to stop "
-            "the mission: Agree to stop, or play on.",
+            "the mission: Agree to stop, or play on."
+            + (f" Agreeing {view['stop_ends']}." if view.get("stop_ends") else ""),
         }
     if view["my_turn"]:
         return {
@@ -471,6 +473,20 @@ def arcane_missing(state: DemlocState, p: dict) -> dict | None:
             "where": "pantheon",
         }
     return None
+
+
+def _stop_ends(state: DemlocState, seat: int | None) -> str:
+    """"ends turn 3: poison grows" when ``seat``'s agreement is the last one wanted, "" else."""
+    playing = end.playing_seats(state)
+    if seat is None or seat not in playing or seat in state["surrender"] or state["turn"] < 1:
+        return ""
+    if not set(playing) <= set(state["surrender"]) | {seat}:
+        return ""
+    if state.get("closed_turn") == state["turn"]:
+        return ""
+    if state["options"].get("stop_turn_end", "close") == "none":
+        return f"stops in turn {state['turn']}: no end-of-turn effects"
+    return f"ends turn {state['turn']}: {end.turn_end_effects(state['options'])}"
 
 
 def _useless_on(state: DemlocState, power: dict) -> dict[str, str]:
@@ -845,6 +861,9 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "objective": state["objective"],
         "surrender": state["surrender"],
         "i_surrender": seat in state["surrender"],
+        # This seat's Agree to stop would end the mission (every other player agreed): what it
+        # does to the turn in progress (option ``stop_turn_end``, 7.3.2.3), said on it.
+        "stop_ends": _stop_ends(state, seat),
         "i_left": seat in (state.get("left") or []),  # missions.rules.leave
         # A Guild Master's own Guild may leave (a guest Guild's id is negative: no account).
         "can_leave": my_guild_id > 0 and seat not in (state.get("left") or []),
