@@ -8,10 +8,10 @@ from guilds import models as gm
 from guilds import services as gs
 from missions.demo import load_demo_missions
 from missions.rules.brawl import brawl_dice
-from tests.e2e.conftest import open_at_stage, open_table
+from tests.e2e.conftest import open_at_stage, open_table, shot
 from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_between_bars import BAND
-from tests.e2e.test_landing import in_view, scroll_y
+from tests.e2e.test_landing import in_view, open_sheet, scroll_y
 from tests.e2e.test_never_lost_open import near_the_thumb_bar
 from tests.e2e.test_never_lost_play import COVERED
 from tests.guilds.factories import WeaponCardFactory
@@ -52,11 +52,9 @@ def test_a_long_fight_on_my_character_lands_apply_between_the_bars_7_3_2(new_pho
     applies the fight."""
     table, seats, (ann, bob) = poisoned_brawl_phones(new_phone)
     s = state(table)
-    acting = s["play_order"][s["acting_index"]]
-    att_seat, def_seat = (seats[0], seats[1]) if acting == seats[0].number else (seats[1], seats[0])
-    target_phone = bob if def_seat is seats[1] else ann
-    att = piece_of(table, att_seat, ROOK if att_seat is seats[0] else ASH)
-    dfn = piece_of(table, def_seat, ASH if def_seat is seats[1] else ROOK)
+    # Ann's Rook attacks whoever acts first (the app does not hold players to the order, 7.2)
+    att_seat, def_seat, target_phone = seats[0], seats[1], bob
+    att, dfn = piece_of(table, att_seat, ROOK), piece_of(table, def_seat, ASH)
     pa, pd = s["pieces"][att], s["pieces"][dfn]
     na, nd = brawl_dice(pa, pd, True)[0], brawl_dice(pd, pa, False)[0]
     target_phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
@@ -114,3 +112,29 @@ def test_an_opened_shoot_or_brawl_shows_work_it_out_above_the_thumb_bar_7_2_2_7_
               f" bar from {ann.locator('#bottom-bar').bounding_box()['y']:.0f}")
         work.tap()  # the thumb's tap reaches it (nothing typed: refused at the control)
         expect(box.locator(".alert.at-control")).to_be_visible()
+
+
+def test_undo_of_a_missed_shot_gives_the_shoot_form_back_as_it_was_sent_7_2_2(new_phone):
+    """Found by a new user: his shot's test failed (a miss and a stray shot, 7.2.2, 5.6; no
+    calculation to apply), he tapped Undo to correct the test die, and the Shoot form came back
+    on the first target with the dice empty. Undo of my own shot gives the form back as I sent
+    it, wherever the page put it."""
+    ann, ben = open_table(new_phone, "demloc")
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    form.locator('select[name="d.target"]').select_option("s1-maud")
+    form.locator('input[name="d.test_roll"]').fill("6")  # above Korr's ranged: the test fails
+    form.locator('input[name="d.dice"]').fill("6 6 5")
+    work = form.get_by_role("button", name="Work it out")
+    work.tap()
+    expect(ann.locator("#dl-notice")).to_contain_text("missed")
+    in_sync([ann, ben])
+    ann.wait_for_timeout(600)
+    ann.locator("#bottom-bar").get_by_role("button", name="Undo").tap()
+    expect(ann.locator("#dl-notice")).to_have_count(0)
+    in_sync([ann, ben])
+    ann.wait_for_timeout(800)  # the sheet's forms fetched again after the update
+    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
+    values = {n: form.locator(f'[name="d.{n}"]').input_value() for n in ("target", "test_roll", "dice")}
+    shot(ann, "s22-undo-missed-shot")
+    print(f"after Undo of the missed shot, Ann's Shoot form: {values}")
+    assert values == {"target": "s1-maud", "test_roll": "6", "dice": "6 6 5"}, values

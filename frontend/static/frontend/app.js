@@ -816,6 +816,16 @@
       if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
     });
   }
+  // giveBack, only into the fields still at their defaults (what was typed since stays)
+  function giveBackUntouched(f, kept) {
+    giveBack(f, kept.filter(function (k) {
+      var t = f.querySelector(k.sel);
+      if (!t) return false;
+      if ("checked" in k) return t.checked === t.defaultChecked;
+      if (k.options) return Array.prototype.every.call(t.options, function (o) { return o.selected === o.defaultSelected; });
+      return t.value === t.defaultValue;
+    }));
+  }
   function carry(from, into) {
     if (!from || !into || !into.querySelectorAll) return;
     from.querySelectorAll("details[id][open]").forEach(function (d) { asideOpen[d.id] = true; });
@@ -862,6 +872,7 @@
   }
   var sentForm = null, mine = null, held = null;
   var undoable = null;  // {sig, kept, version}: this phone's last accepted tap, for its Undo
+  var undoBack = null;  // {sig, kept, until}: what an Undo gave back, for forms fetched just after
   // This phone's last answered tap (what it could land on before): a result that comes with
   // the forms of an open sheet, fetched after the answer (an arcane power's result line), is
   // landed on as the answer's own would have been.
@@ -875,7 +886,11 @@
     var at = form.id ? form : form.parentElement && form.parentElement.closest("[id]");
     mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY, version: live.dataset.version,
              at: at && live.contains(at) && !fixed(at) ? { id: at.id, top: at.getBoundingClientRect().top } : null,
-             formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null };
+             formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null,
+             // what was sent, for its Undo: read now (the tap's own push may come before the
+             // answer and start the form afresh: a new user's missed shot came back without
+             // its test die and dice)
+             kept: keptOf(form) };
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var t = e.detail.target, live = document.getElementById("live");
@@ -955,10 +970,15 @@
           var f = document.getElementById("live") && formBySig(document.getElementById("live"), back.sig);
           if (f && asideValues[back.sig] === back.kept) { delete asideValues[back.sig]; giveBack(f, back.kept); }
         }, 0);
+        // The undo's own push may come first and the sheet's forms be fetched again just after
+        // the give-back, or before it (a missed shot undone: its Shoot form stayed in the page):
+        // the next forms fetched in the next seconds get it too, in the fields nobody touched
+        // (a new user's form came back with the target and without the test die and dice).
+        undoBack = { sig: back.sig, kept: back.kept, until: Date.now() + 3000 };
       }
       undoable = null;
       if (!undo && sent) {
-        var kept = keptOf(sent);
+        var kept = m.kept || keptOf(sent);
         undoable = { sig: m.sig, kept: kept, version: null };
         setTimeout(function () {
           var now = document.getElementById("live");
@@ -1071,6 +1091,8 @@
         carry(slot, part);
         slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
         slot.dataset.loaded = version;
+        var back = undoBack && Date.now() < undoBack.until ? formBySig(slot, undoBack.sig) : null;
+        if (back) giveBackUntouched(back, undoBack.kept);
         if (window.htmx) htmx.process(slot);
         var twin = focusSig ? formBySig(slot, focusSig) : null;
         var button = twin && twin.querySelector("button");
