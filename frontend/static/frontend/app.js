@@ -816,16 +816,6 @@
       if ("checked" in k) t.checked = k.checked; else if (k.options) Array.prototype.forEach.call(t.options, function (o) { o.selected = k.options.indexOf(o.value) >= 0; }); else t.value = k.value;
     });
   }
-  // giveBack, only into the fields still at their defaults (what was typed since stays)
-  function giveBackUntouched(f, kept) {
-    giveBack(f, kept.filter(function (k) {
-      var t = f.querySelector(k.sel);
-      if (!t) return false;
-      if ("checked" in k) return t.checked === t.defaultChecked;
-      if (k.options) return Array.prototype.every.call(t.options, function (o) { return o.selected === o.defaultSelected; });
-      return t.value === t.defaultValue;
-    }));
-  }
   function carry(from, into) {
     if (!from || !into || !into.querySelectorAll) return;
     from.querySelectorAll("details[id][open]").forEach(function (d) { asideOpen[d.id] = true; });
@@ -872,7 +862,6 @@
   }
   var sentForm = null, mine = null, held = null;
   var undoable = null;  // {sig, kept, version}: this phone's last accepted tap, for its Undo
-  var undoBack = null;  // {sig, kept, until}: what an Undo gave back, for forms fetched just after
   // This phone's last answered tap (what it could land on before): a result that comes with
   // the forms of an open sheet, fetched after the answer (an arcane power's result line), is
   // landed on as the answer's own would have been.
@@ -970,11 +959,6 @@
           var f = document.getElementById("live") && formBySig(document.getElementById("live"), back.sig);
           if (f && asideValues[back.sig] === back.kept) { delete asideValues[back.sig]; giveBack(f, back.kept); }
         }, 0);
-        // The undo's own push may come first and the sheet's forms be fetched again just after
-        // the give-back, or before it (a missed shot undone: its Shoot form stayed in the page):
-        // the next forms fetched in the next seconds get it too, in the fields nobody touched
-        // (a new user's form came back with the target and without the test die and dice).
-        undoBack = { sig: back.sig, kept: back.kept, until: Date.now() + 3000 };
       }
       undoable = null;
       if (!undo && sent) {
@@ -1091,8 +1075,6 @@
         carry(slot, part);
         slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
         slot.dataset.loaded = version;
-        var back = undoBack && Date.now() < undoBack.until ? formBySig(slot, undoBack.sig) : null;
-        if (back) giveBackUntouched(back, undoBack.kept);
         if (window.htmx) htmx.process(slot);
         var twin = focusSig ? formBySig(slot, focusSig) : null;
         var button = twin && twin.querySelector("button");
