@@ -175,9 +175,10 @@ def no_effect_reason(power: dict, target: dict) -> str:
     does (``apply_effect`` on a copy: the page and the command ask the same thing). 8.2 CARE x
     removes broken heart tokens, REPAIR x broken armor tokens: on a character with none they
     do nothing; POISON x gives none to a poisoned character; STUNNING exhausts a token that may
-    be exhausted already. The rulebook does not forbid such a use; our choice
-    (docs/playing.md "Arcane powers"): the command refuses it (``no_effect``) and the page
-    says it on the target beforehand, so no mana is spent for nothing (found by a new user:
+    be exhausted already. The rulebook does not forbid such a use; our choice (docs/playing.md
+    "A DemLoc mission at the table (one phone a player, one hand)"): the command refuses it
+    (``no_effect``) and the page says it on the target beforehand, so no mana is spent for
+    nothing (found by a new user:
     Mend on a character with armor damage only cost a common mana and said "no effect" only
     after). A unique effect (the card's own words) is applied by hand: never said to do
     nothing."""
