@@ -12,6 +12,7 @@ from tests.e2e.conftest import open_at_stage, open_table, shot
 from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_between_bars import BAND
 from tests.e2e.test_landing import in_view, open_sheet, scroll_y
+from tests.e2e.test_never_lost import guild_mission_phones
 from tests.e2e.test_never_lost_open import near_the_thumb_bar
 from tests.e2e.test_never_lost_play import COVERED
 from tests.guilds.factories import WeaponCardFactory
@@ -138,3 +139,26 @@ def test_undo_of_a_missed_shot_gives_the_shoot_form_back_as_it_was_sent_7_2_2(ne
     shot(ann, "s22-undo-missed-shot")
     print(f"after Undo of the missed shot, Ann's Shoot form: {values}")
     assert values == {"target": "s1-maud", "test_roll": "6", "dice": "6 6 5"}, values
+
+
+def test_the_last_agree_to_stop_says_it_ends_the_turn_first_7_3_2_3(new_phone):
+    """Found by a new user: both players agreed to stop in turn 3 and the agreement also ran
+    "End of turn 3" (poison grew), said nowhere. Ben has agreed; Ann's Agree to stop, the last
+    one wanted, says under its label what it does to the turn in progress ("ends turn 1:
+    poison grows", 7.3.2.3, option stop_turn_end), whole inside the thumb bar; her tap ends the
+    mission and the ending line says it too."""
+    table, seats, (ann, bob) = guild_mission_phones(new_phone)
+    cmd(table, seats[1], "surrender.vote", agree=True)
+    stop = ann.locator("#dl-stop")
+    expect(stop.locator("#dl-stop-ends")).to_have_text("ends turn 1: poison grows")
+    expect(bob.locator("#dl-stop-ends")).to_have_count(0)  # Bob's vote is in: nothing to say
+    ann.wait_for_timeout(600)
+    box = stop.bounding_box()
+    bar = ann.locator("#bottom-bar").bounding_box()
+    ann.screenshot(path="test-artifacts/s22-stop-ends-turn.png")
+    print(f"Ann's Agree to stop at y={box['y']:.0f}..{box['y'] + box['height']:.0f} in the bar"
+          f" {bar['y']:.0f}..{bar['y'] + bar['height']:.0f}")
+    assert bar["y"] <= box["y"] and box["y"] + box["height"] <= min(740, bar["y"] + bar["height"])
+    assert stop.evaluate(COVERED)
+    stop.tap()
+    expect(ann.locator("#live")).to_contain_text("Turn 1 ends first: poison grows (7.3.2.3).")
