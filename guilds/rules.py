@@ -334,6 +334,18 @@ def summon_beyond_reach(name: str, arcane_ability: int, common: int, dark: int) 
             "they can use its powers but never summon with it.")
 
 
+def summon_beyond_every(arcane: list[tuple[str, int]], common: int, dark: int) -> str:
+    """Words for an Arcane Code none of the Guild's ``arcane`` characters (name, arcane
+    ability) could ever summon with (``summon_beyond_reach`` of the one holding the most), or
+    "" when one of them can, or when the Guild has no arcane character (nobody to assign it
+    to: the page says so already)."""
+    if not arcane:
+        return ""
+    name, ability = max(arcane, key=lambda a: a[1])
+    words = summon_beyond_reach(name, ability, common, dark)
+    return f"None of your characters could summon with it. {words}" if words else ""
+
+
 def check_code_assign(arcane_ability: int, held: int) -> None:
     """Check a character may take one more Arcane Code card (5.1.5).
 

@@ -156,12 +156,41 @@ def _library(guild) -> dict:
     codes = guild.codes.select_related("card__kabbalah", "mercenary__card").prefetch_related(
         "card__powers__effects", "card__pentacle_effects"
     )
+    arcane = [m for m in _present(guild) if m.card.arcane_ability > 0]
+    codes = list(codes)
+    available = [e for e in queries.guild_database(guild, Card.Kind.ARCANE_CODE) if e.left]
+    # Said at the Add and Assign controls before the feods are spent (found by a new user: a
+    # codex whose summoning needs 3 mana was bought and assigned to a sorcerer holding at most 2,
+    # and the library warned only after): the words the assignment says after
+    # (``rules.summon_beyond_reach``, ``_code_assigned``).
+    for code in codes:
+        code.assign_options = [
+            {"mercenary": m, "warning": _beyond(m, code.card)} for m in arcane
+        ]
+    available = [
+        {
+            "card": e.card,
+            "left": e.left,
+            "summon_warning": rules.summon_beyond_every(
+                [(m.card.name, m.card.arcane_ability) for m in arcane],
+                e.card.summoning_white,
+                e.card.summoning_black,
+            ),
+        }
+        for e in available
+    ]
     return {
         "codes": codes,
         "capacity": rules.LIBRARY_CAPACITY[building_level(guild, "library")],
-        "available": [e for e in queries.guild_database(guild, Card.Kind.ARCANE_CODE) if e.left],
-        "arcane": [m for m in _present(guild) if m.card.arcane_ability > 0],
+        "available": available,
+        "arcane": arcane,
     }
+
+
+def _beyond(mercenary, card) -> str:
+    return rules.summon_beyond_reach(
+        mercenary.card.name, mercenary.card.arcane_ability, card.summoning_white, card.summoning_black
+    )
 
 
 def _guesthouse(guild) -> dict:
@@ -601,11 +630,8 @@ def code_add(request):
 
 
 def _code_assigned(c) -> str:
-    merc = c.mercenary.card
-    warning = rules.summon_beyond_reach(
-        merc.name, merc.arcane_ability, c.card.summoning_white, c.card.summoning_black
-    )
-    return f"{c.card.name} assigned to {merc.name}." + (f" {warning}" if warning else "")
+    warning = _beyond(c.mercenary, c.card)
+    return f"{c.card.name} assigned to {c.mercenary.card.name}." + (f" {warning}" if warning else "")
 
 
 @_action("library")

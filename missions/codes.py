@@ -112,6 +112,7 @@ RULES: dict[str, tuple[type[TabletopError], str]] = {
     "no_waves": (RuleViolation, "Only a wave mission holds characters back."),
     "no_weapon": (RuleViolation, "… needs a weapon (5.1.4)."),
     "not_a_daemon": (RuleViolation, "… is not a summoned daemon (7.2.3.2)."),
+    "no_effect": (RuleViolation, "No effect on …: … (8.2)."),
     "not_a_mission": (RuleViolation, "This table has no mission."),
     "not_active": (RuleViolation, "Channelling needs an active movement token."),
     "not_chosen": (RuleViolation, "That character is not in your slots."),

@@ -153,7 +153,7 @@ class DemlocRuleset(DeciderRuleset):
     }
     # what missions/_bar.html reads of the view (tabletop.blocks.pick)
     bar_reads = ("setup ended mission[closed,mode] me players[seat] phase my_turn "
-                 "options[control] last_turn claim[can_answer] i_surrender surrender can_end "
+                 "options[control] last_turn claim[can_answer] i_surrender stop_ends surrender can_end "
                  "can_claim_objective pending_for_me pending[kind] power_on_me")
     links = (
         ("Open a mission with your Guild", "missions:lobby"),

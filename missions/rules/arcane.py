@@ -153,6 +153,47 @@ def apply_effect(target: dict, effect: str) -> tuple[dict, list[str]]:
     return p, [f"{effect} on {t}: a unique effect, apply it as the card says."]
 
 
+
+#: Why a standard effect (8.2) would change nothing on its target, by its name.
+_NOTHING_TO_DO = {
+    "CARE": "no broken heart token to remove",
+    "REPAIR": "no broken armor token to remove",
+    "POISON": "already poisoned",
+    "STUNNING": "movement token already exhausted",
+}
+
+
+def no_effect_words(power: dict, target: dict) -> str:
+    """The refusal of using ``power`` on ``target`` when it would change nothing
+    (``no_effect_reason``), or ""."""
+    why = no_effect_reason(power, target)
+    return f"No effect on {target['name']}: {why} (8.2)." if why else ""
+
+
+def no_effect_reason(power: dict, target: dict) -> str:
+    """Why using ``power`` on ``target`` would change nothing, or "" when one of its effects
+    does (``apply_effect`` on a copy: the page and the command ask the same thing). 8.2 CARE x
+    removes broken heart tokens, REPAIR x broken armor tokens: on a character with none they
+    do nothing; POISON x gives none to a poisoned character; STUNNING exhausts a token that may
+    be exhausted already. The rulebook does not forbid such a use; our choice (docs/playing.md
+    "A DemLoc mission at the table (one phone a player, one hand)"): the command refuses it
+    (``no_effect``) and the page says it on the target beforehand, so no mana is spent for
+    nothing (found by a new user:
+    Mend on a character with armor damage only cost a common mana and said "no effect" only
+    after). A unique effect (the card's own words) is applied by hand: never said to do
+    nothing."""
+    reasons = []
+    for effect in power.get("effects") or []:
+        name = parse_feature(effect)[0]
+        if name not in _NOTHING_TO_DO or not in_play(target):
+            return ""
+        after, _lines = apply_effect(target, effect)
+        if after != target:
+            return ""
+        reasons.append(f"{name} {_NOTHING_TO_DO[name]}" if len(power["effects"]) > 1 else _NOTHING_TO_DO[name])
+    return "; ".join(reasons)
+
+
 # ------------------------------------------------------------------------ defend and cancel
 #: Standard effects that stay on a character as an "arcane effect token" (7.2.3.5 "Cancel the
 #: effect of arcane powers: ... 1 arcane effect token can be removed"): VIGOR and WEAKNESS are
@@ -341,7 +382,8 @@ def power_use(d: Decision, data: Data) -> None:
     removes (``lasting``). An enemy it kills is the caster's player's kill
     (``missions.rules.score.credit_kills``). Raises ``bad_input``, then the refusal of
     ``power_refusal`` (``possessed``, ``no_power``, ``not_enough_mana``, ``already_activated``,
-    ``object_taken``), then ``bad_extra``, ``not_enough_mana`` (``pay``: the extra's split)."""
+    ``object_taken``), then ``no_effect`` (``no_effect_words``: nothing it would change on
+    that target), then ``bad_extra``, ``not_enough_mana`` (``pay``: the extra's split)."""
     p = own_piece(d, data)
     codes = codes_of(p)
     code_index = num(data, "code", 0, 0, max(0, len(codes) - 1))
@@ -352,6 +394,9 @@ def power_use(d: Decision, data: Data) -> None:
         raise refusal
     code = codes[code_index]
     target = piece(d.state, data.get("target"))
+    useless = no_effect_words(code["powers"][index], target)
+    if useless:
+        raise RuleViolation("no_effect", useless)
     extra = {"common": num(data, "extra_common", 0, 0, 9), "dark": num(data, "extra_dark", 0, 0, 9)}
     pay(p, code["powers"][index]["cost"], extra)
     before = statuses(d.state)

@@ -58,8 +58,8 @@ def applied(state: DemlocState, pending: dict) -> DemlocState:
 
 def outcome_words(state: DemlocState, pending: dict) -> str:
     """What applying ``pending`` does, in a few words for the line under the turn bar (who
-    takes what, who is killed; 6.4.2, 7.2.2.4, 7.3.2.2): "Korr takes 2 damage: a broken
-    armor token", "Maud takes 3 damage and is killed", "no damage", "a tie: nothing happens"."""
+    takes what, who is killed; 6.4.2, 7.2.2.4, 7.3.2.2, 8.1): "Korr takes 2 damage: a broken
+    armor token, 1 poison token", "Maud takes 3 damage and is killed", "no damage", "a tie: nothing happens"."""
     hit = victim(pending)
     if hit is None:
         return "a tie: nothing happens"
@@ -69,9 +69,12 @@ def outcome_words(state: DemlocState, pending: dict) -> str:
     words = f"{after['name']} takes {pending['damage']} damage"
     if before["status"] == "in_play" and after["status"] == "killed":
         return words + " and is killed"
+    # Every token the Apply adds, the weapon's BLOODING and POISONOUS too (8.1; found by a new
+    # user: the line said "1 broken armor token" and the card then showed poison 1).
     tokens = [
         counted(after[k] - before[k], what)
-        for k, what in (("broken_armor", "broken armor token"), ("broken_hearts", "broken heart token"))
+        for k, what in (("broken_armor", "broken armor token"), ("broken_hearts", "broken heart token"),
+                        ("bleeding", "bleeding token"), ("poison", "poison token"))
         if after[k] > before[k]
     ]
     return words + (": " + ", ".join(tokens) if tokens else "")

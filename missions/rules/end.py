@@ -444,9 +444,16 @@ def finish(d: Decision, reason: str, seat: int | None) -> None:
     the last one included, and "the app automatically stops the mission" then, as ``turn.next``
     does); on total elimination the last player standing is read after the end-of-turn deaths
     (-1 when nobody is left)."""
-    close_turn(d)
+    s = d.state
+    turn, closed = s["turn"], s.get("closed_turn") == s["turn"]
+    stops = reason == "surrender" and s["options"].get("stop_turn_end", "close") == "none"
+    if not stops:
+        close_turn(d)
     s = d.state
     data: dict = {"reason": reason, "seat": seat}
+    if reason == "surrender" and turn >= 1 and not closed:
+        # what the agreement did to the turn in progress (``stop_words``), said at the end
+        data["turn_end"] = {"turn": turn, "closed": not stops}
     if reason == "surrender" and s.get("surrender_by") is not None:
         data["by"] = s["surrender_by"]  # who asked first (option ``surrender``, resolution)
     if control_reached(s):
@@ -482,7 +489,26 @@ def ended_text(s: DemlocState, d: dict) -> str:
             else ""
         ),
     }[d["reason"]]
-    return f"The mission ends: {why}."
+    said = d.get("turn_end")  # events before it was recorded: the bare line
+    return f"The mission ends: {why}." + (f" {stop_words(s['options'], said['turn'], said['closed'])}." if said else "")
+
+
+def turn_end_effects(options: dict) -> str:
+    """What ticks at the end of a turn on this table (``TURN_ORDER_TEXT``; options
+    ``bleeding`` and ``poison``): "bleeding and poison tick", "poison grows"."""
+    ticks = [w for w, key, default in (("bleeding", "bleeding", "start"), ("poison", "poison", "end"))
+             if options.get(key, default) == "end"]
+    if not ticks:
+        return "FURY, VIGOR and WEAKNESS end"
+    return " and ".join(ticks) + (" tick" if len(ticks) > 1 else (" grows" if ticks == ["poison"] else " hits"))
+
+
+def stop_words(options: dict, turn: int, closed: bool) -> str:
+    """What an agreement to stop does to turn ``turn`` (option ``stop_turn_end``, 7.3.2.3):
+    "Turn 3 ends first: poison grows", or "Stopped in turn 3: no end-of-turn effects"."""
+    if closed:
+        return f"Turn {turn} ends first: {turn_end_effects(options)} (7.3.2.3)"
+    return f"Stopped in turn {turn}: no end-of-turn effects (table option)"
 
 
 @end.evolver("demloc.mission.ended", label="ended the mission")

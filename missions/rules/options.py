@@ -197,6 +197,21 @@ OPTIONS_SCHEMA = {
         "default": "agreement",
         "help": "The first player to tap Agree to stop in the turn is the one who asked.",
     },
+    # 7.3.2.3: "When all players have finished their brawl phase, the turn is over ... The
+    # players can then tap the "new turn" button ... or ... "end game"": the end game comes
+    # after a turn is over, so by default an agreement to stop closes the turn in progress
+    # with its end-of-turn effects (poison grows, 8.1, 8.2). "Opponent surrender" does not say
+    # whether a table that stops mid-turn plays them: players could differ.
+    "stop_turn_end": {
+        "label": "When everyone agrees to stop mid-turn (7.3.2.3), the turn in progress...",
+        "choices": [
+            ["close", "ends first: its end-of-turn effects apply (poison grows)"],
+            ["none", "stops where it is: no end-of-turn effects"],
+        ],
+        "default": "close",
+        "help": "7.3.2.3 ends a game once a turn is over; the Agree to stop that ends the "
+        "mission says which.",
+    },
     # No rulebook number: 6.4.2 "players check the counter of fate points they can spend" and
     # 5.1.1 price abilities in fate points, but no page says how many a player starts with.
     "fate_points": {

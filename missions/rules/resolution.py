@@ -257,7 +257,7 @@ def survived_marks(piece: dict) -> list[str]:
     """What a character still in play (or escaped) carried at the end without a broken heart:
     poison tokens (6.4.2 "when the number of poisoning tokens exceeds a character's life
     factor value, he will die": as many as the hit factor is alive, one more kills), bleeding
-    tokens, hit damage. Words for the report; none of them outlasts the mission (6.4.1 names
+    tokens, hit damage, armor damage and broken armor tokens. Words for the report; none of them outlasts the mission (6.4.1 names
     only the escaped, the seriously injured and the dead), so the character is not
     "unharmed", but it is ready."""
     marks = []
@@ -269,6 +269,12 @@ def survived_marks(piece: dict) -> list[str]:
         marks.append(counted(piece["bleeding"], "bleeding token"))
     if piece.get("hit_damage", 0):
         marks.append(f"{piece['hit_damage']} hit damage")
+    # Armor damage as the card showed it (found by a new user: Spark put "armor damage 0 → 1"
+    # on Brann, and the report said "unharmed"): with its broken armor tokens, or "no token".
+    armor, broken = piece.get("armor_damage", 0), piece.get("broken_armor", 0)
+    if armor or broken:
+        tokens = counted(broken, "broken armor token") if broken else "no token"
+        marks.append(f"armor damage {armor}, {tokens}" if armor else tokens)
     return marks
 
 

@@ -16,6 +16,7 @@ from . import (
     arcane_tests,
     brawl,
     calc,
+    end,
     hand,
     possession,
     resolution,
@@ -251,7 +252,8 @@ def _prompt(state: DemlocState, view: dict, seat: int | None) -> dict | None:
         return {
             "key": f"stop-{state['turn']}-{len(state['surrender'])}",
             "text": f"{names} {'wants' if len(state['surrender']) == 1 else 'want'} to stop "
-            "the mission: Agree to stop, or play on.",
+            "the mission: Agree to stop, or play on."
+            + (f" Agreeing {view['stop_ends']}." if view.get("stop_ends") else ""),
         }
     if view["my_turn"]:
         return {
@@ -477,6 +479,42 @@ def arcane_missing(state: DemlocState, p: dict) -> dict | None:
     return None
 
 
+def _stop_ends(state: DemlocState, seat: int | None) -> str:
+    """"ends turn 3: poison grows" when ``seat``'s agreement is the last one wanted, "" else."""
+    playing = end.playing_seats(state)
+    if seat is None or seat not in playing or seat in state["surrender"] or state["turn"] < 1:
+        return ""
+    if not set(playing) <= set(state["surrender"]) | {seat}:
+        return ""
+    if state.get("closed_turn") == state["turn"]:
+        return ""
+    if state["options"].get("stop_turn_end", "close") == "none":
+        return f"stops in turn {state['turn']}: no end-of-turn effects"
+    return f"ends turn {state['turn']}: {end.turn_end_effects(state['options'])}"
+
+
+def _useless_on(state: DemlocState, power: dict) -> dict[str, str]:
+    """``{piece id: why}``: the characters in play ``power`` would change nothing on
+    (``missions.rules.arcane.no_effect_reason``, the command's own check)."""
+    found = {}
+    for t in state["pieces"].values():
+        if t["status"] == "in_play":
+            why = arcane.no_effect_reason(power, t)
+            if why:
+                found[t["id"]] = why
+    return found
+
+
+def _useless_everywhere(state: DemlocState, power: dict) -> str:
+    """The reason "Use" is disabled when ``power`` changes nothing on any character in play."""
+    useless = _useless_on(state, power)
+    targets = [t for t in state["pieces"].values() if t["status"] == "in_play"]
+    if targets and len(useless) == len(targets):
+        return (f"No effect on any character in play now: {power['name']} changes nothing"
+                f" ({'; '.join(sorted(set(useless.values())))}, 8.2).")
+    return ""
+
+
 def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
     """The figures of piece ``p`` that only its sheet's forms show (``view``'s ``forms``): the
     dice to shoot and fight, the rolls that pass a test, the powers and summonings at their
@@ -526,7 +564,12 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
                 "refs": _refs("arcane", pw["effects"]),
                 **_cost_at_use(p, pw.get("cost") or {}, extra=True),
                 # The command's own first refusal (7.2.3.1): "Use" is disabled with it.
-                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", ""),
+                "blocked": getattr(arcane.power_refusal(state, p, ci, i), "message", "")
+                or _useless_everywhere(state, pw),
+                # 8.2: the characters in play it would change nothing on, each with why (the
+                # command's own refusal, ``no_effect``): their Target option says it and is
+                # disabled, before any mana is spent.
+                "no_effect": _useless_on(state, pw),
             }
             for ci, c in enumerate(codes_of(p))
             for i, pw in enumerate(c.get("powers", []))
@@ -827,6 +870,9 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
         "objective": state["objective"],
         "surrender": state["surrender"],
         "i_surrender": seat in state["surrender"],
+        # This seat's Agree to stop would end the mission (every other player agreed): what it
+        # does to the turn in progress (option ``stop_turn_end``, 7.3.2.3), said on it.
+        "stop_ends": _stop_ends(state, seat),
         "i_left": seat in (state.get("left") or []),  # missions.rules.leave
         # A Guild Master's own Guild may leave (a guest Guild's id is negative: no account).
         "can_leave": my_guild_id > 0 and seat not in (state.get("left") or []),

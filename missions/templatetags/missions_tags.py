@@ -107,6 +107,12 @@ def guest_choices(table, seat) -> dict:
 
 
 @register.filter
+def get_key(mapping, key):
+    """``mapping[key]``, or "" (a power's ``no_effect`` reason for one target)."""
+    return (mapping or {}).get(key, "")
+
+
+@register.filter
 def ranged(weapons) -> bool:
     """True when one of the weapons (a piece's ``weapon_refs``) has a range: the character can shoot (rulebook 7.2.2 Shooting sub-phase)."""
     return any(w.get("range") for w in weapons or [])

@@ -20,7 +20,9 @@ BAND = """e => {
   let top = 0;
   document.querySelectorAll('body *').forEach(n => {
     const s = getComputedStyle(n);
-    if ((s.position === 'sticky' || s.position === 'fixed') && n.id !== 'bottom-bar'
+    // a top bar sticks by its top (an open Shoot's Work it out sticks by its bottom, above
+    // the thumb bar, and scrolls on with its form)
+    if (((s.position === 'sticky' && s.top !== 'auto') || s.position === 'fixed') && n.id !== 'bottom-bar'
         && !n.closest('#bottom-bar') && n.getClientRects().length && s.visibility !== 'hidden') {
       const q = n.getBoundingClientRect();
       if (q.top < 200 && q.bottom > top && q.height < 600) top = q.bottom;

@@ -21,7 +21,7 @@ COVER = """() => {
   let top = 0;
   for (const n of document.querySelectorAll('body *')) {
     const s = getComputedStyle(n);
-    if ((s.position === 'sticky' || s.position === 'fixed') && !n.closest('#bottom-bar')
+    if (((s.position === 'sticky' && s.top !== 'auto') || s.position === 'fixed') && !n.closest('#bottom-bar')
         && n.id !== 'dl-alert' && !n.closest('#dl-alert') && n.getClientRects().length) {
       const q = n.getBoundingClientRect();
       if (q.top < 300 && q.bottom > top && q.height < 600) top = q.bottom;

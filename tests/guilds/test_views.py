@@ -292,3 +292,34 @@ def test_a_ledger_amount_takes_its_currency_in_the_right_number(n, currency, wor
     from django.template.loader import render_to_string
 
     assert render_to_string("guilds/_currency.html", {"n": n, "currency": currency}) == words
+
+
+def test_a_codex_nobody_could_summon_with_says_so_at_add_and_assign_5_1_5(client, master, demo):
+    """Found by a new user: the Codex of Embers (summoning 1 common + 2 dark, 5.1.5) was bought
+    for 15 feods and assigned to Malve, who holds at most 2 mana (5.1.1 arcane ability); the
+    library warned only after. Its Add button's entry says beforehand that none of the Guild's
+    characters could summon with it, and its Assign control names who never would, in the words
+    the assignment says after (``rules.summon_beyond_reach``)."""
+    found(client)
+    for name in ("Basic Guild Set: Rise of Guilds 1", "Rise of Guilds: Weapons and Arcane Codes"):
+        client.post(reverse("guilds:redeem"), {"code": set_code(name)})
+    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Malve of the Ash")})
+    guild = models.Guild.objects.get(master=master)
+    malve = guild.mercenaries.get(card__name="Malve of the Ash")
+    assert malve.card.arcane_ability < 3
+    embers = models.ArcaneCodeCard.objects.get(name="Codex of Embers")
+    said = (f"Its summoning needs 3 mana; Malve of the Ash holds at most {malve.card.arcane_ability}: "
+            "they can use its powers but never summon with it.")
+    page = client.get(reverse("guilds:library")).content.decode()
+    entry = page[page.index(f'id="add-{embers.pk}"'):]
+    entry = entry[: entry.index("</form>")]
+    assert f"None of your characters could summon with it. {said}" in entry
+    client.post(reverse("guilds:code_add"), {"card": embers.pk})
+    code = guild.codes.get()
+    page = client.get(reverse("guilds:library")).content.decode()
+    row = page[page.index(f'id="code-{code.pk}"'):]
+    row = row[: row.index("</form>")]
+    assert said in row and "(arcane" in row and "· never summons with it</option>" in row
+    done = client.post(reverse("guilds:code_assign", args=[code.pk]), {"mercenary": malve.pk},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert f"Codex of Embers assigned to Malve of the Ash. {said}" in done

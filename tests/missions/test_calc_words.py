@@ -68,3 +68,29 @@ def test_the_kill_counters_minus_button_says_what_it_takes_away_6_4_2(client, ma
     client.cookies[cookie_name(table.pk)] = seat_token(ann)
     html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     assert 'aria-label="Remove one mercenary level 1 kill">−1 kill</button>' in html
+
+
+def test_fight_applied_lists_every_effect_the_card_then_shows_7_3_2_2_8_1():
+    """Found by a new user: "Fight applied: Okka takes 5 damage: 1 broken armor token" while
+    the card then showed poison 1 from the winner's Venom Stiletto (8.1 POISONOUS): the line
+    lists every token the Apply added, the weapon's poison and bleeding too."""
+    from missions.rules.brawl import brawl_dice
+    from tabletop.rules import counted
+    from tests.missions.demloc_sim import new_sim, pass_phase, piece
+    from tests.missions.demloc_sim import run as sim_run
+
+    t = new_sim()
+    while t.state["phase"] == "strategic":
+        pass_phase(t)
+    korr, bram = "s0-korr", "s1-bram"
+    t.state["pieces"][korr]["weapons"][0]["features"] = ["POISONOUS 1", "BLOODING 1"]
+    a, d = piece(t, korr), piece(t, bram)
+    sim_run(t, 0, "brawl.propose", attacker=korr, defender=bram,
+            attacker_dice=" ".join(["6"] * brawl_dice(a, d, True)[0]),
+            defender_dice=" ".join(["1"] * brawl_dice(d, a, False)[0]))
+    (applied, *_more) = sim_run(t, 1, "calc.apply")
+    after = piece(t, bram)
+    assert after["poison"] == 1 and after["bleeding"] >= 1, after
+    line = applied.data["outcome"]  # the log's "Fight applied: <outcome>."
+    assert "1 poison token" in line, line
+    assert counted(after["bleeding"], "bleeding token") in line, line

@@ -216,3 +216,35 @@ def test_a_value_outside_an_option_s_choices_is_refused_and_opens_nothing(
         )
     assert err.value.code == "bad_option"
     assert not Mission.objects.exists() and not Table.objects.exists()
+
+
+@pytest.mark.parametrize("choice", ["close", "none"])
+def test_agreeing_to_stop_mid_turn_says_what_it_does_to_the_turn_7_3_2_3(choice):
+    """Found by a new user: both players agreed to stop in turn 3 and the agreement silently ran
+    "End of turn 3" (poison grew to the hit factor). Option ``stop_turn_end``: ``close`` (the
+    default: 7.3.2.3 ends a game once the turn is over) closes the turn with its effects;
+    ``none`` stops where it is. Either way the last Agree to stop says it beforehand and the
+    ending line says what happened."""
+    from missions.rules.view import view
+
+    options = {} if choice == "close" else {"stop_turn_end": "none"}
+    t = mission(options=options)
+    pid = next(p["id"] for p in t.state["pieces"].values() if p["owner"] == BOB)
+    run(t, BOB, "tokens.adjust", piece=pid, token="poison", delta=1)
+    turn = t.state["turn"]
+    assert view(t.state, ANN)["stop_ends"] == ""  # Bob has not agreed: Ann's vote ends nothing
+    run(t, ANN, "surrender.vote", agree=True)
+    said = view(t.state, BOB)
+    expected = (f"ends turn {turn}: poison grows" if choice == "close"
+                else f"stops in turn {turn}: no end-of-turn effects")
+    assert said["stop_ends"] == expected
+    assert said["prompt"]["text"].endswith(f"Agree to stop, or play on. Agreeing {expected}.")
+    run(t, BOB, "surrender.vote", agree=True)
+    ended = [x for x in t.lines() if x.startswith("The mission ends")][-1]
+    if choice == "close":
+        assert piece(t, pid)["poison"] == 2  # the end of the turn: poison grows (8.2)
+        assert ended.endswith(f"Turn {turn} ends first: poison grows (7.3.2.3)."), ended
+    else:
+        assert piece(t, pid)["poison"] == 1
+        assert ended.endswith(f"Stopped in turn {turn}: no end-of-turn effects (table option)."), ended
+    assert OPTIONS_SCHEMA["stop_turn_end"]["default"] == "close"

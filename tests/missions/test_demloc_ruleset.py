@@ -151,6 +151,8 @@ def test_power_use_pays_extra_when_exhausted_and_pentacle_strikes():
     t = new_sim()
     run(t, BOB, "mana.channel", piece=MAUD, common=2, dark=1, setup=True)
     run(t, BOB, "movement.set", piece=MAUD, state="exhausted")
+    # Salt balm (CARE 1) on a Bram with a broken heart: on none it has no effect (8.2, no_effect)
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="broken_hearts", delta=1)
     refused("bad_extra", lambda: run(t, BOB, "power.use", piece=MAUD, power=0, target=BRAM))
     run(t, BOB, "power.use", piece=MAUD, power=0, target=BRAM, extra_common=1, extra_dark=1)
     assert piece(t, MAUD)["mana"] == {"common": 0, "dark": 0}

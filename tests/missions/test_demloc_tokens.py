@@ -95,3 +95,18 @@ def test_poison_at_the_hit_factor_is_alive_and_the_report_says_what_it_carried_6
     bled = character_outcome(new_piece(card_from_data(card), 0) | {"bleeding": 1, "hit_damage": 2}, 5)
     assert bled["needs"].startswith("Survived with 1 bleeding token, 2 hit damage:")
     assert character_outcome(new_piece(card_from_data(card), 0), 5)["outcome"] == "unharmed"
+
+
+def test_armor_damage_without_a_token_is_not_unharmed_in_the_report_6_4_1():
+    """Found by a new user: Spark put "armor damage 0 → 1" on Brann and the end report said
+    "Brann the Trapper: unharmed". Words that match what the card showed: survived with
+    "armor damage 1, no token" (ready, no healing: 6.4.1 heals broken hearts only)."""
+    from missions.rules.resolution import character_outcome
+
+    card = {"id": "b", "name": "Brann", "hit": 3, "armor": 4, "weapons": []}
+    brann = new_piece(card_from_data(card), 0) | {"armor_damage": 1}
+    end = character_outcome(brann, 5)
+    assert (end["outcome"], end["status"], end["heal_feods"]) == ("survived", "active", 0)
+    assert end["needs"].startswith("Survived with armor damage 1, no token:"), end["needs"]
+    cracked = character_outcome(brann | {"armor_damage": 3, "broken_armor": 1}, 5)
+    assert cracked["needs"].startswith("Survived with armor damage 3, 1 broken armor token:")

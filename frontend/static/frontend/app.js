@@ -875,7 +875,11 @@
     var at = form.id ? form : form.parentElement && form.parentElement.closest("[id]");
     mine = { sig: sig(form), landings: landings(live), stage: stageOf(), y: window.scrollY, version: live.dataset.version,
              at: at && live.contains(at) && !fixed(at) ? { id: at.id, top: at.getBoundingClientRect().top } : null,
-             formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null };
+             formTop: r.top, card: form.closest("[data-forms]") ? form.closest("[data-forms]").id : null,
+             // what was sent, for its Undo: read now (the tap's own push may come before the
+             // answer and start the form afresh: a new user's missed shot came back without
+             // its test die and dice)
+             kept: keptOf(form) };
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var t = e.detail.target, live = document.getElementById("live");
@@ -958,7 +962,7 @@
       }
       undoable = null;
       if (!undo && sent) {
-        var kept = keptOf(sent);
+        var kept = m.kept || keptOf(sent);
         undoable = { sig: m.sig, kept: kept, version: null };
         setTimeout(function () {
           var now = document.getElementById("live");

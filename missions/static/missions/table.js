@@ -18,7 +18,8 @@
 //    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
 //    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
 //    result") is not between the bars applies nothing; it brings the calculation between the
-//    bars (whole if it fits, else its head at the band's top) and a second tap applies it (found
+//    bars (whole if it fits, else its head at the band's top and on until Apply and Cancel clear
+//    the thumb bar) and a second tap applies it (found
 //    by a new user: only Apply and Cancel were on the screen, the calculation above them).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
@@ -256,7 +257,16 @@
       // whole: the least scroll
       if (r.top < top + 8) window.scrollBy(0, r.top - top - 8);
       else if (r.bottom > bottom - 8) window.scrollBy(0, r.bottom - bottom + 8);
-    } else window.scrollBy(0, r.top - top - 8);
+    } else {
+      // too long to show whole (a six-line fight): its head at the band's top, then on until
+      // Apply and Cancel (data-keep-above-bar) clear the thumb bar, even if the head then goes
+      // under the top bars: what is tapped next must be under the thumb (found by a new user:
+      // the head at the top left Apply under the thumb bar, and his next tap did nothing).
+      window.scrollBy(0, r.top - top - 8);
+      var keep = block.querySelector("[data-keep-above-bar]");
+      var over = keep ? keep.getBoundingClientRect().bottom - (bandBottom() - 8) : 0;
+      if (over > 0) window.scrollBy(0, over);
+    }
     seenCalc = calcKey(block);
   }, true);
 
