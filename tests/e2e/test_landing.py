@@ -31,33 +31,41 @@ def scroll_y(phone) -> float:
     return phone.evaluate("window.scrollY")
 
 
+# The element's box and the band it must be in, read in one go. The turn bar covers the page
+# only once it is stuck under the top bar; below the mission's result (a mission over) it is
+# still in the flow, under what it shows. ``null``: not shown at this moment.
+IN_VIEW = """e => {
+  if (!e.getClientRects().length) return null;
+  const r = e.getBoundingClientRect(), bar = document.getElementById('bottom-bar');
+  if (e.closest('#bottom-bar, #dl-turn')) return {x: r.x, y: r.y, width: r.width, height: r.height,
+                                                  top: 0, bottom: 740};
+  const t = document.getElementById('dl-turn');
+  let top = 56;
+  if (t) { const q = t.getBoundingClientRect();
+           if (q.top <= parseFloat(getComputedStyle(t).top) + 1) top = q.bottom; }
+  return {x: r.x, y: r.y, width: r.width, height: r.height, top: top,
+          bottom: bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : null};
+}"""
+
+
 def in_view(phone, locator) -> dict:
     """The locator's box, asserted wholly inside the part of the screen the bars leave (under
     the sticky top and turn bars, above the fixed bottom bar), unless it is in a bar itself."""
-    # The box is measured on the element found at that moment: a push that swaps in the same
-    # region (the socket's first message re-sends the whole lobby) can take it away between the
-    # lookup and the measure, which reads as "no box". Measure again on the new element; one
-    # that stays hidden still fails.
-    box = locator.bounding_box()
+    # The box and the bars are measured together, in one script on the element found at that
+    # moment: a push that swaps in the same region (the socket's first message re-sends the
+    # whole lobby) took the element away between a lookup and a later measure ("no box"), or
+    # the bottom bar between the element's measure and the bar's (under load). An element not
+    # shown at that moment is measured again; one that stays hidden still fails.
+    m = locator.evaluate(IN_VIEW)
     for _ in range(20):
-        if box is not None:
+        if m is not None:
             break
         phone.wait_for_timeout(50)
-        box = locator.bounding_box()
-    assert box is not None, locator
-    in_bar = locator.evaluate("e => !!e.closest('#bottom-bar, #dl-turn')")
-    top = (
-        0
-        if in_bar
-        else phone.evaluate(
-            # The turn bar covers the page only once it is stuck under the top bar; below the
-            # mission's result (a mission over) it is still in the flow, under what it shows.
-            "() => { const t = document.getElementById('dl-turn'); if (!t) return 56;"
-            " const r = t.getBoundingClientRect();"
-            " return r.top <= parseFloat(getComputedStyle(t).top) + 1 ? r.bottom : 56; }"
-        )
-    )
-    bottom = 740 if in_bar else phone.locator("#bottom-bar").bounding_box()["y"]
+        m = locator.evaluate(IN_VIEW)
+    assert m is not None, locator
+    top, bottom = m.pop("top"), m.pop("bottom")
+    assert bottom is not None, "no bottom bar"
+    box = m
     assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, (box, top, bottom)
     return box
 

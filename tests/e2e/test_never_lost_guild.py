@@ -132,12 +132,36 @@ def the_other_did_not_move(other, mark: dict) -> float:
     return scroll_y(other)
 
 
+# The phone's answer to a tap: a new version of the table, or a refusal at the control.
+ANSWERED = """before => document.getElementById('live').dataset.version !== before
+  || !!document.querySelector('#live .alert.at-control')"""
+
+# Every open sheet's forms (fetched when it opens and again at each version: app.js) are those
+# of the version the page shows.
+FORMS_LOADED = """() => { const live = document.getElementById('live');
+  return [...live.querySelectorAll('details.dl-sheet[open]')].every(d => {
+    const card = d.closest('[data-forms]');
+    return !card || [...card.querySelectorAll('[data-forms-slot]')]
+      .every(s => s.dataset.loaded === live.dataset.version); }); }"""
+
+
 def tap_lands(phone, other, control, result, name: str, seen: dict) -> dict:
     """Tap ``control`` by touch on ``phone``; ``result`` (what the tap shows, or the next control)
     is between the bars and hit by a tap at its centre; ``other``'s view did not move."""
     mark = view_mark(other)
+    before = phone.locator("#live").get_attribute("data-version")
     control.tap()
-    phone.wait_for_timeout(500)  # the answer, its push to the other phone, a forms refresh
+    # The answer (or a refusal at the control), its push to the other phone, the open sheets'
+    # forms fetched again at the new version, the ghost-tap guard over: waited for as states,
+    # not a fixed 500 ms. Under load that half second ended before the forms were fetched
+    # again (a box of height 0, measured as they were replaced) or before the guard ended.
+    phone.wait_for_function(ANSWERED, arg=before, polling="raf")
+    if not phone.locator("#live .alert.at-control").count():
+        newest = phone.locator("#live").get_attribute("data-version")
+        for each in (phone, other):
+            expect(each.locator("#live")).to_have_attribute("data-version", newest)
+            each.wait_for_function(FORMS_LOADED, polling="raf")
+    expect(phone.locator("[data-tap-guard]")).to_have_count(0)
     phone.screenshot(path=f"test-artifacts/never-lost-guild-{name}.png")
     refused = phone.locator("#live .alert.at-control")
     assert not refused.count(), (name, refused.first.inner_text())
