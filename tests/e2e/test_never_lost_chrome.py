@@ -1,0 +1,81 @@
+"""The fixed chrome of a DemLoc table in play leaves the page at least 70% of a 360x740 phone
+(docs/playing.md "A live table"; DemLoc rulebook 6.4.2, the app screen). Found by a new user:
+the sticky top bar (53 px), the turn bar (about 92 px with a 48-letter Guild name) and the
+bottom bar (100 px) left about 55-65% of the screen during play. By touch, on the acting phone
+with two long Guild names, scrolled into the page: what stays fixed at the top (the site's top
+bar scrolls away with the page, the turn bar stays) and at the bottom is at most 30% of 740 px
+together, the turn bar still says whose move it is and this phone's fate, and every control
+of the bars is at least 44 px tall. At the top of the page the site's top bar is there."""
+
+from tests.e2e.conftest import open_table
+
+SCREEN = 740
+LONG = ("The Most Honourable Company of Ashen Lanternmen!", "Bert's <i>Ravens</i> &amp;")
+
+MEASURE = """() => {
+  const turn = document.getElementById("dl-turn").getBoundingClientRect();
+  const top = document.querySelector(".topbar").getBoundingClientRect();
+  const bar = document.getElementById("bottom-bar").getBoundingClientRect();
+  const controls = [...document.querySelectorAll("#bottom-bar button, #bottom-bar .btn")]
+    .filter(e => e.getClientRects().length);
+  return {topbar: Math.max(0, top.bottom), turn_bar: turn.height,
+          fixed_top: Math.max(turn.bottom, top.bottom), bottom_bar: innerHeight - bar.top,
+          smallest: Math.min(...controls.map(e => e.getBoundingClientRect().height))};
+}"""
+
+
+def measure(phone, y: int) -> dict:
+    phone.evaluate(f"window.scrollTo(0, {y})")
+    phone.wait_for_timeout(250)
+    m = {k: round(v) for k, v in phone.evaluate(MEASURE).items()}
+    m["fixed"] = m["fixed_top"] + m["bottom_bar"]
+    return m
+
+
+def test_the_fixed_bars_take_at_most_30_percent_of_the_screen_in_play(new_phone):
+    phones = open_table(new_phone, "demloc", names=LONG, inset=0)
+    acting = next(p for p in phones if "Your move" in p.locator("#dl-acting").inner_text())
+    at_top = measure(acting, 0)
+    scrolled = measure(acting, 600)
+    acting.screenshot(path="test-artifacts/never-lost-chrome-scrolled.png")
+    print("bars at 360x740, long Guild names: at the top", at_top, "scrolled", scrolled)
+    assert at_top["topbar"] >= 44, at_top  # the site's links at the top of the page
+    assert scrolled["fixed"] <= 0.30 * SCREEN, scrolled
+    assert scrolled["smallest"] >= 44, scrolled
+    turn = acting.locator("#dl-turn")
+    assert "Your move" in turn.inner_text() and "your fate" in turn.inner_text()
+    box = acting.locator("#dl-my-fate").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= scrolled["fixed_top"], box
+
+
+def overlap(a: dict, b: dict) -> float:
+    """The height two boxes share (0 when they do not overlap)."""
+    if a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]:
+        return 0
+    return max(0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+
+
+def test_the_offline_banner_stays_readable_under_a_toast(new_phone):
+    """Found by a new user: the "Your move" toast at the top of the screen covered the
+    "Offline: reconnecting..." banner, the only offline sign left was at the button. Ann
+    passes; Ben's phone shows "Your move" and goes offline while it shows: the banner and the
+    toast are both on screen, neither over the other."""
+    phones = open_table(new_phone, "demloc", inset=0)
+    acting = next(p for p in phones if "Your move" in p.locator("#dl-acting").inner_text())
+    other = next(p for p in phones if p is not acting)
+    other.evaluate("window.scrollTo(0, 400)")
+    acting.locator("#dl-thumb").get_by_role("button", name="Next: pass").tap()
+    toast = other.locator("#dl-alert:not(.dl-alert-quiet)")
+    toast.wait_for(state="visible")
+    other.context.set_offline(True)
+    banner = other.locator("#net")
+    banner.wait_for(state="visible")
+    other.wait_for_timeout(150)
+    other.screenshot(path="test-artifacts/never-lost-chrome-offline-toast.png")
+    assert toast.is_visible(), "the toast went before it was measured (4 s)"
+    net_box, toast_box = banner.bounding_box(), toast.bounding_box()
+    print("banner", net_box, "toast", toast_box)
+    assert "Offline" in banner.inner_text()
+    assert overlap(net_box, toast_box) == 0, (net_box, toast_box)
+    assert toast_box["y"] + toast_box["height"] <= 740 / 2
+    other.context.set_offline(False)
