@@ -79,3 +79,46 @@ def test_the_offline_banner_stays_readable_under_a_toast(new_phone):
     assert overlap(net_box, toast_box) == 0, (net_box, toast_box)
     assert toast_box["y"] + toast_box["height"] <= 740 / 2
     other.context.set_offline(False)
+
+
+def test_the_remove_buttons_of_the_characters_step_are_one_column_6_4_1(new_phone):
+    """Found by a new user: after Choose, "Remove" sat under a long name and beside a short
+    one, so the buttons were not one column. Two characters chosen by touch, names of 4 and
+    35 letters (a Guild holds two mercenaries of an area): every Remove at the right of its row, beside its name, the same right edge."""
+    from tests.e2e.conftest import open_at_stage
+    from tests.missions.lifecycle_flow import build_guild, to_stage
+    from tests.missions.lifecycle_flow import open_table as open_mission
+
+    from missions.demo import load_demo_missions
+
+    names = ("Okka", "Sieglinde Longshot of the Salt Quay")
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", names, feods=150)
+    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "characters")
+    ann, _bob = open_at_stage(new_phone, table, (a, b), "characters")
+    for name in names:
+        choose = ann.locator(".dl-roster li, .dl-pool li").filter(has_text=name).get_by_role(
+            "button", name="Choose")
+        choose.first.scroll_into_view_if_needed()
+        ann.wait_for_timeout(600)  # the ghost-tap guard of a control that just moved
+        choose.first.tap()
+        ann.locator(".dl-picks").get_by_text(name).wait_for()
+    picks = ann.locator(".dl-picks > li")
+    picks.first.scroll_into_view_if_needed()
+    ann.wait_for_timeout(300)
+    ann.locator(".dl-picks").screenshot(path="test-artifacts/never-lost-chrome-picks.png")
+    rows = []
+    for i in range(picks.count()):
+        li = picks.nth(i)
+        name = li.locator("span").first.bounding_box()
+        remove = li.locator("form button").bounding_box()
+        rows.append((round(name["x"] + name["width"]), round(remove["x"]),
+                     round(remove["x"] + remove["width"]), round(name["y"]), round(remove["y"])))
+    print("picks (name's right, Remove's left, Remove's right, name's top, Remove's top):", rows)
+    assert len(rows) == 2
+    assert len({r[2] for r in rows}) == 1, rows  # one column, one right edge
+    for name_right, remove_left, _right, name_top, remove_top in rows:
+        assert name_right <= remove_left, rows  # beside its name, not under it
+        assert remove_top < name_top + 30, rows
