@@ -176,9 +176,20 @@ def undone(text: str) -> str:
     return _CHANGE.sub(lambda m: f"{m.group(3)} {m.group(2)} {m.group(1)}", text)
 
 
+_ARROW = re.compile(r"(?<=\S) -> (?=\S)|(?<=\S) ->$")
+
+
+def arrows(text: str) -> str:
+    """A line the player reads with its arrows drawn, "armor damage 0 → 1", "Stray shot!
+    Out-of-control d10 1 → north": the rules and the log keep ASCII "->" (what the API and the
+    whole-log page give), the page shows "→" (docs/playing.md "A live table"); anything else
+    is returned as it is."""
+    return _ARROW.sub(lambda m: m.group(0).replace("->", "→"), text) if isinstance(text, str) else text
+
+
 def extend(env: Environment) -> None:
     """Add DemLoc's globals and filters to the live region's environment."""
     env.globals.update(cmd=cmd, tokens=tokens, regroup=regroup, piece_card=piece_card,
                        piece_block=piece_block,
                        pips=pips, ref_link=ref_link)
-    env.filters.update(public_card=public_card, undone=undone)
+    env.filters.update(public_card=public_card, undone=undone, arrows=arrows)

@@ -132,3 +132,12 @@ def amounts(g: dict) -> str:
         if n:
             parts.append(f"{n:+d} {one if abs(n) == 1 else many}")
     return ", ".join(parts) or "no fame, feods or blood stones"
+
+
+@register.filter(name="arrows")
+def arrows_filter(text):
+    """``{{ line|arrows }}``: a line the player reads with "→" for the rules' ASCII "->"
+    (``missions.jinja.arrows``, the live region's filter of the same name)."""
+    from missions.jinja import arrows
+
+    return arrows(text)

@@ -156,7 +156,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         ann.command(form.get_by_role("button", name="Work it out"))
         same_version(ann, ben)
         pending = ben.page.locator("#dl-pending")
-        expect(pending).to_contain_text("- 1 fate point -> 3")
+        expect(pending).to_contain_text("- 1 fate point → 3")
         expect(pending).to_contain_text("(4 + 4) - 0 = 8")
         # The calculation is aimed at Ben (his character): an alert on his phone, not on Ann's.
         expect(ben.page.locator("#dl-alert")).to_contain_text(
