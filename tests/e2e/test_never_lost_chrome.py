@@ -122,3 +122,66 @@ def test_the_remove_buttons_of_the_characters_step_are_one_column_6_4_1(new_phon
     for name_right, remove_left, _right, name_top, remove_top in rows:
         assert name_right <= remove_left, rows  # beside its name, not under it
         assert remove_top < name_top + 30, rows
+
+
+def test_a_seat_name_longer_than_60_says_so_at_the_field(new_phone):
+    """Found by a new user: a 75-letter seat name was cut to 60 by the field without a word.
+    Typed on the join page, the field keeps 60 letters and the line under it says it is full."""
+    host = new_phone()
+    host.goto("/missions/new/")
+    host.fill("#name", "Ann")
+    host.get_by_role("button", name="Open the table").tap()
+    code = host.locator("#join-code").inner_text().strip()
+    guest = new_phone()
+    guest.goto(f"/j/{code}/")
+    hint = guest.locator("#name-hint")
+    assert hint.inner_text() == "At most 60 characters."
+    field = guest.locator("#name")
+    field.fill("")
+    field.press_sequentially("B" * 75)
+    assert len(field.input_value()) == 60
+    assert "Full: 60 of 60 characters" in hint.inner_text(), hint.inner_text()
+    assert hint.bounding_box()["y"] < 740
+    guest.screenshot(path="test-artifacts/never-lost-chrome-name-full.png")
+    field.press("Backspace")
+    assert hint.inner_text() == "At most 60 characters."
+
+
+WHOLE = """(el) => {
+  const probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;white-space:nowrap;visibility:hidden;font:" +
+    getComputedStyle(el).font;
+  probe.textContent = el.textContent;
+  document.body.append(probe);
+  const natural = probe.getBoundingClientRect().width;
+  probe.remove();
+  const shown = [...el.getClientRects()].reduce((w, r) => w + r.width, 0);
+  return {natural: Math.round(natural), shown: Math.round(shown),
+          clipped: el.scrollWidth > el.clientWidth + 1};
+}"""
+
+
+def test_the_turn_bar_says_whose_turn_with_the_guilds_whole_names(new_phone):
+    """Found by a new user: "First: The Most Ho…", "Bert's <i>Ravens…" in the turn bar. The
+    waiting phone reads the acting Guild's name whole (wrapped); a tap on the turn bar shows
+    the first player's name whole too, and a second tap folds it back to one line."""
+    phones = open_table(new_phone, "demloc", names=LONG, inset=0)
+    waiting = next(p for p in phones if "Your move" not in p.locator("#dl-acting").inner_text())
+    acting_name = waiting.locator("#dl-acting .dl-nm")
+    seen = acting_name.evaluate(WHOLE)
+    print("acting name on the waiting phone:", seen)
+    assert acting_name.inner_text() in LONG
+    assert seen["shown"] >= seen["natural"] - 2 and not seen["clipped"], seen
+    first = waiting.locator("#dl-turn .dl-first")
+    folded = first.evaluate(WHOLE)
+    waiting.locator("#dl-phase").tap()
+    waiting.wait_for_timeout(200)
+    opened = first.evaluate(WHOLE)
+    waiting.locator("#dl-turn").screenshot(path="test-artifacts/never-lost-chrome-turn-whole.png")
+    print("first player's name: folded", folded, "after a tap", opened)
+    assert first.inner_text().removeprefix("First: ") in LONG
+    assert not opened["clipped"] and opened["shown"] >= opened["natural"] - 2, opened
+    waiting.locator("#dl-phase").tap()
+    waiting.wait_for_timeout(200)
+    again = first.evaluate("e => e.getBoundingClientRect().height")
+    assert again <= 30, again  # one line again

@@ -1577,3 +1577,21 @@
     e.stopImmediatePropagation();
   }, true);
 })();
+
+// A name field's limit said at the field when it is reached (found by a new user: a 75-letter
+// seat name was cut to 60 by the field's maxlength without a word): its hint line
+// (aria-describedby, "At most 60 characters.") says the field is full and that more is not
+// taken, until the name is shorter again.
+(function () {
+  document.addEventListener("input", function (e) {
+    var f = e.target;
+    if (!f.matches || !f.matches("input[maxlength][aria-describedby]") || f.maxLength <= 0) return;
+    var hint = document.getElementById(f.getAttribute("aria-describedby"));
+    if (!hint) return;
+    if (hint.dataset.base === undefined) hint.dataset.base = hint.textContent;
+    var full = f.value.length >= f.maxLength;
+    hint.classList.toggle("at-max", full);
+    hint.textContent = full ? "Full: " + f.maxLength + " of " + f.maxLength +
+      " characters; what is typed past them is not kept." : hint.dataset.base;
+  });
+})();

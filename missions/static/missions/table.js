@@ -224,6 +224,15 @@
     }
     hideFloat();
   }, true);
+  // A tap on the turn bar (not on a link or a button of it) shows its names whole, wrapped,
+  // until the next tap on it (a Guild's name cut to "The Most Ho…" could not be read, found by
+  // a new user); kept on the page's root element, so it holds across the bar's updates.
+  document.addEventListener("click", function (e) {
+    var turn = e.target.closest && e.target.closest("#dl-turn");
+    if (!turn || e.target.closest("a, button, input, select, summary")) return;
+    var whole = document.documentElement.classList.toggle("dl-turn-whole");
+    turn.setAttribute("aria-expanded", whole ? "true" : "false");
+  });
   window.addEventListener("scroll", placeFloat, { passive: true });
   window.addEventListener("resize", placeFloat);
 
