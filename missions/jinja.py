@@ -28,7 +28,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
 from jinja2 import Environment, pass_context
 
-from missions.templatetags.missions_tags import cmd, pips, public_card, ref_link
+from missions.templatetags.missions_tags import arrows, cmd, pips, public_card, ref_link
 from tabletop.jinja import finalize, public_block
 
 _CARDS: OrderedDict[bytes, str] = OrderedDict()
@@ -174,17 +174,6 @@ def undone(text: str) -> str:
     count the line changed, "bleeding 0 -> 1", reads the way the Undo took it, "bleeding 1 ->
     0"; a line with no such count is returned as it is (the page strikes it through)."""
     return _CHANGE.sub(lambda m: f"{m.group(3)} {m.group(2)} {m.group(1)}", text)
-
-
-_ARROW = re.compile(r"(?<=\S) -> (?=\S)|(?<=\S) ->$")
-
-
-def arrows(text: str) -> str:
-    """A line the player reads with its arrows drawn, "armor damage 0 → 1", "Stray shot!
-    Out-of-control d10 1 → north": the rules and the log keep ASCII "->" (what the API and the
-    whole-log page give), the page shows "→" (docs/playing.md "A live table"); anything else
-    is returned as it is."""
-    return _ARROW.sub(lambda m: m.group(0).replace("->", "→"), text) if isinstance(text, str) else text
 
 
 def extend(env: Environment) -> None:

@@ -1,5 +1,6 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
+import re
 from datetime import datetime
 
 from django import template
@@ -134,10 +135,14 @@ def amounts(g: dict) -> str:
     return ", ".join(parts) or "no fame, feods or blood stones"
 
 
-@register.filter(name="arrows")
-def arrows_filter(text):
-    """``{{ line|arrows }}``: a line the player reads with "→" for the rules' ASCII "->"
-    (``missions.jinja.arrows``, the live region's filter of the same name)."""
-    from missions.jinja import arrows
+_ARROW = re.compile(r"(?<=\S) -> (?=\S)|(?<=\S) ->$")
 
-    return arrows(text)
+
+@register.filter
+def arrows(text: str) -> str:
+    """A line the player reads with its arrows drawn, "armor damage 0 → 1", "Stray shot!
+    Out-of-control d10 1 → north": the rules and the log keep ASCII "->" (what the API and the
+    whole-log page give), the page shows "→" (docs/playing.md "A live table"); anything else
+    is returned as it is. ``{{ line|arrows }}`` in the Django templates and the live region's
+    Jinja2 (``missions.jinja``)."""
+    return _ARROW.sub(lambda m: m.group(0).replace("->", "→"), text) if isinstance(text, str) else text
