@@ -7,7 +7,10 @@ bar scrolls away with the page, the turn bar stays) and at the bottom is at most
 together, the turn bar still says whose move it is and this phone's fate, and every control
 of the bars is at least 44 px tall. At the top of the page the site's top bar is there."""
 
-from tests.e2e.conftest import open_table
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import open_at_stage, open_table
+from tests.missions.lifecycle_flow import build_guild, to_stage
+from tests.missions.lifecycle_flow import open_table as open_mission
 
 SCREEN = 740
 LONG = ("The Most Honourable Company of Ashen Lanternmen!", "Bert's <i>Ravens</i> &amp;")
@@ -84,13 +87,8 @@ def test_the_offline_banner_stays_readable_under_a_toast(new_phone):
 def test_the_remove_buttons_of_the_characters_step_are_one_column_6_4_1(new_phone):
     """Found by a new user: after Choose, "Remove" sat under a long name and beside a short
     one, so the buttons were not one column. Two characters chosen by touch, names of 4 and
-    35 letters (a Guild holds two mercenaries of an area): every Remove at the right of its row, beside its name, the same right edge."""
-    from tests.e2e.conftest import open_at_stage
-    from tests.missions.lifecycle_flow import build_guild, to_stage
-    from tests.missions.lifecycle_flow import open_table as open_mission
-
-    from missions.demo import load_demo_missions
-
+    35 letters (a Guild holds two mercenaries of an area): every Remove at the right of its
+    row, beside its name, the same right edge."""
     names = ("Okka", "Sieglinde Longshot of the Salt Quay")
     definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
     a = build_guild("Ann's Ravens", "red", names, feods=150)
@@ -171,7 +169,7 @@ def test_the_turn_bar_says_whose_turn_with_the_guilds_whole_names(new_phone):
     seen = acting_name.evaluate(WHOLE)
     print("acting name on the waiting phone:", seen)
     assert acting_name.inner_text() in LONG
-    assert seen["shown"] >= seen["natural"] - 2 and not seen["clipped"], seen
+    assert seen["shown"] >= 0.97 * seen["natural"] and not seen["clipped"], seen  # (a wrap drops a space)
     first = waiting.locator("#dl-turn .dl-first")
     folded = first.evaluate(WHOLE)
     waiting.locator("#dl-phase").tap()
@@ -180,7 +178,7 @@ def test_the_turn_bar_says_whose_turn_with_the_guilds_whole_names(new_phone):
     waiting.locator("#dl-turn").screenshot(path="test-artifacts/never-lost-chrome-turn-whole.png")
     print("first player's name: folded", folded, "after a tap", opened)
     assert first.inner_text().removeprefix("First: ") in LONG
-    assert not opened["clipped"] and opened["shown"] >= opened["natural"] - 2, opened
+    assert not opened["clipped"] and opened["shown"] >= 0.97 * opened["natural"], opened
     waiting.locator("#dl-phase").tap()
     waiting.wait_for_timeout(200)
     again = first.evaluate("e => e.getBoundingClientRect().height")
