@@ -209,3 +209,16 @@ def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         phones.append(phone)
     return phones
+
+
+def guild_menu(phone, page: str) -> None:
+    """Go to a Guild page by its menu (guilds/_nav.html), by touch on a touch phone: open the
+    folded "Menu · <page>" line, then tap ``page``'s chip."""
+    nav = phone.get_by_role("navigation", name="Guild")
+    link = nav.get_by_role("link", name=page, exact=True)
+    touch = phone.evaluate("() => navigator.maxTouchPoints > 0")
+    if not link.is_visible():
+        summary = nav.locator("summary")
+        (summary.tap if touch else summary.click)()
+    with phone.expect_navigation():
+        (link.tap if touch else link.click)()
