@@ -306,7 +306,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
     direction = orders.locator(".dl-ooc").inner_text()
     expect(ann.page.locator("#dl-log")).to_contain_text("Vesna the Gray moves out of control: d10")
     assert re.search(
-        rf"Vesna the Gray moves out of control: d10 [\d/]+ -> {re.escape(direction)}",
+        rf"Vesna the Gray moves out of control: d10 [\d/]+ → {re.escape(direction)}",
         ann.page.locator("#dl-log").text_content(),  # folded: its text, not what shows
     ), direction
     expect(ben.page.locator('#dl-turn-notes [data-possessed="s0-vesna"]')).to_contain_text(
