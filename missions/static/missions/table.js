@@ -236,8 +236,7 @@
   document.addEventListener("click", function (e) {
     var turn = e.target.closest && e.target.closest("#dl-turn");
     if (!turn || e.target.closest("a, button, input, select, summary")) return;
-    var whole = document.documentElement.classList.toggle("dl-turn-whole");
-    turn.setAttribute("aria-expanded", whole ? "true" : "false");
+    document.documentElement.classList.toggle("dl-turn-whole");
   });
   window.addEventListener("scroll", placeFloat, { passive: true });
   window.addEventListener("resize", placeFloat);
