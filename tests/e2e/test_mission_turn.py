@@ -18,6 +18,10 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import open_table, shot
 
 SCREEN = 740
+#: The site's top bar scrolls away with the play page (the turn bar alone sticks, at the top of
+#: the screen): a control brought just under the turn bar is then 53 px further down the page
+#: than when the top bar stuck above the turn bar, for the same place on the screen.
+TOP_BAR = 53
 
 
 class Phone:
@@ -333,7 +337,7 @@ def test_two_phones_play_a_mission_turn_with_visible_controls(new_phone):
         for act in acts:
             taps, scroll = reach(phone, pid, act)
             reached[f"{pid} {act}"] = (taps, scroll)
-            assert taps <= 2 and scroll <= SCREEN, (pid, act, taps, scroll)
+            assert taps <= 2 and scroll <= SCREEN + TOP_BAR, (pid, act, taps, scroll)
     # A vote to stop (7.3.2.3) is a prompt for the one who has not agreed, on his phone only.
     ben.command(ben.page.get_by_role("button", name="Agree to stop"))
     same_version(ann, ben)
