@@ -144,7 +144,7 @@
   // under it, so the banner stays readable while offline (a new user found it under the toast).
   function netHeight() {
     var bar = document.querySelector(".topbar"), h = 0, bottom = 0;
-    if (net && !net.hidden) {
+    if (net && !net.hidden && net.getBoundingClientRect().top < 1) {  // (at the bottom: 0)
       bottom = net.getBoundingClientRect().bottom;
       var sticks = bar && getComputedStyle(bar).position === "sticky";
       h = bottom - (sticks ? bar.getBoundingClientRect().bottom : 0);
