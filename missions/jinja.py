@@ -27,7 +27,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
 from jinja2 import Environment, pass_context
 
-from missions.templatetags.missions_tags import cmd, pips, public_card, ref_link
+from missions.templatetags.missions_tags import arrows, cmd, pips, public_card, ref_link
 from tabletop.jinja import finalize, public_block
 
 _CARDS: OrderedDict[bytes, str] = OrderedDict()
@@ -186,4 +186,4 @@ def extend(env: Environment) -> None:
     env.globals.update(cmd=cmd, tokens=tokens, regroup=regroup, piece_card=piece_card,
                        piece_block=piece_block,
                        pips=pips, ref_link=ref_link)
-    env.filters.update(public_card=public_card, undone=undone)
+    env.filters.update(public_card=public_card, undone=undone, arrows=arrows)

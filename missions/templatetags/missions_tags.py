@@ -1,5 +1,6 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
+import re
 from datetime import datetime
 
 from django import template
@@ -138,3 +139,16 @@ def amounts(g: dict) -> str:
         if n:
             parts.append(f"{n:+d} {one if abs(n) == 1 else many}")
     return ", ".join(parts) or "no fame, feods or blood stones"
+
+
+_ARROW = re.compile(r"(?<=\S) -> (?=\S)|(?<=\S) ->$")
+
+
+@register.filter
+def arrows(text: str) -> str:
+    """A line the player reads with its arrows drawn, "armor damage 0 → 1", "Stray shot!
+    Out-of-control d10 1 → north": the rules and the log keep ASCII "->" (what the API and the
+    whole-log page give), the page shows "→" (docs/playing.md "A live table"); anything else
+    is returned as it is. ``{{ line|arrows }}`` in the Django templates and the live region's
+    Jinja2 (``missions.jinja``)."""
+    return _ARROW.sub(lambda m: m.group(0).replace("->", "→"), text) if isinstance(text, str) else text

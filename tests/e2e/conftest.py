@@ -263,3 +263,16 @@ def at_the_gate_with_a_code(new_phone, code: str):
     phone.locator("#set-code").tap()
     phone.locator("#set-code").press_sequentially(set_code.code)
     return guild, set_code, phone
+
+
+def guild_menu(phone, page: str) -> None:
+    """Go to a Guild page by its menu (guilds/_nav.html), by touch on a touch phone: open the
+    folded "Menu · <page>" line, then tap ``page``'s chip."""
+    nav = phone.get_by_role("navigation", name="Guild")
+    link = nav.get_by_role("link", name=page, exact=True)
+    touch = phone.evaluate("() => navigator.maxTouchPoints > 0")
+    if not link.is_visible():
+        summary = nav.locator("summary")
+        (summary.tap if touch else summary.click)()
+    with phone.expect_navigation():
+        (link.tap if touch else link.click)()

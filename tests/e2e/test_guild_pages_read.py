@@ -53,8 +53,10 @@ def test_the_roster_has_the_guild_menu_row_in_the_first_screen(new_phone):
     expect(menu).to_be_visible()
     box = menu.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+    expect(menu.locator("summary")).to_have_text("Menu · Roster")
+    menu.locator("summary").tap()
     expect(menu.get_by_role("link", name="Roster")).to_have_class("here")
     shot(phone, "guild-roster-menu")
     menu.get_by_role("link", name="Armory").tap()
     expect(phone).to_have_url(re.compile(r"/guild/armory/$"))
-    expect(phone.get_by_role("navigation", name="Guild").get_by_role("link", name="Armory")).to_have_class("here")
+    expect(phone.get_by_role("navigation", name="Guild").locator("summary")).to_have_text("Menu · Armory")

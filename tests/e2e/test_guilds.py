@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from guilds import models
 from guilds.demo import load_demo_content
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import guild_menu, shot
 
 
 def unused(card_set_name: str) -> str:
@@ -43,7 +43,7 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     # The first visit of the office opens the tour (6.2, tests/e2e/test_guild_tour.py): skip it.
     phone.get_by_role("button", name="Skip the tour").click()
     expect(phone.locator("[data-tour]")).to_have_count(0)
-    phone.get_by_role("link", name="City Gate", exact=True).first.click()
+    guild_menu(phone, "City Gate")
 
     # City Gate
     expect(phone.locator("h2", has_text="City Gate")).to_be_visible()
@@ -57,14 +57,14 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     shot(phone, "guild-gate")
 
     # Dormitory: enlist four
-    phone.get_by_role("link", name="Dormitory").click()
+    guild_menu(phone, "Dormitory")
     for name in ("Brann the Trapper", "Okka Ironjaw", "Malve of the Ash", "Tibbs Gutterhand"):
         phone.get_by_role("button", name=f"Enlist {name}").click()
         expect(phone.locator(f'[data-mercenary="{name}"]')).to_be_visible()
     expect(phone.locator("[data-slots]")).to_have_text("4/4 slots")
 
     # Armory: buy two, equip them
-    phone.get_by_role("link", name="Armory", exact=True).click()
+    guild_menu(phone, "Armory")
     phone.get_by_role("button", name="Buy Hunting Bow · 15 feods").click()
     expect(phone.locator('[data-weapon="Hunting Bow"]')).to_be_visible()
     phone.get_by_role("button", name="Buy Executioner's Axe · 38 feods").click()
@@ -91,7 +91,7 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     shot(phone, "guild-armory")
 
     # Library and pantheon
-    phone.get_by_role("link", name="Library").click()
+    guild_menu(phone, "Library")
     phone.get_by_role("button", name="Add Codex of Shards · 15 feods").click()
     expect(phone.locator('[data-code="Codex of Shards"]')).to_be_visible()
     code = phone.locator('[data-code="Codex of Shards"]')
@@ -99,7 +99,7 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     expect(phone.locator('[data-code="Codex of Shards"] .badge')).to_contain_text(
         "Malve of the Ash"
     )
-    phone.get_by_role("link", name="Pantheon").click()
+    guild_menu(phone, "Pantheon")
     phone.get_by_role("button", name="Add Glass Imp").click()
     expect(phone.locator('[data-daemon="Glass Imp"]')).to_be_visible()
     phone.get_by_role("button", name="Add Cinder Wretch").click()
@@ -107,13 +107,13 @@ def test_first_evening_of_a_guild_on_a_phone(new_phone):
     shot(phone, "guild-pantheon")
 
     # Upgrade the dormitory
-    phone.get_by_role("link", name="Buildings").click()
+    guild_menu(phone, "Buildings")
     phone.locator('[data-building="dormitory"]').get_by_role("button").click()
     expect(phone.locator('[data-building="dormitory"]')).to_contain_text("level 2")
     expect(phone.locator('[data-purse="feods"]')).to_have_text("22 feods")
     shot(phone, "guild-buildings")
 
-    phone.get_by_role("link", name="Dormitory").click()
+    guild_menu(phone, "Dormitory")
     shot(phone, "guild-dormitory")
     phone.goto("/guild/roster/")
     roster = phone.locator(".roster")

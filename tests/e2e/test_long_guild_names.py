@@ -119,3 +119,25 @@ def test_the_players_panel_shows_two_similar_long_names_whole_6_4_2(new_phone):
     expect(first_name.locator("xpath=..")).to_have_attribute("title", re.compile("First: The Very"))
     shot(ann, "long-names-players-panel")
     panel.screenshot(path="test-artifacts/long-names-players-panel-only.png")
+
+
+def test_a_tap_on_the_waiting_for_line_shows_the_names_whole_6_4_1(new_phone):
+    """Found by a new user: "waiting for The Mos… · Bert's <i…" could not tell whom the step
+    waits for. A tap on the line shows the whole names (wrapped, in the bar, on the screen); a
+    second tap folds it back to one line."""
+    ann, bram = guilds_step(new_phone)
+    bram.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    wait = ann.locator("#dl-thumb-wait")
+    expect(wait).to_contain_text("Guilds: waiting for")
+    name = wait.locator(".dl-nm").first
+    assert not name.evaluate(WHOLE)  # drawn cut on one line
+    ann.wait_for_timeout(600)  # the ghost-tap guard of the bar that just changed
+    wait.tap()
+    ann.wait_for_timeout(200)
+    assert name.evaluate(WHOLE), name.bounding_box()
+    box = wait.bounding_box()
+    assert not wait.evaluate(ONE_LINE) and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    ann.screenshot(path="test-artifacts/long-names-waiting-whole.png")
+    wait.tap()
+    ann.wait_for_timeout(200)
+    assert wait.evaluate(ONE_LINE), wait.bounding_box()

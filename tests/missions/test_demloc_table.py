@@ -173,7 +173,34 @@ def test_an_undone_token_line_says_what_the_undo_did(client, make_table):
     client.cookies[cookie_name(table.pk)] = seat_token(ann)
     html = client.get(reverse("tabletop:table", args=[table.code])).content.decode()
     status = unescape(re.search(r'id="dl-status"[^>]*>(.*?)</p>', html, re.S).group(1))
-    assert status == "Undone: Korr Halfhand: bleeding 1 -> 0.", status
+    assert status == "Undone: Korr Halfhand: bleeding 1 → 0.", status
+
+
+def test_the_page_draws_the_arrows_of_the_lines_a_player_reads(client, make_table):
+    """Found by a new user: "armor damage 0 -> 1", "Stray shot! d10 1 ->" in the lines read
+    on the phone. The mission log on the page says "0 → 1"; the log as the API and the
+    whole-log page give it keeps its ASCII "->"."""
+    import re
+    from html import unescape
+
+    table, (ann, bob) = make_table("demloc", players=2)
+    run(table, ann, "tokens.adjust", piece="s0-korr", token="bleeding", delta=1)
+    services.run_command(table, bob, Command("table.undo"))
+    client.cookies[cookie_name(table.pk)] = seat_token(ann)
+    html = unescape(client.get(reverse("tabletop:table", args=[table.code])).content.decode())
+    logged = re.findall(r'<span class="dl-line">(.*?)</span>', html, re.S)
+    assert "<s>Korr Halfhand: bleeding 0 → 1.</s> (undone)" in logged, logged
+    assert " -> " not in " ".join(logged)
+    texts = [line["text"] for line in live_reads.log_lines(table)]
+    assert "Korr Halfhand: bleeding 0 -> 1." in texts, texts
+
+
+def test_arrows_are_drawn_between_words_only():
+    from missions.jinja import arrows
+
+    assert arrows("Stray shot! Out-of-control d10 1 -> north.") == "Stray shot! Out-of-control d10 1 → north."
+    assert arrows("armor damage 0 -> 1; bleeding 1 -> 2") == "armor damage 0 → 1; bleeding 1 → 2"
+    assert arrows("-> 1 at the start, a->b and x -> stay") == "-> 1 at the start, a->b and x → stay"
 
 
 def test_a_sheets_weapon_lines_name_the_type_in_words_5_1_4(client, make_table):

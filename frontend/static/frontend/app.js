@@ -138,12 +138,19 @@
   // The banner is fixed over the top bar (app.css): a sticky bar of the page (DemLoc's turn
   // bar) sits under the banner, not under it: --net-h is how far the banner reaches below the
   // top bar (0 hidden, and 0 as long as its text fits the top bar's height).
+  // A top bar that scrolls away with the page (DemLoc's page in play, missions.css) is not
+  // counted: the banner's whole height is what it covers. --net-bottom is where the banner ends
+  // (0 hidden): a toast at the top of the screen (the bar's alert, DemLoc's "Your move") goes
+  // under it, so the banner stays readable while offline (a new user found it under the toast).
   function netHeight() {
-    var bar = document.querySelector(".topbar"), h = 0;
-    if (net && !net.hidden) {
-      h = net.getBoundingClientRect().bottom - (bar ? bar.getBoundingClientRect().bottom : 0);
+    var bar = document.querySelector(".topbar"), h = 0, bottom = 0;
+    if (net && !net.hidden && net.getBoundingClientRect().top < 1) {  // (at the bottom: 0)
+      bottom = net.getBoundingClientRect().bottom;
+      var sticks = bar && getComputedStyle(bar).position === "sticky";
+      h = bottom - (sticks ? bar.getBoundingClientRect().bottom : 0);
     }
     document.documentElement.style.setProperty("--net-h", Math.max(0, Math.round(h)) + "px");
+    document.documentElement.style.setProperty("--net-bottom", Math.max(0, Math.round(bottom)) + "px");
   }
   function show(text, back, hideAfter) {
     net = net || document.getElementById("net");
@@ -1573,4 +1580,22 @@
     e.preventDefault();
     e.stopImmediatePropagation();
   }, true);
+})();
+
+// A name field's limit said at the field when it is reached (found by a new user: a 75-letter
+// seat name was cut to 60 by the field's maxlength without a word): its hint line
+// (aria-describedby, "At most 60 characters.") says the field is full and that more is not
+// taken, until the name is shorter again.
+(function () {
+  document.addEventListener("input", function (e) {
+    var f = e.target;
+    if (!f.matches || !f.matches("input[maxlength][aria-describedby]") || f.maxLength <= 0) return;
+    var hint = document.getElementById(f.getAttribute("aria-describedby"));
+    if (!hint) return;
+    if (hint.dataset.base === undefined) hint.dataset.base = hint.textContent;
+    var full = f.value.length >= f.maxLength;
+    hint.classList.toggle("at-max", full);
+    hint.textContent = full ? "Full: " + f.maxLength + " of " + f.maxLength +
+      " characters; what is typed past them is not kept." : hint.dataset.base;
+  });
 })();

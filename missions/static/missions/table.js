@@ -225,6 +225,20 @@
     }
     hideFloat();
   }, true);
+  // A tap on the turn bar (not on a link or a button of it) shows its names whole, wrapped,
+  // until the next tap on it (a Guild's name cut to "The Most Ho…" could not be read, found by
+  // a new user); kept on the page's root element, so it holds across the bar's updates.
+  // The same for the thumb bar's "waiting for" line of Guild names (one line, each name cut).
+  document.addEventListener("click", function (e) {
+    var wait = e.target.closest && e.target.closest(".dl-wait-line");
+    if (!wait || e.target.closest("a, button")) return;
+    document.documentElement.classList.toggle("dl-wait-whole");
+  });
+  document.addEventListener("click", function (e) {
+    var turn = e.target.closest && e.target.closest("#dl-turn");
+    if (!turn || e.target.closest("a, button, input, select, summary")) return;
+    document.documentElement.classList.toggle("dl-turn-whole");
+  });
   window.addEventListener("scroll", placeFloat, { passive: true });
   window.addEventListener("resize", placeFloat);
 
