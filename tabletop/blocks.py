@@ -334,9 +334,27 @@ def collect(sink: list, content: str, public: bool) -> str:
     return out
 
 
+class Kept(str):
+    """A block's HTML kept by a cache across renders and views (a DemLoc card,
+    ``missions.jinja.piece_card``): safe markup (``__html__``, as Jinja2 asks) and cut
+    (``collect``) once, its element kept beside it (``cut``), so every render, view and
+    table state that shows it holds the very same element string (its hash worked out once)
+    instead of a stripped copy of its own: a card is about 18 KB, kept once per process
+    instead of once per frame kept (``tabletop.live.render_region``) and per table state's
+    public blocks."""
+
+    cut: tuple[str, str, str] | None = None  # (id, element, what stands in the render)
+
+    def __html__(self) -> str:
+        return self
+
+
 def _cut(content: str, public: bool) -> tuple[tuple, str]:
     """``((id, element, public), what stands in the render)`` of the block ``content``
-    (``collect``)."""
+    (``collect``); a ``Kept`` one is cut once."""
+    kept = content.cut if type(content) is Kept else None
+    if kept is not None:
+        return (kept[0], kept[1], public), kept[2]
     html = content.strip()
     if len(html) == len(content):
         out = SLOT
@@ -344,7 +362,10 @@ def _cut(content: str, public: bool) -> tuple[tuple, str]:
         head = content[:len(content) - len(content.lstrip())]
         out = head + SLOT + content[len(content.rstrip()):]
     found = _ID.search(html, 0, 300)
-    return (found.group(1) if found else "", html, public), out
+    bid = found.group(1) if found else ""
+    if type(content) is Kept:
+        content.cut = (bid, html, out)
+    return (bid, html, public), out
 
 
 def collect_public(cache: dict | None, bid: str, seated: bool, sink: list, content: str) -> str:
