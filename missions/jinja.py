@@ -146,7 +146,7 @@ def piece_card(context, p: dict) -> str:
             _CARDS.move_to_end(key)
             card_hits += 1
             return html
-    html = blocks.Kept(context.environment.get_template("missions/_piece.html").render(
+    html = blocks.Kept.of(context.environment.get_template("missions/_piece.html").render(
         p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url))
     with _CARDS_LOCK:
         card_renders += 1

@@ -336,25 +336,43 @@ def collect(sink: list, content: str, public: bool) -> str:
 
 class Kept(str):
     """A block's HTML kept by a cache across renders and views (a DemLoc card,
-    ``missions.jinja.piece_card``): safe markup (``__html__``, as Jinja2 asks) and cut
-    (``collect``) once, its element kept beside it (``cut``), so every render, view and
-    table state that shows it holds the very same element string (its hash worked out once)
-    instead of a stripped copy of its own: a card is about 18 KB, kept once per process
-    instead of once per frame kept (``tabletop.live.render_region``) and per table state's
-    public blocks."""
+    ``missions.jinja.piece_card``; ``Kept.of``): the element alone (the string itself, cut
+    once: its id and the white space around it kept beside it), so every frame, view and
+    table state that shows it holds this very string (its hash worked out once) instead of a
+    stripped copy of its own, and the cache holds one copy: a card is about 18 KB, kept
+    once per process instead of once per frame kept (``tabletop.live.render_region``) and per
+    table state's public blocks. Written whole (``whole``) where a render writes the block
+    with its markers (``tabletop.jinja``) or as it is (``__html__``)."""
 
-    cut: tuple[str, str, str] | None = None  # (id, element, what stands in the render)
+    bid: str
+    head: str
+    tail: str
+    out: str  # what stands in a render that collects its blocks (``collect``)
+
+    @classmethod
+    def of(cls, content: str) -> Kept:
+        """The ``Kept`` of the block ``content`` (its element, maybe with white space)."""
+        kept = cls(content.strip())
+        kept.head = content[:len(content) - len(content.lstrip())]
+        kept.tail = content[len(content.rstrip()):] if kept else ""
+        kept.out = kept.head + SLOT + kept.tail
+        found = _ID.search(kept, 0, 300)
+        kept.bid = found.group(1) if found else ""
+        return kept
+
+    def whole(self) -> str:
+        """The block as rendered: its element with the white space around it."""
+        return self.head + self + self.tail
 
     def __html__(self) -> str:
-        return self
+        return self.whole()
 
 
 def _cut(content: str, public: bool) -> tuple[tuple, str]:
     """``((id, element, public), what stands in the render)`` of the block ``content``
     (``collect``); a ``Kept`` one is cut once."""
-    kept = content.cut if type(content) is Kept else None
-    if kept is not None:
-        return (kept[0], kept[1], public), kept[2]
+    if type(content) is Kept:
+        return (content.bid, content, public), content.out
     html = content.strip()
     if len(html) == len(content):
         out = SLOT
@@ -362,10 +380,7 @@ def _cut(content: str, public: bool) -> tuple[tuple, str]:
         head = content[:len(content) - len(content.lstrip())]
         out = head + SLOT + content[len(content.rstrip()):]
     found = _ID.search(html, 0, 300)
-    bid = found.group(1) if found else ""
-    if type(content) is Kept:
-        content.cut = (bid, html, out)
-    return (bid, html, public), out
+    return (found.group(1) if found else "", html, public), out
 
 
 def collect_public(cache: dict | None, bid: str, seated: bool, sink: list, content: str) -> str:
