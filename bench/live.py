@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import json
 import multiprocessing
 import os
@@ -522,6 +523,19 @@ def client_main(args, url, part, parts, barrier, results):
     results.put((part, out))
 
 
+def snapshot(pid: int) -> None:
+    """Ask ``pid`` and its children (the server's workers) for a tracemalloc snapshot
+    (``BENCH_TRACEMALLOC=DIR`` set: ``bench.settings`` dumps one per SIGUSR1 into DIR) and
+    give them time to."""
+    if not os.environ.get("BENCH_TRACEMALLOC"):
+        return
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    for p in [pid, *(int(p) for p in out.split())]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(p, signal.SIGUSR1)
+    time.sleep(20.0)
+
+
 def run_clients(args, url, server_pid):
     """Run one scenario with ``args.clients`` client processes (fork) against ``url``; read
     the server's RSS (before the phones, with them, after the commands) and its CPU per phase
@@ -541,14 +555,17 @@ def run_clients(args, url, server_pid):
         barrier.wait(timeout=300)  # tables made
         time.sleep(1.0)
         seen["rss_before"] = rss_kb(server_pid) if server_pid else 0
+        snapshot(server_pid)
         barrier.wait(timeout=300)
         barrier.wait(timeout=300)  # phones listening
         time.sleep(1.0)
         seen["rss_with"] = rss_kb(server_pid) if server_pid else 0
+        snapshot(server_pid)
         cpu0 = proc_cpu(server_pid) if server_pid else 0.0
         barrier.wait(timeout=300)  # the commands start
         barrier.wait(timeout=300)  # commands done (and 3 s of last frames)
         seen["rss_played"] = rss_kb(server_pid) if server_pid else 0
+        snapshot(server_pid)
         barrier.wait(timeout=300)  # the phones hung up
         cpu1 = proc_cpu(server_pid) if server_pid else 0.0
         barrier.wait(timeout=300)  # bare done

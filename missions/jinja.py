@@ -28,9 +28,10 @@ from django.utils.safestring import SafeString
 from jinja2 import Environment, pass_context
 
 from missions.templatetags.missions_tags import arrows, cmd, pips, public_card, ref_link
+from tabletop import blocks
 from tabletop.jinja import finalize, public_block
 
-_CARDS: OrderedDict[bytes, str] = OrderedDict()
+_CARDS: OrderedDict[bytes, blocks.Kept] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
 #: Cards kept per process (about 4-8 KB of HTML each, under a key of about 4 KB: a few MB).
 CARDS_KEPT = 1024
@@ -144,15 +145,15 @@ def piece_card(context, p: dict) -> str:
         if html is not None:
             _CARDS.move_to_end(key)
             card_hits += 1
-            return SafeString(html)
-    html = context.environment.get_template("missions/_piece.html").render(
-        p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url)
+            return html
+    html = blocks.Kept.of(context.environment.get_template("missions/_piece.html").render(
+        p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url))
     with _CARDS_LOCK:
         card_renders += 1
         _CARDS[key] = html
         while len(_CARDS) > CARDS_KEPT:
             _CARDS.popitem(last=False)
-    return SafeString(html)
+    return html
 
 
 @pass_context

@@ -334,9 +334,45 @@ def collect(sink: list, content: str, public: bool) -> str:
     return out
 
 
+class Kept(str):
+    """A block's HTML kept by a cache across renders and views (a DemLoc card,
+    ``missions.jinja.piece_card``; ``Kept.of``): the element alone (the string itself, cut
+    once: its id and the white space around it kept beside it), so every frame, view and
+    table state that shows it holds this very string (its hash worked out once) instead of a
+    stripped copy of its own, and the cache holds one copy: a card is about 18 KB, kept
+    once per process instead of once per frame kept (``tabletop.live.render_region``) and per
+    table state's public blocks. Written whole (``whole``) where a render writes the block
+    with its markers (``tabletop.jinja``) or as it is (``__html__``)."""
+
+    bid: str
+    head: str
+    tail: str
+    out: str  # what stands in a render that collects its blocks (``collect``)
+
+    @classmethod
+    def of(cls, content: str) -> Kept:
+        """The ``Kept`` of the block ``content`` (its element, maybe with white space)."""
+        kept = cls(content.strip())
+        kept.head = content[:len(content) - len(content.lstrip())]
+        kept.tail = content[len(content.rstrip()):] if kept else ""
+        kept.out = kept.head + SLOT + kept.tail
+        found = _ID.search(kept, 0, 300)
+        kept.bid = found.group(1) if found else ""
+        return kept
+
+    def whole(self) -> str:
+        """The block as rendered: its element with the white space around it."""
+        return self.head + self + self.tail
+
+    def __html__(self) -> str:
+        return self.whole()
+
+
 def _cut(content: str, public: bool) -> tuple[tuple, str]:
     """``((id, element, public), what stands in the render)`` of the block ``content``
-    (``collect``)."""
+    (``collect``); a ``Kept`` one is cut once."""
+    if type(content) is Kept:
+        return (content.bid, content, public), content.out
     html = content.strip()
     if len(html) == len(content):
         out = SLOT

@@ -136,6 +136,19 @@ def with_row(base: Table, row: dict) -> Table | None:
     return table
 
 
+def bare_base(table: Table) -> Table:
+    """``table`` without its state and meta: all ``with_row`` reads of a base (it takes the
+    state and meta from the row). What a room keeps between fan-outs: the decoded state of
+    each table (hundreds of KB of small objects for a DemLoc mission, where the caches that
+    need it keep their own: ``tabletop.jsontext.loads_kept``, ``missions.rules.view``) is not
+    held once more per table for as long as a phone of it is connected."""
+    fields = {f.attname: getattr(table, f.attname) for f in Table._meta.concrete_fields}
+    fields.update(state=None, meta=None)
+    bare = Table(**fields)
+    bare._state.adding, bare._state.db = False, table._state.db
+    return bare
+
+
 #: In a worker thread off the request path, with Django's stale connections closed before and
 #: after, as a request does (Channels' ``database_sync_to_async``).
 render_views_async = database_sync_to_async(render_views, thread_sensitive=False)
@@ -225,7 +238,7 @@ class Room:
         """``table`` was read just now (a phone's own render): the newest base for rows."""
         self.version = max(self.version, table.version)
         if self.table is None or table.version >= self.table.version:
-            self.table = table
+            self.table = bare_base(table)
 
     async def _fan_out(self) -> None:
         while self.pending is not None:

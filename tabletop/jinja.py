@@ -77,7 +77,13 @@ def _block(context, html: str, public: bool) -> SafeString:
     sink = context.get(blocks.SINK)
     if sink is not None:
         return SafeString(blocks.collect(sink, html, public))
-    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + html + blocks.CLOSE)
+    return SafeString((blocks.OPEN_PUBLIC if public else blocks.OPEN) + _whole(html)
+                      + blocks.CLOSE)
+
+
+def _whole(html: str) -> str:
+    """A block's HTML as rendered, a ``tabletop.blocks.Kept`` one with its white space."""
+    return html.whole() if type(html) is blocks.Kept else html
 
 
 @pass_context
@@ -95,7 +101,7 @@ def public_block(context, *parts, public=True, caller=None):
     sink = context.get(blocks.SINK)
     if sink is not None:  # cut once per state and kind of view (blocks.collect_public)
         return SafeString(blocks.collect_public(cache, bid, seated, sink, found))
-    return SafeString(blocks.OPEN_PUBLIC + found + blocks.CLOSE)
+    return SafeString(blocks.OPEN_PUBLIC + _whole(found) + blocks.CLOSE)
 
 
 @pass_context

@@ -7,6 +7,7 @@ their pages offer (DemLoc 6.4.2), with the table options that change what a card
 import pytest
 
 from missions import jinja as missions_jinja
+from tabletop import blocks
 from tabletop import live as live_reads
 from tabletop.fanout import render_views
 from tests.missions.random_missions import walk
@@ -89,3 +90,30 @@ def test_a_state_reads_the_url_configuration_once(make_table, monkeypatch):
     html = frames(table.pk, seats)
     assert any(f"/t/{table.code}/sheet/" in h for h in html.values())  # cards with forms
     assert reads == []
+
+
+def test_a_kept_card_is_one_string_in_every_frame_that_shows_it(make_table):
+    """The element of a card found kept is the very string the card's first frame holds
+    (``tabletop.blocks.Kept``: cut once), in every view and in the next states' frames: a
+    process keeps each card's HTML once, not once per frame kept (``render_region``) and per
+    table state's public blocks. Frames as rendered from scratch: the test above."""
+    table, seats = make_table("demloc", players=2)
+    missions_jinja.forget_cards()
+    live_reads.forget_views()
+    first = frames(table.pk, seats)
+    cards = {}
+    for frame in first.values():
+        for bid, html, _ in frame.blocks:
+            if bid.startswith("piece-"):
+                cards.setdefault((bid, html), []).append(html)
+    shared = [found for found in cards.values() if len(found) > 1]
+    assert shared  # a card every view shows alike (another Guild's)
+    assert all(all(h is found[0] for h in found) for found in shared)
+    kept = {id(h) for found in cards.values() for h in found}
+    live_reads.forget_views()  # the regions and public blocks rendered again: only the
+    blocks.forget_public_blocks()  # cards are kept
+    again = frames(table.pk, seats)
+    for frame in again.values():
+        for bid, html, _ in frame.blocks:
+            if bid.startswith("piece-"):
+                assert id(html) in kept, bid

@@ -170,8 +170,8 @@ def test_a_row_that_does_not_go_on_from_the_rendered_table_is_not_trusted(make_t
 
 def _render_both(table_id, views, base, row):
     reads = fanout.table_reads
-    _, by_row, _, new = render_views(table_id, views, base=base, row=row)
-    assert fanout.table_reads == reads  # the row was applied: no read
+    _, by_row, _, new = render_views(table_id, views, base=fanout.bare_base(base), row=row)
+    assert fanout.table_reads == reads  # the row was applied (on what a room keeps): no read
     live_reads.forget_views()  # the read's regions rendered afresh, not the row's kept ones
     _, by_read, _, read = render_views(table_id, views)
     assert new.version == read.version
@@ -213,3 +213,19 @@ async def test_every_game_renders_the_published_row_as_a_read_would(make_table, 
         steps += 1
     await layer.group_discard(table.group_name, channel)
     assert steps >= 3
+
+
+@pytest.mark.django_db
+def test_a_room_keeps_its_table_without_the_decoded_state(make_table):
+    """A room keeps the table it last rendered as the base of the next row (``with_row``),
+    which reads none of its state and meta: kept without them (``fanout.bare_base``), the
+    decoded state of every table with a phone connected is not held once more per process.
+    The renders from such a base: the test above."""
+    table, _ = make_table("demloc", players=2)
+    read = Table.objects.get(pk=table.pk)
+    room = fanout.Room(None, table.pk)
+    room.saw(read)
+    assert room.table.state is None and room.table.meta is None
+    assert (room.table.pk, room.table.version, room.table.code, room.table.options) == (
+        read.pk, read.version, read.code, read.options)
+    assert read.state is not None  # the table read is left as it was
