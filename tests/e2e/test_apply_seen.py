@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_between_bars import propose_shot
+from tests.e2e.test_landing import in_view
 
 BAND = """() => {
   const top = Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom,
@@ -42,6 +43,10 @@ def test_apply_with_the_calculation_out_of_view_first_shows_it(new_phone):
     ben.screenshot(path="test-artifacts/apply-seen-shown.png")
     expect(ben.locator("#dl-pending")).to_be_visible()  # not applied
     assert ben.locator("#live").get_attribute("data-version") == version
+    # and it says so above Apply, in view (a new user's held tap said nothing: "did nothing")
+    check = ben.locator("#dl-calc-check")
+    expect(check).to_have_text("Not applied yet: check the result from its first line, then tap Apply again.")
+    in_view(ben, check)
     assert m["top"] <= m["head"] and m["applyBottom"] <= m["bottom"], m  # head, result, Apply
 
     apply.tap()  # read: applied

@@ -68,7 +68,8 @@ def test_a_long_fight_on_my_character_lands_apply_between_the_bars_7_3_2(new_pho
     target_phone.wait_for_timeout(4500)  # the alert folds to a line
     apply = pending.get_by_role("button", name="Apply")
     whole = state(table)["version"]
-    apply.tap()  # Playwright scrolls it into view first: the head is not read yet
+    only_apply_in_view(target_phone)
+    apply.tap()  # the head and the first step not read yet
     target_phone.wait_for_timeout(700)  # past the ghost-tap guard
     assert state(table)["version"] == whole  # the first tap applied nothing
     target_phone.screenshot(path="test-artifacts/s22-long-fight-apply.png")
@@ -79,8 +80,53 @@ def test_a_long_fight_on_my_character_lands_apply_between_the_bars_7_3_2(new_pho
           f" Cancel at y={cancel['y']:.0f}, bar from"
           f" {target_phone.locator('#bottom-bar').bounding_box()['y']:.0f} (scrollY {scroll_y(target_phone)})")
     assert lines >= 6, lines
+    in_view(target_phone, target_phone.locator("#dl-calc-check"))  # the held tap says why
     apply.tap()
     expect(target_phone.locator("#dl-pending")).to_have_count(0)
+
+
+def only_apply_in_view(phone) -> None:
+    """Scroll ``phone`` so that the pending calculation's Apply and Cancel sit just under the
+    turn bar, its head and every step above them, under the bar (a thumb on Apply alone)."""
+    keep = phone.locator("#dl-pending [data-keep-above-bar]")
+    for _ in range(3):  # the bars change as the page scrolls (the site's top bar scrolls away)
+        m = keep.evaluate(BAND)
+        phone.evaluate(f"window.scrollBy(0, {m['y'] - m['top'] - 12})")
+        phone.wait_for_timeout(300)
+
+
+def test_a_long_fight_read_from_its_first_step_applies_at_the_first_tap_7_3_2(new_phone):
+    """Found by a new user at 360x740: a six-line fight on his screen from "1. Attacker rolls"
+    down to Apply, its head just under the turn bar; his first tap on Apply did nothing and
+    said nothing (the head was not between the bars). Read from its first step, one tap
+    applies it (docs/playing.md, "never applied unseen")."""
+    table, seats, (ann, bob) = poisoned_brawl_phones(new_phone)
+    s = state(table)
+    att, dfn = piece_of(table, seats[0], ROOK), piece_of(table, seats[1], ASH)
+    pa, pd = s["pieces"][att], s["pieces"][dfn]
+    na, nd = brawl_dice(pa, pd, True)[0], brawl_dice(pd, pa, False)[0]
+    cmd(table, seats[0], "brawl.propose", attacker=att, defender=dfn,
+        attacker_dice=" ".join(["6"] * na), defender_dice=" ".join(["1"] * nd))
+    pending = bob.locator("#dl-pending")
+    expect(pending).to_contain_text("Fight: proposed result")
+    in_sync([ann, bob])
+    bob.wait_for_timeout(4500)  # the alert folds to a line
+    # the new user's screen: the first step just under the turn bar, the head under the bar
+    first = pending.locator(".dl-steps li").first
+    for _ in range(3):  # the bars change as the page scrolls (the site's top bar scrolls away)
+        m = first.evaluate(BAND)
+        bob.evaluate(f"window.scrollBy(0, {m['y'] - m['top'] - 4})")
+        bob.wait_for_timeout(300)
+    top = first.evaluate(BAND)["top"]
+    head, step = pending.locator("h2").bounding_box(), in_view(bob, first)
+    apply = pending.get_by_role("button", name="Apply")
+    at = in_view(bob, apply)
+    assert head["y"] < top, (head, top)  # the head is not between the bars
+    shot(bob, "s22-long-fight-read")
+    print(f"first step at y={step['y']:.0f}, head at {head['y']:.0f} (band from {top:.0f}), Apply at y={at['y']:.0f}")
+    apply.tap()
+    expect(bob.locator("#dl-pending")).to_have_count(0)
+    expect(bob.locator("#dl-calc-check")).to_have_count(0)
 
 
 def test_an_opened_shoot_or_brawl_shows_work_it_out_above_the_thumb_bar_7_2_2_7_3_2(new_phone):

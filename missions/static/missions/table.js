@@ -16,11 +16,12 @@
 //    any other tap puts it away. The view does not move (docs/playing.md).
 // 4. A calculation waiting for this phone (#dl-pending: a shot or fight on my character) that
 //    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
-//    never applied unseen: a tap on Apply while the calculation's head ("Shot: proposed
-//    result") is not between the bars applies nothing; it brings the calculation between the
-//    bars (whole if it fits, else its head at the band's top and on until Apply and Cancel clear
-//    the thumb bar) and a second tap applies it (found
-//    by a new user: only Apply and Cancel were on the screen, the calculation above them).
+//    never applied unseen: a tap on Apply while neither the calculation's head ("Shot: proposed
+//    result") nor its first step is between the bars applies nothing; it says so above Apply
+//    ("Not applied yet: check the result..."), brings the calculation between the bars (whole
+//    if it fits, else its head at the band's top and on until Apply and Cancel clear the thumb
+//    bar) and a second tap applies it (found by a new user: only Apply and Cancel were on the
+//    screen, the calculation above them; a later one's held tap said nothing).
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -250,7 +251,22 @@
   function seenNow(block) {
     if (seenCalc === calcKey(block)) return true;
     var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
-    return head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1;
+    if (head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1) return true;
+    // Or its first step is (a six-line fight read from "1. Attacker rolls..." down to Apply,
+    // its head just under the turn bar: a new user's first tap there did nothing, silently).
+    var step = block.querySelector(".dl-steps li"), st = step && step.getBoundingClientRect();
+    return !!st && step.getClientRects().length > 0 && st.top >= bandTop() - 1 && st.bottom <= bandBottom() + 1;
+  }
+  // The tap held says so at Apply, inside the band (a tap that does nothing must say why).
+  function sayCheck(block) {
+    var keep = block.querySelector("[data-keep-above-bar]");
+    if (!keep || document.getElementById("dl-calc-check")) return;
+    var p = document.createElement("p");
+    p.id = "dl-calc-check";
+    p.className = "small dl-calc-check";
+    p.setAttribute("role", "status");
+    p.textContent = "Not applied yet: check the result from its first line, then tap Apply again.";
+    keep.parentNode.insertBefore(p, keep);
   }
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
@@ -266,6 +282,7 @@
     var top = bandTop(), bottom = bandBottom();
     e.preventDefault();
     e.stopImmediatePropagation();
+    sayCheck(block);
     var r = block.getBoundingClientRect();
     if (r.height <= bottom - top - 16) {
       // whole: the least scroll
