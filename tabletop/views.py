@@ -168,9 +168,16 @@ def join(request, code: str | None = None):
     # Guild mission to an account without a Guild).
     joining_as = request.user.get_username() if request.user.is_authenticated else ""
     note = join_note(table, request.user) if table is not None and table.status == "lobby" else None
+    # A refused name is said under its field, where the thumb corrects it (found by a new user:
+    # "Someone at this table is already called ..." at the top of the page).
+    name_error = error if error is not None and table is not None and error.code in NAME_ERRORS else None
     context = {"table": table, "code": shown, "error": error, "default_name": default_name,
-               "joining_as": joining_as, "join_note": note}
+               "joining_as": joining_as, "join_note": note, "name_error": name_error}
     return render(request, "tabletop/join.html", context, status=status)
+
+
+#: The join refusals about the name typed, said at the name field (``join``).
+NAME_ERRORS = frozenset({"name_taken", "bad_name", "too_large"})
 
 
 @require_http_methods(["GET", "POST"])
