@@ -33,18 +33,25 @@ def scroll_y(phone) -> float:
 
 # The element's box and the band it must be in, read in one go. The turn bar covers the page
 # only once it is stuck under the top bar; below the mission's result (a mission over) it is
-# still in the flow, under what it shows. ``null``: not shown at this moment.
+# still in the flow, under what it shows. The connection banner, where it sits just above the
+# bottom bar (the play page), ends the band while it shows: a phone offline reads what is above
+# it. ``null``: not shown at this moment.
 IN_VIEW = """e => {
   if (!e.getClientRects().length) return null;
   const r = e.getBoundingClientRect(), bar = document.getElementById('bottom-bar');
-  if (e.closest('#bottom-bar, #dl-turn')) return {x: r.x, y: r.y, width: r.width, height: r.height,
-                                                  top: 0, bottom: 740};
+  if (e.closest('#bottom-bar, #dl-turn, #net')) return {x: r.x, y: r.y, width: r.width,
+                                                        height: r.height, top: 0, bottom: 740};
   const t = document.getElementById('dl-turn');
   let top = 56;
   if (t) { const q = t.getBoundingClientRect();
            if (q.top <= parseFloat(getComputedStyle(t).top) + 1) top = q.bottom; }
-  return {x: r.x, y: r.y, width: r.width, height: r.height, top: top,
-          bottom: bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : null};
+  let bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : null;
+  const net = document.getElementById('net');
+  if (bottom !== null && net && !net.hidden && net.getClientRects().length) {
+    const n = net.getBoundingClientRect();
+    if (n.top > innerHeight / 2) bottom = Math.min(bottom, n.top);
+  }
+  return {x: r.x, y: r.y, width: r.width, height: r.height, top: top, bottom: bottom};
 }"""
 
 

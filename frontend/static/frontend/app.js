@@ -647,18 +647,30 @@
   // they clear the bottom bar, even if el's top then goes under the top parts (what is read is
   // above; what is tapped must be under the thumb). block "nearest": the least scroll that
   // shows el whole between the two (none if it already is).
+  // The connection banner counts where it sits: at the top with the top parts, or (DemLoc's
+  // play page, missions.css) just above the bottom bar, whose band it then ends (a player
+  // offline saw a sheet's "did not load" line under it: the banner's resolved top, hundreds
+  // of pixels down, had been counted as a top part).
+  function netLow() {
+    var net = document.getElementById("net");
+    if (!net || net.hidden || !net.getClientRects().length) return null;
+    var r = net.getBoundingClientRect();
+    return r.top > window.innerHeight / 2 ? r : null;
+  }
   function bandTop() {
-    var top = 0;
+    var top = 0, low = netLow();
     document.querySelectorAll(".topbar, .net, [data-height-var]").forEach(function (n) {
       var s = getComputedStyle(n);
       if (!n.getClientRects().length || (s.position !== "sticky" && s.position !== "fixed")) return;
+      if (low && n.id === "net") return;  // a bottom part
       top = Math.max(top, (parseFloat(s.top) || 0) + n.getBoundingClientRect().height);
     });
     return top;
   }
   function bandBottom() {
-    var bar = document.getElementById("bottom-bar");
-    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+    var bar = document.getElementById("bottom-bar"), low = netLow();
+    var bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+    return low ? Math.min(bottom, low.top) : bottom;
   }
   function betweenBars(el, block) {
     var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();

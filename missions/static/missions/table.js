@@ -128,9 +128,16 @@
     });
     return top;
   }
+  // The bottom bar's top, or the connection banner's just above it while it shows
+  // (missions.css: on the play page it sits there).
   function bandBottom() {
-    var bar = document.getElementById("bottom-bar");
-    return bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+    var bar = document.getElementById("bottom-bar"), net = document.getElementById("net");
+    var bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
+    if (net && !net.hidden && net.getClientRects().length) {
+      var n = net.getBoundingClientRect();
+      if (n.top > window.innerHeight / 2) bottom = Math.min(bottom, n.top);
+    }
+    return bottom;
   }
   // Read where it is: its first line between the bars, or half of it.
   function readable(el, top, bottom) {
