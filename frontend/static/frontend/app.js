@@ -991,21 +991,24 @@
       delete asideValues[m.sig];
       [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
     }
-    lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
-    setTimeout(function () { setTimeout(function () { landAfterTap(m); }, 0); }, 0);
+    var tap = lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
+    setTimeout(function () { setTimeout(function () { landAfterTap(m, tap); }, 0); }, 0);
   });
   // The tapped form stays where it was, but what is above its button may have grown (a new
   // user's arcane Test: its line now says "no mana: channel first", and the Test button ended
-  // 8 px under the thumb bar): the button is brought just above the bar. Only a button that
-  // is on the screen (under the bar): when the page landed elsewhere (a failed shot's notice
-  // above), it stays there.
+  // 8 px under the thumb bar): the button is brought just above the bar. Only when the answer
+  // kept the tapped form in place and the button is on the screen (under the bar): when the page
+  // landed elsewhere (a failed shot's notice above: tap.landed), it stays there. The button on
+  // the screen was not enough: with the site's top bar scrolled away the notice lands 53 px
+  // higher, the Shoot form's button came on the screen under the bar, and bringing it up pushed
+  // the notice over the top of the screen.
   function buttonAboveBar(form) {
     var btn = form && form.querySelector("button:not([type=button])");
     if (!btn || !btn.getClientRects().length) return;
     var r = btn.getBoundingClientRect(), over = r.bottom - (bandBottom() - 8);
     if (over > 0 && r.top < window.innerHeight) window.scrollBy(0, over);
   }
-  function landAfterTap(m) {
+  function landAfterTap(m, tap) {
       var live = document.getElementById("live");
       if (!live) return;
       var note = live.querySelector(".alert.at-control");
@@ -1025,6 +1028,7 @@
       var fresh = Array.prototype.filter.call(live.querySelectorAll("[data-land]"), function (el) {
         return el.id && m.landings.indexOf(landKey(el)) < 0;
       })[0];
+      if (tap) tap.landed = Boolean(fresh) || stageOf() !== m.stage;
       if (fresh) { land(fresh); return; }
       if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
       var same = formBySig(live, m.sig);
@@ -1110,10 +1114,10 @@
         var fresh = Array.prototype.filter.call(now.querySelectorAll("[data-forms-slot] [data-land]"), function (el) {
           return el.id && lastTap.landings.indexOf(landKey(el)) < 0;
         })[0];
-        var tapped = lastTap.sig;
+        var tapped = lastTap.sig, landed = lastTap.landed;
         lastTap = null;  // the first forms after the answer say it, or nothing does
         if (fresh) land(fresh);
-        else buttonAboveBar(formBySig(now, tapped));
+        else if (!landed) buttonAboveBar(formBySig(now, tapped));
       }
     }).catch(function () {
       if (formsLoading[id] === version) delete formsLoading[id];
