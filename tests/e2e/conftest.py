@@ -65,7 +65,7 @@ def server_url(django_db_setup, django_db_blocker):
 def phone_at(browser, transactional_db):
     """``phone_at(base_url) -> Page``: a 360x740 touch phone in its own browser context (cookies)
     on the server at ``base_url`` (a test's own server, or a proxy in front of one)."""
-    contexts = []
+    contexts, errors = [], []
 
     def make(base_url: str):
         context = browser.new_context(
@@ -77,11 +77,17 @@ def phone_at(browser, transactional_db):
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        # An uncaught error in a page's script fails the test (a new user's console showed
+        # "Cannot read properties of undefined (reading 'concat')" after a Realm tap: the view
+        # it was to hold was lost, and no test listened).
+        page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+        return page
 
     yield make
     for context in contexts:
         context.close()
+    assert not errors, f"uncaught errors in the page's scripts: {errors}"
 
 
 @pytest.fixture

@@ -771,8 +771,10 @@
     }
     return list;
   }
+  // ``hold``: anchor()'s list (its ``top``: the element across the screen's top, with the
+  // elements around it), or one {id, top} record of the element tapped (its ``top`` a number).
   function holdView(hold, y) {
-    var list = hold ? [].concat(hold) : [], top = hold && hold.top;
+    var list = hold ? [].concat(hold) : [], top = Array.isArray(hold) ? hold.top : null;
     var focus = list.length && list[0].focus ? list.splice(0, 1) : [];
     if (top && !shown(document.getElementById(top.id))) list = top.around.concat(list);
     list = focus.concat(list);
