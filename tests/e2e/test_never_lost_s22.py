@@ -99,7 +99,7 @@ def test_a_long_fight_read_from_its_first_step_applies_at_the_first_tap_7_3_2(ne
     """Found by a new user at 360x740: a six-line fight on his screen from "1. Attacker rolls"
     down to Apply, its head just under the turn bar; his first tap on Apply did nothing and
     said nothing (the head was not between the bars). Read from its first step, one tap
-    applies it (docs/playing.md, "never applied unseen")."""
+    applies it (docs/playing.md "A live table: where a tap lands, the next step under the thumb")."""
     table, seats, (ann, bob) = poisoned_brawl_phones(new_phone)
     s = state(table)
     att, dfn = piece_of(table, seats[0], ROOK), piece_of(table, seats[1], ASH)
