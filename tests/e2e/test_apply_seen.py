@@ -45,7 +45,7 @@ def test_apply_with_the_calculation_out_of_view_first_shows_it(new_phone):
     assert ben.locator("#live").get_attribute("data-version") == version
     # and it says so above Apply, in view (a new user's held tap said nothing: "did nothing")
     check = ben.locator("#dl-calc-check")
-    expect(check).to_have_text("Not applied yet: check the result from its first line, then tap Apply again.")
+    expect(check).to_have_text("Not applied yet: read the result above, then tap Apply again.")
     in_view(ben, check)
     assert m["top"] <= m["head"] and m["applyBottom"] <= m["bottom"], m  # head, result, Apply
 

@@ -18,7 +18,7 @@
 //    arrives while I read elsewhere does not move my view (docs/playing.md). Its Apply is
 //    never applied unseen: a tap on Apply while neither the calculation's head ("Shot: proposed
 //    result") nor its first step is between the bars applies nothing; it says so above Apply
-//    ("Not applied yet: check the result..."), brings the calculation between the bars (whole
+//    ("Not applied yet: read the result above..."), brings the calculation between the bars (whole
 //    if it fits, else its head at the band's top and on until Apply and Cancel clear the thumb
 //    bar) and a second tap applies it (found by a new user: only Apply and Cancel were on the
 //    screen, the calculation above them; a later one's held tap said nothing).
@@ -272,7 +272,7 @@
     p.id = "dl-calc-check";
     p.className = "small dl-calc-check";
     p.setAttribute("role", "status");
-    p.textContent = "Not applied yet: check the result from its first line, then tap Apply again.";
+    p.textContent = "Not applied yet: read the result above, then tap Apply again.";
     keep.parentNode.insertBefore(p, keep);
   }
   document.addEventListener("click", function (e) {
