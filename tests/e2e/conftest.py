@@ -147,6 +147,24 @@ def inset_phone(page, inset: int = INSET):
     return page
 
 
+def host_lobby(new_phone, ruleset: str = "demloc", name: str = "Ann", *,
+               options: dict | None = None):
+    """A table's lobby opened by the page, by touch: on a new phone (``new_phone()``) ``name``
+    fills the new-table form of ``ruleset`` (DemLoc: a training mission from /missions/new/;
+    another game: /tables/new/ with that game chosen), sets its ``options`` (``{"#opt-pacts":
+    "secret"}``) and taps "Open the table". Returns ``(host_page, code)``, the page on the
+    lobby and the table's join code."""
+    host = new_phone()
+    host.goto("/missions/new/" if ruleset == "demloc" else "/tables/new/")
+    if ruleset != "demloc":
+        host.select_option("#ruleset", ruleset)
+    host.fill("#name", name)
+    for field, value in (options or {}).items():
+        host.select_option(field, value)
+    host.get_by_role("button", name="Open the table").tap()
+    return host, host.locator("#join-code").inner_text().strip()
+
+
 def open_table(new_phone, ruleset: str, players: int = 2, *,
                names: tuple[str, ...] = ("Ann", "Ben", "Cat"), options: dict | None = None,
                inset: int = INSET) -> list:
@@ -165,15 +183,7 @@ def open_table(new_phone, ruleset: str, players: int = 2, *,
         page = next(given) if given is not None else new_phone()
         return inset_phone(page, inset) if inset else page
 
-    host = phone()
-    host.goto("/missions/new/" if ruleset == "demloc" else "/tables/new/")
-    if ruleset != "demloc":
-        host.select_option("#ruleset", ruleset)
-    host.fill("#name", names[0])
-    for field, value in (options or {}).items():
-        host.select_option(field, value)
-    host.get_by_role("button", name="Open the table").tap()
-    code = host.locator("#join-code").inner_text().strip()
+    host, code = host_lobby(phone, ruleset, names[0], options=options)
     phones = [host]
     for name in names[1:players]:
         guest = phone()
@@ -269,6 +279,25 @@ def at_the_gate_with_a_code(new_phone, code: str):
     phone.locator("#set-code").tap()
     phone.locator("#set-code").press_sequentially(set_code.code)
     return guild, set_code, phone
+
+
+def open_guild_menu(phone):
+    """Tap the Guild menu's folded "Menu · <page>" line open (guilds/_nav.html) and check it
+    fits a 360 px phone: its eleven links each wholly on the screen and a touch target at least
+    44 px tall, neither the menu nor the page scrolling sideways. Returns the menu (the
+    navigation landmark)."""
+    nav = phone.get_by_role("navigation", name="Guild")
+    nav.locator("summary").tap()
+    links = nav.get_by_role("link")
+    assert links.count() == 11
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (links.nth(i).inner_text(), box)
+        assert box["height"] >= 44, box
+    assert nav.locator(".subnav").evaluate("n => n.scrollWidth <= n.clientWidth"), \
+        "the menu scrolls sideways"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    return nav
 
 
 def guild_menu(phone, page: str) -> None:

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync, turn_end_figures
-from tests.e2e.test_landing import open_sheet, scroll_y
+from tests.e2e.test_landing import aim_shot, scroll_y
 from tests.e2e.test_never_lost import A60, B60, guild_mission_phones
 from tests.e2e.test_never_lost_prep import bell_at
 from tests.missions.lifecycle_flow import cmd, state
@@ -151,15 +151,9 @@ def test_the_realms_hand_and_bind_clear_a_compact_bottom_bar(new_phone):
 def propose_shot(ann, ben) -> None:
     """Ann works out Korr's shot at Ben's Bram (5.6, the test die passes); Ben's phone shows
     the calculation waiting for his Apply."""
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("1")
-    form.locator('input[name="d.dice"]').fill("6 6 6")
-    form.get_by_role("button", name="Work it out").evaluate(
-        "e => e.scrollIntoView({block: 'center'})"
-    )
+    work = aim_shot(ann, "s0-korr", "s1-bram", 1, "6 6 6")
     in_sync([ann, ben])
-    form.get_by_role("button", name="Work it out").tap()
+    work.tap()
     expect(ben.locator("#dl-pending")).to_contain_text("Shot: proposed result")
     in_sync([ann, ben])
     ben.wait_for_timeout(300)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.missions.lifecycle_flow import build_guild
 
-from .conftest import guild_menu, shot
+from .conftest import guild_menu, open_guild_menu, shot
 from .test_mission_lobby import login
 
 NAME = "The Lantern-Bearers of the Drowned Bell Quarter and the Quays"[:60]
@@ -35,15 +35,8 @@ def test_every_guild_page_starts_its_own_content_in_the_first_screen(new_phone):
         head, menu = phone.locator(".guild-head").bounding_box(), nav.bounding_box()
         measured[here] = round(max(head["y"] + head["height"], menu["y"] + menu["height"]))
         shot(phone, f"guild-head-{here.lower()}-folded")
-        nav.locator("summary").tap()
+        open_guild_menu(phone)
         expect(nav.get_by_role("link", name=here, exact=True)).to_have_class("here")
-        links = nav.get_by_role("link")
-        assert links.count() == 11
-        for i in range(links.count()):
-            b = links.nth(i).bounding_box()
-            assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (links.nth(i).inner_text(), b)
-            assert b["height"] >= 44, b
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         shot(phone, f"guild-head-{here.lower()}")
     print("Guild page's head (name, folded menu, purse) ends at 360x740 (px):", measured)
     for here, bottom in measured.items():

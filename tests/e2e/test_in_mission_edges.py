@@ -5,7 +5,7 @@ arcane test is disabled with its reason while the mana pool is empty (DemLoc rul
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_table
-from tests.e2e.test_landing import channel_by_touch, in_view, open_sheet
+from tests.e2e.test_landing import aim_shot, channel_by_touch, in_view, open_sheet
 
 
 def test_the_arcane_test_is_disabled_with_its_reason_until_there_is_mana_7_2_3_5(new_phone):
@@ -57,11 +57,7 @@ def test_a_sheet_without_actions_says_why_in_one_line(new_phone):
     expect(why).to_have_count(0)
     print("back online: Shoot is there")
     # Ann works out Korr's shot at Bram: Ben's Bram shows no actions until Apply or Cancel.
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("1")
-    form.locator('input[name="d.dice"]').fill("6 6 6")
-    form.get_by_role("button", name="Work it out").tap()
+    aim_shot(ann, "s0-korr", "s1-bram", 1, "6 6 6").tap()
     expect(ben.locator("#dl-pending")).to_contain_text("Shot: proposed result")
     ben.locator("#piece-s1-maud summary.dl-summary").tap()
     why = ben.locator("#piece-s1-maud [data-acts-why]")

@@ -4,16 +4,11 @@ away from the field to correct). Touch taps; screenshots in test-artifacts/."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import host_lobby, shot
 
 
 def test_a_look_alike_name_is_refused_at_the_name_field(new_phone):
-    host = new_phone()
-    host.goto("/tables/new/")
-    host.select_option("#ruleset", "realm")
-    host.fill("#name", "Ann")
-    host.get_by_role("button", name="Open the table").tap()
-    code = host.locator("#join-code").inner_text().strip()
+    host, code = host_lobby(new_phone, "realm")
 
     guest = new_phone()
     guest.goto(f"/j/{code}/")

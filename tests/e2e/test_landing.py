@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import open_at_stage, open_table, tap_twice
+from tests.e2e.conftest import host_lobby, open_at_stage, open_table, tap_twice
 from tests.e2e.demloc_turns import in_sync, play_to_turn_end, version
 from tests.missions.lifecycle_flow import (
     all_next,
@@ -162,6 +162,23 @@ def aim_shot(phone, shooter: str, target: str, test_roll: int, dice: str):
     form.locator('select[name="d.target"]').select_option(target)
     form.locator('input[name="d.test_roll"]').fill(str(test_roll))
     form.locator('input[name="d.dice"]').fill(dice)
+    work = form.get_by_role("button", name="Work it out")
+    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    return work
+
+
+def aim_brawl(phone, attacker: str, defender: str):
+    """By touch: ``attacker``'s Brawl form against ``defender`` (7.3.2), as many dice typed on
+    each side as its option says ("4 v 3 dice · Korr"), the attacker's high (6 5 4 ...), the
+    defender's low (2 1 1 ...), Work it out centred on the screen (not tapped). Returns that
+    button."""
+    box = open_sheet(phone, attacker, "brawl")
+    form = box.locator("form", has=phone.locator('input[value="demloc.brawl.propose"]'))
+    form.locator('select[name="d.defender"]').select_option(defender)
+    option = form.locator(f'select[name="d.defender"] option[value="{defender}"]').inner_text()
+    mine, theirs = map(int, re.match(r"(\d+) v (\d+)", option).groups())
+    form.get_by_label(re.compile("^My dice")).fill(" ".join(["6", "5", "4", "3", "2"][:mine]))
+    form.get_by_label("Defender's dice").fill(" ".join(["2", "1", "1", "1"][:theirs]))
     work = form.get_by_role("button", name="Work it out")
     work.evaluate("e => e.scrollIntoView({block: 'center'})")
     return work
@@ -469,11 +486,7 @@ def test_a_joined_players_lobby_is_as_short_as_the_hosts(new_phone):
     was 3,020 px tall against the host's 1,172 (the 13 table options unfolded on every phone
     but the host's). The options are folded to one line on the guest's phone too ("Show" opens
     them, read-only); the page is no taller than the host's but for the guest's own lines."""
-    host = new_phone()
-    host.goto("/missions/new/")
-    host.fill("#name", "Ann")
-    host.get_by_role("button", name="Open the table").tap()
-    code = host.locator("#join-code").inner_text().strip()
+    host, code = host_lobby(new_phone)
     guest = new_phone()
     guest.goto(f"/j/{code}/")
     guest.fill("#name", "Ben")

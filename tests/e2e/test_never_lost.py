@@ -16,14 +16,14 @@ from playwright.sync_api import expect
 from missions.demo import load_demo_missions
 from missions.models import Mission, MissionFollower
 from missions.services import mission_close
-from tests.e2e.conftest import login, open_at_stage, open_table
+from tests.e2e.conftest import host_lobby, login, open_at_stage, open_table
 from tests.e2e.demloc_turns import in_sync, version
 from tests.e2e.test_guild_landing import a_guild_with_a_long_armory, assert_in_view
 from tests.e2e.test_landing import (
+    aim_brawl,
     aim_shot,
     channel_by_touch,
     in_view,
-    open_sheet,
     scroll_y,
     view_kept,
     view_mark,
@@ -96,15 +96,7 @@ def test_a_brawls_apply_and_cancel_stay_above_the_bottom_bar_7_3_2(new_phone):
     sides); Ben's phone lands on it with Apply and Cancel above the fixed bottom bar (they
     were under it); Ann's view does not move; after Cancel Ben is back on his form."""
     ann, ben = open_table(new_phone, "demloc")
-    box = open_sheet(ben, "s1-bram", "brawl")
-    form = box.locator("form", has=ben.locator('input[value="demloc.brawl.propose"]'))
-    form.locator('select[name="d.defender"]').select_option("s0-korr")
-    option = form.locator('select[name="d.defender"] option[value="s0-korr"]').inner_text()
-    mine, theirs = map(int, re.match(r"(\d+) v (\d+)", option).groups())  # "4 v 3 dice · Korr"
-    form.get_by_label(re.compile("^My dice")).fill(" ".join(["6", "5", "4", "3", "2"][:mine]))
-    form.get_by_label("Defender's dice").fill(" ".join(["2", "1", "1", "1"][:theirs]))
-    work = form.get_by_role("button", name="Work it out")
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_brawl(ben, "s1-bram", "s0-korr")
     mark = other_looks_at(ann, 600)
     work.tap()
     pending = ben.locator("#dl-pending")
@@ -409,16 +401,11 @@ def test_a_realm_pact_is_chosen_by_a_second_tap_in_place(new_phone):
     """Realm with secret Pacts: each phone picks one of the face-down Pact cards. The first tap
     sends nothing and the card says "Tap again: take it" (it was the browser's dialog); the
     second takes it. The other phone's view does not move."""
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "realm")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
+    ann, code = host_lobby(new_phone, "realm")
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
+    ben.get_by_role("button", name="Join table").tap()
     expect(ann.locator(".seats")).to_contain_text("Ben")
     ann.locator("#table-options-fold > summary").tap()
     ann.select_option("#opt-pacts", "secret")

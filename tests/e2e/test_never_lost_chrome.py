@@ -8,7 +8,7 @@ together, the turn bar still says whose move it is and this phone's fate, and ev
 of the bars is at least 44 px tall. At the top of the page the site's top bar is there."""
 
 from missions.demo import load_demo_missions
-from tests.e2e.conftest import open_at_stage, open_table
+from tests.e2e.conftest import host_lobby, open_at_stage, open_table
 from tests.missions.lifecycle_flow import build_guild, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
 
@@ -125,11 +125,7 @@ def test_the_remove_buttons_of_the_characters_step_are_one_column_6_4_1(new_phon
 def test_a_seat_name_longer_than_60_says_so_at_the_field(new_phone):
     """Found by a new user: a 75-letter seat name was cut to 60 by the field without a word.
     Typed on the join page, the field keeps 60 letters and the line under it says it is full."""
-    host = new_phone()
-    host.goto("/missions/new/")
-    host.fill("#name", "Ann")
-    host.get_by_role("button", name="Open the table").tap()
-    code = host.locator("#join-code").inner_text().strip()
+    _host, code = host_lobby(new_phone)
     guest = new_phone()
     guest.goto(f"/j/{code}/")
     hint = guest.locator("#name-hint")

@@ -13,7 +13,7 @@ from missions.models import Mission
 from missions.services import mission_close
 from tests.e2e.conftest import open_table
 from tests.e2e.demloc_turns import in_sync
-from tests.e2e.test_landing import in_view, open_sheet, scroll_y, view_kept
+from tests.e2e.test_landing import aim_brawl, aim_shot, in_view, scroll_y, view_kept
 from tests.e2e.test_never_lost import guild_mission_phones, other_looks_at
 from tests.missions.lifecycle_flow import cmd
 
@@ -29,11 +29,7 @@ def test_the_status_line_under_the_turn_card_wraps_to_two_lines_7_2_2(new_phone)
     "Korr Halfhand's shot at"; it wraps to two lines (an ellipsis only past them), the whole
     line in its title."""
     ann, ben = open_table(new_phone, "demloc")
-    form = open_sheet(ann, "s0-korr", "shoot").locator("form")
-    form.locator('select[name="d.target"]').select_option("s1-bram")
-    form.locator('input[name="d.test_roll"]').fill("1")
-    form.locator('input[name="d.dice"]').fill("6 6 6")
-    form.get_by_role("button", name="Work it out").tap()
+    aim_shot(ann, "s0-korr", "s1-bram", 1, "6 6 6").tap()
     expect(ann.locator("#dl-pending")).to_contain_text("Shot: proposed result")
     in_sync([ann, ben])
     for name, phone in (("ann", ann), ("ben", ben)):
@@ -61,15 +57,7 @@ def test_a_fight_waiting_for_me_is_linked_from_the_thumb_bar_until_answered_7_3_
     after the alert folded; its link brings Apply between the bars, uncovered; Apply applies
     the fight and the line goes (the shot's variant: test_never_lost.py)."""
     ann, ben = open_table(new_phone, "demloc")
-    box = open_sheet(ann, "s0-korr", "brawl")
-    form = box.locator("form", has=ann.locator('input[value="demloc.brawl.propose"]'))
-    form.locator('select[name="d.defender"]').select_option("s1-bram")
-    option = form.locator('select[name="d.defender"] option[value="s1-bram"]').inner_text()
-    mine, theirs = map(int, re.match(r"(\d+) v (\d+)", option).groups())  # "4 v 3 dice · Bram"
-    form.get_by_label(re.compile("^My dice")).fill(" ".join(["6", "5", "4", "3", "2"][:mine]))
-    form.get_by_label("Defender's dice").fill(" ".join(["2", "1", "1", "1"][:theirs]))
-    work = form.get_by_role("button", name="Work it out")
-    work.evaluate("e => e.scrollIntoView({block: 'center'})")
+    work = aim_brawl(ann, "s0-korr", "s1-bram")
     in_sync([ann, ben])
     expect(ben.locator("#dl-pending-go")).to_have_count(0)  # nothing waits for Ben yet
     mark = other_looks_at(ben, 700)

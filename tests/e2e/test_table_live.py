@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table, shot
+from tests.e2e.conftest import host_lobby, open_table, shot
 
 
 def test_two_phones_share_a_table_live(new_phone):
@@ -62,11 +62,7 @@ def test_two_phones_share_a_table_live(new_phone):
 
 
 def test_a_refused_command_shows_the_message_where_the_player_tapped(new_phone):
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#ruleset", "counter")
-    ann.get_by_role("button", name="Open the table").click()
+    ann, _code = host_lobby(new_phone, "counter")
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#total")).to_have_text("0")
     ann.get_by_role("button", name="↶ Undo").is_disabled()

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table, shot
+from tests.e2e.conftest import host_lobby, open_table, shot
 
 
 def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
@@ -56,11 +56,7 @@ def test_a_phone_without_a_seat_watches_a_mission_from_its_lobby_to_its_game(new
     a table still in the lobby got only "Take a seat". The join page offers "Watch the table";
     the watcher sees the lobby live (Ben sits down), then the game when Ann starts it, without
     a reload, and no control in either."""
-    ann = new_phone()
-    ann.goto("/missions/new/")
-    ann.fill("#name", "Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    code = ann.locator("#join-code").inner_text().strip()
+    ann, code = host_lobby(new_phone)
     screen = new_phone()
     screen.goto(f"/t/{code}/")
     expect(screen.get_by_role("button", name="Join table")).to_be_visible()
