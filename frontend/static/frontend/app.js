@@ -672,6 +672,10 @@
     var bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
     return low ? Math.min(bottom, low.top) : bottom;
   }
+  // The band, for a game's own script (missions/table.js): the same measure as every landing
+  // here. That script loads before this one (the page's head block), so it reads these when
+  // it measures, never at its load.
+  window.demlocBand = { top: bandTop, bottom: bandBottom };
   function betweenBars(el, block) {
     var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();
     if (block === "start") {
@@ -771,10 +775,10 @@
     }
     return list;
   }
-  // ``hold``: anchor()'s list (its ``top``: the element across the screen's top, with the
-  // elements around it), or one {id, top} record of the element tapped (its ``top`` a number).
+  // ``hold``: a list of {id, top} records, best first (anchor()'s, whose ``top`` names the
+  // element across the screen's top with the elements around it; or the one element tapped).
   function holdView(hold, y) {
-    var list = hold ? [].concat(hold) : [], top = Array.isArray(hold) ? hold.top : null;
+    var list = hold.slice(), top = hold.top;
     var focus = list.length && list[0].focus ? list.splice(0, 1) : [];
     if (top && !shown(document.getElementById(top.id))) list = top.around.concat(list);
     list = focus.concat(list);
@@ -994,13 +998,16 @@
       [sent, live ? formBySig(live, m.sig) : null].forEach(function (f) { if (f && f.reset) f.reset(); });
     }
     var tap = lastTap = m.card ? { landings: m.landings, at: Date.now(), card: m.card, sig: m.sig } : null;
-    setTimeout(function () { setTimeout(function () { landAfterTap(m, tap); }, 0); }, 0);
+    setTimeout(function () { setTimeout(function () {
+      var landed = landAfterTap(m);
+      if (tap) tap.landed = landed;
+    }, 0); }, 0);
   });
   // The tapped form stays where it was, but what is above its button may have grown (a new
   // user's arcane Test: its line now says "no mana: channel first", and the Test button ended
   // 8 px under the thumb bar): the button is brought just above the bar. Only when the answer
   // kept the tapped form in place and the button is on the screen (under the bar): when the page
-  // landed elsewhere (a failed shot's notice above: tap.landed), it stays there. The button on
+  // landed elsewhere (a failed shot's notice above: landAfterTap's answer), it stays there. The button on
   // the screen was not enough: with the site's top bar scrolled away the notice lands 53 px
   // higher, the Shoot form's button came on the screen under the bar, and bringing it up pushed
   // the notice over the top of the screen.
@@ -1010,7 +1017,9 @@
     var r = btn.getBoundingClientRect(), over = r.bottom - (bandBottom() - 8);
     if (over > 0 && r.top < window.innerHeight) window.scrollBy(0, over);
   }
-  function landAfterTap(m, tap) {
+  // Lands this phone's answered tap ``m``; true when it landed elsewhere than the tapped form
+  // (on what the answer brought, or a new stage).
+  function landAfterTap(m) {
       var live = document.getElementById("live");
       if (!live) return;
       var note = live.querySelector(".alert.at-control");
@@ -1021,25 +1030,25 @@
         var ask = note.closest("#bottom-bar") && Array.prototype.filter.call(live.querySelectorAll("[data-keep-above-bar]"), function (k) {
           return k.getClientRects().length && !fixed(k);
         })[0];
-        if (ask) { betweenBars(ask, "nearest"); return; }
+        if (ask) { betweenBars(ask, "nearest"); return false; }
         var r = note.getBoundingClientRect();
         if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
-        return;
+        return false;
       }
-      if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
+      if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return true; }
       var fresh = Array.prototype.filter.call(live.querySelectorAll("[data-land]"), function (el) {
         return el.id && m.landings.indexOf(landKey(el)) < 0;
       })[0];
-      if (tap) tap.landed = Boolean(fresh) || stageOf() !== m.stage;
-      if (fresh) { land(fresh); return; }
-      if (stageOf() !== m.stage) { landOnStage(live, m.stage); return; }
+      if (fresh) { land(fresh); return true; }
+      if (stageOf() !== m.stage) { landOnStage(live, m.stage); return true; }
       var same = formBySig(live, m.sig);
       if (same && !fixed(same)) {
         window.scrollBy(0, same.getBoundingClientRect().top - m.formTop);
         buttonAboveBar(same);
       }
-      else if (m.at && document.getElementById(m.at.id)) holdView(m.at, m.y);
+      else if (m.at && document.getElementById(m.at.id)) holdView([m.at], m.y);
       else if (m.at) land(live.querySelector("[data-land]") || live);  // its part is gone (an Apply)
+      return false;
   }
 
   // --- sheets load their forms when they are opened --------------------------------------------

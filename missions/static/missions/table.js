@@ -121,24 +121,11 @@
     });
     return out;
   }
-  function bandTop() {
-    var top = 0;
-    [document.querySelector(".topbar"), document.getElementById("dl-turn")].forEach(function (b) {
-      if (b && b.getClientRects().length) top = Math.max(top, b.getBoundingClientRect().bottom);
-    });
-    return top;
-  }
-  // The bottom bar's top, or the connection banner's just above it while it shows
-  // (missions.css: on the play page it sits there).
-  function bandBottom() {
-    var bar = document.getElementById("bottom-bar"), net = document.getElementById("net");
-    var bottom = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
-    if (net && !net.hidden && net.getClientRects().length) {
-      var n = net.getBoundingClientRect();
-      if (n.top > window.innerHeight / 2) bottom = Math.min(bottom, n.top);
-    }
-    return bottom;
-  }
+  // The band the bars leave (the top bar and the turn bar above; the bottom bar, or the
+  // connection banner just above it while it shows, below): app.js's measure, the one every
+  // landing uses (app.js runs after this file, before any of these calls).
+  function bandTop() { return window.demlocBand.top(); }
+  function bandBottom() { return window.demlocBand.bottom(); }
   // Read where it is: its first line between the bars, or half of it.
   function readable(el, top, bottom) {
     if (!el.getClientRects().length) return false;
