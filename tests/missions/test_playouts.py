@@ -9,7 +9,8 @@ the incremental state, the characters brought are conserved (only daemons come a
 each player's fate points equal an independent recount of the fate events, an activated
 ability is used at most once a phase unless the table's option ``ability_uses`` says "no
 limit" (5.1.1), and the one ending (``end_checks``): every turn played is closed exactly
-once, the last one included, no turn starts that is not played, poison grows by one at each
+once, the last one included (but the turn an agreement to stop leaves where it was, option
+``stop_turn_end`` = ``none``), no turn starts that is not played, poison grows by one at each
 end of a turn (option ``poison`` = ``end``), and a control counter counts only for a player with characters on the board, who
 alone can win by it. The table is public while the mission is played (6.4.2) but for a hidden
 turn limit (7), which no seat's view may show until the turns are over
@@ -31,7 +32,8 @@ from .hidden import hide_from
 VARIANTS = [
     {},
     {"seals": "reaches", "bleeding": "start", "poison": "end", "free_possessed": "bonus"},
-    {"elimination": "any", "control": "anyone", "objective_turns": "2"},
+    # An agreement to stop leaves the turn in progress where it is (7.3.2.3)
+    {"elimination": "any", "control": "anyone", "objective_turns": "2", "stop_turn_end": "none"},
     # The other readings of the table options
     {"activations": "free", "daemon_level": "any", "hand_test": "penalty",
      "defender_weapon": "none", "bleeding": "end", "poison": "start",
@@ -128,17 +130,30 @@ def _alive(state, seat) -> bool:
     )
 
 
+def stopped_in_turn(sim) -> bool:
+    """The mission ended by an agreement to stop that left its turn in progress unclosed
+    (7.3.2.3, option ``stop_turn_end`` = ``none``: no end-of-turn effects), read from its
+    ``demloc.mission.ended`` event."""
+    ended = [e for e in sim.records() if e.type == "demloc.mission.ended"]
+    said = ended[-1].data.get("turn_end") if ended else None
+    return said is not None and not said["closed"]
+
+
 def end_checks(sim) -> None:
     """The one ending (6.4.2, 7.3.2.3, 8.2), read from the events by folding them again: turns
-    1..T each closed once by ``demloc.turn.ended`` and each started once, nothing started after
-    the mission ended; at each closing, a poisoned character in play gains exactly one token
-    (or dies of it) when poison acts at the end, and the control counter grows only for a seat
-    with characters on the board; a control win goes to such a seat."""
+    1..T each closed once by ``demloc.turn.ended`` (T-1 when an agreement to stop left turn T
+    where it was: only on a table whose ``stop_turn_end`` is ``none``, 7.3.2.3) and each
+    started once, nothing started after the mission ended; at each closing, a poisoned
+    character in play gains exactly one token (or dies of it) when poison acts at the end, and
+    the control counter grows only for a seat with characters on the board; a control win goes
+    to such a seat."""
     records = sim.records()
     last = sim.state["turn"]
     closed = [e.data["turn"] for e in records if e.type == "demloc.turn.ended"]
     started = [e.data["turn"] for e in records if e.type == "demloc.turn.started"]
-    assert closed == list(range(1, last + 1)), closed
+    stopped = stopped_in_turn(sim)
+    assert not stopped or sim.state["options"]["stop_turn_end"] == "none"
+    assert closed == list(range(1, last + (0 if stopped else 1))), closed
     assert started == list(range(1, last + 1)), started
     types = [e.type for e in records]
     assert "demloc.turn.started" not in types[types.index("demloc.mission.ended") :]
@@ -203,6 +218,24 @@ GUARDED = {"demloc.daemon.summon", "demloc.power.use", "demloc.shot.propose",
 ARCANE = {"demloc.mana.channel", "demloc.daemon.summon", "demloc.power.use"}
 
 
+def _useless(sim, command: Command, views: dict) -> dict[str, str]:
+    """``{target: why}``: the characters the power of an offered ``demloc.power.use`` would
+    change nothing on, as its owner's page says them (the Target options disabled with why:
+    ``power_refs``' ``no_effect``, 8.2). ``views``: the seats' views already built, by seat."""
+    d = command.data
+    owner = sim.state["pieces"][d["piece"]]["owner"]
+    if owner not in views:
+        views[owner] = sim.ruleset.view(sim.state, owner)
+    card = next(p for p in views[owner]["pieces"] if p["id"] == d["piece"])
+    ref = next(r for r in card["power_refs"] if (r["code"], r["index"]) == (d["code"], d["power"]))
+    return ref["no_effect"]
+
+
+#: How often a checking player whose page offers a Use <power> with a disabled target taps
+#: Use on that target anyway, as a page opened before the target changed would send it.
+STALE_RATE = 0.25
+
+
 def _actor(command: Command) -> str:
     d = command.data
     return str(d.get("piece") or d.get("attacker") or str(d.get("shooter") or "").split(":")[0])
@@ -213,10 +246,16 @@ def test_an_offered_action_is_never_refused_for_what_its_button_would_say(option
     """The random players tap only what the page offers (``DemlocRuleset.moves``): a Summon,
     a Use <power>, a shot, a fight, a Channel or a hand-to-hand test offered is never refused
     for a reason the page shows beside a disabled button instead (already activated, no mana,
-    an exhausted token, no daemon...). Each offered one is tried on a copy of the table."""
+    an exhausted token, no daemon...). Each offered one is tried on a copy of the table.
+    A Use <power> is refused ``no_effect`` exactly when its page says it changes nothing on
+    that target (8.2, ``arcane.no_effect_reason``); now and then (seeded) a player taps Use on
+    such a target anyway (a stale page), and the command refuses it: reached where the players
+    use powers most (activations free)."""
     met: dict[str, int] = {}
+    refused: dict[str, int] = {}
 
     def checking(offered, rnd, sim):
+        views: dict = {}
         for command in offered:
             if command.type not in GUARDED:
                 continue
@@ -225,6 +264,14 @@ def test_an_offered_action_is_never_refused_for_what_its_button_would_say(option
             code = trial.try_send(owner, command.type, command.data)
             assert code not in BLOCKED, (command, code)
             met[command.type] = met.get(command.type, 0) + 1
+            if command.type == "demloc.power.use":
+                said = command.data["target"] in _useless(sim, command, views)
+                assert (code == "no_effect") == said, (command, code)
+        stale = [(c, sorted(_useless(sim, c, views))) for c in offered if c.type == "demloc.power.use"]
+        stale = [(c, targets) for c, targets in stale if targets]
+        if stale and rnd.random() < STALE_RATE:
+            command, targets = rnd.choice(stale)
+            return Command(command.type, {**command.data, "target": rnd.choice(targets)})
         # Arcane play first, half the time: mana held makes Use <power> and Summon offered.
         arcane = [c for c in offered if c.type in ARCANE]
         if arcane and rnd.random() < 0.5:
@@ -232,13 +279,17 @@ def test_an_offered_action_is_never_refused_for_what_its_button_would_say(option
         return choose(offered, rnd, sim)
 
     for seed in playout_seeds():
-        playout(DemlocRuleset(), 2, seed, options={"turn_limit": "3", **options},
-                max_commands=300, undo_rate=0.05, choose=checking)
+        out = playout(DemlocRuleset(), 2, seed, options={"turn_limit": "3", **options},
+                      max_commands=300, undo_rate=0.05, choose=checking)
+        for code, n in out.refused.items():
+            refused[code] = refused.get(code, 0) + n
+    print(f"{options or 'default'}: offered {met}; refused {refused}")
     # (Activations once a phase, a summoner rarely holds both colours and is free: the free
     # reading of the option is where the players summon.)
     wanted = {"demloc.power.use", "demloc.shot.propose", "demloc.brawl.propose"}
     if options.get("activations") == "free":
         wanted.add("demloc.daemon.summon")
+        assert refused.get("no_effect", 0) > 0, refused  # 8.2: the stale taps were refused
     assert wanted <= set(met), met
 
 
@@ -268,3 +319,33 @@ def test_random_players_using_abilities_follow_the_tables_reading_of_5_1_1(readi
     most = max(uses.values())
     print(f"{reading}: {len(uses)} abilities used in a phase, at most {most} times")
     assert most == 1 if reading == "phase" else most > 1
+
+
+@pytest.mark.parametrize("reading", ["close", "none"])
+def test_players_agreeing_to_stop_mid_turn_follow_the_tables_stop_turn_end_7_3_2_3(reading):
+    """Players who tap *Agree to stop* half the time from turn 2 on (7.3.2.3: the mission ends
+    once every player agreed), on a table whose option ``stop_turn_end`` is ``reading``: at
+    ``close`` the turn in progress ends first (its end-of-turn effects), at ``none`` it stops
+    where it is (no ``demloc.turn.ended`` for it); ``end_checks`` holds either way, and every
+    seed ends by that agreement in the middle of a turn."""
+    said = []
+
+    def stopping(offered, rnd, sim):
+        # not "End the mission" (total elimination): this table ends by agreement
+        offered = [c for c in offered if c.type != "demloc.mission.end"] or offered
+        agree = [c for c in offered if c.type == "demloc.surrender.vote" and c.data["agree"]]
+        if agree and sim.state["turn"] >= 2 and rnd.random() < 0.5:
+            return agree[0]
+        return choose(offered, rnd, sim)
+
+    for seed in playout_seeds():
+        out = playout(DemlocRuleset(), 2, seed,
+                      options={"turn_limit": "3", "stop_turn_end": reading},
+                      max_commands=300, undo_rate=0.05, choose=stopping, must_finish=True)
+        end_checks(out.sim)
+        ended = [e for e in out.sim.records() if e.type == "demloc.mission.ended"][-1]
+        said.append((ended.data["reason"], ended.data.get("turn_end")))
+    print(f"stop_turn_end={reading}: {said}")
+    for reason, turn_end in said:
+        assert reason == "surrender" and turn_end is not None, said  # mid-turn, by agreement
+        assert turn_end["closed"] == (reading == "close"), said
