@@ -357,10 +357,7 @@ def test_lobby_start_and_preparation_next_and_deployment_from_the_thumb_bar(new_
     3,264 px page); then a Guild mission's preparation (6.4.1): Next in the thumb bar of the
     phone that did not tap last, saying whom it waits for; the deployment turn's Placed in the
     bar and an alert on the phone whose turn it becomes."""
-    host = new_phone()
-    host.goto("/missions/new/")
-    host.fill("#name", "Ann")
-    host.get_by_role("button", name="Open the table").click()
+    host, _code = host_lobby(new_phone)
     start = host.get_by_role("button", name="Start the game")
     expect(start).to_be_visible()
     in_view(host, start)

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table, shot, tap_through, tap_twice
+from tests.e2e.conftest import host_lobby, open_table, shot, tap_through, tap_twice
 
 
 def open_pd(new_phone):
@@ -72,12 +72,8 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
 
 def test_real_cards_mode_keeps_sins_and_cadence(new_phone):
     """At a physical table the phone is the sin gauges, the Courage count and the cadence."""
-    ann = new_phone()
-    ann.goto("/tables/new/")
-    ann.select_option("#ruleset", "personal_demons")
-    ann.fill("#name", "Ann")
-    ann.select_option("#opt-personal_demons-table", "physical")
-    ann.get_by_role("button", name="Open the table").click()
+    ann, _code = host_lobby(new_phone, "personal_demons",
+                            options={"#opt-personal_demons-table": "physical"})
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator("#pd-status")).to_contain_text("pick and place a card")
     ann.get_by_role("button", name="one more hate").click()
