@@ -15,7 +15,8 @@ Both go through the whole Django stack in this process (Django's test ``Client``
 URL resolution, no socket). The bare insert is ``POST /bench/bare`` (one ``Heartbeat`` row),
 measured in the same run. CPU is ``time.process_time`` (this process's threads). Prints the
 SQL statements of one command, then per run the CPU per command, per bare insert and their
-ratio, then min/median/max. ``--profile``: the top functions of one run (cProfile).
+ratio, then min/median/max. ``--tables N``: N such tables played in turn, a command each (an
+evening's 100: what the process's caches must hold, ``missions.jinja.CARDS_KEPT``). ``--profile``: the top functions of one run (cProfile).
 
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_b \\
     REDIS_URL=redis://127.0.0.1:6382/0 .venv/bin/python bench/command_cost.py --runs 3
@@ -142,6 +143,9 @@ def main() -> None:
     parser.add_argument("--bare", type=int, default=400, help="bare inserts per run")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--answer", choices=["html", "json"], default="html")
+    parser.add_argument("--tables", type=int, default=1,
+                        help="tables played in turn, a command each (100: an evening's, whose "
+                             "cards and views the process's caches must hold)")
     parser.add_argument("--profile", action="store_true", help="cProfile of the last run")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
@@ -151,9 +155,9 @@ def main() -> None:
     def bare():
         assert post(bare_client, "/bench/bare").status_code == 200
 
-    tables = [Table4(args.answer)]
-    for _ in range(24):  # warm up: connections, templates, caches
-        tables[0].command()
+    tables = [Table4(args.answer) for _ in range(args.tables)]
+    for k in range(max(24, 8 * args.tables)):  # warm up: connections, templates, caches
+        tables[k % args.tables].command()
         bare()
     with CaptureQueriesContext(connection) as queries:
         tables[0].command()
@@ -162,19 +166,19 @@ def main() -> None:
     ratios, costs, bares = [], [], []
     profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits
     for run in range(args.runs):
-        table = tables[0] if tables[0].n < 400 else Table4(args.answer)
-        tables[0] = table
+        tables = [t if t.n < 400 else Table4(args.answer) for t in tables]
         last = profile is not None and run == args.runs - 1
-        spent = table.spent
+        spent = sum(t.spent for t in tables)
         started = time.process_time()
         if last:
             profile.enable()
-        for _ in range(args.commands):
-            table.command()
+        for k in range(args.commands):
+            tables[k % len(tables)].command()
         if last:
             profile.disable()
         # the phone's own reads of its view (``_learn``) are the bench's, not the server's
-        cost = (time.process_time() - started - (table.spent - spent)) / args.commands * 1000
+        spent = sum(t.spent for t in tables) - spent
+        cost = (time.process_time() - started - spent) / args.commands * 1000
         started = time.process_time()
         for _ in range(args.bare):
             bare()
@@ -183,7 +187,8 @@ def main() -> None:
         bares.append(base)
         ratios.append(cost / base)
         print(f"run {run + 1}: DemLoc command {cost:.2f} ms CPU, bare insert {base:.2f} ms, "
-              f"command / bare {cost / base:.1f}x (refused taps {table.refused}; "
+              f"command / bare {cost / base:.1f}x (refused taps "
+              f"{sum(t.refused for t in tables)}; "
               f"load {os.getloadavg()[0]:.1f})")
     PUBLISHER.flush(10)
     for name, values, unit in (("command", costs, " ms"), ("bare", bares, " ms"),

@@ -13,6 +13,11 @@ row), and drives it with aiohttp (cheap enough not to be the bottleneck). Scenar
   ``--period`` (5 s) at a random phase: 80 commands/s offered; then the bare endpoint on the
   same schedule. Also the RSS of the server processes before and with all phones connected.
 
+``--tap page`` (default ``api``): each phone taps as the table page does, the htmx
+``POST /t/<code>/command/`` with its seat cookie (``/bench/seat-cookie`` gives the phones made
+by the API the cookie a join by the page gives), answered with its live region, instead of
+the JSON API's ``POST /api/tables/<code>/commands`` answered with its seat's view.
+
 ``--game demloc`` plays four-player DemLoc quick missions instead of the counter: each phone
 taps its own characters in a realistic mix (damage on and off, a bleeding token on and off,
 mana in and out, a fate point gained and spent, a shot worked out and applied, the phase
@@ -58,6 +63,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VERSION = re.compile(r'data-version="(\d+)"')
 DELTA = re.compile(r"^<!--delta \d+ (\d+)-->")  # tabletop/blocks.py: the changed blocks only
 GAME = "counter"  # --game (set before the client processes fork)
+TAP = "api"  # --tap: "page" taps as the table page does (htmx POST with the seat cookie)
 
 
 def free_port():
@@ -172,6 +178,14 @@ async def make_table(http, url):
             async with http.get(f"{url}/api/tables/{tid}/view",
                                 headers={"X-Seat-Token": token}) as r:
                 KNOWN[(tid, token)] = (await r.json())["view"]
+    if TAP == "page":
+        for token in tokens:  # the seat cookie a phone holds once joined by the join page
+            async with http.post(f"{url}/bench/seat-cookie",
+                                 headers={"X-Seat-Token": token}) as r:
+                r.raise_for_status()
+                csrf = (await r.json())["csrf"]
+                cookie = "; ".join(f"{k}={v.value}" for k, v in r.cookies.items())
+            PAGE[(tid, token)] = {"Cookie": cookie, "X-CSRFToken": csrf, "HX-Request": "true"}
     return tid, tokens
 
 
@@ -179,6 +193,21 @@ async def make_table(http, url):
 KNOWN: dict[tuple, dict] = {}
 #: DemLoc taps refused (the table moved on), per client process.
 REFUSED: list = []
+#: The headers of each phone's page taps (``--tap page``), by (table, seat token): its seat
+#: and CSRF cookies, the CSRF token, htmx's ``HX-Request``.
+PAGE: dict[tuple, dict] = {}
+_PHASE = re.compile(r'id="dl-phase"[^>]*>([^<]*)<')
+_PHASES = {"Strategic": "strategic", "Brawl": "brawl", "Turn end": "end"}
+
+
+def learned(view: dict, region: str) -> dict:
+    """What a phone tapping through the page knows after an answer (``region``, the live
+    region): ``view`` with what ``demloc_tap`` reads that the region shows (a pending
+    calculation, its turn, the phase); its characters are the ones it started with."""
+    phase = _PHASE.search(region)
+    return {**view, "pending": 'id="dl-pending"' in region,
+            "my_turn": "<strong>Your move</strong>" in region,
+            "phase": _PHASES.get(phase.group(1).strip(), "") if phase else view.get("phase")}
 
 
 def demloc_tap(view: dict, n: int) -> dict:
@@ -301,6 +330,9 @@ async def post_command(http, url, tid, token, seat, n, sent, cmd_lat, errors):
         body = demloc_tap(KNOWN.get((tid, token), {}), n)
     else:
         body = {"type": "counter.add", "data": {"amount": 1 if n % 2 == 0 else -1}}
+    if TAP == "page":
+        await post_page(http, url, tid, token, seat, body, t0, sent, cmd_lat, errors)
+        return
     try:
         async with http.post(f"{url}/api/tables/{tid}/commands", json=body,
                              headers={"X-Seat-Token": token}) as r:
@@ -318,6 +350,30 @@ async def post_command(http, url, tid, token, seat, n, sent, cmd_lat, errors):
         return
     cmd_lat.append((time.perf_counter() - t0) * 1000)
     sent.append((tid, data["version"], seat, t0))
+
+
+async def post_page(http, url, tid, token, seat, body, t0, sent, cmd_lat, errors):
+    """A tap through the table page: the htmx ``POST /t/<code>/command/`` of its form (the
+    command's data as ``d.<name>`` fields) with the phone's seat cookie, answered with the
+    seat's live region (a refusal: the region with the message, status 400/403/409)."""
+    form = {"type": body["type"], **{f"d.{k}": str(v) for k, v in body["data"].items()}}
+    try:
+        async with http.post(f"{url}/t/{tid}/command/", data=form,
+                             headers=PAGE[(tid, token)]) as r:
+            region = await r.text()
+            if GAME == "demloc" and (tid, token) in KNOWN:
+                KNOWN[(tid, token)] = learned(KNOWN[(tid, token)], region)
+            if r.status in (400, 403, 409):
+                REFUSED.append(r.status)  # the table moved on: a phone's next tap
+                return
+            if r.status != 200:
+                errors.append(r.status)
+                return
+    except aiohttp.ClientError as exc:
+        errors.append(type(exc).__name__)
+        return
+    cmd_lat.append((time.perf_counter() - t0) * 1000)
+    sent.append((tid, int(VERSION.search(region, 0, 400).group(1)), seat, t0))
 
 
 async def post_bare(http, url, lat, errors):
@@ -379,7 +435,9 @@ async def saturation(url, connections, duration, part=0, parts=1, phases=None, t
     phases = phases or Phases()
     mine = share(list(range(tables)), part, parts)
     conn = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60)) as http:
+    # no shared cookie jar: each phone's page taps carry its own cookies (``PAGE``)
+    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60),
+                                     cookie_jar=aiohttp.DummyCookieJar()) as http:
         setups = {k: await make_table(http, url) for k in mine}
         phases.reached("tables")
         phases.reached("rss_before")
@@ -446,7 +504,9 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
     phases = phases or Phases()
     mine = share(list(range(tables)), part, parts)
     conn = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60)) as http:
+    # no shared cookie jar: each phone's page taps carry its own cookies (``PAGE``)
+    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(60),
+                                     cookie_jar=aiohttp.DummyCookieJar()) as http:
         setups = [await make_table(http, url) for _ in mine]
         phases.reached("tables")
         phases.reached("rss_before")
@@ -641,6 +701,7 @@ def report(args, server, workers, run, cmd, bare):
     else:
         label = (f"{args.game}: {args.tables} tables x 4 phones, a tap every {args.period} s "
                  f"({cmd['offered']:.0f} commands/s offered)")
+    label += f"; taps by the {'table page' if args.tap == 'page' else 'JSON API'}"
     ratio = cmd["throughput"] / bare["throughput"]
     frame_vs_cmd = cmd["frame_p99"] / cmd["p99"]
     load = os.getloadavg()[0]
@@ -698,6 +759,10 @@ def main():
     parser.add_argument("scenario", choices=["saturation", "evening"])
     parser.add_argument("--game", choices=["counter", "demloc"], default="counter",
                         help="the kit's counter game, or four-player DemLoc quick missions")
+    parser.add_argument("--tap", choices=["api", "page"], default="api",
+                        help="how a phone taps: the JSON API (answered with the seat's view) "
+                             "or the table page (htmx POST /t/<code>/command/ with its seat "
+                             "cookie, answered with the live region: the players' phones)")
     parser.add_argument("--server", default="uvicorn",
                         help="daphne, uvicorn or gunicorn; or a list such as "
                              "daphne:1,uvicorn:2,gunicorn:2 (name:workers), measured in turn "
@@ -718,8 +783,8 @@ def main():
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
-    global GAME
-    GAME = args.game
+    global GAME, TAP
+    GAME, TAP = args.game, args.tap
     if "," in args.server or ":" in args.server:
         servers = parse_servers(args.server)
     else:

@@ -33,8 +33,12 @@ from tabletop.jinja import finalize, public_block
 
 _CARDS: OrderedDict[bytes, blocks.Kept] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
-#: Cards kept per process (about 4-8 KB of HTML each, under a key of about 4 KB: a few MB).
-CARDS_KEPT = 1024
+#: Cards kept per process. A four-player table's state shows about 24 (each piece as its
+#: owner's card and as the others'), and a command changes one or two: an evening's 100
+#: tables need about 2,400 kept, or every fan-out renders every card again (28 ms a command
+#: instead of 17, bench/command_cost.py's mix in process; docs/performance.md). An entry is
+#: about 13 KB of HTML under a key of about 4 KB: about 70 MB when full.
+CARDS_KEPT = 4096
 #: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
 card_renders = 0
 card_hits = 0

@@ -7,11 +7,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tabletop import services
+from tabletop import live, services
 from tabletop.fanout import render_views
 from tabletop.live import Lazy, live_context
 from tabletop.live import render_live as render_region_html
 from tabletop.rules import Command
+from tabletop.seats import COOKIE, cookie_value
 
 pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
 
@@ -73,3 +74,26 @@ def test_the_log_lines_are_read_only_when_a_template_shows_them(make_table):
         again = context["log_lines"].value()
     assert lines is again and len(queries.captured_queries) == 1  # the events, once
     assert [line["text"] for line in lines] == ["P1 dealt the secret numbers"]
+
+
+def test_a_page_tap_and_the_fan_out_of_its_state_render_the_acting_seat_once(make_table, client):
+    """The issue's item 4 on the page's path (docs/architecture.md "The live path"): the
+    htmx tap's answer (``POST /t/<code>/command/`` with the seat cookie) is the live region
+    the fan-out of that state in the same process sends the acting seat's phone: rendered
+    once (``tabletop.live.render_region``'s ``reuse``), the other seats' rendered by the
+    fan-out, each once."""
+    table, seats = make_table("demloc", players=2)
+    client.cookies[COOKIE] = cookie_value(seats[0])
+    renders = live.region_renders
+    answer = client.post(f"/t/{table.code}/command/",
+                         {"type": "demloc.fate.gain", "d.amount": "1", "d.reason": "test"},
+                         HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200, answer.content
+    assert live.region_renders == renders + 1
+    views = {(s.pk, s.nonce): (s, BASE) for s in seats}
+    hits = live.region_hits
+    _, frames, _, _ = render_views(table.pk, views, reuse=True)  # as the hub does
+    assert live.region_renders == renders + 2  # the other seat's only
+    assert live.region_hits == hits + 1
+    assert frames[(seats[0].pk, seats[0].nonce)] == answer.content.decode()
+    assert 'data-version="' in frames[(seats[1].pk, seats[1].nonce)]
