@@ -1367,6 +1367,72 @@
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measure, 0); });
 })();
 
+// --- a toast covers no control ---------------------------------------------------------------
+// A toast (the bar's alert below, DemLoc's "Your move" and "A shot waits for you",
+// missions/table.js: class "toast") is shown for 4 seconds over the page. It goes where it
+// covers no control and no bar: in the band between what is fixed at the top of the screen
+// (the top bar while in view, DemLoc's sticky turn bar, the connection banner at the top) and
+// what is fixed at its bottom (the bottom bar, the banner above it), at the first height from
+// the top of that band where no control of the page (a button, a link, a field, a card's
+// summary) is under it (found by a new user: at the top of a scrolled page it hid the turn
+// bar's second row, "Your move" and the fate chip). It moves there again when the page scrolls
+// or is redrawn while it shows; with no such height on the screen, it goes at the top of the
+// band: over the page, never over a bar.
+(function () {
+  var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, textarea, label, [role=button]";
+  var TOP = ".topbar, .dl-turn, #dl-float, #net", BOTTOM = "#bottom-bar, #net";
+  function shown(el) {
+    // (checkVisibility: not what a folded card or sheet holds, laid out but not drawn)
+    if (!el || el.hidden || (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true }))) return false;
+    var r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+  function quiet(t) { return /-quiet\b/.test(t.className); }
+  function band() {
+    var h = window.innerHeight, top = 0, bottom = h;
+    document.querySelectorAll(TOP).forEach(function (el) {
+      if (!shown(el)) return;
+      var r = el.getBoundingClientRect();
+      if (r.top < h / 2) top = Math.max(top, r.bottom);
+    });
+    document.querySelectorAll(BOTTOM).forEach(function (el) {
+      if (!shown(el)) return;
+      var r = el.getBoundingClientRect();
+      if (r.top >= h / 2) bottom = Math.min(bottom, r.top);
+    });
+    return { top: top, bottom: bottom };
+  }
+  function place(t) {
+    if (!t || t.hidden || quiet(t)) return;
+    var b = band(), height = t.getBoundingClientRect().height, gap = 4;
+    var covered = [];
+    document.querySelectorAll(CONTROL).forEach(function (c) {
+      if (t.contains(c) || !shown(c)) return;
+      var r = c.getBoundingClientRect();
+      if (r.bottom > b.top && r.top < b.bottom) covered.push([r.top, r.bottom]);
+    });
+    for (var y = b.top + gap; y + height + gap <= b.bottom; y += 2) {
+      var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
+      if (free) { t.style.top = Math.round(y) + "px"; return; }
+    }
+    // No such height (a long alert on a page of controls): at the top of the band, over the
+    // page but under no bar; taps go through it to the page (pointer-events: none), but for
+    // its own link.
+    t.style.top = Math.round(b.top + gap) + "px";
+  }
+  window.placeToast = place;
+  var pending = false;
+  function placeAll() {
+    pending = false;
+    document.querySelectorAll(".toast").forEach(place);
+  }
+  function soon() { if (!pending) { pending = true; requestAnimationFrame(placeAll); } }
+  window.addEventListener("scroll", soon, { passive: true });
+  window.addEventListener("resize", soon);
+  document.addEventListener("htmx:afterSettle", soon);
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(soon, 0); });
+})();
+
 // --- a step of the bottom bar that becomes this phone's is announced ----------------------
 // A game's bar part (Ruleset.bar_template: the Realm's End turn and Pass, Espionage's move)
 // marks its one next step with data-bar-prompt="<text>" and data-bar-prompt-key="<key>" when
@@ -1378,7 +1444,7 @@
   function alertRegion() {
     if (region && document.body.contains(region)) return region;
     region = document.createElement("div");
-    region.id = "bar-alert"; region.className = "bar-alert"; region.hidden = true;
+    region.id = "bar-alert"; region.className = "bar-alert toast"; region.hidden = true;
     region.setAttribute("role", "alert"); region.setAttribute("aria-live", "assertive");
     document.body.appendChild(region);
     return region;
@@ -1396,6 +1462,7 @@
     r.textContent = step.dataset.barPrompt || "";
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("bar-alert-quiet"); }, 4000);
+    if (window.placeToast) window.placeToast(r);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announce); else announce();

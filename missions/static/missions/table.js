@@ -30,7 +30,7 @@
     if (region && document.body.contains(region)) return region;
     region = document.createElement("div");
     region.id = "dl-alert";
-    region.className = "dl-alert";
+    region.className = "dl-alert toast";
     region.setAttribute("role", "alert");
     region.setAttribute("aria-live", "assertive");
     document.body.appendChild(region);
@@ -71,6 +71,8 @@
     // the page); the turn bar says the same thing.
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("dl-alert-quiet"); }, 4000);
+    // Where it covers no control and no bar (app.js placeToast).
+    if (window.placeToast) window.placeToast(r);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
 
