@@ -1497,9 +1497,11 @@
     if (f) {
       parts.push(f.getAttribute("hx-post") || f.getAttribute("action") || "");
       // Not the keys drawn afresh with each copy of a form (a command's idempotency key and
-      // expected version, a Guild form's one-time key): the same control redrawn is the same.
+      // expected version, a Guild form's one-time key and CSRF token, which Django masks anew
+      // in each render): the same control redrawn is the same. What tells two forms apart
+      // stays (their address, the item they act on: "at", "card").
       f.querySelectorAll("input[type=hidden]").forEach(function (i) {
-        if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+        if (["idempotency_key", "expected_version", "once", "csrfmiddlewaretoken"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
       });
     }
     return parts.join("|");
