@@ -1379,8 +1379,8 @@
 // the top of that band where no control of the page (a button, a link, a field, a card's
 // summary) is under it (found by a new user: at the top of a scrolled page it hid the turn
 // bar's second row, "Your move" and the fate chip). It moves there again when the page scrolls
-// or is redrawn while it shows; with no such height on the screen, it goes at the top of the
-// band: over the page, never over a bar.
+// or is redrawn while it shows; with no such height on the screen, at the top of the screen
+// as before (over the turn bar, never over a control of the page).
 (function () {
   var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, textarea, label, [role=button]";
   var TOP = ".topbar, .dl-turn, #dl-float, #net", BOTTOM = "#bottom-bar, #net";
@@ -1418,10 +1418,10 @@
       var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
       if (free) { t.style.top = Math.round(y) + "px"; return; }
     }
-    // No such height (a long alert on a page of controls): at the top of the band, over the
-    // page but under no bar; taps go through it to the page (pointer-events: none), but for
-    // its own link.
-    t.style.top = Math.round(b.top + gap) + "px";
+    // No such height (a long alert on a page of controls): where it always was, at the top of
+    // the screen (app.css), over the turn bar rather than over a control of the page, which
+    // its link (the alert's "check it") would take taps from.
+    t.style.top = "";
   }
   window.placeToast = place;
   var pending = false;
