@@ -5,10 +5,11 @@ showed "Armor 5 ——— ○○○ Hit 4 ——— ○○○" with no word for 
 full hit bar was the browser's green, which reads as "healthy".
 
 By touch at 360x740: Ann adds three broken hearts to Korr on his sheet; his card says killed,
-its hit bar is drawn in the killed colour (red, like the badge), not green; above the cards one
-line says what the circles count, and the card's summary is described by its bars (the
-circles' label, "3 of 3 broken hearts", read out)."""
+its hit bar is drawn in the killed colour (red, like the badge), not green; beside the roster's
+heading a short key says what the circles count (the whole in its title), and the card's
+summary is described by its bars (the circles' label, "3 of 3 broken hearts", read out)."""
 
+import re
 import struct
 import zlib
 
@@ -59,8 +60,12 @@ def test_a_killed_card_is_red_and_its_circles_say_what_they_count(new_phone):
     ann, ben = open_table(new_phone, "demloc", inset=0)
     key = ann.locator("#dl-key")
     expect(key).to_be_visible()
-    expect(key).to_contain_text("broken armor tokens")
-    expect(key).to_contain_text("broken hearts")
+    expect(key).to_contain_text("= a broken token")
+    expect(key).to_have_attribute("title", re.compile("broken armor tokens, or its broken hearts in red"))
+    # beside the heading, on its line, whole (the page no longer for it)
+    box, head = key.bounding_box(), ann.locator("#dl-key").locator("xpath=../h2").bounding_box()
+    assert box["height"] <= 24 and box["x"] + box["width"] <= 360 - 12, box
+    assert head["y"] <= box["y"] and box["y"] + box["height"] <= head["y"] + head["height"] + 2, (box, head)
     card = ann.locator("#piece-s0-korr")
     card.locator("summary.dl-summary").tap()
     add = card.get_by_role("button", name="add a broken heart")
