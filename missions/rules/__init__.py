@@ -83,7 +83,10 @@ class DemlocRuleset(DeciderRuleset):
         "demloc.setup.guild_bound": "Guild brought",
         "demloc.setup.guild_refreshed": "Guild refreshed",
         "demloc.setup.guild_left": "Guild taken out",
-        "demloc.setup.raffle_drawn": "control spot drawn",
+        # The server's draw right after the last Guild is brought (6.4.1 raffle): said as the
+        # step the players took, which it makes final (a new user read "control spot drawn"
+        # under Undo as what Undo would take back, not his Bring my Guild).
+        "demloc.setup.raffle_drawn": "Guilds brought",
         "demloc.setup.contest_settled": "contest settled",
         "demloc.setup.stage_advanced": "first player drawn",
         "demloc.mission.opened": "mission started",

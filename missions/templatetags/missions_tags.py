@@ -114,6 +114,13 @@ def get_key(mapping, key):
 
 
 @register.filter
+def in_play_but(pieces, piece_id) -> list:
+    """The characters of ``pieces`` still in play but ``piece_id``: a shooter's own characters,
+    its targets only where a stray shot lands (rulebook 7.2.2.2, the Shoot form's last group)."""
+    return [t for t in pieces or [] if t.get("status") == "in_play" and t.get("id") != piece_id]
+
+
+@register.filter
 def ranged(weapons) -> bool:
     """True when one of the weapons (a piece's ``weapon_refs``) has a range: the character can shoot (rulebook 7.2.2 Shooting sub-phase)."""
     return any(w.get("range") for w in weapons or [])

@@ -4,7 +4,7 @@ Content-Security-Policy without a violation."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_twice
 
 
 def _cached_urls(page) -> list[str]:
@@ -48,7 +48,7 @@ def test_the_service_worker_keeps_no_page_and_forgets_everything_at_logout(new_p
         "caches.open('demloc-static-v2').then(c => c.put('/static/marker', new Response('x')))"
     )
     assert any(u.endswith("/static/marker") for u in _cached_urls(phone))
-    phone.get_by_role("button", name="Log out").click()
+    tap_twice(phone.get_by_role("button", name="Log out"))  # (data-two-step: Log out asks)
     expect(phone.get_by_role("link", name="Log in", exact=True)).to_be_visible()
     phone.wait_for_function(
         """async () => {

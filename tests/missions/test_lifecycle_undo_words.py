@@ -16,10 +16,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_preparation_undo_says_what_it_takes_back_6_4_1(make_guild, demo_missions):
-    """Found by a new user: right after Bring my Guild the greyed Undo said "spot drawn" (the
-    raffle the server draws once every Guild is in, a final event: 6.4.1 raffle phase), and on
-    later steps the enabled Undo said nothing. The greyed Undo names the draw whole ("control
-    spot drawn"); the enabled one what it takes back ("Next")."""
+    """Found by new users: right after Bring my Guild the greyed Undo said "spot drawn", then
+    "control spot drawn" (the raffle the server draws once every Guild is in, a final event:
+    6.4.1 raffle phase), read as what Undo would take back, not the player's own step; and on
+    later steps the enabled Undo said nothing. The greyed Undo names the step the players took,
+    which the draw made final ("Guilds brought"); the enabled one what it takes back
+    ("Next")."""
     a = make_guild("House Ash", "red", ("Rook",))
     b = make_guild("House Birch", "blue", ("Ash",))
     _mission, table, (sa, _sb) = open_table([a, b], demo_missions["objective"])
@@ -27,7 +29,7 @@ def test_preparation_undo_says_what_it_takes_back_6_4_1(make_guild, demo_mission
     game = get_ruleset(table.ruleset)
     assert not table.meta.get("undo")
     assert (undo_why(table, table.meta, game), undo_what(table.meta, game)) == (
-        "control spot drawn",
+        "Guilds brought",
         "",
     )
     table_services.run_command(table, sa, Command("demloc.setup.next", {}))

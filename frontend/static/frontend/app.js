@@ -62,13 +62,16 @@
     window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
   }
   // Logging out on a shared phone: empty what the service worker keeps (the server's answer
-  // also carries Clear-Site-Data).
+  // also carries Clear-Site-Data). Log out asks for a second tap (base.html data-two-step,
+  // below; found by a new user: one tap in the header dropped a phone out of its mission): this
+  // listens in the bubbling phase, so the two-step's first tap, stopped in the capture phase,
+  // logs nothing out and empties nothing.
   document.addEventListener("submit", function (e) {
-    if (!e.target.hasAttribute || !e.target.hasAttribute("data-logout")) return;
+    if (e.defaultPrevented || !e.target.hasAttribute || !e.target.hasAttribute("data-logout")) return;
     var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (sw) sw.postMessage("logout");
     if (window.caches) caches.keys().then(function (k) { k.forEach(function (n) { caches.delete(n); }); });
-  }, true);
+  });
   function newKey() {
     return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
   }
@@ -1376,6 +1379,72 @@
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(measure, 0); });
 })();
 
+// --- a toast covers no control ---------------------------------------------------------------
+// A toast (the bar's alert below, DemLoc's "Your move" and "A shot waits for you",
+// missions/table.js: class "toast") is shown for 4 seconds over the page. It goes where it
+// covers no control and no bar: in the band between what is fixed at the top of the screen
+// (the top bar while in view, DemLoc's sticky turn bar, the connection banner at the top) and
+// what is fixed at its bottom (the bottom bar, the banner above it), at the first height from
+// the top of that band where no control of the page (a button, a link, a field, a card's
+// summary) is under it (found by a new user: at the top of a scrolled page it hid the turn
+// bar's second row, "Your move" and the fate chip). It moves there again when the page scrolls
+// or is redrawn while it shows; with no such height on the screen, at the top of the screen
+// as before (over the turn bar, never over a control of the page).
+(function () {
+  var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, textarea, label, [role=button]";
+  var TOP = ".topbar, .dl-turn, #dl-float, #net", BOTTOM = "#bottom-bar, #net";
+  function shown(el) {
+    // (checkVisibility: not what a folded card or sheet holds, laid out but not drawn)
+    if (!el || el.hidden || (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true }))) return false;
+    var r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+  function quiet(t) { return /-quiet\b/.test(t.className); }
+  function band() {
+    var h = window.innerHeight, top = 0, bottom = h;
+    document.querySelectorAll(TOP).forEach(function (el) {
+      if (!shown(el)) return;
+      var r = el.getBoundingClientRect();
+      if (r.top < h / 2) top = Math.max(top, r.bottom);
+    });
+    document.querySelectorAll(BOTTOM).forEach(function (el) {
+      if (!shown(el)) return;
+      var r = el.getBoundingClientRect();
+      if (r.top >= h / 2) bottom = Math.min(bottom, r.top);
+    });
+    return { top: top, bottom: bottom };
+  }
+  function place(t) {
+    if (!t || t.hidden || quiet(t)) return;
+    var b = band(), height = t.getBoundingClientRect().height, gap = 4;
+    var covered = [];
+    document.querySelectorAll(CONTROL).forEach(function (c) {
+      if (t.contains(c) || !shown(c)) return;
+      var r = c.getBoundingClientRect();
+      if (r.bottom > b.top && r.top < b.bottom) covered.push([r.top, r.bottom]);
+    });
+    for (var y = b.top + gap; y + height + gap <= b.bottom; y += 2) {
+      var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
+      if (free) { t.style.top = Math.round(y) + "px"; return; }
+    }
+    // No such height (a long alert on a page of controls): where it always was, at the top of
+    // the screen (app.css), over the turn bar rather than over a control of the page, which
+    // its link (the alert's "check it") would take taps from.
+    t.style.top = "";
+  }
+  window.placeToast = place;
+  var pending = false;
+  function placeAll() {
+    pending = false;
+    document.querySelectorAll(".toast").forEach(place);
+  }
+  function soon() { if (!pending) { pending = true; requestAnimationFrame(placeAll); } }
+  window.addEventListener("scroll", soon, { passive: true });
+  window.addEventListener("resize", soon);
+  document.addEventListener("htmx:afterSettle", soon);
+  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(soon, 0); });
+})();
+
 // --- a step of the bottom bar that becomes this phone's is announced ----------------------
 // A game's bar part (Ruleset.bar_template: the Realm's End turn and Pass, Espionage's move)
 // marks its one next step with data-bar-prompt="<text>" and data-bar-prompt-key="<key>" when
@@ -1387,7 +1456,7 @@
   function alertRegion() {
     if (region && document.body.contains(region)) return region;
     region = document.createElement("div");
-    region.id = "bar-alert"; region.className = "bar-alert"; region.hidden = true;
+    region.id = "bar-alert"; region.className = "bar-alert toast"; region.hidden = true;
     region.setAttribute("role", "alert"); region.setAttribute("aria-live", "assertive");
     document.body.appendChild(region);
     return region;
@@ -1405,6 +1474,7 @@
     r.textContent = step.dataset.barPrompt || "";
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("bar-alert-quiet"); }, 4000);
+    if (window.placeToast) window.placeToast(r);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announce); else announce();
@@ -1436,9 +1506,11 @@
     if (f) {
       parts.push(f.getAttribute("hx-post") || f.getAttribute("action") || "");
       // Not the keys drawn afresh with each copy of a form (a command's idempotency key and
-      // expected version, a Guild form's one-time key): the same control redrawn is the same.
+      // expected version, a Guild form's one-time key and CSRF token, which Django masks anew
+      // in each render): the same control redrawn is the same. What tells two forms apart
+      // stays (their address, the item they act on: "at", "card").
       f.querySelectorAll("input[type=hidden]").forEach(function (i) {
-        if (["idempotency_key", "expected_version", "once"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
+        if (["idempotency_key", "expected_version", "once", "csrfmiddlewaretoken"].indexOf(i.name) < 0) parts.push(i.name + "=" + i.value);
       });
     }
     return parts.join("|");

@@ -21,7 +21,8 @@
 //    ("Not applied yet: read the result above..."), brings the calculation between the bars (whole
 //    if it fits, else its head at the band's top and on until Apply and Cancel clear the thumb
 //    bar) and a second tap applies it (found by a new user: only Apply and Cancel were on the
-//    screen, the calculation above them; a later one's held tap said nothing).
+//    screen, the calculation above them; a later one's held tap said nothing). Offline, the
+//    line says so first ("Not applied: no connection (offline)..."), and "Back online" after.
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
 (function () {
   var region = null;
@@ -30,7 +31,7 @@
     if (region && document.body.contains(region)) return region;
     region = document.createElement("div");
     region.id = "dl-alert";
-    region.className = "dl-alert";
+    region.className = "dl-alert toast";
     region.setAttribute("role", "alert");
     region.setAttribute("aria-live", "assertive");
     document.body.appendChild(region);
@@ -71,6 +72,8 @@
     // the page); the turn bar says the same thing.
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("dl-alert-quiet"); }, 4000);
+    // Where it covers no control and no bar (app.js placeToast).
+    if (window.placeToast) window.placeToast(r);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
 
@@ -241,7 +244,10 @@
   // brought it (the alert's or the thumb bar's "check it" link, which lands a long fight's
   // Apply above the thumb bar, or a first tap on Apply below).
   var seenCalc = null;
-  function calcKey(block) { return block.textContent.replace(/\s+/g, " "); }
+  function calcKey(block) {  // (not the held tap's line: its words change, the result not)
+    var c = block.querySelector("#dl-calc-check"), t = block.textContent;
+    return (c ? t.replace(c.textContent, "") : t).replace(/\s+/g, " ");
+  }
   function seenNow(block) {
     if (seenCalc === calcKey(block)) return true;
     var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
@@ -252,16 +258,32 @@
     return !!st && step.getClientRects().length > 0 && st.top >= bandTop() - 1 && st.bottom <= bandBottom() + 1;
   }
   // The tap held says so at Apply, inside the band (a tap that does nothing must say why).
+  // Without a network it says that first: the next tap could not be sent either (found by a
+  // new user offline: "read the result above" while the Offline banner showed, and the same
+  // line stayed once back online). Back online, the line says the next tap applies.
+  var READ = "Not applied yet: read the result above, then tap Apply again.";
+  var OFFLINE = "Not applied: no connection (offline). Read the result above; tap Apply again once back online.";
+  var BACK = "Back online: tap Apply again to apply it.";
+  function down() { return navigator.onLine === false || document.body.dataset.ws !== "open"; }
   function sayCheck(block) {
     var keep = block.querySelector("[data-keep-above-bar]");
-    if (!keep || document.getElementById("dl-calc-check")) return;
-    var p = document.createElement("p");
-    p.id = "dl-calc-check";
-    p.className = "small dl-calc-check";
-    p.setAttribute("role", "status");
-    p.textContent = "Not applied yet: read the result above, then tap Apply again.";
-    keep.parentNode.insertBefore(p, keep);
+    var p = document.getElementById("dl-calc-check");
+    if (!keep) return;
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "dl-calc-check";
+      p.className = "small dl-calc-check";
+      p.setAttribute("role", "status");
+      keep.parentNode.insertBefore(p, keep);
+    }
+    p.textContent = down() ? OFFLINE : READ;
   }
+  function backOnline() {
+    var p = document.getElementById("dl-calc-check");
+    if (p && p.textContent === OFFLINE && !down()) p.textContent = BACK;
+  }
+  window.addEventListener("online", function () { setTimeout(backOnline, 0); });
+  new MutationObserver(backOnline).observe(document.body, { attributes: true, attributeFilter: ["data-ws"] });
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
     var block = a && document.getElementById("dl-pending");
@@ -272,7 +294,7 @@
     var f = b && b.closest("form"), block = b && b.closest("#dl-pending");
     var type = f && f.querySelector('input[name="type"]');
     if (!type || type.value !== "demloc.calc.apply") return;
-    if (seenNow(block)) return;  // read: applied
+    if (seenNow(block)) return;  // read: applied (offline: "Not sent yet" at Apply, app.js)
     var top = bandTop(), bottom = bandBottom();
     e.preventDefault();
     e.stopImmediatePropagation();
