@@ -1,0 +1,66 @@
+"""What the live path keeps per process, and in how many bytes (docs/performance.md, sitting
+of 2026-12-07 05:57: memory per connected DemLoc phone).
+
+- every HTML string the live path keeps (a character card, a public block, a block rendered
+  from its inputs, a region) is 1 byte a character: CPython stores a string with any
+  character above U+00FF ("○", "−", "↶", an emoji in a name) in 2 or 4 bytes a character,
+  so those are written as numeric character references (``tabletop.blocks.narrow``), which a
+  browser reads as the same characters.
+"""
+
+import sys
+from html import unescape
+
+import pytest
+
+from missions import jinja as missions_jinja
+from tabletop import blocks, services
+from tabletop import live as live_reads
+from tabletop.live import live_context, render_region
+from tabletop.rules import Command
+
+BASE_URL = "http://127.0.0.1"
+
+
+def one_byte(text: str) -> bool:
+    """Whether CPython keeps ``text`` in 1 byte a character (every character below U+0100)."""
+    return not text or max(map(ord, text)) < 0x100
+
+
+def test_narrow_writes_what_is_above_latin_1_as_references_and_leaves_the_rest():
+    assert blocks.narrow("bleeding 0 \u2192 1 \u25cb\u25cb \U0001f409") == \
+        "bleeding 0 &#8594; 1 &#9675;&#9675; &#128009;"
+    plain = "<p>Jos\u00e9 \u00d7 2</p>"
+    assert blocks.narrow(plain) is plain  # latin-1: 1 byte a character already
+    kept = blocks.Kept.of("\n<div id=\"piece-a\">\u2212</div>\n")
+    assert kept == '<div id="piece-a">&#8722;</div>' and kept.bid == "piece-a"
+    assert blocks.narrow(kept) is kept and kept.whole() == '\n<div id="piece-a">&#8722;</div>\n'
+
+
+@pytest.mark.django_db
+def test_every_kept_demloc_string_is_one_byte_a_character_and_reads_the_same(make_table):
+    """A DemLoc card shows its pips as "○" and its token buttons as "−" (rulebook 6.4.2: the
+    app shows the counters the players keep): the region, every card kept, every public block
+    and every block kept by its inputs are 1 byte a character (``sys.getsizeof`` about their
+    length), and the page as a browser reads it still says "○" and "−"."""
+    table, seats = make_table("demloc", players=4)
+    piece = live_reads.seat_view(table, seats[1])["my_pieces"][0]["id"]
+    services.run_command(table, seats[1], Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": 1}))
+    blocks.forget_public_blocks()
+    missions_jinja.forget_cards()
+    live_reads.forget_views()
+    table.refresh_from_db()
+    region = render_region(live_context(None, table, seats[1], base_url=BASE_URL))
+    shown = unescape(region)
+    assert "\u25cb" in shown and "\u2212" in shown  # the pips and the minus buttons
+    assert one_byte(region), sorted({c for c in region if ord(c) > 0xFF})
+    assert sys.getsizeof(region) < len(region) + 200
+    cards = list(missions_jinja._CARDS.values())
+    assert cards and all(one_byte(c) for c in cards)
+    public = [h for _, (_, kept) in blocks._PUBLIC.items() for h in kept.values()
+              if isinstance(h, str)]
+    assert public and all(one_byte(h) for h in public)
+    inputs = [h for kept in blocks._INPUTS.values() for _, h in kept.values()]
+    assert inputs and all(one_byte(h) for h in inputs)
+    assert all(one_byte(html) for _, html, _ in region.blocks)
