@@ -5,7 +5,9 @@ of 2026-12-07 05:57: memory per connected DemLoc phone).
   from its inputs, a region) is 1 byte a character: CPython stores a string with any
   character above U+00FF ("○", "−", "↶", an emoji in a name) in 2 or 4 bytes a character,
   so those are written as numeric character references (``tabletop.blocks.narrow``), which a
-  browser reads as the same characters.
+  browser reads as the same characters;
+- a live region is kept only for the one second render that asks for it (the acting phone's
+  answer and the fan-out of its command), not for every view rendered.
 """
 
 import sys
@@ -16,6 +18,7 @@ import pytest
 from missions import jinja as missions_jinja
 from tabletop import blocks, services
 from tabletop import live as live_reads
+from tabletop.fanout import render_views
 from tabletop.live import live_context, render_region
 from tabletop.rules import Command
 
@@ -64,3 +67,39 @@ def test_every_kept_demloc_string_is_one_byte_a_character_and_reads_the_same(mak
     inputs = [h for kept in blocks._INPUTS.values() for _, h in kept.values()]
     assert inputs and all(one_byte(h) for h in inputs)
     assert all(one_byte(html) for _, html, _ in region.blocks)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("answer_first", [True, False])
+def test_only_the_acting_seats_region_is_kept_and_its_answer_and_fan_out_share_it(
+        make_table, answer_first):
+    """The acting phone's answer and the fan-out of its command send that seat one render,
+    whichever is rendered first; no other view's region is kept (each is about 65 KB and no
+    second render asks for it), and the one kept is let go once it served."""
+    table, seats = make_table("demloc", players=4)
+    live_reads.forget_views()
+    actor = seats[2]
+    piece = live_reads.seat_view(table, actor)["my_pieces"][0]["id"]
+    services.run_command(table, actor, Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": 1}))
+    table.refresh_from_db()
+    views = {(s.pk,): (s, BASE_URL) for s in seats}
+    views[("w",)] = (None, BASE_URL)
+
+    def answer():
+        return render_region(live_context(None, table, actor, base_url=BASE_URL, seats=seats),
+                             reuse=True)
+
+    if answer_first:
+        mine = answer()
+        assert len(live_reads._REGIONS) == 1
+        _, frames, _, _ = render_views(table.pk, views, seats, reuse=True, acting=actor.number)
+    else:
+        _, frames, _, _ = render_views(table.pk, views, seats, reuse=True, acting=actor.number)
+        assert len(live_reads._REGIONS) == 1  # the acting seat's, for its answer
+        mine = answer()
+    assert frames[(actor.pk,)] is mine
+    assert len(live_reads._REGIONS) == 0
+    # a phone connecting (no reuse) keeps nothing either
+    render_views(table.pk, views, seats)
+    assert len(live_reads._REGIONS) == 0
