@@ -68,8 +68,11 @@ def _loaded(table: Table, shared: dict | None = None):
 
 _VIEWS: OrderedDict[tuple, dict] = OrderedDict()
 _VIEWS_LOCK = threading.Lock()
-#: Seat views kept per process (the newest states' of the tables played here).
-VIEWS_KEPT = 256
+#: Seat views kept per process (the newest states' of the tables played here): a second
+#: look-up of a view comes within a command's answer and fan-out, or a sheet opened at the
+#: same version; a DemLoc view holds about 38 KB of its own (docs/performance.md, sitting of
+#: 2026-12-07 05:57: 256 were 10 MB a process, found again only in that window).
+VIEWS_KEPT = 64
 #: Seat views worked out / found already worked out in this process (tests, bench).
 view_computes = 0
 view_hits = 0
