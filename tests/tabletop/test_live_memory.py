@@ -16,11 +16,12 @@ from html import unescape
 import pytest
 
 from missions import jinja as missions_jinja
-from tabletop import blocks, services
+from tabletop import blocks, consumers, services
 from tabletop import live as live_reads
 from tabletop.fanout import render_views
 from tabletop.live import live_context, render_region
 from tabletop.rules import Command
+from tabletop.seats import seat_from_token, seat_token
 
 BASE_URL = "http://127.0.0.1"
 
@@ -103,3 +104,18 @@ def test_only_the_acting_seats_region_is_kept_and_its_answer_and_fan_out_share_i
     # a phone connecting (no reuse) keeps nothing either
     render_views(table.pk, views, seats)
     assert len(live_reads._REGIONS) == 0
+
+
+@pytest.mark.django_db
+def test_a_phones_socket_keeps_its_seat_without_the_row_a_command_reads_first(make_table):
+    """A socket keeps its seat for as long as the phone is connected; the seat found by its
+    token comes with the table's row a command would read first (``Table.first_read``: the
+    state's JSON text, about 20 KB at a DemLoc table), which a socket never uses."""
+    table, seats = make_table("demloc", players=2)
+    token = seat_token(seats[1])
+    scope = {"type": "websocket", "path": f"/ws/tables/{table.code}/", "client": ("127.0.0.1", 5),
+             "headers": [(b"x-seat-token", token.encode()), (b"host", b"127.0.0.1")]}
+    assert seat_from_token(token).table.first_read  # what the API's command path is given
+    found_table, seat = consumers._find_seat(table.code, None, {}, scope)
+    assert found_table.pk == table.pk and seat.pk == seats[1].pk
+    assert seat.table.first_read is None
