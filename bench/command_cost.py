@@ -16,7 +16,7 @@ URL resolution, no socket). The bare insert is ``POST /bench/bare`` (one ``Heart
 measured in the same run. CPU is ``time.process_time`` (this process's threads). Prints the
 SQL statements of one command, then per run the CPU per command, per bare insert and their
 ratio, then min/median/max. ``--tables N``: N such tables played in turn, a command each (an
-evening's 100: what the process's caches must hold, ``missions.jinja.CARDS_KEPT``). ``--profile``: the top functions of one run (cProfile).
+evening's 100: what the process's caches must hold, ``missions.jinja.CARD_TABLES_KEPT``). ``--profile``: the top functions of one run (cProfile).
 
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_b \\
     REDIS_URL=redis://127.0.0.1:6382/0 .venv/bin/python bench/command_cost.py --runs 3

@@ -8,8 +8,8 @@ preparation ``_setup.html``, an ended mission's ``_mission_ended.html`` and the 
 (``tokens``) are functions; ``cmd`` is also the Django tag ``{% cmd %}`` of a sheet's forms,
 which the page fetches (``missions.views.piece_forms``: Django's ``_piece_forms.html``).
 
-The cards (``piece_card``) are kept per process: a card's HTML depends on the piece alone
-(``lazy_card_key``), so a command re-renders only the cards it changed
+The cards (``piece_card``) are kept per process and table: a card's HTML depends on the piece
+alone (``lazy_card_key``), so a command re-renders only the cards it changed
 (tests/missions/test_card_cache.py).
 """
 
@@ -21,6 +21,7 @@ import re
 import threading
 from collections import OrderedDict, namedtuple
 from functools import lru_cache
+from hashlib import blake2b
 from itertools import groupby
 
 from django.urls import get_script_prefix, get_urlconf, reverse
@@ -31,14 +32,28 @@ from missions.templatetags.missions_tags import arrows, cmd, pips, public_card, 
 from tabletop import blocks
 from tabletop.jinja import finalize, public_block
 
-_CARDS: OrderedDict[bytes, blocks.Kept] = OrderedDict()
+
+class TableCards:
+    """The cards kept for one table (``piece_card``): those its newest state rendered
+    (``now``, at ``version``) and those of the state before that it has not shown yet
+    (``before``), where the next state finds the cards its command did not change (each
+    moved to ``now`` when found)."""
+
+    __slots__ = ("version", "now", "before")
+
+    def __init__(self, version: int) -> None:
+        self.version, self.now, self.before = version, {}, {}
+
+
+_CARDS: OrderedDict[int, TableCards] = OrderedDict()
 _CARDS_LOCK = threading.Lock()
-#: Cards kept per process. A four-player table's state shows about 24 (each piece as its
-#: owner's card and as the others'), and a command changes one or two: an evening's 100
-#: tables need about 2,400 kept, or every fan-out renders every card again (28 ms a command
-#: instead of 17, bench/command_cost.py's mix in process; docs/performance.md). An entry is
-#: about 13 KB of HTML under a key of about 4 KB: about 70 MB when full.
-CARDS_KEPT = 4096
+#: Tables whose cards a process keeps (least recently rendered dropped first; an evening's
+#: 100 tables and more). A four-player table's newest state shows about 24 cards (each piece
+#: as its owner sees it and as the others do), about 7 KB of HTML each (1 byte a character:
+#: ``tabletop.blocks.narrow``) under a 16-byte digest; a command changes one or two. One list
+#: of the newest cards of every table (``CARDS_KEPT``, 1,024 then 4,096) had to hold every
+#: table's to hit at all: 4,096 were about 70 MB a process when full.
+CARD_TABLES_KEPT = 256
 #: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
 card_renders = 0
 card_hits = 0
@@ -102,9 +117,9 @@ def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
     marshal does not take). Nothing of the view: a fate point or another piece's change
     leaves it as it was (tests/missions/test_card_cache.py). The key is those bytes
     themselves, in the piece's key order (the same piece in another order is a miss, never a
-    wrong hit): the cache's dict hashes them once and compares them whole on a hit, where a
-    digest of them cost as much again as writing them (about 4 KB a card; ``CARDS_KEPT``
-    keys are a few MB)."""
+    wrong hit), about 4 KB a card: ``piece_card`` keeps a card under their 128-bit BLAKE2b
+    digest (6 us a card, against the key's 4 KB held for as long as the card is kept: at
+    100 tables a process, about 10 MB)."""
     card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
     parts = [card, forms_url, command_url]
     try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
@@ -130,11 +145,15 @@ def piece_card(context, p: dict) -> str:
     ``missions.views.piece_forms``; frontend/app.js), rendered from the piece, its forms URL
     and the command URL alone.
 
-    The process keeps the last ``CARDS_KEPT`` cards under ``lazy_card_key`` and renders a
+    The process keeps each table's cards under a digest of ``lazy_card_key`` (``TableCards``: those of
+    its newest state and of the state before, for ``CARD_TABLES_KEPT`` tables) and renders a
     card only when something it shows changed: a command changes one or two pieces, and the
     other cards of every view, this state's and the next ones', are the HTML already
     rendered. Another Guild's card, which no phone can edit, is one entry for every view that
-    shows it."""
+    shows it. Kept by table, not in one list of the newest cards of every table: a process
+    serving more tables than that list held (1,024 cards: 32 tables of four) found none of a
+    table's cards left at its next command (docs/performance.md, sitting of 2026-12-07
+    05:57). Outside a table (no ``table`` in the context) nothing is kept."""
     global card_renders, card_hits
     table = context.get("table")
     command_url = context.get("command_url")
@@ -143,20 +162,40 @@ def piece_card(context, p: dict) -> str:
         # the URLconf and prefix the region's context read once (``tabletop.live.table_shared``)
         url_env = context.get("url_env") or (get_urlconf(), get_script_prefix())
         forms_url = _forms_url(table.code, p["id"], *url_env)
-    key = lazy_card_key(p, forms_url, command_url)
-    with _CARDS_LOCK:
-        html = _CARDS.get(key)
-        if html is not None:
-            _CARDS.move_to_end(key)
-            card_hits += 1
-            return html
+    # kept under a 16-byte digest of the exact key (about 4 KB a card: more than half of what
+    # a kept card held besides its HTML; 6 us a card)
+    key = blake2b(lazy_card_key(p, forms_url, command_url), digest_size=16).digest()
+    pk = getattr(table, "pk", None)
+    version = getattr(table, "version", 0)
+    cards = None
+    if pk is not None:
+        with _CARDS_LOCK:
+            cards = _CARDS.get(pk)
+            if cards is None:
+                cards = _CARDS[pk] = TableCards(version)
+                while len(_CARDS) > CARD_TABLES_KEPT:
+                    _CARDS.popitem(last=False)
+            else:
+                _CARDS.move_to_end(pk)
+                if version > cards.version:  # a newer state: the newest one's are the before
+                    cards.before, cards.now, cards.version = cards.now, {}, version
+            html = cards.now.get(key)
+            if html is None and version == cards.version:
+                # carried over to this state (not held twice, with its 4 KB key)
+                html = cards.before.pop(key, None)
+                if html is not None:
+                    cards.now[key] = html
+            elif html is None:  # an older state's render: found, never kept
+                html = cards.before.get(key)
+            if html is not None:
+                card_hits += 1
+                return html
     html = blocks.Kept.of(context.environment.get_template("missions/_piece.html").render(
         p=p, lazy_forms=True, forms_url=forms_url, command_url=command_url))
     with _CARDS_LOCK:
         card_renders += 1
-        _CARDS[key] = html
-        while len(_CARDS) > CARDS_KEPT:
-            _CARDS.popitem(last=False)
+        if cards is not None and version == cards.version:  # an older state's: not kept
+            cards.now[key] = html
     return html
 
 

@@ -60,6 +60,26 @@ public_renders = 0
 public_hits = 0
 
 
+def narrow(text: str) -> str:
+    """``text`` with every character above U+00FF written as a numeric character reference
+    (``"\u2192"`` -> ``"&#8594;"``), which a browser reads as that character in text and in
+    attribute values alike (the live region has no ``<script>``, ``<style>`` or
+    ``<textarea>``, where it would not): what a phone shows is the same. Why: CPython keeps a
+    string in 1 byte a character only when every character is below U+0100, so a single "○"
+    (a DemLoc card's pips), "−" or "↶" made a kept card, block or region take 2 bytes a
+    character (4 for an emoji in a name); every HTML string the live path keeps is narrowed
+    once, when it is rendered (docs/performance.md, sitting of 2026-12-07 05:57). ``text``
+    itself (its type kept: a ``Kept`` card) when there is nothing to narrow, the usual case
+    (an ASCII string says so in constant time), else a plain ``str``."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode("latin-1", "xmlcharrefreplace").decode("latin-1")
+    return text
+
+
 def public_blocks(table) -> dict:
     """The dict of public blocks (``{block id: html}``) of ``table`` at its version, shared by
     every render of that state in this process; only the newest state of each table is kept
@@ -181,7 +201,7 @@ def render_public(cache: dict | None, bid: str, seated: bool, render: Callable[[
     bid += "|seat" if seated else "|watch"
     html = cache.get(bid)
     if html is None:
-        html = cache[bid] = render()
+        html = cache[bid] = narrow(render())
         public_renders += 1
     else:
         public_hits += 1
@@ -208,11 +228,11 @@ def render_inputs(table_pk: int | None, node, values: dict, render: Callable[[di
             key = None
     html = kept_block(table_pk, node, key) if key is not None else None
     if html is None:
-        html = render(values)
+        html = narrow(render(values))
         if key is not None:
             keep_block(table_pk, node, key, html)
     if CHECK_INPUTS and whole is not None:
-        full = whole()
+        full = narrow(whole())
         if full != html:
             raise InputsLeftOut(f"block {getattr(node, 'name', node)!r} reads what its inputs "
                                 f"leave out: rendered from them\n{html}\nin the whole "
@@ -284,7 +304,8 @@ class Frame(str):
 
 
 def frame(marked: str) -> Frame:
-    """The ``Frame`` of a render with block markers (``OPEN`` ... ``CLOSE``)."""
+    """The ``Frame`` of a render with block markers (``OPEN`` ... ``CLOSE``), ``narrow``ed."""
+    marked = narrow(marked)
     blocks = []
     parts = []
     last = 0
@@ -351,7 +372,9 @@ class Kept(str):
 
     @classmethod
     def of(cls, content: str) -> Kept:
-        """The ``Kept`` of the block ``content`` (its element, maybe with white space)."""
+        """The ``Kept`` of the block ``content`` (its element, maybe with white space),
+        ``narrow``ed."""
+        content = narrow(content)
         kept = cls(content.strip())
         kept.head = content[:len(content) - len(content.lstrip())]
         kept.tail = content[len(content.rstrip()):] if kept else ""
@@ -379,6 +402,7 @@ def _cut(content: str, public: bool) -> tuple[tuple, str]:
     else:
         head = content[:len(content) - len(content.lstrip())]
         out = head + SLOT + content[len(content.rstrip()):]
+    html = narrow(html)
     found = _ID.search(html, 0, 300)
     return (found.group(1) if found else "", html, public), out
 
@@ -403,7 +427,9 @@ def collect_public(cache: dict | None, bid: str, seated: bool, sink: list, conte
 def assemble(skeleton: str, sink: list) -> Frame | None:
     """The ``Frame`` of a render whose blocks were collected into ``sink`` (``collect``):
     ``skeleton`` is the render, a ``SLOT`` where each block stands; None when the slots do
-    not match the blocks (the caller then renders with markers: ``frame``)."""
+    not match the blocks (the caller then renders with markers: ``frame``). The skeleton is
+    ``narrow``ed, as each block was when collected: the frame is 1 byte a character."""
+    skeleton = narrow(skeleton)
     parts = skeleton.split(SLOT)
     if len(parts) != len(sink) + 1:
         return None

@@ -39,6 +39,7 @@ from tabletop import blocks
 from tabletop.errors import TabletopError
 from tabletop.fanout import get_hub, render_views_async
 from tabletop.gate import scope_request, table_by_code
+from tabletop.models import Seat
 from tabletop.seats import find_seat
 from tabletop.signals import phone_heartbeat, socket_closed, socket_opened
 
@@ -50,7 +51,13 @@ def _find_seat(code: str, user, cookies: dict, scope: dict):
         return None, None
     # Non-browser clients (the bench) may send their seat token as a header, like the API.
     token = dict(scope.get("headers") or []).get(b"x-seat-token", b"").decode("latin-1")
-    return table, find_seat(table, user, cookies, token or None)
+    seat = find_seat(table, user, cookies, token or None)
+    if seat is not None and Seat.table.is_cached(seat):
+        # The socket keeps its seat for as long as it is open: not with the row a command
+        # would read first (``Table.first_read``: the state's JSON text, about 20 KB a DemLoc
+        # phone; docs/performance.md, sitting of 2026-12-07 05:57).
+        seat.table.first_read = None
+    return table, seat
 
 
 def _ping_version(text_data: str | None) -> int | None:

@@ -62,6 +62,7 @@ class Member(Protocol):
 def render_views(
     table_id: int, views: dict[tuple, tuple], seats: list | None = None, on_frame=None,
     base: Table | None = None, row: dict | None = None, reuse: bool = False,
+    acting: int | None = None,
 ) -> tuple[int, dict[tuple, str], list, Table] | None:
     """``(version, {key: html}, seats, table)``: the live region of each view at the table's
     current state, from one read of the table (and of its seats unless ``seats`` is given);
@@ -73,7 +74,9 @@ def render_views(
     applied and is not read (``with_row``). ``table`` is what was rendered (the next
     ``base``). ``reuse``: a region this process already rendered for a view of this state
     (the acting phone's answer) is sent as it is (``tabletop.live.render_region``; never for
-    a lobby-type update). The fan-out runs it in a worker thread (``render_views_async``)."""
+    a lobby-type update); ``acting``: with ``reuse``, the seat number whose region is kept for
+    its phone's answer still to come (the others' are not kept). The fan-out runs it in a
+    worker thread (``render_views_async``)."""
     table = with_row(base, row) if base is not None and row is not None else None
     if table is None:
         table = Table.objects.filter(pk=table_id).first()
@@ -94,7 +97,8 @@ def render_views(
             lost = seat is None
         frames[key] = render_region(
             live_context(None, table, seat, base_url=base_url, seat_lost=lost, seats=seats,
-                         shared=shared), reuse=reuse)
+                         shared=shared), reuse=reuse,
+            keep=reuse and seat is not None and seat.number == acting)
         if on_frame is not None:
             on_frame(key, table.version, frames[key])
     return table.version, frames, seats, table
@@ -272,7 +276,8 @@ class Room:
 
             try:
                 result = await render_views_async(self.table_id, views, self.seats, on_frame,
-                                                  self.table, row, reuse=not lobby)
+                                                  self.table, row, reuse=not lobby,
+                                                  acting=acting)
             except Exception:
                 log.exception("table %s: could not render the live region", self.table_id)
                 continue

@@ -68,8 +68,11 @@ def _loaded(table: Table, shared: dict | None = None):
 
 _VIEWS: OrderedDict[tuple, dict] = OrderedDict()
 _VIEWS_LOCK = threading.Lock()
-#: Seat views kept per process (the newest states' of the tables played here).
-VIEWS_KEPT = 256
+#: Seat views kept per process (the newest states' of the tables played here): a second
+#: look-up of a view comes within a command's answer and fan-out, or a sheet opened at the
+#: same version; a DemLoc view holds about 38 KB of its own (docs/performance.md, sitting of
+#: 2026-12-07 05:57: 256 were 10 MB a process, found again only in that window).
+VIEWS_KEPT = 64
 #: Seat views worked out / found already worked out in this process (tests, bench).
 view_computes = 0
 view_hits = 0
@@ -409,8 +412,9 @@ def option_rows(game, chosen: dict, setup: dict | None = None) -> list[dict]:
 
 
 _REGIONS: OrderedDict[tuple, blocks.Frame] = OrderedDict()
-#: Live regions kept per process (one per table state, seat and host: a few MB).
-REGIONS_KEPT = 128
+#: Live regions kept per process for a second render of the same view (``render_region``'s
+#: ``keep``: the acting phone's answer and its fan-out; about 65 KB each).
+REGIONS_KEPT = 32
 #: Live regions rendered / found already rendered by ``render_region`` (tests, bench).
 region_renders = 0
 region_hits = 0
@@ -433,21 +437,26 @@ def _region_key(context: dict) -> tuple | None:
     )
 
 
-def render_region(context: dict, request=None, reuse: bool = False):
+def render_region(context: dict, request=None, reuse: bool = False,
+                  keep: bool | None = None):
     """The live region rendered from ``live_context``'s ``context``: a ``tabletop.blocks.Frame``
-    (the HTML to send, and its blocks for the fan-out's frames). Each render is kept per table
-    state and view in this process (``_region_key``; the newest ``REGIONS_KEPT``); ``reuse``:
-    the kept one is the answer (the acting phone's answer after its command and the fan-out of
-    a new version share one render). Only those two reuse: a region also shows what is not in
-    the table's state (the next mission of a closed one), changed without a new version, so
-    every other render (a lobby-type update, a phone connecting or fetching) is fresh."""
+    (the HTML to send, and its blocks for the fan-out's frames). ``reuse``: a render of the
+    same table state and view kept in this process (``_region_key``) is the answer, taken out
+    of the keeping (the acting phone's answer after its command and the fan-out of a new
+    version share one render, whichever comes first). Only those two reuse: a region also
+    shows what is not in the table's state (the next mission of a closed one), changed without
+    a new version, so every other render (a lobby-type update, a phone connecting or fetching)
+    is fresh. ``keep`` (``reuse`` unless said): keep this render for that one other render
+    (the newest ``REGIONS_KEPT``); the fan-out keeps only the acting seat's
+    (``tabletop.fanout.render_views``): a region is about 65 KB, and one kept for a view no
+    second render asks for (a phone connecting, the other seats' frames) is memory held for
+    nothing (docs/performance.md, sitting of 2026-12-07 05:57)."""
     global region_renders, region_hits
     key = _region_key(context)
     if key is not None and reuse:
         with _VIEWS_LOCK:
-            found = _REGIONS.get(key)
+            found = _REGIONS.pop(key, None)
             if found is not None:
-                _REGIONS.move_to_end(key)
                 region_hits += 1
                 return found
     sink: list = []  # the blocks, collected as they are rendered (tabletop.blocks.collect)
@@ -457,9 +466,10 @@ def render_region(context: dict, request=None, reuse: bool = False):
     if key is not None:
         with _VIEWS_LOCK:
             region_renders += 1
-            _REGIONS[key] = region
-            while len(_REGIONS) > REGIONS_KEPT:
-                _REGIONS.popitem(last=False)
+            if reuse if keep is None else keep:
+                _REGIONS[key] = region
+                while len(_REGIONS) > REGIONS_KEPT:
+                    _REGIONS.popitem(last=False)
     return region
 
 

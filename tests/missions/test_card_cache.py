@@ -7,9 +7,10 @@ their pages offer (DemLoc 6.4.2), with the table options that change what a card
 import pytest
 
 from missions import jinja as missions_jinja
-from tabletop import blocks
+from tabletop import blocks, services
 from tabletop import live as live_reads
 from tabletop.fanout import render_views
+from tabletop.rules import Command
 from tests.missions.random_missions import walk
 
 pytestmark = pytest.mark.django_db(transaction=True)  # committed rows, as the fan-out reads them
@@ -45,17 +46,60 @@ def test_kept_cards_leave_every_frame_as_rendered_from_scratch(make_table, seed,
     assert missions_jinja.card_hits > hits_before  # cards were reused: the test compared them
 
 
+def card_html(regions) -> set:
+    return {html for region in regions.values() for bid, html, _ in region.blocks
+            if bid.startswith("piece-")}
+
+
+def bleed(table, seat, delta=1):
+    piece = live_reads.seat_view(table, seat)["my_pieces"][0]["id"]
+    services.run_command(table, seat, Command(
+        "demloc.tokens.adjust", {"piece": piece, "token": "bleeding", "delta": delta}))
+
+
 def test_the_cache_is_bounded(make_table):
+    """Cards are kept for ``CARD_TABLES_KEPT`` tables (the least recently rendered let go),
+    and for each table only those its newest state shows and those of the state before."""
+    first, first_seats = make_table("demloc", players=2)
     table, seats = make_table("demloc", players=2)
     missions_jinja.forget_cards()
-    old = missions_jinja.CARDS_KEPT
-    missions_jinja.CARDS_KEPT = 3
+    old = missions_jinja.CARD_TABLES_KEPT
+    missions_jinja.CARD_TABLES_KEPT = 1
     try:
-        frames(table.pk, seats)
-        assert len(missions_jinja._CARDS) == 3
+        frames(first.pk, first_seats)
+        shown = card_html(frames(table.pk, seats))
+        assert list(missions_jinja._CARDS) == [table.pk]
+        kept = missions_jinja._CARDS[table.pk]
+        assert set(kept.now.values()) == shown and not kept.before
+        bleed(table, seats[0])
+        table.refresh_from_db()
+        now = card_html(frames(table.pk, seats))
+        assert kept.version == table.version
+        # the cards the command left as they were moved on, the bled one's old ones stayed
+        assert set(kept.now.values()) == now and set(kept.before.values()) == shown - now
+        assert 0 < len(kept.before) <= 3
     finally:
-        missions_jinja.CARDS_KEPT = old
+        missions_jinja.CARD_TABLES_KEPT = old
         missions_jinja.forget_cards()
+
+
+def test_a_table_finds_its_unchanged_cards_whatever_other_tables_were_rendered(make_table):
+    """A process serving many tables renders, at a table's next command, only the cards the
+    command changed: it kept them by table. Found by the evening benchmark (docs/performance.md,
+    sitting of 2026-12-07 05:57): the newest 1,024 cards of any table held 32 four-player
+    tables' worth, so with more tables every card of every view was rendered again at every
+    command."""
+    tables = [make_table("demloc", players=4) for _ in range(34)]
+    missions_jinja.forget_cards()
+    for table, seats in tables:  # every phone of every table connects
+        frames(table.pk, seats)
+    table, seats = tables[0]
+    bleed(table, seats[1])
+    renders, hits = missions_jinja.card_renders, missions_jinja.card_hits
+    frames(table.pk, seats)
+    # the bled piece's card: as its owner, the other seats and a watcher see it
+    assert missions_jinja.card_renders - renders <= 3
+    assert missions_jinja.card_hits - hits >= 30
 
 
 def test_a_card_key_is_its_values_exactly(make_table):
