@@ -63,7 +63,7 @@ def test_a_killed_card_is_red_and_its_circles_say_what_they_count(new_phone):
     expect(key).to_contain_text("= a broken token")
     expect(key).to_have_attribute("title", re.compile("broken armor tokens, or its broken hearts in red"))
     # beside the heading, on its line, whole (the page no longer for it)
-    box, head = key.bounding_box(), ann.locator("#dl-key").locator("xpath=../h2").bounding_box()
+    box, head = key.bounding_box(), ann.locator("#dl-key").locator("xpath=parent::*/h2").bounding_box()
     assert box["height"] <= 24 and box["x"] + box["width"] <= 360 - 12, box
     assert head["y"] <= box["y"] and box["y"] + box["height"] <= head["y"] + head["height"] + 2, (box, head)
     card = ann.locator("#piece-s0-korr")
