@@ -152,7 +152,7 @@ def piece_card(context, p: dict) -> str:
     rendered. Another Guild's card, which no phone can edit, is one entry for every view that
     shows it. Kept by table, not in one list of the newest cards of every table: a process
     serving more tables than that list held (1,024 cards: 32 tables of four) found none of a
-    table's cards left at its next command (docs/performance.md, sitting of 2026-12-07
+    table's cards left at its next command (docs/performance.md "DemLoc at an evening's scale", sitting of 2026-12-07
     05:57). Outside a table (no ``table`` in the context) nothing is kept."""
     global card_renders, card_hits
     table = context.get("table")

@@ -68,7 +68,7 @@ def narrow(text: str) -> str:
     string in 1 byte a character only when every character is below U+0100, so a single "○"
     (a DemLoc card's pips), "−" or "↶" made a kept card, block or region take 2 bytes a
     character (4 for an emoji in a name); every HTML string the live path keeps is narrowed
-    once, when it is rendered (docs/performance.md, sitting of 2026-12-07 05:57). ``text``
+    once, when it is rendered (docs/performance.md "DemLoc at an evening's scale", sitting of 2026-12-07 05:57). ``text``
     itself (its type kept: a ``Kept`` card) when there is nothing to narrow, the usual case
     (an ASCII string says so in constant time), else a plain ``str``."""
     if text.isascii():

@@ -55,7 +55,7 @@ def _find_seat(code: str, user, cookies: dict, scope: dict):
     if seat is not None and Seat.table.is_cached(seat):
         # The socket keeps its seat for as long as it is open: not with the row a command
         # would read first (``Table.first_read``: the state's JSON text, about 20 KB a DemLoc
-        # phone; docs/performance.md, sitting of 2026-12-07 05:57).
+        # phone; docs/performance.md "DemLoc at an evening's scale", sitting of 2026-12-07 05:57).
         seat.table.first_read = None
     return table, seat
 

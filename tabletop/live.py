@@ -70,7 +70,7 @@ _VIEWS: OrderedDict[tuple, dict] = OrderedDict()
 _VIEWS_LOCK = threading.Lock()
 #: Seat views kept per process (the newest states' of the tables played here): a second
 #: look-up of a view comes within a command's answer and fan-out, or a sheet opened at the
-#: same version; a DemLoc view holds about 38 KB of its own (docs/performance.md, sitting of
+#: same version; a DemLoc view holds about 38 KB of its own (docs/performance.md "DemLoc at an evening's scale", sitting of
 #: 2026-12-07 05:57: 256 were 10 MB a process, found again only in that window).
 VIEWS_KEPT = 64
 #: Seat views worked out / found already worked out in this process (tests, bench).
@@ -450,7 +450,7 @@ def render_region(context: dict, request=None, reuse: bool = False,
     (the newest ``REGIONS_KEPT``); the fan-out keeps only the acting seat's
     (``tabletop.fanout.render_views``): a region is about 65 KB, and one kept for a view no
     second render asks for (a phone connecting, the other seats' frames) is memory held for
-    nothing (docs/performance.md, sitting of 2026-12-07 05:57)."""
+    nothing (docs/performance.md "DemLoc at an evening's scale", sitting of 2026-12-07 05:57)."""
     global region_renders, region_hits
     key = _region_key(context)
     if key is not None and reuse:

@@ -1,5 +1,5 @@
 """An Apply tapped offline says so at the control (rulebook 7.2.2: the target's player checks
-the proposed result, then applies it; docs/playing.md, offline taps). Found by a new user at
+the proposed result, then applies it; docs/playing.md "A live table: where a tap lands, the next step under the thumb"). Found by a new user at
 360x740: the fight's target's phone offline, his tap on Apply was held by the reading guard and
 told "Not applied yet: check the result ... then tap Apply again", while the Offline banner
 showed: nothing said the tap could not go anywhere, and the same line stayed once back online.

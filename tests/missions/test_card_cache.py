@@ -85,7 +85,7 @@ def test_the_cache_is_bounded(make_table):
 
 def test_a_table_finds_its_unchanged_cards_whatever_other_tables_were_rendered(make_table):
     """A process serving many tables renders, at a table's next command, only the cards the
-    command changed: it kept them by table. Found by the evening benchmark (docs/performance.md,
+    command changed: it kept them by table. Found by the evening benchmark (docs/performance.md "DemLoc at an evening's scale",
     sitting of 2026-12-07 05:57): the newest 1,024 cards of any table held 32 four-player
     tables' worth, so with more tables every card of every view was rendered again at every
     command."""

@@ -1,4 +1,4 @@
-"""What the live path keeps per process, and in how many bytes (docs/performance.md, sitting
+"""What the live path keeps per process, and in how many bytes (docs/performance.md "DemLoc at an evening's scale", sitting
 of 2026-12-07 05:57: memory per connected DemLoc phone).
 
 - every HTML string the live path keeps (a character card, a public block, a block rendered
