@@ -34,6 +34,7 @@ from tabletop import jsontext
 from tabletop.live import live_context, render_region
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
+from tabletop.seats import table_seats
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def render_views(
         global table_reads
         table_reads += 1
     if seats is None:
-        seats = list(table.seats.order_by("number"))
+        seats = table_seats(table)
     current = {(s.pk, s.nonce): s for s in seats}
     shared: dict = {}  # what every view of this state shares (tabletop.live.table_shared)
     frames = {}

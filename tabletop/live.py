@@ -29,6 +29,7 @@ from tabletop import blocks, jsontext
 from tabletop.log import LoggedEvent, narrated, recent_lines
 from tabletop.models import Event, Seat, Table
 from tabletop.registry import event_label, get_ruleset
+from tabletop.seats import table_seats
 
 __all__ = [
     "Lazy", "live_context", "page_response", "region_response", "render_region", "live_log_lines", "log_lines", "option_rows", "seat_view",
@@ -243,7 +244,7 @@ def live_context(
     if base_url is None:
         base_url = request.build_absolute_uri("/").rstrip("/")
     if seats is None:
-        seats = list(table.seats.order_by("number"))
+        seats = table_seats(table)
     if shared is None:
         shared = {}
     common = table_shared(table, seats, shared, log_lines)

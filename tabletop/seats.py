@@ -176,6 +176,32 @@ def seats_at_code(code: str, seat_ids: list[int]) -> dict[int, Seat]:
     return {seat.pk: seat for seat in seats}
 
 
+# A table's seats in number order: ``_SEAT_FIELDS`` alone, one statement written once.
+_TABLE_SEATS_SQL = (
+    "SELECT "
+    + ", ".join(f'"{f.column}"' for f in _SEAT_FIELDS)
+    + f' FROM "{Seat._meta.db_table}" WHERE "{Seat._meta.get_field("table").column}" = %s'
+    + ' ORDER BY "number"'
+)
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """``list(table.seats.order_by("number"))``, each seat's ``table`` being ``table`` as the
+    related manager sets it, in one prepared statement (the live region's context of every
+    command's answer reads them: the ORM spent ~0.3 ms compiling the query each time)."""
+    with prepared.cursor() as cursor:
+        cursor.execute(_TABLE_SEATS_SQL, [table.pk])
+        rows = cursor.fetchall()
+    db = connection.alias
+    names = [f.attname for f in _SEAT_FIELDS]
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(db, names, _converted(_SEAT_FIELDS, row))
+        seat.table = table
+        seats.append(seat)
+    return seats
+
+
 def _seat_for(data: dict | None, table_id: int | None) -> Seat | None:
     if data is None or not isinstance(data.get("n"), str):
         return None

@@ -6,8 +6,11 @@ DemLoc), with the figures the page shows per character. DemLoc rulebook 6.4.2 (t
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
+
+import orjson
 
 from . import (
     abilities,
@@ -653,7 +656,7 @@ def _piece_bases(state: DemlocState, forms: bool) -> list[dict]:
         # bases are the ones those were built on, before what only the forms show was added.
         bases = commons = whole[2]
     else:
-        commons = [_piece_common(state, pid) for pid in state["order"]]
+        commons = [_piece_common_kept(state, pid) for pid in state["order"]]
         bases = [_with_sheet(state, c) for c in commons] if forms else commons
     with _VIEW_MEMO_LOCK:
         _VIEW_MEMO.pop(key, None)
@@ -669,6 +672,63 @@ def _with_sheet(state: DemlocState, common: dict) -> dict:
     p = state["pieces"][common["id"]]
     summoner = state["pieces"].get(p.get("summoner") or "") if p["kind"] == "daemon" else None
     return {**common, **_sheet_fields(state, p, summoner)}
+
+
+#: ``_piece_common``'s results in this process, by ``_common_key``: a command changes one or
+#: two pieces, and every other piece's common view is the one worked out at an earlier state
+#: (in either web process: the other one loads the state from its row, new objects each time).
+_COMMONS: OrderedDict[tuple, dict] = OrderedDict()
+#: Pieces' common views kept (an evening's 100 tables hold ~1,200-2,000 pieces).
+COMMONS_KEPT = 2048
+#: Common views worked out / found kept (tests, bench).
+common_computes = 0
+common_hits = 0
+
+
+def _common_key(state: DemlocState, pid: str) -> tuple | None:
+    """Exactly what ``_piece_common(state, pid)`` reads: the piece (its JSON text, key order
+    and number types included), its player's name, its summoner's name, the turn and phase
+    (``activation.is_activated``, ``arcane_tests.live_effects``) and the power it may defend
+    against (``revert.defendable``). None when the piece is not JSON (worked out fresh)."""
+    p = state["pieces"][pid]
+    try:
+        text = orjson.dumps(p)
+        defend = orjson.dumps(revert.defendable(state, pid))
+    except TypeError:
+        return None
+    summoner = state["pieces"][p["summoner"]]["name"] if p.get("summoner") else None
+    return (pid, text, name(state, p["owner"]), summoner, state["turn"], state["phase"], defend)
+
+
+def _piece_common_kept(state: DemlocState, pid: str) -> dict:
+    """``_piece_common(state, pid)``, taken from the process's memory when the piece and what
+    else it reads (``_common_key``) are as they were at a state already viewed. Callers must
+    not change it (``_piece_bases``: views are built on copies)."""
+    global common_computes, common_hits
+    key = _common_key(state, pid)
+    if key is None:
+        return _piece_common(state, pid)
+    with _VIEW_MEMO_LOCK:
+        found = _COMMONS.get(key)
+        if found is not None:
+            _COMMONS.move_to_end(key)
+            common_hits += 1
+            return found
+    common = _piece_common(state, pid)
+    with _VIEW_MEMO_LOCK:
+        common_computes += 1
+        _COMMONS[key] = common
+        while len(_COMMONS) > COMMONS_KEPT:
+            _COMMONS.popitem(last=False)
+    return common
+
+
+def forget_commons() -> None:
+    """Drop every kept piece view (``_COMMONS``, ``_VIEW_MEMO``): tests that compare with a
+    fresh computation."""
+    with _VIEW_MEMO_LOCK:
+        _COMMONS.clear()
+        _VIEW_MEMO.clear()
 
 
 def _piece_common(state: DemlocState, pid: str) -> dict:

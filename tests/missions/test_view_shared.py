@@ -17,9 +17,9 @@ NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 def fresh(state, seat, forms):
-    """The view worked out from nothing: another state object, no kept bases."""
-    with view_module._VIEW_MEMO_LOCK:
-        view_module._VIEW_MEMO.clear()
+    """The view worked out from nothing: another state object, no kept bases, no kept pieces'
+    common views."""
+    view_module.forget_commons()
     return view(copy.deepcopy(state), seat, forms=forms)
 
 
@@ -133,3 +133,82 @@ def test_a_field_new_to_the_sheet_leaves_the_live_view(monkeypatch):
     live = view(t.state, 1, forms=False)
     assert not any("new_sheet_figure" in p for p in live["pieces"])
     assert live == fresh(t.state, 1, False)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_pieces_kept_common_view_equals_a_fresh_one_along_a_random_mission(seed):
+    """``_piece_common_kept`` (the common views kept across states, ``_common_key``: what
+    ``_piece_common`` reads) gives, at every state of a random mission and for every piece,
+    what ``_piece_common`` works out from a copy of the state, key order included; and most
+    pieces are taken, not worked out again (a tap changes one or two). A field of the state
+    that ``_piece_common`` reads but the key leaves out fails here: the turn (VIGOR's expiry,
+    8.2), the phase (activations, 7.2), a power to defend against (7.2.3.5), a name."""
+    view_module.forget_commons()
+    hits, computes = view_module.common_hits, view_module.common_computes
+    states = 0
+    for t in random_mission(f"commons-{seed}", seed, taps=60):
+        if not t.state.get("order"):
+            continue
+        states += 1
+        copied = copy.deepcopy(t.state)
+        for pid in t.state["order"]:
+            got = view_module._piece_common_kept(t.state, pid)
+            want = view_module._piece_common(copied, pid)
+            assert got == want, pid
+            assert list(got) == list(want)
+    assert states > 10
+    taken = view_module.common_hits - hits
+    assert taken > view_module.common_computes - computes  # most pieces taken
+
+
+def _changed(state, pid, change):
+    """A copy of ``state`` with ``change(copy, piece id)`` made to it."""
+    other = copy.deepcopy(state)
+    change(other, pid)
+    return other
+
+
+def _activated(s, pid):  # 7.2: activated in this phase
+    s["pieces"][pid]["activated"] = f"{s['turn']}:{s['phase']}"
+
+
+def _vigor(s, pid):  # 8.2: VIGOR 1 of this turn, an arcane effect token
+    p = s["pieces"][pid]
+    p["vigor"] = 1
+    p["arcane_effects"] = [{"effect": "VIGOR 1", "key": "vigor", "amount": 1, "by": pid,
+                            "power": "Vigor", "turn": s["turn"], "version": 1}]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # the phase passes: the piece activated in the last one is not activated now (7.2)
+        (_activated, lambda s, pid: s.update(phase="brawl" if s["phase"] != "brawl"
+                                               else "strategic")),
+        # the turn passes: VIGOR of the last turn has expired (8.2)
+        (_vigor, lambda s, pid: s.update(turn=s["turn"] + 1)),
+        # another player's power on this piece, its defend test open (7.2.3.5)
+        (None, lambda s, pid: s.update(last_power={
+            "target": pid, "turn": s["turn"], "phase": s["phase"], "tested": False,
+            "power": {"name": "Weakness"}, "changes": {}, "version": 1})),
+        # its player's name changed (a Guild's name taken at the table)
+        (None, lambda s, pid: next(p for p in s["players"]
+                                   if p["seat"] == s["pieces"][pid]["owner"]).update(name="Zed")),
+    ],
+    ids=["phase", "turn", "defend", "player-name"],
+)
+def test_a_kept_common_view_is_not_taken_when_only_the_state_around_the_piece_changed(
+        before, after):
+    """The piece itself unchanged, a field of the state ``_piece_common`` reads changed: the
+    kept view of the first state is not the answer at the second (``_common_key``)."""
+    t = new_sim(NAMES[:2])
+    pid = t.state["order"][0]
+    first = _changed(t.state, pid, before) if before else t.state
+    second = _changed(first, pid, after)
+    assert second["pieces"][pid] == first["pieces"][pid]
+    view_module.forget_commons()
+    kept = view_module._piece_common_kept(first, pid)
+    got = view_module._piece_common_kept(second, pid)
+    want = view_module._piece_common(copy.deepcopy(second), pid)
+    assert got == want
+    assert want != kept  # the change shows on the piece's view
