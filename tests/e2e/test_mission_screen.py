@@ -25,7 +25,7 @@ AT_BOTTOM = (
 # scrolled to the bar's own place, not left on the log at the bottom.
 ON_TURN_BAR = """() => {
   const bar = document.getElementById('dl-turn');
-  const roster = [...document.querySelectorAll('#demloc > h2')]
+  const roster = [...document.querySelectorAll('#demloc h2')]
     .find(h => h.textContent.trim() === 'Your characters');
   if (!bar || !roster) return false;
   const b = bar.getBoundingClientRect(), r = roster.getBoundingClientRect();
