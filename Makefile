@@ -50,7 +50,7 @@ test-unit: $(STAMP)
 
 test-e2e: $(STAMP)
 	@if [ -x /usr/bin/chromium ]; then \
-	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest tests/e2e -q -p no:cacheprovider $(XDIST) --reruns 2 --reruns-delay 1 -rR --timeout 300 --timeout-method thread; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc; \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest tests/e2e -q -p no:cacheprovider $(XDIST) --reruns 2 --reruns-delay 1 -rR --timeout 180 --timeout-method thread; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc; \
 	else echo "Chromium is missing (apt-get install chromium): browser tests NOT run." >&2; \
 	  [ -z "$$CI" ] || exit 1; fi
 
