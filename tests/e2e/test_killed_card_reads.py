@@ -1,7 +1,8 @@
 """A character card says what its bars and circles count, and a killed one does not look
 healthy (DemLoc rulebook 5.1.1: the hit factor is the damage before each broken heart, "when 3
 of these tokens are awarded, the character is killed"). Found by two new users: every card
-showed "Armor 5 ——— ○○○ Hit 4 ——— ○○○" with no word for the circles, and a killed character's
+showed "Armor 5 ——— ○○○ Hit 4 ——— ○○○" with no word for the circles (● is a broken token, ○
+one not broken yet), and a killed character's
 full hit bar was the browser's green, which reads as "healthy".
 
 By touch at 360x740: Ann adds three broken hearts to Korr on his sheet; his card says killed,
@@ -69,12 +70,23 @@ def test_a_killed_card_is_red_and_its_circles_say_what_they_count(new_phone):
     card = ann.locator("#piece-s0-korr")
     card.locator("summary.dl-summary").tap()
     add = card.get_by_role("button", name="add a broken heart")
+    first = version(ann)
     for _ in range(3):  # the third broken heart kills (5.1.1)
         add.scroll_into_view_if_needed()
         ann.wait_for_timeout(600)  # (the ghost-tap guard of a control that moved)
         before = version(ann)
         add.tap()
         expect(ann.locator("#live")).to_have_attribute("data-version", str(before + 1))
+        if before == first:  # one broken heart: the hit bar a third full, in amber, not green
+            meter = card.locator(".dl-track-hit meter")
+            meter.scroll_into_view_if_needed()
+            colours = pixels(meter.screenshot())
+            ann.screenshot(path="test-artifacts/damaged-card.png")
+            amber = sum(1 for r, g, b in colours if r > 180 and 120 < g < r - 30 and b < 110)
+            green = sum(1 for r, g, b in colours if g > r + 30 and g > b)
+            print("damaged hit bar: amber pixels", amber, "green", green, "of", len(colours))
+            # (the fill is a thin line inside its track: a twentieth of the element's pixels)
+            assert amber > len(colours) / 20 and green == 0, (amber, green, len(colours))
     expect(card.locator(".dl-status")).to_have_text("killed")
     summary = card.locator("summary.dl-summary")
     summary.scroll_into_view_if_needed()
@@ -93,3 +105,8 @@ def test_a_killed_card_is_red_and_its_circles_say_what_they_count(new_phone):
     assert "Hit" in described
     expect(card.locator(".dl-hearts")).to_have_attribute("aria-label", "3 of 3 broken hearts")
     expect(card.locator(f"#{summary.get_attribute('aria-describedby')} .dl-hearts")).to_have_count(1)
+    # The key's circle is the one the card draws for a broken token (a new user: the key said
+    # "○ = a broken token" while the killed card showed ●●●, its fresh cards ○○○).
+    broken = card.locator(".dl-hearts").inner_text().strip()
+    assert broken == "●●●", broken
+    expect(key.locator('span[aria-hidden="true"]')).to_have_text(broken[0])
