@@ -146,6 +146,12 @@ def test_the_first_evening_of_a_guild(client, master, demo):
         assert text in roster
     assert ("Not ready for a mission: Okka Ironjaw has no weapon equipped: buy one in the Armory "
             "and equip it (5.1.4).") in roster
+    # Found by a new user: the Armory said "primary" where its select says "Primary (top)", and
+    # the Dormitory nested parentheses ("Hunting Bow (Primary (top))"). The space's one name:
+    armory = client.get(reverse("guilds:armory")).content.decode()
+    assert "Brann the Trapper · Primary (top)" in armory
+    dormitory = client.get(reverse("guilds:dormitory")).content.decode()
+    assert "Hunting Bow · Primary (top)" in dormitory and "(Primary (top))" not in dormitory
 
 
 def test_a_broken_rule_shows_its_message_at_the_form_used_and_changes_nothing(client, master, demo):
