@@ -31,7 +31,7 @@ version covers the earlier one), frames missing, and the ratios to the bare endp
 
 Each phone offers per-message deflate as a phone's browser does (Chromium:
 ``permessage-deflate; client_max_window_bits``); ``--no-deflate`` offers none (aiohttp's
-default, and every run before 2026-12-07 14:00). The mean frame is given as text and as the
+default, and every sitting before the s24-mem one). The mean frame is given as text and as the
 bytes its socket received (``TCP_INFO``: compressed when deflate was negotiated).
 
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
@@ -101,6 +101,11 @@ def server_env(extra=None):
     return env
 
 
+#: uvicorn's websocket options as production has them (``config/supervisord.conf``; checked by
+#: tests/test_run.py): the phones' protocol (per-message deflate without context takeover).
+PRODUCTION_WS = ("--ws", "config.websocket:PhoneWebSocket", "--ws-max-size", "4096")
+
+
 def server_command(server: str, workers: int, port: int) -> list[str]:
     """The command line of ``server`` with ``workers`` processes on 127.0.0.1:``port``."""
     py = sys.executable
@@ -111,7 +116,7 @@ def server_command(server: str, workers: int, port: int) -> list[str]:
     if server == "uvicorn":
         return [py, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
                 "--port", str(port), "--workers", str(workers), "--lifespan", "off",
-                "--no-access-log", "--log-level", "warning"]
+                "--no-access-log", "--log-level", "warning", *PRODUCTION_WS]
     if server == "gunicorn":
         return [py, "-m", "gunicorn", "config.asgi:application", "-k",
                 "uvicorn_worker.UvicornWorker", "-w", str(workers), "-b", f"127.0.0.1:{port}",
