@@ -126,3 +126,29 @@ async def test_a_phones_socket_subscribes_to_no_channel_of_its_own(make_table):
         for p in phones:
             await p.disconnect()
         client.close()
+
+
+async def test_phones_sockets_keep_no_redis_connection_of_their_own(make_table):
+    """Eight phones connecting (each through the gate's throttles, which read the shared
+    cache) add no Redis client each: the gate reads one cache object for the process
+    (``tabletop.process_cache``), not Django's per asyncio context, which kept a connection
+    pool and a Redis connection for every open socket."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs REDIS_URL (the shared cache)")
+    tables = [await sync_to_async(make_table)(players=4) for _ in range(2)]
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    db = client.connection_pool.connection_kwargs.get("db", 0)
+
+    def clients() -> int:
+        return sum(1 for c in client.client_list() if int(c["db"]) == db)
+
+    before = clients()
+    phones = [await phone(table, s) for table, seats in tables for s in seats]
+    try:
+        for p in phones:
+            await p.receive_from(timeout=5)  # the whole region
+        assert clients() - before <= 2, (before, clients())
+    finally:
+        for p in phones:
+            await p.disconnect()
+        client.close()
