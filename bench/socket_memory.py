@@ -59,7 +59,7 @@ def snapshot(pid: int, into: str) -> str:
     raise SystemExit("no tracemalloc snapshot")
 
 
-def top(old: str, new: str, per: int, limit: int = 14) -> None:
+def top(old: str, new: str, per: int, limit: int = 14, frames: int = 1) -> None:
     a, b = tracemalloc.Snapshot.load(old), tracemalloc.Snapshot.load(new)
     stats = b.compare_to(a, "lineno")
     total = sum(s.size_diff for s in stats)
@@ -69,6 +69,11 @@ def top(old: str, new: str, per: int, limit: int = 14) -> None:
         name = frame.filename.split("site-packages/")[-1].replace(str(ROOT) + "/", "")
         print(f"    {s.size_diff / 1024 / per:7.2f} KiB a socket  {s.count_diff / per:5.1f} "
               f"blocks  {name}:{frame.lineno}")
+    if frames > 1:  # where the largest ones were allocated from
+        for s in b.compare_to(a, "traceback")[:3]:
+            print(f"    {s.size_diff / 1024 / per:7.2f} KiB a socket, allocated from:")
+            for line in s.traceback.format()[-2 * frames:]:
+                print(f"      {line.replace(str(ROOT) + '/', '')}")
 
 
 async def run(args, url, pid, snaps):
@@ -135,9 +140,9 @@ async def run(args, url, pid, snaps):
               f"a command (its frames to {n / len(seats):.0f} sockets a seat included)")
         if snaps:
             print("  idle:")
-            top(snap0, snap1, n)
+            top(snap0, snap1, n, frames=args.frames)
             print("  after the commands:")
-            top(snap0, snap2, n)
+            top(snap0, snap2, n, frames=args.frames)
         for ws in sockets:
             await ws.close()
         for t in listeners:
@@ -155,13 +160,16 @@ def main():
     parser.add_argument("--server-args", default="", help="more uvicorn arguments")
     parser.add_argument("--tracemalloc", action="store_true",
                         help="the Python allocations that grew (slows the server down)")
+    parser.add_argument("--frames", type=int, default=1,
+                        help="with --tracemalloc: the stack depth kept; > 1 also prints where "
+                             "the three largest growths were allocated from")
     args = parser.parse_args()
     env = live.server_env()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
     snaps = tempfile.mkdtemp(prefix="socket-memory-") if args.tracemalloc else None
     if snaps:
-        env["BENCH_TRACEMALLOC"], env["BENCH_TRACEMALLOC_FRAMES"] = snaps, "1"
+        env["BENCH_TRACEMALLOC"], env["BENCH_TRACEMALLOC_FRAMES"] = snaps, str(args.frames)
     print(f"load average {os.getloadavg()[0]:.2f}; {args.sockets} sockets over "
           f"{args.tables * 4} seats; deflate offered: {args.deflate}; server arguments: "
           f"{args.server_args or '(none)'}")
