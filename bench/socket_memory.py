@@ -35,6 +35,7 @@ import tracemalloc
 from pathlib import Path
 
 import aiohttp
+import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/ run as a script
 import bench.live as live  # noqa: E402
@@ -107,6 +108,8 @@ async def run(args, url, pid, snaps):
         sockets.clear()
         got.clear()
         await asyncio.sleep(1.0)
+        info = redis.Redis.from_url(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/5"))
+        conns0 = info.info("stats")["total_connections_received"]
         rss0 = live.rss_kb(pid)
         snap0 = snapshot(pid, snaps) if snaps else None
         for i in range(0, args.sockets, 25):
@@ -114,6 +117,7 @@ async def run(args, url, pid, snaps):
         ext = sockets[0]._response.headers.get("Sec-WebSocket-Extensions", "none")
         await asyncio.sleep(1.0)
         rss1 = live.rss_kb(pid)
+        conns1 = info.info("stats")["total_connections_received"]
         snap1 = snapshot(pid, snaps) if snaps else None
         wire0 = {ws: live.bytes_received(ws) for ws in sockets}
         listeners = [asyncio.create_task(listen(ws)) for ws in sockets]
@@ -128,6 +132,7 @@ async def run(args, url, pid, snaps):
         frames = sum(got.values())
         wire = sum(live.bytes_received(ws) - wire0[ws] for ws in sockets)
         rss2 = live.rss_kb(pid)
+        conns2 = info.info("stats")["total_connections_received"]
         snap2 = snapshot(pid, snaps) if snaps else None
         n = args.sockets
         print(f"  negotiated: {ext}")
@@ -138,6 +143,8 @@ async def run(args, url, pid, snaps):
         print(f"  {frames} frames ({frames / n:.1f} a socket), {wire / max(1, frames):.0f} "
               f"bytes on the wire a frame; server CPU {1000 * cpu / max(1, len(sent)):.2f} ms "
               f"a command (its frames to {n / len(seats):.0f} sockets a seat included)")
+        print(f"  connections Redis accepted: {conns1 - conns0} while the sockets connected, "
+              f"{conns2 - conns1} during the commands")
         if snaps:
             print("  idle:")
             top(snap0, snap1, n, frames=args.frames)
