@@ -29,6 +29,11 @@ table's other three seats (a frame carries ``data-version``; a coalesced frame w
 version covers the earlier one), frames missing, and the ratios to the bare endpoint.
 ``--runs N`` repeats a scenario and prints min/median/max of each figure.
 
+Each phone offers per-message deflate as a phone's browser does (Chromium:
+``permessage-deflate; client_max_window_bits``); ``--no-deflate`` offers none (aiohttp's
+default, and every sitting before the s24-mem one). The mean frame is given as text and as the
+bytes its socket received (``TCP_INFO``: compressed when deflate was negotiated).
+
     DATABASE_URL=postgres://demloc:demloc@127.0.0.1:5432/demloc_bench \\
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/live.py saturation \\
         --server uvicorn --workers 2 --connections 64 --runs 3
@@ -48,6 +53,7 @@ import re
 import shlex
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -64,6 +70,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 DELTA = re.compile(r"^<!--delta \d+ (\d+)-->")  # tabletop/blocks.py: the changed blocks only
 GAME = "counter"  # --game (set before the client processes fork)
 TAP = "api"  # --tap: "page" taps as the table page does (htmx POST with the seat cookie)
+DEFLATE = 15  # --no-deflate: 0 (aiohttp offers permessage-deflate only when asked)
 
 
 def free_port():
@@ -94,6 +101,11 @@ def server_env(extra=None):
     return env
 
 
+#: uvicorn's websocket options as production has them (``config/supervisord.conf``; checked by
+#: tests/test_run.py): the phones' protocol (per-message deflate without context takeover).
+PRODUCTION_WS = ("--ws", "config.websocket:PhoneWebSocket", "--ws-max-size", "4096")
+
+
 def server_command(server: str, workers: int, port: int) -> list[str]:
     """The command line of ``server`` with ``workers`` processes on 127.0.0.1:``port``."""
     py = sys.executable
@@ -104,7 +116,7 @@ def server_command(server: str, workers: int, port: int) -> list[str]:
     if server == "uvicorn":
         return [py, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
                 "--port", str(port), "--workers", str(workers), "--lifespan", "off",
-                "--no-access-log", "--log-level", "warning"]
+                "--no-access-log", "--log-level", "warning", *PRODUCTION_WS]
     if server == "gunicorn":
         return [py, "-m", "gunicorn", "config.asgi:application", "-k",
                 "uvicorn_worker.UvicornWorker", "-w", str(workers), "-b", f"127.0.0.1:{port}",
@@ -131,6 +143,14 @@ def start_server(server: str, workers: int, env: dict, extra: list[str] = ()):
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("server did not start")
+
+
+def bytes_received(ws) -> int:
+    """The bytes the kernel received so far on the TCP connection of ``ws`` (an aiohttp
+    websocket): ``tcpi_bytes_received`` of ``struct tcp_info`` (Linux >= 4.1, offset 128)."""
+    sock = ws._response.connection.transport.get_extra_info("socket")
+    info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256)
+    return struct.unpack_from("Q", info, 128)[0]
 
 
 def stop_server(proc):
@@ -270,6 +290,7 @@ class Listener:
         self.tasks = []
         self.first_bytes: list[int] = []  # the whole region each phone got on connecting
         self.bytes: list[int] = []  # every frame after it
+        self.wire = 0  # the bytes the sockets received after the first frame
 
     async def connect(self, http, url, tables):
         ws_url = url.replace("http://", "ws://")
@@ -277,10 +298,11 @@ class Listener:
         async def one(tid, seat, token):
             ws = await http.ws_connect(
                 f"{ws_url}/ws/tables/{tid}/", origin=url, max_msg_size=2**22,
-                headers={"X-Seat-Token": token},
+                headers={"X-Seat-Token": token}, compress=DEFLATE,
             )
             first = await ws.receive()  # the catch-up frame
             assert VERSION.search(first.data), first
+            self.wire -= bytes_received(ws)
             self.first_bytes.append(len(first.data.encode()))
             self.sockets.append(ws)
             self.tasks.append(asyncio.create_task(self.listen(tid, seat, ws)))
@@ -301,6 +323,8 @@ class Listener:
                 seen.append((int(m.group(1)), now))
 
     async def close(self):
+        for ws in self.sockets:
+            self.wire += bytes_received(ws)
         for ws in self.sockets:
             await ws.close()
         for t in self.tasks:
@@ -491,6 +515,7 @@ def client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
     """What one client process hands back (plain lists and numbers: it crosses processes)."""
     return {"first_bytes": listener.first_bytes if listener else [],
             "frame_bytes": listener.bytes if listener else [], "refused": len(REFUSED),
+            "wire_bytes": listener.wire if listener else 0,
             "commands": len(sent), "cmd_lat": cmd_lat, "errors": [str(e) for e in errors],
             "elapsed": elapsed, "cmd_cpu": cmd_cpu, "frames": frames, "missing": missing,
             "bare_lat": bare_lat, "bare_err": [str(e) for e in bare_err],
@@ -654,6 +679,8 @@ def run_clients(args, url, server_pid):
     cmd["refused"] = refused
     cmd["region_bytes"] = sum(first_bytes) / max(1, len(first_bytes))
     cmd["frame_bytes"] = sum(frame_bytes) / max(1, len(frame_bytes))
+    cmd["wire_frame_bytes"] = (sum(got[p]["wire_bytes"] for p in range(parts))
+                               / max(1, len(frame_bytes)))
     if args.scenario == "evening":
         phones = args.tables * 4
         cmd["offered"] = phones / args.period
@@ -676,7 +703,8 @@ def fmt(row):
     if row.get("refused"):
         s += f"; {row['refused']} taps refused (the table moved on)"
     if row.get("frame_bytes"):
-        s += (f"; mean frame {row['frame_bytes'] / 1024:.1f} KiB (whole region "
+        s += (f"; mean frame {row['frame_bytes'] / 1024:.1f} KiB, "
+              f"{row['wire_frame_bytes'] / 1024:.1f} KiB on the wire (whole region "
               f"{row['region_bytes'] / 1024:.1f} KiB)")
     return s
 
@@ -733,7 +761,7 @@ def print_summary(server, workers, runs):
     """min / median / max over the runs of one server and worker count."""
     print(f"{server} x {workers}, over {len(runs)} runs (min / median / max):")
     for key in ("throughput", "p50", "p99", "frame_p50", "frame_p99", "frame_bytes",
-                "region_bytes"):
+                "wire_frame_bytes", "region_bytes"):
         print(f"  command {key}: {mmm([r['cmd'][key] for r in runs])}")
     for key in ("throughput", "p50", "p99"):
         print(f"  bare {key}: {mmm([r['bare'][key] for r in runs])}")
@@ -780,11 +808,13 @@ def main():
     parser.add_argument("--server-args", default="",
                         help="more arguments for the server's command line, e.g. "
                              "'--ws-per-message-deflate false' (uvicorn)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="the phones offer no per-message deflate (a phone's browser does)")
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
-    global GAME, TAP
-    GAME, TAP = args.game, args.tap
+    global GAME, TAP, DEFLATE
+    GAME, TAP, DEFLATE = args.game, args.tap, 0 if args.no_deflate else 15
     if "," in args.server or ":" in args.server:
         servers = parse_servers(args.server)
     else:
@@ -797,7 +827,8 @@ def main():
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before the runs")
     print(f"servers: {', '.join(f'{s} x {w}' for s, w in servers)}; "
           f"DB {env['DATABASE_URL'].split('@')[-1]}; Redis {env['REDIS_URL'].split('@')[-1]}; "
-          f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es)"
+          f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es); "
+          f"deflate {'not ' if args.no_deflate else ''}offered"
           + (f"; server arguments: {args.server_args}" if args.server_args else ""))
     runs: dict[tuple[str, int], list[dict]] = {sw: [] for sw in servers}
     for run in range(args.runs):

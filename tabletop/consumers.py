@@ -82,6 +82,12 @@ CATCH_UP_SECONDS = 1.0
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    #: No channel of its own: every message for a phone comes through this process's hub
+    #: (``tabletop.fanout``, the one member of the table's group), so a socket does not
+    #: subscribe to a channel of its own on the layer (a Redis SUBSCRIBE, a queue and a
+    #: waiting task per phone; docs/performance.md "DemLoc at an evening's scale").
+    #: An alias with no layer configured: Channels then gives the consumer none.
+    channel_layer_alias = "phones-have-no-channel"
     sent_version = -1
     table_id = None
     _caught_up_at = float("-inf")
@@ -164,13 +170,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self._caught_up_at = now
         await self.push(force=True)
-
-    async def table_updated(self, message):
-        """A ``table.updated`` sent to this socket itself (the hub normally handles them)."""
-        lobby = message.get("lobby", False)
-        if not lobby and message.get("version", 0) <= self.sent_version:
-            return
-        await self.push(force=lobby)
 
     async def push(self, force: bool = False) -> None:
         """Render this phone's view now and send it (connect, a phone asking, a lone update)."""

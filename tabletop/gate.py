@@ -33,7 +33,6 @@ from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
@@ -44,6 +43,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tabletop.errors import NotFound, Throttled
 from tabletop.models import Seat, Table
+from tabletop.process_cache import process_cache
 from tabletop.seats import cookie_entries, find_seat, seat_from_token, seat_usable, seats_at_code
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,9 @@ class FailOpenCache:
         self.down_until = 0.0
 
     def _shared(self):
-        return shared_cache if time.monotonic() >= self.down_until else None
+        # One cache object for the process, not the one Django keeps per asyncio context (a
+        # Redis connection per phone's socket: tabletop.process_cache).
+        return process_cache() if time.monotonic() >= self.down_until else None
 
     def _failed(self, exc: Exception) -> None:
         self.down_until = time.monotonic() + self.RETRY_SECONDS

@@ -50,7 +50,8 @@ def web_command(
     run``), with this interpreter: uvicorn serving ``config.asgi`` on ``host:port`` with
     ``workers`` processes (``WEB_CONCURRENCY``), no lifespan, no access log, forwarded headers
     believed only from ``forwarded_allow_ips`` (``""``: nobody, bin/run without
-    ``BEHIND_PROXY``), websocket messages of at most 4 KiB. Checked against the config file by
+    ``BEHIND_PROXY``), the phones' websocket protocol (``config.websocket``: per-message
+    deflate without context takeover), websocket messages of at most 4 KiB. Checked against the config file by
     ``tests/test_run.py``."""
     return [
         sys.executable,
@@ -67,6 +68,8 @@ def web_command(
         "off",
         "--no-access-log",
         f"--forwarded-allow-ips={forwarded_allow_ips}",
+        "--ws",
+        "config.websocket:PhoneWebSocket",
         "--ws-max-size",
         "4096",
         "--timeout-graceful-shutdown",

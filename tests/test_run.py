@@ -49,6 +49,24 @@ def test_the_tests_serve_what_make_run_serves():
     assert argv[argv.index("--host") + 1] == "0.0.0.0"
 
 
+def _ws_options(argv: list[str]) -> dict[str, str]:
+    """uvicorn's websocket options (``--ws``, ``--ws-max-size``, ...) in ``argv`` and their
+    values."""
+    return {a: argv[i + 1] for i, a in enumerate(argv) if a.startswith("--ws")}
+
+
+def test_the_benchmark_serves_the_phones_websockets_as_make_run_does():
+    """``bench/live.py`` measures the websocket protocol production runs (the phones' memory
+    and bytes on the wire depend on it: docs/performance.md "DemLoc at an evening's scale")."""
+    from bench.live import server_command
+
+    served = _ws_options(
+        expand(program("web"), HOST="h", PORT="1", WEB_CONCURRENCY="2", FORWARDED_ALLOW_IPS="")
+    )
+    assert served["--ws"] == "config.websocket:PhoneWebSocket"
+    assert _ws_options(server_command("uvicorn", 2, 8123)) == served
+
+
 def test_bin_run_exports_every_variable_supervisor_reads():
     conf = CONF.read_text()
     wanted = set(re.findall(r"%\(ENV_(\w+)\)s", conf))
