@@ -717,18 +717,66 @@ def _piece_common_kept(state: DemlocState, pid: str) -> dict:
     common = _piece_common(state, pid)
     with _VIEW_MEMO_LOCK:
         common_computes += 1
+        replaced = _COMMONS.get(key)  # another thread's, worked out meanwhile
+        if replaced is not None:
+            _SEAT_PIECES.pop(id(replaced), None)
         _COMMONS[key] = common
+        _SEAT_PIECES[id(common)] = (common, {})
         while len(_COMMONS) > COMMONS_KEPT:
-            _COMMONS.popitem(last=False)
+            _SEAT_PIECES.pop(id(_COMMONS.popitem(last=False)[1]), None)
     return common
 
 
 def forget_commons() -> None:
-    """Drop every kept piece view (``_COMMONS``, ``_VIEW_MEMO``): tests that compare with a
-    fresh computation."""
+    """Drop every kept piece view (``_COMMONS``, ``_SEAT_PIECES``, ``_VIEW_MEMO``): tests that
+    compare with a fresh computation."""
     with _VIEW_MEMO_LOCK:
         _COMMONS.clear()
+        _SEAT_PIECES.clear()
         _VIEW_MEMO.clear()
+
+
+class SeatPiece(dict):
+    """A piece as the live view (``view`` without the sheets' forms) shows it to one kind of
+    seat: a kept common view (``_piece_common_kept``) with the seat's fields (``mine``,
+    ``editable``, ``counters_editable``, and ``fate`` once the mission ended). The same
+    object for every view that shows the piece alike (the three other seats and a watcher:
+    another Guild's card), in this state and in the next ones while its common view is kept
+    (``_seat_piece``), so what is worked out from it once stays with it: ``card_key``, the
+    digest of what its card shows (``missions.jinja.piece_card``), set on first use. Callers
+    must not change it (a view is never changed: ``tabletop.live.seat_view``)."""
+
+    __slots__ = ("card_key",)
+
+
+#: The ``SeatPiece``s of each kept common view (by its ``id``: ``(common, {seat fields:
+#: piece})``), dropped with it from ``_COMMONS``: at most a few a piece (its owner's, the
+#: others', a table where anyone controls every piece's).
+_SEAT_PIECES: dict[int, tuple[dict, dict[tuple, SeatPiece]]] = {}
+
+
+def _seat_piece(common: dict, mine: bool, editable: bool, counters: bool,
+                fate: str | None) -> SeatPiece:
+    """``common`` with these seat fields as a ``SeatPiece``: the one made already when
+    ``common`` is a kept common view (``_COMMONS``) shown alike before, else a new one. The
+    base's placeholders keep their place in the dict (the order the page and the card cache's
+    key see is the one a fresh dict had); ``fate`` comes last."""
+    seat = (mine, editable, counters, fate)
+    with _VIEW_MEMO_LOCK:
+        kept = _SEAT_PIECES.get(id(common))
+        if kept is not None and kept[0] is common:
+            found = kept[1].get(seat)
+            if found is not None:
+                return found
+    piece = SeatPiece(common)
+    piece["mine"], piece["editable"], piece["counters_editable"] = mine, editable, counters
+    if fate is not None:
+        piece["fate"] = fate
+    with _VIEW_MEMO_LOCK:
+        kept = _SEAT_PIECES.get(id(common))
+        if kept is None or kept[0] is not common:  # not a kept common view: not shared
+            return piece
+        return kept[1].setdefault(seat, piece)
 
 
 def _piece_common(state: DemlocState, pid: str) -> dict:
@@ -842,9 +890,16 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     control_anyone = state["options"].get("control") == "anyone"
     open_table = seat is not None and state["ended"] is None
     pieces = []
+    ended = state["ended"] is not None
     for base in _piece_bases(state, forms):
         mine = base["owner"] == seat
         editable = open_table and (mine or control_anyone)
+        # The game is over (7 "ending the game"): a card says its character's fate, not a
+        # movement token nobody moves any more.
+        fate = FATES.get(base["status"], base["status"]) if ended else None
+        if not forms:  # shared by the views that show it alike (``SeatPiece``)
+            pieces.append(_seat_piece(base, mine, editable, editable and in_play(base), fate))
+            continue
         # The base's placeholders keep their place in the dict (the order the page and the
         # card cache's key see is the one a fresh dict had).
         piece = {
@@ -853,10 +908,8 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
             "editable": editable,
             "counters_editable": editable and in_play(base),
         }
-        if state["ended"] is not None:
-            # The game is over (7 "ending the game"): a card says its character's fate, not a
-            # movement token nobody moves any more.
-            piece["fate"] = FATES.get(base["status"], base["status"])
+        if fate is not None:
+            piece["fate"] = fate
         pieces.append(piece)
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.
