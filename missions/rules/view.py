@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from hashlib import blake2b
 from typing import Any
 
 import orjson
@@ -498,14 +499,80 @@ def _stop_ends(state: DemlocState, seat: int | None) -> str:
 
 def _useless_on(state: DemlocState, power: dict) -> dict[str, str]:
     """``{piece id: why}``: the characters in play ``power`` would change nothing on
-    (``missions.rules.arcane.no_effect_reason``, the command's own check)."""
+    (``missions.rules.arcane.no_effect_reason``, the command's own check), each worked out
+    once per power's effects and target as it is (``_no_effect``)."""
+    digests = _piece_digests(state)
+    try:
+        effects = tuple(power.get("effects") or ())
+        hash(effects)
+    except TypeError:  # not an effect's words: worked out afresh
+        effects, digests = (), None
     found = {}
     for t in state["pieces"].values():
         if t["status"] == "in_play":
-            why = arcane.no_effect_reason(power, t)
+            why = _no_effect(power, t, effects, digests)
             if why:
                 found[t["id"]] = why
     return found
+
+
+#: ``arcane.no_effect_reason(power, target)`` worked out in this process, by what it reads:
+#: the power's effects and the target piece (the 128-bit BLAKE2b digest of its JSON text,
+#: ``_piece_digests``). The sheet of every character with a power asks it of each character
+#: in play at every state (the JSON answer's view: 12 powers by 12 targets, half of its
+#: sheets' cost), where a command changes one or two pieces.
+_NO_EFFECT: OrderedDict[tuple, str] = OrderedDict()
+NO_EFFECT_KEPT = 16384
+#: ``(id(state), version) -> (state, {piece id: digest})``, the newest states'.
+_DIGESTS: dict[tuple[int, int], tuple[DemlocState, dict[str, bytes] | None]] = {}
+#: Reasons worked out / found kept (tests, bench).
+no_effect_computes = 0
+no_effect_hits = 0
+
+
+def _piece_digests(state: DemlocState) -> dict[str, bytes] | None:
+    """Each piece's 128-bit BLAKE2b digest of its JSON text (key order and number types
+    included), once per state in this process; None when a piece is not JSON."""
+    key = (id(state), int(state.get("version") or 0))
+    with _VIEW_MEMO_LOCK:
+        kept = _DIGESTS.get(key)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    try:
+        digests: dict[str, bytes] | None = {
+            pid: blake2b(orjson.dumps(p), digest_size=16).digest()
+            for pid, p in state["pieces"].items()
+        }
+    except TypeError:
+        digests = None
+    with _VIEW_MEMO_LOCK:
+        _DIGESTS.pop(key, None)
+        _DIGESTS[key] = (state, digests)
+        while len(_DIGESTS) > VIEW_MEMO_KEPT:
+            del _DIGESTS[next(iter(_DIGESTS))]
+    return digests
+
+
+def _no_effect(power: dict, target: dict, effects: tuple, digests: dict | None) -> str:
+    """``arcane.no_effect_reason(power, target)``, kept by ``effects`` (the power's) and
+    the target's digest (``digests``; None: worked out afresh)."""
+    global no_effect_computes, no_effect_hits
+    digest = digests.get(target["id"]) if digests is not None else None
+    if digest is None:
+        return arcane.no_effect_reason(power, target)
+    key = (effects, digest)
+    with _VIEW_MEMO_LOCK:
+        found = _NO_EFFECT.get(key)
+        if found is not None:
+            no_effect_hits += 1
+            return found
+    why = arcane.no_effect_reason(power, target)
+    with _VIEW_MEMO_LOCK:
+        no_effect_computes += 1
+        _NO_EFFECT[key] = why
+        while len(_NO_EFFECT) > NO_EFFECT_KEPT:
+            _NO_EFFECT.popitem(last=False)
+    return why
 
 
 def _useless_everywhere(state: DemlocState, power: dict) -> str:
@@ -728,12 +795,14 @@ def _piece_common_kept(state: DemlocState, pid: str) -> dict:
 
 
 def forget_commons() -> None:
-    """Drop every kept piece view (``_COMMONS``, ``_SEAT_PIECES``, ``_VIEW_MEMO``): tests that
-    compare with a fresh computation."""
+    """Drop every kept piece view (``_COMMONS``, ``_SEAT_PIECES``, ``_VIEW_MEMO``) and sheet
+    figure (``_NO_EFFECT``, ``_DIGESTS``): tests that compare with a fresh computation."""
     with _VIEW_MEMO_LOCK:
         _COMMONS.clear()
         _SEAT_PIECES.clear()
         _VIEW_MEMO.clear()
+        _NO_EFFECT.clear()
+        _DIGESTS.clear()
 
 
 class SeatPiece(dict):
