@@ -958,7 +958,7 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     seats = [p["seat"] for p in state["players"]]
     control_anyone = state["options"].get("control") == "anyone"
     open_table = seat is not None and state["ended"] is None
-    pieces = []
+    pieces: list[dict] = []
     ended = state["ended"] is not None
     for base in _piece_bases(state, forms):
         mine = base["owner"] == seat
