@@ -137,18 +137,18 @@ def card_digest(p: dict) -> bytes:
     """The 128-bit BLAKE2b digest of ``lazy_card_key(p, "", None)``: what piece ``p``'s card
     shows but its forms URL and command URL (kept under it with those two beside it; the
     key's 4 KB were more than half of what a kept card held besides its HTML). Worked out
-    once for a ``missions.rules.view.SeatPiece``, the same object in every view that shows
-    the piece alike and in the next states while the piece's common view is kept (its
-    ``card_key``): an unchanged card of a new state costs an attribute read, where the key
+    once for a ``missions.rules.view.SeatPiece`` shown alike, in every view of this state
+    and the next ones while the piece's common view is kept (its ``card_key``): an
+    unchanged card of a new state costs an attribute read, where the key
     of each of the 43 cards a command shows cost more than the rest of the cards' renders
     (docs/performance.md "DemLoc at an evening's scale")."""
     global card_keys
-    digest = getattr(p, "card_key", None)
+    digest = p.kept_card_key() if type(p) is SeatPiece else None
     if digest is None:
         card_keys += 1
         digest = blake2b(lazy_card_key(p, "", None), digest_size=16).digest()
         if type(p) is SeatPiece:
-            p.card_key = digest
+            p.keep_card_key(digest)
     return digest
 
 

@@ -808,44 +808,68 @@ def forget_commons() -> None:
 class SeatPiece(dict):
     """A piece as the live view (``view`` without the sheets' forms) shows it to one kind of
     seat: a kept common view (``_piece_common_kept``) with the seat's fields (``mine``,
-    ``editable``, ``counters_editable``, and ``fate`` once the mission ended). The same
-    object for every view that shows the piece alike (the three other seats and a watcher:
-    another Guild's card), in this state and in the next ones while its common view is kept
-    (``_seat_piece``), so what is worked out from it once stays with it: ``card_key``, the
-    digest of what its card shows (``missions.jinja.piece_card``), set on first use. Callers
+    ``editable``, ``counters_editable``, and ``fate`` once the mission ended), and
+    ``card_key``, the digest of what its card shows (``missions.jinja.card_digest``), when it
+    was worked out already for the same common view shown alike: in another view of this
+    state (the three other seats and a watcher see another Guild's card alike) or of an
+    earlier one while the common view is kept (``_seat_piece``; ``keep_card_key``). Callers
     must not change it (a view is never changed: ``tabletop.live.seat_view``)."""
 
-    __slots__ = ("card_key",)
+    __slots__ = ("card_key", "_keys", "_seat")
+    card_key: bytes
+    _keys: dict[tuple, bytes]
+    _seat: tuple
+
+    def kept_card_key(self) -> bytes | None:
+        """``card_key``, or the one worked out since this piece was made for another view
+        that shows it alike (kept with its common view), or None."""
+        digest = getattr(self, "card_key", None)
+        keys = getattr(self, "_keys", None)
+        if digest is None and keys is not None:
+            with _VIEW_MEMO_LOCK:
+                digest = keys.get(self._seat)
+            if digest is not None:
+                self.card_key = digest
+        return digest
+
+    def keep_card_key(self, digest: bytes) -> None:
+        """Set ``card_key``, kept for the next views that show this piece alike."""
+        self.card_key = digest
+        keys = getattr(self, "_keys", None)
+        if keys is not None:
+            with _VIEW_MEMO_LOCK:
+                keys[self._seat] = digest
 
 
-#: The ``SeatPiece``s of each kept common view (by its ``id``: ``(common, {seat fields:
-#: piece})``), dropped with it from ``_COMMONS``: at most a few a piece (its owner's, the
-#: others', a table where anyone controls every piece's).
-_SEAT_PIECES: dict[int, tuple[dict, dict[tuple, SeatPiece]]] = {}
+#: The card keys of each kept common view (by its ``id``: ``(common, {seat fields:
+#: digest})``), dropped with it from ``_COMMONS``: at most a few a piece (its owner's, the
+#: others', a table where anyone controls every piece's), a 16-byte digest each. Only the
+#: digests: a ``SeatPiece`` kept for every kind of seat of every kept piece would be about
+#: 2.3 KB each (5 MB a process at 100 tables), where each view's own copy lives as long as
+#: the view (``tabletop.live.seat_view``).
+_SEAT_PIECES: dict[int, tuple[dict, dict[tuple, bytes]]] = {}
 
 
 def _seat_piece(common: dict, mine: bool, editable: bool, counters: bool,
                 fate: str | None) -> SeatPiece:
-    """``common`` with these seat fields as a ``SeatPiece``: the one made already when
-    ``common`` is a kept common view (``_COMMONS``) shown alike before, else a new one. The
-    base's placeholders keep their place in the dict (the order the page and the card cache's
-    key see is the one a fresh dict had); ``fate`` comes last."""
-    seat = (mine, editable, counters, fate)
-    with _VIEW_MEMO_LOCK:
-        kept = _SEAT_PIECES.get(id(common))
-        if kept is not None and kept[0] is common:
-            found = kept[1].get(seat)
-            if found is not None:
-                return found
+    """``common`` with these seat fields as a ``SeatPiece``, with its card's key when it was
+    worked out for ``common`` shown alike before (``common`` a kept common view,
+    ``_COMMONS``). The base's placeholders keep their place in the dict (the order the page
+    and the card cache's key see is the one a fresh dict had); ``fate`` comes last."""
     piece = SeatPiece(common)
     piece["mine"], piece["editable"], piece["counters_editable"] = mine, editable, counters
     if fate is not None:
         piece["fate"] = fate
+    seat = (mine, editable, counters, fate)
     with _VIEW_MEMO_LOCK:
         kept = _SEAT_PIECES.get(id(common))
-        if kept is None or kept[0] is not common:  # not a kept common view: not shared
+        if kept is None or kept[0] is not common:  # not a kept common view
             return piece
-        return kept[1].setdefault(seat, piece)
+        piece._keys, piece._seat = kept[1], seat
+        digest = kept[1].get(seat)
+    if digest is not None:
+        piece.card_key = digest
+    return piece
 
 
 def _piece_common(state: DemlocState, pid: str) -> dict:
