@@ -28,6 +28,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
 from jinja2 import Environment, pass_context
 
+from missions.rules.view import SeatPiece
 from missions.templatetags.missions_tags import arrows, cmd, pips, public_card, ref_link
 from tabletop import blocks
 from tabletop.jinja import finalize, public_block
@@ -57,6 +58,8 @@ CARD_TABLES_KEPT = 256
 #: Cards rendered / found rendered by ``piece_card`` in this process (tests, bench).
 card_renders = 0
 card_hits = 0
+#: Card keys worked out (``card_digest``: the marshal of what a card shows) in this process.
+card_keys = 0
 
 
 def tokens(url="", type="", label="", value="", can="", at_zero="", piece="", token="",  # noqa: A002
@@ -120,13 +123,33 @@ def lazy_card_key(p: dict, forms_url: str, command_url) -> bytes:
     wrong hit), about 4 KB a card: ``piece_card`` keeps a card under their 128-bit BLAKE2b
     digest (6 us a card, against the key's 4 KB held for as long as the card is kept: at
     100 tables a process, about 10 MB)."""
-    card = p if FORM_FIELDS.isdisjoint(p) else {k: v for k, v in p.items() if k not in FORM_FIELDS}
+    card = p if type(p) is dict and FORM_FIELDS.isdisjoint(p) else \
+        {k: v for k, v in p.items() if k not in FORM_FIELDS}  # a plain dict (marshal's)
     parts = [card, forms_url, command_url]
     try:  # marshal (version 2: no back-references) is ~7x faster than JSON for this
         return b"m" + marshal.dumps(parts, 2)
     except ValueError:  # a value marshal does not take
         return b"j" + json.dumps(parts, sort_keys=True, default=repr,
                                  separators=(",", ":")).encode()
+
+
+def card_digest(p: dict) -> bytes:
+    """The 128-bit BLAKE2b digest of ``lazy_card_key(p, "", None)``: what piece ``p``'s card
+    shows but its forms URL and command URL (kept under it with those two beside it; the
+    key's 4 KB were more than half of what a kept card held besides its HTML). Worked out
+    once for a ``missions.rules.view.SeatPiece`` shown alike, in every view of this state
+    and the next ones while the piece's common view is kept (its ``card_key``): an
+    unchanged card of a new state costs an attribute read, where the key
+    of each of the 43 cards a command shows cost more than the rest of the cards' renders
+    (docs/performance.md "DemLoc at an evening's scale")."""
+    global card_keys
+    digest = p.kept_card_key() if type(p) is SeatPiece else None
+    if digest is None:
+        card_keys += 1
+        digest = blake2b(lazy_card_key(p, "", None), digest_size=16).digest()
+        if type(p) is SeatPiece:
+            p.keep_card_key(digest)
+    return digest
 
 
 @lru_cache(maxsize=4096)
@@ -162,9 +185,7 @@ def piece_card(context, p: dict) -> str:
         # the URLconf and prefix the region's context read once (``tabletop.live.table_shared``)
         url_env = context.get("url_env") or (get_urlconf(), get_script_prefix())
         forms_url = _forms_url(table.code, p["id"], *url_env)
-    # kept under a 16-byte digest of the exact key (about 4 KB a card: more than half of what
-    # a kept card held besides its HTML; 6 us a card)
-    key = blake2b(lazy_card_key(p, forms_url, command_url), digest_size=16).digest()
+    key = (card_digest(p), forms_url, command_url)
     pk = getattr(table, "pk", None)
     version = getattr(table, "version", 0)
     cards = None

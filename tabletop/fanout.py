@@ -31,7 +31,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from tabletop import jsontext
-from tabletop.live import live_context, render_region
+from tabletop.live import extend_tail, live_context, render_region
 from tabletop.models import Table
 from tabletop.publisher import PUBLISHER, Update, merge_updates
 from tabletop.seats import table_seats
@@ -79,6 +79,8 @@ def render_views(
     its phone's answer still to come (the others' are not kept). The fan-out runs it in a
     worker thread (``render_views_async``)."""
     table = with_row(base, row) if base is not None and row is not None else None
+    if table is not None and row.get("events"):  # the newest log lines without a query
+        extend_tail(table.pk, row["since"], table.version, row["events"], table.updated_at)
     if table is None:
         table = Table.objects.filter(pk=table_id).first()
         if table is None:

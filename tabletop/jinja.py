@@ -139,10 +139,11 @@ def django_include(context, name: str, **values) -> SafeString:
 
 class DjangoLookups(Environment):
     """``a.b`` looks up a dict's key first, as Django's engine does (and a missing one is
-    undefined, never the dict's method of that name); anything else as Jinja2 does."""
+    undefined, never the dict's method of that name), a dict's subclass's too (DemLoc's
+    ``SeatPiece``); anything else as Jinja2 does."""
 
     def getattr(self, obj, attribute):
-        if type(obj) is dict:
+        if type(obj) is dict or isinstance(obj, dict):
             try:
                 return obj[attribute]
             except KeyError:

@@ -73,8 +73,10 @@ def merge_updates(a: Update, b: Update) -> Update:
     change and the newer was written over the older's version or an earlier one (no command of
     another process in between: its message comes on its own): the newer row, with what only
     the older one changed (``setup``, written by ``table.start``) and the older ``since``, so
-    it describes everything from the older base to the newer version. Pure; used by the
-    publisher and by the fan-out's room."""
+    it describes everything from the older base to the newer version; its ``events`` are the
+    older's then the newer's when the newer was written over the older's version (none when
+    either row has none, or when they overlap: the fan-out then reads the newest events).
+    Pure; used by the publisher and by the fan-out's room."""
     (va, la, sa, ra), (vb, lb, sb, rb) = a, b
     lobby = la or lb
     row = None
@@ -82,6 +84,10 @@ def merge_updates(a: Update, b: Update) -> Update:
         older, newer = (ra, rb) if va <= vb else (rb, ra)
         if newer["since"] <= older["version"]:
             row = {**older, **newer, "since": min(ra["since"], rb["since"])}
+            row.pop("events", None)
+            if (newer["since"] == older["version"] and "events" in older
+                    and "events" in newer):
+                row["events"] = [*older["events"], *newer["events"]]
     return max(va, vb), lobby, sa if sa == sb else None, row
 
 

@@ -492,7 +492,11 @@ def _decide_and_write(snapshot, seat, command, expected_version, idempotency_key
     # The projection as the JSON text stored, and as the fan-out gets it (``notify_table``).
     row = {"since": snapshot.version, "version": new.version, "status": new.status,
            "state": jsontext.dumps_kept(new.state), "meta": jsontext.dumps(new.meta),
-           "updated_at": now.isoformat()}
+           "updated_at": now.isoformat(),
+           # the events appended, for the live region's newest log lines (``tabletop.live``'s
+           # tails: the fan-out reads none)
+           "events": [jsontext.dumps([e.version, e.type, e.data, e.seat, e.command_id,
+                                      e.command_type, bool(e.final)]) for e in logged]}
     if setup_changed:
         row["setup"] = jsontext.dumps(new.setup)
     with transaction.atomic() if atomic and not one_statement else nullcontext():
@@ -653,8 +657,10 @@ def notify_table(
     so every phone re-renders anyway; ``seat``: the number of the seat that acted (its phone
     is answered already, so the other phones are rendered first); ``row``: what the command
     committed, ``{"since": <version it was written over>, "version", "status", "state" and
-    "meta" (JSON text), "updated_at" (ISO 8601), and "setup" (JSON text) when it changed}``,
-    so the fan-out renders it without reading the table (``tabletop.fanout``). Costs
+    "meta" (JSON text), "updated_at" (ISO 8601), "events" (each event appended as the JSON
+    text of ``[version, type, data, seat, command_id, command_type, final]``), and "setup"
+    (JSON text) when it changed}``, so the fan-out renders it without reading the table or
+    its newest events (``tabletop.fanout``). Costs
     microseconds and never waits for Redis: the long-lived ``tabletop.publisher`` sends it (a
     broken channel layer is logged, never raised).
     """

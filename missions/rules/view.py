@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from hashlib import blake2b
 from typing import Any
 
 import orjson
@@ -498,14 +499,80 @@ def _stop_ends(state: DemlocState, seat: int | None) -> str:
 
 def _useless_on(state: DemlocState, power: dict) -> dict[str, str]:
     """``{piece id: why}``: the characters in play ``power`` would change nothing on
-    (``missions.rules.arcane.no_effect_reason``, the command's own check)."""
+    (``missions.rules.arcane.no_effect_reason``, the command's own check), each worked out
+    once per power's effects and target as it is (``_no_effect``)."""
+    digests = _piece_digests(state)
+    try:
+        effects = tuple(power.get("effects") or ())
+        hash(effects)
+    except TypeError:  # not an effect's words: worked out afresh
+        effects, digests = (), None
     found = {}
     for t in state["pieces"].values():
         if t["status"] == "in_play":
-            why = arcane.no_effect_reason(power, t)
+            why = _no_effect(power, t, effects, digests)
             if why:
                 found[t["id"]] = why
     return found
+
+
+#: ``arcane.no_effect_reason(power, target)`` worked out in this process, by what it reads:
+#: the power's effects and the target piece (the 128-bit BLAKE2b digest of its JSON text,
+#: ``_piece_digests``). The sheet of every character with a power asks it of each character
+#: in play at every state (the JSON answer's view: 12 powers by 12 targets, half of its
+#: sheets' cost), where a command changes one or two pieces.
+_NO_EFFECT: OrderedDict[tuple, str] = OrderedDict()
+NO_EFFECT_KEPT = 16384
+#: ``(id(state), version) -> (state, {piece id: digest})``, the newest states'.
+_DIGESTS: dict[tuple[int, int], tuple[DemlocState, dict[str, bytes] | None]] = {}
+#: Reasons worked out / found kept (tests, bench).
+no_effect_computes = 0
+no_effect_hits = 0
+
+
+def _piece_digests(state: DemlocState) -> dict[str, bytes] | None:
+    """Each piece's 128-bit BLAKE2b digest of its JSON text (key order and number types
+    included), once per state in this process; None when a piece is not JSON."""
+    key = (id(state), int(state.get("version") or 0))
+    with _VIEW_MEMO_LOCK:
+        kept = _DIGESTS.get(key)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    try:
+        digests: dict[str, bytes] | None = {
+            pid: blake2b(orjson.dumps(p), digest_size=16).digest()
+            for pid, p in state["pieces"].items()
+        }
+    except TypeError:
+        digests = None
+    with _VIEW_MEMO_LOCK:
+        _DIGESTS.pop(key, None)
+        _DIGESTS[key] = (state, digests)
+        while len(_DIGESTS) > VIEW_MEMO_KEPT:
+            del _DIGESTS[next(iter(_DIGESTS))]
+    return digests
+
+
+def _no_effect(power: dict, target: dict, effects: tuple, digests: dict | None) -> str:
+    """``arcane.no_effect_reason(power, target)``, kept by ``effects`` (the power's) and
+    the target's digest (``digests``; None: worked out afresh)."""
+    global no_effect_computes, no_effect_hits
+    digest = digests.get(target["id"]) if digests is not None else None
+    if digest is None:
+        return arcane.no_effect_reason(power, target)
+    key = (effects, digest)
+    with _VIEW_MEMO_LOCK:
+        found = _NO_EFFECT.get(key)
+        if found is not None:
+            no_effect_hits += 1
+            return found
+    why = arcane.no_effect_reason(power, target)
+    with _VIEW_MEMO_LOCK:
+        no_effect_computes += 1
+        _NO_EFFECT[key] = why
+        while len(_NO_EFFECT) > NO_EFFECT_KEPT:
+            _NO_EFFECT.popitem(last=False)
+    return why
 
 
 def _useless_everywhere(state: DemlocState, power: dict) -> str:
@@ -717,18 +784,92 @@ def _piece_common_kept(state: DemlocState, pid: str) -> dict:
     common = _piece_common(state, pid)
     with _VIEW_MEMO_LOCK:
         common_computes += 1
+        replaced = _COMMONS.get(key)  # another thread's, worked out meanwhile
+        if replaced is not None:
+            _SEAT_PIECES.pop(id(replaced), None)
         _COMMONS[key] = common
+        _SEAT_PIECES[id(common)] = (common, {})
         while len(_COMMONS) > COMMONS_KEPT:
-            _COMMONS.popitem(last=False)
+            _SEAT_PIECES.pop(id(_COMMONS.popitem(last=False)[1]), None)
     return common
 
 
 def forget_commons() -> None:
-    """Drop every kept piece view (``_COMMONS``, ``_VIEW_MEMO``): tests that compare with a
-    fresh computation."""
+    """Drop every kept piece view (``_COMMONS``, ``_SEAT_PIECES``, ``_VIEW_MEMO``) and sheet
+    figure (``_NO_EFFECT``, ``_DIGESTS``): tests that compare with a fresh computation."""
     with _VIEW_MEMO_LOCK:
         _COMMONS.clear()
+        _SEAT_PIECES.clear()
         _VIEW_MEMO.clear()
+        _NO_EFFECT.clear()
+        _DIGESTS.clear()
+
+
+class SeatPiece(dict):
+    """A piece as the live view (``view`` without the sheets' forms) shows it to one kind of
+    seat: a kept common view (``_piece_common_kept``) with the seat's fields (``mine``,
+    ``editable``, ``counters_editable``, and ``fate`` once the mission ended), and
+    ``card_key``, the digest of what its card shows (``missions.jinja.card_digest``), when it
+    was worked out already for the same common view shown alike: in another view of this
+    state (the three other seats and a watcher see another Guild's card alike) or of an
+    earlier one while the common view is kept (``_seat_piece``; ``keep_card_key``). Callers
+    must not change it (a view is never changed: ``tabletop.live.seat_view``)."""
+
+    __slots__ = ("card_key", "_keys", "_seat")
+    card_key: bytes
+    _keys: dict[tuple, bytes]
+    _seat: tuple
+
+    def kept_card_key(self) -> bytes | None:
+        """``card_key``, or the one worked out since this piece was made for another view
+        that shows it alike (kept with its common view), or None."""
+        digest = getattr(self, "card_key", None)
+        keys = getattr(self, "_keys", None)
+        if digest is None and keys is not None:
+            with _VIEW_MEMO_LOCK:
+                digest = keys.get(self._seat)
+            if digest is not None:
+                self.card_key = digest
+        return digest
+
+    def keep_card_key(self, digest: bytes) -> None:
+        """Set ``card_key``, kept for the next views that show this piece alike."""
+        self.card_key = digest
+        keys = getattr(self, "_keys", None)
+        if keys is not None:
+            with _VIEW_MEMO_LOCK:
+                keys[self._seat] = digest
+
+
+#: The card keys of each kept common view (by its ``id``: ``(common, {seat fields:
+#: digest})``), dropped with it from ``_COMMONS``: at most a few a piece (its owner's, the
+#: others', a table where anyone controls every piece's), a 16-byte digest each. Only the
+#: digests: a ``SeatPiece`` kept for every kind of seat of every kept piece would be about
+#: 2.3 KB each (5 MB a process at 100 tables), where each view's own copy lives as long as
+#: the view (``tabletop.live.seat_view``).
+_SEAT_PIECES: dict[int, tuple[dict, dict[tuple, bytes]]] = {}
+
+
+def _seat_piece(common: dict, mine: bool, editable: bool, counters: bool,
+                fate: str | None) -> SeatPiece:
+    """``common`` with these seat fields as a ``SeatPiece``, with its card's key when it was
+    worked out for ``common`` shown alike before (``common`` a kept common view,
+    ``_COMMONS``). The base's placeholders keep their place in the dict (the order the page
+    and the card cache's key see is the one a fresh dict had); ``fate`` comes last."""
+    piece = SeatPiece(common)
+    piece["mine"], piece["editable"], piece["counters_editable"] = mine, editable, counters
+    if fate is not None:
+        piece["fate"] = fate
+    seat = (mine, editable, counters, fate)
+    with _VIEW_MEMO_LOCK:
+        kept = _SEAT_PIECES.get(id(common))
+        if kept is None or kept[0] is not common:  # not a kept common view
+            return piece
+        piece._keys, piece._seat = kept[1], seat
+        digest = kept[1].get(seat)
+    if digest is not None:
+        piece.card_key = digest
+    return piece
 
 
 def _piece_common(state: DemlocState, pid: str) -> dict:
@@ -841,10 +982,17 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
     seats = [p["seat"] for p in state["players"]]
     control_anyone = state["options"].get("control") == "anyone"
     open_table = seat is not None and state["ended"] is None
-    pieces = []
+    pieces: list[dict] = []
+    ended = state["ended"] is not None
     for base in _piece_bases(state, forms):
         mine = base["owner"] == seat
         editable = open_table and (mine or control_anyone)
+        # The game is over (7 "ending the game"): a card says its character's fate, not a
+        # movement token nobody moves any more.
+        fate = FATES.get(base["status"], base["status"]) if ended else None
+        if not forms:  # shared by the views that show it alike (``SeatPiece``)
+            pieces.append(_seat_piece(base, mine, editable, editable and in_play(base), fate))
+            continue
         # The base's placeholders keep their place in the dict (the order the page and the
         # card cache's key see is the one a fresh dict had).
         piece = {
@@ -853,10 +1001,8 @@ def view(state: DemlocState, seat: int | None, forms: bool = True) -> dict:
             "editable": editable,
             "counters_editable": editable and in_play(base),
         }
-        if state["ended"] is not None:
-            # The game is over (7 "ending the game"): a card says its character's fate, not a
-            # movement token nobody moves any more.
-            piece["fate"] = FATES.get(base["status"], base["status"])
+        if fate is not None:
+            piece["fate"] = fate
         pieces.append(piece)
     # 7.3.2.1: how many fighting dice each side rolls depends on both (broken hearts, HEAVY,
     # MONSTROUS): the brawl form names both counts for each defender it offers.

@@ -1,12 +1,13 @@
 """Small helpers for the mission page: links into the rules reference and token pips."""
 
+import html as _html
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from django import template
-from django.template.defaultfilters import force_escape
-from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from jinja2 import Undefined
 
@@ -19,8 +20,10 @@ register = template.Library()
 
 
 def _force(value) -> str:
-    """``|force_escape`` (Jinja2's missing value: empty)."""
-    return "" if isinstance(value, Undefined) else force_escape(value)
+    """``|force_escape`` (Jinja2's missing value: empty): Django's ``escape`` of the value's
+    text, ``html.escape(str(value))``, without the filter's ``stringfilter`` and lazy-argument
+    wrappers (each ``cmd`` writes several: they were a fifth of a DemLoc card's render)."""
+    return "" if isinstance(value, Undefined) else _html.escape(str(value))
 
 
 @register.simple_tag
@@ -55,17 +58,24 @@ def ref_link(ref: dict) -> str:
     """A feature's name linking to its rules reference entry (plain text for a unique one)."""
     if not ref.get("key"):
         return format_html('<span class="dl-feature">{}</span>', ref["text"])
-    url = reverse("missions:reference") + "#" + ref["key"]
+    url = _reference_url(get_urlconf(), get_script_prefix()) + "#" + ref["key"]
     return format_html('<a class="dl-feature" href="{}">{}</a>', url, ref["text"])
+
+
+@lru_cache(maxsize=16)
+def _reference_url(urlconf, prefix: str) -> str:
+    """The rules reference's URL for a URLconf and script prefix, reversed once (a card
+    links its features to it)."""
+    return reverse("missions:reference", urlconf=urlconf)
 
 
 @register.simple_tag
 def pips(count: int, total: int) -> str:
     """``count`` filled and ``total - count`` empty circles (broken tokens out of the limit)."""
     count, total = int(count or 0), int(total or 0)
-    filled = format_html_join("", "{}", (("●",) for _ in range(count)))
-    empty = format_html_join("", "{}", (("○",) for _ in range(max(0, total - count))))
-    return format_html('<span aria-label="{} of {}">{}{}</span>', count, total, filled, empty)
+    # what format_html and format_html_join of each circle wrote, written at once
+    return SafeString(f'<span aria-label="{count} of {total}">{"●" * count}'
+                      f'{"○" * max(0, total - count)}</span>')
 
 
 @register.simple_tag

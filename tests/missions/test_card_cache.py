@@ -7,6 +7,7 @@ their pages offer (DemLoc 6.4.2), with the table options that change what a card
 import pytest
 
 from missions import jinja as missions_jinja
+from missions.rules import view as view_module
 from tabletop import blocks, services
 from tabletop import live as live_reads
 from tabletop.fanout import render_views
@@ -161,3 +162,31 @@ def test_a_kept_card_is_one_string_in_every_frame_that_shows_it(make_table):
         for bid, html, _ in frame.blocks:
             if bid.startswith("piece-"):
                 assert id(html) in kept, bid
+
+
+def test_an_unchanged_card_of_a_new_state_is_found_by_a_key_kept_with_its_piece(make_table):
+    """After a command that changed one piece, the fan-out of the new state (a new state
+    object, read from the row) works out the key of that piece's cards only: every other
+    piece of each view comes with its card's key (``SeatPiece.card_key``), worked out at the
+    state before for its common view shown alike (``missions.rules.view._seat_piece``), so
+    its card is found by a dict look-up, where the key of each of the cards of a command was
+    the largest part of rendering them (docs/performance.md "DemLoc at an evening's
+    scale")."""
+    table, seats = make_table("demloc", players=4)
+    missions_jinja.forget_cards()
+    live_reads.forget_views()
+    view_module.forget_commons()  # (another table's pieces may be these very ones)
+    frames(table.pk, seats)  # every phone connects
+    bled = live_reads.seat_view(table, seats[1], live=True)["my_pieces"][0]["id"]
+    bleed(table, seats[1])
+    table.refresh_from_db()
+    after = live_reads.seat_view(table, seats[0], live=True)["pieces"]
+    assert [getattr(p, "card_key", None) is not None for p in after] == \
+        [p["id"] != bled for p in after]
+    keys, renders, hits = (missions_jinja.card_keys, missions_jinja.card_renders,
+                           missions_jinja.card_hits)
+    frames(table.pk, seats)
+    # the bled piece's card as its owner sees it and as every other phone does
+    assert missions_jinja.card_keys - keys == 2
+    assert 0 < missions_jinja.card_renders - renders <= 3  # the bled piece's cards alone
+    assert missions_jinja.card_hits - hits >= 30

@@ -212,3 +212,21 @@ def test_a_kept_common_view_is_not_taken_when_only_the_state_around_the_piece_ch
     want = view_module._piece_common(copy.deepcopy(second), pid)
     assert got == want
     assert want != kept  # the change shows on the piece's view
+
+
+def test_a_power_s_no_effect_is_worked_out_again_only_for_a_changed_target():
+    """What a power would change nothing on (8.2, ``_useless_on``: each sheet's powers, by
+    every character in play) is kept by the power's effects and the target as it is: the
+    view with forms of the next state works it out again only for the piece a command
+    changed, and equals a fresh one (the test above, along random missions)."""
+    t = new_sim(NAMES)
+    view(t.state, 0, forms=True)
+    pid = next(i for i in t.state["order"] if t.state["pieces"][i]["owner"] == 1)
+    t.send(1, "demloc.tokens.adjust", {"piece": pid, "token": "poison", "delta": 1})
+    computes, hits = view_module.no_effect_computes, view_module.no_effect_hits
+    got = view(t.state, 0, forms=True)
+    powers = sum(1 for p in got["pieces"] for _ in p["power_refs"])
+    assert powers >= 3  # the characters' powers, each asked of every target
+    assert 0 < view_module.no_effect_computes - computes <= powers  # the poisoned one's
+    assert view_module.no_effect_hits - hits >= powers * 5
+    assert got == fresh(t.state, 0, True)

@@ -43,6 +43,19 @@ def test_merged_rows_go_from_the_older_base_to_the_newer_version_and_keep_a_setu
     assert merge_updates(then, (6, False, 1, row(5, 6)))[2] == 1  # the same seat stays
 
 
+def test_merged_rows_carry_the_events_of_both_in_order_or_none():
+    """The events a merged row carries are the older's then the newer's (the fan-out carries
+    its newest log lines on with them, ``tabletop.live.extend_tail``); when the two rows
+    overlap, or either has none, it carries none (the fan-out then reads them)."""
+    a = (5, False, 0, row(4, 5, events=["e5"]))
+    b = (7, False, 0, row(5, 7, events=["e6", "e7"]))
+    for x, y in ((a, b), (b, a)):
+        assert merge_updates(x, y)[3]["events"] == ["e5", "e6", "e7"]
+    assert "events" not in merge_updates(a, (7, False, 0, row(5, 7)))[3]
+    assert "events" not in merge_updates((7, False, 0, row(5, 7)), a)[3]
+    assert "events" not in merge_updates(a, (6, False, 0, row(4, 6, events=["e5", "e6"])))[3]
+
+
 def test_a_lobby_change_or_an_update_without_a_row_leaves_no_row():
     assert merge_updates((5, False, 0, row(4, 5)), (5, True, None, None))[3] is None
     assert merge_updates((5, False, 0, row(4, 5)), (6, False, 0, None))[3] is None
@@ -169,9 +182,11 @@ def test_a_row_that_does_not_go_on_from_the_rendered_table_is_not_trusted(make_t
 
 
 def _render_both(table_id, views, base, row):
-    reads = fanout.table_reads
+    reads, event_reads = fanout.table_reads, live_reads.event_reads
     _, by_row, _, new = render_views(table_id, views, base=fanout.bare_base(base), row=row)
     assert fanout.table_reads == reads  # the row was applied (on what a room keeps): no read
+    # nor a query of the newest events: the row's carried on those the read before kept
+    assert live_reads.event_reads == event_reads
     live_reads.forget_views()  # the read's regions rendered afresh, not the row's kept ones
     _, by_read, _, read = render_views(table_id, views)
     assert new.version == read.version
@@ -183,7 +198,8 @@ def _render_both(table_id, views, base, row):
 async def test_every_game_renders_the_published_row_as_a_read_would(make_table, name):
     """The row each command publishes (taken from the channel layer, as a web process gets it)
     renders every view byte for byte as a read of the table does, over random moves of the
-    kind the pages offer (a fresh-eyed review's probe, for each of the six games)."""
+    kind the pages offer (a fresh-eyed review's probe, for each of the six games), its newest
+    log lines from the events the row carries (``tabletop.live.extend_tail``), no query."""
     game = get_ruleset(name)
     table, seats = await sync_to_async(make_table)(name, players=max(2, game.min_seats))
     PUBLISHER.set_home_loop(asyncio.get_running_loop())  # as a web process's hub does
@@ -192,6 +208,7 @@ async def test_every_game_renders_the_published_row_as_a_read_would(make_table, 
     await layer.group_add(table.group_name, channel)
     base = await sync_to_async(Table.objects.get)(pk=table.pk)
     views = {("w",): (None, BASE_URL), **{(s.pk,): (s, BASE_URL) for s in seats}}
+    await sync_to_async(render_views)(table.pk, views)  # the phones connect: the log read
     rnd = random.Random(7)
     steps = 0
     for _ in range(40):
