@@ -603,8 +603,7 @@
         target = target || note;
         openAround(target);
         if (alert) {
-          var r = note.getBoundingClientRect();
-          if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+          noteInBand(note);
           var field = target.querySelector("input:not([type=hidden]), select, button");
           if (field && field.focus) field.focus({ preventScroll: true });
           return;
@@ -691,6 +690,15 @@
     }
     if (r.top < top) window.scrollBy(0, r.top - top);
     else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
+  }
+  // A refusal placed at its control in the page is read between the bars: not under the
+  // bottom bar (a new user saw only a red sliver of "My dice: ... rolls 3 fighting dice." under
+  // Work it out, which the sticky button had put just above the bar), nor under the top parts;
+  // the least scroll that shows it whole. One in the bottom bar is there already.
+  function noteInBand(note) {
+    if (note.closest("#bottom-bar")) return;
+    var r = note.getBoundingClientRect();
+    if (r.top < bandTop() || r.bottom > bandBottom()) betweenBars(note, "nearest");
   }
   // A link to a part of the page whose controls must clear the bottom bar (the thumb bar's "A
   // fight waits for you: check it", the deployment's "choose the miniature and its area")
@@ -1034,8 +1042,7 @@
           return k.getClientRects().length && !fixed(k);
         })[0];
         if (ask) { betweenBars(ask, "nearest"); return false; }
-        var r = note.getBoundingClientRect();
-        if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+        noteInBand(note);
         return false;
       }
       if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return true; }
