@@ -56,3 +56,36 @@ def test_a_refusal_of_work_it_out_at_the_form_end_shows_between_the_bars_7_3_2(n
         refusal.evaluate("n => n.remove()")
     print("form end under the bar's top, refusal top, bottom, bar top, Work it out's bottom:", seen)
     assert version(ann) == v and version(ben) == v
+
+
+def test_a_field_tapped_under_the_sticky_work_it_out_comes_out_above_it_7_3_2(new_phone):
+    """Ann's Brawl form is taller than the band: Work it out sticks just above the thumb bar,
+    over the form's own fields (a new user found it over "My dice" and "Attacker no."). She taps
+    the strip of "Attacker no." that shows above it: the field takes the focus and the page
+    scrolls so the whole field is above Work it out, between the bars. The same for "Defender's
+    dice" with only its top strip showing."""
+    ben, ann = open_table(new_phone, "demloc", names=("Ben", "Ann"), inset=0)
+    box, form = brawl_form(ann, "s1-bram", "s0-korr")
+    work = form.get_by_role("button", name="Work it out")
+    seen = []
+    for name, strip in (("d.order", 30), ("d.defender_dice", 24)):
+        field = form.locator(f'input[name="{name}"]')
+        # the field's top ``strip`` px above the stuck Work it out
+        ann.evaluate("""([f, w, strip]) => {
+          window.scrollBy(0, f.getBoundingClientRect().top - (w.getBoundingClientRect().top - strip));
+        }""", [field.element_handle(), work.element_handle(), strip])
+        ann.wait_for_timeout(150)
+        f0, w0 = field.bounding_box(), work.bounding_box()
+        assert f0["y"] + f0["height"] > w0["y"] + 4, (name, f0, w0)  # under it
+        ann.touchscreen.tap(f0["x"] + 20, f0["y"] + strip / 2)
+        ann.wait_for_timeout(300)
+        assert field.evaluate("f => f === document.activeElement"), name
+        f1, w1 = field.bounding_box(), work.bounding_box()
+        ann.screenshot(path=f"test-artifacts/work-it-out-field-{name}.png")
+        seen.append((name, round(f0["y"]), round(f1["y"] + f1["height"]), round(w1["y"])))
+        assert f1["y"] + f1["height"] <= w1["y"], (name, f1, w1)  # wholly above Work it out
+        m = field.evaluate(BAND)
+        assert m["inside"] and m["hit"], (name, m)
+        field.evaluate("f => f.blur()")
+        ann.wait_for_timeout(600)  # past the ghost-tap guard of the field now under that spot
+    print("field, its top before, its bottom after the tap, Work it out's top:", seen)

@@ -24,6 +24,7 @@
 //    screen, the calculation above them; a later one's held tap said nothing). Offline, the
 //    line says so first ("Not applied: no connection (offline)..."), and "Back online" after.
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
+// 5. A field tapped under the sticky Work it out comes out above it (below).
 (function () {
   var region = null;
   var storeKey = "dl-alert:" + location.pathname;
@@ -316,6 +317,31 @@
     }
     seenCalc = calcKey(block);
   }, true);
+
+  // 5. The sticky Work it out of an open Shoot or Brawl (missions.css) never covers the field
+  //    being filled: a field that takes the focus under it (a tap on the strip of it showing
+  //    above the button, the keyboard's next field) is scrolled out above it, its label with it
+  //    (found by a new user: the button over "My dice" and "Attacker no.").
+  function clearOfWork(field) {
+    var form = field.closest && field.closest(".dl-act[open] > form[data-command]");
+    if (!form || field.type === "hidden" || field.tagName === "BUTTON") return;
+    var btn = form.querySelector(":scope > .btn-primary");
+    if (!btn || !btn.getClientRects().length || getComputedStyle(btn).position !== "sticky") return;
+    var r = (field.closest("label") || field).getBoundingClientRect(), b = btn.getBoundingClientRect();
+    var over = r.bottom - (b.top - 8);
+    if (r.top < b.bottom && over > 0) window.scrollBy(0, Math.min(over, r.top - bandTop() - 8));
+  }
+  // After the tap's click (a tap focuses at its mousedown: a scroll then would move another
+  // control, Work it out itself, under the click), and again once the browser's own scroll to
+  // a focused field is done.
+  document.addEventListener("focusin", function (e) {
+    var field = e.target;
+    setTimeout(function () {
+      if (document.activeElement !== field) return;
+      clearOfWork(field);
+      requestAnimationFrame(function () { if (document.activeElement === field) clearOfWork(field); });
+    }, 0);
+  });
 
   function refresh() {
     announce();
