@@ -707,7 +707,10 @@
   // here. That script loads before this one (the page's head block), so it reads these when
   // it measures, never at its load.
   window.demlocBand = { top: bandTop, bottom: bandBottom };
+  // Each landing is told to the page ("page:landed" on the element landed on): what the page
+  // itself put in view counts as shown (DemLoc's Apply guard, missions/table.js).
   function betweenBars(el, block) {
+    el.dispatchEvent(new CustomEvent("page:landed", { bubbles: true }));
     var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();
     if (block === "start") {
       window.scrollBy(0, r.top - top);
