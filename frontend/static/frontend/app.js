@@ -145,15 +145,33 @@
   // counted: the banner's whole height is what it covers. --net-bottom is where the banner ends
   // (0 hidden): a toast at the top of the screen (the bar's alert, DemLoc's "Your move") goes
   // under it, so the banner stays readable while offline (a new user found it under the toast).
+  // The banner just above the bottom bar (DemLoc's play page, missions.css) adds to the bottom
+  // parts: --net-low-h is its height there (0 hidden, or at the top). The page's padding and
+  // the sticky Work it out of an open Shoot or Brawl go above it (a new user saw the banner
+  // drawn over Work it out); a control of the page under it when it shows comes up above it,
+  // the view scrolled by its height, as if the bottom bar had grown by it.
+  var lowShown = 0;
   function netHeight() {
-    var bar = document.querySelector(".topbar"), h = 0, bottom = 0;
-    if (net && !net.hidden && net.getBoundingClientRect().top < 1) {  // (at the bottom: 0)
-      bottom = net.getBoundingClientRect().bottom;
+    var bar = document.querySelector(".topbar"), h = 0, bottom = 0, low = 0;
+    var r = net && !net.hidden ? net.getBoundingClientRect() : null;
+    if (r && r.top < 1) {  // (at the bottom: 0)
+      bottom = r.bottom;
       var sticks = bar && getComputedStyle(bar).position === "sticky";
       h = bottom - (sticks ? bar.getBoundingClientRect().bottom : 0);
-    }
+    } else if (r && r.height && r.top > window.innerHeight / 2) low = Math.ceil(r.height);
     document.documentElement.style.setProperty("--net-h", Math.max(0, Math.round(h)) + "px");
     document.documentElement.style.setProperty("--net-bottom", Math.max(0, Math.round(bottom)) + "px");
+    document.documentElement.style.setProperty("--net-low-h", low + "px");
+    if (low > lowShown && r) {
+      var grew = low - lowShown, under = Array.prototype.some.call(document.querySelectorAll(
+        "#live button, #live a[href], #live summary, #live input:not([type=hidden]), #live select, #live textarea"), function (c) {
+        if (c.closest("#bottom-bar") || !c.getClientRects().length) return false;
+        var q = c.getBoundingClientRect();
+        return q.bottom > r.top && q.top < r.top + grew;
+      });
+      if (under) window.scrollBy(0, grew);
+    }
+    lowShown = low;
   }
   function show(text, back, hideAfter) {
     net = net || document.getElementById("net");
@@ -393,6 +411,14 @@
     var key = params && (params.idempotency_key || (params.get && params.get("idempotency_key")));
     if (key) resentRefused[key] = xhr.status;
   });
+  // The race's line at the tapped control, read: in the bottom bar, or between the bars.
+  function lineInView() {
+    var line = document.querySelector('#live .alert[data-code="stale_version"]');
+    if (!line || !line.getClientRects().length) return false;
+    if (line.closest("#bottom-bar")) return true;
+    var r = line.getBoundingClientRect(), band = window.demlocBand;
+    return r.top >= band.top() - 1 && r.bottom <= band.bottom() + 1;
+  }
   function resend(attempt) {
     if (!unsent || !window.htmx) return;
     attempt = attempt || 0;
@@ -421,9 +447,12 @@
           // The line at the control says which case it is (tap:retext below: "Look, then tap
           // again" only while the tapped control is still offered); the banner says the same.
           // After the answer's refusal is placed (restore(), a task after the swap).
+          // One message once (a new user read it twice, banner and line, one over the other):
+          // the banner says it only when the line at the control is not on the screen.
           setTimeout(function () {
             var told = { text: NOT_APPLIED };
             document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
+            if (lineInView()) return;
             show(told.text, false, 8000);
             if (net) net.classList.add("refused");
           }, 0);
@@ -603,8 +632,7 @@
         target = target || note;
         openAround(target);
         if (alert) {
-          var r = note.getBoundingClientRect();
-          if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+          noteInBand(note);
           var field = target.querySelector("input:not([type=hidden]), select, button");
           if (field && field.focus) field.focus({ preventScroll: true });
           return;
@@ -679,7 +707,10 @@
   // here. That script loads before this one (the page's head block), so it reads these when
   // it measures, never at its load.
   window.demlocBand = { top: bandTop, bottom: bandBottom };
+  // Each landing is told to the page ("page:landed" on the element landed on): what the page
+  // itself put in view counts as shown (DemLoc's Apply guard, missions/table.js).
   function betweenBars(el, block) {
+    el.dispatchEvent(new CustomEvent("page:landed", { bubbles: true }));
     var top = bandTop() + 8, bottom = bandBottom() - 8, r = el.getBoundingClientRect();
     if (block === "start") {
       window.scrollBy(0, r.top - top);
@@ -691,6 +722,15 @@
     }
     if (r.top < top) window.scrollBy(0, r.top - top);
     else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
+  }
+  // A refusal placed at its control in the page is read between the bars: not under the
+  // bottom bar (a new user saw only a red sliver of "My dice: ... rolls 3 fighting dice." under
+  // Work it out, which the sticky button had put just above the bar), nor under the top parts;
+  // the least scroll that shows it whole. One in the bottom bar is there already.
+  function noteInBand(note) {
+    if (note.closest("#bottom-bar")) return;
+    var r = note.getBoundingClientRect();
+    if (r.top < bandTop() || r.bottom > bandBottom()) betweenBars(note, "nearest");
   }
   // A link to a part of the page whose controls must clear the bottom bar (the thumb bar's "A
   // fight waits for you: check it", the deployment's "choose the miniature and its area")
@@ -1034,8 +1074,7 @@
           return k.getClientRects().length && !fixed(k);
         })[0];
         if (ask) { betweenBars(ask, "nearest"); return false; }
-        var r = note.getBoundingClientRect();
-        if (r.top < visibleTop() || r.bottom > window.innerHeight) note.scrollIntoView({ block: "center" });
+        noteInBand(note);
         return false;
       }
       if (m.stage.lastIndexOf("lobby/", 0) === 0 && stageOf() !== m.stage) { landOnStage(live, m.stage); return true; }

@@ -23,7 +23,9 @@
 //    bar) and a second tap applies it (found by a new user: only Apply and Cancel were on the
 //    screen, the calculation above them; a later one's held tap said nothing). Offline, the
 //    line says so first ("Not applied: no connection (offline)..."), and "Back online" after.
+//    What the page itself brought between the bars counts as seen (app.js "page:landed").
 // 2. The arcane test shows its arithmetic as the die and fate points are typed (7.2.1, 7.2.3.5).
+// 5. A field tapped under the sticky Work it out comes out above it (below).
 (function () {
   var region = null;
   var storeKey = "dl-alert:" + location.pathname;
@@ -249,7 +251,7 @@
     return (c ? t.replace(c.textContent, "") : t).replace(/\s+/g, " ");
   }
   function seenNow(block) {
-    if (seenCalc === calcKey(block)) return true;
+    if (seenCalc === calcKey(block) || landedNow(block)) return true;
     var head = block.querySelector("h2") || block, h = head.getBoundingClientRect();
     if (head.getClientRects().length > 0 && h.top >= bandTop() - 1 && h.bottom <= bandBottom() + 1) return true;
     // Or its first step is (a six-line fight read from "1. Attacker rolls..." down to Apply,
@@ -284,6 +286,22 @@
   }
   window.addEventListener("online", function () { setTimeout(backOnline, 0); });
   new MutationObserver(backOnline).observe(document.body, { attributes: true, attributeFilter: ["data-ws"] });
+  // The page itself brought it between the bars (app.js: a fight arriving with its Apply
+  // straddling the bottom bar, too long to show whole: Apply above the bar, its head and first
+  // step under the turn bar): shown, so a first tap on Apply there applies it (a new user's was
+  // held, "Not applied yet", the guard firing on what the page had just put in front of him).
+  // Only while the view stays where the page put it: scrolled away (to read a card), the
+  // calculation is out of sight again and the guard holds as before.
+  var landedCalc = null;
+  document.addEventListener("page:landed", function (e) {
+    var block = document.getElementById("dl-pending"), el = e.target;
+    if (!block || !el || el.nodeType !== 1 || !(el === block || el.contains(block) || block.contains(el))) return;
+    var key = calcKey(block);
+    setTimeout(function () { landedCalc = { key: key, y: window.scrollY }; }, 0);  // once it has scrolled
+  });
+  function landedNow(block) {
+    return !!landedCalc && landedCalc.key === calcKey(block) && Math.abs(window.scrollY - landedCalc.y) < 24;
+  }
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest('a[href="#dl-pending"]');
     var block = a && document.getElementById("dl-pending");
@@ -316,6 +334,31 @@
     }
     seenCalc = calcKey(block);
   }, true);
+
+  // 5. The sticky Work it out of an open Shoot or Brawl (missions.css) never covers the field
+  //    being filled: a field that takes the focus under it (a tap on the strip of it showing
+  //    above the button, the keyboard's next field) is scrolled out above it, its label with it
+  //    (found by a new user: the button over "My dice" and "Attacker no.").
+  function clearOfWork(field) {
+    var form = field.closest && field.closest(".dl-act[open] > form[data-command]");
+    if (!form || field.type === "hidden" || field.tagName === "BUTTON") return;
+    var btn = form.querySelector(":scope > .btn-primary");
+    if (!btn || !btn.getClientRects().length || getComputedStyle(btn).position !== "sticky") return;
+    var r = (field.closest("label") || field).getBoundingClientRect(), b = btn.getBoundingClientRect();
+    var over = r.bottom - (b.top - 8);
+    if (r.top < b.bottom && over > 0) window.scrollBy(0, Math.min(over, r.top - bandTop() - 8));
+  }
+  // After the tap's click (a tap focuses at its mousedown: a scroll then would move another
+  // control, Work it out itself, under the click), and again once the browser's own scroll to
+  // a focused field is done.
+  document.addEventListener("focusin", function (e) {
+    var field = e.target;
+    setTimeout(function () {
+      if (document.activeElement !== field) return;
+      clearOfWork(field);
+      requestAnimationFrame(function () { if (document.activeElement === field) clearOfWork(field); });
+    }, 0);
+  });
 
   function refresh() {
     announce();
