@@ -148,9 +148,9 @@
   // The banner just above the bottom bar (DemLoc's play page, missions.css) adds to the bottom
   // parts: --net-low-h is its height there (0 hidden, or at the top). The page's padding and
   // the sticky Work it out of an open Shoot or Brawl go above it (a new user saw the banner
-  // drawn over Work it out); a control of the page under it when it shows comes up above it,
-  // the view scrolled by its height, as if the bottom bar had grown by it.
-  var lowShown = 0;
+  // drawn over Work it out). The view is not moved when it shows: a thumb about to tap keeps
+  // its control where it was (an earlier new user: a banner that pushed the page made taps
+  // land on the card next to it); the page's end, scrolled to, is above the banner.
   function netHeight() {
     var bar = document.querySelector(".topbar"), h = 0, bottom = 0, low = 0;
     var r = net && !net.hidden ? net.getBoundingClientRect() : null;
@@ -162,16 +162,6 @@
     document.documentElement.style.setProperty("--net-h", Math.max(0, Math.round(h)) + "px");
     document.documentElement.style.setProperty("--net-bottom", Math.max(0, Math.round(bottom)) + "px");
     document.documentElement.style.setProperty("--net-low-h", low + "px");
-    if (low > lowShown && r) {
-      var grew = low - lowShown, under = Array.prototype.some.call(document.querySelectorAll(
-        "#live button, #live a[href], #live summary, #live input:not([type=hidden]), #live select, #live textarea"), function (c) {
-        if (c.closest("#bottom-bar") || !c.getClientRects().length) return false;
-        var q = c.getBoundingClientRect();
-        return q.bottom > r.top && q.top < r.top + grew;
-      });
-      if (under) window.scrollBy(0, grew);
-    }
-    lowShown = low;
   }
   function show(text, back, hideAfter) {
     net = net || document.getElementById("net");
