@@ -196,3 +196,26 @@ def test_a_short_name_stays_whole_beside_a_long_one_in_the_turn_ends_odds_7_3_2_
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         phone.screenshot(path=f"test-artifacts/leftovers-turn-end-short-name-{name}.png")
     print("the short name in the turn end's odds (scrollWidth, clientWidth):", seen)
+
+
+def test_neither_name_vanishes_from_the_turn_ends_odds_7_3_2_3(new_phone):
+    """DemLoc 7.3.2.3. Found by a new user: a 48-letter Guild beside "Bob's <b>Ravens</b>" (its
+    markup shown as typed) read "Next first: 33%Bob's <b>Raven… 67%": the long name had given
+    way to nothing, its figure glued to the other name. Each name keeps at least its first
+    letters and an ellipsis (2em), each figure whole in view, nothing wider than the phone."""
+    long, short = "The Very Long Named Brotherhood of Ashen Lantern", "Bob's <b>Ravens</b>"
+    phones = open_table(new_phone, "demloc", names=(long, short))
+    table = Table.objects.get(code=table_code(phones[0]))
+    while state(table)["phase"] != "end":
+        s = state(table)
+        cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    for phone in phones:
+        expect(phone.locator(".dl-odd .dl-nm", has_text=short)).to_be_visible()
+        widths = phone.locator(".dl-odd > .dl-nm").evaluate_all(
+            "es => es.map(e => [e.textContent, e.clientWidth])")
+        em = phone.locator(".dl-odd").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert len(widths) == 2 and all(w >= 2 * em - 1 for _name, w in widths), (widths, em)
+        for figure in phone.locator(".dl-odd > strong").all():
+            expect(figure).to_be_in_viewport(ratio=1)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phones[0].screenshot(path="test-artifacts/leftovers-turn-end-both-names.png")
