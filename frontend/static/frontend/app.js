@@ -1522,8 +1522,13 @@
 // appears for GUARD ms: a dashed ring, and taps on it go nowhere (pointer-events: none, app.css
 // [data-tap-guard]). The same control redrawn by an update (same label, same form) is not
 // guarded: "+1 hit" tapped twice quickly counts twice. A deliberate tap after the guard works.
+// A tap whose answer is slow (a weak network): the spot is watched until its answer is in and
+// for GUARD ms after (at most WAIT_MAX ms), so what the answer brings under the finger is
+// guarded too (found by a new user: "Heal" tapped again when nothing seemed to happen; the
+// answer came, moved Dismiss under the finger, and the second tap armed it).
 (function () {
-  var GUARD = 500;
+  var GUARD = 500, WAIT_MAX = 15000;
+  var inflight = 0, answered = 0;  // the watched tap's requests on their way; its answer's time
   var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, label, [role=button]";
   function controlAt(x, y) {
     var el = document.elementFromPoint(x, y);
@@ -1553,9 +1558,15 @@
   var watch = null;
   function check() {
     if (!watch) return false;
-    if (Date.now() > watch.until) { watch = null; return false; }
+    var t = Date.now();
+    var open = t <= watch.until || (inflight > 0 && t - watch.at < WAIT_MAX) || t <= answered + GUARD;
+    if (!open) { watch = null; return false; }
     var c = controlAt(watch.x, watch.y);
-    if (c && !c.dataset.tapGuard && keyOf(c) !== watch.key) guard(c);
+    // guarded once from its appearance: not again when its guard ends while the watch goes on
+    if (c && !c.dataset.tapGuard && c.tapGuardWatch !== watch && keyOf(c) !== watch.key) {
+      c.tapGuardWatch = watch;
+      guard(c);
+    }
     return true;
   }
   function look() { if (check()) requestAnimationFrame(look); }
@@ -1571,9 +1582,25 @@
       else { clearTimeout(g.tapGuardTimer); delete g.dataset.tapGuard; }
     });
     var first = !watch;
-    watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD };
+    watch = { x: e.clientX, y: e.clientY, key: keyOf(c), until: Date.now() + GUARD, at: Date.now(), control: c };
     if (first) requestAnimationFrame(look);
   }, true);
+  // The request the watched tap sends (its form's, or the control's own), once it is sent:
+  // watched until it ends (answered, failed or aborted: the request's own loadend).
+  document.addEventListener("htmx:beforeSend", function (e) {
+    var elt = e.detail && e.detail.elt, c = watch && watch.control, xhr = e.detail && e.detail.xhr;
+    if (!c || !elt || !xhr || xhr.tapWatched || Date.now() > watch.until) return;
+    if (elt !== c && !elt.contains(c) && (c.form || c.closest("form")) !== elt) return;
+    xhr.tapWatched = true;
+    inflight += 1;
+    xhr.addEventListener("loadend", function () {
+      inflight = Math.max(0, inflight - 1);
+      answered = Date.now();
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (answered && Date.now() - answered < 1000) answered = Date.now();  // the swap's settle
+  });
   // A touch that scrolls the page (the browser cancels its pointer) is no tap: what scrolls
   // under the place where it began is not guarded.
   document.addEventListener("pointercancel", function () { watch = null; }, true);
