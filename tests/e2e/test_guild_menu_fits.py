@@ -17,3 +17,8 @@ def test_every_guild_menu_link_is_on_the_screen_at_360px(new_phone):
     shot(phone, "guild-menu-360")
     phone.get_by_role("link", name="Roster").tap()
     phone.wait_for_url("**/roster/")
+    # Missions from every Guild page (a new user found no way from the Guild to a table).
+    open_guild_menu(phone)
+    phone.get_by_role("link", name="Missions", exact=True).tap()
+    phone.wait_for_url("**/missions/")
+    shot(phone, "guild-menu-to-missions")

@@ -329,3 +329,16 @@ def test_a_codex_nobody_could_summon_with_says_so_at_add_and_assign_5_1_5(client
     done = client.post(reverse("guilds:code_assign", args=[code.pk]), {"mercenary": malve.pk},
                        HTTP_HX_REQUEST="true").content.decode()
     assert f"Codex of Embers assigned to Malve of the Ash. {said}" in done
+
+
+@pytest.mark.parametrize("page", ["guilds:home", "guilds:dormitory", "guilds:armory", "guilds:city"])
+def test_every_guild_page_leads_to_the_missions_6_4(client, master, demo, page):
+    """A Guild is played at a table (6.4: a mission opened with the Guild): the office and the
+    Guild menu of every Guild page link to the mission lobby (a new user found the home page's
+    link the only way there)."""
+    found(client)
+    html = client.get(reverse(page)).content.decode()
+    lobby = reverse("missions:lobby")
+    assert f'<a href="{lobby}" data-missions-link>Missions</a>' in html
+    if page == "guilds:home":
+        assert f'href="{lobby}" data-missions-link>Missions: play at a table</a>' in html
