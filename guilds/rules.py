@@ -310,6 +310,31 @@ def choose_slot(held: Iterable[Held], two_handed: bool, slot: str | None) -> str
     return slot
 
 
+def equip_refusals(held_by: dict[int, list[Held]], candidates: Iterable[int],
+                   two_handed: bool) -> dict[int, str]:
+    """Who of ``candidates`` (mercenary ids) can take a weapon into the first free space now
+    (5.1.4, ``choose_slot`` with no space asked for): ``{id: ""}`` for those who can, ``{id:
+    the grip rule's refusal in a few words}`` (``EQUIP_SHORT``) for those who cannot. ``held_by``: the weapons each mercenary
+    holds (an id missing: none). The Armory's Equip picker marks the latter and picks the
+    first of the former (a new user's picker had a two-handed bow's holder picked for a pike)."""
+    out = {}
+    for mid in candidates:
+        try:
+            choose_slot(held_by.get(mid, ()), two_handed, None)
+            out[mid] = ""
+        except RuleViolation as exc:
+            out[mid] = EQUIP_SHORT.get(exc.code, exc.message)
+    return out
+
+
+#: The grip rule's refusals (``choose_slot`` with no space asked for) in the few words an
+#: option of the Equip picker has room for.
+EQUIP_SHORT = {
+    "two_handed_needs_free_hands": "holds a weapon; a two-handed one needs both hands",
+    "hands_full": "hands full",
+}
+
+
 # --- arcane codes (5.1.5) -----------------------------------------------------------------------
 
 

@@ -134,9 +134,14 @@ def _present(guild):
 
 
 def _armory(guild) -> dict:
-    weapons = guild.weapons.select_related("card", "mercenary__card").prefetch_related(
+    weapons = list(guild.weapons.select_related("card", "mercenary__card").prefetch_related(
         "card__features"
-    )
+    ))
+    present = list(_present(guild))
+    held: dict[int, list[rules.Held]] = {}
+    for w in weapons:
+        if w.mercenary_id is not None:
+            held.setdefault(w.mercenary_id, []).append(rules.Held(w.slot, w.card.two_handed))
     return {
         "weapons": weapons,
         "capacity": rules.ARMORY_CAPACITY[building_level(guild, "armory")],
@@ -148,7 +153,17 @@ def _armory(guild) -> dict:
             for e in queries.guild_database(guild, Card.Kind.WEAPON)
             if e.left and (r := services.buy_refusal(guild, e.card)) is not None
         },
-        "present": _present(guild),
+        "present": present,
+        # Equip's picker for each weapon in the armory: every present mercenary with why the
+        # grip rule refuses the weapon to them now ("" when it does not), the first who can
+        # take it picked (5.1.4).
+        "equip_choices": {
+            w.pk: {"choices": [(m, why[m.pk]) for m in present],
+                   "nobody": all(why.values())}
+            for w in weapons
+            if w.mercenary_id is None
+            and (why := rules.equip_refusals(held, [m.pk for m in present], w.card.two_handed))
+        },
     }
 
 

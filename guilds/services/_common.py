@@ -93,9 +93,9 @@ def require_copy(guild: Guild, card: Card, used: int) -> None:
             f"{card.name} is not in your database: redeem the code of its set at the City Gate.",
         )
     if used >= copies:
-        raise RuleViolation(
-            "no_copy_left", f"All your {copies} copies of {card.name} are already in use."
-        )
+        said = (f"Your only copy of {card.name} is" if copies == 1
+                else f"All your {copies} copies of {card.name} are")
+        raise RuleViolation("no_copy_left", f"{said} already in use.")
 
 
 def building_level(guild: Guild, kind: str) -> int:

@@ -178,3 +178,67 @@ def test_buy_refusal_is_what_weapon_buy_answers_5_1_4(kit):
     with pytest.raises(RuleViolation) as exc:
         services.weapon_buy(guild=guild, card_id=two.pk)
     assert (exc.value.code, exc.value.message) == (why.code, why.message)
+
+
+def test_equip_refusals_say_who_can_take_a_weapon_into_the_first_free_space_5_1_4():
+    """Pure: the picker's refusals, the grip rule's (``choose_slot`` with no space asked)."""
+    held = {
+        1: [rules.Held(rules.PRIMARY, True)],  # a two-handed bow
+        2: [rules.Held(rules.PRIMARY, False)],  # one sword
+        3: [rules.Held(rules.PRIMARY, False), rules.Held(rules.SECONDARY, False)],
+    }
+    assert rules.equip_refusals(held, [1, 2, 3, 4], two_handed=True) == {
+        1: rules.EQUIP_SHORT["two_handed_needs_free_hands"],
+        2: rules.EQUIP_SHORT["two_handed_needs_free_hands"],
+        3: rules.EQUIP_SHORT["two_handed_needs_free_hands"],
+        4: "",
+    }
+    assert rules.equip_refusals(held, [1, 2, 3, 4], two_handed=False) == {
+        1: "hands full", 2: "", 3: "hands full", 4: "",
+    }
+
+
+def test_the_armory_picker_picks_who_can_take_the_weapon_and_marks_who_cannot_5_1_4(
+    client, guild, give
+):
+    """A new user's picker had the first name, who held a two-handed bow, picked for a pike:
+    Equip answered with the grip rule. Now that mercenary's option is disabled with why, the
+    first who can take it is picked, and a weapon nobody can take says so instead of Equip."""
+    client.force_login(guild.master)
+    brann = MercenaryCardFactory(name="Brann the Trapper")
+    okka = MercenaryCardFactory(name="Okka Ironjaw")
+    bow = WeaponCardFactory(name="Hunting Bow", type="bows", grip="two", price_feods=0)
+    pike = WeaponCardFactory(name="Pike", type="spears", grip="two", price_feods=0)
+    give(guild, brann, okka, bow, (pike, 2))
+    b = services.mercenary_enlist(guild=guild, card_id=brann.pk)
+    o = services.mercenary_enlist(guild=guild, card_id=okka.pk)
+    held_bow = services.weapon_buy(guild=guild, card_id=bow.pk)
+    services.weapon_equip(guild=guild, weapon_id=held_bow.pk, mercenary_id=b.pk)
+    new_pike = services.weapon_buy(guild=guild, card_id=pike.pk)
+    html = client.get("/guild/armory/").content.decode()
+    row = html[html.index(f'id="weapon-{new_pike.pk}"'):]
+    picker = row[row.index("<select"):row.index("</select>")]
+    assert (f'<option value="{b.pk}" disabled>Brann the Trapper '
+            f'({rules.EQUIP_SHORT["two_handed_needs_free_hands"]})</option>') in picker
+    assert f'<option value="{o.pk}">Okka Ironjaw</option>' in picker
+    # Equip as the browser sends it (the first enabled option) gives Okka the pike.
+    client.post(f"/guild/armory/{new_pike.pk}/equip/", {"mercenary": o.pk, "slot": ""})
+    new_pike.refresh_from_db()
+    assert new_pike.mercenary_id == o.pk
+    # A second pike, which neither can take now (both hold a two-handed weapon).
+    second = services.weapon_buy(guild=guild, card_id=pike.pk)
+    html = client.get("/guild/armory/").content.decode()
+    row = html[html.index(f'id="weapon-{second.pk}"'):html.index("</li>", html.index(
+        f'id="weapon-{second.pk}"'))]
+    assert "data-equip-nobody" in row and "<select" not in row
+    assert "Nobody can take it now: Brann the Trapper (" in row
+
+
+def test_no_copy_left_reads_in_the_right_number(guild, give):
+    """One copy: "Your only copy of Pike is already in use." (not "All your 1 copies")."""
+    pike = WeaponCardFactory(name="Pike", grip="two", price_feods=0)
+    give(guild, pike)
+    services.weapon_buy(guild=guild, card_id=pike.pk)
+    with pytest.raises(RuleViolation) as exc:
+        services.weapon_buy(guild=guild, card_id=pike.pk)
+    assert exc.value.message == "Your only copy of Pike is already in use."
