@@ -106,6 +106,9 @@ def _phase_text(s: DemlocState, phase: str, index: int, turn: int, acts: int | N
     """The line of a pass: the phase now and who acts (``acts``, else the ``index`` of today's
     play order, for events logged before ``acts`` was kept)."""
     if phase == TURN_END:
+        limit = s.get("turn_limit")
+        if limit and turn >= limit:  # the last turn (6.4.2): no Next turn (its bar: End game)
+            return f"Turn {turn} is over: it was the last, end the game."
         return f"Turn {turn} is over: all movement tokens go back to active with Next turn."
     label = "Strategic" if phase == STRATEGIC else "Brawl"
     seat = acts if acts is not None else s["play_order"][index]

@@ -148,6 +148,10 @@ def test_with_a_turn_limit_the_counter_counts_the_last_turn_6_4_2():
     next_turn(t, ANN)
     assert t.state["objective"]["count"] == 1 and t.state["turn"] == 2
     finish_turn(t)
+    # the log says the last turn is over and what follows (a new user read "all movement
+    # tokens go back to active with Next turn" there, and the bar offered only End game)
+    assert t.lines()[-1].endswith("Turn 2 is over: it was the last, end the game."), t.lines()[-1]
+    assert not any("Turn 1 is over: it was the last" in line for line in t.lines())
     assert code(t, ANN, "turn.next") == "turn_limit"
     run(t, BOB, "mission.end")
     assert t.state["objective"]["count"] == 2

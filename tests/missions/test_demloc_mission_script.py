@@ -183,6 +183,7 @@ def test_a_hidden_turn_limit_is_never_shown_to_any_seat_and_still_ends_the_missi
         assert not view["last_turn"] and not view["turns_over"] and not view["can_end"]
     assert not any("after turn 2" in line for line in t.lines())
     finish_turn(t)  # the last turn is over: now the app reports it
+    assert t.lines()[-1].endswith("Turn 2 is over: it was the last, end the game.")
     view = t.view(1)
     assert view["turns_over"] and view["last_turn"] and view["can_end"]
     assert code(t, 0, "turn.next") == "turn_limit"
