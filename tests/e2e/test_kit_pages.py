@@ -34,6 +34,13 @@ def test_kit_pages_fit_a_360px_phone(new_phone):
     look("counter")
     ann.goto(f"/t/{code}/log/")
     look("log")
+    # The log's lines sit inside its card, not against its border (a new user's log page).
+    inset = ann.evaluate("""() => {
+      const card = document.querySelector('ol.log.card').getBoundingClientRect();
+      const line = document.querySelector('ol.log.card li').getBoundingClientRect();
+      return line.left - card.left;
+    }""")
+    assert inset >= 8, inset
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     expect(ben.locator("#join-started")).to_contain_text("already started")

@@ -29,6 +29,9 @@ def test_exorcise_prompt_only_on_the_left_players_phone():
     )
     left, binder, third = html(g, 1), html(g, 0), html(g, 2)
     assert "Exorcise (5) with 5 of Daggers" in left and 'id="rl-pass"' in left
+    # the Exorcise buttons stand in their own column, a gap between them (realm.css)
+    column = left.index('<div class="rl-exorcise">')
+    assert column < left.index("Exorcise (5) with") < left.index("</div>", column)
     assert "Exorcise" not in binder.replace("exorcism", "") and 'id="rl-pass"' not in binder
     assert "Ann binds the Active Demon" in third and "Exorcise (5)" not in third
     assert "(as 5 of Candles)" in third  # the Vessel's declaration is public
