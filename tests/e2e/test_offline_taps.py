@@ -85,3 +85,27 @@ def test_offline_leaves_no_unreadable_console_error(new_phone):
     unreadable = [t for kind, t in logged if kind == "error" and ("[object" in t or t.startswith("htmx:"))]
     assert not unreadable, unreadable
     assert any(kind == "info" and t.startswith("DemLoc: no connection") for kind, t in logged), logged
+
+
+def test_an_offline_tap_is_sent_once_when_back_7_2(new_phone):
+    """Found by a new user: a tap made offline was sent three times on reconnect (applied
+    once, the idempotency key), and a refused one twice more: htmx queued the re-send behind
+    the catch-up's request of #live and resolved it at once, unanswered, so the tap went again
+    at the socket's first frame and once more after. Sent once."""
+    phones = open_table(new_phone, "demloc")
+    phone = phones[0]
+    fate = phone.locator("#dl-my-fate")
+    before = fate.inner_text()
+    sent = []
+    phone.on("request", lambda r: sent.append(r.headers.get("x-resent-tap"))
+             if r.method == "POST" and "/command/" in r.url else None)
+    phone.context.set_offline(True)
+    plus = phone.locator("#dl-players").get_by_role("button", name="+1 fate point").first
+    phone.locator("#dl-players h2").tap()
+    plus.tap()
+    expect(phone.locator("#unsent")).to_have_text(UNSENT)
+    phone.context.set_offline(False)
+    expect(fate).not_to_have_text(before, timeout=20_000)
+    phone.wait_for_timeout(3000)  # any further re-send would have gone by now (0.5-4 s apart)
+    resent = [h for h in sent if h == "1"]
+    assert len(resent) == 1, sent

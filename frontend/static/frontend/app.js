@@ -394,7 +394,8 @@
   // (RESEND_WAIT / resendWait: the request's timeout, set in the configRequest listener above.)
   var NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again.";
   var resentRefused = {};  // idempotency key of a re-sent tap -> the HTTP status of its answer
-  document.addEventListener("htmx:afterRequest", function (e) {
+  // Counted when the answer arrives, before anything of it is swapped in (resend() below).
+  document.addEventListener("htmx:beforeOnLoad", function (e) {
     var cfg = e.detail && e.detail.requestConfig, xhr = e.detail && e.detail.xhr;
     var headers = cfg && cfg.headers, params = cfg && cfg.parameters;
     if (!headers || !headers["X-Resent-Tap"] || !xhr) return;
@@ -417,9 +418,20 @@
     try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (err) {}
     headers["X-Resent-Tap"] = "1";
     resendWait = RESEND_WAIT[Math.min(attempt, RESEND_WAIT.length - 1)];
+    // Sent from an element of its own: htmx queues a request behind one in flight from the
+    // same element (the catch-up's GET of #live when the network comes back) and resolves its
+    // promise at once, unanswered; the tap then went again at the socket's first frame and
+    // once more after (a new user saw three sends). This one is never busy, and stays in the
+    // page, so the request's events reach the document.
+    var src = document.getElementById("resend-source");
+    if (!src) {
+      src = document.createElement("div");
+      src.id = "resend-source"; src.hidden = true;
+      document.body.appendChild(src);
+    }
     var sent;
     try {
-      sent = htmx.ajax("POST", req.path, { values: req.values, headers: headers, target: "#live", swap: "none" });
+      sent = htmx.ajax("POST", req.path, { source: src, values: req.values, headers: headers, target: "#live", swap: "none" });
     } finally { resendWait = 0; }
     sent.then(function () {
         var refused = resentRefused[req.values.idempotency_key];
