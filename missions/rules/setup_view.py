@@ -139,6 +139,9 @@ def view(setup: dict, seat: int | None) -> dict:
             "seat": x,
             "name": s["names"][seat_key(x)],
             "colour": s["colours"].get(seat_key(x)),
+            # 5.2: the Guild's own colour when an earlier seat had it (``assign_colours``): the
+            # page says why the sub-bases are another colour (a new user's red became blue).
+            "own_colour": _own_colour(s, x),
             "chars": [
                 {
                     "name": p["name"],
@@ -152,3 +155,12 @@ def view(setup: dict, seat: int | None) -> dict:
         for x in s["seats"]
     ]
     return s
+
+
+def _own_colour(s: dict, seat: int) -> str:
+    """The colour seat ``seat``'s Guild chose (5.2) when the sub-bases it got are another one
+    (``setup_stages.assign_colours``: an earlier seat had it), else ""."""
+    guild = (s["guilds"].get(seat_key(seat)) or {}).get("guild") or {}
+    own, got = guild.get("colour") or "", s["colours"].get(seat_key(seat))
+    return own if own and got and own != got else ""
+

@@ -279,6 +279,11 @@ def test_sub_base_colours_stay_distinct_and_tokens_number_each_guild():
     all_next(t)
     assert t.state["setup"]["colours"] == {"0": "red", "1": "blue"}
     assert t.state["setup"]["tokens"] == {"s0-m12": 1, "s0-m11": 2, "s1-m22": 1}
+    # each seat's page says why the second Guild's sub-bases are not its own red (a new user
+    # saw red become blue with no word)
+    for seat in (0, 1, None):
+        groups = {g["seat"]: g for g in t.view(seat)["setup"]["tokens_of"]}
+        assert (groups[0]["own_colour"], groups[1]["own_colour"]) == ("", "red")
 
 
 def test_deployment_goes_clockwise_one_miniature_at_a_time():
