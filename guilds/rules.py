@@ -348,27 +348,33 @@ def arcane_code_capacity(arcane_ability: int) -> int:
     return max(arcane_ability, 0)
 
 
-def summon_beyond_reach(name: str, arcane_ability: int, common: int, dark: int) -> str:
+def summon_beyond_reach(name: str, arcane_ability: int, common: int, dark: int,
+                        powers_ok: bool = True) -> str:
     """Words for an Arcane Code whose daemon summoning costs more mana than ``name`` can ever
     hold (5.1.1 Arcane ability: "the number of maximum arcane dice available to that
-    character"; 5.1.5 daemon summoning cost), or "" when the summoning can be paid."""
+    character"; 5.1.5 daemon summoning cost), or "" when the summoning can be paid.
+    ``powers_ok``: every power of the code can be paid (``powers_beyond_reach``): the words
+    then say its powers can be used."""
     total = common + dark
     if not total or total <= arcane_ability:
         return ""
-    return (f"Its summoning needs {total} mana; {name} holds at most {arcane_ability}: "
-            "they can use its powers but never summon with it.")
+    then = "they can use its powers but never summon with it" if powers_ok else \
+        "they never summon with it"
+    return f"Its summoning needs {total} mana; {name} holds at most {arcane_ability}: {then}."
 
 
-def summon_beyond_every(arcane: list[tuple[str, int]], common: int, dark: int) -> str:
-    """Words for an Arcane Code none of the Guild's ``arcane`` characters (name, arcane
-    ability) could ever summon with (``summon_beyond_reach`` of the one holding the most), or
-    "" when one of them can, or when the Guild has no arcane character (nobody to assign it
-    to: the page says so already)."""
-    if not arcane:
+def powers_beyond_reach(name: str, arcane_ability: int,
+                        powers: Iterable[tuple[str, int, int]]) -> str:
+    """Words for the powers of an Arcane Code (``(power name, common, dark)`` mana each, 5.1.5)
+    that cost more mana than ``name`` can ever hold (5.1.1 Arcane ability: at most that many
+    arcane dice, so at most that much mana at once), or "" when each can be paid (a new user
+    bought a codex whose Drowning Hymn costs 3 for a sorcerer holding at most 2, and only its
+    summoning was warned of)."""
+    dear = [(p, c + d) for p, c, d in powers if c + d > arcane_ability]
+    if not dear:
         return ""
-    name, ability = max(arcane, key=lambda a: a[1])
-    words = summon_beyond_reach(name, ability, common, dark)
-    return f"None of your characters could summon with it. {words}" if words else ""
+    said = ", ".join(f"{p} ({cost} mana)" for p, cost in dear)
+    return f"{name} holds at most {arcane_ability} mana: never casts {said}."
 
 
 def check_code_assign(arcane_ability: int, held: int) -> None:

@@ -186,11 +186,9 @@ def _library(guild) -> dict:
         {
             "card": e.card,
             "left": e.left,
-            "summon_warning": rules.summon_beyond_every(
-                [(m.card.name, m.card.arcane_ability) for m in arcane],
-                e.card.summoning_white,
-                e.card.summoning_black,
-            ),
+            # what none of the Guild's characters could pay: said for the one holding the
+            # most mana
+            "summon_warning": _beyond_every(arcane, e.card),
         }
         for e in available
     ]
@@ -203,9 +201,31 @@ def _library(guild) -> dict:
 
 
 def _beyond(mercenary, card) -> str:
-    return rules.summon_beyond_reach(
-        mercenary.card.name, mercenary.card.arcane_ability, card.summoning_white, card.summoning_black
-    )
+    """What ``mercenary`` could never pay of the Arcane Code ``card`` (its summoning, its
+    powers: 5.1.1, 5.1.5), in words, or ""."""
+    return _out_of_reach(mercenary.card.name, mercenary.card.arcane_ability, card)
+
+
+def _out_of_reach(name: str, ability: int, card) -> str:
+    powers = rules.powers_beyond_reach(name, ability, _powers(card))
+    return " ".join(w for w in (
+        rules.summon_beyond_reach(name, ability, card.summoning_white, card.summoning_black,
+                                  powers_ok=not powers),
+        powers,
+    ) if w)
+
+
+def _beyond_every(arcane, card) -> str:
+    if not arcane:
+        return ""
+    most = max(arcane, key=lambda m: m.card.arcane_ability)
+    words = _out_of_reach(most.card.name, most.card.arcane_ability, card)
+    return f"None of your characters could pay all of it. {words}" if words else ""
+
+
+def _powers(card) -> list[tuple[str, int, int]]:
+    """An Arcane Code card's powers as ``(name, common, dark)`` mana (prefetched)."""
+    return [(p.name, p.white_mana, p.black_mana) for p in card.powers.all()]
 
 
 def _guesthouse(guild) -> dict:

@@ -314,21 +314,50 @@ def test_a_codex_nobody_could_summon_with_says_so_at_add_and_assign_5_1_5(client
     malve = guild.mercenaries.get(card__name="Malve of the Ash")
     assert malve.card.arcane_ability < 3
     embers = models.ArcaneCodeCard.objects.get(name="Codex of Embers")
-    said = (f"Its summoning needs 3 mana; Malve of the Ash holds at most {malve.card.arcane_ability}: "
-            "they can use its powers but never summon with it.")
+    most = malve.card.arcane_ability
+    # its Crown of Fire costs 3 too: the words never say its powers can all be used
+    said = (f"Its summoning needs 3 mana; Malve of the Ash holds at most {most}: "
+            f"they never summon with it. Malve of the Ash holds at most {most} mana: never casts"
+            " Crown of Fire (3 mana).")
     page = client.get(reverse("guilds:library")).content.decode()
     entry = page[page.index(f'id="add-{embers.pk}"'):]
     entry = entry[: entry.index("</form>")]
-    assert f"None of your characters could summon with it. {said}" in entry
+    assert f"None of your characters could pay all of it. {said}" in entry
     client.post(reverse("guilds:code_add"), {"card": embers.pk})
     code = guild.codes.get()
     page = client.get(reverse("guilds:library")).content.decode()
     row = page[page.index(f'id="code-{code.pk}"'):]
     row = row[: row.index("</form>")]
-    assert said in row and "(arcane" in row and "· never summons with it</option>" in row
+    assert said in row and "(arcane" in row and "· cannot pay all of it</option>" in row
     done = client.post(reverse("guilds:code_assign", args=[code.pk]), {"mercenary": malve.pk},
                        HTTP_HX_REQUEST="true").content.decode()
     assert f"Codex of Embers assigned to Malve of the Ash. {said}" in done
+
+
+def test_a_power_nobody_could_cast_is_said_at_add_and_assign_5_1_5(client, master, demo):
+    """Found by a new user: the Codex of the Undertow's summoning (2 mana) is within Malve's
+    reach, but its Drowning Hymn costs 3 (1 common + 2 dark) and Malve holds at most 2 (5.1.1):
+    the library warned of nothing. Said at its Add entry and its Assign control."""
+    found(client)
+    for name in ("Basic Guild Set: Rise of Guilds 1", "Rise of Guilds: Weapons and Arcane Codes"):
+        client.post(reverse("guilds:redeem"), {"code": set_code(name)})
+    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Malve of the Ash")})
+    guild = models.Guild.objects.get(master=master)
+    malve = guild.mercenaries.get(card__name="Malve of the Ash")
+    assert malve.card.arcane_ability == 2
+    undertow = models.ArcaneCodeCard.objects.get(name="Codex of the Undertow")
+    said = "Malve of the Ash holds at most 2 mana: never casts Drowning Hymn (3 mana)."
+    page = client.get(reverse("guilds:library")).content.decode()
+    entry = page[page.index(f'id="add-{undertow.pk}"'):]
+    entry = entry[: entry.index("</form>")]
+    assert f"None of your characters could pay all of it. {said}" in entry
+    assert "summoning" not in entry.split("data-summon-warning")[-1].split("</p>")[0]
+    client.post(reverse("guilds:code_add"), {"card": undertow.pk})
+    code = guild.codes.get()
+    page = client.get(reverse("guilds:library")).content.decode()
+    row = page[page.index(f'id="code-{code.pk}"'):]
+    row = row[: row.index("</form>")]
+    assert said in row and "· cannot pay all of it</option>" in row
 
 
 @pytest.mark.parametrize("page", ["guilds:home", "guilds:dormitory", "guilds:armory", "guilds:city"])
