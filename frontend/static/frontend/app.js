@@ -1571,7 +1571,7 @@
   function check() {
     if (!watch) return false;
     var t = Date.now();
-    var open = t <= watch.until || (inflight > 0 && t - watch.at < WAIT_MAX) || t <= answered + GUARD;
+    var open = t <= watch.until || (t - watch.at < WAIT_MAX && (inflight > 0 || t <= answered + GUARD));
     if (!open) { watch = null; return false; }
     var c = controlAt(watch.x, watch.y);
     // guarded once from its appearance: not again when its guard ends while the watch goes on
@@ -1607,11 +1607,13 @@
     inflight += 1;
     xhr.addEventListener("loadend", function () {
       inflight = Math.max(0, inflight - 1);
-      answered = Date.now();
+      answered = Date.now(); settled = false;
     });
   });
+  var settled = true;  // the answer's own settle counted (once: later swaps are others')
   document.addEventListener("htmx:afterSettle", function () {
-    if (answered && Date.now() - answered < 1000) answered = Date.now();  // the swap's settle
+    if (!settled && Date.now() - answered < 1000) answered = Date.now();
+    settled = true;
   });
   // A touch that scrolls the page (the browser cancels its pointer) is no tap: what scrolls
   // under the place where it began is not guarded.
