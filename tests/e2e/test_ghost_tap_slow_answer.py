@@ -14,15 +14,7 @@ from guilds import services as gs
 from tests.missions.lifecycle_flow import build_guild
 
 from .conftest import guild_phone, shot
-
-# The time of the Heal answer's settle and of the next touch on the screen, in the page.
-SETTLED_AND_TAPPED = """() => {
-  window.settledAt = 0; window.tappedAt = 0;
-  document.addEventListener('htmx:afterSettle', () => { window.settledAt ||= performance.now(); });
-  document.addEventListener('pointerdown', () => {
-    if (window.settledAt && !window.tappedAt) window.tappedAt = performance.now();
-  }, true);
-}"""
+from .test_guild_double_tap import SETTLED_AND_TAPPED
 
 
 def test_a_second_tap_after_a_slow_heal_answer_does_not_arm_dismiss_6_4_2(new_phone):

@@ -300,18 +300,25 @@ def test_a_ledger_amount_takes_its_currency_in_the_right_number(n, currency, wor
     assert render_to_string("guilds/_currency.html", {"n": n, "currency": currency}) == words
 
 
-def test_a_codex_nobody_could_summon_with_says_so_at_add_and_assign_5_1_5(client, master, demo):
-    """Found by a new user: the Codex of Embers (summoning 1 common + 2 dark, 5.1.5) was bought
-    for 15 feods and assigned to Malve, who holds at most 2 mana (5.1.1 arcane ability); the
-    library warned only after. Its Add button's entry says beforehand that none of the Guild's
-    characters could summon with it, and its Assign control names who never would, in the words
-    the assignment says after (``rules.summon_beyond_reach``)."""
+def _guild_with_malve(client, master):
+    """A Guild founded through the pages with the demo's mercenaries and codes redeemed and
+    Malve of the Ash (arcane 2) enlisted: ``(guild, malve)``."""
     found(client)
     for name in ("Basic Guild Set: Rise of Guilds 1", "Rise of Guilds: Weapons and Arcane Codes"):
         client.post(reverse("guilds:redeem"), {"code": set_code(name)})
     client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Malve of the Ash")})
     guild = models.Guild.objects.get(master=master)
     malve = guild.mercenaries.get(card__name="Malve of the Ash")
+    return guild, malve
+
+
+def test_a_codex_nobody_could_summon_with_says_so_at_add_and_assign_5_1_5(client, master, demo):
+    """Found by a new user: the Codex of Embers (summoning 1 common + 2 dark, 5.1.5) was bought
+    for 15 feods and assigned to Malve, who holds at most 2 mana (5.1.1 arcane ability); the
+    library warned only after. Its Add button's entry says beforehand that none of the Guild's
+    characters could summon with it, and its Assign control names who never would, in the words
+    the assignment says after (``rules.summon_beyond_reach``)."""
+    guild, malve = _guild_with_malve(client, master)
     assert malve.card.arcane_ability < 3
     embers = models.ArcaneCodeCard.objects.get(name="Codex of Embers")
     most = malve.card.arcane_ability
@@ -338,12 +345,7 @@ def test_a_power_nobody_could_cast_is_said_at_add_and_assign_5_1_5(client, maste
     """Found by a new user: the Codex of the Undertow's summoning (2 mana) is within Malve's
     reach, but its Drowning Hymn costs 3 (1 common + 2 dark) and Malve holds at most 2 (5.1.1):
     the library warned of nothing. Said at its Add entry and its Assign control."""
-    found(client)
-    for name in ("Basic Guild Set: Rise of Guilds 1", "Rise of Guilds: Weapons and Arcane Codes"):
-        client.post(reverse("guilds:redeem"), {"code": set_code(name)})
-    client.post(reverse("guilds:enlist"), {"card": card(models.MercenaryCard, "Malve of the Ash")})
-    guild = models.Guild.objects.get(master=master)
-    malve = guild.mercenaries.get(card__name="Malve of the Ash")
+    guild, malve = _guild_with_malve(client, master)
     assert malve.card.arcane_ability == 2
     undertow = models.ArcaneCodeCard.objects.get(name="Codex of the Undertow")
     said = "Malve of the Ash holds at most 2 mana: never casts Drowning Hymn (3 mana)."
