@@ -4,9 +4,11 @@ founded, until it is finished or skipped; the office's Tour link opens it again.
 side (one step at a time, focus, keyboard, 360 px) is ``tests/e2e/test_guild_tour.py``."""
 
 import importlib
+from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.urls import reverse
 
 from guilds import models, services
@@ -99,6 +101,10 @@ def test_the_tour_names_every_preparation_step_6_4_1():
     listed = html.split("data-tour-stages>")[1].split("</span>")[0]
     named = [step.split(" (")[0] for step in listed.split(", ")]
     assert named == list(STAGE_LABELS.values())
+    # Found by a new user: docs/playing.md named six steps, one of them ("followers") no step.
+    docs = " ".join((Path(settings.BASE_DIR) / "docs" / "playing.md").read_text().split())
+    in_docs = docs.split("the preparation's nine steps (")[1].split(": the same list")[0]
+    assert in_docs == listed
 
 
 def test_after_founding_the_highlighted_tile_is_the_city_gate_then_the_map_6_2(client):
