@@ -9,7 +9,11 @@ button, link, field or card summary of the page, and the turn bar's fate chip is
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_table
+from missions.demo import load_demo_missions
+from tests.e2e.conftest import open_at_stage, open_table
+from tests.e2e.test_landing import in_view
+from tests.missions.lifecycle_flow import build_guild, to_stage
+from tests.missions.lifecycle_flow import open_table as open_mission
 
 UNDER = """t => {
   const r = t.getBoundingClientRect();
@@ -55,3 +59,43 @@ def test_your_move_covers_no_control_and_not_the_turn_bar(new_phone):
     check(other, toast, "toast-place-scrolled")
     other.evaluate("window.scrollTo(0, 150)")
     check(other, toast, "toast-place-scrolled-back")
+
+
+HEADINGS = """t => {
+  const r = t.getBoundingClientRect();
+  return [...document.querySelectorAll("h1, h2, h3")].filter(h => {
+    if (!h.checkVisibility({visibilityProperty: true})) return false;
+    const b = h.getBoundingClientRect();
+    return b.height > 1 && b.bottom > r.top && b.top < r.bottom;
+  }).map(h => h.textContent.replace(/\\s+/g, " ").trim().slice(0, 40));
+}"""
+
+
+def test_a_preparation_prompt_lies_above_its_next_not_over_the_step_6_4_1(new_phone):
+    """Found by a new user: the preparation's prompt ("Map: tap Next when you are done.") lay
+    at the top of the band for its 4 seconds, over the step's first lines, which it repeats.
+    A prompt about the thumb bar's step lies just above that bar, next to its Next, over no
+    control and no heading of the page."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    a = build_guild("Ann's Ravens", "red", ("Rook",), feods=80)
+    b = build_guild("Ben's Wolves", "blue", ("Ash",), feods=80)
+    _mission, table, seats = open_mission([a, b], definition)
+    to_stage(table, seats, "objective")
+    ann, ben = open_at_stage(new_phone, table, (a, b), "objective")
+    ann.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    expect(ann.locator("#dl-thumb-wait")).to_contain_text("waiting for Ben")
+    ben.locator("#dl-thumb").get_by_role("button", name="Next").tap()
+    for phone, name in ((ann, "ann"), (ben, "ben")):
+        expect(phone.locator('[data-stage="map"]')).to_be_visible()
+        toast = phone.locator("#dl-alert:not(.dl-alert-quiet)")
+        expect(toast).to_contain_text("Map: tap Next when you are done.")
+        phone.wait_for_timeout(150)  # (placed on the next frame after the swap)
+        phone.screenshot(path=f"test-artifacts/toast-place-prep-{name}.png")
+        box = toast.bounding_box()
+        bar = phone.locator("#bottom-bar").bounding_box()
+        print(name, "toast", box, "bottom bar", bar)
+        assert box["y"] + box["height"] <= bar["y"], (box, bar)
+        assert bar["y"] - (box["y"] + box["height"]) <= 24, (box, bar)  # next to its Next
+        assert toast.evaluate(UNDER) == []
+        assert toast.evaluate(HEADINGS) == []
+        in_view(phone, phone.locator("#dl-thumb").get_by_role("button", name="Next"))

@@ -1471,7 +1471,13 @@
       var r = c.getBoundingClientRect();
       if (r.bottom > b.top && r.top < b.bottom) covered.push([r.top, r.bottom]);
     });
-    for (var y = b.top + gap; y + height + gap <= b.bottom; y += 2) {
+    // A prompt about a step of the bottom bar (data-toast-at="bottom": DemLoc's thumb bar in
+    // preparation and at the mission's end, a card game's bottom-bar step) is sought from the
+    // bottom of the band up, next to the control it names: from the top it covered the step's
+    // own first line, its heading and the words it repeats (found by a new user).
+    var up = t.dataset.toastAt === "bottom";
+    var first = up ? b.bottom - gap - height : b.top + gap, step = up ? -2 : 2;
+    for (var y = first; y >= b.top + gap && y + height + gap <= b.bottom; y += step) {
       var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
       if (free) { t.style.top = Math.round(y) + "px"; return; }
     }
@@ -1497,14 +1503,15 @@
 // A game's bar part (Ruleset.bar_template: the Realm's End turn and Pass, Espionage's move)
 // marks its one next step with data-bar-prompt="<text>" and data-bar-prompt-key="<key>" when
 // it is this phone's; each new key is said once in an assertive alert outside the live region
-// (a push that redraws the page does not repeat it), shown for 4 seconds at the top of the
-// screen, then kept for screen readers only. DemLoc has its own (missions/table.js).
+// (a push that redraws the page does not repeat it), shown for 4 seconds just above the bottom
+// bar (placeToast), then kept for screen readers only. DemLoc has its own (missions/table.js).
 (function () {
   var region = null, storeKey = "bar-alert:" + location.pathname;
   function alertRegion() {
     if (region && document.body.contains(region)) return region;
     region = document.createElement("div");
     region.id = "bar-alert"; region.className = "bar-alert toast"; region.hidden = true;
+    region.dataset.toastAt = "bottom";  // next to the bottom bar's step it names (placeToast)
     region.setAttribute("role", "alert"); region.setAttribute("aria-live", "assertive");
     document.body.appendChild(region);
     return region;

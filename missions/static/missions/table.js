@@ -74,7 +74,9 @@
     // the page); the turn bar says the same thing.
     clearTimeout(r.quietTimer);
     r.quietTimer = setTimeout(function () { r.classList.add("dl-alert-quiet"); }, 4000);
-    // Where it covers no control and no bar (app.js placeToast).
+    // Where it covers no control and no bar (app.js placeToast): the thumb bar's prompt just
+    // above that bar, the turn bar's from the top.
+    if (bar.id === "dl-thumb") r.dataset.toastAt = "bottom"; else delete r.dataset.toastAt;
     if (window.placeToast) window.placeToast(r);
     try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
   }
