@@ -46,6 +46,47 @@ def test_an_arcane_test_lands_on_its_result_line_at_the_test_form_7_2_3_5(new_ph
           f" y={box['y']:.0f}; Ben's view kept: {kept}")
 
 
+
+def test_a_die_typed_while_the_new_forms_came_gets_their_enabled_test_7_2_3_5(new_phone):
+    """Found by a new user: a die typed right after channelling, while the sheet's forms of
+    the new version were on their way, kept Test disabled ("channel first") until the field
+    was left. Ann channels with the forms' fetch held back, types the die, the forms come:
+    Test is enabled at once, the die field still focused with her die and its preview, and
+    the test is made by touch."""
+    ann, ben = open_table(new_phone, "demloc")
+    arcane = landing.open_sheet(ann, "s0-vesna", "arcane")
+    test = arcane.locator('form[data-test="arcane"]')
+    button = test.get_by_role("button", name="Test")
+    expect(button).to_be_disabled()  # no mana yet: channel first (7.2.3.5)
+    held, released = [], []
+    ann.route(re.compile(r"/sheet/s0-vesna/$"),
+              lambda route: route.continue_() if released else held.append(route))
+    channel = arcane.locator("form", has=ann.locator('input[value="demloc.mana.channel"]'))
+    channel.get_by_label("Common", exact=True).fill("1")
+    channel.get_by_label("setup channelling (seals have no effect)").check()
+    v = version(ann)
+    channel.get_by_role("button", name="Channel").tap()
+    expect(ann.locator("#live")).not_to_have_attribute("data-version", str(v))
+    ann.wait_for_timeout(300)
+    assert held, "the sheet's forms of the new version were not fetched"
+    die = test.get_by_label("Die")
+    die.tap()
+    ann.keyboard.type("3")
+    expect(button).to_be_disabled()  # the old forms still: the new ones are held back
+    released.append(True)
+    for route in held:
+        route.continue_()
+    expect(button).to_be_enabled()
+    expect(arcane.locator("[data-mana]")).to_contain_text("0 common")  # the rest of the sheet waits
+    assert die.evaluate("e => e === document.activeElement"), "the die field lost the focus"
+    expect(die).to_have_value("3")
+    expect(test.locator(".dl-preview")).to_contain_text("d6 3")
+    landing.in_view(ann, button)
+    ann.screenshot(path="test-artifacts/control-says-typed-test-enabled.png")
+    button.tap()
+    expect(ann.locator("#dl-test-s0-vesna")).to_contain_text("rolled 3")
+    in_sync([ann, ben])
+
 def test_a_summon_the_rules_would_refuse_is_disabled_with_its_reason_on_screen_7_2_3_2(new_phone):
     """Found by a new user: "Summon a daemon" was an enabled button while its section said
     the cost could not be paid, and the tap was refused for another reason. Vesna channels in

@@ -1103,7 +1103,8 @@
   // the targets). A swap of the card moves the forms already loaded into the new card, with what
   // is typed and which of their parts are open; a refreshed copy keeps both too (carry), and
   // what the phone shows stays where it is on the screen (anchor, holdView). A field being
-  // typed in is never replaced: its forms are refreshed once the focus leaves them.
+  // typed in is never replaced: the rest of its form is refreshed around it (refreshAround),
+  // the rest of its sheet's forms once the focus leaves them.
   var formsLoading = {}, formsTimer = null;
   function keepForms(from, into) {
     if (!from || !into || !into.querySelectorAll || !from.querySelectorAll) return;
@@ -1122,6 +1123,25 @@
         to.dataset.loaded = slot.dataset.loaded;
       });
     });
+  }
+  // The form whose field is being typed in, while the rest of its sheet waits for the focus to
+  // leave: the field stays as it is (its focus, caret and keyboard), every other part of the
+  // form takes the fresh copy's (the button enabled or disabled, the reason beside it, the
+  // hidden fields), with what was typed or chosen in them. Found by a new user: a die typed
+  // right after channelling kept Test disabled, "channel first", until the field was left.
+  // A form whose parts are not the fresh one's, one for one (their count, the part holding the
+  // field), waits whole as before.
+  function refreshAround(field, part) {
+    var form = field.closest("form"), twin = form && formBySig(part, sig(form, true), true);
+    if (!twin || twin.children.length !== form.children.length) return;
+    var olds = Array.prototype.slice.call(form.children), news = Array.prototype.slice.call(twin.children);
+    var at = olds.findIndex(function (c) { return c.contains(field); });
+    if (at < 0 || news[at].tagName !== olds[at].tagName) return;
+    var kept = keptOf(form).filter(function (k) { return form.querySelector(k.sel) !== field; });
+    olds.forEach(function (c, i) { if (!c.contains(field)) c.replaceWith(news[i]); });
+    giveBack(form, kept);
+    if (window.htmx) htmx.process(form);
+    field.dispatchEvent(new Event("input", { bubbles: true }));  // what it shows of the field: afresh
   }
   function loadForms(card) {
     var url = card.getAttribute("data-forms"), live = document.getElementById("live");
@@ -1152,7 +1172,11 @@
         if (slot.dataset.loaded && +slot.dataset.loaded > +version) return;
         var a = document.activeElement, focused = slot.contains(a) ? a : null;
         // a field being typed in stays; a focused button moves to its twin
-        if (focused && /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName) && !/^(button|submit|checkbox|radio)$/.test(focused.type)) { busy = true; return; }
+        if (focused && /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName) && !/^(button|submit|checkbox|radio)$/.test(focused.type)) {
+          busy = true;
+          refreshAround(focused, part);
+          return;
+        }
         var focusSig = focused && focused.closest("form") ? sig(focused.closest("form")) : null;
         carry(slot, part);
         slot.replaceChildren.apply(slot, Array.prototype.slice.call(part.childNodes));
