@@ -167,7 +167,11 @@ def no_pending(state: DemlocState) -> None:
 
 
 def set_piece(s: DemlocState, p: dict, more: list[str]) -> None:
-    """Store a calculator's new piece and keep its lines."""
+    """Store a calculator's new piece and keep its lines. A piece whose poison is back to 0
+    forgets who poisoned it (``poisoned_by``, ``missions.rules.score``): poison put on again
+    later is another's, or nobody's."""
+    if "poisoned_by" in p and p.get("poison", 0) <= 0:
+        del p["poisoned_by"]
     s["pieces"][p["id"]] = p
     say(*more)
 

@@ -20,6 +20,7 @@ from typing import Any
 from tabletop.decider import ANYONE, Data, Decision, Topic, copy_json, say
 from tabletop.rules import EventRecord
 
+from . import score
 from .cards import is_dignitary
 from .common import (
     TURN_END,
@@ -430,7 +431,9 @@ def close_turn(d: Decision) -> None:
     the control counter 6.4.2). Nothing when this turn is closed already (or before turn 1)."""
     s = d.state
     if s["turn"] >= 1 and s.get("closed_turn") != s["turn"]:
+        before = score.statuses(s)
         d.emit("demloc.turn.ended", {"turn": s["turn"]})
+        score.credit_poison_kills(d, before)  # a death by the poison that grew (8.1, 8.2)
 
 
 def finish(d: Decision, reason: str, seat: int | None) -> None:

@@ -167,8 +167,25 @@ OPTIONS_SCHEMA = {
         ],
         "default": "app",
         "help": "The app counts a kill when a shot, a fight, an arcane power or a pentacle it "
-        "applies kills an enemy character. Deaths it cannot attribute (bleeding, poison, "
-        "possession) are entered with 'Count a kill'.",
+        "applies kills an enemy character. Deaths it cannot attribute (bleeding, possession, "
+        "poison as the option below says) are entered with 'Count a kill'.",
+    },
+    # 6.4.2's kill counter says "enemies he has eliminated"; whether a poison death (8.1
+    # POISONOUS, 8.2 POISON: a token more each turn until they exceed the hit factor) is the
+    # poisoner's elimination is not said. A character takes poison once (no new tokens while
+    # poisoned), so the attack that poisoned it is known when the app applied it: by default
+    # its death counts for that attacker's player (found by a new user: poison deaths were
+    # counted by hand). With "hand", or poison put on by hand, "Count a kill" as before. A
+    # table opened before this option counts them by hand.
+    "poison_kills": {
+        "label": "A death by poison counts as a kill...",
+        "choices": [
+            ["poisoner", "of the player whose attack poisoned it"],
+            ["hand", "of nobody (enter it with Count a kill)"],
+        ],
+        "default": "poisoner",
+        "help": "With kills counted by the app: the shot, fight or arcane power that put the "
+        "poison tokens on (8.1 POISONOUS, 8.2 POISON). Poison added by hand counts for nobody.",
     },
     # Who wins when nobody reached the objective (turn limit, agreement to stop, one of 3-4
     # wiped out): the rulebook does not say (6.4.2 "Kill counter ... essential for awarding

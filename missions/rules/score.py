@@ -15,11 +15,19 @@ it too: a daemon's summoner killed by the daemon's heart tokens (7.2.3.3) is the
 kill as well; a daemon that leaves because its summoner died is dismissed, not killed, and
 counts for nobody.
 
+A death by poison (8.1 POISONOUS, 8.2 POISON: a token more each turn until they exceed the
+hit factor) counts for the player whose attack poisoned the character (table option
+``poison_kills``, default ``"poisoner"``): a character takes poison once (no new tokens while
+poisoned, 8.1), so when an attack the app applies gives poison tokens to an enemy character
+that had none, the command also emits ``demloc.poison.sourced`` (``credit_kills``: the piece's
+``poisoned_by``, dropped when its poison is back to 0), and the turn end or start whose poison
+kills it emits the ``demloc.kill.counted`` (``credit_poison_kills``).
+
 No kill is counted for killing a character of one's own player, nor for a death with no
-attacker the app knows: bleeding and poison at the turn's end or start (8.1, 8.2; the tokens may
-come from an enemy's weapon, but the app cannot tell whose tokens did it once several attacks
-put them there), possession (7.2.3), FURY's broken hearts (8.4), a character freed with its
-fatal broken hearts (7.2.3.5) or damage and tokens entered by hand (6.4.2 "assign damages").
+attacker the app knows: bleeding at the turn's end or start (8.1; several attacks may have put
+the tokens there), poison put on by hand or with ``poison_kills`` ``"hand"``, possession
+(7.2.3), FURY's broken hearts (8.4), a character freed with its fatal broken hearts (7.2.3.5)
+or damage and tokens entered by hand (6.4.2 "assign damages").
 Those count for nobody unless the players agree whose kill it was and enter it with "Count a
 kill" (6.4.2: "Here the player can enter the number and type of enemies he has eliminated").
 A passed "defend" test that brings a character back (7.2.3.5) takes the caster's kill back.
@@ -45,6 +53,9 @@ KILL_LEVELS = range(1, 6)
 #: Table option ``kills``: who counts the kills of shots, fights and powers.
 KILLS_APP = "app"  # the app, from the attacks it applies (default)
 KILLS_HAND = "hand"  # only "Count a kill" (6.4.2 as printed; tables opened before the option)
+#: Table option ``poison_kills``: whose kill a death by poison is.
+POISON_KILLS_POISONER = "poisoner"  # the player whose attack poisoned it (default)
+POISON_KILLS_HAND = "hand"  # nobody's ("Count a kill"; tables opened before the option)
 
 
 @play_command(score, "demloc.fate.spend")
@@ -124,10 +135,23 @@ def counts_kills(state: DemlocState) -> bool:
     return state["options"].get("kills", KILLS_HAND) == KILLS_APP
 
 
-def statuses(state: DemlocState) -> dict[str, str]:
-    """Piece id -> status (``in_play``, ``killed``...): taken before an attack's event, for
-    ``credit_kills``."""
-    return {pid: p["status"] for pid, p in state["pieces"].items()}
+def counts_poison_kills(state: DemlocState) -> bool:
+    """Whether a death by poison counts for the poisoner's player (table options ``kills``
+    ``"app"`` and ``poison_kills`` ``"poisoner"``; a table opened before the option: no)."""
+    return counts_kills(state) and (
+        state["options"].get("poison_kills", POISON_KILLS_HAND) == POISON_KILLS_POISONER
+    )
+
+
+def statuses(state: DemlocState) -> dict[str, tuple[str, int]]:
+    """Piece id -> (status: ``in_play``, ``killed``..., poison tokens): taken before an
+    attack's or a turn change's event, for ``credit_kills``, ``uncredit_kills`` and
+    ``credit_poison_kills``."""
+    return {pid: (p["status"], p.get("poison", 0)) for pid, p in state["pieces"].items()}
+
+
+def _was(before: dict[str, tuple[str, int]], pid: str) -> str:
+    return before.get(pid, ("", 0))[0]
 
 
 def kill_level(p: dict) -> int:
@@ -143,18 +167,19 @@ def kill_seat(state: DemlocState, e: EventRecord) -> int | None:
     return e.seat if seat is None else seat
 
 
-def credit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> None:
+def credit_kills(d: Decision, before: dict[str, tuple[str, int]], killer_id: str | None) -> None:
     """After the event of an attack by ``killer_id`` was emitted (``before``: ``statuses``
     just before it): one ``demloc.kill.counted`` (+1) for the killer's player per enemy
-    character that was in play and is now killed (module docstring), in card order. Nothing
-    with the option ``kills`` ``"hand"``, an unknown killer, or a character of the killer's own
-    player."""
+    character that was in play and is now killed (module docstring), in card order; then,
+    with ``counts_poison_kills``, one ``demloc.poison.sourced`` per enemy character in play
+    that had no poison token and has some now (8.1, 8.2). Nothing with the option ``kills``
+    ``"hand"``, an unknown killer, or a character of the killer's own player."""
     killer = d.state["pieces"].get(killer_id or "")
     if killer is None or not counts_kills(d.state):
         return
     for pid, p in list(d.state["pieces"].items()):
         if (
-            before.get(pid) == "in_play"
+            _was(before, pid) == "in_play"
             and p["status"] == "killed"
             and p["owner"] != killer["owner"]
             and p["kind"] in KILL_KINDS
@@ -170,9 +195,75 @@ def credit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> 
                     "by": killer["id"],
                 },
             )
+    if not counts_poison_kills(d.state):
+        return
+    for pid, p in list(d.state["pieces"].items()):
+        if (
+            _was(before, pid) == "in_play"
+            and before[pid][1] <= 0 < p.get("poison", 0)
+            and p["status"] == "in_play"
+            and p["owner"] != killer["owner"]
+            and p["kind"] in KILL_KINDS
+        ):
+            d.emit("demloc.poison.sourced", {"piece": pid, "by": killer["id"]})
 
 
-def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -> None:
+def credit_poison_kills(d: Decision, before: dict[str, tuple[str, int]]) -> None:
+    """After a turn change's event was emitted (``demloc.turn.ended`` or ``.started``, whose
+    fold ticks the poison, 8.1, 8.2; ``before``: ``statuses`` just before it): one
+    ``demloc.kill.counted`` (+1, ``"poison": True``) per character that was in play, is now
+    killed with more poison tokens than its hit factor and was poisoned by an attack the app
+    applied (``poisoned_by``, ``demloc.poison.sourced``), for that attacker's player. Nothing
+    without ``counts_poison_kills``, nor for a character of the poisoner's own player."""
+    if not counts_poison_kills(d.state):
+        return
+    for pid, p in list(d.state["pieces"].items()):
+        poisoner = d.state["pieces"].get(p.get("poisoned_by") or "")
+        if (
+            poisoner is not None
+            and _was(before, pid) == "in_play"
+            and p["status"] == "killed"
+            and p.get("poison", 0) > p["hit"]
+            and p["owner"] != poisoner["owner"]
+            and p["kind"] in KILL_KINDS
+        ):
+            d.emit(
+                "demloc.kill.counted",
+                {
+                    "kind": p["kind"],
+                    "level": kill_level(p),
+                    "delta": 1,
+                    "seat": poisoner["owner"],
+                    "piece": pid,
+                    "by": poisoner["id"],
+                    "poison": True,
+                },
+            )
+
+
+@score.evolver("demloc.poison.sourced", label="noted whose poison it is")
+def poison_sourced(s: DemlocState, e: EventRecord) -> None:
+    """``{"piece", "by"}``: the attack of piece ``by`` poisoned ``piece`` (8.1, 8.2): a death
+    by this poison counts for ``by``'s player (``credit_poison_kills``)."""
+    s["pieces"][e.data["piece"]]["poisoned_by"] = e.data["by"]
+    say(_poison_text(s, e))
+
+
+def _poison_text(s: DemlocState, e: EventRecord) -> str:
+    by = s["pieces"].get(e.data["by"]) or {}
+    owner = name(s, by["owner"]) if "owner" in by else "its poisoner"
+    return (
+        f"{piece_name(s, e.data['piece'])} is poisoned by {piece_name(s, e.data['by'])}: a death "
+        f"by this poison is {owner}'s kill."
+    )
+
+
+@score.narrator("demloc.poison.sourced")
+def say_poison_sourced(e: EventRecord, s: DemlocState) -> str:
+    return _poison_text(s, e)
+
+
+def uncredit_kills(d: Decision, before: dict[str, tuple[str, int]], killer_id: str | None) -> None:
     """After an event that brought killed characters back into play (a passed "defend" test,
     7.2.3.5: the power "has no effect"): the kill the app counted for ``killer_id``'s player
     is taken back (-1), when the counter still holds one of that kind and level (the players
@@ -181,7 +272,7 @@ def uncredit_kills(d: Decision, before: dict[str, str], killer_id: str | None) -
     if killer is None or not counts_kills(d.state):
         return
     for pid, p in list(d.state["pieces"].items()):
-        if before.get(pid) != "killed" or p["status"] != "in_play":
+        if _was(before, pid) != "killed" or p["status"] != "in_play":
             continue
         if p["owner"] == killer["owner"] or p["kind"] not in KILL_KINDS:
             continue
@@ -208,6 +299,8 @@ def _kill_text(s: DemlocState, e: EventRecord) -> str:
     if not d.get("piece"):
         return head + "."
     victim, killer = piece_name(s, d["piece"]), piece_name(s, d.get("by"))
+    if d["delta"] > 0 and d.get("poison"):
+        return f"{head}: {killer}'s poison killed {victim} (counted by the app, 8.1, 8.2)."
     if d["delta"] > 0:
         return f"{head}: {killer} killed {victim} (counted by the app)."
     return f"{head}: {victim} is back in play (taken back by the app)."

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.decider import Data, Decision, Topic, say
 from tabletop.rules import EventRecord, counted
 
-from . import end, possession, setup_script
+from . import end, possession, score, setup_script
 from .common import (
     BRAWL,
     STRATEGIC,
@@ -179,7 +179,9 @@ def turn_next(d: Decision, data: Data) -> None:
     }
     if s["surrender"]:  # an agreement to stop is for the turn it was given in (LAPSE_TEXT)
         started["lapsed"] = list(s["surrender"])
+    before = score.statuses(s)
     d.emit("demloc.turn.started", started)
+    score.credit_poison_kills(d, before)  # the poison at the turn's start (option ``poison``)
 
 
 def _end_of_turn(s: DemlocState) -> None:

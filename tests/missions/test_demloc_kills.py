@@ -11,9 +11,10 @@ stayed empty (only "Count a kill" fed it), so a mission won on kills had the wro
 import pytest
 
 from missions.rules import OPTIONS_SCHEMA, resolution
-from missions.rules.score import counts_kills
+from missions.rules.roster import demo_guild
+from missions.rules.score import counts_kills, counts_poison_kills
 
-from .demloc_sim import finish_turn, new_sim, piece, run
+from .demloc_sim import finish_turn, new_sim, next_turn, piece, run
 from .lifecycle_data import guild_payload, mission_option
 from .test_lifecycle_resolution import guild
 from .test_lifecycle_setup import play_through
@@ -243,3 +244,88 @@ def test_the_resolution_pays_the_kills_the_app_counted_6_4_1(option, winner, how
     r = resolution.compute(t.state)
     assert (r["winner"], r["how"]) == (winner, how)
     assert (guild(r, ANN)["fame"], guild(r, BOB)["fame"]) == fame
+
+
+# ---------------------------------------------------------------- a death by poison (8.1, 8.2)
+def poison_table(poison_kills=None, kills="app"):
+    """Ann's Korr shoots a POISONOUS 2 crossbow (8.1)."""
+    ann = demo_guild(0)
+    korr = next(c for c in ann["characters"] if c["id"] == "korr")
+    crossbow = korr["weapons"][0]
+    crossbow["features"] = [*crossbow.get("features", []), "POISONOUS 2"]
+    options = {"activations": "free", "kills": kills}
+    if poison_kills is not None:
+        options["poison_kills"] = poison_kills
+    return new_sim(options=options, content={"guilds": [ann, demo_guild(1)]})
+
+
+def poison_bram(t):
+    """A shot that hits Bram (one broken heart, 7.2.2.4) and poisons him: 2 tokens, his hit
+    factor 5; each turn end adds one, the fourth (6 > 5) kills him (8.1, 6.4.2)."""
+    lethal_shot(t, target=BRAM, dice=(2, 2, 2))
+    assert piece(t, BRAM)["status"] == "in_play" and piece(t, BRAM)["poison"] == 2
+
+
+def turns_until_dead(t, pid, most=6):
+    for _ in range(most):
+        if piece(t, pid)["status"] != "in_play":
+            return
+        next_turn(t, ANN)
+    raise AssertionError(f"{pid} still alive")
+
+
+def test_the_poison_kills_option_defaults_to_the_poisoner_6_4_2_8_1():
+    spec = OPTIONS_SCHEMA["poison_kills"]
+    assert spec["default"] == "poisoner"
+    assert [value for value, _ in spec["choices"]] == ["poisoner", "hand"]
+
+
+def test_a_death_by_poison_counts_for_the_poisoners_player_8_1():
+    t = poison_table()
+    poison_bram(t)
+    assert piece(t, BRAM)["poisoned_by"] == KORR
+    assert "Bram Oakjaw is poisoned by Korr Halfhand: a death by this poison is Ann's kill." in t.lines()
+    turns_until_dead(t, BRAM)
+    p = piece(t, BRAM)
+    assert p["status"] == "killed" and p["poison"] > p["hit"]
+    assert kills(t, ANN) == {"mercenary": {"2": 1}} and kills(t, BOB) == {}  # Bram: level 2
+    assert (
+        "Ann: +1 mercenary kill (level 2): Korr Halfhand's poison killed Bram Oakjaw (counted by the "
+        "app, 8.1, 8.2)." in t.lines()
+    )
+
+
+def test_undoing_the_turn_change_takes_the_poison_kill_back():
+    t = poison_table()
+    poison_bram(t)
+    turns_until_dead(t, BRAM)
+    t.undo(ANN)
+    assert piece(t, BRAM)["status"] == "in_play"
+    assert kills(t, ANN) == {}
+
+
+def test_poison_by_hand_or_with_the_option_hand_counts_for_nobody():
+    t = poison_table(poison_kills="hand")
+    poison_bram(t)
+    assert "poisoned_by" not in piece(t, BRAM)
+    turns_until_dead(t, BRAM)
+    assert kills(t, ANN) == kills(t, BOB) == {}
+
+    t = poison_table()
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="poison", delta=3)
+    turns_until_dead(t, BRAM)
+    assert kills(t, ANN) == kills(t, BOB) == {}
+
+
+def test_poison_taken_off_forgets_the_poisoner_and_the_option_hand_for_old_tables():
+    t = poison_table()
+    poison_bram(t)
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="poison", delta=-2)
+    assert "poisoned_by" not in piece(t, BRAM)
+    run(t, BOB, "tokens.adjust", piece=BRAM, token="poison", delta=2)  # on again by hand
+    turns_until_dead(t, BRAM)
+    assert kills(t, ANN) == {}
+    # A table opened before the option (no "poison_kills" in its options): by hand, as then.
+    assert counts_poison_kills({"options": {"kills": "app", "poison_kills": "poisoner"}})
+    assert not counts_poison_kills({"options": {"kills": "app"}})
+    assert not counts_poison_kills({"options": {"kills": "hand", "poison_kills": "poisoner"}})

@@ -552,6 +552,8 @@ def one_mission(guilds, demos, players: int, seed: int) -> str:
         "equal_shot": rnd.choice(["armor", "carry"]),
         # 5.1.1 once per phase or "no limit" (from the seed: the draws above stay as they were)
         "ability_uses": ("phase", "free")[seed % 2],
+        # 8.1, 8.2: a death by poison the poisoner's kill, or nobody's (the draws above stay)
+        "poison_kills": ("poisoner", "hand")[seed // 2 % 2],
     }
     at_table = guilds[:players]
     definition = definition_for(demos, kind, ending, seed, rnd)

@@ -24,6 +24,7 @@ import random
 import pytest
 
 from missions.rules import DemlocRuleset
+from missions.rules.roster import demo_guild
 from tabletop.rules import Command
 from tabletop.testing import playout, playout_seeds
 
@@ -41,7 +42,9 @@ VARIANTS = [
      "turn_limit_hidden": "1", "objective_claim": "claimer",
      # An activated ability paid again in its phase (5.1.1 read as "no limit"), with the fate
      # points to pay it more than once
-     "ability_uses": "free", "fate_points": "6"},
+     "ability_uses": "free", "fate_points": "6",
+     # a death by poison counts for nobody (8.1, 8.2: "Count a kill" by hand)
+     "poison_kills": "hand"},
 ]
 
 
@@ -349,3 +352,52 @@ def test_players_agreeing_to_stop_mid_turn_follow_the_tables_stop_turn_end_7_3_2
     for reason, turn_end in said:
         assert reason == "surrender" and turn_end is not None, said  # mid-turn, by agreement
         assert turn_end["closed"] == (reading == "close"), said
+
+
+def poisonous_guilds(players: int) -> list[dict]:
+    """The demo guilds with every character's weapons POISONOUS 1 (8.1)."""
+    guilds = [demo_guild(i) for i in range(players)]
+    for guild in guilds:
+        for card in guild["characters"]:
+            for weapon in card.get("weapons") or []:
+                weapon["features"] = [*weapon.get("features", []), "POISONOUS 1"]
+    return guilds
+
+
+@pytest.mark.parametrize("reading", ["poisoner", "hand"])
+def test_random_missions_with_poisonous_weapons_count_poison_deaths_as_the_table_says_8_1(reading):
+    """Players whose every weapon is POISONOUS 1 (8.1), shooting and fighting half the time,
+    on a table whose option ``poison_kills`` is ``reading``: at ``poisoner`` every death by
+    poison (more tokens than the hit factor, at a turn's end or start) that an attack the app
+    applied had started counts once, for that attacker's player, never for the victim's own;
+    at ``hand`` none does. The usual checks of ``playout`` hold (replay equal, no crash)."""
+    credited = sourced = 0
+
+    def attacking(offered, rnd, sim):
+        attacks = [c for c in offered if c.type in ("demloc.shot.propose", "demloc.brawl.propose",
+                                                     "demloc.calc.apply")]
+        if attacks and rnd.random() < 0.5:
+            return rnd.choice(attacks)
+        return choose(offered, rnd, sim)
+
+    for seed in playout_seeds(4):
+        out = playout(DemlocRuleset(), 2, seed,
+                      options={"turn_limit": "6", "poison_kills": reading, "activations": "free"},
+                      content={"guilds": poisonous_guilds(2)}, max_commands=500,
+                      undo_rate=0.05, conserved=characters, choose=attacking)
+        state, counted = out.sim.state, set()
+        for e in out.sim.records():
+            sourced += e.type == "demloc.poison.sourced"
+            if e.type != "demloc.kill.counted" or not e.data.get("poison"):
+                continue
+            victim, poisoner = state["pieces"][e.data["piece"]], state["pieces"][e.data["by"]]
+            assert e.data["seat"] == poisoner["owner"] != victim["owner"], e.data
+            assert victim["status"] == "killed" and victim["poison"] > victim["hit"], victim
+            assert e.data["piece"] not in counted, "a poison death counted twice"
+            counted.add(e.data["piece"])
+        credited += len(counted)
+    print(f"{reading}: {sourced} poisonings by an attack, {credited} poison deaths counted")
+    if reading == "hand":
+        assert sourced == credited == 0
+    else:
+        assert credited > 0, "no poison death was met: the case checks nothing"
