@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-from tabletop.live import live_context, render_region
+from tabletop import services
+from tabletop.live import live_context, render_region, seat_view
+from tabletop.rules import Command
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +34,17 @@ def test_the_count_a_kill_help_says_what_the_app_counts(make_table, options, wor
         assert w in line, line
     for w in not_words:
         assert w not in line, line
+
+
+def test_a_card_killed_by_poison_says_so_6_4_2(make_table):
+    """Found by a new user: a character killed by poison showed "killed" and no broken heart
+    (0 of 3), with nothing saying why. Its badge says "killed by poison" (its tokens above its
+    hit factor, 6.4.2)."""
+    table, seats = make_table("demloc", players=2)
+    mine = seat_view(table, seats[1])["my_pieces"][0]
+    services.run_command(table, seats[1], Command("demloc.tokens.adjust", {
+        "piece": mine["id"], "token": "poison", "delta": mine["hit"] + 1}))
+    table.refresh_from_db()
+    html = render_region(live_context(None, table, seats[0], base_url="http://127.0.0.1"))
+    card = html.split(f'id="piece-{mine["id"]}"')[1].split("</summary>")[0]
+    assert re.search(r'<span class="badge danger dl-status">killed by poison</span>', card), card
