@@ -242,10 +242,15 @@ def render_inputs(table_pk: int | None, node, values: dict, render: Callable[[di
 
 @lru_cache(maxsize=512)
 def _fields(spec: str) -> tuple:
-    """``"a b[c,d]"`` -> ``(("a", None), ("b", (("c", None), ("d", None))))``."""
-    out = []
+    """``"a b[c,d]"`` -> ``(("a", None), ("b", (("c", None), ("d", None))))``. Raises
+    ``ValueError`` for a field named twice (``"b[c] b[d]"``: the second would replace the
+    first; ``"b[c,d]"`` picks both)."""
+    out: list = []
     for token in spec.split():
         name, _, sub = token.partition("[")
+        if any(name == seen for seen, _ in out):
+            raise ValueError(f"{name!r} is named twice in {spec!r}: name its fields once, "
+                             f"{name}[a,b]")
         out.append((name, _fields(sub.rstrip("]").replace(",", " ")) if sub else None))
     return tuple(out)
 

@@ -51,6 +51,31 @@ def activated_words(state: DemlocState, p: dict, what: str) -> str | None:
     return None
 
 
+def turn_over_words(state: DemlocState, p: dict, what: str) -> str | None:
+    """Why ``p`` may not ``what`` (shoot, attack, channel mana, use an arcane power, summon a
+    daemon) now because the turn is over, or None: 7.3.2.3 "When all players have finished
+    their brawl phase, the turn is over"; what is left is Next turn, or the end of the game
+    after the last one (found by a new user: a fight worked out and applied after the last
+    turn was written into the Guilds). Checked whatever the ``activations`` option; damage and
+    tokens by hand stay open for corrections. The refusal of ``require_turn_on`` and the
+    reason the page gives beside the disabled button (``missions.rules.view``)."""
+    if state["phase"] != TURN_END:
+        return None
+    limit = state.get("turn_limit")
+    if limit and state["turn"] >= limit:
+        return (f"Turn {state['turn']} was the last (7.3.2.3): {p['name']} cannot {what}; "
+                "end the game.")
+    return (f"Turn {state['turn']} is over (7.3.2.3): {p['name']} cannot {what} until the "
+            "next turn.")
+
+
+def require_turn_on(state: DemlocState, p: dict, what: str) -> None:
+    """Refuse ``what`` once the turn is over (``turn_over_words``). Raises
+    ``RuleViolation("turn_over")``."""
+    words = turn_over_words(state, p, what)
+    Decision.require(words is None, "turn_over", words or "")
+
+
 def arcane_choice_words(state: DemlocState) -> str:
     """What the Arcane section of a sheet says before its first button (7.2.3: "The player can
     make the activated character perform one of the following actions: Channeling mana; Using

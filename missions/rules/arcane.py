@@ -279,6 +279,7 @@ def mana_channel(d: Decision, data: Data) -> None:
             "Setup channelling happens before the first turn is played.",
         )
     if not (setup or daemon_left):
+        activation.require_turn_on(d.state, p, "channel mana")
         activation.require_free(d.state, p, "channel mana")
     counts = {k: num(data, k, 0, 0, 6) for k in ("common", "dark", "seals")}
     channel(
@@ -355,6 +356,9 @@ def power_refusal(
     due = p["level"] if p["movement"] == "exhausted" else 0
     if common + dark > int(p.get("arcane") or 0):  # the extra of an exhausted caster passes
         return RuleViolation("not_enough_mana", beyond_cap_words(p, common + dark))
+    over = activation.turn_over_words(state, p, "use an arcane power")
+    if over:
+        return RuleViolation("turn_over", over)
     activated = activation.activated_words(state, p, "use an arcane power")
     if activated:
         return RuleViolation("already_activated", activated)

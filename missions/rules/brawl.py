@@ -425,6 +425,9 @@ def attack_refusal(state: DemlocState, p: dict) -> RuleViolation | None:
     a summoner whose daemon plays (7.2.3.2: it "can not move as long as the daemon is
     playing, but can only apply the effects of the summoning pentacles and defend against any
     attacks in the brawl sub-phase"): it defends, never attacks."""
+    over = activation.turn_over_words(state, p, "attack")
+    if over:
+        return RuleViolation("turn_over", over)
     words = activation.activated_words(state, p, "attack")
     if words:
         return RuleViolation("already_activated", words)

@@ -353,6 +353,7 @@ def shot_propose(d: Decision, data: Data) -> None:
         data = Data(raw)
     shooter = own_piece(d, data, "shooter")
     not_possessed(shooter)
+    activation.require_turn_on(d.state, shooter, "shoot")
     stray = data.bool("stray")
     if not stray:  # a stray shot goes on with the activation of the shot that strayed
         activation.require_free(d.state, shooter, "shoot")

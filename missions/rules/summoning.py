@@ -94,6 +94,9 @@ def summon_refusal(state: DemlocState, summoner: dict, code_index: int) -> RuleV
         return RuleViolation("not_enough_mana", beyond_cap_words(summoner, total))
     if summoner["movement"] != "active":
         return RuleViolation("not_active", "Summoning needs an active movement token (7.2.3.2).")
+    over = activation.turn_over_words(state, summoner, "summon a daemon")
+    if over:
+        return RuleViolation("turn_over", over)
     activated = activation.activated_words(state, summoner, "summon a daemon")
     if activated:
         return RuleViolation("already_activated", activated)

@@ -647,7 +647,9 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         # 7.2, 7.2.1: why Shoot, Brawl and Channel cannot be sent now (the command's own
         # refusal, "" when they may): Work it out is disabled with it, and Channel says which
         # channelling still may (the setup's, a daemon's leaving: no activation).
-        "shoot_blocked": "" if stray_mine else shoot_words,
+        # 7.3.2.3: once the turn is over, no shot, not even a stray one (the command's check).
+        "shoot_blocked": activation.turn_over_words(state, p, "shoot")
+        or ("" if stray_mine else shoot_words),
         # 5.6: after its shot strayed, only the stray shot on a new target goes on.
         "stray_only": bool(shoot_words) and stray_mine,
         # 7.2, 7.3, 7.2.3.2: already activated; a summoner whose daemon plays only defends.
@@ -663,7 +665,8 @@ def _sheet_fields(state: DemlocState, p: dict, summoner: dict | None) -> dict:
         "test_blocked": getattr(arcane_tests.arcane_test_refusal(p), "message", ""),
         # 7.2.3: Channel, a power, a summon are one choice per activation, not steps.
         "arcane_choice": activation.arcane_choice_words(state),
-        "channel_blocked": activation.activated_words(state, p, "channel mana")
+        "channel_blocked": activation.turn_over_words(state, p, "channel mana")
+        or activation.activated_words(state, p, "channel mana")
         or (
             "Channelling needs an active movement token (7.2.3)."
             if p["movement"] != "active"

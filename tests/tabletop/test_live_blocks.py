@@ -454,6 +454,11 @@ def test_pick_keeps_the_named_fields_and_leaves_out_the_missing_ones():
     assert pick(view, "b[y]") == {"b": {"y": 2}}
     assert pick([view, view], "a") == [{"a": 1}, {"a": 1}]
     assert pick(None, "a") is None and pick({}, "a") == {} and pick("", "a") == ""
+    # A field named twice would keep only the second's fields (a block that read options[a]
+    # and options[b] lost a): refused, the way to write it named.
+    assert pick(view, "b[x,y]") == {"b": {"x": 1, "y": 2}}
+    with pytest.raises(ValueError, match=r"'b' is named twice .* b\[a,b\]"):
+        pick(view, "b[x] b[y]")
 
 
 def test_a_fingerprint_tells_apart_what_renders_differently():
