@@ -7,11 +7,13 @@ By touch at 360x740: Ann passes; Ben, scrolled into the page, gets "Your move". 
 at two scroll positions, the toast lies between the turn bar and the bottom bar, over no
 button, link, field or card summary of the page, and the turn bar's fate chip is readable."""
 
+import re
+
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
 from tests.e2e.conftest import open_at_stage, open_table
-from tests.e2e.test_landing import in_view
+from tests.e2e.test_landing import aim_shot, in_view
 from tests.missions.lifecycle_flow import build_guild, to_stage
 from tests.missions.lifecycle_flow import open_table as open_mission
 
@@ -99,3 +101,37 @@ def test_a_preparation_prompt_lies_above_its_next_not_over_the_step_6_4_1(new_ph
         assert toast.evaluate(UNDER) == []
         assert toast.evaluate(HEADINGS) == []
         in_view(phone, phone.locator("#dl-thumb").get_by_role("button", name="Next"))
+
+
+def test_a_shot_waiting_on_the_screen_is_not_covered_by_its_own_toast(new_phone):
+    """Found by a new user: on the target's phone "A shot on your character waits for you"
+    lay over the calculation it points at ("Shot: proposed result"). Ann works out a shot on
+    Ben's gunner: Ben's calculation is on his screen, so the alert is said to screen readers
+    only (quiet: not drawn over the page); the calculation's heading and Apply are in view."""
+    ann, ben = open_table(new_phone, "demloc", inset=0)
+    aim_shot(ann, "s0-korr", "s1-gunner", 1, "2 2 2").tap()
+    alert = ben.locator("#dl-alert")
+    expect(alert).to_contain_text("A shot on your character waits for you")
+    heading = ben.locator("#dl-pending h2")
+    expect(heading).to_contain_text("Shot: proposed result")
+    ben.wait_for_timeout(150)
+    ben.screenshot(path="test-artifacts/toast-place-shot-waits.png")
+    in_view(ben, heading)
+    in_view(ben, ben.locator("#dl-pending").get_by_role("button", name="Apply"))
+    expect(alert).to_have_class(re.compile(r"\bdl-alert-quiet\b"))
+    assert alert.evaluate(HEADINGS) == [] or not alert.is_visible()
+
+
+def test_a_shot_waiting_off_the_screen_is_announced_covering_no_heading(new_phone):
+    """Ben reads the bottom of his page when Ann's shot on his gunner comes: the toast shows,
+    covering no heading and no control, and its link brings the calculation."""
+    ann, ben = open_table(new_phone, "demloc", inset=0)
+    ben.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    ben.wait_for_timeout(200)
+    aim_shot(ann, "s0-korr", "s1-gunner", 1, "2 2 2").tap()
+    toast = ben.locator("#dl-alert:not(.dl-alert-quiet)")
+    expect(toast).to_contain_text("A shot on your character waits for you")
+    ben.wait_for_timeout(150)
+    ben.screenshot(path="test-artifacts/toast-place-shot-waits-away.png")
+    assert toast.evaluate(UNDER) == []
+    assert toast.evaluate(HEADINGS) == []

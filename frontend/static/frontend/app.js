@@ -1463,7 +1463,11 @@
 // or is redrawn while it shows; with no such height on the screen, at the top of the screen
 // as before (over the turn bar, never over a control of the page).
 (function () {
+  // Where it can, it covers no heading either: the toast names what the heading heads (found
+  // by a new user: "A shot on your character waits for you" lay over the calculation's "Shot:
+  // proposed result"); with no such height, a height clear of the controls alone.
   var CONTROL = "button, a[href], summary, input:not([type=hidden]), select, textarea, label, [role=button]";
+  var HEADING = "h1, h2, h3";
   var TOP = ".topbar, .dl-turn, #dl-float, #net", BOTTOM = "#bottom-bar, #net";
   function shown(el) {
     // (checkVisibility: not what a folded card or sheet holds, laid out but not drawn)
@@ -1489,28 +1493,42 @@
   function place(t) {
     if (!t || t.hidden || quiet(t)) return;
     var b = band(), height = t.getBoundingClientRect().height, gap = 4;
-    var covered = [];
-    document.querySelectorAll(CONTROL).forEach(function (c) {
-      if (t.contains(c) || !shown(c)) return;
-      var r = c.getBoundingClientRect();
-      if (r.bottom > b.top && r.top < b.bottom) covered.push([r.top, r.bottom]);
-    });
+    function under(selector) {
+      var out = [];
+      document.querySelectorAll(selector).forEach(function (c) {
+        if (t.contains(c) || !shown(c)) return;
+        var r = c.getBoundingClientRect();
+        if (r.bottom > b.top && r.top < b.bottom) out.push([r.top, r.bottom]);
+      });
+      return out;
+    }
     // A prompt about a step of the bottom bar (data-toast-at="bottom": DemLoc's thumb bar in
     // preparation and at the mission's end, a card game's bottom-bar step) is sought from the
     // bottom of the band up, next to the control it names: from the top it covered the step's
     // own first line, its heading and the words it repeats (found by a new user).
     var up = t.dataset.toastAt === "bottom";
-    var first = up ? b.bottom - gap - height : b.top + gap, step = up ? -2 : 2;
-    for (var y = first; y >= b.top + gap && y + height + gap <= b.bottom; y += step) {
-      var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
-      if (free) { t.style.top = Math.round(y) + "px"; return; }
+    function seek(covered) {
+      var first = up ? b.bottom - gap - height : b.top + gap, step = up ? -2 : 2;
+      for (var y = first; y >= b.top + gap && y + height + gap <= b.bottom; y += step) {
+        var free = covered.every(function (c) { return c[1] <= y - gap || c[0] >= y + height + gap; });
+        if (free) { t.style.top = Math.round(y) + "px"; return true; }
+      }
+      return false;
     }
+    var controls = under(CONTROL);
+    if (seek(controls.concat(under(HEADING))) || seek(controls)) return;
     // No such height (a long alert on a page of controls): where it always was, at the top of
     // the screen (app.css), over the turn bar rather than over a control of the page, which
     // its link (the alert's "check it") would take taps from.
     t.style.top = "";
   }
   window.placeToast = place;
+  // Whether the head of ``el`` (its first 40 px) is between the bars now: a toast that points
+  // at it has nothing to show (missions/table.js).
+  window.inToastBand = function (el) {
+    var b = band(), r = el.getBoundingClientRect();
+    return shown(el) && r.top >= b.top - 1 && r.top + 40 <= b.bottom;
+  };
   var pending = false;
   function placeAll() {
     pending = false;

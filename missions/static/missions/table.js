@@ -71,8 +71,17 @@
       r.appendChild(a);
     } else r.textContent = bar.dataset.prompt || "";
     // Shown on screen for a few seconds, then kept for screen readers only (it would cover
-    // the page); the turn bar says the same thing.
+    // the page); the turn bar says the same thing. The calculation waiting for this phone
+    // already between the bars is not pointed at over itself: the alert is for screen readers
+    // only (found by a new user: it covered the calculation it pointed at). A power's alert
+    // says what the power did, which its card does not: it shows.
     clearTimeout(r.quietTimer);
+    var shownTarget = target === "dl-pending" && document.getElementById(target);
+    if (shownTarget && window.inToastBand && window.inToastBand(shownTarget)) {
+      r.classList.add("dl-alert-quiet");
+      try { sessionStorage.setItem(storeKey, key); } catch (e) { /* ignore */ }
+      return;
+    }
     r.quietTimer = setTimeout(function () { r.classList.add("dl-alert-quiet"); }, 4000);
     // Where it covers no control and no bar (app.js placeToast): the thumb bar's prompt just
     // above that bar, the turn bar's from the top.
