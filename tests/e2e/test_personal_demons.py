@@ -205,3 +205,26 @@ def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
     button, line = ready.bounding_box(), refusal.bounding_box()
     gap = button["y"] - (line["y"] + line["height"])
     assert 0 <= gap <= 16, (button, line)  # just above the button, nothing between them
+
+
+NAME_WHOLE = """el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1"""
+
+
+def test_the_cards_to_keep_show_their_names_whole_and_readable(new_phone):
+    """Found by a new user: in "Keep two Personal Demons" two cards read "Demon of …" in
+    10 px type, and nothing else on them told them apart. Each card to choose shows its whole
+    name at 12 px or more; a tap chooses it."""
+    ann, _ben = open_pd(new_phone)
+    picks = ann.locator("#pd-setup label.pick")
+    expect(picks.first).to_be_visible()
+    names = picks.locator(".pd-card .nm")
+    assert names.count() >= 2
+    for i in range(names.count()):
+        name = names.nth(i)
+        assert name.evaluate(NAME_WHOLE), name.get_attribute("title") or name.inner_text()
+        size = name.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+        assert size >= 12, size
+    picks.first.scroll_into_view_if_needed()
+    picks.first.tap()
+    expect(picks.first.locator("input")).to_be_checked()
+    ann.screenshot(path="test-artifacts/pd-keep-two-names.png")
