@@ -51,3 +51,18 @@ def test_three_phones_play_a_duel(new_phone):
     expect(b.locator("#my-soul-total")).to_have_count(0)
     expect(b.locator("#es-turn")).to_be_visible()  # play passes on
     shot(b, "espionage-after-duel")
+
+
+def test_a_long_name_keeps_health_and_souls_at_the_right(new_phone):
+    """Found by a new user: the phone's own row, a long name and its "you" badge, had its
+    hearts and souls wrapped to the left of the next line, out of line with the others. Each
+    row's hearts end at the same right edge."""
+    name = "Catherine of the Long Road"
+    phones = open_table(new_phone, "espionage", 3, names=("Ann", "Ben", name), inset=0)
+    cat = phones[2]
+    rights = cat.locator("#es-players .es-right")
+    expect(rights).to_have_count(3)
+    edges = [rights.nth(i).bounding_box() for i in range(3)]
+    cat.screenshot(path="test-artifacts/espionage-long-name-row.png")
+    ends = [round(b["x"] + b["width"]) for b in edges]
+    assert max(ends) - min(ends) <= 2, edges
