@@ -103,7 +103,7 @@ def ability_refusal(state: DemlocState, p: dict, index: int) -> RuleViolation | 
     """The first rule that using ability ``index`` of ``p`` breaks now, as the refusal to raise,
     or None: the check of ``demloc.ability.use`` and of the sheet, which disables the button
     with this reason beside it (``ability_view``), so the two never disagree. Passive (5.1.1),
-    possessed (7.2.3), already used this phase (module docstring; option ``ability_uses``), a shot's extra dice with no
+    possessed (7.2.3), the turn over (7.3.2.3, ``turn_over``), already used this phase (module docstring; option ``ability_uses``), a shot's extra dice with no
     shot to come in this phase (7.2.2, 7.2), too few fate points (6.4.2)."""
     ability = (p.get("abilities") or [])[index]
     name = ability["name"]
@@ -111,6 +111,9 @@ def ability_refusal(state: DemlocState, p: dict, index: int) -> RuleViolation | 
         return RuleViolation("passive_ability", f"{name} is passive: it needs no activation (5.1.1).")
     if p.get("possessed"):
         return RuleViolation("possessed", POSSESSED_BLOCK)
+    over = activation.turn_over_words(state, p, f"use {name}")
+    if over:
+        return RuleViolation("turn_over", over)
     if once_per_phase(state) and used_this_phase(state, p, index):
         return RuleViolation(
             "ability_used",

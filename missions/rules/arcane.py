@@ -266,7 +266,7 @@ def mana_channel(d: Decision, data: Data) -> None:
     """``{"piece", "common", "dark", "seals": 0..6, "setup": bool, "daemon_left": bool}``: what
     the arcane dice show (7.2.3; in the setup 6.4.1 and when a daemon leaves 7.2.3.3 the seals
     have no effect). Channelling in play is the character's activation of the phase (7.2,
-    ``activation``). Raises ``possessed``, ``not_setup``, ``already_activated``, ``bad_count``,
+    ``activation``). Raises ``possessed``, ``not_setup``, ``turn_over`` (7.3.2.3), ``already_activated``, ``bad_count``,
     ``no_arcane``, ``too_many_dice``, ``not_active``."""
     p = own_piece(d, data)
     not_possessed(p)
@@ -337,7 +337,8 @@ def power_refusal(
     reason beside it (``missions.rules.view``), so the two never disagree. As for a summon
     (``missions.rules.summoning.summon_refusal``), what no later moment changes comes first:
     possessed (7.2.3), no power in the standard asset (5.1.5), a cost above what ``p`` can
-    ever hold (5.1.1; the extra of an exhausted caster is this moment's); then this moment's: already activated this phase (7.2), an object
+    ever hold (5.1.1; the extra of an exhausted caster is this moment's); then this moment's:
+    the turn over (7.3.2.3, ``turn_over``), already activated this phase (7.2), an object
     picked up this turn (7.2.1), not enough mana held (an exhausted caster pays one more per
     level, 7.2.3.1). The split of that extra between the colours is the form's, checked by
     ``pay``."""
@@ -385,8 +386,8 @@ def power_use(d: Decision, data: Data) -> None:
     ``record_power``); its VIGOR/WEAKNESS/POISON become arcane effect tokens a "cancel" test
     removes (``lasting``). An enemy it kills is the caster's player's kill
     (``missions.rules.score.credit_kills``). Raises ``bad_input``, then the refusal of
-    ``power_refusal`` (``possessed``, ``no_power``, ``not_enough_mana``, ``already_activated``,
-    ``object_taken``), then ``no_effect`` (``no_effect_words``: nothing it would change on
+    ``power_refusal`` (``possessed``, ``no_power``, ``not_enough_mana``, ``turn_over``,
+    ``already_activated``, ``object_taken``), then ``no_effect`` (``no_effect_words``: nothing it would change on
     that target), then ``bad_extra``, ``not_enough_mana`` (``pay``: the extra's split)."""
     p = own_piece(d, data)
     codes = codes_of(p)

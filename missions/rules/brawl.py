@@ -420,7 +420,8 @@ def brawl_words(data: dict, state: DemlocState) -> list[str]:
 def attack_refusal(state: DemlocState, p: dict) -> RuleViolation | None:
     """Why ``p`` may not attack in a hand-to-hand fight now, as the refusal to raise, or None:
     the check of the command ``demloc.brawl.propose`` and of the page, which disables the
-    Brawl form's *Work it out* with this reason (``missions.rules.view``). Already activated
+    Brawl form's *Work it out* with this reason (``missions.rules.view``). The turn over
+    (7.3.2.3: ``turn_over``); already activated
     this phase (7.2, 7.3: "each activated character can ... make one hand-to-hand attack");
     a summoner whose daemon plays (7.2.3.2: it "can not move as long as the daemon is
     playing, but can only apply the effects of the summoning pentacles and defend against any
@@ -446,7 +447,7 @@ def brawl_propose(d: Decision, data: Data) -> None:
     """``{"attacker", "defender", "attacker_dice", "defender_dice", "order": 1..8,
     "from_behind", "charge", "attacker_extra", "defender_extra": -6..6, "first_impact",
     "no_step_back"}`` (7.3.2; 7.3.1 first impact zone; 8.1 BACKSTACK): the proposal both
-    players confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``,
+    players confirm. Raises ``calc_pending``, ``possessed``, ``turn_over`` (7.3.2.3), ``already_activated``,
     ``summoner_defends`` (``attack_refusal``),
     ``bad_target``, ``bad_dice``."""
     no_pending(d.state)

@@ -84,6 +84,8 @@ def revert_power(s: DemlocState, last: dict) -> str:
     t["arcane_effects"] = [
         eff for eff in t.get("arcane_effects", []) if eff["version"] != last["version"]
     ]
+    if "poisoned_by" in t and t.get("poison", 0) <= 0:  # as ``common.set_piece``: forgotten
+        del t["poisoned_by"]
     s["pieces"][t["id"]] = t
     return f"{t['name']} resists {last['power']}: it has no effect (7.2.3.5)" + (
         f"; reverted: {', '.join(said)}." if said else "."

@@ -213,32 +213,41 @@ def credit_poison_kills(d: Decision, before: dict[str, tuple[str, int]]) -> None
     fold ticks the poison, 8.1, 8.2; ``before``: ``statuses`` just before it): one
     ``demloc.kill.counted`` (+1, ``"poison": True``) per character that was in play, is now
     killed with more poison tokens than its hit factor and was poisoned by an attack the app
-    applied (``poisoned_by``, ``demloc.poison.sourced``), for that attacker's player. Nothing
-    without ``counts_poison_kills``, nor for a character of the poisoner's own player."""
+    applied (``poisoned_by``, ``demloc.poison.sourced``), for that attacker's player; and, as
+    for an attack (7.2.3.3), for the summoner that the heart tokens of such a daemon killed in
+    the same fold. Nothing without ``counts_poison_kills``, nor for a character of the
+    poisoner's own player."""
     if not counts_poison_kills(d.state):
         return
-    for pid, p in list(d.state["pieces"].items()):
-        poisoner = d.state["pieces"].get(p.get("poisoned_by") or "")
-        if (
-            poisoner is not None
-            and _was(before, pid) == "in_play"
-            and p["status"] == "killed"
-            and p.get("poison", 0) > p["hit"]
-            and p["owner"] != poisoner["owner"]
-            and p["kind"] in KILL_KINDS
-        ):
-            d.emit(
-                "demloc.kill.counted",
-                {
-                    "kind": p["kind"],
-                    "level": kill_level(p),
-                    "delta": 1,
-                    "seat": poisoner["owner"],
-                    "piece": pid,
-                    "by": poisoner["id"],
-                    "poison": True,
-                },
-            )
+    pieces = d.state["pieces"]
+    killed = [pid for pid, p in pieces.items()
+              if _was(before, pid) == "in_play" and p["status"] == "killed"]
+    by: dict[str, dict] = {}  # the poison deaths: piece id -> its poisoner
+    for pid in killed:
+        p, poisoner = pieces[pid], pieces.get(pieces[pid].get("poisoned_by") or "")
+        if poisoner is not None and p.get("poison", 0) > p["hit"]:
+            by[pid] = poisoner
+    for pid in killed:  # 7.2.3.3: the summoner its poisoned daemon's hearts killed
+        if pid not in by:
+            daemon = next((q for q in by if pieces[q].get("summoner") == pid), None)
+            if daemon is not None:
+                by[pid] = by[daemon]
+    for pid in killed:
+        p, poisoner = pieces[pid], by.get(pid)
+        if poisoner is None or p["owner"] == poisoner["owner"] or p["kind"] not in KILL_KINDS:
+            continue
+        d.emit(
+            "demloc.kill.counted",
+            {
+                "kind": p["kind"],
+                "level": kill_level(p),
+                "delta": 1,
+                "seat": poisoner["owner"],
+                "piece": pid,
+                "by": poisoner["id"],
+                "poison": True,
+            },
+        )
 
 
 @score.evolver("demloc.poison.sourced", label="noted whose poison it is")

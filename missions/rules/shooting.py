@@ -342,7 +342,7 @@ def shot_propose(d: Decision, data: Data) -> None:
     (7.2.2; ``no_step_back``: BACKSTACK's target has no square behind it, 8.1). A failed
     ability test strays (``demloc.shot.strayed`` with the out-of-control d10, 5.6); a passed
     one, or a stray shot on its new target (no test, no fate), is proposed for both players to
-    confirm. Raises ``calc_pending``, ``possessed``, ``already_activated``, ``bad_target``, ``no_weapon``,
+    confirm. Raises ``calc_pending``, ``possessed``, ``turn_over`` (7.3.2.3), ``already_activated``, ``bad_target``, ``no_weapon``,
     ``not_ranged``, ``not_enough_fate``, ``bad_roll``, ``bad_dice``, ``not_active``."""
     no_pending(d.state)
     raw = dict(data.raw)

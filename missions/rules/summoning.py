@@ -92,11 +92,11 @@ def summon_refusal(state: DemlocState, summoner: dict, code_index: int) -> RuleV
     arcane = int(summoner.get("arcane") or 0)
     if total > arcane:
         return RuleViolation("not_enough_mana", beyond_cap_words(summoner, total))
-    if summoner["movement"] != "active":
-        return RuleViolation("not_active", "Summoning needs an active movement token (7.2.3.2).")
     over = activation.turn_over_words(state, summoner, "summon a daemon")
     if over:
         return RuleViolation("turn_over", over)
+    if summoner["movement"] != "active":
+        return RuleViolation("not_active", "Summoning needs an active movement token (7.2.3.2).")
     activated = activation.activated_words(state, summoner, "summon a daemon")
     if activated:
         return RuleViolation("already_activated", activated)
@@ -116,7 +116,8 @@ def daemon_summon(d: Decision, data: Data) -> None:
     Arcane Codes (5.1.5: any code it holds) draws a daemon of that code's kabbalah from its
     Guild's pantheon; that code turns to its post-summoning asset. Raises, first, the refusal
     of ``summon_refusal`` (``cannot_summon``, ``possessed``, ``already_summoning``,
-    ``no_daemon``, ``not_enough_mana``, ``not_active``, ``already_activated``), then
+    ``no_daemon``, ``not_enough_mana``, ``turn_over`` (7.3.2.3), ``not_active``,
+    ``already_activated``), then
     ``wrong_kabbalah``, ``level_too_high`` (above ``max_daemon_level``), ``bad_hearts``,
     ``no_daemon``, ``bad_input``."""
     summoner = own_piece(d, data)

@@ -84,7 +84,9 @@ TURN_ORDER_TEXT = (
 @play_command(turns, "demloc.phase.next")
 def phase_next(d: Decision, data: Data) -> None:
     """The acting player passes (7.2, 7.3): the next player clockwise acts; after the last one
-    the brawl phase starts, then the turn is over. Raises ``turn_over``, ``not_your_phase``."""
+    the brawl phase starts, then the turn is over (not with a calculation waiting: it would be
+    applied after the turn, 7.3.2.3). Raises ``turn_over``, ``not_your_phase``,
+    ``calc_pending``."""
     s = d.state
     d.require(s["phase"] != TURN_END, "turn_over", "The turn is over: tap Next turn.")
     acting = s["play_order"][s["acting_index"]]
@@ -94,6 +96,8 @@ def phase_next(d: Decision, data: Data) -> None:
     if index >= len(s["play_order"]):
         index = 0
         phase = BRAWL if phase == STRATEGIC else TURN_END
+    if phase == TURN_END:  # 7.3.2.3: nothing is applied once the turn is over
+        no_pending(s)
     # The turn rides with the event so its line reads right whatever turn the table is on now.
     # Who passed and who acts next ride with the event too: the live log narrates old events
     # against today's state, whose play order a new turn has redrawn.

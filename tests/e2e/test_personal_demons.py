@@ -3,6 +3,7 @@
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import host_lobby, open_table, shot, tap_through, tap_twice
+from tests.e2e.test_every_page import MID_WORD
 
 
 def open_pd(new_phone):
@@ -224,6 +225,7 @@ def test_the_cards_to_keep_show_their_names_whole_and_readable(new_phone):
         assert name.evaluate(NAME_WHOLE), name.get_attribute("title") or name.inner_text()
         size = name.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
         assert size >= 12, size
+    assert ann.evaluate(MID_WORD) == []  # no name broken inside a word ("Procras-tination")
     picks.first.scroll_into_view_if_needed()
     picks.first.tap()
     expect(picks.first.locator("input")).to_be_checked()

@@ -247,13 +247,14 @@ def test_the_resolution_pays_the_kills_the_app_counted_6_4_1(option, winner, how
 
 
 # ---------------------------------------------------------------- a death by poison (8.1, 8.2)
-def poison_table(poison_kills=None, kills="app"):
-    """Ann's Korr shoots a POISONOUS 2 crossbow (8.1)."""
+def poison_table(poison_kills=None, kills="app", timing="end"):
+    """Ann's Korr shoots a POISONOUS 2 crossbow (8.1); the poison grows at the turn's
+    ``timing`` (table option ``poison``)."""
     ann = demo_guild(0)
     korr = next(c for c in ann["characters"] if c["id"] == "korr")
     crossbow = korr["weapons"][0]
     crossbow["features"] = [*crossbow.get("features", []), "POISONOUS 2"]
-    options = {"activations": "free", "kills": kills}
+    options = {"activations": "free", "kills": kills, "poison": timing}
     if poison_kills is not None:
         options["poison_kills"] = poison_kills
     return new_sim(options=options, content={"guilds": [ann, demo_guild(1)]})
@@ -280,8 +281,9 @@ def test_the_poison_kills_option_defaults_to_the_poisoner_6_4_2_8_1():
     assert [value for value, _ in spec["choices"]] == ["poisoner", "hand"]
 
 
-def test_a_death_by_poison_counts_for_the_poisoners_player_8_1():
-    t = poison_table()
+@pytest.mark.parametrize("timing", ["end", "start"])
+def test_a_death_by_poison_counts_for_the_poisoners_player_8_1(timing):
+    t = poison_table(timing=timing)
     poison_bram(t)
     assert piece(t, BRAM)["poisoned_by"] == KORR
     assert "Bram Oakjaw is poisoned by Korr Halfhand: a death by this poison is Ann's kill." in t.lines()
@@ -329,3 +331,37 @@ def test_poison_taken_off_forgets_the_poisoner_and_the_option_hand_for_old_table
     assert counts_poison_kills({"options": {"kills": "app", "poison_kills": "poisoner"}})
     assert not counts_poison_kills({"options": {"kills": "app"}})
     assert not counts_poison_kills({"options": {"kills": "hand", "poison_kills": "poisoner"}})
+
+
+def test_a_defended_poison_power_forgets_its_caster_7_2_3_5():
+    """Maud's Drowned breath (POISON 1, 8.2) poisons Vesna for Bob; Vesna defends and passes
+    (7.2.3.5): the power has no effect, its poison goes, and so does Maud as the poisoner, so
+    poison Ann later puts on Vesna by hand counts for nobody when it kills her."""
+    t = new_sim(options={"activations": "free"})
+    run(t, BOB, "mana.channel", piece=MAUD, common=0, dark=1)
+    run(t, BOB, "power.use", piece=MAUD, power=1, target=VESNA)
+    assert piece(t, VESNA)["poison"] == 1 and piece(t, VESNA)["poisoned_by"] == MAUD
+    run(t, ANN, "mana.channel", piece=VESNA, common=1, dark=0)
+    run(t, ANN, "arcane.test", piece=VESNA, purpose="defend", roll=1)
+    assert piece(t, VESNA)["poison"] == 0 and "poisoned_by" not in piece(t, VESNA)
+    run(t, ANN, "tokens.adjust", piece=VESNA, token="poison", delta=2)
+    turns_until_dead(t, VESNA)
+    assert kills(t, ANN) == kills(t, BOB) == {}
+
+
+def test_a_daemon_killed_by_poison_and_the_summoner_its_hearts_kill_are_the_poisoners_7_2_3_3():
+    """Maud (2 broken hearts) summons a daemon with 1 heart token; Korr's POISONOUS shot
+    poisons it without killing it; when the poison kills it at a turn's end, its heart goes to
+    Maud as her third broken heart (7.2.3.3): both deaths are Ann's kills, as for an attack."""
+    t = poison_table()
+    run(t, BOB, "tokens.adjust", piece=MAUD, token="broken_hearts", delta=2)
+    run(t, BOB, "mana.channel", piece=MAUD, common=1, dark=1)
+    run(t, BOB, "daemon.summon", piece=MAUD, level=1, hearts=1)
+    daemon = piece(t, MAUD)["summoning"]
+    run(t, ANN, "shot.propose", shooter=KORR, target=daemon, test_roll=1, dice=[1, 1, 1])
+    run(t, BOB, "calc.apply")
+    assert piece(t, daemon)["status"] == "in_play" and piece(t, daemon)["poison"] == 2, \
+        piece(t, daemon)
+    turns_until_dead(t, daemon)
+    assert piece(t, MAUD)["status"] == "killed"
+    assert kills(t, ANN) == {"daemon": {"1": 1}, "mercenary": {"2": 1}}

@@ -355,19 +355,22 @@ def test_players_agreeing_to_stop_mid_turn_follow_the_tables_stop_turn_end_7_3_2
 
 
 def poisonous_guilds(players: int) -> list[dict]:
-    """The demo guilds with every character's weapons POISONOUS 1 (8.1)."""
+    """The demo guilds with every character's weapons POISONOUS 2 (8.1)."""
     guilds = [demo_guild(i) for i in range(players)]
     for guild in guilds:
         for card in guild["characters"]:
             for weapon in card.get("weapons") or []:
-                weapon["features"] = [*weapon.get("features", []), "POISONOUS 1"]
+                weapon["features"] = [*weapon.get("features", []), "POISONOUS 2"]
     return guilds
 
 
-@pytest.mark.parametrize("reading", ["poisoner", "hand"])
-def test_random_missions_with_poisonous_weapons_count_poison_deaths_as_the_table_says_8_1(reading):
-    """Players whose every weapon is POISONOUS 1 (8.1), shooting and fighting half the time,
-    on a table whose option ``poison_kills`` is ``reading``: at ``poisoner`` every death by
+@pytest.mark.parametrize("reading, timing", [("poisoner", "end"), ("poisoner", "start"),
+                                             ("hand", "end")])
+def test_random_missions_with_poisonous_weapons_count_poison_deaths_as_the_table_says_8_1(
+        reading, timing):
+    """Players whose every weapon is POISONOUS 2 (8.1), shooting and fighting half the time,
+    on a table whose option ``poison_kills`` is ``reading`` (the poison growing at the turn's
+    ``timing``): at ``poisoner`` every death by
     poison (more tokens than the hit factor, at a turn's end or start) that an attack the app
     applied had started counts once, for that attacker's player, never for the victim's own;
     at ``hand`` none does. The usual checks of ``playout`` hold (replay equal, no crash)."""
@@ -380,9 +383,10 @@ def test_random_missions_with_poisonous_weapons_count_poison_deaths_as_the_table
             return rnd.choice(attacks)
         return choose(offered, rnd, sim)
 
-    for seed in playout_seeds(4):
+    for seed in playout_seeds(8):
         out = playout(DemlocRuleset(), 2, seed,
-                      options={"turn_limit": "6", "poison_kills": reading, "activations": "free"},
+                      options={"turn_limit": "6", "poison_kills": reading, "activations": "free",
+                               "poison": timing},
                       content={"guilds": poisonous_guilds(2)}, max_commands=500,
                       undo_rate=0.05, conserved=characters, choose=attacking)
         state, counted = out.sim.state, set()
@@ -396,7 +400,8 @@ def test_random_missions_with_poisonous_weapons_count_poison_deaths_as_the_table
             assert e.data["piece"] not in counted, "a poison death counted twice"
             counted.add(e.data["piece"])
         credited += len(counted)
-    print(f"{reading}: {sourced} poisonings by an attack, {credited} poison deaths counted")
+    print(f"{reading}, {timing}: {sourced} poisonings by an attack, {credited} poison deaths "
+          "counted")
     if reading == "hand":
         assert sourced == credited == 0
     else:

@@ -1130,15 +1130,26 @@
   // hidden fields), with what was typed or chosen in them. Found by a new user: a die typed
   // right after channelling kept Test disabled, "channel first", until the field was left.
   // A form whose parts are not the fresh one's, one for one (their count, the part holding the
-  // field), waits whole as before.
-  function refreshAround(field, part) {
+  // field), waits whole as before. Only the parts that differ are replaced, and only by forms
+  // of a newer version than the ones it shows (``version``: the table version they were
+  // fetched at; the fetch is made again every second while the field is busy).
+  function refreshAround(field, part, version) {
     var form = field.closest("form"), twin = form && formBySig(part, sig(form, true), true);
     if (!twin || twin.children.length !== form.children.length) return;
+    var shows = form.dataset.formsVersion || (form.closest("[data-forms-slot]") || {}).dataset.loaded;
+    if (shows && +shows >= +version) return;
     var olds = Array.prototype.slice.call(form.children), news = Array.prototype.slice.call(twin.children);
     var at = olds.findIndex(function (c) { return c.contains(field); });
     if (at < 0 || news[at].tagName !== olds[at].tagName) return;
     var kept = keptOf(form).filter(function (k) { return form.querySelector(k.sel) !== field; });
-    olds.forEach(function (c, i) { if (!c.contains(field)) c.replaceWith(news[i]); });
+    var changed = false;
+    olds.forEach(function (c, i) {
+      if (c.contains(field) || c.isEqualNode(news[i])) return;
+      c.replaceWith(news[i]);
+      changed = true;
+    });
+    form.dataset.formsVersion = version;
+    if (!changed) return;
     giveBack(form, kept);
     if (window.htmx) htmx.process(form);
     field.dispatchEvent(new Event("input", { bubbles: true }));  // what it shows of the field: afresh
@@ -1174,7 +1185,7 @@
         // a field being typed in stays; a focused button moves to its twin
         if (focused && /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName) && !/^(button|submit|checkbox|radio)$/.test(focused.type)) {
           busy = true;
-          refreshAround(focused, part);
+          refreshAround(focused, part, version);
           return;
         }
         var focusSig = focused && focused.closest("form") ? sig(focused.closest("form")) : null;
