@@ -115,7 +115,10 @@ def operations_context(now=None) -> dict:
         "commands_per_minute_10": round(_commands_since(now - timedelta(minutes=10)) / 10, 1),
         "overdue": overdue,
         "workers": workers,
-        "errors": [{**e, "at": datetime.fromtimestamp(e["at"], tz=UTC)} for e in errors[:50]],
+        # the logger's dotted name in its parts: the page breaks the line at a dot, never inside
+        # a word ("django.re|quest" in a phone-wide column)
+        "errors": [{**e, "at": datetime.fromtimestamp(e["at"], tz=UTC),
+                    "logger_parts": str(e.get("logger", "")).split(".")} for e in errors[:50]],
         "processes": len(procs),
     }
 

@@ -67,6 +67,9 @@ async def test_the_page_shows_tables_phones_commands_timers_workers_and_errors(
     assert 'id="ops-cpm">4<' in page  # table.start + 3 taps
     assert "celery@alive" in page and "celery@gone" in page and "silent" in page
     assert "the dice tower fell over" in page
+    # The logger's name breaks at its dots on a phone, never inside a word ("django.re|quest"
+    # broke at 360 px in the every-page walk, with an error of django.request on the page).
+    assert "tabletop.<wbr>test (" in page
     overdue = page[page.index('id="ops-overdue"') :]
     assert "<td>1</td>" in overdue.split("</table>")[0]
 
