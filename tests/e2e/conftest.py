@@ -10,8 +10,10 @@ from playwright.sync_api import expect
 
 from guilds import models as gm
 from guilds import services as gs
+from missions.demo import load_demo_missions
 from tests.guilds.factories import PASSWORD, CardSetFactory
-from tests.missions.lifecycle_flow import build_guild
+from tests.missions.lifecycle_flow import build_guild, to_stage
+from tests.missions.lifecycle_flow import open_table as open_mission
 from tests.servers import OPEN_GATE, database_url, free_port, start_web, stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,6 +230,18 @@ def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         phones.append(phone)
     return phones
+
+
+def drowned_bell_at(new_phone, stage: str, heroes=("Rook", "Ash"), feods=(80, 80)) -> tuple:
+    """Ann's Ravens (red) and Ben's Wolves (blue), one hero each, at the demo standard mission
+    The Drowned Bell moved on to preparation ``stage`` (6.4.1), each master's phone on it
+    (``open_at_stage``). Returns ``(table, seats, guilds, phones)``."""
+    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
+    guilds = (build_guild("Ann's Ravens", "red", (heroes[0],), feods=feods[0]),
+              build_guild("Ben's Wolves", "blue", (heroes[1],), feods=feods[1]))
+    _mission, table, seats = open_mission(list(guilds), definition)
+    to_stage(table, seats, stage)
+    return table, seats, guilds, open_at_stage(new_phone, table, guilds, stage)
 
 
 def redeem_cards(guild, cards, code: str, quantity: int = 1) -> None:

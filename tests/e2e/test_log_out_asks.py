@@ -9,19 +9,12 @@ back; a first tap then a second one on the same button logs her out."""
 
 from playwright.sync_api import expect
 
-from missions.demo import load_demo_missions
-from tests.e2e.conftest import open_at_stage
-from tests.missions.lifecycle_flow import build_guild, to_stage
-from tests.missions.lifecycle_flow import open_table as open_mission
+from tests.e2e.conftest import drowned_bell_at
 
 
 def test_log_out_at_a_table_asks_for_a_second_tap(new_phone):
-    definition = next(d for d in load_demo_missions() if d.name == "The Drowned Bell")
-    a = build_guild("Ann's Ravens", "red", ("Okka",), feods=150)
-    b = build_guild("Bob's Wolves", "blue", ("Ash",), feods=80)
-    _mission, table, seats = open_mission([a, b], definition)
-    to_stage(table, seats, "characters")
-    ann, _bob = open_at_stage(new_phone, table, (a, b), "characters")
+    table, *_, (ann, _bob) = drowned_bell_at(new_phone, "characters", heroes=("Okka", "Ash"),
+                                           feods=(150, 80))
     out = ann.locator(".topbar form[data-logout] button")
     expect(out).to_have_text("Log out")
 

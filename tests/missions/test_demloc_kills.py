@@ -289,7 +289,9 @@ def test_a_death_by_poison_counts_for_the_poisoners_player_8_1(timing):
     assert "Bram Oakjaw is poisoned by Korr Halfhand: a death by this poison is Ann's kill." in t.lines()
     turns_until_dead(t, BRAM)
     p = piece(t, BRAM)
-    assert p["status"] == "killed" and p["poison"] > p["hit"]
+    # 6.4.2: killed when the tokens exceed the hit factor: Bram's 5, so at the 6th token (2
+    # from the crossbow, one a turn after).
+    assert (p["status"], p["poison"], p["hit"]) == ("killed", 6, 5)
     assert kills(t, ANN) == {"mercenary": {"2": 1}} and kills(t, BOB) == {}  # Bram: level 2
     assert (
         "Ann: +1 mercenary kill (level 2): Korr Halfhand's poison killed Bram Oakjaw (counted by the "
