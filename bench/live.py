@@ -11,7 +11,13 @@ row), and drives it with aiohttp (cheap enough not to be the bottleneck). Scenar
   bare endpoint as fast as they can for the same time;
 - ``evening``: ``--tables`` (100) tables x 4 phones, all listening, each phone one tap every
   ``--period`` (5 s) at a random phase: 80 commands/s offered; then the bare endpoint on the
-  same schedule. Also the RSS of the server processes before and with all phones connected.
+  same schedule. Also the RSS of the server processes before and with all phones connected,
+  and, before the taps begin, the server's CPU at rest: ``--idle`` (10) s with every phone
+  connected and beating, nobody tapping.
+
+Every listening phone sends frontend/app.js's heartbeat ``{"ping": <version shown>}`` every
+``--ping-every`` (2.5) s at its own phase, as a phone on the table page does (``0``: none, as
+every sitting before 2026-12-07 21:00; docs/performance.md).
 
 ``--tap page`` (default ``api``): each phone taps as the table page does, the htmx
 ``POST /t/<code>/command/`` with its seat cookie (``/bench/seat-cookie`` gives the phones made
@@ -71,6 +77,8 @@ DELTA = re.compile(r"^<!--delta \d+ (\d+)-->")  # tabletop/blocks.py: the change
 GAME = "counter"  # --game (set before the client processes fork)
 TAP = "api"  # --tap: "page" taps as the table page does (htmx POST with the seat cookie)
 DEFLATE = 15  # --no-deflate: 0 (aiohttp offers permessage-deflate only when asked)
+PING_EVERY = 2.5  # --ping-every: frontend/app.js's heartbeat {"ping": <version shown>}; 0: none
+PONG = '{"pong"'  # the answer to a heartbeat when the phone is up to date (not a frame)
 
 
 def free_port():
@@ -291,6 +299,9 @@ class Listener:
         self.first_bytes: list[int] = []  # the whole region each phone got on connecting
         self.bytes: list[int] = []  # every frame after it
         self.wire = 0  # the bytes the sockets received after the first frame
+        self.shown: dict[tuple[int, int], int] = {}  # the version each phone shows
+        self.pings = 0  # heartbeats sent
+        self.pongs = 0  # heartbeats answered "up to date" (a behind phone gets a frame)
 
     async def connect(self, http, url, tables):
         ws_url = url.replace("http://", "ws://")
@@ -301,11 +312,15 @@ class Listener:
                 headers={"X-Seat-Token": token}, compress=DEFLATE,
             )
             first = await ws.receive()  # the catch-up frame
-            assert VERSION.search(first.data), first
+            version = VERSION.search(first.data)
+            assert version, first
+            self.shown[(tid, seat)] = int(version.group(1))
             self.wire -= bytes_received(ws)
             self.first_bytes.append(len(first.data.encode()))
             self.sockets.append(ws)
             self.tasks.append(asyncio.create_task(self.listen(tid, seat, ws)))
+            if PING_EVERY:
+                self.tasks.append(asyncio.create_task(self.beat(tid, seat, ws)))
 
         for i in range(0, len(tables), 25):  # not 400 handshakes at once
             await asyncio.gather(*(one(tid, seat, tok) for tid, tokens in tables[i:i + 25]
@@ -317,10 +332,25 @@ class Listener:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 break
             now = time.perf_counter()
+            if msg.data.startswith(PONG):
+                self.pongs += 1
+                continue
             self.bytes.append(len(msg.data.encode()))
             m = DELTA.match(msg.data) or VERSION.search(msg.data, 0, 400)
             if m:
                 seen.append((int(m.group(1)), now))
+                self.shown[(tid, seat)] = max(self.shown[(tid, seat)], int(m.group(1)))
+
+    async def beat(self, tid, seat, ws):
+        """The phone's heartbeat as frontend/app.js sends it: ``{"ping": <version shown>}``
+        every ``PING_EVERY`` s (each phone at its own phase). The server answers a phone that
+        is up to date with a pong and one that is behind with the live region."""
+        await asyncio.sleep(random.uniform(0, PING_EVERY))
+        while not ws.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await ws.send_str(json.dumps({"ping": self.shown[(tid, seat)]}))
+                self.pings += 1
+            await asyncio.sleep(PING_EVERY)
 
     async def close(self):
         for ws in self.sockets:
@@ -435,12 +465,14 @@ def proc_cpu(pid: int) -> float:
 
 class Phases:
     """The client processes' meeting points: every process and the coordinator wait at each
-    step (``STEPS``: tables made, RSS read, phones connected, RSS read, commands played with
+    step (``STEPS``: tables made, RSS read, phones connected, RSS read, the evening's idle
+    phones (``--idle`` s, the server's CPU read at both ends) and its start, commands played with
     the phones still connected, phones gone, bare endpoint done), so the processes load the
     server at the same time and the coordinator reads the server's RSS and CPU between the
     phases. Without a barrier (a scenario run in-process) nothing waits."""
 
-    STEPS = ("tables", "rss_before", "listening", "rss_with", "played", "commands", "bare")
+    STEPS = ("tables", "rss_before", "listening", "rss_with", "idle", "go", "played",
+             "commands", "bare")
 
     def __init__(self, barrier=None):
         self.barrier = barrier
@@ -515,6 +547,7 @@ def client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
     """What one client process hands back (plain lists and numbers: it crosses processes)."""
     return {"first_bytes": listener.first_bytes if listener else [],
             "frame_bytes": listener.bytes if listener else [], "refused": len(REFUSED),
+            "pings": listener.pings if listener else 0,
             "wire_bytes": listener.wire if listener else 0,
             "commands": len(sent), "cmd_lat": cmd_lat, "errors": [str(e) for e in errors],
             "elapsed": elapsed, "cmd_cpu": cmd_cpu, "frames": frames, "missing": missing,
@@ -522,7 +555,7 @@ def client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
             "bare_elapsed": bare_elapsed, "bare_cpu": bare_cpu}
 
 
-async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
+async def evening(url, tables, period, duration, part=0, parts=1, phases=None, idle=0.0):
     """One client process's share of the evening: the tables ``part::parts`` of ``tables``,
     4 phones each, every phone one tap every ``period`` s at a random phase; then the bare
     endpoint on the same schedule. Returns the raw figures (``client_result``)."""
@@ -539,6 +572,13 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
         await listener.connect(http, url, setups)
         phases.reached("listening")
         phases.reached("rss_with")
+        # the phones connected, beating, nobody tapping: the coordinator reads the server's
+        # CPU at both ends (``run_clients``)
+        pings0 = listener.pings
+        await asyncio.sleep(idle)
+        idle_pings, idle_pongs = listener.pings - pings0, listener.pongs
+        phases.reached("idle")
+        phases.reached("go")
         sent, cmd_lat, errors = [], [], []
         rng = random.Random(19 + part)
 
@@ -586,8 +626,9 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None):
         bare_elapsed = time.perf_counter() - start
         bare_cpu = time.process_time() - cpu0
         phases.reached("bare")
-    return client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
-                         bare_lat, bare_err, bare_elapsed, bare_cpu, listener)
+    return {**client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
+                            bare_lat, bare_err, bare_elapsed, bare_cpu, listener),
+            "idle_pings": idle_pings, "idle_pongs": idle_pongs}
 
 
 def client_main(args, url, part, parts, barrier, results):
@@ -600,7 +641,7 @@ def client_main(args, url, part, parts, barrier, results):
                                          phases, listen=not args.no_listeners))
         else:
             out = asyncio.run(evening(url, args.tables, args.period, args.duration, part,
-                                      parts, phases))
+                                      parts, phases, idle=args.idle))
     except BaseException as exc:  # the coordinator must not wait for a dead client
         barrier.abort()
         results.put((part, f"{type(exc).__name__}: {exc}"))
@@ -647,6 +688,13 @@ def run_clients(args, url, server_pid):
         seen["rss_with"] = rss_kb(server_pid) if server_pid else 0
         snapshot(server_pid)
         cpu0 = proc_cpu(server_pid) if server_pid else 0.0
+        if args.scenario == "evening":
+            barrier.wait(timeout=300)  # the phones beat for --idle s, nobody tapping
+            idle_at, cpu0 = time.perf_counter(), proc_cpu(server_pid) if server_pid else 0.0
+            barrier.wait(timeout=300)  # idle done
+            seen["idle_s"] = time.perf_counter() - idle_at
+            seen["idle_cpu"] = (proc_cpu(server_pid) if server_pid else 0.0) - cpu0
+            cpu0 = proc_cpu(server_pid) if server_pid else 0.0
         barrier.wait(timeout=300)  # the commands start
         barrier.wait(timeout=300)  # commands done (and 3 s of last frames)
         seen["rss_played"] = rss_kb(server_pid) if server_pid else 0
@@ -681,9 +729,16 @@ def run_clients(args, url, server_pid):
     cmd["frame_bytes"] = sum(frame_bytes) / max(1, len(frame_bytes))
     cmd["wire_frame_bytes"] = (sum(got[p]["wire_bytes"] for p in range(parts))
                                / max(1, len(frame_bytes)))
+    cmd["pings"] = sum(got[p]["pings"] for p in range(parts))
     if args.scenario == "evening":
         phones = args.tables * 4
         cmd["offered"] = phones / args.period
+        idle_s = max(1e-9, seen.get("idle_s", 0.0))
+        cmd["idle_s"] = seen.get("idle_s", 0.0)
+        cmd["idle_cpu_ms_per_s"] = 1000 * seen.get("idle_cpu", 0.0) / idle_s
+        idle_pings = sum(got[p]["idle_pings"] for p in range(parts))
+        cmd["idle_pings_per_s"] = idle_pings / idle_s
+        cmd["idle_cpu_ms_per_ping"] = 1000 * seen.get("idle_cpu", 0.0) / max(1, idle_pings)
         cmd["rss_before_mb"] = seen["rss_before"] / 1024
         cmd["rss_with_mb"] = seen["rss_with"] / 1024
         cmd["rss_per_phone_kb"] = (seen["rss_with"] - seen["rss_before"]) / phones
@@ -750,6 +805,11 @@ def report(args, server, workers, run, cmd, bare):
               f"{cmd['rss_per_phone_kb']:.0f} KiB per phone; {cmd['rss_played_mb']:.0f} MiB "
               f"after the commands, phones still connected: "
               f"{cmd['rss_played_per_phone_kb']:.0f} KiB per phone")
+    if "idle_cpu_ms_per_s" in cmd:
+        print(f"  at rest ({cmd['idle_s']:.1f} s, {args.tables * 4} phones connected, "
+              f"{cmd['idle_pings_per_s']:.0f} heartbeats/s, nobody tapping): server CPU "
+              f"{cmd['idle_cpu_ms_per_s']:.0f} ms per second, "
+              f"{cmd['idle_cpu_ms_per_ping']:.2f} ms per heartbeat")
     if max(cmd["client_core"], bare["client_core"]) > 0.8:
         print(f"  WARNING: a client process used over 80% of a core: the client may be the "
               f"bottleneck (try --clients {args.clients * 2})")
@@ -778,6 +838,10 @@ def print_summary(server, workers, runs):
               f"{mmm([r['cmd']['rss_with_mb'] for r in runs], '.0f')}; after the commands "
               f"{mmm([r['cmd']['rss_played_mb'] for r in runs], '.0f')} MiB, "
               f"{mmm([r['cmd']['rss_played_per_phone_kb'] for r in runs], '.0f')} KiB per phone")
+    if "idle_cpu_ms_per_s" in runs[0]["cmd"]:
+        print(f"  at rest: server CPU ms per second "
+              f"{mmm([r['cmd']['idle_cpu_ms_per_s'] for r in runs], '.0f')}, per heartbeat "
+              f"{mmm([r['cmd']['idle_cpu_ms_per_ping'] for r in runs])} ms")
     print(f"  load average: {mmm([r['load'] for r in runs])}")
 
 
@@ -802,6 +866,12 @@ def main():
     parser.add_argument("--tables", type=int, default=100, help="evening: tables")
     parser.add_argument("--period", type=float, default=5.0, help="evening: s between taps")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
+    parser.add_argument("--idle", type=float, default=10.0,
+                        help="evening: seconds the connected phones only beat before the "
+                             "taps begin (the server's CPU at rest)")
+    parser.add_argument("--ping-every", type=float, default=2.5,
+                        help="s between a phone's heartbeats (frontend/app.js: 2.5); 0: none "
+                             "(every sitting before 2026-12-07 21:00)")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--clients", type=int, default=1,
                         help="client processes sharing the tables (their latencies pooled)")
@@ -813,8 +883,9 @@ def main():
     parser.add_argument("--url", help="a running server (its /bench/bare too) instead")
     parser.add_argument("--json", help="append each run's figures to this file")
     args = parser.parse_args()
-    global GAME, TAP, DEFLATE
+    global GAME, TAP, DEFLATE, PING_EVERY
     GAME, TAP, DEFLATE = args.game, args.tap, 0 if args.no_deflate else 15
+    PING_EVERY = args.ping_every
     if "," in args.server or ":" in args.server:
         servers = parse_servers(args.server)
     else:
@@ -828,7 +899,9 @@ def main():
     print(f"servers: {', '.join(f'{s} x {w}' for s, w in servers)}; "
           f"DB {env['DATABASE_URL'].split('@')[-1]}; Redis {env['REDIS_URL'].split('@')[-1]}; "
           f"DB_POOL={env['DB_POOL']}; {args.clients} client process(es); "
-          f"deflate {'not ' if args.no_deflate else ''}offered"
+          f"deflate {'not ' if args.no_deflate else ''}offered; "
+          + (f"a heartbeat every {args.ping_every} s a phone" if args.ping_every
+             else "no heartbeats")
           + (f"; server arguments: {args.server_args}" if args.server_args else ""))
     runs: dict[tuple[str, int], list[dict]] = {sw: [] for sw in servers}
     for run in range(args.runs):

@@ -10,10 +10,14 @@ socket; they POST (one write path, CSRF, idempotency).
 
 A heartbeat ``{"ping": <shown version>}`` from the phone is answered with the live region when
 the table moved on (a missed push), else ``{"pong": <version>}``. A phone behind a version this
-process already heard of gets the region without any query; otherwise the version is read
-after the ping arrived, in one query shared by all the pings of about a quarter of a second
-(``Hub.current_version``), so the heartbeats of 400 phones cost a few queries a second where
-they cost one each.
+process already heard of gets the region without any query, unless a newer frame is on its
+way to it (queued, being rendered by the fan-out, or sent less than ``FRAME_GRACE`` seconds
+ago): that frame is then the heartbeat's answer. At a busy table a heartbeat often crosses the
+frame of the last tap, and answering each with the whole region as well (66 KiB of DemLoc,
+rendered again) doubled the bytes of an evening's frames. Otherwise the version is
+read after the ping arrived, in one query shared by all the pings of about a quarter of a
+second (``Hub.current_version``), so the heartbeats of 400 phones cost a few queries a second
+where they cost one each.
 
 Every frame is the live region ``<section id="live" data-version="N" ...>`` (an htmx
 out-of-band swap); ``data-version`` is the table version it shows. Frames to one phone are
@@ -32,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -79,6 +84,9 @@ locate_seat = database_sync_to_async(_find_seat, thread_sensitive=False)
 MAX_MESSAGE = 256
 #: A heartbeat makes at most one render per socket this often (``TableConsumer.catch_up``).
 CATCH_UP_SECONDS = 1.0
+#: Seconds a frame sent to a phone counts as on its way: a heartbeat showing an older
+#: version meanwhile crossed it and is not answered with the region (``frame_coming``).
+FRAME_GRACE = 2.0
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -91,6 +99,22 @@ class TableConsumer(AsyncWebsocketConsumer):
     sent_version = -1
     table_id = None
     _caught_up_at = float("-inf")
+    _sent_at = float("-inf")  # loop time the last frame went to the phone
+
+    async def dispatch(self, message):
+        """Hand ``message`` to its handler, as Channels' ``AsyncConsumer.dispatch`` does but
+        without its ``aclose_old_connections()`` first: that is a hop to the one thread
+        Django's sync views share, for every message, so each phone's heartbeat (every 2.5 s)
+        queued behind the page requests and cost a thread switch. This consumer touches the
+        database only through ``database_sync_to_async`` in worker threads of its own, which
+        close their stale connections before and after (``locate_seat``,
+        ``render_views_async``, ``Hub.current_version``), never in that shared thread
+        (docs/performance.md "DemLoc at an evening's scale", the sitting of 2026-12-07 21:00).
+        Raises ``ValueError`` for a message type without a handler, as Channels does."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -135,8 +159,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         shown = _ping_version(text_data)
         if shown is not None:
             phone_heartbeat.send(TableConsumer, table_id=self.table_id)  # ops: its figures
-            if shown < self.hub.known_version(self.table_id):  # behind what was committed
-                await self.catch_up()
+            known = self.hub.known_version(self.table_id)
+            if shown < known:  # behind what was committed
+                if not self.frame_coming(shown):  # else that frame answers it
+                    await self.catch_up()
                 return
             try:
                 current = await self.hub.current_version(self.table_id)  # batched: see Hub
@@ -144,10 +170,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             if current is None:
                 await self.close(code=4404)
-            elif current != shown:
-                await self.catch_up()
-            else:
+            elif current == shown:
                 await self.send(text_data=json.dumps({"pong": current}))
+            elif current < shown or not self.frame_coming(shown):
+                # (a push this process missed: ``current_version`` had the room fan it out
+                # to every phone of the table, this one too; that frame answers it)
+                await self.catch_up()
             return
         await self.send(text_data='{"pong": true}')
 
@@ -160,6 +188,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=1009)
             return False
         return bool(text_data) and "ping" in text_data
+
+    def frame_coming(self, shown: int) -> bool:
+        """True when a frame newer than ``shown`` (the version the phone's heartbeat says it
+        shows) is on its way to this phone: queued or being sent, being rendered by this
+        process's fan-out, or sent less than ``FRAME_GRACE`` s ago. A phone that applies no
+        frame (one it could not apply: it fetches the region itself, frontend/app.js) is
+        repaired by its next heartbeat, 2.5 s later."""
+        if self._frame is not None and self._frame[0] > shown:  # queued (version, html, force)
+            return True
+        if self.hub.fanning_out(self.table_id):
+            return True
+        now = asyncio.get_running_loop().time()
+        return self.sent_version > shown and now - self._sent_at < FRAME_GRACE
 
     async def catch_up(self) -> None:
         """Send the live region to a phone behind the table, at most once per
@@ -223,6 +264,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             message = None if force else blocks.delta(self._shown, version, html)
             self._shown = blocks.shown(version, html)
             self.sent_version = version
+            self._sent_at = asyncio.get_running_loop().time()
             try:
                 await self.send(text_data=html if message is None else message)
             except Exception:  # the phone went away meanwhile: disconnect() cleans up

@@ -313,6 +313,13 @@ class Hub:
         room = self.rooms.get(table_id)
         return room.version if room is not None else -1
 
+    def fanning_out(self, table_id: int) -> bool:
+        """True while this process renders or is about to render a new version of the table
+        for its phones (each of them is then sent a frame of it); no I/O."""
+        room = self.rooms.get(table_id)
+        return room is not None and (
+            room.pending is not None or (room.fanning is not None and not room.fanning.done()))
+
     def saw(self, table: Table) -> None:
         """``table`` (a committed state) was read just now (a phone's own render)."""
         room = self.rooms.get(table.pk)
