@@ -738,7 +738,8 @@ def run_clients(args, url, server_pid):
         cmd["idle_cpu_ms_per_s"] = 1000 * seen.get("idle_cpu", 0.0) / idle_s
         idle_pings = sum(got[p]["idle_pings"] for p in range(parts))
         cmd["idle_pings_per_s"] = idle_pings / idle_s
-        cmd["idle_cpu_ms_per_ping"] = 1000 * seen.get("idle_cpu", 0.0) / max(1, idle_pings)
+        cmd["idle_cpu_ms_per_ping"] = (1000 * seen.get("idle_cpu", 0.0) / idle_pings
+                                       if idle_pings else float("nan"))
         cmd["rss_before_mb"] = seen["rss_before"] / 1024
         cmd["rss_with_mb"] = seen["rss_with"] / 1024
         cmd["rss_per_phone_kb"] = (seen["rss_with"] - seen["rss_before"]) / phones
