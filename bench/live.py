@@ -17,7 +17,7 @@ row), and drives it with aiohttp (cheap enough not to be the bottleneck). Scenar
 
 Every listening phone sends frontend/app.js's heartbeat ``{"ping": <version shown>}`` every
 ``--ping-every`` (2.5) s at its own phase, as a phone on the table page does (``0``: none, as
-every sitting before 2026-12-07 21:00; docs/performance.md).
+every sitting before 2026-12-07 21:07; docs/performance.md "DemLoc at an evening's scale").
 
 ``--tap page`` (default ``api``): each phone taps as the table page does, the htmx
 ``POST /t/<code>/command/`` with its seat cookie (``/bench/seat-cookie`` gives the phones made
@@ -872,7 +872,7 @@ def main():
                              "taps begin (the server's CPU at rest)")
     parser.add_argument("--ping-every", type=float, default=2.5,
                         help="s between a phone's heartbeats (frontend/app.js: 2.5); 0: none "
-                             "(every sitting before 2026-12-07 21:00)")
+                             "(every sitting before 2026-12-07 21:07)")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--clients", type=int, default=1,
                         help="client processes sharing the tables (their latencies pooled)")

@@ -109,7 +109,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         database only through ``database_sync_to_async`` in worker threads of its own, which
         close their stale connections before and after (``locate_seat``,
         ``render_views_async``, ``Hub.current_version``), never in that shared thread
-        (docs/performance.md "DemLoc at an evening's scale", the sitting of 2026-12-07 21:00).
+        (docs/performance.md "DemLoc at an evening's scale", the sitting of 2026-12-07 21:07).
         Raises ``ValueError`` for a message type without a handler, as Channels does."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

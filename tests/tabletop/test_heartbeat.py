@@ -102,7 +102,8 @@ async def test_a_ping_that_crosses_the_frame_of_a_command_is_answered_by_it_alon
     # At a busy table a heartbeat often leaves the phone while the frame of the last tap is
     # on its way to it: it showed the version before. Answered with the whole region, each such
     # heartbeat was a second render and 66 KiB for a DemLoc phone (the evening's mean frame
-    # went from 7 to 15 KiB with heartbeats, docs/performance.md, sitting of 2026-12-07 21:00).
+    # went from 7 to 15 KiB with heartbeats: docs/performance.md "DemLoc at an evening's
+    # scale", sitting of 2026-12-07 21:07).
     table, seats = await sync_to_async(make_table)(players=2)
     ben = await phone(table, seats[1])
     assert version_of(await ben.receive_from(timeout=5)) == 2
