@@ -26,9 +26,9 @@ sent in version order by one task per phone that always sends the newest frame n
 secret) at each render: one that moved to another phone, was revoked or removed gets the
 watcher's view with a notice, so its secrets stop at once.
 
-The database read and the render run in a worker thread that is *not* the one thread Django's
-sync views share (``thread_sensitive=False``), so pushes to phones do not queue behind page
-requests.
+The database read and the render run in a worker thread (``thread_sensitive=False``), not in
+the process's one thread-sensitive thread, so pushes to phones do not queue behind one another
+or behind the sockets' user lookups.
 """
 
 from __future__ import annotations
@@ -103,12 +103,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message):
         """Hand ``message`` to its handler, as Channels' ``AsyncConsumer.dispatch`` does but
-        without its ``aclose_old_connections()`` first: that is a hop to the one thread
-        Django's sync views share, for every message, so each phone's heartbeat (every 2.5 s)
-        queued behind the page requests and cost a thread switch. This consumer touches the
-        database only through ``database_sync_to_async`` in worker threads of its own, which
-        close their stale connections before and after (``locate_seat``,
-        ``render_views_async``, ``Hub.current_version``), never in that shared thread
+        without its ``aclose_old_connections()`` first: that is a hop, for every message, into
+        the process's one thread for thread-sensitive calls made outside a request (asgiref's
+        ``SyncToAsync.single_thread_executor``, which every socket of the process shares, and
+        Channels' user and session lookups of each socket that connects use), so each phone's
+        heartbeat (every 2.5 s) cost a thread switch and queued behind the other sockets'. This
+        consumer touches the database only through ``database_sync_to_async`` in worker
+        threads of its own, which close their stale connections before and after
+        (``locate_seat``, ``render_views_async``, ``Hub.current_version``), never in that thread
         (docs/performance.md "DemLoc at an evening's scale", the sitting of 2026-12-07 21:07).
         Raises ``ValueError`` for a message type without a handler, as Channels does."""
         handler = getattr(self, get_handler_name(message), None)

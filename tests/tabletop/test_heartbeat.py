@@ -146,15 +146,16 @@ async def test_a_phone_still_behind_after_its_frame_was_sent_is_repaired(make_ta
     await ben.disconnect()
 
 
-async def test_a_heartbeat_does_not_wait_for_the_thread_the_pages_share(make_table):
-    # Channels' consumers close the stale database connections of the one thread Django's sync
-    # views share before every message; for a heartbeat (160 a second at 400 phones) that was
-    # a hop into that thread, queued behind the page requests (TableConsumer.dispatch).
+async def test_a_heartbeat_does_not_wait_for_the_thread_every_socket_shares(make_table):
+    # Channels' consumers close the stale database connections of the process's one
+    # thread-sensitive thread (asgiref's single_thread_executor) before every message; for a
+    # heartbeat (160 a second at 400 phones) that was a hop into that thread, queued behind
+    # every other socket's (TableConsumer.dispatch).
     table, seats = await sync_to_async(make_table)(players=2)
     ben = await phone(table, seats[1])
     assert version_of(await ben.receive_from(timeout=5)) == 2
     release = threading.Event()
-    busy = asyncio.ensure_future(sync_to_async(release.wait)(10))  # a slow page request
+    busy = asyncio.ensure_future(sync_to_async(release.wait)(10))  # that thread, busy
     try:
         await asyncio.sleep(0.1)
         await ben.send_to(text_data=json.dumps({"ping": 2}))
