@@ -46,3 +46,43 @@ def test_no_fight_once_the_turn_is_over_and_next_turn_opens_it_again_7_3_2_3(new
     expect(work).to_be_enabled()
     expect(box.locator(f"#brawl-blocked-{rook}")).to_have_count(0)
     shot(ann, "turn-over-brawl-open-again")
+
+
+def test_a_character_killed_by_poison_says_so_on_every_phone_6_4_2(new_phone):
+    """Ben poisons his own Ash by touch; a second token is refused at the control (already
+    poisoned, 6.4.2); the poison grows each turn (8.2) until it passes Ash's hit factor: both
+    phones show its card "killed by poison" (it said "killed", with no broken heart to say
+    why), the badge inside the screen once the card is scrolled to."""
+    table, seats, (ann, ben) = guild_mission_phones(new_phone)
+    ash = piece_of(table, seats[1], "Ash")
+    card = ben.locator(f"#piece-{ash}")
+    card.locator("summary.dl-summary").tap()
+    plus = card.locator('[data-token="poison"]').get_by_role("button", name="add poison tokens")
+    plus.scroll_into_view_if_needed()
+    before = state(table)["version"]
+    plus.tap()
+    expect(ben.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    expect(card.locator(".dl-toks")).to_contain_text("poison 1")
+    ben.wait_for_timeout(600)  # a second, deliberate tap
+    plus.tap()
+    refusal = ben.locator('[data-code="already_poisoned"]')
+    expect(refusal).to_contain_text("Ash is already poisoned: no new poison tokens (6.4.2).")
+    in_view(ben, refusal)
+    assert state(table)["version"] == before + 1
+    shot(ben, "poison-second-token-refused")
+    while state(table)["pieces"][ash]["status"] == "in_play":
+        s = state(table)
+        if s["phase"] == "end":
+            cmd(table, seats[0], "turn.next")
+        else:
+            cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
+    in_sync([ann, ben])
+    # Ann unfolds the other Guild's characters (folded on her page) by touch.
+    ann.locator("details", has=ann.locator(f"#piece-{ash}")).locator("> summary").tap()
+    for phone, name in ((ben, "ben"), (ann, "ann")):
+        badge = phone.locator(f"#piece-{ash} .dl-status")
+        expect(badge).to_have_text("killed by poison")
+        badge.scroll_into_view_if_needed()
+        expect(badge).to_be_visible()
+        in_view(phone, badge)
+        shot(phone, f"killed-by-poison-{name}")
