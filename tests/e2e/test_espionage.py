@@ -22,19 +22,19 @@ def test_three_phones_play_a_duel(new_phone):
     a, b, c = phones[active], phones[foe], phones[third]
     shot(a, "espionage-turn")
 
-    a.get_by_role("button", name=f"Duel {foe}").click()
-    a.locator("#es-troop label", has_text="7").click()
-    a.locator("#es-troop label", has_text="Rock").click()
+    a.get_by_role("button", name=f"Duel {foe}").tap()
+    a.locator("#es-troop label", has_text="7").tap()
+    a.locator("#es-troop label", has_text="Rock").tap()
     shot(a, "espionage-card-form")
-    a.get_by_role("button", name="Play troop face down").click()
+    a.get_by_role("button", name="Play troop face down").tap()
     expect(a.locator("#es-duel")).to_contain_text("7 Rock")
     expect(b.locator("#es-duel")).to_contain_text("face down")  # live, no reload
     expect(b.locator("#es-duel")).not_to_contain_text("7 Rock")
-    b.get_by_role("button", name="Play the Dummy Corpse").click()
+    b.get_by_role("button", name="Play the Dummy Corpse").tap()
     expect(c.locator("#es-duel")).not_to_contain_text("Dummy")
-    b.get_by_role("button", name="Done").click()
+    b.get_by_role("button", name="Done").tap()
     shot(a, "espionage-duel-initiator")
-    a.locator("#es-actions label", has_text="R.P.S").click()
+    a.locator("#es-actions label", has_text="R.P.S").tap()
     tap_twice(a.get_by_role("button", name="Done — REVEAL!"))
 
     # R.P.S: Rock beats the Dummy Corpse (no symbol); the winner draws a soul, the loser bleeds.

@@ -13,11 +13,11 @@ def open_pd(new_phone):
 
 
 def setup(phone, space):
-    phone.locator(f'#pd-setup label.pd-cell:has(input[value="{space}"])').click()
+    phone.locator(f'#pd-setup label.pd-cell:has(input[value="{space}"])').tap()
     picks = phone.locator("#pd-setup label.pick")
-    picks.nth(0).click()
-    picks.nth(1).click()
-    phone.get_by_role("button", name="Ready").click()
+    picks.nth(0).tap()
+    picks.nth(1).tap()
+    phone.get_by_role("button", name="Ready").tap()
 
 
 def test_two_phones_play_a_turn_in_unison(new_phone):
@@ -31,27 +31,27 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
 
     # Place: Ben picks a card and a space; Ann's move re-renders his page meanwhile and his
     # choice survives; Ben sees that Ann placed, not which card
-    ben.locator("#pd-place label.pick").first.click()
-    ben.locator('#pd-place label.pd-cell:has(input[value="2,2"])').click()
+    ben.locator("#pd-place label.pick").first.tap()
+    ben.locator('#pd-place label.pd-cell:has(input[value="2,2"])').tap()
     ann_card = ann.locator("#pd-place label.pick input").first.get_attribute("value")
-    ann.locator("#pd-place label.pick").first.click()
-    ann.locator('#pd-place label.pd-cell:has(input[value="1,1"])').click()
+    ann.locator("#pd-place label.pick").first.tap()
+    ann.locator('#pd-place label.pd-cell:has(input[value="1,1"])').tap()
     shot(ann, "pd-place-ann")
-    ann.get_by_role("button", name="Place face down").click()
+    ann.get_by_role("button", name="Place face down").tap()
     expect(ben.locator(".pd-other")).to_contain_text("placed ✓")
     assert ann_card not in ben.content()
     expect(ben.locator('#pd-place label.pd-cell:has(input[value="2,2"]) input')).to_be_checked()
-    ben.get_by_role("button", name="Place face down").click()
+    ben.get_by_role("button", name="Place face down").tap()
 
     # Reveal: Ann leaves hers face down, Ben reveals if he can
     expect(ann.locator("#pd-reveal")).to_be_visible()
-    ann.get_by_role("button", name="Leave it face down").click()
+    ann.get_by_role("button", name="Leave it face down").tap()
     expect(ben.locator("#pd-waiting")).to_contain_text("Ben")
     reveal = ben.get_by_role("button", name="Reveal", exact=True)
     if reveal.is_enabled():
         tap_twice(reveal)
     else:
-        ben.get_by_role("button", name="Leave it face down").click()
+        ben.get_by_role("button", name="Leave it face down").tap()
     expect(ann.locator(".pd-steps li.now")).to_have_text("Bonus")
     expect(ann.locator("#pd-me .seal.back, #pd-me .pd-item .seal")).to_have_count(
         1
@@ -65,8 +65,8 @@ def test_two_phones_play_a_turn_in_unison(new_phone):
         (ann, ben) if "Leader Ann" in ann.locator("#pd-status").inner_text() else (ben, ann)
     )
     expect(first.locator("#pd-leader-line")).to_contain_text("bonus action")
-    first.get_by_role("button", name="No bonus action").click()
-    second.get_by_role("button", name="No bonus action").click()
+    first.get_by_role("button", name="No bonus action").tap()
+    second.get_by_role("button", name="No bonus action").tap()
     expect(ann.locator("#pd-status")).to_contain_text("Turn 2/6")
     expect(ben.locator("#pd-status")).to_contain_text("Turn 2/6")
 
@@ -75,13 +75,13 @@ def test_real_cards_mode_keeps_sins_and_cadence(new_phone):
     """At a physical table the phone is the sin gauges, the Courage count and the cadence."""
     ann, _code = host_lobby(new_phone, "personal_demons",
                             options={"#opt-personal_demons-table": "physical"})
-    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Start the game").tap()
     expect(ann.locator("#pd-status")).to_contain_text("pick and place a card")
-    ann.get_by_role("button", name="one more hate").click()
+    ann.get_by_role("button", name="one more hate").tap()
     expect(ann.locator(".pd-gauge-row.g-hate .pips i.on")).to_have_count(1)
-    ann.get_by_role("button", name="one more hate").click()
+    ann.get_by_role("button", name="one more hate").tap()
     expect(ann.locator(".pd-gauge-row.g-hate .pips i.on")).to_have_count(2)
-    ann.get_by_role("button", name="Ready").click()
+    ann.get_by_role("button", name="Ready").tap()
     expect(ann.locator(".pd-steps li.now")).to_have_text("Reveal")
     shot(ann, "pd-physical-ann")
 
@@ -115,7 +115,7 @@ def test_mid_game_circle_on_a_phone(new_phone, server_url):
             continue
     phone = new_phone()
     phone.goto(f"/rejoin/{move_token(host)}/")
-    phone.get_by_role("button", name="Take the seat").click()
+    phone.get_by_role("button", name="Take the seat").tap()
     expect(phone.locator("#pd-place")).to_be_visible()
     expect(phone.locator("#pd-status")).to_contain_text("Round 2")
     shot(phone, "pd-midgame-ann")
@@ -175,7 +175,7 @@ def test_the_others_choose_a_colossal_may_ability_on_their_phones(new_phone):
     run(first, "pd.bonus.personal", card=state()["players"][first]["personal"][0], space=[0, 0])
     phone = new_phone()
     phone.goto(f"/rejoin/{move_token(seats[other])}/")
-    phone.get_by_role("button", name="Take the seat").click()
+    phone.get_by_role("button", name="Take the seat").tap()
     offer = phone.locator("[data-offer]")
     expect(offer).to_be_visible()
     expect(offer).to_contain_text("may take a Courage card")
@@ -192,10 +192,10 @@ def test_a_refused_ready_is_shown_at_the_ready_button(new_phone):
     above a bar button that sends a form of the page), not above the cards at the top of the
     page, and the choices made stay made."""
     ann, ben = open_pd(new_phone)
-    ben.locator('#pd-setup label.pd-cell:has(input[value="1,2"])').click()
-    ben.locator("#pd-setup label.pick").nth(0).click()
+    ben.locator('#pd-setup label.pd-cell:has(input[value="1,2"])').tap()
+    ben.locator("#pd-setup label.pick").nth(0).tap()
     ready = ben.locator("#bottom-bar").get_by_role("button", name="Ready")
-    ready.click()
+    ready.tap()
     refusal = ben.locator('.alert.at-control[data-code="keep_two"]')
     expect(refusal).to_have_text("Keep exactly two of your four hefty/colossal cards.")
     expect(ben.locator('#live > .alert[data-code="keep_two"]')).to_have_count(0)

@@ -20,16 +20,16 @@ def _act(page) -> None:
     legal = json.loads(page.locator("#pm-legal").text_content())
     if legal:
         (r1, c1), (r2, c2) = legal[0]["cells"]
-        page.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
+        page.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').tap()
         expect(page.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]')).to_have_class(
             re.compile("partner")
         )
-        page.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').click()
-        page.locator("#pm-orient button").first.click()
+        page.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').tap()
+        page.locator("#pm-orient button").first.tap()
     elif page.get_by_role("button", name="Discard it").count():
-        page.get_by_role("button", name="Discard it").click()
+        page.get_by_role("button", name="Discard it").tap()
     else:
-        page.locator(".pm-shift button:not([disabled])").first.click()
+        page.locator(".pm-shift button:not([disabled])").first.tap()
 
 
 def _started(new_phone, ann_name="Ann"):
@@ -65,11 +65,11 @@ def test_two_phones_claim_and_play_a_full_turn(new_phone):
         if not placed_shot and phone.locator("#pm-legal").count():
             legal = json.loads(phone.locator("#pm-legal").text_content())
             (r1, c1), (r2, c2) = legal[0]["cells"]
-            phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
-            phone.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').click()
+            phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').tap()
+            phone.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]').tap()
             expect(phone.locator("#pm-orient button").first).to_be_visible()
             shot(phone, "personimo-place")
-            phone.locator("#pm-orient button").first.click()
+            phone.locator("#pm-orient button").first.tap()
             placed_shot = True
             expect(phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]')).to_have_class(
                 re.compile("built")
@@ -99,7 +99,7 @@ def test_score_a_physical_district_on_a_phone(new_phone):
     phone.select_option('select[name="cell0"]', "a3")
     phone.select_option('select[name="card1"]', "sea")
     phone.select_option('select[name="cell1"]', "d3")
-    phone.get_by_role("button", name="Score").click()
+    phone.get_by_role("button", name="Score").tap()
     expect(phone.locator("#pm-result [data-score]")).to_have_text("7 pts")  # Suns 2x2 + Waves 3x1
     expect(phone.locator("#pm-result")).to_contain_text("the Diplomat: Moons on its first block")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
@@ -124,7 +124,7 @@ def test_a_heartbeat_between_the_two_taps_keeps_the_first_block(new_phone):
         expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
     assert legal, "no placement came up"
     (r1, c1), (r2, c2) = legal[0]["cells"]
-    phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').click()
+    phone.locator(f'#pm-grid [data-r="{r1}"][data-c="{c1}"]').tap()
     partner = phone.locator(f'#pm-grid [data-r="{r2}"][data-c="{c2}"]')
     expect(partner).to_have_class(re.compile("partner"))
     # Wait for the next message on the socket (the heartbeat's answer), no fixed sleep.
@@ -132,6 +132,6 @@ def test_a_heartbeat_between_the_two_taps_keeps_the_first_block(new_phone):
         "() => new Promise(done => document.addEventListener('htmx:wsAfterMessage', "
         "() => done(), {once: true}))"
     )
-    partner.click()
+    partner.tap()
     expect(phone.locator("#pm-orient button").first).to_be_visible()
     shot(phone, "personimo-place-after-heartbeat")

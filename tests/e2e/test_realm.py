@@ -43,7 +43,7 @@ def _version(page) -> int:
 def tick(phone, card):
     """Tap the card as a player does (the label; its checkbox is visually hidden). A forced
     click on the 1 px checkbox could land on the fixed toolbar when the card sits behind it."""
-    phone.locator(f'#rl-hand label:has(input[value="{card}"])').click()
+    phone.locator(f'#rl-hand label:has(input[value="{card}"])').tap()
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).to_be_checked()
 
 
@@ -72,7 +72,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
     phone, card = phones[turn], state["players"][turn]["hand"][0]
     expect(phone.get_by_role("checkbox", name=C.card_label(card))).to_have_count(1)
     tick(phone, card)
-    phone.locator("#rl-bind-active").click()
+    phone.locator("#rl-bind-active").tap()
     # Said once, right under the button tapped (it was printed above two buttons; then twice).
     # The code, not the wording (the message says what is still missing for the ritual).
     refusal = phone.locator('#rl-me .alert[data-code="ritual_fails"]:visible')
@@ -83,7 +83,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).to_be_checked()
     expect(refusal).to_be_in_viewport()
     shot(phone, "realm-bind-refused")
-    phone.locator(f'#rl-hand label:has(input[value="{card}"])').click()
+    phone.locator(f'#rl-hand label:has(input[value="{card}"])').tap()
     expect(phone.locator(f'#rl-hand input[value="{card}"]')).not_to_be_checked()
 
     bound = False
@@ -119,7 +119,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
                     decl["rank"]
                 )
             button = "#rl-bind-active" if bind.data["target"] == "active" else "#rl-bind-personal"
-            phone.locator(button).click()
+            phone.locator(button).tap()
         else:
             hand = state["players"][turn]["hand"]
             for card in hand[: max(0, len(hand) - 5)]:

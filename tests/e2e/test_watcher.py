@@ -28,16 +28,16 @@ def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
 
     # Ann gains a fate point and kills her own Vesna (three broken hearts, by hand): the
     # screen follows without reloading.
-    ann.locator("#dl-players").get_by_role("button", name="+1 fate point").click()
+    ann.locator("#dl-players").get_by_role("button", name="+1 fate point").tap()
     expect(screen.locator("#dl-fate-0")).to_have_text("fate 4")
     vesna = ann.locator("#piece-s0-vesna")
-    vesna.locator("summary.dl-summary").click()
+    vesna.locator("summary.dl-summary").tap()
     for n in (1, 2):
-        vesna.get_by_role("button", name="add a broken heart").click()
+        vesna.get_by_role("button", name="add a broken heart").tap()
         expect(vesna.locator("[data-token=broken_hearts] .dl-counter-value")).to_have_text(
             re.compile(rf"^{n}/")
         )
-    vesna.get_by_role("button", name="add a broken heart").click()
+    vesna.get_by_role("button", name="add a broken heart").tap()
     expect(screen.locator("#piece-s0-vesna .dl-status")).to_have_text("killed")
     expect(screen.locator("#dl-log")).to_contain_text("Vesna")
     dead = ann.locator("#piece-s0-vesna")
@@ -46,7 +46,7 @@ def test_a_watcher_sees_the_mission_live_and_no_control(new_phone):
     expect(dead.locator("[data-token=common], [data-token=dark], form")).to_have_count(0)
     assert "mana" not in dead.inner_text().lower()
     assert screen.locator("#live form, #live button").count() == 0
-    screen.locator("#piece-s0-vesna summary.dl-summary").click()
+    screen.locator("#piece-s0-vesna summary.dl-summary").tap()
     shot(screen, "watcher-demloc-360")
     shot(ann, "watcher-demloc-ann-360")
 
@@ -61,7 +61,7 @@ def test_a_phone_without_a_seat_watches_a_mission_from_its_lobby_to_its_game(new
     screen.goto(f"/t/{code}/")
     expect(screen.get_by_role("button", name="Join table")).to_be_visible()
     screen.screenshot(path="test-artifacts/watcher-join-lobby-360.png")
-    screen.get_by_role("link", name="Watch the table").click()
+    screen.get_by_role("link", name="Watch the table").tap()
     expect(screen.locator("#live")).to_have_attribute("data-status", "lobby")
     expect(screen.locator("#watching")).to_contain_text("You are watching")
     expect(screen.locator("body")).to_have_attribute("data-ws", "open")
@@ -69,10 +69,10 @@ def test_a_phone_without_a_seat_watches_a_mission_from_its_lobby_to_its_game(new
     ben = new_phone()
     ben.goto(f"/j/{code}/")
     ben.fill("#name", "Ben")
-    ben.get_by_role("button", name="Join table").click()
+    ben.get_by_role("button", name="Join table").tap()
     expect(screen.locator("ul.seats").first).to_contain_text("Ben")
     screen.screenshot(path="test-artifacts/watcher-lobby-360.png")
-    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Start the game").tap()
     expect(screen.locator("#dl-turn")).to_be_visible()
     expect(screen.locator("#dl-others")).to_contain_text("Vesna the Gray")
     assert screen.locator("#live form, #live button, #bottom-bar").count() == 0
