@@ -54,7 +54,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     login(bob, rookie.master.username)
 
     ann.goto("/missions/")
-    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_text("The Drowned Bell").tap()
     code = seat_and_bring(ann, bob, "Bob")
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House New")
@@ -69,9 +69,9 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
 
     for stage in ("raffle", "objective", "map", "characters"):
         next_on_both(stage)
-    ann.get_by_role("button", name="Choose").first.click()
+    ann.get_by_role("button", name="Choose").first.tap()
     expect(ann.locator(".dl-picks")).to_contain_text("Rook")
-    bob.locator(".dl-roster li", has_text="Ash").get_by_role("button", name="Choose").click()
+    bob.locator(".dl-roster li", has_text="Ash").get_by_role("button", name="Choose").tap()
     expect(bob.locator(".dl-picks")).to_contain_text("Ash")
 
     # In another tab, the rookie tries to dismiss Ash, who is at the table.
@@ -90,12 +90,12 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     # ... and to send him to explore the city.
     tab.goto("/guild/city/")
     place = tab.locator('[data-point="unknown-1"]')
-    place.locator("summary").click()
+    place.locator("summary").tap()
     place.get_by_label("Ash").check()
     expect(place.locator('[data-preview] [data-code="on_mission"]')).to_contain_text(
         "they cannot be sent to the city"
     )
-    place.get_by_role("button", name="Explore").click()
+    place.get_by_role("button", name="Explore").tap()
     sent = tab.locator('[role="alert"][data-code="on_mission"]')
     expect(sent).to_contain_text("The Drowned Bell")
     shot(tab, "guild-frozen-explore")
@@ -117,10 +117,10 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     deploy_and_start([ann, bob])
     expect(bob.locator("#dl-mission")).to_be_visible()
     piece = bob.locator('[id^="piece-s1-"]', has_text="Ash")
-    piece.locator("summary").first.click()  # the roster card opens the character's sheet
+    piece.locator("summary").first.tap()  # the roster card opens the character's sheet
     for _ in range(3):  # three broken hearts: killed (7.3.2)
         before = bob.locator("#live").get_attribute("data-version")
-        piece.get_by_role("button", name="add a broken heart").click()
+        piece.get_by_role("button", name="add a broken heart").tap()
         expect(bob.locator("#live")).not_to_have_attribute("data-version", before)
     # Ann uses Rook's ability from his sheet: its cost is on the button, paid from her fate.
     # (Wait until Ann's page has Bob's last taps: a push never replaces it under her thumb.)
@@ -128,11 +128,11 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
         "data-version", bob.locator("#live").get_attribute("data-version")
     )
     rook = ann.locator('[id^="piece-s0-"]', has_text="Rook")
-    rook.locator("summary").first.click()
+    rook.locator("summary").first.tap()
     expect(ann.locator("#dl-fate-0")).to_have_text("fate 3")
     use = rook.get_by_role("button", name="Use Iron will (2 fate) for Rook")
     expect(use).to_have_text("Use Iron will (2 fate)")
-    use.click()
+    use.tap()
     expect(ann.locator("#dl-fate-0")).to_have_text("fate 1")
     expect(bob.locator("#dl-fate-0")).to_have_text("fate 1")
     rook = ann.locator('[id^="piece-s0-"]', has_text="Rook")
@@ -179,7 +179,7 @@ def test_a_new_guild_loses_a_standard_mission_frozen_while_it_plays_and_can_rebu
     expect(bob.locator('[data-mercenary="Ash"]')).to_contain_text("Dead")
     expect(bob.locator('[data-mercenary="Birch"]')).to_contain_text("Active")
     # The rookie, at -2 fame, can still enlist (level 1 is always open).
-    bob.get_by_role("button", name="Enlist Recruit Vell").click()
+    bob.get_by_role("button", name="Enlist Recruit Vell").tap()
     expect(bob.locator('[data-mercenary="Recruit Vell"]')).to_contain_text("Active")
     shot(bob, "guild-rookie-rebuilds")
     rookie.refresh_from_db()

@@ -59,16 +59,16 @@ def test_first_visit_tour_skip_and_reopen_at_360_px_6_2(new_phone):
     phone.keyboard.press("Enter")
     expect(tour.locator("[data-tour-progress]")).to_have_text("Step 2 of 6.")
     assert visible_steps(phone) == ["City Gate and Dormitory"] and active(phone) == "Next"
-    tour.get_by_role("button", name="Back").click()
+    tour.get_by_role("button", name="Back").tap()
     expect(tour.locator("[data-tour-progress]")).to_have_text("Step 1 of 6.")
     assert active(phone) == "Next"  # Back is gone on the first step
     for step in range(2, 7):
-        tour.get_by_role("button", name="Next").click()
+        tour.get_by_role("button", name="Next").tap()
         expect(tour.locator("[data-tour-progress]")).to_have_text(f"Step {step} of 6.")
     assert visible_steps(phone) == ["The rules in one minute"]
     expect(tour.get_by_role("button", name="Next")).to_be_hidden()
     expect(tour.get_by_role("button", name="Done")).to_be_focused()
-    tour.get_by_role("button", name="Back").click()
+    tour.get_by_role("button", name="Back").tap()
     assert visible_steps(phone) == ["At the table"]
     expect(tour).to_contain_text("turn bar")
 
@@ -86,10 +86,10 @@ def test_first_visit_tour_skip_and_reopen_at_360_px_6_2(new_phone):
     expect(phone.locator("[data-tour]")).to_have_count(0)
 
     # The Tour link opens it again; Skip the tour with a tap closes it.
-    phone.get_by_role("link", name="Tour", exact=True).click()
+    phone.get_by_role("link", name="Tour", exact=True).tap()
     expect(tour).to_be_visible()
     expect(tour.locator("[data-tour-progress]")).to_have_text("Step 1 of 6.")
-    tour.get_by_role("button", name="Skip the tour").click()
+    tour.get_by_role("button", name="Skip the tour").tap()
     expect(phone.locator("[data-tour]")).to_have_count(0)
     phone.goto("/guild/")
     expect(phone.locator("[data-tour]")).to_have_count(0)

@@ -44,7 +44,7 @@ def tap_next(phone):
     """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
     button that a push is replacing at that very moment (a real player would tap again)."""
     before = phone.locator("#live").get_attribute("data-version")
-    phone.get_by_role("button", name="Next").click()
+    phone.get_by_role("button", name="Next").tap()
     expect(phone.locator("#live")).not_to_have_attribute("data-version", before)
 
 
@@ -66,16 +66,16 @@ def test_a_long_guild_name_never_scrolls_sideways(new_phone):
 
     ann.goto("/missions/")
     assert overflow(ann) == 0  # the lobby names the Guild
-    ann.get_by_text("The Drowned Bell").click()
-    ann.get_by_role("button", name="Open the mission table").click()
+    ann.get_by_text("The Drowned Bell").tap()
+    ann.get_by_role("button", name="Open the mission table").tap()
     code = ann.locator("#join-code").inner_text().strip()
     bob.goto(f"/j/{code}/")
     bob.fill("#name", LONG[::-1])
-    bob.get_by_role("button", name="Join table").click()
+    bob.get_by_role("button", name="Join table").tap()
     expect(ann.locator(".seats")).to_contain_text(LONG[::-1])
-    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Start the game").tap()
     for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild", exact=True).click()
+        phone.get_by_role("button", name="Bring my Guild", exact=True).tap()
     expect(ann.locator("#dl-guild-data")).to_contain_text(re.compile(r"taken \d\d:\d\d"))
     for phone in (ann, bob):  # both Guilds bound before anyone taps Next
         expect(phone.locator("#dl-guilds")).not_to_contain_text("waiting")
@@ -85,7 +85,7 @@ def test_a_long_guild_name_never_scrolls_sideways(new_phone):
         for phone in (ann, bob):
             tap_next(phone)
         expect(ann.locator(f'[data-stage="{stage}"]')).to_be_visible()
-    ann.get_by_role("button", name="Choose").first.click()
+    ann.get_by_role("button", name="Choose").first.tap()
     expect(ann.locator(".dl-picks")).to_contain_text("Rook")
     stages["characters"] = overflow(ann)
     shot(ann, "mission-long-name-characters")

@@ -14,7 +14,7 @@ def tap_next(phone):
     """Tap Next and wait until the table moved on, so the other phone's tap never lands on a
     button that a push is replacing at that very moment (a real player would tap again)."""
     before = phone.locator("#live").get_attribute("data-version")
-    phone.get_by_role("button", name="Next").click()
+    phone.get_by_role("button", name="Next").tap()
     expect(phone.locator("#live")).not_to_have_attribute("data-version", before)
 
 
@@ -27,9 +27,9 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     login(bob, b.master.username)
 
     ann.goto("/missions/")
-    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_text("The Drowned Bell").tap()
     # A table option like the others (6.4.2 kill counter): this group enters kills by hand.
-    ann.get_by_text("Table rules where the rulebook hesitates").click()
+    ann.get_by_text("Table rules where the rulebook hesitates").tap()
     expect(ann.locator("#opt-kills")).to_have_value("app")
     ann.locator("#opt-kills").screenshot(path=str(ARTIFACTS / "mission-lobby-kills.png"))
     ann.select_option("#opt-kills", "hand")
@@ -53,10 +53,10 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     shot(bob, "mission-objective")
     next_on_both("map")
     next_on_both("characters")
-    ann.get_by_role("button", name="Choose").first.click()
+    ann.get_by_role("button", name="Choose").first.tap()
     expect(ann.locator(".dl-picks")).to_contain_text("Rook")
     expect(bob.locator("#dl-characters")).to_contain_text("House Ash: Rook")
-    bob.get_by_role("button", name="Choose").first.click()
+    bob.get_by_role("button", name="Choose").first.tap()
     shot(ann, "mission-characters")
     next_on_both("mana")
     next_on_both("miniatures")
@@ -83,9 +83,9 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     expect(bob.locator("#table-status")).to_have_text("Ended: close to write the results")
     bob.evaluate("window.scrollTo(0, 0)")
     bob.screenshot(path="test-artifacts/mission-ended-not-closed.png")
-    bob.locator("#dl-close").click()  # armed: "Tap again to close" (app.js data-two-step)
+    bob.locator("#dl-close").tap()  # armed: "Tap again to close" (app.js data-two-step)
     expect(bob.locator("#dl-close")).to_contain_text("Tap again to close")
-    bob.locator("#dl-close").click()
+    bob.locator("#dl-close").tap()
     expect(ann.locator("#dl-closed")).to_be_visible()
     expect(ann.locator("#table-status")).to_have_text("Finished")
     shot(ann, "mission-resolution")
@@ -95,13 +95,13 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     # Asked in place (app.js data-two-step), not by the browser's dialog: the first tap says
     # what the second does on the button and sends nothing.
     go = bob.locator("#dl-continue").get_by_role("button", name="Continue")
-    go.click()
+    go.tap()
     expect(bob.locator("#dl-continue button")).to_contain_text("takes their Guild out")
     expect(ann.locator("#dl-next-mission")).to_have_count(0)
-    bob.locator("#dl-continue button").click()
+    bob.locator("#dl-continue button").tap()
     expect(ann.locator("#dl-next-mission")).to_be_visible()
     expect(ann.locator("#dl-next-mission")).to_be_visible()
     shot(ann, "mission-next")
-    ann.get_by_role("link", name="Battle report").click()
+    ann.get_by_role("link", name="Battle report").tap()
     expect(ann.locator("#report-timeline")).to_contain_text("plays first")
     shot(ann, "mission-report")

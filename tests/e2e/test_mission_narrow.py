@@ -53,17 +53,17 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
     login(bob, b.master.username)
     ann.goto("/missions/")
     assert too_wide(ann) == {}  # the lobby names the Guild
-    ann.get_by_text("The Drowned Bell").click()
-    ann.get_by_role("button", name="Open the mission table").click()
+    ann.get_by_text("The Drowned Bell").tap()
+    ann.get_by_role("button", name="Open the mission table").tap()
     code = ann.locator("#join-code").inner_text().strip()
     bob.goto(f"/j/{code}/")
     bob.fill("#name", OTHER)
-    bob.get_by_role("button", name="Join table").click()
+    bob.get_by_role("button", name="Join table").tap()
     expect(ann.locator(".seats")).to_contain_text(OTHER)
     assert too_wide(ann) == {} and too_wide(bob) == {}
-    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Start the game").tap()
     for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild", exact=True).click()
+        phone.get_by_role("button", name="Bring my Guild", exact=True).tap()
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text(OTHER)
         expect(phone.locator("#dl-guilds")).not_to_contain_text("waiting")  # both Guilds bound
@@ -72,9 +72,9 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
             tap_next(phone)
         for phone in (ann, bob):
             expect(phone.locator(f'[data-stage="{stage}"]')).to_be_visible()
-    ann.get_by_role("button", name="Choose").first.click()
+    ann.get_by_role("button", name="Choose").first.tap()
     expect(ann.locator(".dl-picks")).to_contain_text("Rook")
-    bob.get_by_role("button", name="Choose").first.click()
+    bob.get_by_role("button", name="Choose").first.tap()
     expect(bob.locator(".dl-picks")).to_contain_text("Ash")
     for stage in ("mana", "miniatures", "deployment"):
         for phone in (ann, bob):
@@ -123,7 +123,7 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
     before = {"bar": bar.bounding_box(), "next": next_pass.bounding_box()}
     version = int(phone.locator("#live").get_attribute("data-version"))
     phone.evaluate(f"document.getElementById('live').dataset.version = '{version - 1}'")
-    next_pass.click()
+    next_pass.tap()
     refusal = bar.locator('.alert.at-control[data-code="stale_version"]')
     expect(refusal).to_have_text("Someone acted just before you: look, then tap again.")
     expect(refusal).to_have_attribute("title", "Someone acted just before you: look, then tap again.")
@@ -140,7 +140,7 @@ def test_forty_letter_guild_names_never_widen_a_mission_page_and_a_refusal_stays
 
     # Offline: the tap is kept ("Not sent yet"), one line in the bar too.
     phone.context.set_offline(True)
-    next_pass.click()
+    next_pass.tap()
     unsent = bar.locator('#unsent[data-code="not_sent"]')
     expect(unsent).to_be_visible()
     expect(unsent).to_have_attribute(

@@ -50,15 +50,15 @@ def test_the_last_next_of_the_preparation_lands_both_phones_on_the_turn_bar(new_
     prepare(table, seats, {0: ["Rook"], 1: ["Ash"]}, start=False)
     ann, ben = open_at_stage(new_phone, table, (a, b), "start")
     for phone in (ann, ben):
-        phone.locator("#dl-log > summary").click()  # the log open, as the new user had it
+        phone.locator("#dl-log > summary").tap()  # the log open, as the new user had it
     scroll_to_bottom(ann)
-    ann.get_by_role("button", name="Next").click()
+    ann.get_by_role("button", name="Next").tap()
     expect(ann.locator("#dl-next")).to_contain_text("Waiting for")
     scroll_to_bottom(ann)
     shown = ann.locator("#live").get_attribute("data-version")
     expect(ben.locator("#live")).to_have_attribute("data-version", shown)  # Ann's Next pushed
     scroll_to_bottom(ben)
-    ben.get_by_role("button", name="Next").click()
+    ben.get_by_role("button", name="Next").tap()
     for name, phone in (("ann", ann), ("ben", ben)):
         expect(phone.locator("#dl-turn-no")).to_contain_text("Turn 1")
         phone.wait_for_function(ON_TURN_BAR, timeout=5_000)
@@ -69,7 +69,7 @@ def test_the_last_next_of_the_preparation_lands_both_phones_on_the_turn_bar(new_
     scroll_to_bottom(ann)
     before = ann.evaluate("window.scrollY")
     version = ann.locator("#live").get_attribute("data-version")
-    ben.get_by_role("button", name="+1 fate point").click()
+    ben.get_by_role("button", name="+1 fate point").tap()
     expect(ann.locator("#live")).not_to_have_attribute("data-version", version)
     ann.wait_for_timeout(300)
     # Not moved: the same scroll, or (the page a little shorter after the push, so the browser
@@ -88,7 +88,7 @@ def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone)
     back online after Ben moved the table on, "not applied" takes its place, as wide."""
     ann, ben = open_table(new_phone, "demloc")
     korr = ann.locator("#piece-s0-korr")
-    korr.locator("summary.dl-summary").click()
+    korr.locator("summary.dl-summary").tap()
     counter = korr.locator('[data-token="broken_armor"]')
     plus = counter.get_by_role("button", name="add a broken armor token")
     expect(plus).to_be_visible()
@@ -101,7 +101,7 @@ def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone)
         return line
 
     ann.context.set_offline(True)
-    plus.click()
+    plus.tap()
     unsent = korr.locator('#unsent[data-code="not_sent"]')
     expect(unsent).to_have_text(UNSENT)
     across_under(unsent)
@@ -109,7 +109,7 @@ def test_an_offline_tap_on_a_counter_says_so_across_the_card_under_it(new_phone)
     ann.screenshot(path="test-artifacts/mission-screen-offline-unsent.png")
 
     version = ben.locator("#live").get_attribute("data-version")
-    ben.get_by_role("button", name="+1 fate point").click()  # the table moves on
+    ben.get_by_role("button", name="+1 fate point").tap()  # the table moves on
     expect(ben.locator("#live")).not_to_have_attribute("data-version", version)
     ann.context.set_offline(False)
     refused = korr.locator('.alert.at-control[data-code="stale_version"]')
@@ -135,8 +135,8 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
         names=("Ann's Ravens", "Ben's Wolves of the Quay"),
     )
     expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 1")
-    ann.locator("#piece-s0-korr summary.dl-summary").click()
-    ann.locator("#shoot-s0-korr > summary").click()
+    ann.locator("#piece-s0-korr summary.dl-summary").tap()
+    ann.locator("#shoot-s0-korr > summary").tap()
     form = ann.locator("#shoot-s0-korr form")
     fate = form.get_by_label("Fate (of 3)")
     form.locator('input[name="d.test_roll"]').fill("4")
@@ -147,7 +147,7 @@ def test_the_browsers_message_on_too_many_fate_points_shows_the_field_below_the_
     fate.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 100)")
     work = form.get_by_role("button", name="Work it out")
     expect(work).to_be_in_viewport(ratio=1)
-    work.click()
+    work.tap()
     expect(fate).to_be_focused()
     assert fate.evaluate("e => e.validity.rangeOverflow")
     ann.wait_for_timeout(300)
@@ -218,7 +218,7 @@ def test_a_shot_on_bens_character_brings_his_phone_to_apply_and_back_7_2_2(new_p
 
     # The alert's link brings Apply back from the bottom of the page.
     scroll_to_bottom(ben.page)
-    link.click()
+    link.tap()
     ben.page.wait_for_function(APPLY_IN_VIEW, timeout=5_000)
     ben.page.screenshot(path="test-artifacts/pending-landed-ben.png")
     expect(ben.page.locator("#dl-alert")).to_have_class(re.compile("dl-alert-quiet"))

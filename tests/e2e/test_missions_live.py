@@ -47,16 +47,16 @@ def test_two_phones_play_a_mission_turn(new_phone):
         )
     heights = {"start": ann.evaluate("document.documentElement.scrollHeight")}
     korr_ann = ann.locator("#piece-s0-korr")
-    korr_ann.locator("summary").first.click()  # tap the card: its sheet opens
+    korr_ann.locator("summary").first.tap()  # tap the card: its sheet opens
     expect(korr_ann.get_by_role("button", name="+1 damage")).to_be_visible()
-    korr_ann.get_by_role("button", name="+1 damage").click()
+    korr_ann.get_by_role("button", name="+1 damage").tap()
     expect(ben.locator("#piece-s0-korr .dl-track-armor meter")).to_have_attribute("value", "1")
     # Ann taps again once her own phone shows the +1 (as a player does): a tap sent from the
     # version before it is refused as stale (expected_version) and the counter stays at 0.
     expect(korr_ann.locator(".dl-track-armor meter")).to_have_attribute("value", "1")
     korr_ann.locator('[data-token="bleeding"]').get_by_role(
         "button", name="add a bleeding token"
-    ).click()
+    ).tap()
     expect(ben.locator('#piece-s0-korr [data-token="bleeding"] .dl-counter-value')).to_have_text(
         "1"
     )
@@ -73,7 +73,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     # Taps: card (open already) -> Shoot -> target -> Work it out -> Apply, the dice typed.
     taps = 1  # the card, opened above
     shoot = korr_ann.locator("#shoot-s0-korr")
-    shoot.locator("summary").click()
+    shoot.locator("summary").tap()
     taps += 1
     shoot.locator('select[name="d.target"]').select_option("s1-bram")
     taps += 1
@@ -81,7 +81,7 @@ def test_two_phones_play_a_mission_turn(new_phone):
     # A refused command (2 dice typed, 3 needed) shows its message at the control, announced,
     # with what was typed kept.
     shoot.locator('input[name="d.dice"]').fill("3 3")
-    shoot.get_by_role("button", name="Work it out").click()
+    shoot.get_by_role("button", name="Work it out").tap()
     refusal = shoot.get_by_role("alert")
     expect(refusal).to_contain_text("fighting dice")
     expect(refusal).to_be_in_viewport()
@@ -89,12 +89,12 @@ def test_two_phones_play_a_mission_turn(new_phone):
     expect(shoot.locator('select[name="d.target"]')).to_have_value("s1-bram")
     shot(ann, "missions-error-at-control")
     shoot.locator('input[name="d.dice"]').fill("3 3 3")
-    shoot.get_by_role("button", name="Work it out").click()
+    shoot.get_by_role("button", name="Work it out").tap()
     taps += 1
     expect(ben.locator("#dl-pending")).to_contain_text("(4 + 4) - 0 = 8")
     shot(ben, "missions-shot-proposed-ben")
     ben.locator("#dl-pending").screenshot(path="test-artifacts/missions-pending.png")
-    ben.locator("#dl-pending").get_by_role("button", name="Apply").click()
+    ben.locator("#dl-pending").get_by_role("button", name="Apply").tap()
     taps += 1
     assert taps <= 5
     expect(ann.locator("#piece-s1-bram .dl-hearts > span")).to_have_attribute(
@@ -113,11 +113,11 @@ def test_two_phones_play_a_mission_turn(new_phone):
         for phone in (ann, ben):
             expect(phone.locator("#dl-log li").first).to_have_attribute("data-v", newest)
         phone = ann if ann.locator("#dl-acting").inner_text().startswith("Your move") else ben
-        phone.get_by_role("button", name="Next: pass").click()
+        phone.get_by_role("button", name="Next: pass").tap()
         for other in (ann, ben):
             expect(other.locator("#dl-log li").first).not_to_have_attribute("data-v", newest)
     expect(ben.get_by_role("button", name="Next turn")).to_be_visible()
-    ben.get_by_role("button", name="Next turn").click()
+    ben.get_by_role("button", name="Next turn").tap()
     expect(ann.locator("#dl-turn-no")).to_have_text("Turn 2 / 3")
     # Bleeding at the end of turn 1 (6.4.2 default): Korr's 1 bleeding token is 1 hit; the live
     # log tells the turn change, the whole log (replayed) tells every consequence.
@@ -127,8 +127,8 @@ def test_two_phones_play_a_mission_turn(new_phone):
     shot(ann, "missions-turn2-ann")
     ann.locator("#dl-turn").screenshot(path="test-artifacts/missions-turn-panel.png")
     ann.locator("#piece-s0-korr").screenshot(path="test-artifacts/missions-card-korr.png")
-    ann.locator("#piece-s0-vesna summary").first.click()
-    ann.locator("#arcane-s0-vesna > summary").click()
+    ann.locator("#piece-s0-vesna summary").first.tap()
+    ann.locator("#arcane-s0-vesna > summary").tap()
     ann.locator("#piece-s0-vesna").screenshot(path="test-artifacts/missions-card-vesna-arcane.png")
     shot(ben, "missions-turn2-ben")
     heights["turn2"] = ann.evaluate("document.documentElement.scrollHeight")
