@@ -576,7 +576,7 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None, i
         # CPU at both ends (``run_clients``)
         pings0 = listener.pings
         await asyncio.sleep(idle)
-        idle_pings, idle_pongs = listener.pings - pings0, listener.pongs
+        idle_pings = listener.pings - pings0
         phases.reached("idle")
         phases.reached("go")
         sent, cmd_lat, errors = [], [], []
@@ -628,7 +628,7 @@ async def evening(url, tables, period, duration, part=0, parts=1, phases=None, i
         phases.reached("bare")
     return {**client_result(sent, cmd_lat, errors, elapsed, cmd_cpu, frames, missing,
                             bare_lat, bare_err, bare_elapsed, bare_cpu, listener),
-            "idle_pings": idle_pings, "idle_pongs": idle_pongs}
+            "idle_pings": idle_pings}
 
 
 def client_main(args, url, part, parts, barrier, results):
@@ -806,11 +806,12 @@ def report(args, server, workers, run, cmd, bare):
               f"{cmd['rss_per_phone_kb']:.0f} KiB per phone; {cmd['rss_played_mb']:.0f} MiB "
               f"after the commands, phones still connected: "
               f"{cmd['rss_played_per_phone_kb']:.0f} KiB per phone")
-    if "idle_cpu_ms_per_s" in cmd:
+    if "idle_cpu_ms_per_s" in cmd and args.idle:
         print(f"  at rest ({cmd['idle_s']:.1f} s, {args.tables * 4} phones connected, "
               f"{cmd['idle_pings_per_s']:.0f} heartbeats/s, nobody tapping): server CPU "
               f"{cmd['idle_cpu_ms_per_s']:.0f} ms per second, "
-              f"{cmd['idle_cpu_ms_per_ping']:.2f} ms per heartbeat")
+              f"{cmd['idle_cpu_ms_per_ping']:.2f} ms per heartbeat (the sockets' own idle "
+              f"work included: --ping-every 0 measures it alone)")
     if max(cmd["client_core"], bare["client_core"]) > 0.8:
         print(f"  WARNING: a client process used over 80% of a core: the client may be the "
               f"bottleneck (try --clients {args.clients * 2})")
@@ -839,9 +840,10 @@ def print_summary(server, workers, runs):
               f"{mmm([r['cmd']['rss_with_mb'] for r in runs], '.0f')}; after the commands "
               f"{mmm([r['cmd']['rss_played_mb'] for r in runs], '.0f')} MiB, "
               f"{mmm([r['cmd']['rss_played_per_phone_kb'] for r in runs], '.0f')} KiB per phone")
-    if "idle_cpu_ms_per_s" in runs[0]["cmd"]:
+    if "idle_cpu_ms_per_s" in runs[0]["cmd"] and runs[0]["cmd"]["idle_s"] > 0.5:
         print(f"  at rest: server CPU ms per second "
-              f"{mmm([r['cmd']['idle_cpu_ms_per_s'] for r in runs], '.0f')}, per heartbeat "
+              f"{mmm([r['cmd']['idle_cpu_ms_per_s'] for r in runs], '.0f')}, per heartbeat (idle "
+              f"sockets' work included) "
               f"{mmm([r['cmd']['idle_cpu_ms_per_ping'] for r in runs])} ms")
     print(f"  load average: {mmm([r['load'] for r in runs])}")
 

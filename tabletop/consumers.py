@@ -11,8 +11,8 @@ socket; they POST (one write path, CSRF, idempotency).
 A heartbeat ``{"ping": <shown version>}`` from the phone is answered with the live region when
 the table moved on (a missed push), else ``{"pong": <version>}``. A phone behind a version this
 process already heard of gets the region without any query, unless a newer frame is on its
-way to it (queued, being rendered by the fan-out, or sent less than ``FRAME_GRACE`` seconds
-ago): that frame is then the heartbeat's answer. At a busy table a heartbeat often crosses the
+way to it (queued, being rendered by the fan-out, or sent after the phone's previous heartbeat
+and less than ``FRAME_GRACE`` seconds ago): that frame is then the heartbeat's answer. At a busy table a heartbeat often crosses the
 frame of the last tap, and answering each with the whole region as well (66 KiB of DemLoc,
 rendered again) doubled the bytes of an evening's frames. Otherwise the version is
 read after the ping arrived, in one query shared by all the pings of about a quarter of a
@@ -85,7 +85,8 @@ MAX_MESSAGE = 256
 #: A heartbeat makes at most one render per socket this often (``TableConsumer.catch_up``).
 CATCH_UP_SECONDS = 1.0
 #: Seconds a frame sent to a phone counts as on its way: a heartbeat showing an older
-#: version meanwhile crossed it and is not answered with the region (``frame_coming``).
+#: version meanwhile crossed it and is not answered with the region (``frame_coming``), unless
+#: the frame was sent before the phone's previous heartbeat (then it was not applied).
 FRAME_GRACE = 2.0
 
 
@@ -100,6 +101,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id = None
     _caught_up_at = float("-inf")
     _sent_at = float("-inf")  # loop time the last frame went to the phone
+    _sent_before_ping = -1  # ``sent_version`` when the phone's previous heartbeat came
 
     async def dispatch(self, message):
         """Hand ``message`` to its handler, as Channels' ``AsyncConsumer.dispatch`` does but
@@ -161,9 +163,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         shown = _ping_version(text_data)
         if shown is not None:
             phone_heartbeat.send(TableConsumer, table_id=self.table_id)  # ops: its figures
+            sent_before, self._sent_before_ping = self._sent_before_ping, self.sent_version
             known = self.hub.known_version(self.table_id)
             if shown < known:  # behind what was committed
-                if not self.frame_coming(shown):  # else that frame answers it
+                if not self.frame_coming(shown, sent_before):  # else that frame answers it
                     await self.catch_up()
                 return
             try:
@@ -174,7 +177,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=4404)
             elif current == shown:
                 await self.send(text_data=json.dumps({"pong": current}))
-            elif current < shown or not self.frame_coming(shown):
+            elif current < shown or not self.frame_coming(shown, sent_before):
                 # (a push this process missed: ``current_version`` had the room fan it out
                 # to every phone of the table, this one too; that frame answers it)
                 await self.catch_up()
@@ -191,18 +194,31 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False
         return bool(text_data) and "ping" in text_data
 
-    def frame_coming(self, shown: int) -> bool:
+    def frame_coming(self, shown: int, sent_before: int) -> bool:
         """True when a frame newer than ``shown`` (the version the phone's heartbeat says it
-        shows) is on its way to this phone: queued or being sent, being rendered by this
-        process's fan-out, or sent less than ``FRAME_GRACE`` s ago. A phone that applies no
-        frame (one it could not apply: it fetches the region itself, frontend/app.js) is
-        repaired by its next heartbeat, 2.5 s later."""
-        if self._frame is not None and self._frame[0] > shown:  # queued (version, html, force)
+        shows) is on its way to this phone and the heartbeat crossed it, so that frame
+        answers it. ``sent_before``: ``sent_version`` when the phone's previous heartbeat
+        came (-1: none).
+
+        - The phone was sent a newer version than it shows: the heartbeat crossed it when it
+          was sent after the previous heartbeat and less than ``FRAME_GRACE`` s ago. Sent
+          before the previous heartbeat (2.5 s earlier), it was not applied: a delta on a base
+          the phone lacks (it drops it, frontend/app.js, and every later delta), so the
+          heartbeat is answered with the whole region, which every later delta builds on.
+        - The phone shows all it was sent: a newer frame queued for it (its sender running) or
+          this process's fan-out of the table pending or running (a push just heard of, or
+          one a heartbeat found missed: ``Hub.current_version``) is on its way.
+
+        So a phone that applies no frame is repaired by its next heartbeat after the one that
+        crossed it, within 5 s, however busy the table."""
+        if self.sent_version > shown:
+            if sent_before > shown:
+                return False
+            return asyncio.get_running_loop().time() - self._sent_at < FRAME_GRACE
+        if (self._frame is not None and self._frame[0] > shown  # queued (version, html, force)
+                and self._sender is not None and not self._sender.done()):
             return True
-        if self.hub.fanning_out(self.table_id):
-            return True
-        now = asyncio.get_running_loop().time()
-        return self.sent_version > shown and now - self._sent_at < FRAME_GRACE
+        return self.hub.fanning_out(self.table_id)
 
     async def catch_up(self) -> None:
         """Send the live region to a phone behind the table, at most once per

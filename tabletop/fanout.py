@@ -8,8 +8,8 @@ renders the live region once per distinct view and hands each socket its frame:
 - a *view* is what one frame shows: the seat (its own secrets, "you", host tools), or
   "watching" for every spectator and public screen; and the host name the phone used (the join
   link in the lobby). Two phones of one seat, or any number of spectators, share one render;
-- renders run in a worker thread off the request path (never the thread Django's sync views
-  share), all views of one update in one hop with one database read;
+- renders run in a worker thread off the request path (never the process's one
+  thread-sensitive thread), all views of one update in one hop with one database read;
 - updates that arrive while a table is being rendered coalesce: the next render is of the
   latest state, once, whatever number of versions were committed meanwhile; each socket also
   keeps only the newest frame it has not sent yet (``TableConsumer.offer``), so a phone that
@@ -315,7 +315,8 @@ class Hub:
 
     def fanning_out(self, table_id: int) -> bool:
         """True while this process renders or is about to render a new version of the table
-        for its phones (each of them is then sent a frame of it); no I/O."""
+        for its phones (each phone not yet sent that version is then sent a frame of it,
+        unless the render fails); no I/O."""
         room = self.rooms.get(table_id)
         return room is not None and (
             room.pending is not None or (room.fanning is not None and not room.fanning.done()))
