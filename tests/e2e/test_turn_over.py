@@ -8,17 +8,23 @@ Guild (tests/missions/test_demloc_turn_over.py has the rules)."""
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.demloc_turns import in_sync
 from tests.e2e.test_landing import in_view, open_sheet
 from tests.e2e.test_never_lost import guild_mission_phones
 from tests.missions.lifecycle_flow import cmd, piece_of, state
+
+
+def at_version(table, phones) -> None:
+    """Every phone shows the table's committed version (commands made on the server)."""
+    for phone in phones:
+        expect(phone.locator("#live")).to_have_attribute(
+            "data-version", str(state(table)["version"]))
 
 
 def test_no_fight_once_the_turn_is_over_and_next_turn_opens_it_again_7_3_2_3(new_phone):
     table, seats, (ann, bob) = guild_mission_phones(new_phone)
     while (s := state(table))["phase"] != "end":
         cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
-    in_sync([ann, bob])
+    at_version(table, [ann, bob])
     rook = piece_of(table, seats[0], "Rook")
     box = open_sheet(ann, rook, "brawl")
     work = box.get_by_role("button", name="Work it out")
@@ -40,7 +46,7 @@ def test_no_fight_once_the_turn_is_over_and_next_turn_opens_it_again_7_3_2_3(new
     in_view(ann, next_turn)
     next_turn.tap()
     expect(ann.locator("#dl-turn-no")).to_contain_text("Turn 2")
-    in_sync([ann, bob])
+    at_version(table, [ann, bob])
     box = open_sheet(ann, rook, "brawl")
     work = box.get_by_role("button", name="Work it out")
     expect(work).to_be_enabled()
@@ -76,7 +82,7 @@ def test_a_character_killed_by_poison_says_so_on_every_phone_6_4_2(new_phone):
             cmd(table, seats[0], "turn.next")
         else:
             cmd(table, table.seats.get(number=s["play_order"][s["acting_index"]]), "phase.next")
-    in_sync([ann, ben])
+    at_version(table, [ann, ben])
     # Ann unfolds the other Guild's characters (folded on her page) by touch.
     ann.locator("details", has=ann.locator(f"#piece-{ash}")).locator("> summary").tap()
     for phone, name in ((ben, "ben"), (ann, "ann")):
