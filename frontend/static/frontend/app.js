@@ -583,16 +583,21 @@
   function openAround(el) {
     for (var d = el && el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   }
+  var KEEP_REFUSAL = 5000;
+  function recent(at) { return !!at && Date.now() - at < KEEP_REFUSAL; }
   function restore(snap) {
     var live = document.getElementById("live");
     if (!live) return;
     var alert = live.querySelector(":scope > .alert[data-code]");
     // A race refusal says what the table was when it came: the next update that changes the
     // table (a new version) takes it away, as does this phone's next tap (a new user's "look,
-    // then tap again" stayed in the thumb bar for a whole turn, into their next move).
-    if (!alert && (placed ? placed.version !== live.dataset.version : false)) placed = null;
+    // then tap again" stayed in the thumb bar for a whole turn, into their next move). But
+    // every refusal stays at least KEEP_REFUSAL ms, whatever other phones do meanwhile (a new
+    // user's "Enter the arcane dice of Cultist." at Next went with the other phone's tap 0.4 s
+    // later, and the player never saw why Next did nothing).
+    if (!alert && placed && placed.version !== live.dataset.version && !recent(placed.at)) placed = null;
     live.querySelectorAll(".alert.at-control[data-version]").forEach(function (n) {
-      if (n.dataset.version !== live.dataset.version) n.remove();
+      if (n.dataset.version !== live.dataset.version && !recent(+n.dataset.at)) n.remove();
     });
     if (alert && last) {
       var form = formBySig(live, last.sig);
@@ -611,7 +616,7 @@
         placed = { sig: last.sig, home: last.home, code: alert.dataset.code, text: said };
         alert.remove();
       }
-      if (placed) { placed.version = live.dataset.version; placed.gone = gone; }
+      if (placed) { placed.version = live.dataset.version; placed.gone = gone; placed.at = Date.now(); }
     }
     if (placed) {
       var target = formBySig(live, placed.sig), atBar = barButton(placed.bar);
@@ -622,6 +627,7 @@
         note.className = "alert at-control"; note.setAttribute("role", "alert");
         note.dataset.code = placed.code; note.textContent = placed.text; note.title = placed.text;
         note.dataset.version = placed.version || "";
+        note.dataset.at = String(placed.at || 0);
         // in the bar, just above the button's row (the bar grows upwards, the button stays
         // under the thumb)
         if (atBar) {
@@ -862,9 +868,20 @@
   // A form or an open <details> that the update takes away for a while (DemLoc hides every
   // action while a calculation waits for Apply) is kept aside and given back when it returns.
   var asideValues = {}, asideOpen = {};
+  // Whether a <select> shows another choice than the one it was rendered with. A select whose
+  // options carry no "selected" shows its first enabled option without that option being
+  // defaultSelected: that is its default, not a choice (a new user's Shoot target, rendered
+  // with Malve first while Brann was dead, was "kept" as a choice and forced on the form that
+  // Undo brought back with Brann first: the re-done shot hit Malve).
+  function selectChanged(i) {
+    var opts = Array.prototype.slice.call(i.options);
+    var dflt = opts.some(function (o) { return o.defaultSelected; }) || i.multiple ? null
+      : opts.filter(function (o) { return !o.disabled; })[0] || null;
+    return opts.some(function (o) { return o.selected !== (dflt ? o === dflt : o.defaultSelected); });
+  }
   // What was typed or chosen in a form, as kept aside: only the fields that differ from their
-  // defaults ([] when none).
-  function keptOf(f) {
+  // defaults ([] when none); ``sent``: every select's choice too (what a tap sent, for its Undo).
+  function keptOf(f, sent) {
     var kept = [];
     f.querySelectorAll("input, select, textarea").forEach(function (i) {
       if (!i.name || i.type === "hidden") return;
@@ -872,7 +889,7 @@
       if (i.type === "checkbox" || i.type === "radio") {
         if (i.checked !== i.defaultChecked) kept.push({ sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked });
       } else if (i.tagName === "SELECT") {
-        if (Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })) {
+        if (sent || selectChanged(i)) {
           kept.push({ sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) });
         }
       } else if (i.value !== i.defaultValue) kept.push({ sel: sel, value: i.value });
@@ -906,7 +923,7 @@
         if (!i.name || i.type === "hidden") return;
         if (i.type === "checkbox" || i.type === "radio") { if (i.checked !== i.defaultChecked) changed.push(i); }
         else if (i.tagName === "SELECT") {
-          if (Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })) changed.push(i);
+          if (selectChanged(i)) changed.push(i);
         } else if (i.value !== i.defaultValue) changed.push(i);
       });
       if (!changed.length) return;
@@ -949,7 +966,7 @@
              // what was sent, for its Undo: read now (the tap's own push may come before the
              // answer and start the form afresh: a new user's missed shot came back without
              // its test die and dice)
-             kept: keptOf(form) };
+             kept: keptOf(form, true) };
   });
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var t = e.detail.target, live = document.getElementById("live");
