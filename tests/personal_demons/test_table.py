@@ -140,3 +140,15 @@ def test_json_api_plays_and_each_seat_view_hides_the_others(client):
         host["seat_token"],
     )
     assert ok.status_code == 200, ok.content
+
+
+def test_a_round_that_scored_nothing_shows_plus_zero_without_empty_brackets():
+    """Found by a new user: the round's scores read "bob: +0 ()" on bob's phone."""
+    from django.template.loader import render_to_string  # noqa: PLC0415 - Django's own loader
+
+    view = {"show_scoring": True, "phase": "over", "round": 3, "players": [
+        {"name": "ann", "last_round": 7, "me": False, "scoring": [{"reason": "Courage", "points": 7}]},
+        {"name": "bob", "last_round": 0, "me": True, "scoring": []},
+    ]}
+    html = render_to_string("personal_demons/live.html", {"view": view})
+    assert "bob: +0</li>" in html and "()" not in html, html
