@@ -368,11 +368,17 @@ def table_seats(request, code: str):
             if not request.headers.get("HX-Request"):
                 return redirect("tabletop:seats", code=table.code)
     table.refresh_from_db()
+    seats = list(table.seats.order_by("number"))
+    if seat.number == 0:  # the host's link for a seat taken from its phone (as its QR code)
+        for s in seats:
+            if s.handover and s.number != 0:
+                s.handover_url = request.build_absolute_uri(
+                    reverse("tabletop:rejoin", args=[move_token(s)]))
     response = render(
         request,
         "tabletop/seats.html",
-        {"table": table, "seat": seat, "seats": list(table.seats.order_by("number")),
-         "error": error, "is_host": seat.number == 0},
+        {"table": table, "seat": seat, "seats": seats, "error": error,
+         "is_host": seat.number == 0},
     )
     if error is not None:
         response.status_code = error.status

@@ -383,15 +383,21 @@ def test_the_host_gives_only_a_seat_whose_phone_is_gone_and_never_sees_a_secret(
     assert refused.status_code == 403 and 'data-code="revoke_first"' in refused.content.decode()
     page = host.get(f"/t/{table.code}/seats/").content.decode()
     assert "seat-qr.svg?n=1" not in page and "take it from its phone first" in page
+    assert "/rejoin/" not in page  # no link to a held seat either
     assert "You are <strong>P2</strong>" in victim.get(f"/t/{table.code}/").content.decode()
     # ...only once the seat is taken from its phone (its phone knows: it watches now).
     assert host.post(f"/t/{table.code}/seats/", {"n": "1", "action": "revoke"}).status_code == 302
     assert "You are <strong>P2</strong>" not in victim.get(f"/t/{table.code}/").content.decode()
-    assert "seat-qr.svg?n=1" in host.get(f"/t/{table.code}/seats/").content.decode()
+    page = host.get(f"/t/{table.code}/seats/").content.decode()
+    assert "seat-qr.svg?n=1" in page
     assert host.get(f"/t/{table.code}/seat-qr.svg?n=1")["Content-Type"] == "image/svg+xml"
     seats[1].refresh_from_db()
+    # The same link as the QR code, to copy and send (a new user found only the QR image).
+    link = f"/rejoin/{move_token(seats[1])}/"
+    assert f'class="handover-link" type="text" readonly value="http://testserver{link}"' in page
+    assert victim.get(f"/t/{table.code}/seats/").status_code == 404  # no seat: no page
     friend = Client()
-    assert friend.post(f"/rejoin/{move_token(seats[1])}/").status_code == 302
+    assert friend.post(link).status_code == 302
     assert "You are <strong>P2</strong>" in friend.get(f"/t/{table.code}/").content.decode()
     # Held again: the host's link is gone again.
     assert host.get(f"/t/{table.code}/seat-qr.svg?n=1").status_code == 403
