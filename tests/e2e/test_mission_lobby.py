@@ -64,8 +64,8 @@ def test_two_phones_open_a_mission_and_prepare_it(new_phone):
     # and the page says so, on both phones
     for phone in (ann, bob):
         expect(phone.locator("#dl-minis [data-colour-taken]")).to_have_text(
-            "Not its own red: an earlier seat's Guild has red (each Guild's sub-bases a colour of"
-            " its own, 5.2).")
+            "Blue, not its own red: a Guild seated before it plays red (each Guild's sub-bases"
+            " have a colour of their own, 5.2).")
     shot(bob, "mission-miniatures")
 
     # Deployment: the app names the first player; one miniature each, clockwise.
