@@ -584,20 +584,23 @@
     for (var d = el && el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   }
   var KEEP_REFUSAL = 5000;
-  function recent(at) { return !!at && Date.now() - at < KEEP_REFUSAL; }
+  function kept(code, at) {
+    return code !== "stale_version" && !!at && Date.now() - at < KEEP_REFUSAL;
+  }
   function restore(snap) {
     var live = document.getElementById("live");
     if (!live) return;
     var alert = live.querySelector(":scope > .alert[data-code]");
     // A race refusal says what the table was when it came: the next update that changes the
     // table (a new version) takes it away, as does this phone's next tap (a new user's "look,
-    // then tap again" stayed in the thumb bar for a whole turn, into their next move). But
-    // every refusal stays at least KEEP_REFUSAL ms, whatever other phones do meanwhile (a new
-    // user's "Enter the arcane dice of Cultist." at Next went with the other phone's tap 0.4 s
-    // later, and the player never saw why Next did nothing).
-    if (!alert && placed && placed.version !== live.dataset.version && !recent(placed.at)) placed = null;
+    // then tap again" stayed in the thumb bar for a whole turn, into their next move). A
+    // refusal of what this phone sent (any other code: its own input, not the race) stays at
+    // least KEEP_REFUSAL ms, whatever other phones do meanwhile (a new user's "Enter the
+    // arcane dice of Cultist." at Next went with the other phone's tap 0.4 s later, and the
+    // player never saw why Next did nothing).
+    if (!alert && placed && placed.version !== live.dataset.version && !kept(placed.code, placed.at)) placed = null;
     live.querySelectorAll(".alert.at-control[data-version]").forEach(function (n) {
-      if (n.dataset.version !== live.dataset.version && !recent(+n.dataset.at)) n.remove();
+      if (n.dataset.version !== live.dataset.version && !kept(n.dataset.code, +n.dataset.at)) n.remove();
     });
     if (alert && last) {
       var form = formBySig(live, last.sig);
