@@ -99,12 +99,21 @@ class Table4:
         self.n = 0
         self.refused = 0
         self.spent = 0.0  # CPU seconds of the bench's own reads (``_learn``), not the server's
+        self.kinds: dict[str, list[float]] = {}  # command type -> CPU seconds of each (--by-kind)
 
     def command(self) -> None:
         """One phone's tap and the fan-out of the new state to the four phones."""
         i = self.n % 4
         body = demloc_tap(self.known[i], self.n // 4)
         self.n += 1
+        started, spent = time.process_time(), self.spent
+        kind = self._tap(i, body)
+        cost = time.process_time() - started - (self.spent - spent)
+        self.kinds.setdefault(kind, []).append(cost)
+
+    def _tap(self, i: int, body: dict) -> str:
+        """Send ``body`` as phone ``i`` and fan the new state out; returns the command's type
+        (``refused <type>`` when the server refused it)."""
         if self.answer == "json":
             response = post(self.clients[i], f"/api/tables/{self.code}/commands", body,
                             self.tokens[i])
@@ -117,10 +126,11 @@ class Table4:
         if response.status_code != 200:
             self.refused += 1
             self._learn(i)
-            return
+            return f"refused {body['type']}"
         if self.answer == "html":
             self._learn(i)
         render_views(self.table.pk, self.views, self.seats, **REUSE)  # as the hub does
+        return body["type"]
 
     def _learn(self, i: int) -> None:
         """What the phone knows of its seat's view after its answer, for its next tap (the
@@ -147,6 +157,9 @@ def main() -> None:
                         help="tables played in turn, a command each (100: an evening's, whose "
                              "cards and views the process's caches must hold)")
     parser.add_argument("--profile", action="store_true", help="cProfile of the last run")
+    parser.add_argument("--by-kind", action="store_true",
+                        help="the CPU of each kind of command (its type), over all the runs: "
+                             "how many, median, 90th percentile, max")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     call_command("migrate", verbosity=0)
@@ -195,6 +208,16 @@ def main() -> None:
                                ("command / bare", ratios, "x")):
         print(f"{name}: min/median/max {min(values):.2f} / {statistics.median(values):.2f} / "
               f"{max(values):.2f}{unit}")
+    if args.by_kind:
+        kinds: dict[str, list[float]] = {}
+        for t in tables:
+            for kind, values in t.kinds.items():
+                kinds.setdefault(kind, []).extend(values)
+        print("CPU per command by kind, ms (the tap, its answer and the fan-out to four phones):")
+        for kind, values in sorted(kinds.items(), key=lambda kv: -statistics.median(kv[1])):
+            values = sorted(v * 1000 for v in values)
+            print(f"  {kind:32} {len(values):5}  median {statistics.median(values):6.2f}  "
+                  f"p90 {values[int(0.9 * (len(values) - 1))]:6.2f}  max {values[-1]:6.2f}")
     if profile is not None:
         if os.environ.get("BENCH_PROFILE_OUT"):  # the whole profile, for pstats' callers
             profile.dump_stats(os.environ["BENCH_PROFILE_OUT"])

@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 from servestatic import ServeStaticASGI  # noqa: E402
 
+from config.request_threads import LentRequestThreads  # noqa: E402
 from tabletop.gate import SameOriginWebsocket  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 
@@ -59,6 +60,10 @@ else:
         prefix=settings.STATIC_URL,
         immutable_file_test=HASHED,
     )
+
+# Each request runs its synchronous code in a thread lent from a set of idle ones, not a thread
+# started (and joined) for it: config/request_threads.py.
+http_app = LentRequestThreads(http_app)
 
 application = ProtocolTypeRouter(
     {

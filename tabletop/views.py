@@ -193,6 +193,13 @@ def rejoin(request, token: str):
     return render(request, "tabletop/rejoin.html", {"seat": seat, "table": seat.table})
 
 
+def _move_link(request, seat) -> str:
+    """The absolute link that moves ``seat`` to the phone opening it (``tabletop:rejoin`` with
+    its move token): the page's own "on another phone" link, its QR code and the host's
+    handover link on the Seats page."""
+    return request.build_absolute_uri(reverse("tabletop:rejoin", args=[move_token(seat)]))
+
+
 @require_GET
 def table_page(request, code: str):
     """The table: lobby or game, live over the websocket. Anyone with the code may watch; a
@@ -205,9 +212,7 @@ def table_page(request, code: str):
     context = live_context(request, table, seat)
     context["ws_path"] = f"/ws/tables/{table.code}/"
     if seat is not None:
-        context["rejoin_url"] = request.build_absolute_uri(
-            reverse("tabletop:rejoin", args=[move_token(seat)])
-        )
+        context["rejoin_url"] = _move_link(request, seat)
     response = page_response(request, context)
     if seat is not None and seat.user_id is None:
         remember_seat(response, seat, request)
@@ -339,9 +344,7 @@ def seat_qr(request, code: str):
                 "A phone holds this seat: take the seat from its phone first, then give it.",
             )
         seat = target
-    return _qr_response(
-        request.build_absolute_uri(reverse("tabletop:rejoin", args=[move_token(seat)]))
-    )
+    return _qr_response(_move_link(request, seat))
 
 
 @require_http_methods(["GET", "POST"])
@@ -372,8 +375,7 @@ def table_seats(request, code: str):
     if seat.number == 0:  # the host's link for a seat taken from its phone (as its QR code)
         for s in seats:
             if s.handover and s.number != 0:
-                s.handover_url = request.build_absolute_uri(
-                    reverse("tabletop:rejoin", args=[move_token(s)]))
+                s.handover_url = _move_link(request, s)
     response = render(
         request,
         "tabletop/seats.html",

@@ -4,10 +4,13 @@ user: at the preparation's Mana step (6.4.1) Ann tapped Next without her Cultist
 Bob tapped Next 0.4 s later, and the refusal went with his update before Ann saw it."""
 
 import re
+import time
 
 from playwright.sync_api import expect
 
 from missions.demo import load_demo_missions
+from tabletop import services as table_services
+from tabletop.rules import Command
 from tests.e2e.conftest import open_at_stage, shot
 from tests.e2e.test_landing import in_view
 from tests.missions.lifecycle_flow import all_next, build_guild, cmd, roster_id, state, to_stage
@@ -28,6 +31,7 @@ def test_a_refusal_at_next_outlives_the_other_phones_next_tap_6_4_1(new_phone):
     ann.locator("#bottom-bar").get_by_role("button", name=re.compile("^Next")).tap()
     refusal = ann.locator("#live .alert.at-control")
     expect(refusal).to_contain_text("Seer")
+    refused_at = time.monotonic()
     said = refusal.inner_text()
     version = state(table)["version"]
     bob.locator("#bottom-bar").get_by_role("button", name=re.compile("^Next")).tap()
@@ -37,3 +41,11 @@ def test_a_refusal_at_next_outlives_the_other_phones_next_tap_6_4_1(new_phone):
     in_view(ann, refusal)
     shot(ann, "refusal-stays-after-other-tap")
     print(f"after Bob's Next (version {version + 1}), Ann still reads: {said!r}")
+
+    # Once KEEP_REFUSAL (5 s) is up, the next update takes it away: Bob undoes his Next.
+    ann.wait_for_timeout(max(0, 5.3 - (time.monotonic() - refused_at)) * 1000)
+    expect(refusal).to_have_text(said)  # nothing came since: it stays
+    table_services.run_command(table, seats[1], Command("table.undo"))
+    expect(ann.locator("#live")).to_have_attribute("data-version", str(version + 2))
+    expect(refusal).to_have_count(0)
+    expect(ann.locator("#bottom-bar").get_by_role("button", name=re.compile("^Next"))).to_be_visible()

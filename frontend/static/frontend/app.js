@@ -882,20 +882,26 @@
       : opts.filter(function (o) { return !o.disabled; })[0] || null;
     return opts.some(function (o) { return o.selected !== (dflt ? o === dflt : o.defaultSelected); });
   }
+  // Whether a form's field differs from what it was rendered with (a box ticked or not, another
+  // choice, other text): what an update must not take from the player.
+  function fieldChanged(i) {
+    if (i.type === "checkbox" || i.type === "radio") return i.checked !== i.defaultChecked;
+    if (i.tagName === "SELECT") return selectChanged(i);
+    return i.value !== i.defaultValue;
+  }
   // What was typed or chosen in a form, as kept aside: only the fields that differ from their
   // defaults ([] when none); ``sent``: every select's choice too (what a tap sent, for its Undo).
   function keptOf(f, sent) {
     var kept = [];
     f.querySelectorAll("input, select, textarea").forEach(function (i) {
       if (!i.name || i.type === "hidden") return;
+      if (!fieldChanged(i) && !(sent && i.tagName === "SELECT")) return;
       var sel = '[name="' + CSS.escape(i.name) + '"]';
       if (i.type === "checkbox" || i.type === "radio") {
-        if (i.checked !== i.defaultChecked) kept.push({ sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked });
+        kept.push({ sel: sel + '[value="' + CSS.escape(i.value) + '"]', checked: i.checked });
       } else if (i.tagName === "SELECT") {
-        if (sent || selectChanged(i)) {
-          kept.push({ sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) });
-        }
-      } else if (i.value !== i.defaultValue) kept.push({ sel: sel, value: i.value });
+        kept.push({ sel: sel, options: Array.prototype.filter.call(i.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) });
+      } else kept.push({ sel: sel, value: i.value });
     });
     return kept;
   }
@@ -923,11 +929,7 @@
       if (f === sentForm) return;  // the form just sent starts afresh with the answer
       var changed = [];
       f.querySelectorAll("input, select, textarea").forEach(function (i) {
-        if (!i.name || i.type === "hidden") return;
-        if (i.type === "checkbox" || i.type === "radio") { if (i.checked !== i.defaultChecked) changed.push(i); }
-        else if (i.tagName === "SELECT") {
-          if (selectChanged(i)) changed.push(i);
-        } else if (i.value !== i.defaultValue) changed.push(i);
+        if (i.name && i.type !== "hidden" && fieldChanged(i)) changed.push(i);
       });
       if (!changed.length) return;
       var twin = formBySig(into, sig(f));
