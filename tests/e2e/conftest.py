@@ -99,6 +99,14 @@ def new_phone(phone_at, server_url):
     return lambda: phone_at(server_url)
 
 
+def in_screen(locator) -> None:
+    """The locator's box is wholly inside a 360x740 phone's screen: for pages without the
+    table's bars (the Guild pages, the city); a table page's check is
+    ``tests.e2e.test_landing.in_view``."""
+    box = locator.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+
+
 def shot(page, name: str) -> Path:
     """Save a full-page screenshot as ``test-artifacts/<name>.png``, the page left scrolled
     where it was: Chromium's capture of the whole page (beyond the viewport) leaves a page with

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from guilds import models, services
 from guilds.demo import new_code
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import in_screen, shot
 from tests.guilds.factories import PASSWORD, CardSetFactory, MercenaryCardFactory, UserFactory
 
 
@@ -45,21 +45,23 @@ def test_explore_a_place_and_see_the_result_when_the_countdown_ends(new_phone):
     phone.goto("/accounts/login/")
     phone.fill("#id_username", guild.master.username)
     phone.fill("#id_password", PASSWORD)
-    phone.locator("form button").last.click()
-    phone.wait_for_load_state()
+    with phone.expect_navigation():
+        phone.locator("form button").last.tap()
 
     phone.goto("/guild/")
-    phone.get_by_role("link", name="Map of DemLoc").click()
+    with phone.expect_navigation():
+        phone.get_by_role("link", name="Map of DemLoc").tap()
     place = phone.locator('[data-point="unknown-1"]')
     expect(place).to_contain_text("Unknown place 1")
-    place.locator("summary").click()
-    place.get_by_label("Rook").check()
+    place.locator("summary").tap()
+    place.get_by_label("Rook").tap()
     expect(place.locator("[data-preview]")).to_contain_text("back in 30 min")
-    place.get_by_label("Wren").check()
+    place.get_by_label("Wren").tap()
     expect(place.locator("[data-preview]")).to_contain_text("back in 20 min")
     shot(phone, "city-send")
-    place.get_by_role("button", name="Explore").click()
+    place.get_by_role("button", name="Explore").tap()
     expect(phone.locator("[data-party]")).to_be_visible()
+    in_screen(phone.locator("[data-party]"))
     expect(phone.locator("[data-party] [data-due]")).to_have_text("19:59", timeout=3000)
 
     # Bring the deadline close (instead of waiting 20 minutes), then let the countdown run out.
@@ -74,5 +76,5 @@ def test_explore_a_place_and_see_the_result_when_the_countdown_ends(new_phone):
     )
     expect(phone.locator("[data-report]")).to_contain_text("explored The Tarred Tankard")
     shot(phone, "city-back")
-    phone.get_by_role("button", name="Got it").click()
+    phone.get_by_role("button", name="Got it").tap()
     expect(digest).to_have_count(0)

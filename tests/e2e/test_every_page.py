@@ -26,7 +26,7 @@ from guilds import services as gs
 from guilds.demo import new_code
 from missions.demo import load_demo_missions
 from tabletop.models import Table
-from tests.e2e.conftest import ARTIFACTS, login, shot
+from tests.e2e.conftest import ARTIFACTS, login, shot, tap_twice
 from tests.e2e.demloc_turns import achieve_objective
 from tests.guilds.factories import (
     PASSWORD,
@@ -178,7 +178,7 @@ def test_the_shell_pages(new_phone, walk):
     phone.fill("#id_username", "newcomer")
     phone.fill("#id_password1", "short")
     phone.fill("#id_password2", "short")
-    phone.get_by_role("button", name="Create account").click()
+    phone.get_by_role("button", name="Create account").tap()
     expect(phone.get_by_role("alert").first).to_be_visible()
     walk.look(phone, "signup-refused")
     phone.goto("/accounts/login/")
@@ -259,18 +259,18 @@ def test_every_guild_page_and_the_guest_guild_form(new_phone, walk):
     form = phone.locator("#friend-form")
     form.get_by_label("Name").fill("Cat's Crew")
     form.get_by_label("Sub-bases").select_option("green")
-    form.locator("label.pick", has_text="Gale the Guest").click()
+    form.locator("label.pick", has_text="Gale the Guest").tap()
     form.get_by_label("Weapon for Gale the Guest").select_option(
         label="Spare blade of Gale the Guest (1 left)"
     )
-    form.get_by_role("button", name="Prepare the guest Guild").click()
+    form.get_by_role("button", name="Prepare the guest Guild").tap()
     expect(phone.locator('[data-guest-guild="Cat\'s Crew"]')).to_contain_text("Gale the Guest")
     walk.look(phone, "guild-friends-prepared")
     # The same name again: refused at the form, what was typed kept.
     form = phone.locator("#friend-form")
     form.get_by_label("Name").fill("Cat's Crew")
-    form.locator("label.pick", has_text="Gale the Guest").click()
-    form.get_by_role("button", name="Prepare the guest Guild").click()
+    form.locator("label.pick", has_text="Gale the Guest").tap()
+    form.get_by_role("button", name="Prepare the guest Guild").tap()
     expect(phone.locator('#friend-form [role="alert"]')).to_be_visible()
     walk.look(phone, "guild-friends-refused", expected_console="400")
     assert gm.GuestGuild.objects.filter(owner=guild).count() == 1
@@ -300,28 +300,28 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     ann.goto("/missions/reference/")
     walk.look(ann, "rules-reference")
     ann.goto("/missions/")
-    ann.get_by_text("The Drowned Bell").click()
-    ann.get_by_role("button", name="Open the mission table").click()
+    ann.get_by_text("The Drowned Bell").tap()
+    ann.get_by_role("button", name="Open the mission table").tap()
     code = ann.locator("#join-code").inner_text().strip()
     for phone, name in ((bob, "Bob of Birch"), (cat, "Cat")):
         phone.goto(f"/j/{code}/")
         walk.look(phone, f"join-{name.split()[0].lower()}")
         phone.fill("#name", name)
-        phone.get_by_role("button", name="Join table").click()
+        phone.get_by_role("button", name="Join table").tap()
         expect(ann.locator(".seats")).to_contain_text(name)
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
     walk.look(ann, "mission-table-lobby-host")
     walk.look(cat, "mission-table-lobby-guest")
 
     # The host puts Cat before Bob with the seat arrows: every phone sees it.
-    ann.get_by_role("button", name="Move Cat up").click()
+    ann.get_by_role("button", name="Move Cat up").tap()
     for phone in (ann, bob, cat):
         expect(phone.locator("[data-seat='2']")).to_contain_text("Cat")
         expect(phone.locator("[data-seat='3']")).to_contain_text("Bob of Birch")
-    ann.get_by_role("button", name="Move Cat down").click()
+    ann.get_by_role("button", name="Move Cat down").tap()
     for phone in (ann, bob, cat):
         expect(phone.locator("[data-seat='2']")).to_contain_text("Bob of Birch")
-    ann.get_by_role("button", name="Move Bob of Birch down").click()
+    ann.get_by_role("button", name="Move Bob of Birch down").tap()
     for phone in (ann, bob, cat):
         expect(phone.locator("[data-seat='2']")).to_contain_text("Cat")
     walk.look(ann, "mission-table-lobby-reordered")
@@ -329,15 +329,15 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     ann.goto(f"/t/{code}/seats/")
     walk.look(ann, "mission-seats-page")
     ann.goto(f"/t/{code}/")
-    ann.get_by_role("button", name="Start the game").click()
+    ann.get_by_role("button", name="Start the game").tap()
     expect(cat.locator("[data-stage]").first).to_be_visible()
     for phone in (ann, bob):
-        phone.get_by_role("button", name="Bring my Guild").click()
+        phone.get_by_role("button", name="Bring my Guild").tap()
     # Ann brings her guest Guild for Cat, who has no account (section 4).
     guest = ann.locator("#dl-guest-bind")
     guest.get_by_label("Guest Guild").select_option(label="Cat's Crew")
     guest.get_by_label("For the seat of").select_option(label="Cat")
-    guest.get_by_role("button", name="Bring the guest Guild").click()
+    guest.get_by_role("button", name="Bring the guest Guild").tap()
     for phone in (ann, bob, cat):
         expect(phone.locator("#dl-guilds")).to_contain_text("Cat's Crew")
     walk.look(ann, "mission-setup-host")
@@ -353,7 +353,7 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     walk.look(bob, "mission-play-bob")
     walk.look(cat, "mission-play-guest")
     piece = ann.locator('[id^="piece-s0-"]').first
-    piece.locator("summary").first.click()
+    piece.locator("summary").first.tap()
     walk.look(ann, "mission-play-sheet-open")
     ann.goto(f"/t/{code}/log/")
     walk.look(ann, "mission-log")
@@ -362,12 +362,13 @@ def test_every_mission_page_with_seat_arrows_and_a_guest_guild(new_phone, walk):
     ann.goto(f"/t/{code}/")
     achieve_objective(ann, [bob, cat])  # at the end of the turn, the others confirm (7.3.2.3)
     expect(bob.locator("#dl-winner")).to_contain_text("House Ash wins", timeout=15_000)
-    bob.locator("#dl-close").click()  # armed: "Tap again to close" (app.js data-two-step)
-    expect(bob.locator("#dl-close")).to_contain_text("Tap again to close")
-    bob.locator("#dl-close").click()
+    # Close comes up where Bob's last tap was: the ghost-tap guard (app.js, GUARD 500 ms from
+    # the moment a control appears under the finger) lets a thumb's deliberate tap through after.
+    bob.wait_for_timeout(600)
+    tap_twice(bob.locator("#dl-close"))  # armed: "Tap again to close" (app.js data-two-step)
     expect(ann.locator("#dl-closed")).to_be_visible()
     walk.look(ann, "mission-closed")
-    ann.get_by_role("link", name="Battle report").click()
+    ann.get_by_role("link", name="Battle report").tap()
     expect(ann.locator("#report-timeline")).to_be_visible()
     walk.look(ann, "battle-report")
     assert not walk.findings, walk.report()
@@ -383,20 +384,20 @@ def test_each_card_game_lobby_table_and_log(new_phone, walk, game, players):
     host.goto(f"/tables/new/?game={game}")
     host.select_option("#ruleset", game)
     host.fill("#name", "Ann")
-    host.get_by_role("button", name="Open the table").click()
+    host.get_by_role("button", name="Open the table").tap()
     code = host.locator("#join-code").inner_text().strip()
     others = []
     for name in ("Ben", "Cat")[: players - 1]:
         phone = walk.watch(new_phone())
         phone.goto(f"/j/{code}/")
         phone.fill("#name", name)
-        phone.get_by_role("button", name="Join table").click()
+        phone.get_by_role("button", name="Join table").tap()
         expect(host.locator(".seats")).to_contain_text(name)
         expect(phone.locator("body")).to_have_attribute("data-ws", "open")
         others.append(phone)
     walk.look(host, f"{game}-lobby")
     walk.look(others[0], f"{game}-lobby-guest")
-    host.get_by_role("button", name="Start the game").click()
+    host.get_by_role("button", name="Start the game").tap()
     for phone in (host, *others):
         expect(phone.locator("#live")).to_have_attribute("data-status", "playing")
     walk.look(host, f"{game}-table")

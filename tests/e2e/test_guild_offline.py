@@ -10,12 +10,7 @@ from guilds import models as gm
 from guilds import services as gs
 from tests.missions.lifecycle_flow import build_guild
 
-from .conftest import at_the_gate_with_a_code, guild_phone, shot
-
-
-def in_view(locator) -> None:
-    box = locator.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+from .conftest import at_the_gate_with_a_code, guild_phone, in_screen, shot
 
 
 def test_heal_tapped_offline_says_not_sent_and_the_banner_goes_when_back(new_phone):
@@ -33,7 +28,7 @@ def test_heal_tapped_offline_says_not_sent_and_the_banner_goes_when_back(new_pho
     heal.tap()
     note = phone.locator(f"#merc-{merc.pk} [data-code=not_sent]")
     expect(note).to_have_text("Not sent: no connection. Tap again when you are back online.")
-    in_view(note)
+    in_screen(note)
     shot(phone, "guild-offline-heal-not-sent")
     assert gm.Mercenary.objects.get(pk=merc.pk).status == "injured"
     phone.context.set_offline(False)
@@ -55,7 +50,7 @@ def test_a_code_typed_offline_is_kept_and_the_banner_goes_after_a_tap_that_works
     phone.get_by_role("button", name="Redeem").tap()
     note = phone.locator("#guild-main [data-code=not_sent]")
     expect(note).to_be_visible()
-    in_view(note)
+    in_screen(note)
     expect(phone.locator("#set-code")).to_have_value(code.code)
     shot(phone, "guild-offline-redeem-kept")
     phone.context.set_offline(False)

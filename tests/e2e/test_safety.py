@@ -31,11 +31,12 @@ def test_the_service_worker_keeps_no_page_and_forgets_everything_at_logout(new_p
     phone.goto("/accounts/login/")
     phone.fill("#id_username", "gm")
     phone.fill("#id_password", "right-horse-battery")
-    phone.get_by_role("button", name="Log in").click()
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Log in").tap()
     phone.goto("/tables/new/")
     phone.select_option("#ruleset", "counter")
     phone.fill("#name", "Ann")
-    phone.get_by_role("button", name="Open the table").click()
+    phone.get_by_role("button", name="Open the table").tap()
     expect(phone.locator("#join-code")).to_be_visible()
     phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     phone.reload()  # now under the worker's control
@@ -84,6 +85,6 @@ def test_pages_pass_the_content_security_policy(new_phone, server_url):
     phone.goto("/tables/new/")
     phone.select_option("#ruleset", "counter")
     phone.fill("#name", "Ann")
-    phone.get_by_role("button", name="Open the table").click()
+    phone.get_by_role("button", name="Open the table").tap()
     expect(phone.locator("body")).to_have_attribute("data-ws", "open")  # websocket allowed
     assert violations == []
