@@ -1,6 +1,7 @@
 """Personal Demons on the kit: a game through ``run_command``, replay, pages per seat."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,23 @@ def test_a_round_that_scored_nothing_shows_plus_zero_without_empty_brackets():
     ]}
     html = render_to_string("personal_demons/live.html", {"view": view})
     assert "bob: +0</li>" in html and "()" not in html, html
+
+
+def test_a_fear_in_the_circle_shows_the_word_that_tells_it_apart():
+    """Found by a new user: a Fear card (a quarter of the width, in a circle and under "Your
+    Fear") read "Fear of …", cut before the word that tells one from another. The card names
+    "Fear of " apart, hidden (personal_demons.css); the whole name is the card's title. A card
+    of another deck is left as it is."""
+    from django.template.loader import render_to_string  # noqa: PLC0415 - Django's own loader
+
+    fear = {"id": "FE-03", "deck": "fear", "size": "regular", "name": "Fear of Heights",
+            "value": 1, "sigils": ["blue", "red", "yellow", "red"]}
+    html = render_to_string("personal_demons/_card.html", {"c": fear})
+    assert '<span class="nm"><span class="nm-of">Fear of </span>Heights</span>' in html, html
+    assert 'title="Fear of Heights"' in html
+    demon = {"id": "D-01", "deck": "demon", "size": "small", "name": "Fear of Nothing Else",
+             "value": 2, "sigils": ["blue"]}
+    assert "nm-of" not in render_to_string("personal_demons/_card.html", {"c": demon})
+    css = (Path(__file__).resolve().parents[2] / "tabletop/personal_demons/static/personal_demons"
+           / "personal_demons.css").read_text()
+    assert ".pd-card.fear .nm-of { display: none; }" in css
