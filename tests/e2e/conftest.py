@@ -120,6 +120,18 @@ def shot(page, name: str) -> Path:
     return path
 
 
+def unguarded(phone, locator) -> None:
+    """Wait until a thumb's deliberate tap on ``locator``, which another phone's update just
+    brought up, is taken as aimed at it (app.js): for 300 ms after an update (``AIM``) a tap in
+    the bottom bar where a control the table no longer offers used to be is not sent and says
+    "the table moved on" (a player could not have seen the new button yet); and a control that
+    came up where this phone's last tap was is guarded for 500 ms (the ghost-tap guard, checked
+    each animation frame). Call it once ``locator`` is visible."""
+    phone.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    expect(locator.locator("xpath=ancestor-or-self::*[@data-tap-guard]")).to_have_count(0)
+    phone.wait_for_timeout(350)  # AIM (300 ms) from the update that showed it
+
+
 def tap_twice(button) -> None:
     """A control that asks for a second tap in place (``data-two-step``, app.js; tabletop/KIT.md
     "Where the page lands"): the first tap sends nothing and puts its text on the button, the
@@ -220,8 +232,10 @@ def login(phone, username):
     phone.goto("/accounts/login/")
     phone.fill("#id_username", username)
     phone.fill("#id_password", PASSWORD)
-    phone.locator("form button, form [type=submit]").last.click()
-    phone.wait_for_load_state()
+    button = phone.locator("form button, form [type=submit]").last
+    touch = phone.evaluate("() => navigator.maxTouchPoints > 0")
+    with phone.expect_navigation():
+        (button.tap if touch else button.click)()
 
 
 def open_at_stage(new_phone, table, guilds, stage: str | None) -> list:

@@ -30,6 +30,6 @@ def test_5_1_1_a_full_dormitory_offers_no_enlist_until_a_slot_is_freed(new_phone
     shot(phone, "dormitory-full")
     tap_twice(phone.locator('[data-mercenary="Wren"]').get_by_role("button", name="Dismiss"))
     expect(phone.locator("[data-dormitory-full]")).to_have_count(0)
-    phone.get_by_role("button", name="Enlist Brann the Trapper").click()
+    phone.get_by_role("button", name="Enlist Brann the Trapper").tap()
     expect(phone.locator("[data-dormitory-full]")).to_be_visible()
     expect(phone.locator('[data-mercenary="Brann the Trapper"]')).to_be_visible()

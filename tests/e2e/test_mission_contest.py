@@ -15,7 +15,7 @@ from tests.missions.lifecycle_flow import build_guild
 def offer(phone, feods):
     contest = phone.locator("#dl-contest")
     contest.locator('input[name="d.feods"]').fill(str(feods))
-    contest.get_by_role("button", name="Offer").click()
+    contest.get_by_role("button", name="Offer").tap()
 
 
 def test_5_1_1_a_settled_mercenary_sides_with_one_guild_for_the_mission(new_phone):
@@ -26,7 +26,7 @@ def test_5_1_1_a_settled_mercenary_sides_with_one_guild_for_the_mission(new_phon
     login(ann, a.master.username)
     login(bob, b.master.username)
     ann.goto("/missions/")
-    ann.get_by_text("The Drowned Bell").click()
+    ann.get_by_text("The Drowned Bell").tap()
     seat_and_bring(ann, bob)
     for phone in (ann, bob):
         expect(phone.locator("#dl-guilds")).to_contain_text("House Birch")
@@ -38,7 +38,7 @@ def test_5_1_1_a_settled_mercenary_sides_with_one_guild_for_the_mission(new_phon
 
     def choose(phone, name):
         row = phone.locator(".dl-roster li", has_text=name)
-        row.get_by_role("button", name="Choose").click()
+        row.get_by_role("button", name="Choose").tap()
         expect(phone.locator(".dl-picks")).to_contain_text(name)
 
     choose(ann, "Rook")

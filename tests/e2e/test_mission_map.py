@@ -19,7 +19,7 @@ def test_every_demo_map_fits_a_360_px_phone_and_reads_6_4_1(new_phone):
     summaries = phone.locator(".dl-lobby-map > summary")
     expect(summaries).to_have_count(len(definitions))
     for i in range(len(definitions)):
-        summaries.nth(i).click()
+        summaries.nth(i).tap()
     maps = phone.locator(".dl-lobby-map svg[role=img]")
     expect(maps).to_have_count(len(definitions))
     for i in range(len(definitions)):

@@ -25,7 +25,7 @@ TOP_BAR = 53
 
 
 class Phone:
-    """One player's phone and the taps it took (a tap: a click on a visible control)."""
+    """One player's phone and the taps it took (touch taps on visible controls)."""
 
     def __init__(self, page, name):
         self.page, self.name, self.taps = page, name, 0
@@ -35,13 +35,13 @@ class Phone:
 
     def tap(self, locator):
         """A tap that changes nothing on the server (opening a card, a section)."""
-        locator.click()
+        locator.tap()
         self.taps += 1
 
     def command(self, locator):
         """A tap that sends a command: waits until the page shows its answer (no sleeps)."""
         before = self.live_version()
-        locator.click()
+        locator.tap()
         self.taps += 1
         refused = self.page.locator("#live .alert.at-control")
         try:
@@ -117,12 +117,12 @@ def reach(phone, pid, act):
     taps = 0
     summary = card(phone, pid).locator("summary.dl-summary")
     bring(summary)
-    summary.click()
+    summary.tap()
     taps += 1
     target = card(phone, pid).locator(f"#{act}-{pid} > summary")
     expect(target).to_be_visible()
     bring(target)
-    target.click()
+    target.tap()
     taps += 1
     expect(card(phone, pid).locator(f"#{act}-{pid}")).to_have_attribute("open", "")
     return taps, page.evaluate("window.scrollY")

@@ -30,7 +30,7 @@ def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_sa
     acting_line = acting.locator("#dl-acting").inner_text()
 
     acting.context.set_offline(True)
-    acting.get_by_role("button", name="Next: pass").click()
+    acting.get_by_role("button", name="Next: pass").tap()
     unsent = acting.locator('#dl-thumb #unsent[data-code="not_sent"]')
     expect(unsent).to_have_text(UNSENT)
     assert not unsent.evaluate(CUT_OFF)  # wrapped, whole
@@ -47,7 +47,7 @@ def test_an_offline_tap_wraps_the_banner_hides_no_turn_bar_and_a_stale_resend_sa
         banner.bounding_box(), turn.bounding_box())
     acting.screenshot(path="test-artifacts/offline-tap-unsent.png")
 
-    other.get_by_role("button", name="+1 fate point").click()  # the table moves on
+    other.get_by_role("button", name="+1 fate point").tap()  # the table moves on
     expect(other.locator("#dl-my-fate")).to_have_text("your fate 4")
 
     acting.context.set_offline(False)

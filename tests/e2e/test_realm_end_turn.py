@@ -47,7 +47,7 @@ def test_end_turn_checks_the_discard_count_the_hint_says_before_the_second_tap(n
     assert table.version == version
 
     # The count the hint says: armed, then sent; the turn passes.
-    phone.locator(f'#rl-hand label:has(input[value="{hand[needed]}"])').click()  # untick one
+    phone.locator(f'#rl-hand label:has(input[value="{hand[needed]}"])').tap()  # untick one
     expect(phone.locator(f'#rl-hand input[value="{hand[needed]}"]')).not_to_be_checked()
     tap_twice(end)
     expect(phone.locator("#rl-end-check")).to_have_count(0)
