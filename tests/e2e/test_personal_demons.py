@@ -2,8 +2,10 @@
 
 from playwright.sync_api import expect
 
+from tabletop.rules import Command
 from tests.e2e.conftest import host_lobby, open_table, shot, tap_through, tap_twice
 from tests.e2e.test_every_page import MID_WORD
+from tests.e2e.test_landing import in_view
 
 
 def open_pd(new_phone):
@@ -230,3 +232,58 @@ def test_the_cards_to_keep_show_their_names_whole_and_readable(new_phone):
     picks.first.tap()
     expect(picks.first.locator("input")).to_be_checked()
     ann.screenshot(path="test-artifacts/pd-keep-two-names.png")
+
+
+def test_undo_after_the_end_asks_for_a_second_tap_on_both_phones(new_phone):
+    """Found by a new user: at "The ritual is over. Victory: ...", one tap on Undo by the
+    phone that acted last took the finished game back into play on both phones. Now the first
+    tap only arms it ("Tap again to reopen", whole inside its button), and the
+    game stays over on both phones; the second tap in place takes the last action back."""
+    import random
+
+    from tabletop import services
+    from tabletop.errors import RuleViolation
+    from tabletop.registry import get_ruleset
+    from tabletop.seats import move_token
+
+    table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
+    ben = services.seat_join(table=table, name="Ben")
+    seats = [host, ben]
+    services.run_command(table, host, Command("table.start"))
+    rnd = random.Random(2)
+    game = get_ruleset("personal_demons")
+    last = None
+    for _ in range(2000):
+        table.refresh_from_db()
+        state = game.load(table.state)
+        if state["phase"] == "over":
+            break
+        moves = [(s, c) for s in range(2) for c in game.moves(game.view(state, s), s)]
+        seat, command = rnd.choice(moves)
+        try:
+            services.run_command(table, seats[seat], command)
+        except RuleViolation:  # the page offers both halves of a space; one may be taken
+            continue
+        last = seat
+    assert state["phase"] == "over"
+    phones = []
+    for seat in (seats[last], seats[1 - last]):
+        phone = new_phone()
+        phone.goto(f"/rejoin/{move_token(seat)}/")
+        phone.get_by_role("button", name="Take the seat").tap()
+        expect(phone.locator("#live")).to_contain_text("Victory")
+        phones.append(phone)
+    acted, other = phones
+    undo = acted.locator("#bottom-bar").get_by_role("button", name="Undo")
+    undo.tap()
+    expect(undo).to_contain_text("Tap again to reopen")
+    in_view(acted, undo)
+    assert undo.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the armed label runs out"
+    shot(acted, "pd-undo-after-end-armed")
+    acted.wait_for_timeout(500)  # nothing was sent: the game is still over on both phones
+    for phone in phones:
+        expect(phone.locator("#live")).to_have_attribute("data-status", "finished")
+    undo.tap()  # the second tap, in place
+    for phone in phones:
+        expect(phone.locator("#live")).to_have_attribute("data-status", "playing")
+    expect(other.locator("#live")).not_to_contain_text("Victory")

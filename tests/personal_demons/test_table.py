@@ -44,6 +44,7 @@ def test_two_player_game_through_run_command_replays_and_finishes(make_table):
             services.run_command(table, seats[seat], command)
         except RuleViolation:  # the page offers both halves of a space; one may be taken
             continue
+        last = seat
         key = (state["phase"], state["step"], bool(state["players"][seat]["drawn"]))
         if key not in seen_steps or n % 25 == 0:
             seen_steps.add(key)
@@ -66,6 +67,14 @@ def test_two_player_game_through_run_command_replays_and_finishes(make_table):
     assert rebuilt == state
     with pytest.raises(RuleViolation):
         services.run_command(table, seats[0], Command("pd.bonus.decline"))
+    # Found by a new user: one tap on Undo took the finished game back into play on every
+    # phone. Once the game is over, Undo asks for a second tap in place.
+    two_step = 'data-two-step="Tap again to reopen"'
+    assert two_step in render_live(table, seats[last])
+    services.run_command(table, seats[last], Command("table.undo"))
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert two_step not in render_live(table, seats[last])
 
 
 def test_each_phone_sees_its_own_hand_and_not_the_others(make_table, client):
