@@ -228,15 +228,19 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
             "heal_feods": 0,
             "needs": "Escaped: back in the dormitory, ready.",
         }
+    marks = survived_marks(piece)
     if hearts:
         cost = heal_per_heart * hearts
+        # What else it carried, as a survivor's line says it (a new user read "injured (1
+        # broken heart)" for a character that ended with 4 poison tokens): the tokens end with
+        # the mission, only the hearts need healing (6.4.1).
+        carried = f" It also carried {', '.join(marks)}: the tokens end with the mission." if marks else ""
         return {
             "outcome": "injured",
             "status": "injured",
             "heal_feods": cost,
-            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.",
+            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.{carried}",
         }
-    marks = survived_marks(piece)
     if marks:
         return {
             "outcome": "survived",
