@@ -245,7 +245,8 @@
     lastSeen = Date.now();
     if (offline || !hadOpen) {
       // The first message of a new socket is the current live region: caught up.
-      if (hadOpen) show("Back online: up to date.", true);
+      // (not over a refusal the banner says: a tap sent on the way back, not applied)
+      if (hadOpen && !(net && !net.hidden && net.classList.contains("refused"))) show("Back online: up to date.", true);
       offline = false; hadOpen = true;
       document.body.dataset.ws = "open";
       resend();
@@ -451,12 +452,20 @@
           // After the answer's refusal is placed (restore(), a task after the swap).
           // One message once (a new user read it twice, banner and line, one over the other):
           // the banner says it only when the line at the control is not on the screen.
-          setTimeout(function () {
-            var told = { text: NOT_APPLIED };
-            document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
-            if (lineInView()) return;
+          // Looked at again once the socket's first frame and the catch-up are in: an update
+          // takes a race's line away, and a line placed where the tapped control was (a shot
+          // cancelled meanwhile) may be off the screen; a new user saw nothing, or a line 421 px
+          // above the screen.
+          var told = { text: NOT_APPLIED };
+          var tell = function () {
+            if (lineInView() || (net && !net.hidden && net.classList.contains("refused"))) return;
             show(told.text, false, 8000);
             if (net) net.classList.add("refused");
+          };
+          setTimeout(function () {
+            document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
+            tell();
+            setTimeout(tell, 1000);
           }, 0);
         } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
