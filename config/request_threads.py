@@ -13,14 +13,23 @@ asgiref's ``ThreadSensitiveContext(executor=...)`` takes an executor that its ca
 keeps. This ASGI wrapper lends each HTTP request an idle one-thread executor for the whole
 request, so every thread-sensitive call of one request still runs in one thread, as Django
 requires. It takes the executor back when the request is done. Django's own
-``ThreadSensitiveContext`` inside finds the context set and does nothing. Django keeps its
-database connections per request context (asgiref ``Local``), not per thread, so a thread
-that served another request carries nothing of it over.
+``ThreadSensitiveContext`` inside finds the context set and does nothing.
+
+A lent thread serves one request after another, so what is per thread now outlives a request.
+Django's database connections are per thread (``connections`` is thread-critical): a request
+starts and ends by closing its thread's connection (``close_old_connections`` on
+``request_started`` and ``request_finished``, ``CONN_MAX_AGE`` 0, the pool's setting: closing
+gives it back to the pool), so the next request in the thread opens or borrows its own. With
+a ``CONN_MAX_AGE`` above 0, up to ``keep`` threads a process would keep a connection each.
 
 An executor that still has work when its request ends is not lent again but shut down
-(without waiting): Django stops awaiting a view whose client went away, and the view's thread
-runs on. At most ``keep`` idle executors are kept; when more requests than that run at once,
-the extra executors are shut down on return.
+(without waiting): a request whose task was cancelled (the server shutting down) while its
+view ran. A client that goes away does not end the request early: Django's
+``request_finished`` receivers queue behind the view in the same thread. At most ``keep``
+idle executors are kept; when more requests than that run at once, the extra executors are
+shut down on return. A task started by a request that makes a thread-sensitive call after its
+request ended raises ``RuntimeError`` (asgiref: the context's executor is the caller's), where
+before it was given a new thread.
 """
 
 from __future__ import annotations

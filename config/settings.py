@@ -223,7 +223,8 @@ _POOL_DEFAULT = "pytest" not in sys.modules
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_POOL", _POOL_DEFAULT
 ):
-    # Under ASGI every request runs in its own thread, so persistent connections multiply;
+    # Under ASGI each request runs in a thread of its own at a time (lent from a set of idle
+    # ones: config/request_threads.py), so persistent connections would multiply;
     # psycopg's pool shares a few instead: bounded (DB_POOL_MAX, default 10, so a burst queues
     # for up to 10 s instead of hitting "too many clients"), and every connection is checked
     # when handed out (a server restart leaves dead sockets in the pool: each would be a 500),

@@ -334,8 +334,9 @@ def table_shared(table: Table, seats: list, shared: dict, log_lines=None) -> dic
         "url_env": url_env,
         "can_undo": bool(meta.get("undo")),
         "can_redo": bool(meta.get("redo")),
-        # The game is over (a finished table): an Undo that can still take its end back asks
-        # for a second tap (tabletop/jinja2/tabletop/live/bottom-bar.html).
+        # The game is over (any finished table: a card game's, the counter's, a quick DemLoc
+        # game's): an Undo that can still take its end back asks for a second tap
+        # (tabletop/jinja2/tabletop/live/bottom-bar.html; docs/playing.md).
         "over": table.status == Table.Status.FINISHED,
         # Why Undo is greyed, in a few words on the button itself (a greyed control says why).
         "undo_why": "" if meta.get("undo") else undo_why(table, meta, game),

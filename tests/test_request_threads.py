@@ -13,6 +13,7 @@ from channels.testing import HttpCommunicator
 from django.core.signals import request_finished, request_started
 from django.db import connection
 
+from config import asgi as config_asgi
 from config.asgi import application
 from config.request_threads import LentRequestThreads
 from tabletop.models import Table
@@ -44,6 +45,20 @@ async def test_a_request_runs_in_one_thread_and_the_next_is_lent_the_same():
     assert all(first == second for first, second in seen)
     assert len({first for first, _ in seen}) == 1  # one thread served all three, in turn
     assert len(app.idle) == 1
+    name = app.idle[0].submit(lambda: threading.current_thread().name).result()
+    assert name.startswith("request")  # a lent thread, not asgiref's process-wide one
+
+
+async def test_a_request_that_raises_gives_its_thread_back():
+    async def app(scope, receive, send):
+        await receive()
+        await sync_to_async(threading.get_ident)()
+        raise ValueError("the view broke")
+
+    lent = LentRequestThreads(app)
+    with pytest.raises(ValueError):
+        await _get(lent)
+    assert len(lent.idle) == 1 and lent.idle[0].busy == 0
 
 
 async def test_requests_at_once_each_have_a_thread_of_their_own():
@@ -68,7 +83,7 @@ async def test_a_thread_still_busy_when_its_request_ends_is_not_lent_again():
     async def app(scope, receive, send):
         await receive()
         seen.append(await sync_to_async(threading.get_ident)())
-        if len(seen) == 1:  # as Django does when the client goes away: the await is cancelled
+        if len(seen) == 1:  # a call still running when the request ends (a cancelled await)
             waiting = asyncio.ensure_future(sync_to_async(release.wait)())
             await asyncio.sleep(0.05)
             waiting.cancel()
@@ -123,6 +138,10 @@ async def test_the_served_application_lends_its_threads_to_django_requests():
     assert len(threads) == 4 and len(set(threads)) == 1
     assert threads[0].name.startswith("request")
     assert await _tables() == 2
+    # The thread outlives the requests; their database connection does not (each request
+    # closes its thread's connection at its end: the next one opens or borrows its own).
+    lent = config_asgi.http_app
+    assert lent.idle and lent.idle[-1].submit(lambda: connection.connection).result() is None
 
 
 @sync_to_async

@@ -208,7 +208,9 @@ def payouts(rewards: dict) -> list[dict]:
 
 def character_outcome(piece: dict, heal_per_heart: int) -> dict:
     """What becomes of one character: ``{"outcome": "killed" | "escaped" | "injured" |
-    "survived" | "unharmed", "status": guild status or None, "heal_feods", "needs": words}``.
+    "survived" | "unharmed", "status": guild status or None, "heal_feods", "needs": words}``,
+    and for an injured one that also carried tokens or damage, ``"carried"``: words for the
+    report (``survived_marks``).
     "survived": in play at the end with poison, bleeding or hit damage but no broken heart
     (``survived_marks``): ready, as an unharmed one, and the report says what it carried."""
     if piece["status"] == "killed":
@@ -234,13 +236,15 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
         # What else it carried, as a survivor's line says it (a new user read "injured (1
         # broken heart)" for a character that ended with 4 poison tokens): the tokens end with
         # the mission, only the hearts need healing (6.4.1).
-        carried = f" It also carried {', '.join(marks)}: the tokens end with the mission." if marks else ""
-        return {
+        out = {
             "outcome": "injured",
             "status": "injured",
             "heal_feods": cost,
-            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.{carried}",
+            "needs": f"Seriously injured ({counted(hearts, 'broken heart')}): heal for {cost} feods.",
         }
+        if marks:  # the report's words only (the Dormitory's note is ``needs``, cut at 200)
+            out["carried"] = f"It also carried {', '.join(marks)}: the tokens end with the mission."
+        return out
     if marks:
         return {
             "outcome": "survived",
@@ -258,7 +262,8 @@ def character_outcome(piece: dict, heal_per_heart: int) -> dict:
 
 
 def survived_marks(piece: dict) -> list[str]:
-    """What a character still in play (or escaped) carried at the end without a broken heart:
+    """What a character still in play (or escaped) carried at the end (a survivor's line says
+    it; an injured one's report adds it to its broken hearts):
     poison tokens (6.4.2 "when the number of poisoning tokens exceeds a character's life
     factor value, he will die": as many as the hit factor is alive, one more kills), bleeding
     tokens, hit damage, armor damage and broken armor tokens. Words for the report; none of them outlasts the mission (6.4.1 names
@@ -299,7 +304,7 @@ def compute(state: DemlocState) -> dict:
                      "items": [{"why": str, "fame"?, "feods"?, "blood_stones"?: int,
                                 "charge": bool}]}],
          "characters": [{"seat", "piece", "name", "source", "ref", "outcome", "status",
-                         "heal_feods", "needs", "possessed_escape"}],
+                         "heal_feods", "needs", "carried"?, "possessed_escape"}],
          "control_point": {"point", "holder", "to", "change": "acquired" | "kept" | "stays"
                            | "none"}}
 

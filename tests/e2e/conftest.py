@@ -100,11 +100,11 @@ def new_phone(phone_at, server_url):
 
 
 def in_screen(locator) -> None:
-    """The locator's box is wholly inside a 360x740 phone's screen: for pages without the
+    """The locator's box is wholly inside the phone's screen (360x740): for pages without the
     table's bars (the Guild pages, the city); a table page's check is
     ``tests.e2e.test_landing.in_view``."""
-    box = locator.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    box, height = locator.bounding_box(), locator.page.viewport_size["height"]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
 
 
 def shot(page, name: str) -> Path:

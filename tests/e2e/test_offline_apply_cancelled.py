@@ -47,9 +47,19 @@ def test_an_apply_sent_offline_then_cancelled_by_the_other_phone_is_said_on_scre
     expect(ben.locator("body")).to_have_attribute("data-ws", "open", timeout=20_000)
     in_sync([ann, ben])
     expect(ben.locator("#unsent")).to_have_count(0, timeout=10_000)
-    # Said on the screen, and still said once the socket's first frame and the catch-up are in.
-    for _ in range(2):
-        ben.wait_for_timeout(1200)
+    # Said on the screen, and still said after the socket's first frame and the catch-up, and
+    # after Ann's next tap about 2 s later (an update that takes a race's line away).
+    def said() -> None:
         ben.screenshot(path="test-artifacts/offline-apply-cancelled.png")
         assert ben.evaluate(SAID, GONE), (ben.locator("#net").inner_text(),
                                           ben.locator("#live .alert").all_inner_texts())
+
+    ben.wait_for_timeout(1200)
+    said()
+    ann.wait_for_timeout(800)
+    version = int(ben.locator("#live").get_attribute("data-version"))
+    ann.locator("#dl-players h2").first.tap()
+    ann.locator("#dl-players").get_by_role("button", name="+1 fate point").first.tap()
+    expect(ben.locator("#live")).to_have_attribute("data-version", str(version + 1))
+    ben.wait_for_timeout(400)
+    said()

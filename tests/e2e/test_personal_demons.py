@@ -280,7 +280,10 @@ def test_undo_after_the_end_asks_for_a_second_tap_on_both_phones(new_phone):
     in_view(acted, undo)
     assert undo.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the armed label runs out"
     shot(acted, "pd-undo-after-end-armed")
-    acted.wait_for_timeout(500)  # nothing was sent: the game is still over on both phones
+    version = table.version
+    acted.wait_for_timeout(500)  # a first tap that had sent would have landed by now
+    table.refresh_from_db()  # nothing was sent: the game is still over
+    assert (table.status, table.version) == ("finished", version)
     for phone in phones:
         expect(phone.locator("#live")).to_have_attribute("data-status", "finished")
     undo.tap()  # the second tap, in place

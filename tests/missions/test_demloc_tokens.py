@@ -98,12 +98,13 @@ def test_poison_at_the_hit_factor_is_alive_and_the_report_says_what_it_carried_6
     # Found by a new user: "injured (1 broken heart)" for one that also carried 4 poison tokens.
     hurt = character_outcome(haldra | {"broken_hearts": 1}, 5)
     assert (hurt["outcome"], hurt["heal_feods"]) == ("injured", 5)
-    assert hurt["needs"] == (
-        "Seriously injured (1 broken heart): heal for 5 feods. It also carried 4 poison tokens, "
-        "hit factor 4 (at its hit factor: one more would have killed): the tokens end with the "
-        "mission.")
+    assert hurt["needs"] == "Seriously injured (1 broken heart): heal for 5 feods."
+    assert hurt["carried"] == (  # the report's words; the Dormitory's note is ``needs``
+        "It also carried 4 poison tokens, hit factor 4 (at its hit factor: one more would have "
+        "killed): the tokens end with the mission.")
     clean = character_outcome(new_piece(card_from_data(card), 0) | {"broken_hearts": 2}, 5)
     assert clean["needs"] == "Seriously injured (2 broken hearts): heal for 10 feods."
+    assert "carried" not in clean
 
 
 def test_armor_damage_without_a_token_is_not_unharmed_in_the_report_6_4_1():

@@ -167,7 +167,8 @@ def test_a_round_that_scored_nothing_shows_plus_zero_without_empty_brackets():
 def test_a_fear_in_the_circle_shows_the_word_that_tells_it_apart():
     """Found by a new user: a Fear card (a quarter of the width, in a circle and under "Your
     Fear") read "Fear of …", cut before the word that tells one from another. The card names
-    "Fear of " apart, hidden (personal_demons.css); the whole name is the card's title. A card
+    "Fear of " apart, hidden from sight but not from a screen reader (personal_demons.css);
+    the whole name is the card's title. A card
     of another deck is left as it is."""
     from django.template.loader import render_to_string  # noqa: PLC0415 - Django's own loader
 
@@ -181,4 +182,4 @@ def test_a_fear_in_the_circle_shows_the_word_that_tells_it_apart():
     assert "nm-of" not in render_to_string("personal_demons/_card.html", {"c": demon})
     css = (Path(__file__).resolve().parents[2] / "tabletop/personal_demons/static/personal_demons"
            / "personal_demons.css").read_text()
-    assert ".pd-card.fear .nm-of { display: none; }" in css
+    assert ".pd-card.fear .nm-of { position: absolute; width: 1px; height: 1px;" in css

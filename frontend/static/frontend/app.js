@@ -394,6 +394,7 @@
   // again; the same idempotency key makes every try count once.
   // (RESEND_WAIT / resendWait: the request's timeout, set in the configRequest listener above.)
   var NOT_APPLIED = "Your tap while offline was not applied: the table moved on. Look, then tap again.";
+  var TELL_FOR = 5000;  // as long as a refusal of what was entered stays (KEEP_REFUSAL)
   var resentRefused = {};  // idempotency key of a re-sent tap -> the HTTP status of its answer
   // Counted when the answer arrives, before anything of it is swapped in (resend() below).
   document.addEventListener("htmx:beforeOnLoad", function (e) {
@@ -452,20 +453,22 @@
           // After the answer's refusal is placed (restore(), a task after the swap).
           // One message once (a new user read it twice, banner and line, one over the other):
           // the banner says it only when the line at the control is not on the screen.
-          // Looked at again once the socket's first frame and the catch-up are in: an update
-          // takes a race's line away, and a line placed where the tapped control was (a shot
-          // cancelled meanwhile) may be off the screen; a new user saw nothing, or a line 421 px
-          // above the screen.
-          var told = { text: NOT_APPLIED };
+          // Looked at again for TELL_FOR ms, whatever comes meanwhile (the socket's first frame,
+          // the catch-up, another phone's action): an update takes a race's line away, and a
+          // line placed where the tapped control was (a shot cancelled meanwhile) may be off the
+          // screen; a new user saw nothing, or a line 421 px above the screen. Said by the
+          // banner once the line is not in view, unless the phone is offline again.
+          var told = { text: NOT_APPLIED }, since = Date.now();
           var tell = function () {
-            if (lineInView() || (net && !net.hidden && net.classList.contains("refused"))) return;
+            if (Date.now() - since > TELL_FOR) { clearInterval(telling); return; }
+            if (offline || lineInView() || (net && !net.hidden && net.classList.contains("refused"))) return;
             show(told.text, false, 8000);
             if (net) net.classList.add("refused");
           };
+          var telling = setInterval(tell, 250);
           setTimeout(function () {
             document.dispatchEvent(new CustomEvent("tap:retext", { detail: told }));
             tell();
-            setTimeout(tell, 1000);
           }, 0);
         } else if (!document.querySelector("#live .alert")) show("Your tap reached the table.", true);
       }, function () {
