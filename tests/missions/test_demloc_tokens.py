@@ -120,3 +120,23 @@ def test_armor_damage_without_a_token_is_not_unharmed_in_the_report_6_4_1():
     assert end["needs"].startswith("Survived with armor damage 1, no token:"), end["needs"]
     cracked = character_outcome(brann | {"armor_damage": 3, "broken_armor": 1}, 5)
     assert cracked["needs"].startswith("Survived with armor damage 3, 1 broken armor token:")
+
+
+def test_the_close_screen_says_what_an_injured_character_also_carried_6_4_1():
+    """Found by a new user: the close's line read "injured (1 broken heart)" for Okka, who
+    also carried 4 poison tokens. The mission card's result shows ``carried`` after ``needs``."""
+    from django.template.loader import render_to_string  # noqa: PLC0415 - Django's own loader
+
+    okka = {"name": "Okka", "outcome": "injured",
+            "needs": "Seriously injured (1 broken heart): heal for 5 feods.",
+            "carried": "It also carried 4 poison tokens, hit factor 3: the tokens end with the "
+                       "mission."}
+    rook = {"name": "Rook", "outcome": "injured",
+            "needs": "Seriously injured (2 broken hearts): heal for 10 feods."}
+    result = {"winner": 0, "winner_name": "Ann", "how": "objective", "guilds": [],
+              "control_point": {}, "characters": [okka, rook]}
+    view = {"mission": {"name": "The Drowned Bell", "mode": "standard", "result": result}}
+    html = render_to_string("missions/_mission_ended.html", {"view": view})
+    assert (f'Okka: <span class="badge warn">injured</span> {okka["needs"]} {okka["carried"]}'
+            "</li>") in html
+    assert f'Rook: <span class="badge warn">injured</span> {rook["needs"]}</li>' in html
