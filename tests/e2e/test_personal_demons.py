@@ -6,6 +6,7 @@ from tabletop.rules import Command
 from tests.e2e.conftest import host_lobby, open_table, shot, tap_through, tap_twice
 from tests.e2e.test_every_page import MID_WORD
 from tests.e2e.test_landing import in_view
+from tests.personal_demons.bots import play_until
 
 
 def open_pd(new_phone):
@@ -90,31 +91,14 @@ def test_real_cards_mode_keeps_sins_and_cadence(new_phone):
 
 def test_mid_game_circle_on_a_phone(new_phone, server_url):
     """A game played by bots to round II, then looked at on a 360 px phone."""
-    import random
-
     from tabletop import services
-    from tabletop.errors import RuleViolation
-    from tabletop.registry import get_ruleset
-    from tabletop.rules import Command
     from tabletop.seats import move_token
 
     table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
     ben = services.seat_join(table=table, name="Ben")
-    seats = [host, ben]
     services.run_command(table, host, Command("table.start"))
-    rnd = random.Random(11)
-    game = get_ruleset("personal_demons")
-    for _ in range(400):
-        table.refresh_from_db()
-        state = game.load(table.state)
-        if state["round"] == 2 and state["step"] == "place" and state["turn"] == 4:
-            break
-        moves = [(s, c) for s in range(2) for c in game.moves(game.view(state, s), s)]
-        seat, command = rnd.choice(moves)
-        try:
-            services.run_command(table, seats[seat], command)
-        except RuleViolation:  # the page offers both halves of a space; one may be taken
-            continue
+    play_until(table, [host, ben], lambda s: (s["round"], s["step"], s["turn"]) == (2, "place", 4),
+               seed=11, steps=400)
     phone = new_phone()
     phone.goto(f"/rejoin/{move_token(host)}/")
     phone.get_by_role("button", name="Take the seat").tap()
@@ -239,32 +223,14 @@ def test_undo_after_the_end_asks_for_a_second_tap_on_both_phones(new_phone):
     phone that acted last took the finished game back into play on both phones. Now the first
     tap only arms it ("Tap again to reopen", whole inside its button), and the
     game stays over on both phones; the second tap in place takes the last action back."""
-    import random
-
     from tabletop import services
-    from tabletop.errors import RuleViolation
-    from tabletop.registry import get_ruleset
     from tabletop.seats import move_token
 
     table, host = services.table_create(ruleset="personal_demons", host_name="Ann")
     ben = services.seat_join(table=table, name="Ben")
     seats = [host, ben]
     services.run_command(table, host, Command("table.start"))
-    rnd = random.Random(2)
-    game = get_ruleset("personal_demons")
-    last = None
-    for _ in range(2000):
-        table.refresh_from_db()
-        state = game.load(table.state)
-        if state["phase"] == "over":
-            break
-        moves = [(s, c) for s in range(2) for c in game.moves(game.view(state, s), s)]
-        seat, command = rnd.choice(moves)
-        try:
-            services.run_command(table, seats[seat], command)
-        except RuleViolation:  # the page offers both halves of a space; one may be taken
-            continue
-        last = seat
+    state, last = play_until(table, seats, lambda s: s["phase"] == "over", seed=2)
     assert state["phase"] == "over"
     phones = []
     for seat in (seats[last], seats[1 - last]):

@@ -1,6 +1,5 @@
 """Personal Demons on the kit: a game through ``run_command``, replay, pages per seat."""
 
-import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from tabletop.registry import get_ruleset
 from tabletop.rules import Command
 from tabletop.seats import move_token
 
+from .bots import play_until
 from .test_properties import hidden_from
 
 pytestmark = pytest.mark.django_db
@@ -31,22 +31,13 @@ def render_live(table, seat):
 
 def test_two_player_game_through_run_command_replays_and_finishes(make_table):
     table, seats = make_table("personal_demons", players=2)
-    rnd = random.Random(2)
     seen_steps = set()
-    for n in range(1500):
-        state = state_of(table)
-        if state["phase"] == "over":
-            break
-        game = get_ruleset("personal_demons")
-        moves = [(s, c) for s in range(2) for c in game.moves(game.view(state, s), s)]
-        seat, command = rnd.choice(moves)
-        try:
-            services.run_command(table, seats[seat], command)
-        except RuleViolation:  # the page offers both halves of a space; one may be taken
-            continue
-        last = seat
+    applied = []
+
+    def check(state, seat):  # each seat's page holds no card hidden from it
         key = (state["phase"], state["step"], bool(state["players"][seat]["drawn"]))
-        if key not in seen_steps or n % 25 == 0:
+        applied.append(seat)
+        if key not in seen_steps or len(applied) % 25 == 0:
             seen_steps.add(key)
             table.refresh_from_db()
             after = state_of(table)
@@ -54,6 +45,9 @@ def test_two_player_game_through_run_command_replays_and_finishes(make_table):
                 html = render_live(table, s)
                 leaked = [c for c in hidden_from(after, s.number) if f'"{c}"' in html]
                 assert not leaked
+
+    _state, last = play_until(table, seats, lambda s: s["phase"] == "over", seed=2, steps=1500,
+                              after=check)
     state = state_of(table)
     final = render_live(table, seats[0])
     assert "Victory" in final and "Scoring of round 3" in final
