@@ -7,7 +7,7 @@ from tabletop.models import Table
 from tabletop.realm.rules import RealmRuleset
 from tabletop.realm.rules import cards as C
 from tabletop.realm.rules.view import find_bindings
-from tests.e2e.conftest import open_table, shot, table_code, tap_through, tap_twice
+from tests.e2e.conftest import open_table, shot, table_code, tap_through, tap_twice, unguarded
 
 R = RealmRuleset()
 
@@ -101,6 +101,7 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
             shot(responder, "realm-disrupt-prompt")
             shot(binder, "realm-ritual-binder")
             before = _version(responder)
+            unguarded(responder, responder.locator("#rl-pass"))  # it came with the update
             tap_through(responder.locator("#rl-pass"))
             expect(binder.locator("#live")).not_to_have_attribute("data-version", str(before))
             continue
@@ -119,11 +120,13 @@ def test_two_phones_hidden_hands_and_a_binding_ritual(new_phone):
                     decl["rank"]
                 )
             button = "#rl-bind-active" if bind.data["target"] == "active" else "#rl-bind-personal"
+            unguarded(phone, phone.locator(button))  # a thumb's tap after the update, not within it
             phone.locator(button).tap()
         else:
             hand = state["players"][turn]["hand"]
             for card in hand[: max(0, len(hand) - 5)]:
                 tick(phone, card)
+            unguarded(phone, phone.locator("#rl-end"))
             tap_twice(phone.locator("#rl-end"))
         expect(phone.locator("#live")).not_to_have_attribute("data-version", str(before))
         expect(other.locator("#live")).to_have_attribute("data-version", str(_version(phone)))
